@@ -1,0 +1,3 @@
+import { serveMetrics } from '@/server/rest/operational-routes';
+
+export const GET = serveMetrics;

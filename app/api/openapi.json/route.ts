@@ -1,0 +1,3 @@
+import { serveOpenApi } from '@/server/rest/operational-routes';
+
+export const GET = serveOpenApi;

@@ -1,0 +1,3 @@
+import { restRoute } from '@/server/rest/rest-handler';
+
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute('v1.tokenAudit');

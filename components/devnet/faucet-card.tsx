@@ -1,0 +1,63 @@
+'use client';
+
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTRPC } from '@/components/providers/trpc-provider';
+
+function formatUnits(raw: string, decimals: number): string {
+  const value = BigInt(raw);
+  const base = 10n ** BigInt(decimals);
+  const fraction = (value % base).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return `${(value / base).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** "Get test funds": shown only when the server runs on the local chain world. */
+export function FaucetCard() {
+  const trpc = useTRPC();
+  const world = useQuery(trpc.dev.devnet.queryOptions({}, { retry: false, staleTime: 60_000 }));
+  const fund = useMutation(trpc.dev.faucet.mutationOptions());
+  const chains = world.data ? Object.keys(world.data.chains) : [];
+  const [chain, setChain] = useState('');
+  const [address, setAddress] = useState('');
+  const selected = chain || chains[0] || '';
+
+  if (!world.data) return null;
+  return (
+    <section className="card" aria-label="Test funds">
+      <h2>Get test funds</h2>
+      <p className="muted">
+        This server runs on the local chain world. Send yourself native coins and every test token, then trade
+        with MetaMask or Phantom (see the README for adding the local chains to your wallet).
+      </p>
+      <form
+        className="faucet"
+        onSubmit={(event) => {
+          event.preventDefault();
+          fund.mutate({ chain: selected as never, address: address.trim() });
+        }}
+      >
+        <select aria-label="Chain" value={selected} onChange={(event) => setChain(event.target.value)}>
+          {chains.map((id) => <option key={id} value={id}>{id}</option>)}
+        </select>
+        <input
+          aria-label="Wallet address"
+          placeholder={selected === 'SOL' ? 'Solana address' : '0x… address'}
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+          spellCheck={false}
+        />
+        <button type="submit" disabled={fund.isPending || address.trim() === ''}>
+          {fund.isPending ? 'Sending…' : 'Get test funds'}
+        </button>
+      </form>
+      {fund.error && <p role="alert" className="error">{fund.error.message}</p>}
+      {fund.data && (
+        <ul aria-label="Funds sent">
+          {fund.data.funded.map((token) => (
+            <li key={token.address}>{formatUnits(token.amount, token.decimals)} {token.symbol}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

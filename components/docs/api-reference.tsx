@@ -1,0 +1,25 @@
+'use client';
+
+import { ApiReferenceReact } from '@scalar/api-reference-react';
+import '@scalar/api-reference-react/style.css';
+
+/**
+ * Renders /api/openapi.json. The renderer is bundled, so the page works offline; its hosted features
+ * (agent chat, MCP, developer toolbar) are switched off because nothing here should call out.
+ */
+export function ApiReference() {
+  return (
+    <ApiReferenceReact
+      configuration={{
+        url: '/api/openapi.json',
+        withDefaultFonts: false,
+        telemetry: false,
+        showDeveloperTools: 'never',
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        operationTitleSource: 'summary',
+        authentication: { preferredSecurityScheme: 'bearerAuth' },
+      }}
+    />
+  );
+}

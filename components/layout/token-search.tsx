@@ -1,0 +1,93 @@
+'use client';
+
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTRPC } from '@/components/providers/trpc-provider';
+import { describeError } from '@/components/swap/lib/error-messages';
+import { tokenPageHref } from '@/components/token/lib/token-links';
+import { chainForInput, DEFAULT_SEARCH_CHAIN, findBySymbol, readSearch, suggestions, type SearchOutcome } from '@/components/token/lib/token-search';
+import { CHAINS, CHAIN_IDS, isEvmChain, type ChainId } from '@/server/chains/registry';
+import { useSelectedChain } from './selected-chain';
+
+const KNOWN_STALE_MS = 5 * 60_000;
+
+/**
+ * The header's token search: an address or a known symbol opens that token's page. The chain is the one
+ * the swap page is on (Base before that), shown in the box so it can be changed; a base58 address moves
+ * it to Solana and a 0x address moves it off Solana.
+ */
+export function TokenSearch() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const listId = useId();
+  const { chain: swapChain } = useSelectedChain();
+  const [chain, setChain] = useState<ChainId>(swapChain ?? DEFAULT_SEARCH_CHAIN);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (swapChain) setChain(swapChain);
+  }, [swapChain]);
+
+  // Symbols are suggested once someone types, not on every page load.
+  const known = useQuery(trpc.tokens.known.queryOptions(text.trim() ? { chain } : skipToken, { staleTime: KNOWN_STALE_MS }));
+  const symbols = known.data ? suggestions(known.data.tokens) : [];
+
+  const onText = (value: string) => {
+    setText(value);
+    setProblem(undefined);
+    setChain((current) => chainForInput(value, current, swapChain && isEvmChain(swapChain) ? swapChain : DEFAULT_SEARCH_CHAIN));
+  };
+
+  const resolve = async (outcome: SearchOutcome): Promise<SearchOutcome> => {
+    if (outcome.kind !== 'symbol') return outcome;
+    const list = await queryClient.fetchQuery(trpc.tokens.known.queryOptions({ chain: outcome.chain }, { staleTime: KNOWN_STALE_MS }));
+    return findBySymbol(outcome.symbol, outcome.chain, list.tokens);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const outcome = await resolve(readSearch(text, chain));
+      if (outcome.kind === 'token') {
+        setText('');
+        setProblem(undefined);
+        router.push(tokenPageHref(outcome.chain, outcome.address));
+      } else if (outcome.kind === 'problem') {
+        setProblem(outcome.message);
+      }
+    } catch (error) {
+      setProblem(`The token list of ${CHAINS[chain].name} could not be loaded: ${describeError(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form role="search" aria-label="Token search" className="token-search-box" onSubmit={onSubmit}>
+      <select aria-label="Search on chain" value={chain} onChange={(event) => { setChain(event.target.value as ChainId); setProblem(undefined); }}>
+        {CHAIN_IDS.map((id) => <option key={id} value={id} title={CHAINS[id].name}>{id}</option>)}
+      </select>
+      <input
+        type="search"
+        aria-label="Token address or symbol"
+        placeholder="Token address or symbol"
+        autoComplete="off"
+        spellCheck={false}
+        list={listId}
+        value={text}
+        aria-invalid={problem ? true : undefined}
+        onChange={(event) => onText(event.target.value)}
+      />
+      <datalist id={listId}>
+        {symbols.map((symbol) => <option key={symbol} value={symbol} />)}
+      </datalist>
+      <button type="submit" aria-label="Search token" disabled={busy}>{busy ? '…' : '→'}</button>
+      {problem && <p role="alert" className="token-search-problem">{problem}</p>}
+    </form>
+  );
+}

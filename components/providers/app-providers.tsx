@@ -1,0 +1,44 @@
+'use client';
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { useState, type ReactNode } from 'react';
+import { WagmiProvider, type State } from 'wagmi';
+import { SelectedChainProvider } from '@/components/layout/selected-chain';
+import { WalletFamilyProvider } from '@/components/wallet/wallet-family';
+import type { AppRouter } from '@/server/api/root';
+import { SolanaWalletProvider } from './solana-wallet-provider';
+import { TRPCProvider } from './trpc-provider';
+import { getWagmiConfig } from './wagmi-config';
+
+function makeQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1 } } });
+}
+
+/**
+ * Wallets (EVM and Solana), query cache and tRPC for every page. The pages reach tRPC with the session
+ * cookie the proxy set; no key ever reaches the browser. `wagmiState` is what the server read from the
+ * wallet cookie, so the first render already matches the connected EVM wallet.
+ */
+export function AppProviders({ children, wagmiState }: { children: ReactNode; wagmiState?: State }) {
+  const [wagmiConfig] = useState(getWagmiConfig);
+  const [queryClient] = useState(makeQueryClient);
+  const [trpcClient] = useState(() =>
+    createTRPCClient<AppRouter>({
+      links: [httpBatchLink({ url: '/api/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }) })],
+    }),
+  );
+  return (
+    <WagmiProvider config={wagmiConfig} initialState={wagmiState}>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <SolanaWalletProvider>
+            <WalletFamilyProvider>
+              <SelectedChainProvider>{children}</SelectedChainProvider>
+            </WalletFamilyProvider>
+          </SolanaWalletProvider>
+        </TRPCProvider>
+      </QueryClientProvider>
+    </WagmiProvider>
+  );
+}

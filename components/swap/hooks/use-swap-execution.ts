@@ -1,0 +1,50 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useReducer } from 'react';
+import type { Address } from 'viem';
+import { useTRPC } from '@/components/providers/trpc-provider';
+import { isEvmChain, type ChainId } from '@/server/chains/registry';
+import { IDLE, swapFlowReducer } from '../lib/swap-flow';
+import type { SwapToken } from '../lib/tokens';
+import { useEvmSwap } from './use-evm-swap';
+import { useSolanaSwap } from './use-solana-swap';
+
+export interface ExecuteSwapParameters {
+  chain: ChainId;
+  /** The connected wallet of the chain's family: 0x address or base58 public key. */
+  account: string;
+  tokenIn: SwapToken;
+  tokenOut: SwapToken;
+  /** The quote's transactions, exactly as quoted. */
+  transaction: { trade: string; approve: string; extra: string; quoteId: string };
+}
+
+/**
+ * Runs a quoted swap with the wallet of the chain's family (EVM wallets send, Solana wallets sign) and keeps
+ * its progress in one state machine; afterwards the balances and the trade history are read again.
+ */
+export function useSwapExecution() {
+  const [flow, dispatch] = useReducer(swapFlowReducer, IDLE);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const evm = useEvmSwap();
+  const solana = useSolanaSwap();
+
+  const execute = useCallback(async (params: ExecuteSwapParameters) => {
+    const { chain } = params;
+    try {
+      if (isEvmChain(chain)) await evm({ ...params, chain, account: params.account as Address }, dispatch);
+      else await solana(params, dispatch);
+    } finally {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.v1.balance.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.v1.tokenBalance.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.v2.history.pathKey() }),
+      ]);
+    }
+  }, [evm, solana, queryClient, trpc]);
+
+  const reset = useCallback(() => dispatch({ type: 'reset' }), []);
+  return { flow, execute, reset };
+}

@@ -1,0 +1,78 @@
+/**
+ * Errors as the swap page shows them: one sentence a person can act on, never a stack trace. Wallet
+ * errors are matched by their EIP-1193 code (Solana wallets use the same 4001 for a rejection), server
+ * errors carry a message written for people already.
+ */
+import { WalletError } from '@solana/wallet-adapter-base';
+import { TRPCClientError } from '@trpc/client';
+import { BaseError } from 'viem';
+
+const USER_REJECTED = 4001;
+
+/** An error the swap flow raises itself; its message is already meant for the user. */
+export class SwapFlowError extends Error {
+  override readonly name = 'SwapFlowError';
+}
+
+/** The first numeric code down the chain of causes (`cause`; the Solana wallet adapter keeps it in `error`). */
+function codeOf(error: unknown): number | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 8; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'number') return code;
+    const next = current as { cause?: unknown; error?: unknown };
+    current = next.cause ?? next.error;
+  }
+  return undefined;
+}
+
+const SOLANA_WALLET_ERRORS: Record<string, string> = {
+  WalletNotReadyError: 'The wallet is not ready. Unlock it, or reload the page.',
+  WalletNotConnectedError: 'Connect the wallet first.',
+  WalletAccountError: 'The wallet gave no account. Unlock it and choose an account.',
+  WalletConnectionError: 'The wallet did not connect.',
+  WalletSignTransactionError: 'The wallet did not sign the transaction.',
+  WalletSignMessageError: 'The wallet did not sign the message.',
+};
+
+export function isUserRejection(error: unknown): boolean {
+  if (codeOf(error) === USER_REJECTED) return true;
+  return error instanceof BaseError && error.walk((e) => (e as { name?: string }).name === 'UserRejectedRequestError') !== null;
+}
+
+export function describeError(error: unknown): string {
+  if (isUserRejection(error)) return 'You rejected the request in your wallet.';
+  if (error instanceof SwapFlowError) return error.message;
+  if (error instanceof TRPCClientError) return error.message;
+  if (error instanceof WalletError) {
+    const general = SOLANA_WALLET_ERRORS[error.name] ?? 'The wallet refused the request.';
+    return error.message ? `${general.replace(/\.$/, ':')} ${error.message.split('\n')[0]}` : general;
+  }
+  if (error instanceof BaseError) return error.shortMessage;
+  if (error instanceof Error && error.message) return error.message.split('\n')[0]!;
+  return 'Something went wrong. Try again.';
+}
+
+/** The app error code of a failed tRPC call (`data.appCode`), to decide by code and not by message. */
+export function appCodeOf(error: unknown): string | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const data = error.data as { appCode?: unknown } | undefined;
+  return typeof data?.appCode === 'string' ? data.appCode : undefined;
+}
+
+const TRADE_FAILURES: Record<string, string> = {
+  SLIPPAGE_EXCEEDED: 'The price moved more than your slippage allows, so the trade reverted. Get a new quote, or raise the slippage.',
+  TRANSFER_BLOCKED: 'The token refused the transfer (it may block sells). Nothing but gas was spent.',
+  INSUFFICIENT_BALANCE: 'The wallet no longer holds enough of the token you pay with.',
+  INSUFFICIENT_FUNDS_FOR_GAS: 'The wallet has too little of the native coin to pay for gas.',
+  APPROVAL_REQUIRED: 'The router is not allowed to spend this token: approve it and try again.',
+  REVERTED: 'The trade reverted on chain. Get a new quote and try again.',
+  TX_MISMATCH: 'The wallet sent a different transaction than the one quoted, so it was not tracked.',
+  QUOTE_EXPIRED: 'The quote expired before the trade was sent. Get a new quote.',
+};
+
+/** The `parsedError` of a FAILED execute or track answer, in words. */
+export function describeTradeFailure(parsedError: string | null | undefined): string {
+  if (!parsedError) return 'The trade failed on chain.';
+  return TRADE_FAILURES[parsedError] ?? `The trade failed on chain (${parsedError}).`;
+}

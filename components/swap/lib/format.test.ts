@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatDecimalText, formatPercent, formatUsd, parseAmount, shortAddress, toInputText } from './format';
+
+describe('formatAmount', () => {
+  it('groups the integer part and trims trailing zeros', () => {
+    expect(formatAmount(10_000n * 10n ** 6n, 6)).toBe('10,000');
+    expect(formatAmount('1500000000000000000', 18)).toBe('1.5');
+    expect(formatAmount(0n, 18)).toBe('0');
+  });
+
+  it('keeps fewer decimals for large amounts and enough digits for tiny ones', () => {
+    expect(formatAmount(123_456_789_123n, 6)).toBe('123,456.78');
+    expect(formatAmount(1_234_567n, 6)).toBe('1.234567');
+    expect(formatAmount(12_345n * 10n ** 6n, 18)).toBe('0.00000001234');
+    expect(formatAmount(1n, 40)).toBe('<0.0000000000000001');
+  });
+});
+
+describe('formatDecimalText', () => {
+  it('shortens the decimals the server writes out in full, and leaves anything else alone', () => {
+    expect(formatDecimalText('746.444654163839140294')).toBe('746.444654');
+    expect(formatDecimalText('12345.5')).toBe('12,345.5');
+    expect(formatDecimalText('0.5')).toBe('0.5');
+    expect(formatDecimalText('n/a')).toBe('n/a');
+  });
+});
+
+describe('parseAmount', () => {
+  it('reads plain decimals into raw units', () => {
+    expect(parseAmount('0.5', 18)).toBe(5n * 10n ** 17n);
+    expect(parseAmount('.25', 6)).toBe(250_000n);
+    expect(parseAmount('12.', 6)).toBe(12_000_000n);
+  });
+
+  it('refuses anything else, and more decimals than the token has', () => {
+    for (const text of ['', 'abc', '1e18', '-1', '1,5', '0.1234567']) expect(parseAmount(text, 6), text).toBeUndefined();
+  });
+
+  it('round-trips with toInputText', () => {
+    expect(parseAmount(toInputText(123_456_789n, 6), 6)).toBe(123_456_789n);
+  });
+});
+
+describe('small formatters', () => {
+  it('shortens addresses and formats USD and percentages', () => {
+    expect(shortAddress('0x1234567890abcdef1234567890abcdef12345678')).toBe('0x1234…5678');
+    expect(formatUsd(1234.5)).toBe('$1,234.50');
+    expect(formatUsd(0.001)).toBe('<$0.01');
+    expect(formatPercent(3.14159)).toBe('3.14%');
+    expect(formatPercent(0.001)).toBe('<0.01%');
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The progress of one swap, as a state machine with one place that moves it (`swapFlowReducer`). The
+ * execution hook only reports what happened; what the user sees follows from here.
+ *
+ *   approve (or "not needed") -> swap (sent by the wallet) -> confirmed (tracked by the server)
+ *   [-> approve for later sells, when the quote orders it after the trade]
+ *
+ * Chains without token approvals (Solana) have no approve step at all: swap (signed by the wallet) ->
+ * confirmed (sent and confirmed by the server).
+ */
+export type StepId = 'approve' | 'swap' | 'confirmed' | 'approveAfter';
+export type StepStatus = 'waiting' | 'active' | 'done' | 'failed' | 'skipped';
+
+export interface FlowStep {
+  id: StepId;
+  label: string;
+  status: StepStatus;
+  txHash?: string;
+  explorerUrl?: string;
+}
+
+export interface SwapResult {
+  txHash: string;
+  explorerUrl: string;
+  /** Human-readable amounts as the server read them from the chain. */
+  spent: string;
+  received: string;
+  spentSymbol: string;
+  receivedSymbol: string;
+}
+
+export type SwapFlow =
+  | { status: 'idle' }
+  | {
+      status: 'running' | 'succeeded' | 'failed';
+      steps: FlowStep[];
+      result?: SwapResult;
+      /** Why the swap failed, in words a person can act on. */
+      error?: string;
+      /** Something that went wrong without failing the swap (an approval for later sells). */
+      note?: string;
+    };
+
+export type FlowEvent =
+  /** `approvals: false`: the chain has no token approvals, so no approve step is shown (default true). */
+  | { type: 'start'; approveBefore: boolean; approveAfter: boolean; approvals?: boolean }
+  | { type: 'active'; step: StepId }
+  | { type: 'submitted'; step: StepId; txHash: string; explorerUrl: string }
+  | { type: 'completed'; step: StepId }
+  | { type: 'succeeded'; result: SwapResult }
+  | { type: 'failed'; step: StepId; message: string }
+  | { type: 'noted'; step: StepId; message: string }
+  | { type: 'reset' };
+
+export const IDLE: SwapFlow = { status: 'idle' };
+
+const LABELS: Record<StepId, string> = {
+  approve: 'Approve',
+  swap: 'Swap',
+  confirmed: 'Confirmed',
+  approveAfter: 'Approve for later sells',
+};
+
+function step(id: StepId, status: StepStatus): FlowStep {
+  return { id, label: LABELS[id], status };
+}
+
+export function swapFlowReducer(flow: SwapFlow, event: FlowEvent): SwapFlow {
+  if (event.type === 'reset') return IDLE;
+  if (event.type === 'start') {
+    const steps = [step('swap', 'waiting'), step('confirmed', 'waiting')];
+    if (event.approvals !== false) steps.unshift(step('approve', event.approveBefore ? 'waiting' : 'skipped'));
+    if (event.approveAfter) steps.push(step('approveAfter', 'waiting'));
+    return { status: 'running', steps };
+  }
+  if (flow.status === 'idle') return flow;
+  const update = (id: StepId, change: Partial<FlowStep>) => flow.steps.map((s) => (s.id === id ? { ...s, ...change } : s));
+  switch (event.type) {
+    case 'active':
+      return { ...flow, steps: update(event.step, { status: 'active' }) };
+    case 'submitted':
+      return { ...flow, steps: update(event.step, { status: 'active', txHash: event.txHash, explorerUrl: event.explorerUrl }) };
+    case 'completed':
+      return { ...flow, steps: update(event.step, { status: 'done' }) };
+    case 'succeeded':
+      return {
+        ...flow,
+        status: 'succeeded',
+        result: event.result,
+        steps: update('confirmed', { status: 'done', txHash: event.result.txHash, explorerUrl: event.result.explorerUrl }),
+      };
+    case 'failed':
+      return { ...flow, status: 'failed', error: event.message, steps: update(event.step, { status: 'failed' }) };
+    case 'noted':
+      return { ...flow, note: event.message, steps: update(event.step, { status: 'failed' }) };
+    default:
+      return flow;
+  }
+}
+
+export function isBusy(flow: SwapFlow): boolean {
+  return flow.status === 'running';
+}

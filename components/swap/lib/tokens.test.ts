@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { defaultPair, isNative, sameToken } from './tokens';
+
+const NATIVE = '0x0000000000000000000000000000000000000000';
+const sol = { address: NATIVE, symbol: 'SOL', name: 'SOL (native)', decimals: 9 };
+const usdc = { address: 'FgrBcnvLSSnnDwi6fUuahUDJ8QFUDAwhMXZ6TVLPeEz6', symbol: 'USDC', name: 'USD Coin (devnet)', decimals: 6 };
+const alpha = { address: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin', symbol: 'ALPHA', name: 'Alpha Token', decimals: 6 };
+
+describe('sameToken', () => {
+  it('compares EVM addresses without case and Solana addresses exactly', () => {
+    expect(sameToken({ address: '0xAbC0000000000000000000000000000000000001' }, { address: '0xabc0000000000000000000000000000000000001' })).toBe(true);
+    expect(sameToken(alpha, { address: alpha.address })).toBe(true);
+    expect(sameToken(alpha, { address: alpha.address.toLowerCase() })).toBe(false);
+    expect(sameToken(alpha, undefined)).toBe(false);
+  });
+});
+
+describe('defaultPair', () => {
+  it('opens Solana with native SOL into its stable', () => {
+    expect(defaultPair([sol, alpha, usdc])).toEqual({ tokenIn: sol, tokenOut: usdc });
+    expect(isNative(sol)).toBe(true);
+    expect(isNative(usdc)).toBe(false);
+  });
+
+  it('buys a preferred token with the native token', () => {
+    expect(defaultPair([sol, alpha, usdc], alpha)).toEqual({ tokenIn: sol, tokenOut: alpha });
+    expect(defaultPair([sol, alpha, usdc], sol)).toEqual({ tokenIn: alpha, tokenOut: sol });
+    expect(defaultPair([], alpha)).toEqual({ tokenIn: undefined, tokenOut: alpha });
+  });
+});

@@ -1,0 +1,43 @@
+import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
+
+/** A token as the swap page shows it (the shape `tokens.known` and `tokens.lookup` answer with). */
+export interface SwapToken {
+  address: string;
+  symbol: string;
+  name: string;
+  decimals: number;
+}
+
+export function isNative(token: Pick<SwapToken, 'address'>): boolean {
+  return token.address === NATIVE_TOKEN_ADDRESS;
+}
+
+/** One token: EVM addresses compare without case (checksums), Solana's base58 addresses exactly. */
+export function sameToken(a: Pick<SwapToken, 'address'> | undefined, b: Pick<SwapToken, 'address'> | undefined): boolean {
+  if (!a || !b) return false;
+  return a.address.startsWith('0x') && b.address.startsWith('0x') ? a.address.toLowerCase() === b.address.toLowerCase() : a.address === b.address;
+}
+
+/**
+ * The pair a chain's page opens with: its native token into its first stable, or else its first token.
+ * A `preferredOut` (a link such as a token page's Trade button) is bought with the native token, or with
+ * the first other token when it is the native token itself.
+ */
+export function defaultPair(tokens: readonly SwapToken[], preferredOut?: SwapToken): { tokenIn?: SwapToken; tokenOut?: SwapToken } {
+  if (preferredOut) {
+    const tokenIn = [...tokens.filter(isNative), ...tokens].find((token) => !sameToken(token, preferredOut));
+    return { tokenIn, tokenOut: preferredOut };
+  }
+  const tokenIn = tokens.find(isNative) ?? tokens[0];
+  const tokenOut = tokens.find((token) => /^USD/.test(token.symbol) && !sameToken(token, tokenIn))
+    ?? tokens.find((token) => !sameToken(token, tokenIn));
+  return { tokenIn, tokenOut };
+}
+
+/**
+ * Native coins kept back by Max, so the wallet can still pay for gas. Generous on purpose: a swap costs far
+ * less on every chain of the table, and a failed swap for lack of gas costs more than the dust left over.
+ */
+export function nativeGasReserve(decimals: number): bigint {
+  return 10n ** BigInt(decimals) / 100n;
+}

@@ -1,0 +1,80 @@
+'use client';
+
+import { useState } from 'react';
+import { CHAINS, type ChainFamily, type ChainId } from '@/server/chains/registry';
+import { formatAmount, formatPercent, formatUsd, shortAddress } from './lib/format';
+import { priceImpactLevel } from './lib/price-impact';
+import type { Quote } from './lib/types';
+import type { SwapToken } from './lib/tokens';
+
+interface QuoteDetailsProps {
+  chain: ChainId;
+  quote: Quote;
+  tokenIn: SwapToken;
+  tokenOut: SwapToken;
+  /** Every token the page knows, to name fee tokens and route hops. */
+  tokens: readonly SwapToken[];
+  secondsLeft?: number;
+  lifetimeSeconds?: number;
+  refreshing: boolean;
+  paused: boolean;
+  onRefresh: () => void;
+}
+
+const VENUES: Record<string, string> = { UNISWAP_V2: 'Uniswap V2', UNISWAP_V3: 'Uniswap V3', MAKER: 'Maker', JUPITER: 'Jupiter' };
+/** What the quote's `gasLimit` counts on each chain family. */
+const COST_UNIT: Record<ChainFamily, string> = { evm: 'gas', solana: 'compute units' };
+
+/** Output per one unit of input, both in human units, as raw-unit arithmetic (no floating point). */
+function rate(amountIn: bigint, amountOut: bigint, tokenIn: SwapToken, tokenOut: SwapToken): bigint {
+  if (amountIn === 0n) return 0n;
+  return (amountOut * 10n ** BigInt(tokenIn.decimals) * 10n ** 18n) / (amountIn * 10n ** BigInt(tokenOut.decimals));
+}
+
+export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, secondsLeft, lifetimeSeconds, refreshing, paused, onRefresh }: QuoteDetailsProps) {
+  const [inverted, setInverted] = useState(false);
+  const { stats } = quote;
+  const amountIn = BigInt(stats.amountIn);
+  const amountOut = BigInt(stats.amountOut);
+  const byAddress = (address: string) => [tokenIn, tokenOut, ...tokens].find((token) => token.address.toLowerCase() === address.toLowerCase());
+  const feeToken = byAddress(stats.feeToken);
+  const fee = (raw: string) => (feeToken ? `${formatAmount(raw, feeToken.decimals)} ${feeToken.symbol}` : `${raw} (raw units of ${shortAddress(stats.feeToken)})`);
+  const level = priceImpactLevel(stats.priceImpact);
+  const progress = secondsLeft !== undefined && lifetimeSeconds ? secondsLeft / lifetimeSeconds : 0;
+
+  return (
+    <section className="quote-details" aria-label="Quote details">
+      <div className="quote-head">
+        <button type="button" className="rate" onClick={() => setInverted(!inverted)} title="Swap the rate's direction">
+          {inverted
+            ? `1 ${tokenOut.symbol} = ${formatAmount(rate(amountOut, amountIn, tokenOut, tokenIn), 18)} ${tokenIn.symbol}`
+            : `1 ${tokenIn.symbol} = ${formatAmount(rate(amountIn, amountOut, tokenIn, tokenOut), 18)} ${tokenOut.symbol}`}
+        </button>
+        <span className="countdown" data-testid="quote-countdown">
+          {refreshing ? 'Refreshing…' : paused ? 'Quote held' : secondsLeft !== undefined ? `New quote in ${secondsLeft}s` : ''}
+          <span className="countdown-ring" style={{ background: `conic-gradient(var(--accent) ${progress * 360}deg, var(--ring) 0deg)` }} aria-hidden="true" />
+          <button type="button" className="icon-button" aria-label="Refresh quote" onClick={onRefresh} disabled={refreshing || paused}>↻</button>
+        </span>
+      </div>
+      <dl className="quote-rows">
+        <div><dt>Value</dt><dd>{formatUsd(stats.valueAmountInUsd)}</dd></div>
+        <div className={`impact-${level}`}><dt>Price impact</dt><dd data-testid="price-impact">{formatPercent(stats.priceImpact)}</dd></div>
+        <div><dt>Minimum received</dt><dd>{formatAmount(stats.amountOutMin, tokenOut.decimals)} {tokenOut.symbol}</dd></div>
+        <div><dt>Protocol fee</dt><dd>{fee(stats.protocolFee)}</dd></div>
+        <div><dt>Integrator fee</dt><dd>{fee(stats.integratorFee)}</dd></div>
+        <div><dt>Network cost</dt><dd>{formatUsd(stats.txCostUsd)} <span className="muted small">({Number(stats.gasLimit).toLocaleString('en-US')} {COST_UNIT[CHAINS[chain].family]})</span></dd></div>
+        <div>
+          <dt>Route</dt>
+          <dd className="route">
+            {quote.route.length === 0 ? '–' : quote.route.map((hop, index) => (
+              <span key={`${hop.pool}-${index}`} className="hop" title={hop.pool}>
+                {byAddress(hop.tokenIn)?.symbol ?? shortAddress(hop.tokenIn)} → {byAddress(hop.tokenOut)?.symbol ?? shortAddress(hop.tokenOut)}
+                <span className="muted small"> {VENUES[hop.venue] ?? hop.venue} {hop.fee / 10_000}%</span>
+              </span>
+            ))}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { formatAmount, formatUsd } from './lib/format';
+import type { SwapToken } from './lib/tokens';
+import { TokenIcon } from './token-icon';
+
+const TEXT = {
+  pay: { label: 'You pay', field: 'Amount to pay', pick: 'Select token to pay' },
+  receive: { label: 'You receive', field: 'Amount to receive', pick: 'Select token to receive' },
+} as const;
+
+interface TokenPanelProps {
+  side: keyof typeof TEXT;
+  token?: SwapToken;
+  amount: string;
+  /** Absent: the amount is the quote's output and cannot be typed. */
+  onAmount?: (text: string) => void;
+  placeholder?: string;
+  balance?: bigint;
+  /** Shown instead of the balance when it cannot be read. */
+  balanceNote?: string;
+  usd?: number;
+  loading?: boolean;
+  disabled?: boolean;
+  onPickToken: () => void;
+  children?: ReactNode;
+}
+
+/** One side of the swap: amount, token, and the wallet's balance of it. */
+export function TokenPanel(props: TokenPanelProps) {
+  const { side, token, amount, onAmount, placeholder, balance, balanceNote, usd, loading, disabled, onPickToken, children } = props;
+  const text = TEXT[side];
+  return (
+    <div className={`token-panel${loading ? ' loading' : ''}`}>
+      <div className="token-panel-row">
+        <span className="token-panel-label">{text.label}</span>
+        {children}
+      </div>
+      <div className="token-panel-row">
+        <input
+          className="amount-input"
+          aria-label={text.field}
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={placeholder ?? '0'}
+          value={amount}
+          readOnly={!onAmount}
+          disabled={disabled}
+          onChange={(event) => onAmount?.(event.target.value.replace(',', '.'))}
+        />
+        <button type="button" className={`token-button${token ? '' : ' empty'}`} aria-label={text.pick} onClick={onPickToken} disabled={disabled}>
+          {token ? (
+            <>
+              <TokenIcon symbol={token.symbol} address={token.address} size={24} />
+              <span className="token-button-symbol">{token.symbol}</span>
+            </>
+          ) : (
+            'Select token'
+          )}
+          <span aria-hidden="true" className="caret">▾</span>
+        </button>
+      </div>
+      <div className="token-panel-row small muted">
+        <span>{usd !== undefined ? formatUsd(usd) : '\u00a0'}</span>
+        {token && (
+          <span className="token-meta">
+            <span className="token-name">{token.name}</span>
+            <span className="token-balance" data-testid={`${side}-balance`}>
+              {balance !== undefined ? `Balance ${formatAmount(balance, token.decimals)} ${token.symbol}` : balanceNote ?? ''}
+            </span>
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

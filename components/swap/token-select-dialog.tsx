@@ -1,0 +1,98 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { CHAINS, type ChainFamily, type ChainId } from '@/server/chains/registry';
+import { useTokenLookup } from './hooks/use-known-tokens';
+import { shortAddress } from './lib/format';
+import { sameToken, type SwapToken } from './lib/tokens';
+import { TokenIcon } from './token-icon';
+
+interface TokenSelectDialogProps {
+  chain: ChainId;
+  title: string;
+  tokens: readonly SwapToken[];
+  selected?: SwapToken;
+  onSelect: (token: SwapToken) => void;
+  onClose: () => void;
+}
+
+/** A whole address of the family, as a person pastes it. */
+const ADDRESS: Record<ChainFamily, RegExp> = {
+  evm: /^0x[0-9a-fA-F]{40}$/,
+  solana: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
+};
+
+/**
+ * Pick one of the chain's known tokens, or paste a token address (looked up on EVM chains; on Solana the
+ * server knows the listed mints only, so a pasted mint must be one of them).
+ */
+export function TokenSelectDialog({ chain, title, tokens, selected, onSelect, onClose }: TokenSelectDialogProps) {
+  const [search, setSearch] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const query = search.trim();
+  const family = CHAINS[chain].family;
+  const isAddress = ADDRESS[family].test(query);
+  const matches = tokens.filter((token) =>
+    isAddress
+      ? sameToken(token, { address: query })
+      : `${token.symbol} ${token.name}`.toLowerCase().includes(query.toLowerCase()));
+  const lookup = useTokenLookup(chain, isAddress && matches.length === 0 ? query : undefined);
+  const shown = lookup.data ? [lookup.data.token] : matches;
+
+  useEffect(() => {
+    input.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  return (
+    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+      <div className="modal" role="dialog" aria-modal="true" aria-label={title}>
+        <div className="modal-head">
+          <h2>{title}</h2>
+          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>×</button>
+        </div>
+        <input
+          ref={input}
+          className="token-search"
+          aria-label="Search tokens"
+          placeholder="Search by name or paste an address"
+          value={search}
+          spellCheck={false}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        {family === 'evm' && query !== '' && !isAddress && query.startsWith('0x') && <p className="muted small">A token address is 0x followed by 40 hex digits.</p>}
+        <ul className="token-list" aria-label="Tokens">
+          {shown.map((token) => (
+            <li key={token.address}>
+              <button
+                type="button"
+                className={`token-row${sameToken(token, selected) ? ' selected' : ''}`}
+                aria-label={`${token.symbol} ${token.name}`}
+                onClick={() => onSelect(token)}
+              >
+                <TokenIcon symbol={token.symbol} address={token.address} size={32} />
+                <span className="token-row-text">
+                  <strong>{token.symbol}</strong>
+                  <span className="muted small">{token.name}</span>
+                </span>
+                <span className="muted small mono">{shortAddress(token.address)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {lookup.isFetching && <p className="muted small">Looking the token up on {CHAINS[chain].name}…</p>}
+        {lookup.error && <p role="alert" className="error small">{lookup.error.message}</p>}
+        {!lookup.isFetching && !lookup.error && shown.length === 0 && (
+          <p className="muted small">
+            {family === 'solana'
+              ? isAddress ? 'This mint is not listed: only the listed Solana tokens can be traded here for now.' : 'No token matches.'
+              : 'No token matches. Paste its address to add it.'}
+          </p>
+        )}
+        {lookup.data && <p className="muted small">Imported by address: check it is the token you mean before trading.</p>}
+      </div>
+    </div>
+  );
+}

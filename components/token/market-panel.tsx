@@ -1,0 +1,45 @@
+import { CHAINS, type ChainId } from '@/server/chains/registry';
+import { formatNativePrice, formatPercentText, formatPrice, formatUsdTotal } from './lib/market-format';
+import { formatTax, TAX_WARNING_ABOVE_PERCENT } from './lib/risk';
+import type { TokenInfo } from './lib/types';
+
+function Row({ label, value, testId, tone }: { label: string; value: string; testId: string; tone?: 'warn' }) {
+  return (
+    <div className={tone ? `stat ${tone}` : 'stat'}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+/** Price and size of the market, then what trading the token costs and where its supply sits. */
+export function MarketPanel({ chain, info }: { chain: ChainId; info: TokenInfo }) {
+  const { poolInfo: pool, misc } = info;
+  const hasPool = pool.type !== 'NONE';
+  const taxTone = (tax: number) => (tax > TAX_WARNING_ABOVE_PERCENT ? 'warn' : undefined);
+  return (
+    <div className="token-grid">
+      <section className="card token-card" aria-label="Market">
+        <h2>Market</h2>
+        <dl className="stats">
+          <Row label="Price" testId="price-usd" value={hasPool ? formatPrice(pool.priceUsd) : '–'} />
+          <Row label={`Price in ${CHAINS[chain].nativeSymbol}`} testId="price-native" value={hasPool ? formatNativePrice(pool.priceNative, CHAINS[chain].nativeSymbol) : '–'} />
+          <Row label="Liquidity" testId="liquidity" value={formatUsdTotal(pool.liquidity)} />
+          <Row label="Market cap" testId="market-cap" value={formatUsdTotal(pool.marketCap)} />
+        </dl>
+        {!hasPool && <p className="muted small">No pool trades this token, so it has no price.</p>}
+      </section>
+      <section className="card token-card" aria-label="Taxes and supply">
+        <h2>Taxes and supply</h2>
+        <dl className="stats">
+          <Row label="Buy tax" testId="buy-tax" value={formatTax(misc.buyTax)} tone={taxTone(misc.buyTax)} />
+          <Row label="Sell tax" testId="sell-tax" value={formatTax(misc.sellTax)} tone={taxTone(misc.sellTax)} />
+          <Row label="Burnt" testId="burnt" value={formatPercentText(misc.burnt)} />
+          <Row label="Clogged" testId="clogged" value={formatPercentText(misc.clogged)} />
+          <Row label="DEX listing paid" testId="dex-paid" value={misc.dexPaid} />
+        </dl>
+        <p className="muted small">Taxes are measured by simulating a buy and a sale. Burnt: supply at burn addresses; clogged: supply held by the token contract itself.</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+'use client';
+
+import { useWallet } from '@solana/wallet-adapter-react';
+import { useConnection } from 'wagmi';
+import type { ChainFamily } from '@/server/chains/registry';
+import { useMounted } from './use-mounted';
+
+export interface FamilyWallet {
+  /** The connected account: 0x address on EVM, base58 public key on Solana. */
+  address?: string;
+  connected: boolean;
+  /** Connecting or reconnecting (the button waits). */
+  pending: boolean;
+  /** EVM: the numeric chain id the wallet is on. Solana wallets have no chain to switch. */
+  walletChainId?: number;
+}
+
+/** The connected wallet of one chain family, in one shape for the pages. */
+export function useFamilyWallet(family: ChainFamily): FamilyWallet {
+  const evm = useConnection();
+  const solana = useWallet();
+  // The server renders no Solana wallet: the first client render must say the same.
+  const mounted = useMounted();
+  if (family === 'solana') {
+    const address = mounted && solana.connected ? solana.publicKey?.toBase58() : undefined;
+    return { address, connected: !!address, pending: mounted && (solana.connecting || solana.disconnecting) };
+  }
+  const connected = evm.status === 'connected' && !!evm.address;
+  return {
+    address: connected ? evm.address : undefined,
+    connected,
+    pending: evm.status === 'connecting' || evm.status === 'reconnecting',
+    walletChainId: evm.chainId,
+  };
+}

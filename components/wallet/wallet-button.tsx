@@ -1,0 +1,73 @@
+'use client';
+
+import { useConnect, useConnection, useConnectors, useDisconnect, type Connector } from 'wagmi';
+import { chainIdForWallet } from '@/components/providers/wagmi-config';
+import { describeError } from '@/components/swap/lib/error-messages';
+import { shortAddress } from '@/components/swap/lib/format';
+import { CHAINS } from '@/server/chains/registry';
+import { AccountMenu } from './account-menu';
+import { SolanaWalletButton } from './solana-wallet-button';
+import { usePopover } from './use-popover';
+import { useWalletFamily } from './wallet-family';
+
+/** The header's wallet: the EVM one, or the Solana one while the swap form is on Solana. */
+export function WalletButton() {
+  const { family } = useWalletFamily();
+  return family === 'solana' ? <SolanaWalletButton /> : <EvmWalletButton />;
+}
+
+/**
+ * Connect and disconnect an EVM wallet. Wallets announced through EIP-6963 are listed by name; the plain
+ * `window.ethereum` one only when no wallet announced itself.
+ */
+function EvmWalletButton() {
+  const { address, status, chainId } = useConnection();
+  const disconnect = useDisconnect();
+  const { open, setOpen, container } = usePopover<HTMLDivElement>();
+
+  const chain = chainIdForWallet(chainId);
+  return (
+    <div className="wallet" ref={container}>
+      {status === 'connected' && address ? (
+        <button type="button" className="wallet-button connected" aria-label="Wallet menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+          <span className="wallet-dot" aria-hidden="true" />
+          <span data-testid="wallet-address">{shortAddress(address)}</span>
+          <span className="wallet-chain">{chain ? CHAINS[chain].name : `Chain ${chainId}`}</span>
+        </button>
+      ) : (
+        <button type="button" className="wallet-button" aria-expanded={open} onClick={() => setOpen(!open)} disabled={status === 'connecting' || status === 'reconnecting'}>
+          {status === 'connecting' || status === 'reconnecting' ? 'Connecting…' : 'Connect wallet'}
+        </button>
+      )}
+      {open && (status === 'connected'
+        ? <AccountMenu address={address!} onDisconnect={() => disconnect.mutate(undefined, { onSuccess: () => setOpen(false) })} />
+        : <ConnectorList onDone={() => setOpen(false)} />)}
+    </div>
+  );
+}
+
+export function ConnectorList({ onDone }: { onDone: () => void }) {
+  const connectors = useConnectors();
+  const connect = useConnect();
+  const announced = connectors.filter((connector) => connector.id !== 'injected');
+  const shown: readonly Connector[] = announced.length > 0 ? announced : connectors.filter((connector) => connector.id === 'injected' && typeof window !== 'undefined' && 'ethereum' in window);
+  return (
+    <div className="wallet-menu" role="dialog" aria-label="Connect a wallet">
+      <p className="wallet-menu-title">Connect a wallet</p>
+      {shown.length === 0 && <p className="muted">No browser wallet found. Install MetaMask or another wallet, then reload.</p>}
+      {shown.map((connector) => (
+        <button
+          key={connector.uid}
+          type="button"
+          className="wallet-option"
+          disabled={connect.isPending}
+          onClick={() => connect.mutate({ connector }, { onSuccess: onDone })}
+        >
+          {connector.icon ? <img src={connector.icon} alt="" width={24} height={24} /> : <span className="wallet-option-icon" aria-hidden="true" />}
+          {connector.id === 'injected' ? 'Browser wallet' : connector.name}
+        </button>
+      ))}
+      {connect.error && <p role="alert" className="error">{describeError(connect.error)}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,559 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {Router} from "../router/Router.sol";
+
+interface ILensERC20 {
+    function balanceOf(address account) external view returns (uint256);
+    function allowance(address owner, address spender) external view returns (uint256);
+    function approve(address spender, uint256 amount) external returns (bool);
+    function decimals() external view returns (uint8);
+}
+
+interface ILensV2Factory {
+    function getPair(address tokenA, address tokenB) external view returns (address);
+}
+
+interface ILensV2Pair {
+    function token0() external view returns (address);
+    function getReserves() external view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast);
+}
+
+interface ILensV3Factory {
+    function getPool(address tokenA, address tokenB, uint24 fee) external view returns (address);
+}
+
+interface ILensV3Pool {
+    function liquidity() external view returns (uint128);
+    function slot0()
+        external
+        view
+        returns (uint160 sqrtPriceX96, int24 tick, uint16, uint16, uint16, uint8, bool);
+}
+
+interface ILensQuoterV2 {
+    struct QuoteExactInputSingleParams {
+        address tokenIn;
+        address tokenOut;
+        uint256 amountIn;
+        uint24 fee;
+        uint160 sqrtPriceLimitX96;
+    }
+
+    function quoteExactInputSingle(QuoteExactInputSingleParams memory params)
+        external
+        returns (uint256 amountOut, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate);
+}
+
+/// @notice Quotes a swap through the project's Router in one `eth_call`, never deployed.
+///
+/// The service runs it with a state override that puts this code at the trader's address, so that
+/// `msg.sender` of the Router is the trader and every candidate route is priced by running the real Router
+/// call against the real pools, tokens and taxes: the simulated output is what the chain delivers when
+/// nothing moves. Each simulation runs in a sub-call that always reverts, so candidates do not see each
+/// other's effects. Pool discovery and pool-level math (V2 reserves, V3 QuoterV2) rank the candidates and
+/// stand in for the simulation when the trader does not hold the input.
+contract QuoteLens {
+    struct Request {
+        address router;
+        address tokenIn; // address(0) = native
+        address tokenOut; // address(0) = native
+        uint256 amountIn;
+        uint16 protocolFeeBps;
+        uint16 integratorFeeBps;
+        address integrator;
+        address wrappedNative;
+        address stable;
+        address v2Factory;
+        address v3Factory;
+        address quoterV2;
+        address[] connectors;
+        uint24[] v3Fees;
+        /// A token whose allowance to the Router the caller wants to know (and whose approval gas is measured).
+        address approvalToken;
+        bool simulate;
+    }
+
+    struct Candidate {
+        Router.Hop[] hops;
+        /// Pool-level output of the last hop for the input the first hop receives (before output-side fees
+        /// and any token tax).
+        uint256 poolAmountOut;
+        /// Per hop: V2 (reserveIn, reserveOut); V3 (sqrtPriceX96, 1 when tokenIn is token0 else 0).
+        uint256[2][] spot;
+        bool simulated;
+        bool ok;
+        uint256 amountOut;
+        uint256 gasUsed;
+        bytes revertData;
+        /// Set when the simulation failed and the input token refuses a plain transfer into the first pool.
+        bool transferBlocked;
+    }
+
+    struct Result {
+        uint256 blockNumber;
+        uint256 timestamp;
+        uint256 baseFee;
+        uint256 balanceIn;
+        uint256 allowanceIn;
+        uint256 approvalAllowance;
+        uint256 approvalGas;
+        /// The approval token refuses to go from its current non-zero allowance straight to max (USDT style).
+        bool approvalNeedsReset;
+        uint8 decimalsIn;
+        uint8 decimalsOut;
+        /// Stable raw units for one whole wrapped native token (0 when no pool prices it).
+        uint256 nativeUsd;
+        /// Wrapped native worth `amountIn` of tokenIn by the best direct pool (amountIn itself for native).
+        uint256 amountInNative;
+        Candidate[] candidates;
+    }
+
+    error SimulationResult(uint256 amountOut, uint256 gasUsed);
+    error RoundTrip(uint256 bought, uint256 buyPoolOut, uint256 sold, uint256 sellPoolOut, bool sellOk);
+
+    /// What a buy and an immediate sell of the same tokens deliver, against what the pools alone would pay.
+    struct TaxProbe {
+        bool found;
+        bool buyOk;
+        bool sellOk;
+        uint256 bought;
+        uint256 buyPoolOut;
+        uint256 sold;
+        uint256 sellPoolOut;
+        Router.Hop[] hops;
+    }
+    error ApprovalGas(uint256 gasUsed);
+    error TransferAllowed();
+    error ApprovalAllowed();
+
+    uint256 private constant MAX_CANDIDATES = 8;
+
+    function quote(Request calldata r) external returns (Result memory result) {
+        result.blockNumber = block.number;
+        result.timestamp = block.timestamp;
+        result.baseFee = block.basefee;
+        // An address without code is no token: no candidates, and nothing called on it.
+        if ((r.tokenIn != address(0) && r.tokenIn.code.length == 0) || (r.tokenOut != address(0) && r.tokenOut.code.length == 0)) {
+            return result;
+        }
+        if (r.tokenIn != address(0)) {
+            result.balanceIn = ILensERC20(r.tokenIn).balanceOf(address(this));
+            result.allowanceIn = ILensERC20(r.tokenIn).allowance(address(this), r.router);
+        } else {
+            result.balanceIn = address(this).balance;
+        }
+        result.decimalsIn = r.tokenIn == address(0) ? 18 : _decimals(r.tokenIn);
+        result.decimalsOut = r.tokenOut == address(0) ? 18 : _decimals(r.tokenOut);
+        if (r.approvalToken != address(0)) {
+            result.approvalAllowance = ILensERC20(r.approvalToken).allowance(address(this), r.router);
+            result.approvalGas = _measureApproval(r.approvalToken, r.router);
+            if (result.approvalAllowance > 0 && result.approvalAllowance < type(uint256).max) {
+                result.approvalNeedsReset = !_plainApprovalWorks(r.approvalToken, r.router);
+            }
+        }
+        address poolIn = r.tokenIn == address(0) ? r.wrappedNative : r.tokenIn;
+        address poolOut = r.tokenOut == address(0) ? r.wrappedNative : r.tokenOut;
+        if (r.stable != address(0) && r.stable != r.wrappedNative) {
+            (result.nativeUsd,,) = _bestLeg(r, r.wrappedNative, r.stable, 1e18);
+        }
+        result.amountInNative = poolIn == r.wrappedNative ? r.amountIn : _bestOut(r, poolIn, r.wrappedNative, r.amountIn);
+
+        uint256 firstHopIn = r.amountIn;
+        if (!(r.tokenIn != address(0) && r.tokenOut == address(0))) {
+            uint256 fees = (r.amountIn * r.protocolFeeBps) / 10_000 + (r.amountIn * r.integratorFeeBps) / 10_000;
+            firstHopIn = r.amountIn - fees;
+        }
+
+        Candidate[] memory found = new Candidate[](MAX_CANDIDATES);
+        uint256 count = _directCandidates(r, poolIn, poolOut, firstHopIn, found, 0);
+        for (uint256 i = 0; i < r.connectors.length && count < MAX_CANDIDATES; i++) {
+            address via = r.connectors[i];
+            if (via == poolIn || via == poolOut) continue;
+            count = _twoHopCandidate(r, poolIn, via, poolOut, firstHopIn, found, count);
+        }
+        result.candidates = new Candidate[](count);
+        for (uint256 i = 0; i < count; i++) {
+            result.candidates[i] = found[i];
+            if (r.simulate) _simulateInto(r, result.candidates[i]);
+        }
+    }
+
+    /// Token taxes and honeypots, measured: buys `r.tokenOut` with `r.amountIn` native through the best pool
+    /// route, then sells everything bought back, both through the real Router, in a sub-call that reverts.
+    /// A tax shows as output below the pool math; a sell that reverts is a honeypot.
+    function probeTaxes(Request calldata r) external returns (TaxProbe memory probe) {
+        uint256 firstHopIn = r.amountIn - (r.amountIn * r.protocolFeeBps) / 10_000 - (r.amountIn * r.integratorFeeBps) / 10_000;
+        Candidate[] memory found = new Candidate[](MAX_CANDIDATES);
+        uint256 count = _directCandidates(r, r.wrappedNative, r.tokenOut, firstHopIn, found, 0);
+        for (uint256 i = 0; i < r.connectors.length && count < MAX_CANDIDATES; i++) {
+            address via = r.connectors[i];
+            if (via == r.wrappedNative || via == r.tokenOut) continue;
+            count = _twoHopCandidate(r, r.wrappedNative, via, r.tokenOut, firstHopIn, found, count);
+        }
+        if (count == 0) return probe;
+        uint256 best = 0;
+        for (uint256 i = 1; i < count; i++) {
+            if (found[i].poolAmountOut > found[best].poolAmountOut) best = i;
+        }
+        probe.found = true;
+        probe.hops = found[best].hops;
+        Router.Hop[] memory back = new Router.Hop[](probe.hops.length);
+        for (uint256 i = 0; i < back.length; i++) {
+            Router.Hop memory hop = probe.hops[back.length - 1 - i];
+            back[i] = Router.Hop({venue: hop.venue, pool: hop.pool, tokenIn: hop.tokenOut, tokenOut: hop.tokenIn, fee: hop.fee});
+        }
+        try this.simulateRoundTrip(r, probe.hops, back) {
+            // never returns normally
+        } catch (bytes memory data) {
+            if (data.length == 164 && bytes4(data) == RoundTrip.selector) {
+                probe.buyOk = true;
+                (probe.bought, probe.buyPoolOut, probe.sold, probe.sellPoolOut, probe.sellOk) =
+                    abi.decode(_tail(data), (uint256, uint256, uint256, uint256, bool));
+            }
+        }
+    }
+
+    /// The buy and sell of probeTaxes; called on itself, always reverts (with RoundTrip when the buy went through).
+    function simulateRoundTrip(Request calldata r, Router.Hop[] calldata buyHops, Router.Hop[] calldata sellHops) external {
+        require(msg.sender == address(this), "QuoteLens: self only");
+        uint256 firstHopIn = r.amountIn - (r.amountIn * r.protocolFeeBps) / 10_000 - (r.amountIn * r.integratorFeeBps) / 10_000;
+        uint256 buyPoolOut = _pathOut(r, buyHops, firstHopIn);
+        uint256 bought = Router(payable(r.router)).swap{value: r.amountIn}(_params(r, address(0), r.tokenOut, r.amountIn, buyHops));
+        uint256 sellPoolOut = _pathOut(r, sellHops, bought);
+        _forceApprove(r.tokenOut, r.router);
+        uint256 sold;
+        bool sellOk;
+        try Router(payable(r.router)).swap(_params(r, r.tokenOut, address(0), bought, sellHops)) returns (uint256 out) {
+            sold = out;
+            sellOk = true;
+        } catch {
+            sellOk = false;
+        }
+        revert RoundTrip(bought, buyPoolOut, sold, sellPoolOut, sellOk);
+    }
+
+    function _params(Request calldata r, address tokenIn, address tokenOut, uint256 amountIn, Router.Hop[] calldata hops)
+        private
+        view
+        returns (Router.SwapParams memory)
+    {
+        return Router.SwapParams({
+            tokenIn: tokenIn,
+            tokenOut: tokenOut,
+            amountIn: amountIn,
+            amountOutMin: 0,
+            recipient: address(this),
+            deadline: block.timestamp,
+            hops: hops,
+            protocolFeeBps: r.protocolFeeBps,
+            integratorFeeBps: r.integratorFeeBps,
+            integrator: r.integrator
+        });
+    }
+
+    /// Pool math along a path, as if the whole amount arrived at each pool.
+    function _pathOut(Request calldata r, Router.Hop[] calldata hops, uint256 amountIn) private returns (uint256 amount) {
+        amount = amountIn;
+        for (uint256 i = 0; i < hops.length; i++) {
+            Router.Hop calldata hop = hops[i];
+            if (hop.venue == Router.Venue.V2) (amount,) = _v2Out(hop.pool, hop.tokenIn, amount);
+            else (amount,) = _v3Out(r, hop.pool, hop.tokenIn, hop.tokenOut, hop.fee, amount);
+        }
+    }
+
+    /// Runs one Router swap as the trader and reverts with its output and gas; called on itself.
+    function simulateSwap(Request calldata r, Router.Hop[] calldata hops) external {
+        require(msg.sender == address(this), "QuoteLens: self only");
+        if (r.tokenIn != address(0) && ILensERC20(r.tokenIn).allowance(address(this), r.router) < r.amountIn) {
+            _forceApprove(r.tokenIn, r.router);
+        }
+        Router.SwapParams memory params = Router.SwapParams({
+            tokenIn: r.tokenIn,
+            tokenOut: r.tokenOut,
+            amountIn: r.amountIn,
+            amountOutMin: 0,
+            recipient: address(this),
+            deadline: block.timestamp,
+            hops: hops,
+            protocolFeeBps: r.protocolFeeBps,
+            integratorFeeBps: r.integratorFeeBps,
+            integrator: r.integrator
+        });
+        uint256 value = r.tokenIn == address(0) ? r.amountIn : 0;
+        uint256 before = gasleft();
+        uint256 amountOut = Router(payable(r.router)).swap{value: value}(params);
+        revert SimulationResult(amountOut, before - gasleft());
+    }
+
+    /// Execute's pre-flight: as the trader, approves `approveToken` to `spender` when given (the quoted
+    /// approval, not yet mined), then makes the quoted call. Returns its result or reverts with its revert data.
+    function simulateCall(address approveToken, address spender, address to, uint256 value, bytes calldata data)
+        external
+        returns (bytes memory)
+    {
+        if (approveToken != address(0)) _forceApprove(approveToken, spender);
+        (bool ok, bytes memory result) = to.call{value: value}(data);
+        if (!ok) {
+            assembly {
+                revert(add(result, 32), mload(result))
+            }
+        }
+        return result;
+    }
+
+    /// Measures an approval to max and reverts with its gas; called on itself.
+    function simulateApproval(address token, address spender) external {
+        require(msg.sender == address(this), "QuoteLens: self only");
+        uint256 before = gasleft();
+        _forceApprove(token, spender);
+        revert ApprovalGas(before - gasleft());
+    }
+
+    /// Tries approve(max) alone and reverts with ApprovalAllowed when it went through; called on itself.
+    function simulatePlainApproval(address token, address spender) external {
+        require(msg.sender == address(this), "QuoteLens: self only");
+        if (_tryApprove(token, spender, type(uint256).max)) revert ApprovalAllowed();
+        revert("QuoteLens: approval refused");
+    }
+
+    /// Tries a plain transfer and reverts with TransferAllowed when it went through; called on itself.
+    function simulateTransfer(address token, address to, uint256 amount) external {
+        require(msg.sender == address(this), "QuoteLens: self only");
+        (bool ok, bytes memory data) = token.call(abi.encodeWithSignature("transfer(address,uint256)", to, amount));
+        if (ok && (data.length == 0 || abi.decode(data, (bool)))) revert TransferAllowed();
+        revert("QuoteLens: transfer refused");
+    }
+
+    /// Lets the native-out leg of a simulated swap land here.
+    receive() external payable {}
+
+    function _simulateInto(Request calldata r, Candidate memory candidate) private {
+        candidate.simulated = true;
+        try this.simulateSwap(r, candidate.hops) {
+            // never returns normally
+        } catch (bytes memory data) {
+            if (data.length == 68 && bytes4(data) == SimulationResult.selector) {
+                (uint256 amountOut, uint256 gasUsed) = abi.decode(_tail(data), (uint256, uint256));
+                candidate.ok = true;
+                candidate.amountOut = amountOut;
+                candidate.gasUsed = gasUsed;
+            } else {
+                candidate.revertData = data;
+                if (r.tokenIn != address(0)) candidate.transferBlocked = !_transferAllowed(r.tokenIn, candidate.hops[0].pool);
+            }
+        }
+    }
+
+    function _plainApprovalWorks(address token, address spender) private returns (bool) {
+        try this.simulatePlainApproval(token, spender) {
+            return true;
+        } catch (bytes memory data) {
+            return data.length == 4 && bytes4(data) == ApprovalAllowed.selector;
+        }
+    }
+
+    function _transferAllowed(address token, address to) private returns (bool) {
+        uint256 balance = ILensERC20(token).balanceOf(address(this));
+        if (balance == 0) return true;
+        try this.simulateTransfer(token, to, balance < 1e6 ? balance : 1e6) {
+            return true;
+        } catch (bytes memory data) {
+            return data.length == 4 && bytes4(data) == TransferAllowed.selector;
+        }
+    }
+
+    function _measureApproval(address token, address spender) private returns (uint256) {
+        try this.simulateApproval(token, spender) {
+            return 0;
+        } catch (bytes memory data) {
+            if (data.length == 36 && bytes4(data) == ApprovalGas.selector) return abi.decode(_tail(data), (uint256));
+            return 0;
+        }
+    }
+
+    /// Approves max; tokens that refuse to change a non-zero allowance (USDT style) are reset to 0 first.
+    function _forceApprove(address token, address spender) private {
+        if (_tryApprove(token, spender, type(uint256).max)) return;
+        require(_tryApprove(token, spender, 0), "QuoteLens: approval reset failed");
+        require(_tryApprove(token, spender, type(uint256).max), "QuoteLens: approval failed");
+    }
+
+    function _tryApprove(address token, address spender, uint256 amount) private returns (bool) {
+        (bool ok, bytes memory data) = token.call(abi.encodeCall(ILensERC20.approve, (spender, amount)));
+        return ok && (data.length == 0 || abi.decode(data, (bool)));
+    }
+
+    function _directCandidates(
+        Request calldata r,
+        address a,
+        address b,
+        uint256 amountIn,
+        Candidate[] memory found,
+        uint256 count
+    ) private returns (uint256) {
+        address pair = _v2Pair(r, a, b);
+        if (pair != address(0) && count < MAX_CANDIDATES) {
+            (uint256 out, uint256[2] memory spot) = _v2Out(pair, a, amountIn);
+            if (out > 0) {
+                found[count++] = _single(
+                    Leg({out: out, hop: Router.Hop({venue: Router.Venue.V2, pool: pair, tokenIn: a, tokenOut: b, fee: 3000}), spot: spot})
+                );
+            }
+        }
+        for (uint256 i = 0; i < r.v3Fees.length && count < MAX_CANDIDATES; i++) {
+            Leg memory leg;
+            _considerV3(r, leg, a, b, r.v3Fees[i], amountIn);
+            if (leg.out > 0) found[count++] = _single(leg);
+        }
+        return count;
+    }
+
+    function _twoHopCandidate(
+        Request calldata r,
+        address a,
+        address via,
+        address b,
+        uint256 amountIn,
+        Candidate[] memory found,
+        uint256 count
+    ) private returns (uint256) {
+        (uint256 midOut, Router.Hop memory first, uint256[2] memory firstSpot) = _bestHop(r, a, via, amountIn);
+        if (midOut == 0) return count;
+        (uint256 out, Router.Hop memory second, uint256[2] memory secondSpot) = _bestHop(r, via, b, midOut);
+        if (out == 0) return count;
+        Candidate memory candidate;
+        candidate.hops = new Router.Hop[](2);
+        candidate.hops[0] = first;
+        candidate.hops[1] = second;
+        candidate.spot = new uint256[2][](2);
+        candidate.spot[0] = firstSpot;
+        candidate.spot[1] = secondSpot;
+        candidate.poolAmountOut = out;
+        found[count] = candidate;
+        return count + 1;
+    }
+
+    function _single(Leg memory leg) private pure returns (Candidate memory candidate) {
+        candidate.hops = new Router.Hop[](1);
+        candidate.hops[0] = leg.hop;
+        candidate.spot = new uint256[2][](1);
+        candidate.spot[0] = leg.spot;
+        candidate.poolAmountOut = leg.out;
+    }
+
+    struct Leg {
+        uint256 out;
+        Router.Hop hop;
+        uint256[2] spot;
+    }
+
+    function _bestHop(Request calldata r, address a, address b, uint256 amountIn)
+        private
+        returns (uint256, Router.Hop memory, uint256[2] memory)
+    {
+        Leg memory best;
+        address pair = _v2Pair(r, a, b);
+        if (pair != address(0)) {
+            (uint256 out, uint256[2] memory s2) = _v2Out(pair, a, amountIn);
+            if (out > best.out) {
+                best.out = out;
+                best.hop = Router.Hop({venue: Router.Venue.V2, pool: pair, tokenIn: a, tokenOut: b, fee: 3000});
+                best.spot = s2;
+            }
+        }
+        for (uint256 i = 0; i < r.v3Fees.length; i++) {
+            _considerV3(r, best, a, b, r.v3Fees[i], amountIn);
+        }
+        return (best.out, best.hop, best.spot);
+    }
+
+    function _considerV3(Request calldata r, Leg memory best, address a, address b, uint24 fee, uint256 amountIn)
+        private
+    {
+        address pool = _v3Pool(r, a, b, fee);
+        if (pool == address(0)) return;
+        (uint256 out, uint256[2] memory s3) = _v3Out(r, pool, a, b, fee, amountIn);
+        if (out > best.out) {
+            best.out = out;
+            best.hop = Router.Hop({venue: Router.Venue.V3, pool: pool, tokenIn: a, tokenOut: b, fee: fee});
+            best.spot = s3;
+        }
+    }
+
+    function _bestLeg(Request calldata r, address a, address b, uint256 amountIn)
+        private
+        returns (uint256 best, Router.Hop memory hop, uint256[2] memory spot)
+    {
+        return _bestHop(r, a, b, amountIn);
+    }
+
+    function _bestOut(Request calldata r, address a, address b, uint256 amountIn) private returns (uint256 best) {
+        (best,,) = _bestHop(r, a, b, amountIn);
+    }
+
+    function _v2Pair(Request calldata r, address a, address b) private view returns (address) {
+        if (r.v2Factory == address(0)) return address(0);
+        try ILensV2Factory(r.v2Factory).getPair(a, b) returns (address pair) {
+            return pair;
+        } catch {
+            return address(0);
+        }
+    }
+
+    function _v3Pool(Request calldata r, address a, address b, uint24 fee) private view returns (address) {
+        if (r.v3Factory == address(0)) return address(0);
+        try ILensV3Factory(r.v3Factory).getPool(a, b, fee) returns (address pool) {
+            if (pool == address(0) || ILensV3Pool(pool).liquidity() == 0) return address(0);
+            return pool;
+        } catch {
+            return address(0);
+        }
+    }
+
+    /// The Router's own V2 formula (0.3 % fee), for an input that arrives in full.
+    function _v2Out(address pair, address tokenIn, uint256 amountIn)
+        private
+        view
+        returns (uint256 out, uint256[2] memory spot)
+    {
+        (uint112 reserve0, uint112 reserve1,) = ILensV2Pair(pair).getReserves();
+        bool inIs0 = ILensV2Pair(pair).token0() == tokenIn;
+        (uint256 reserveIn, uint256 reserveOut) = inIs0 ? (uint256(reserve0), uint256(reserve1)) : (uint256(reserve1), uint256(reserve0));
+        spot = [reserveIn, reserveOut];
+        if (reserveIn == 0 || reserveOut == 0 || amountIn == 0) return (0, spot);
+        uint256 withFee = amountIn * 997;
+        out = (withFee * reserveOut) / (reserveIn * 1000 + withFee);
+    }
+
+    function _v3Out(Request calldata r, address pool, address a, address b, uint24 fee, uint256 amountIn)
+        private
+        returns (uint256 out, uint256[2] memory spot)
+    {
+        (uint160 sqrtPriceX96,,,,,,) = ILensV3Pool(pool).slot0();
+        spot = [uint256(sqrtPriceX96), a < b ? 1 : 0];
+        if (amountIn == 0 || r.quoterV2 == address(0)) return (0, spot);
+        try ILensQuoterV2(r.quoterV2).quoteExactInputSingle(
+            ILensQuoterV2.QuoteExactInputSingleParams({
+                tokenIn: a, tokenOut: b, amountIn: amountIn, fee: fee, sqrtPriceLimitX96: 0
+            })
+        ) returns (uint256 amountOut, uint160, uint32, uint256) {
+            out = amountOut;
+        } catch {
+            out = 0;
+        }
+    }
+
+    function _decimals(address token) private view returns (uint8) {
+        try ILensERC20(token).decimals() returns (uint8 value) {
+            return value;
+        } catch {
+            return 18;
+        }
+    }
+
+    function _tail(bytes memory data) private pure returns (bytes memory tail) {
+        tail = new bytes(data.length - 4);
+        for (uint256 i = 0; i < tail.length; i++) tail[i] = data[i + 4];
+    }
+}

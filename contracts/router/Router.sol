@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {
+    IWrappedNative,
+    IUniswapV2PairMinimal,
+    IUniswapV3PoolMinimal,
+    IUniswapV3SwapCallback
+} from "./IRouterVenues.sol";
+
+/// @notice Executes exact-in swaps over Uniswap V2 pairs and V3 pools (one or two hops), takes the protocol
+/// and integrator fees in the same transaction, and enforces `amountOutMin` and a deadline.
+///
+/// Users give this contract unlimited allowance, so its safety rests on a few rules:
+/// - tokens are only ever pulled from `msg.sender` (no function takes a payer);
+/// - the V3 callback pays only the pool the Router is swapping with at that moment, only once, only the hop's
+///   input token and never more than the hop's input amount;
+/// - every external entry point is behind one reentrancy lock;
+/// - every intermediate amount is consumed within the swap, so the Router holds nothing between transactions.
+contract Router is Ownable, ReentrancyGuardTransient, IUniswapV3SwapCallback {
+    using SafeERC20 for IERC20;
+
+    enum Venue {
+        V2,
+        V3
+    }
+
+    struct Hop {
+        Venue venue;
+        address pool;
+        address tokenIn;
+        address tokenOut;
+        /// V3 fee tier in hundredths of a bip (informational for V2 hops).
+        uint24 fee;
+    }
+
+    struct SwapParams {
+        /// address(0) = native (wrapped through `wrappedNative` at the route's ends).
+        address tokenIn;
+        address tokenOut;
+        uint256 amountIn;
+        /// Minimum of what the recipient actually receives (after fees and any token tax).
+        uint256 amountOutMin;
+        address recipient;
+        uint256 deadline;
+        Hop[] hops;
+        uint16 protocolFeeBps;
+        uint16 integratorFeeBps;
+        address integrator;
+    }
+
+    uint256 public constant BPS = 10_000;
+    uint16 public constant MIN_PROTOCOL_FEE_BPS = 10;
+    uint256 public constant MAX_HOPS = 2;
+
+    // TickMath.MIN_SQRT_RATIO + 1 and MAX_SQRT_RATIO - 1: no price limit for an exact-in swap.
+    uint160 private constant MIN_SQRT_PRICE_LIMIT = 4295128740;
+    uint160 private constant MAX_SQRT_PRICE_LIMIT = 1461446703485210103287273052203988822378723970341;
+
+    address public immutable wrappedNative;
+    address public feeCollector;
+
+    // The one V3 payment the Router is prepared to make, set just before pool.swap and cleared after it.
+    // Transient: it can never survive the transaction, even if a revert path forgot to clear it.
+    address private transient _expectedPool;
+    address private transient _callbackPayer;
+    address private transient _callbackToken;
+    bool private transient _callbackZeroForOne;
+    uint256 private transient _callbackMaxAmount;
+    uint256 private transient _callbackPaid;
+
+    event Swapped(
+        address indexed sender,
+        address indexed recipient,
+        address tokenIn,
+        address tokenOut,
+        uint256 amountIn,
+        uint256 amountOut,
+        uint256 protocolFee,
+        uint256 integratorFee,
+        address integrator
+    );
+    event FeeCollectorChanged(address indexed previous, address indexed current);
+
+    error DeadlineExpired();
+    error InvalidRoute();
+    error InvalidFee();
+    error InvalidAmount();
+    error InvalidRecipient();
+    error InvalidNativeAmount();
+    error SlippageExceeded(uint256 amountOut, uint256 amountOutMin);
+    error UnexpectedCallback();
+    error InvalidCallbackAmount();
+    error IncompleteSwap(uint256 paid, uint256 expected);
+    error NativeNotAccepted();
+    error NativeTransferFailed();
+    error ZeroAddress();
+
+    constructor(address wrappedNative_, address feeCollector_, address owner_) Ownable(owner_) {
+        if (wrappedNative_ == address(0) || feeCollector_ == address(0)) revert ZeroAddress();
+        wrappedNative = wrappedNative_;
+        feeCollector = feeCollector_;
+        emit FeeCollectorChanged(address(0), feeCollector_);
+    }
+
+    /// Only the wrapped-native contract sends native here (on withdraw): anything else would be stuck.
+    receive() external payable {
+        if (msg.sender != wrappedNative) revert NativeNotAccepted();
+    }
+
+    function setFeeCollector(address feeCollector_) external onlyOwner nonReentrant {
+        if (feeCollector_ == address(0)) revert ZeroAddress();
+        emit FeeCollectorChanged(feeCollector, feeCollector_);
+        feeCollector = feeCollector_;
+    }
+
+    /// The fee split the Router applies, rounding each fee down.
+    function previewFees(uint256 amount, uint16 protocolBps, uint16 integratorBps)
+        public
+        pure
+        returns (uint256 protocolFee, uint256 integratorFee, uint256 net)
+    {
+        if (uint256(protocolBps) + integratorBps > BPS) revert InvalidFee();
+        protocolFee = (amount * protocolBps) / BPS;
+        integratorFee = (amount * integratorBps) / BPS;
+        net = amount - protocolFee - integratorFee;
+    }
+
+    function swap(SwapParams calldata p) external payable nonReentrant returns (uint256 amountOut) {
+        _validate(p);
+        bool nativeIn = p.tokenIn == address(0);
+        bool nativeOut = p.tokenOut == address(0);
+
+        (uint256 protocolFee, uint256 integratorFee, uint256 swapAmount) = _takeInputFees(p);
+
+        uint256 outBefore = nativeOut
+            ? IERC20(wrappedNative).balanceOf(address(this))
+            : IERC20(p.tokenOut).balanceOf(p.recipient);
+
+        _executeHops(p, nativeIn ? address(this) : msg.sender, swapAmount, nativeOut ? address(this) : p.recipient);
+
+        if (nativeOut) {
+            (protocolFee, integratorFee, amountOut) = _payNativeOut(p, outBefore, protocolFee, integratorFee);
+        } else {
+            // Measured at the recipient, so a tax on the output token is accounted for.
+            amountOut = IERC20(p.tokenOut).balanceOf(p.recipient) - outBefore;
+            if (amountOut < p.amountOutMin) revert SlippageExceeded(amountOut, p.amountOutMin);
+        }
+        _emitSwapped(p, amountOut, protocolFee, integratorFee);
+    }
+
+    /// Pays the pool the Router is currently swapping with, once, from the current swap's payer.
+    function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata) external override {
+        address pool = _expectedPool;
+        if (pool == address(0) || msg.sender != pool) revert UnexpectedCallback();
+        _expectedPool = address(0);
+        int256 owed = _callbackZeroForOne ? amount0Delta : amount1Delta;
+        if (owed <= 0 || uint256(owed) > _callbackMaxAmount) revert InvalidCallbackAmount();
+        uint256 amount = uint256(owed);
+        _callbackPaid = amount;
+        address payer = _callbackPayer;
+        if (payer == address(this)) IERC20(_callbackToken).safeTransfer(pool, amount);
+        else IERC20(_callbackToken).safeTransferFrom(payer, pool, amount);
+    }
+
+    function _validate(SwapParams calldata p) private view {
+        if (block.timestamp > p.deadline) revert DeadlineExpired();
+        if (
+            p.protocolFeeBps < MIN_PROTOCOL_FEE_BPS || uint256(p.protocolFeeBps) + p.integratorFeeBps > BPS
+                || (p.integratorFeeBps > 0 && p.integrator == address(0))
+        ) revert InvalidFee();
+        if (p.recipient == address(0) || p.recipient == address(this)) revert InvalidRecipient();
+        if (p.amountIn == 0) revert InvalidAmount();
+        if (p.tokenIn == address(0) ? msg.value != p.amountIn : msg.value != 0) revert InvalidNativeAmount();
+        _checkRoute(p);
+    }
+
+    /// Fees are taken on the native side when there is one, else on tokenIn: here, everything but the
+    /// token-to-native case, before the swap. Returns what is left to swap.
+    function _takeInputFees(SwapParams calldata p)
+        private
+        returns (uint256 protocolFee, uint256 integratorFee, uint256 swapAmount)
+    {
+        bool nativeIn = p.tokenIn == address(0);
+        if (!nativeIn && p.tokenOut == address(0)) return (0, 0, p.amountIn);
+        (protocolFee, integratorFee, swapAmount) = previewFees(p.amountIn, p.protocolFeeBps, p.integratorFeeBps);
+        if (swapAmount == 0) revert InvalidAmount();
+        if (nativeIn) {
+            _sendNative(feeCollector, protocolFee);
+            _sendNative(p.integrator, integratorFee);
+            IWrappedNative(wrappedNative).deposit{value: swapAmount}();
+        } else {
+            if (protocolFee > 0) IERC20(p.tokenIn).safeTransferFrom(msg.sender, feeCollector, protocolFee);
+            if (integratorFee > 0) IERC20(p.tokenIn).safeTransferFrom(msg.sender, p.integrator, integratorFee);
+        }
+    }
+
+    /// Unwraps everything the last hop delivered to the Router, takes the output-side fees when the input
+    /// was a token, and pays the recipient.
+    function _payNativeOut(SwapParams calldata p, uint256 wrappedBefore, uint256 protocolFee, uint256 integratorFee)
+        private
+        returns (uint256, uint256, uint256 amountOut)
+    {
+        uint256 grossOut = IERC20(wrappedNative).balanceOf(address(this)) - wrappedBefore;
+        IWrappedNative(wrappedNative).withdraw(grossOut);
+        amountOut = grossOut;
+        if (p.tokenIn != address(0)) {
+            (protocolFee, integratorFee, amountOut) = previewFees(grossOut, p.protocolFeeBps, p.integratorFeeBps);
+            _sendNative(feeCollector, protocolFee);
+            _sendNative(p.integrator, integratorFee);
+        }
+        if (amountOut < p.amountOutMin) revert SlippageExceeded(amountOut, p.amountOutMin);
+        _sendNative(p.recipient, amountOut);
+        return (protocolFee, integratorFee, amountOut);
+    }
+
+    function _emitSwapped(SwapParams calldata p, uint256 amountOut, uint256 protocolFee, uint256 integratorFee)
+        private
+    {
+        emit Swapped(
+            msg.sender,
+            p.recipient,
+            p.tokenIn,
+            p.tokenOut,
+            p.amountIn,
+            amountOut,
+            protocolFee,
+            integratorFee,
+            p.integrator
+        );
+    }
+
+    function _checkRoute(SwapParams calldata p) private view {
+        uint256 n = p.hops.length;
+        if (n == 0 || n > MAX_HOPS || p.tokenIn == p.tokenOut) revert InvalidRoute();
+        address expectedIn = p.tokenIn == address(0) ? wrappedNative : p.tokenIn;
+        for (uint256 i = 0; i < n; i++) {
+            Hop calldata hop = p.hops[i];
+            if (
+                hop.tokenIn != expectedIn || hop.tokenOut == hop.tokenIn || hop.pool == address(0)
+                    || hop.tokenOut == address(0)
+            ) revert InvalidRoute();
+            expectedIn = hop.tokenOut;
+        }
+        if (expectedIn != (p.tokenOut == address(0) ? wrappedNative : p.tokenOut)) revert InvalidRoute();
+    }
+
+    /// Runs the hops. `payer` is msg.sender or the Router (wrapped native input); later hops are paid from
+    /// what the previous hop delivered: straight into the next V2 pair, or to the Router for a V3 pool.
+    function _executeHops(SwapParams calldata p, address payer, uint256 amountIn, address finalRecipient) private {
+        uint256 n = p.hops.length;
+        for (uint256 i = 0; i < n; i++) {
+            Hop calldata hop = p.hops[i];
+            bool last = i == n - 1;
+            address to = last ? finalRecipient : (p.hops[i + 1].venue == Venue.V2 ? p.hops[i + 1].pool : address(this));
+
+            if (hop.venue == Venue.V2) {
+                if (i == 0) {
+                    if (payer == address(this)) IERC20(hop.tokenIn).safeTransfer(hop.pool, amountIn);
+                    else IERC20(hop.tokenIn).safeTransferFrom(payer, hop.pool, amountIn);
+                }
+                // For later hops the previous hop already delivered into this pair.
+            }
+
+            uint256 routerBefore = (!last && to == address(this)) ? IERC20(hop.tokenOut).balanceOf(address(this)) : 0;
+
+            if (hop.venue == Venue.V2) _swapV2(hop, to);
+            else _swapV3(hop, to, i == 0 ? payer : address(this), amountIn);
+
+            if (!last && to == address(this)) {
+                amountIn = IERC20(hop.tokenOut).balanceOf(address(this)) - routerBefore;
+                if (amountIn == 0) revert InvalidAmount();
+            }
+        }
+    }
+
+    /// Fee-on-transfer safe: the input is whatever arrived at the pair above its reserve.
+    function _swapV2(Hop calldata hop, address to) private {
+        IUniswapV2PairMinimal pair = IUniswapV2PairMinimal(hop.pool);
+        (uint256 reserve0, uint256 reserve1,) = pair.getReserves();
+        bool inIsToken0 = pair.token0() == hop.tokenIn;
+        (uint256 reserveIn, uint256 reserveOut) = inIsToken0 ? (reserve0, reserve1) : (reserve1, reserve0);
+        uint256 amountIn = IERC20(hop.tokenIn).balanceOf(hop.pool) - reserveIn;
+        if (amountIn == 0) revert InvalidAmount();
+        uint256 amountInWithFee = amountIn * 997;
+        uint256 amountOut = (amountInWithFee * reserveOut) / (reserveIn * 1000 + amountInWithFee);
+        if (amountOut == 0) revert InvalidAmount();
+        (uint256 amount0Out, uint256 amount1Out) = inIsToken0 ? (uint256(0), amountOut) : (amountOut, uint256(0));
+        pair.swap(amount0Out, amount1Out, to, new bytes(0));
+    }
+
+    function _swapV3(Hop calldata hop, address to, address payer, uint256 amountIn) private {
+        if (amountIn > uint256(type(int256).max)) revert InvalidAmount();
+        bool zeroForOne = hop.tokenIn < hop.tokenOut;
+        _expectedPool = hop.pool;
+        _callbackPayer = payer;
+        _callbackToken = hop.tokenIn;
+        _callbackZeroForOne = zeroForOne;
+        _callbackMaxAmount = amountIn;
+        _callbackPaid = 0;
+        IUniswapV3PoolMinimal(hop.pool).swap(
+            to, zeroForOne, int256(amountIn), zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT, new bytes(0)
+        );
+        uint256 paid = _callbackPaid;
+        _expectedPool = address(0);
+        _callbackPayer = address(0);
+        _callbackToken = address(0);
+        _callbackMaxAmount = 0;
+        _callbackPaid = 0;
+        // A partial fill would leave the Router holding (or the user not paying) the remainder.
+        if (paid != amountIn) revert IncompleteSwap(paid, amountIn);
+    }
+
+    function _sendNative(address to, uint256 amount) private {
+        if (amount == 0) return;
+        (bool ok,) = to.call{value: amount}("");
+        if (!ok) revert NativeTransferFailed();
+    }
+}

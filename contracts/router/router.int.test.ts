@@ -1,0 +1,721 @@
+/**
+ * The project's Router on the shared local world (ETH, plus a smoke test on BASE): exact amounts for every
+ * swap shape, fee payouts equal to the TS fee model, reverts, zero balances left behind, and attacks on the
+ * allowance users give it. Accounts 10..14 and fresh random addresses only, so balances here are exact.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  createPublicClient,
+  createWalletClient,
+  decodeErrorResult,
+  defineChain,
+  encodeFunctionData,
+  getAddress,
+  http,
+  maxUint256,
+  parseAbi,
+  parseEther,
+  parseEventLogs,
+  parseUnits,
+  type Abi,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type TransactionReceipt,
+} from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAINS, type EvmChainId } from '@/server/chains/registry';
+import type { ManifestChain } from '@/server/chains/devnet-manifest';
+import { applyFee, feeSplit, splitAmount } from '@/server/trading/fee-model';
+import { anvilAccount } from '@/devnet/accounts';
+import { compileContracts, type CompiledContracts } from '@/devnet/evm/compile';
+import { startEvmChain, type RunningEvmChain } from '@/devnet/evm/evm-snapshot';
+import { ROUTER_FEE_COLLECTOR_ACCOUNT } from '@/devnet/evm/world-spec';
+import { TEST_STATE_CACHE, testManifest } from '@/devnet/test-world';
+
+const V2 = 0;
+const V3 = 1;
+const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
+const FAR_DEADLINE = 2n ** 40n;
+// Explicit gas: estimates can come up short for Uniswap swaps when the next block has a new timestamp.
+const GAS = 1_500_000n;
+
+const erc20 = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function approve(address, uint256) returns (bool)',
+  'function allowance(address, address) view returns (uint256)',
+]);
+const v2Pair = parseAbi([
+  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
+  'function token0() view returns (address)',
+]);
+const v2Factory = parseAbi(['function getPair(address, address) view returns (address)']);
+const v2Router02 = parseAbi([
+  'function factory() view returns (address)',
+  'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256, uint256, uint256)',
+]);
+const quoterV2 = parseAbi([
+  'struct QuoteExactInputSingleParams { address tokenIn; address tokenOut; uint256 amountIn; uint24 fee; uint160 sqrtPriceLimitX96; }',
+  'function quoteExactInputSingle(QuoteExactInputSingleParams params) returns (uint256 amountOut, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate)',
+]);
+const routerAbi = parseAbi([
+  'struct Hop { uint8 venue; address pool; address tokenIn; address tokenOut; uint24 fee; }',
+  'struct SwapParams { address tokenIn; address tokenOut; uint256 amountIn; uint256 amountOutMin; address recipient; uint256 deadline; Hop[] hops; uint16 protocolFeeBps; uint16 integratorFeeBps; address integrator; }',
+  'function swap(SwapParams p) payable returns (uint256 amountOut)',
+  'function previewFees(uint256 amount, uint16 protocolBps, uint16 integratorBps) pure returns (uint256 protocolFee, uint256 integratorFee, uint256 net)',
+  'function feeCollector() view returns (address)',
+  'function wrappedNative() view returns (address)',
+  'function owner() view returns (address)',
+  'function setFeeCollector(address)',
+  'function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes data)',
+  'event Swapped(address indexed sender, address indexed recipient, address tokenIn, address tokenOut, uint256 amountIn, uint256 amountOut, uint256 protocolFee, uint256 integratorFee, address integrator)',
+]);
+const reentrantAbi = parseAbi([
+  'function arm(address target, bytes attackData)',
+  'function disarm()',
+  'function approve(address, uint256) returns (bool)',
+  'function balanceOf(address) view returns (uint256)',
+]);
+const fakePoolAbi = parseAbi([
+  'function configure(int256 ask0, int256 ask1, uint256 times, bytes data)',
+  'function attack(address router, int256 amount0Delta, int256 amount1Delta, bytes data)',
+]);
+
+interface Hop { venue: number; pool: Address; tokenIn: Address; tokenOut: Address; fee: number }
+interface SwapParams {
+  tokenIn: Address; tokenOut: Address; amountIn: bigint; amountOutMin: bigint; recipient: Address; deadline: bigint;
+  hops: readonly Hop[]; protocolFeeBps: number; integratorFeeBps: number; integrator: Address;
+}
+
+let compiled: CompiledContracts;
+/** Every error the calls below can surface: the Router's, OpenZeppelin's ERC-20 ones, the V2 pair's strings. */
+let errorsAbi: Abi;
+let ownChain: RunningEvmChain | undefined;
+let ownCacheDir: string | undefined;
+let eth: ReturnType<typeof chainContext>;
+const gasUsed: Record<string, bigint> = {};
+
+function chainContext(id: EvmChainId, entry: ManifestChain) {
+  const viemChain = defineChain({
+    id: entry.chainId,
+    name: id,
+    nativeCurrency: { name: CHAINS[id].nativeSymbol, symbol: CHAINS[id].nativeSymbol, decimals: 18 },
+    rpcUrls: { default: { http: [entry.rpcUrl] } },
+  });
+  const transport = http(entry.rpcUrl);
+  const client: PublicClient = createPublicClient({ chain: viemChain, transport, pollingInterval: 20 });
+  const wallet = (index: number) =>
+    createWalletClient({ account: privateKeyToAccount(anvilAccount(index).privateKey), chain: viemChain, transport, pollingInterval: 20 });
+  const token = (symbolOrKind: string): Address => {
+    const found = entry.tokens.find((t) => t.symbol === symbolOrKind || t.kind === symbolOrKind);
+    if (!found) throw new Error(`${id}: no token ${symbolOrKind}`);
+    return getAddress(found.address);
+  };
+  const pool = (venue: 'uniswap-v2' | 'uniswap-v3', a: Address, b: Address, fee = 3000): Address => {
+    const found = entry.pools.find((p) => p.venue === venue && p.fee === fee
+      && [p.token0.toLowerCase(), p.token1.toLowerCase()].sort().join() === [a.toLowerCase(), b.toLowerCase()].sort().join());
+    if (!found) throw new Error(`${id}: no ${venue} pool ${a}/${b} ${fee}`);
+    return getAddress(found.address);
+  };
+  return {
+    id, entry, client, wallet,
+    router: getAddress(entry.contracts.router!),
+    weth: getAddress(entry.wrappedNative),
+    quoter: getAddress(entry.contracts.quoterV2!),
+    v2Router: getAddress(entry.contracts.uniswapV2Router02!),
+    token, pool,
+    tokens: entry.tokens.map((t) => getAddress(t.address)),
+  };
+}
+
+type Ctx = ReturnType<typeof chainContext>;
+
+const balanceOf = (ctx: Ctx, tokenAddress: Address, holder: Address) =>
+  tokenAddress === NATIVE
+    ? ctx.client.getBalance({ address: holder })
+    : ctx.client.readContract({ address: tokenAddress, abi: erc20, functionName: 'balanceOf', args: [holder] });
+
+/** What a V2 pair pays for `amountIn` arriving at it, computed off-chain with the V2 formula. */
+async function v2Out(ctx: Ctx, pair: Address, tokenIn: Address, amountIn: bigint): Promise<bigint> {
+  const [[r0, r1], token0] = await Promise.all([
+    ctx.client.readContract({ address: pair, abi: v2Pair, functionName: 'getReserves' }),
+    ctx.client.readContract({ address: pair, abi: v2Pair, functionName: 'token0' }),
+  ]);
+  const [reserveIn, reserveOut] = getAddress(token0) === tokenIn ? [r0, r1] : [r1, r0];
+  const withFee = amountIn * 997n;
+  return (withFee * reserveOut) / (reserveIn * 1000n + withFee);
+}
+
+async function v3Out(ctx: Ctx, tokenIn: Address, tokenOut: Address, fee: number, amountIn: bigint): Promise<bigint> {
+  const { result } = await ctx.client.simulateContract({
+    address: ctx.quoter, abi: quoterV2, functionName: 'quoteExactInputSingle',
+    args: [{ tokenIn, tokenOut, amountIn, fee, sqrtPriceLimitX96: 0n }],
+  });
+  return result[0];
+}
+
+function params(overrides: Partial<SwapParams> & Pick<SwapParams, 'tokenIn' | 'tokenOut' | 'amountIn' | 'hops' | 'recipient'>): SwapParams {
+  return { amountOutMin: 0n, deadline: FAR_DEADLINE, protocolFeeBps: 10, integratorFeeBps: 0, integrator: NATIVE, ...overrides };
+}
+
+async function mined(ctx: Ctx, hash: Hex): Promise<TransactionReceipt> {
+  const receipt = await ctx.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  expect(receipt.status).toBe('success');
+  return receipt;
+}
+
+async function sendSwap(ctx: Ctx, account: number, p: SwapParams): Promise<TransactionReceipt> {
+  const hash = await ctx.wallet(account).writeContract({
+    address: ctx.router, abi: routerAbi, functionName: 'swap', args: [p], value: p.tokenIn === NATIVE ? p.amountIn : 0n, gas: GAS,
+  });
+  return mined(ctx, hash);
+}
+
+/** The decoded custom error (or revert string) of a call that must revert. */
+async function revertOf(call: Promise<unknown>): Promise<{ name: string; args: readonly unknown[] }> {
+  try {
+    await call;
+  } catch (error) {
+    const reverted = error instanceof BaseError ? error.walk((e) => e instanceof ContractFunctionRevertedError) : undefined;
+    if (reverted instanceof ContractFunctionRevertedError) {
+      if (reverted.data) return { name: reverted.data.errorName, args: reverted.data.args ?? [] };
+      if (reverted.raw) {
+        const decoded = decodeErrorResult({ abi: errorsAbi, data: reverted.raw });
+        return { name: decoded.errorName, args: decoded.args ?? [] };
+      }
+      return { name: reverted.reason ?? 'unknown', args: [] };
+    }
+    return { name: `not a revert: ${(error as Error).message.split('\n')[0]}`, args: [] };
+  }
+  throw new Error('call did not revert');
+}
+
+function simulateSwap(ctx: Ctx, account: number, p: SwapParams, value = p.tokenIn === NATIVE ? p.amountIn : 0n) {
+  return ctx.client.simulateContract({
+    account: privateKeyToAccount(anvilAccount(account).privateKey), address: ctx.router, abi: [...routerAbi, ...errorsAbi] as Abi,
+    functionName: 'swap', args: [p], value,
+  });
+}
+
+/** The Router holds nothing after a swap: no native, no wrapped native, none of the world's tokens. */
+async function expectRouterEmpty(ctx: Ctx, extra: Address[] = []): Promise<void> {
+  const holdings = await Promise.all([NATIVE, ...ctx.tokens, ...extra].map((t) => balanceOf(ctx, t, ctx.router)));
+  expect(holdings).toEqual(holdings.map(() => 0n));
+}
+
+function swappedEvent(receipt: TransactionReceipt) {
+  const events = parseEventLogs({ abi: routerAbi, eventName: 'Swapped', logs: receipt.logs });
+  expect(events).toHaveLength(1);
+  return events[0]!.args;
+}
+
+const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address;
+const gasCost = (receipt: TransactionReceipt) => receipt.gasUsed * receipt.effectiveGasPrice;
+
+async function approveRouter(ctx: Ctx, account: number, tokens: Address[]) {
+  for (const t of tokens) {
+    await mined(ctx, await ctx.wallet(account).writeContract({ address: t, abi: erc20, functionName: 'approve', args: [ctx.router, maxUint256] }));
+  }
+}
+
+async function deploy(ctx: Ctx, account: number, name: 'ReentrantToken' | 'FakeV3Pool', args: readonly unknown[] = []): Promise<Address> {
+  const hash = await ctx.wallet(account).deployContract({ abi: compiled[name].abi, bytecode: compiled[name].bytecode, args, gas: 5_000_000n });
+  const receipt = await mined(ctx, hash);
+  return getAddress(receipt.contractAddress!);
+}
+
+beforeAll(async () => {
+  compiled = await compileContracts({ cacheDir: path.join(TEST_STATE_CACHE, 'solc') });
+  errorsAbi = [
+    ...compiled.Router.abi.filter((item) => item.type === 'error'),
+    ...compiled.TestToken.abi.filter((item) => item.type === 'error'),
+  ] as Abi;
+  let entry = testManifest().chains.ETH;
+  if (!entry?.contracts.router) {
+    // A world handed over from outside may predate the Router: run on a chain of our own.
+    ownCacheDir = mkdtempSync(path.join(tmpdir(), 'router-test-'));
+    ownChain = await startEvmChain('ETH', { cacheDir: ownCacheDir, accounts: 20 });
+    entry = {
+      chainId: ownChain.info.chainId, rpcUrl: ownChain.url, routerAddress: ownChain.info.contracts.router ?? '',
+      wrappedNative: ownChain.info.wrappedNative, contracts: ownChain.info.contracts as Record<string, string>,
+      tokens: ownChain.info.tokens, pools: ownChain.info.pools, accounts: [],
+    };
+  }
+  eth = chainContext('ETH', entry);
+}, 120_000);
+
+afterAll(async () => {
+  console.log('router gas used per swap type', JSON.stringify(Object.fromEntries(Object.entries(gasUsed).map(([k, v]) => [k, Number(v)]))));
+  if (ownChain) await ownChain.stop();
+  if (ownCacheDir) rmSync(ownCacheDir, { recursive: true, force: true });
+});
+
+describe('Router deployment', () => {
+  it('is wired to the wrapped native, the fee collector (account 19) and the deployer as owner', async () => {
+    const c = eth.client;
+    expect(await c.readContract({ address: eth.router, abi: routerAbi, functionName: 'wrappedNative' })).toBe(eth.weth);
+    expect(await c.readContract({ address: eth.router, abi: routerAbi, functionName: 'feeCollector' }))
+      .toBe(getAddress(anvilAccount(ROUTER_FEE_COLLECTOR_ACCOUNT).address));
+    expect(await c.readContract({ address: eth.router, abi: routerAbi, functionName: 'owner' })).toBe(getAddress(anvilAccount(0).address));
+  });
+
+  it('exposes no function that takes a payer: the only state-changing entry points are these', () => {
+    const mutating = compiled.Router.abi
+      .filter((item) => item.type === 'function' && item.stateMutability !== 'view' && item.stateMutability !== 'pure')
+      .map((item) => (item as { name: string }).name)
+      .sort();
+    expect(mutating).toEqual(['renounceOwnership', 'setFeeCollector', 'swap', 'transferOwnership', 'uniswapV3SwapCallback']);
+    const inputs = compiled.Router.abi.flatMap((item) => (item.type === 'function' ? item.inputs.map((input) => (input.name ?? '').toLowerCase()) : []));
+    expect(inputs.filter((name) => ['from', 'payer', 'sender', 'spender', 'owner'].includes(name))).toEqual([]);
+  });
+});
+
+describe('swaps (ETH), exact to the wei', () => {
+  const trader = 10;
+  const traderAddress = getAddress(anvilAccount(trader).address);
+  const collector = getAddress(anvilAccount(ROUTER_FEE_COLLECTOR_ACCOUNT).address);
+
+  it('native → token over V2 (v2 model, no integrator fee): 10 bps to the collector from msg.value', async () => {
+    const alpha = eth.token('ALPHA');
+    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    const amountIn = parseEther('2');
+    const split = feeSplit('v2', 0);
+    const fees = splitAmount(amountIn, split);
+    const expected = await v2Out(eth, pair, eth.weth, fees.net);
+    const [alphaBefore, nativeBefore, collectorBefore] = await Promise.all([
+      balanceOf(eth, alpha, traderAddress), balanceOf(eth, NATIVE, traderAddress), balanceOf(eth, NATIVE, collector),
+    ]);
+    const receipt = await sendSwap(eth, trader, params({
+      tokenIn: NATIVE, tokenOut: alpha, amountIn, amountOutMin: expected, recipient: traderAddress,
+      hops: [{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }], protocolFeeBps: split.protocolBps,
+    }));
+    gasUsed['native→token V2'] = receipt.gasUsed;
+    expect((await balanceOf(eth, alpha, traderAddress)) - alphaBefore).toBe(expected);
+    expect(nativeBefore - (await balanceOf(eth, NATIVE, traderAddress))).toBe(amountIn + gasCost(receipt));
+    expect((await balanceOf(eth, NATIVE, collector)) - collectorBefore).toBe(applyFee(amountIn, 10));
+    expect(swappedEvent(receipt)).toEqual({
+      sender: traderAddress, recipient: traderAddress, tokenIn: NATIVE, tokenOut: alpha, amountIn, amountOut: expected,
+      protocolFee: applyFee(amountIn, 10), integratorFee: 0n, integrator: NATIVE,
+    });
+    await expectRouterEmpty(eth);
+  });
+
+  it('native → token over V3 (0.05 % pool), v1 model fee 100: 45 bps protocol, 70 bps integrator', async () => {
+    const usdc = eth.token('USDC');
+    const pool = eth.pool('uniswap-v3', eth.weth, usdc, 500);
+    const integrator = freshAddress();
+    const amountIn = parseEther('3');
+    const split = feeSplit('v1', 100);
+    expect(split).toEqual({ protocolBps: 45, integratorBps: 70 });
+    const fees = splitAmount(amountIn, split);
+    const expected = await v3Out(eth, eth.weth, usdc, 500, fees.net);
+    const [usdcBefore, collectorBefore] = await Promise.all([balanceOf(eth, usdc, traderAddress), balanceOf(eth, NATIVE, collector)]);
+    const receipt = await sendSwap(eth, trader, params({
+      tokenIn: NATIVE, tokenOut: usdc, amountIn, amountOutMin: expected, recipient: traderAddress,
+      hops: [{ venue: V3, pool, tokenIn: eth.weth, tokenOut: usdc, fee: 500 }],
+      protocolFeeBps: split.protocolBps, integratorFeeBps: split.integratorBps, integrator,
+    }));
+    gasUsed['native→token V3'] = receipt.gasUsed;
+    expect((await balanceOf(eth, usdc, traderAddress)) - usdcBefore).toBe(expected);
+    expect((await balanceOf(eth, NATIVE, collector)) - collectorBefore).toBe(applyFee(amountIn, 45));
+    expect(await balanceOf(eth, NATIVE, integrator)).toBe(applyFee(amountIn, 70));
+    const event = swappedEvent(receipt);
+    expect([event.protocolFee, event.integratorFee, event.integrator, event.amountOut]).toEqual([applyFee(amountIn, 45), applyFee(amountIn, 70), integrator, expected]);
+    await expectRouterEmpty(eth);
+  });
+
+  it('token → native over V2 (v2 model fee 100): fees on the native output, 30 bps protocol, 80 bps integrator', async () => {
+    const alpha = eth.token('ALPHA');
+    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    await approveRouter(eth, trader, [alpha]);
+    const amountIn = (await balanceOf(eth, alpha, traderAddress)) / 2n;
+    const split = feeSplit('v2', 100);
+    const gross = await v2Out(eth, pair, alpha, amountIn);
+    const fees = splitAmount(gross, split);
+    const recipient = freshAddress();
+    const integrator = freshAddress();
+    const collectorBefore = await balanceOf(eth, NATIVE, collector);
+    const receipt = await sendSwap(eth, trader, params({
+      tokenIn: alpha, tokenOut: NATIVE, amountIn, amountOutMin: fees.net, recipient,
+      hops: [{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }],
+      protocolFeeBps: split.protocolBps, integratorFeeBps: split.integratorBps, integrator,
+    }));
+    gasUsed['token→native V2'] = receipt.gasUsed;
+    expect(await balanceOf(eth, NATIVE, recipient)).toBe(fees.net);
+    expect(await balanceOf(eth, NATIVE, integrator)).toBe(applyFee(gross, 80));
+    expect((await balanceOf(eth, NATIVE, collector)) - collectorBefore).toBe(applyFee(gross, 30));
+    expect(fees.protocolFee + fees.integratorFee + fees.net).toBe(gross);
+    await expectRouterEmpty(eth);
+  });
+
+  it('token → native over V3 (1 % pool)', async () => {
+    const alpha = eth.token('ALPHA');
+    const pool = eth.pool('uniswap-v3', eth.weth, alpha, 10000);
+    const amountIn = parseUnits('500', 18);
+    const gross = await v3Out(eth, alpha, eth.weth, 10000, amountIn);
+    const net = gross - applyFee(gross, 10);
+    const recipient = freshAddress();
+    const receipt = await sendSwap(eth, trader, params({
+      tokenIn: alpha, tokenOut: NATIVE, amountIn, amountOutMin: net, recipient,
+      hops: [{ venue: V3, pool, tokenIn: alpha, tokenOut: eth.weth, fee: 10000 }],
+    }));
+    gasUsed['token→native V3'] = receipt.gasUsed;
+    expect(await balanceOf(eth, NATIVE, recipient)).toBe(net);
+    await expectRouterEmpty(eth);
+  });
+
+  it('TAX bought with native over V2: the recipient gets the output after the 3 % buy tax; amountOutMin applies to that', async () => {
+    const tax = eth.token('tax');
+    const pair = eth.pool('uniswap-v2', eth.weth, tax);
+    const amountIn = parseEther('1');
+    const net = splitAmount(amountIn, feeSplit('v2', 0)).net;
+    const raw = await v2Out(eth, pair, eth.weth, net);
+    const afterTax = raw - (raw * 300n) / 10_000n;
+    const p = params({
+      tokenIn: NATIVE, tokenOut: tax, amountIn, amountOutMin: afterTax + 1n, recipient: traderAddress,
+      hops: [{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: tax, fee: 3000 }],
+    });
+    expect(await revertOf(simulateSwap(eth, trader, p))).toEqual({ name: 'SlippageExceeded', args: [afterTax, afterTax + 1n] });
+    const before = await balanceOf(eth, tax, traderAddress);
+    const receipt = await sendSwap(eth, trader, { ...p, amountOutMin: afterTax });
+    gasUsed['native→TAX V2 (taxed)'] = receipt.gasUsed;
+    expect((await balanceOf(eth, tax, traderAddress)) - before).toBe(afterTax);
+    expect(swappedEvent(receipt).amountOut).toBe(afterTax);
+    await expectRouterEmpty(eth);
+  });
+
+  it('TAX sold for native over V2: 5 % sell tax taken on the way into the pair, fees on the native out', async () => {
+    const tax = eth.token('tax');
+    const pair = eth.pool('uniswap-v2', eth.weth, tax);
+    await approveRouter(eth, trader, [tax]);
+    const amountIn = (await balanceOf(eth, tax, traderAddress)) / 2n;
+    const arrived = amountIn - (amountIn * 500n) / 10_000n;
+    const gross = await v2Out(eth, pair, tax, arrived);
+    const split = feeSplit('v1', 0);
+    const fees = splitAmount(gross, split);
+    const recipient = freshAddress();
+    const p = params({
+      tokenIn: tax, tokenOut: NATIVE, amountIn, amountOutMin: fees.net + 1n, recipient,
+      hops: [{ venue: V2, pool: pair, tokenIn: tax, tokenOut: eth.weth, fee: 3000 }], protocolFeeBps: split.protocolBps,
+    });
+    expect(await revertOf(simulateSwap(eth, trader, p))).toEqual({ name: 'SlippageExceeded', args: [fees.net, fees.net + 1n] });
+    const [pairBefore, traderBefore, collectorBefore] = await Promise.all([
+      balanceOf(eth, tax, pair), balanceOf(eth, tax, traderAddress), balanceOf(eth, NATIVE, collector),
+    ]);
+    const receipt = await sendSwap(eth, trader, { ...p, amountOutMin: fees.net });
+    gasUsed['TAX→native V2 (taxed)'] = receipt.gasUsed;
+    expect((await balanceOf(eth, tax, pair)) - pairBefore).toBe(arrived);
+    expect(traderBefore - (await balanceOf(eth, tax, traderAddress))).toBe(amountIn);
+    expect(await balanceOf(eth, NATIVE, recipient)).toBe(fees.net);
+    expect((await balanceOf(eth, NATIVE, collector)) - collectorBefore).toBe(applyFee(gross, 15));
+    await expectRouterEmpty(eth);
+  });
+
+  it('token → token, two hops V2 → V3 through wrapped native: fees on tokenIn before the swap', async () => {
+    const usdc = eth.token('USDC');
+    const alpha = eth.token('ALPHA');
+    const pair = eth.pool('uniswap-v2', usdc, eth.weth);
+    const pool = eth.pool('uniswap-v3', eth.weth, alpha, 3000);
+    await approveRouter(eth, trader, [usdc]);
+    const amountIn = parseUnits('2000', 6);
+    const split = feeSplit('v2', 50);
+    const fees = splitAmount(amountIn, split);
+    const mid = await v2Out(eth, pair, usdc, fees.net);
+    const expected = await v3Out(eth, eth.weth, alpha, 3000, mid);
+    const integrator = freshAddress();
+    const [alphaBefore, usdcBefore, collectorBefore] = await Promise.all([
+      balanceOf(eth, alpha, traderAddress), balanceOf(eth, usdc, traderAddress), balanceOf(eth, usdc, collector),
+    ]);
+    const receipt = await sendSwap(eth, trader, params({
+      tokenIn: usdc, tokenOut: alpha, amountIn, amountOutMin: expected, recipient: traderAddress,
+      hops: [
+        { venue: V2, pool: pair, tokenIn: usdc, tokenOut: eth.weth, fee: 3000 },
+        { venue: V3, pool, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 },
+      ],
+      protocolFeeBps: split.protocolBps, integratorFeeBps: split.integratorBps, integrator,
+    }));
+    gasUsed['token→token V2→V3'] = receipt.gasUsed;
+    expect((await balanceOf(eth, alpha, traderAddress)) - alphaBefore).toBe(expected);
+    expect(usdcBefore - (await balanceOf(eth, usdc, traderAddress))).toBe(amountIn);
+    expect((await balanceOf(eth, usdc, collector)) - collectorBefore).toBe(applyFee(amountIn, split.protocolBps));
+    expect(await balanceOf(eth, usdc, integrator)).toBe(applyFee(amountIn, split.integratorBps));
+    await expectRouterEmpty(eth);
+  });
+
+  it('token → token, two hops V3 → V2 through wrapped native', async () => {
+    const alpha = eth.token('ALPHA');
+    const beta = eth.token('BETA');
+    const pool = eth.pool('uniswap-v3', alpha, eth.weth, 3000);
+    const pair = eth.pool('uniswap-v2', eth.weth, beta);
+    const amountIn = parseUnits('300', 18);
+    const net = amountIn - applyFee(amountIn, 10);
+    const mid = await v3Out(eth, alpha, eth.weth, 3000, net);
+    const expected = await v2Out(eth, pair, eth.weth, mid);
+    const recipient = freshAddress();
+    const receipt = await sendSwap(eth, trader, params({
+      tokenIn: alpha, tokenOut: beta, amountIn, amountOutMin: expected, recipient,
+      hops: [
+        { venue: V3, pool, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 },
+        { venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: beta, fee: 3000 },
+      ],
+    }));
+    gasUsed['token→token V3→V2'] = receipt.gasUsed;
+    expect(await balanceOf(eth, beta, recipient)).toBe(expected);
+    expect(swappedEvent(receipt)).toMatchObject({ recipient, amountIn, amountOut: expected, protocolFee: applyFee(amountIn, 10) });
+    await expectRouterEmpty(eth);
+  });
+
+  it('reverts: slippage, deadline, fees, routes, native amounts', async () => {
+    const alpha = eth.token('ALPHA');
+    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    const amountIn = parseEther('1');
+    const base = params({
+      tokenIn: NATIVE, tokenOut: alpha, amountIn, recipient: traderAddress,
+      hops: [{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }],
+    });
+    const expected = await v2Out(eth, pair, eth.weth, amountIn - applyFee(amountIn, 10));
+    expect(await revertOf(simulateSwap(eth, trader, { ...base, amountOutMin: expected + 1n })))
+      .toEqual({ name: 'SlippageExceeded', args: [expected, expected + 1n] });
+    const block = await eth.client.getBlock();
+    expect((await revertOf(simulateSwap(eth, trader, { ...base, deadline: block.timestamp - 1n }))).name).toBe('DeadlineExpired');
+    expect((await revertOf(simulateSwap(eth, trader, { ...base, protocolFeeBps: 9 }))).name).toBe('InvalidFee');
+    expect((await revertOf(simulateSwap(eth, trader, { ...base, protocolFeeBps: 10, integratorFeeBps: 9_991, integrator: traderAddress }))).name).toBe('InvalidFee');
+    expect((await revertOf(simulateSwap(eth, trader, { ...base, protocolFeeBps: 10_001 }))).name).toBe('InvalidFee');
+    expect((await revertOf(simulateSwap(eth, trader, { ...base, integratorFeeBps: 10 }))).name).toBe('InvalidFee');
+    // The whole amount as fees (10 + 9990 bps) is a valid fee but leaves nothing to swap.
+    expect((await revertOf(simulateSwap(eth, trader, { ...base, integratorFeeBps: 9_990, integrator: traderAddress }))).name).toBe('InvalidAmount');
+    expect((await revertOf(simulateSwap(eth, trader, { ...base, hops: [] }))).name).toBe('InvalidRoute');
+    expect((await revertOf(simulateSwap(eth, trader, { ...base, tokenOut: eth.token('BETA') }))).name).toBe('InvalidRoute');
+    expect((await revertOf(simulateSwap(eth, trader, { ...base, hops: [{ ...base.hops[0]!, tokenIn: alpha, tokenOut: eth.weth }] }))).name).toBe('InvalidRoute');
+    expect((await revertOf(simulateSwap(eth, trader, { ...base, hops: [base.hops[0]!, base.hops[0]!, base.hops[0]!] }))).name).toBe('InvalidRoute');
+    expect((await revertOf(simulateSwap(eth, trader, base, amountIn - 1n))).name).toBe('InvalidNativeAmount');
+    expect((await revertOf(simulateSwap(eth, trader, { ...base, recipient: NATIVE }))).name).toBe('InvalidRecipient');
+    expect((await revertOf(simulateSwap(eth, trader, { ...base, recipient: eth.router }))).name).toBe('InvalidRecipient');
+    const tokenIn = params({ tokenIn: alpha, tokenOut: NATIVE, amountIn: 1000n, recipient: traderAddress, hops: [{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }] });
+    expect((await revertOf(simulateSwap(eth, trader, tokenIn, 1n))).name).toBe('InvalidNativeAmount');
+    // Sent anyway, a failing swap reverts on chain and moves nothing.
+    const before = await balanceOf(eth, alpha, traderAddress);
+    const hash = await eth.wallet(trader).writeContract({
+      address: eth.router, abi: routerAbi, functionName: 'swap', args: [{ ...base, amountOutMin: expected + 1n }], value: amountIn, gas: GAS,
+    });
+    expect((await eth.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('reverted');
+    expect(await balanceOf(eth, alpha, traderAddress)).toBe(before);
+    await expectRouterEmpty(eth);
+  });
+
+  it('refuses native sent directly (only the wrapped-native contract may send it)', async () => {
+    const call = eth.client.call({ account: traderAddress, to: eth.router, value: 1n });
+    await expect(call).rejects.toThrow();
+    const hash = await eth.wallet(trader).sendTransaction({ to: eth.router, value: parseEther('1'), gas: 100_000n });
+    expect((await eth.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('reverted');
+    await expectRouterEmpty(eth);
+  });
+});
+
+describe('attacks on the allowance', () => {
+  const victim = 12;
+  const attacker = 13;
+  const victimAddress = getAddress(anvilAccount(victim).address);
+  const attackerAddress = getAddress(anvilAccount(attacker).address);
+  let alpha: Address;
+  let usdc: Address;
+  let victimBalances: () => Promise<bigint[]>;
+
+  beforeAll(async () => {
+    alpha = eth.token('ALPHA');
+    usdc = eth.token('USDC');
+    // The victim holds ALPHA and USDC and gave the Router unlimited allowance for both.
+    for (const [t, pool] of [[alpha, eth.pool('uniswap-v2', eth.weth, alpha)], [usdc, eth.pool('uniswap-v2', eth.weth, usdc)]] as const) {
+      await sendSwap(eth, victim, params({
+        tokenIn: NATIVE, tokenOut: t, amountIn: parseEther('5'), recipient: victimAddress,
+        hops: [{ venue: V2, pool, tokenIn: eth.weth, tokenOut: t, fee: 3000 }],
+      }));
+    }
+    await approveRouter(eth, victim, [alpha, usdc]);
+    victimBalances = () => Promise.all([balanceOf(eth, alpha, victimAddress), balanceOf(eth, usdc, victimAddress)]);
+  });
+
+  it('a third party cannot spend the victim\'s approved tokens through swap: only msg.sender pays', async () => {
+    const before = await victimBalances();
+    const amount = before[0]!;
+    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    // Plain swap of the victim's amount to the attacker: pulled from the attacker, who has none.
+    const r1 = await revertOf(simulateSwap(eth, attacker, params({
+      tokenIn: alpha, tokenOut: NATIVE, amountIn: amount, recipient: attackerAddress,
+      hops: [{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }],
+    })));
+    expect(r1.name).toBe('ERC20InsufficientAllowance');
+    expect(r1.args[0]).toBe(eth.router);
+    // The victim as the "pair" or the recipient changes nothing about who pays.
+    expect((await revertOf(simulateSwap(eth, attacker, params({
+      tokenIn: alpha, tokenOut: eth.weth, amountIn: amount, recipient: victimAddress,
+      hops: [{ venue: V2, pool: victimAddress, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }],
+    })))).name).toBe('ERC20InsufficientAllowance');
+    // Fees on tokenIn are pulled from msg.sender too.
+    expect((await revertOf(simulateSwap(eth, attacker, params({
+      tokenIn: usdc, tokenOut: alpha, amountIn: before[1]!, recipient: attackerAddress, integratorFeeBps: 9_000, integrator: attackerAddress,
+      hops: [{ venue: V2, pool: eth.pool('uniswap-v2', usdc, eth.weth), tokenIn: usdc, tokenOut: eth.weth, fee: 3000 }, { venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }],
+    })))).name).toBe('ERC20InsufficientAllowance');
+    // Owner-only administration.
+    expect((await revertOf(eth.client.simulateContract({
+      account: privateKeyToAccount(anvilAccount(attacker).privateKey), address: eth.router, abi: [...routerAbi, ...compiled.Router.abi.filter((i) => i.type === 'error')] as Abi,
+      functionName: 'setFeeCollector', args: [attackerAddress],
+    }))).name).toBe('OwnableUnauthorizedAccount');
+    expect(await victimBalances()).toEqual(before);
+  });
+
+  it('the V3 callback pays nobody but the pool being swapped with, only from the current payer, at most the hop amount', async () => {
+    const before = await victimBalances();
+    const fake = await deploy(eth, attacker, 'FakeV3Pool');
+    const victimData = encodeFunctionData({ abi: erc20, functionName: 'balanceOf', args: [victimAddress] });
+    const attackerAccount = privateKeyToAccount(anvilAccount(attacker).privateKey);
+    const withErrors = [...fakePoolAbi, ...errorsAbi] as Abi;
+    // Outside any swap, from the fake pool or from the attacker directly: refused.
+    expect((await revertOf(eth.client.simulateContract({
+      account: attackerAccount, address: fake, abi: withErrors, functionName: 'attack', args: [eth.router, before[0]!, before[0]!, victimData],
+    }))).name).toBe('UnexpectedCallback');
+    expect((await revertOf(eth.client.simulateContract({
+      account: attackerAccount, address: eth.router, abi: [...routerAbi, ...errorsAbi] as Abi, functionName: 'uniswapV3SwapCallback', args: [before[0]!, before[0]!, victimData],
+    }))).name).toBe('UnexpectedCallback');
+    const hash = await eth.wallet(attacker).writeContract({ address: fake, abi: fakePoolAbi, functionName: 'attack', args: [eth.router, before[0]!, 0n, victimData], gas: 300_000n });
+    expect((await eth.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('reverted');
+
+    // A crafted route through the fake pool: asking for more than the hop's amount, or twice, is refused;
+    // asking for the exact amount is charged to the attacker (msg.sender) alone.
+    const route = (amountIn: bigint) => params({
+      tokenIn: alpha, tokenOut: eth.weth, amountIn, amountOutMin: 1n, recipient: attackerAddress,
+      hops: [{ venue: V3, pool: fake, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }],
+    });
+    const zeroForOne = BigInt(alpha) < BigInt(eth.weth);
+    const ask = (amount: bigint, times: bigint) => eth.wallet(attacker).writeContract({
+      address: fake, abi: fakePoolAbi, functionName: 'configure', args: [zeroForOne ? amount : 0n, zeroForOne ? 0n : amount, times, victimData],
+    }).then((h) => mined(eth, h));
+    // Without an allowance of its own, the attacker's crafted route fails at the first pull from msg.sender.
+    await ask(before[0]!, 1n);
+    expect((await revertOf(simulateSwap(eth, attacker, route(1000n)))).name).toBe('ERC20InsufficientAllowance');
+    // With ALPHA and an allowance of its own: the callback refuses an ask above the hop's amount (1000 minus
+    // the 10 bps fee = 999) and a second ask; the exact ask is paid by the attacker alone, who gets nothing
+    // back from the fake pool; a smaller ask would strand the rest and is refused.
+    await sendSwap(eth, attacker, params({
+      tokenIn: NATIVE, tokenOut: alpha, amountIn: parseEther('0.01'), recipient: attackerAddress,
+      hops: [{ venue: V2, pool: eth.pool('uniswap-v2', eth.weth, alpha), tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }],
+    }));
+    await approveRouter(eth, attacker, [alpha]);
+    expect((await revertOf(simulateSwap(eth, attacker, route(1000n)))).name).toBe('InvalidCallbackAmount');
+    await ask(1000n, 1n);
+    expect((await revertOf(simulateSwap(eth, attacker, route(1000n)))).name).toBe('InvalidCallbackAmount');
+    await ask(999n, 2n);
+    expect((await revertOf(simulateSwap(eth, attacker, route(1000n)))).name).toBe('UnexpectedCallback');
+    await ask(999n, 1n);
+    expect(await revertOf(simulateSwap(eth, attacker, route(1000n)))).toEqual({ name: 'SlippageExceeded', args: [0n, 1n] });
+    await ask(500n, 1n);
+    expect(await revertOf(simulateSwap(eth, attacker, route(1000n)))).toEqual({ name: 'IncompleteSwap', args: [500n, 999n] });
+    expect(await victimBalances()).toEqual(before);
+    await expectRouterEmpty(eth);
+  });
+
+  it('a token re-entering the Router from transfer/transferFrom is stopped by the reentrancy guard; the outer swap fails cleanly', async () => {
+    const deployer = 14;
+    const deployerAddress = getAddress(anvilAccount(deployer).address);
+    const evil = await deploy(eth, deployer, 'ReentrantToken', [parseUnits('1000000', 18)]);
+    await mined(eth, await eth.wallet(deployer).writeContract({ address: evil, abi: reentrantAbi, functionName: 'approve', args: [eth.v2Router, maxUint256] }));
+    await mined(eth, await eth.wallet(deployer).writeContract({
+      address: eth.v2Router, abi: v2Router02, functionName: 'addLiquidityETH',
+      args: [evil, parseUnits('100000', 18), 0n, 0n, deployerAddress, FAR_DEADLINE], value: parseEther('10'), gas: 5_000_000n,
+    }));
+    const factory = await eth.client.readContract({ address: eth.v2Router, abi: v2Router02, functionName: 'factory' });
+    const pair = getAddress(await eth.client.readContract({ address: factory, abi: v2Factory, functionName: 'getPair', args: [evil, eth.weth] }));
+    await approveRouter(eth, deployer, [evil]);
+
+    const buy = params({
+      tokenIn: NATIVE, tokenOut: evil, amountIn: parseEther('0.1'), recipient: deployerAddress,
+      hops: [{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: evil, fee: 3000 }],
+    });
+    const sell = params({
+      tokenIn: evil, tokenOut: NATIVE, amountIn: parseUnits('100', 18), recipient: deployerAddress,
+      hops: [{ venue: V2, pool: pair, tokenIn: evil, tokenOut: eth.weth, fee: 3000 }],
+    });
+    // What the token tries from inside its transfer: steal the victim's ALPHA through a swap, or get paid
+    // through the V3 callback.
+    const reentrySwap = encodeFunctionData({ abi: routerAbi, functionName: 'swap', args: [params({
+      tokenIn: alpha, tokenOut: NATIVE, amountIn: 1000n, recipient: deployerAddress,
+      hops: [{ venue: V2, pool: eth.pool('uniswap-v2', eth.weth, alpha), tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }],
+    })] });
+    const reentryCallback = encodeFunctionData({ abi: routerAbi, functionName: 'uniswapV3SwapCallback', args: [1000n, 1000n, '0x'] });
+
+    const victimBefore = await victimBalances();
+    const evilBefore = await balanceOf(eth, evil, deployerAddress);
+    await mined(eth, await eth.wallet(deployer).writeContract({ address: evil, abi: reentrantAbi, functionName: 'arm', args: [eth.router, reentrySwap] }));
+    // Selling: the Router's transferFrom is re-entered; the guard's error comes back up unchanged.
+    expect((await revertOf(simulateSwap(eth, deployer, sell))).name).toBe('ReentrancyGuardReentrantCall');
+    // Buying: the pair's payout is re-entered; the pair reports its own failure.
+    expect(await revertOf(simulateSwap(eth, deployer, buy))).toEqual({ name: 'Error', args: ['UniswapV2: TRANSFER_FAILED'] });
+    // The callback is the one entry point reachable while the lock is held (pools call it mid-swap): it is
+    // gated instead by the expected pool, which is unset outside a V3 hop and never the token.
+    await mined(eth, await eth.wallet(deployer).writeContract({ address: evil, abi: reentrantAbi, functionName: 'arm', args: [eth.router, reentryCallback] }));
+    expect((await revertOf(simulateSwap(eth, deployer, sell))).name).toBe('UnexpectedCallback');
+    // Sent on chain anyway: reverted, nothing moved.
+    const hash = await eth.wallet(deployer).writeContract({ address: eth.router, abi: routerAbi, functionName: 'swap', args: [sell], gas: GAS });
+    expect((await eth.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('reverted');
+    expect(await balanceOf(eth, evil, deployerAddress)).toBe(evilBefore);
+    expect(await victimBalances()).toEqual(victimBefore);
+
+    // Control: disarmed, the same swaps go through, so the failures above were the re-entry alone.
+    await mined(eth, await eth.wallet(deployer).writeContract({ address: evil, abi: reentrantAbi, functionName: 'disarm' }));
+    await sendSwap(eth, deployer, sell);
+    await sendSwap(eth, deployer, buy);
+    await expectRouterEmpty(eth, [evil]);
+  });
+});
+
+describe('previewFees matches the TS fee model', () => {
+  it('for random amounts and bps (200 runs): floor per fee, and the parts add up', async () => {
+    const preview = (amount: bigint, protocolBps: number, integratorBps: number) =>
+      eth.client.readContract({ address: eth.router, abi: routerAbi, functionName: 'previewFees', args: [amount, protocolBps, integratorBps] });
+    await fc.assert(fc.asyncProperty(
+      // amount * 10000 must fit in 256 bits; small amounts exercise the rounding.
+      fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 6n }), fc.bigInt({ min: 0n, max: 2n ** 242n })),
+      fc.integer({ min: 0, max: 10_000 }),
+      fc.integer({ min: 0, max: 10_000 }),
+      async (amount, protocolBps, integratorBps) => {
+        if (protocolBps + integratorBps > 10_000) {
+          expect((await revertOf(eth.client.readContract({
+            address: eth.router, abi: [...routerAbi, ...errorsAbi] as Abi, functionName: 'previewFees', args: [amount, protocolBps, integratorBps],
+          }))).name).toBe('InvalidFee');
+          return;
+        }
+        const [protocolFee, integratorFee, net] = await preview(amount, protocolBps, integratorBps);
+        expect({ protocolFee, integratorFee, net }).toEqual(splitAmount(amount, { protocolBps, integratorBps }));
+        expect(protocolFee).toBe(applyFee(amount, protocolBps));
+        expect(integratorFee).toBe(applyFee(amount, integratorBps));
+        expect(protocolFee + integratorFee + net).toBe(amount);
+      },
+    ), { numRuns: 200 });
+  });
+});
+
+describe('BASE', () => {
+  it('has the Router at the same address, and a native → stable V2 swap pays exactly', async () => {
+    const entry = ownChain ? undefined : testManifest().chains.BASE;
+    if (!entry?.contracts.router) return;
+    const base = chainContext('BASE', entry);
+    expect(base.router).toBe(eth.router);
+    const usdc = base.token('USDC');
+    const pair = base.pool('uniswap-v2', base.weth, usdc);
+    const amountIn = parseEther('1');
+    const expected = await v2Out(base, pair, base.weth, amountIn - applyFee(amountIn, 10));
+    const recipient = freshAddress();
+    await sendSwap(base, 11, params({
+      tokenIn: NATIVE, tokenOut: usdc, amountIn, amountOutMin: expected, recipient,
+      hops: [{ venue: V2, pool: pair, tokenIn: base.weth, tokenOut: usdc, fee: 3000 }],
+    }));
+    expect(await balanceOf(base, usdc, recipient)).toBe(expected);
+    await expectRouterEmpty(base);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * `npm run devnet`: the local chain world alone, on fixed ports (EVM from 8545 or DEVNET_BASE_PORT, Solana
+ * on 8899 or DEVNET_SOLANA_PORT; DEVNET_PORTS=free lets the OS choose), until Ctrl-C or SIGTERM.
+ */
+import { CHAIN_IDS, EVM_CHAIN_IDS, type ChainId } from '@/server/chains/registry';
+import { DEFAULT_BASE_PORT, DEFAULT_SOLANA_PORT, startWorld, type RunningWorld } from './world';
+
+export async function runWorldUntilSignal(dataDir: string, onReady?: (world: RunningWorld) => Promise<void> | void) {
+  const started = performance.now();
+  const world = await startWorld({
+    dataDir,
+    ports: process.env.DEVNET_PORTS === 'free' ? 'free' : 'fixed',
+    chains: chainsFromEnv(process.env.DEVNET_CHAINS),
+    stateCacheDir: process.env.DEVNET_STATE_CACHE || undefined,
+    forkUrls: Object.fromEntries(EVM_CHAIN_IDS.flatMap((id) => {
+      const url = process.env[`FORK_URL_${id}`]?.trim();
+      return url ? [[id, url]] : [];
+    })),
+    basePort: Number(process.env.DEVNET_BASE_PORT ?? DEFAULT_BASE_PORT),
+    solanaPort: Number(process.env.DEVNET_SOLANA_PORT ?? DEFAULT_SOLANA_PORT),
+    log: (message) => console.log(`[devnet] ${message}`),
+  });
+  console.log(`[devnet] ${Object.keys(world.manifest.chains).length} chains up in ${Math.round(performance.now() - started)} ms`);
+  for (const id of CHAIN_IDS) {
+    const chain = world.manifest.chains[id];
+    if (chain) console.log(`[devnet]   ${id.padEnd(8)} chainId ${String(chain.chainId).padEnd(10)} ${chain.rpcUrl}`);
+  }
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await world.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  process.on('uncaughtException', (error) => {
+    console.error(error);
+    void stop(1);
+  });
+  await onReady?.(world);
+  return { world, stop };
+}
+
+/** DEVNET_CHAINS=ETH,BASE,SOL starts only those chains (all 15 when unset). */
+function chainsFromEnv(value: string | undefined): ChainId[] | undefined {
+  if (!value) return undefined;
+  const names = value.split(',').map((name) => name.trim().toUpperCase());
+  const unknown = names.filter((name) => !(CHAIN_IDS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`DEVNET_CHAINS: unknown chain ${unknown.join(', ')}`);
+  return names as ChainId[];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runWorldUntilSignal(process.env.DATA_DIR ?? '.data').catch((error: unknown) => {
+    console.error('[devnet] could not start:', error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,299 @@
+/**
+ * The local EVM world on all 14 chains: snapshots are prepared cold into a temporary cache, every chain is
+ * booted from its snapshot, and real trades check the deployed contracts to the wei.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  maxUint256,
+  parseAbi,
+  parseEther,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAINS, EVM_CHAIN_IDS, type EvmChainId } from '@/server/chains/registry';
+import { anvilAccount } from '../accounts';
+import { prepareEvmChainState, startEvmChain, type EvmWorldInfo, type RunningEvmChain } from './evm-snapshot';
+import { BURN_ADDRESS, NATIVE_USD } from './world-spec';
+
+const erc20 = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function totalSupply() view returns (uint256)',
+  'function approve(address, uint256) returns (bool)',
+  'function transfer(address, uint256) returns (bool)',
+  'function symbol() view returns (string)',
+]);
+const v2Router = parseAbi([
+  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+  'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+]);
+const v2Pair = parseAbi([
+  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
+  'function token0() view returns (address)',
+]);
+const quoterV2 = parseAbi([
+  'struct QuoteExactInputSingleParams { address tokenIn; address tokenOut; uint256 amountIn; uint24 fee; uint160 sqrtPriceLimitX96; }',
+  'function quoteExactInputSingle(QuoteExactInputSingleParams params) returns (uint256 amountOut, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate)',
+]);
+const swapRouter = parseAbi([
+  'struct ExactInputSingleParams { address tokenIn; address tokenOut; uint24 fee; address recipient; uint256 deadline; uint256 amountIn; uint256 amountOutMinimum; uint160 sqrtPriceLimitX96; }',
+  'function exactInputSingle(ExactInputSingleParams params) payable returns (uint256 amountOut)',
+]);
+
+const DEADLINE = 2n ** 40n;
+// Explicit gas for swaps: estimates can come up short when the next block has a new timestamp.
+const GAS = 1_000_000n;
+
+let cacheDir: string;
+const nodes = new Map<EvmChainId, RunningEvmChain>();
+const timings: Record<string, number> = {};
+
+function clientsFor(chain: EvmChainId) {
+  const node = nodes.get(chain)!;
+  const viemChain = defineChain({
+    id: CHAINS[chain].chainId,
+    name: chain,
+    nativeCurrency: { name: CHAINS[chain].nativeSymbol, symbol: CHAINS[chain].nativeSymbol, decimals: 18 },
+    rpcUrls: { default: { http: [node.url] } },
+  });
+  const transport = http(node.url);
+  const client: PublicClient = createPublicClient({ chain: viemChain, transport, pollingInterval: 50 });
+  const walletFor = (privateKey: Hex) =>
+    createWalletClient({ account: privateKeyToAccount(privateKey), chain: viemChain, transport, pollingInterval: 50 });
+  return { node, info: node.info, client, trader: walletFor(anvilAccount(1).privateKey), owner: walletFor(node.info.deployer.privateKey) };
+}
+
+function token(info: EvmWorldInfo, symbolOrKind: string): Address {
+  const found = info.tokens.find((t) => t.symbol === symbolOrKind || t.kind === symbolOrKind);
+  if (!found) throw new Error(`no token ${symbolOrKind}`);
+  return found.address as Address;
+}
+
+function pairOf(info: EvmWorldInfo, a: string, b: string): Address {
+  const pool = info.pools.find((p) => p.venue === 'uniswap-v2' && [p.token0, p.token1].sort().join() === [a, b].sort().join());
+  if (!pool) throw new Error(`no V2 pool ${a}/${b}`);
+  return pool.address as Address;
+}
+
+async function mined(client: PublicClient, hash: Hex) {
+  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  expect(receipt.status).toBe('success');
+  return receipt;
+}
+
+function rssKb(pid: number | undefined): number {
+  if (!pid) return 0;
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) : 0;
+}
+
+beforeAll(async () => {
+  cacheDir = mkdtempSync(path.join(tmpdir(), 'evm-world-'));
+  let start = performance.now();
+  await Promise.all(EVM_CHAIN_IDS.map((chain) => prepareEvmChainState(chain, { cacheDir })));
+  timings.coldPrepareAllMs = Math.round(performance.now() - start);
+
+  start = performance.now();
+  const started = await Promise.allSettled(EVM_CHAIN_IDS.map(async (chain) => {
+    nodes.set(chain, await startEvmChain(chain, { cacheDir }));
+  }));
+  timings.warmBootAllMs = Math.round(performance.now() - start);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) throw (failed as PromiseRejectedResult).reason;
+
+  const first = nodes.get('BASE')!;
+  await first.stop();
+  start = performance.now();
+  nodes.set('BASE', await startEvmChain('BASE', { cacheDir, port: first.port }));
+  timings.warmBootOneMs = Math.round(performance.now() - start);
+
+  const rss = EVM_CHAIN_IDS.map((chain) => rssKb(nodes.get(chain)!.pid));
+  timings.rssPerAnvilAvgKb = Math.round(rss.reduce((a, b) => a + b, 0) / rss.length);
+  timings.rssPerAnvilMaxKb = Math.max(...rss);
+  console.log('evm world timings', JSON.stringify(timings));
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.allSettled([...nodes.values()].map((node) => node.stop()));
+  if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
+});
+
+describe('deployment', () => {
+  it('is deterministic: every chain has the same addresses, and the code is really there', async () => {
+    const strip = (info: EvmWorldInfo) => ({ wrappedNative: info.wrappedNative, contracts: info.contracts, tokens: info.tokens.map((t) => t.address), pools: info.pools });
+    const base = strip(nodes.get('BASE')!.info);
+    for (const chain of EVM_CHAIN_IDS) {
+      expect(strip(nodes.get(chain)!.info)).toEqual(base);
+      expect(nodes.get(chain)!.info.chainId).toBe(CHAINS[chain].chainId);
+    }
+    const a = clientsFor('ETH');
+    const b = clientsFor('PLASMA');
+    for (const address of Object.values(base.contracts) as Address[]) {
+      const code = await a.client.getCode({ address });
+      expect(code && code.length > 2).toBe(true);
+      expect(await b.client.getCode({ address })).toBe(code);
+    }
+    expect(await a.client.getChainId()).toBe(1);
+    expect(await b.client.getChainId()).toBe(9745);
+  });
+
+  it('reuses a prepared snapshot', async () => {
+    const start = performance.now();
+    const again = await prepareEvmChainState('ETH', { cacheDir });
+    expect(performance.now() - start).toBeLessThan(2_000);
+    expect(again.info).toEqual(nodes.get('ETH')!.info);
+  });
+});
+
+describe.each(EVM_CHAIN_IDS)('%s', (chain) => {
+  it('prices the V2 native/stable pool at the spec price, deep enough for a 1-native trade', async () => {
+    const { client, info, trader } = clientsFor(chain);
+    const wrapped = await client.readContract({ address: info.wrappedNative as Address, abi: erc20, functionName: 'symbol' });
+    expect(wrapped).toBe(`W${CHAINS[chain].nativeSymbol}`);
+    const usdc = token(info, 'stable');
+    const pair = pairOf(info, info.wrappedNative, usdc);
+    const [r0, r1] = await client.readContract({ address: pair, abi: v2Pair, functionName: 'getReserves' });
+    const token0 = await client.readContract({ address: pair, abi: v2Pair, functionName: 'token0' });
+    const [reserveNative, reserveUsd] = token0 === info.wrappedNative ? [r0, r1] : [r1, r0];
+    const price = (Number(reserveUsd) / 1e6) / (Number(reserveNative) / 1e18);
+    expect(Math.abs(price / NATIVE_USD[chain] - 1)).toBeLessThan(0.01);
+    // ≥ 1M USD per side
+    expect(reserveUsd).toBeGreaterThanOrEqual(1_000_000n * 10n ** 6n);
+    // The trader is funded by the boot flags.
+    expect(await client.getBalance({ address: trader.account.address })).toBeGreaterThanOrEqual(parseEther('1000'));
+  });
+
+  it('V2: swapExactETHForTokens delivers exactly getAmountsOut, with < 1 % impact', async () => {
+    const { client, info, trader } = clientsFor(chain);
+    const usdc = token(info, 'stable');
+    const path2 = [info.wrappedNative as Address, usdc];
+    const amountIn = parseEther('1');
+    const [, expected] = await client.readContract({ address: info.contracts.uniswapV2Router02 as Address, abi: v2Router, functionName: 'getAmountsOut', args: [amountIn, path2] });
+    const before = await client.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [trader.account.address] });
+    await mined(client, await trader.writeContract({
+      address: info.contracts.uniswapV2Router02 as Address, abi: v2Router, functionName: 'swapExactETHForTokens',
+      args: [expected!, path2, trader.account.address, DEADLINE], value: amountIn, gas: GAS,
+    }));
+    const after = await client.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [trader.account.address] });
+    expect(after - before).toBe(expected);
+    // Spot value of 1 native minus the 0.3 % fee; the rest is price impact.
+    const spot = (NATIVE_USD[chain] * 0.997 * 1e6);
+    expect(Number(expected) / spot).toBeGreaterThan(0.99);
+  });
+
+  it('V3: exactInputSingle native→stable delivers exactly the QuoterV2 quote', async () => {
+    const { client, info, trader } = clientsFor(chain);
+    const usdc = token(info, 'stable');
+    const amountIn = parseEther('1');
+    for (const fee of [500, 3000] as const) {
+      const { result } = await client.simulateContract({
+        address: info.contracts.quoterV2 as Address, abi: quoterV2, functionName: 'quoteExactInputSingle',
+        args: [{ tokenIn: info.wrappedNative as Address, tokenOut: usdc, amountIn, fee, sqrtPriceLimitX96: 0n }],
+      });
+      const quoted = result[0];
+      expect(Number(quoted) / (NATIVE_USD[chain] * 1e6)).toBeGreaterThan(0.99);
+      const before = await client.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [trader.account.address] });
+      await mined(client, await trader.writeContract({
+        address: info.contracts.swapRouter as Address, abi: swapRouter, functionName: 'exactInputSingle',
+        args: [{
+          tokenIn: info.wrappedNative as Address, tokenOut: usdc, fee, recipient: trader.account.address,
+          deadline: DEADLINE, amountIn, amountOutMinimum: quoted, sqrtPriceLimitX96: 0n,
+        }],
+        value: amountIn, gas: GAS,
+      }));
+      const after = await client.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [trader.account.address] });
+      expect(after - before).toBe(quoted);
+    }
+  });
+
+  it('tax token: 3 % buy tax and 5 % sell tax, kept by the token; 10 % of supply burnt', async () => {
+    const { client, info, trader } = clientsFor(chain);
+    const tax = token(info, 'tax');
+    const router = info.contracts.uniswapV2Router02 as Address;
+    const pair = pairOf(info, info.wrappedNative, tax);
+    const balance = (holder: Address) => client.readContract({ address: tax, abi: erc20, functionName: 'balanceOf', args: [holder] });
+
+    const supply = await client.readContract({ address: tax, abi: erc20, functionName: 'totalSupply' });
+    expect((await balance(BURN_ADDRESS)) * 10n).toBe(supply);
+
+    const amountIn = parseEther('1');
+    const buyPath = [info.wrappedNative as Address, tax];
+    const [, out] = await client.readContract({ address: router, abi: v2Router, functionName: 'getAmountsOut', args: [amountIn, buyPath] });
+    const buyTax = (out! * 300n) / 10_000n;
+    const [traderBefore, clogBefore] = await Promise.all([balance(trader.account.address), balance(tax)]);
+    await mined(client, await trader.writeContract({
+      address: router, abi: v2Router, functionName: 'swapExactETHForTokens',
+      args: [0n, buyPath, trader.account.address, DEADLINE], value: amountIn, gas: GAS,
+    }));
+    const [traderAfterBuy, clogAfterBuy] = await Promise.all([balance(trader.account.address), balance(tax)]);
+    expect(traderAfterBuy - traderBefore).toBe(out! - buyTax);
+    expect(clogAfterBuy - clogBefore).toBe(buyTax);
+
+    const sellAmount = (traderAfterBuy - traderBefore) / 2n;
+    const sellTax = (sellAmount * 500n) / 10_000n;
+    await mined(client, await trader.writeContract({ address: tax, abi: erc20, functionName: 'approve', args: [router, maxUint256] }));
+    const pairBefore = await balance(pair);
+    await mined(client, await trader.writeContract({
+      address: router, abi: v2Router, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
+      args: [sellAmount, 0n, [tax, info.wrappedNative as Address], trader.account.address, DEADLINE], gas: GAS,
+    }));
+    expect((await balance(pair)) - pairBefore).toBe(sellAmount - sellTax);
+    expect((await balance(tax)) - clogAfterBuy).toBe(sellTax);
+    expect(await balance(trader.account.address)).toBe(traderAfterBuy - sellAmount);
+  });
+
+  it('honeypot: anyone buys, only the owner sells', async () => {
+    const { client, info, trader, owner } = clientsFor(chain);
+    const honey = token(info, 'honeypot');
+    const router = info.contracts.uniswapV2Router02 as Address;
+    const pair = pairOf(info, info.wrappedNative, honey);
+    const balance = (holder: Address) => client.readContract({ address: honey, abi: erc20, functionName: 'balanceOf', args: [holder] });
+
+    const amountIn = parseEther('1');
+    const buyPath = [info.wrappedNative as Address, honey];
+    const [, out] = await client.readContract({ address: router, abi: v2Router, functionName: 'getAmountsOut', args: [amountIn, buyPath] });
+    const before = await balance(trader.account.address);
+    await mined(client, await trader.writeContract({
+      address: router, abi: v2Router, functionName: 'swapExactETHForTokens',
+      args: [out!, buyPath, trader.account.address, DEADLINE], value: amountIn, gas: GAS,
+    }));
+    const bought = (await balance(trader.account.address)) - before;
+    expect(bought).toBe(out);
+
+    await mined(client, await trader.writeContract({ address: honey, abi: erc20, functionName: 'approve', args: [router, maxUint256] }));
+    const sellPath = [honey, info.wrappedNative as Address];
+    await expect(client.simulateContract({
+      account: trader.account, address: router, abi: v2Router, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
+      args: [bought, 0n, sellPath, trader.account.address, DEADLINE],
+    })).rejects.toThrow();
+    await expect(client.simulateContract({
+      account: trader.account, address: honey, abi: erc20, functionName: 'transfer', args: [pair, bought],
+    })).rejects.toThrow(/only the owner can sell/);
+    // Sent anyway, the sell reverts on chain.
+    const hash = await trader.writeContract({
+      address: router, abi: v2Router, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
+      args: [bought, 0n, sellPath, trader.account.address, DEADLINE], gas: GAS,
+    });
+    expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('reverted');
+    expect(await balance(trader.account.address)).toBe(before + bought);
+
+    const pairBefore = await balance(pair);
+    const ownerNativeBefore = await client.getBalance({ address: owner.account.address });
+    const receipt = await mined(client, await owner.writeContract({
+      address: router, abi: v2Router, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
+      args: [bought, 0n, sellPath, owner.account.address, DEADLINE], gas: GAS,
+    }));
+    expect((await balance(pair)) - pairBefore).toBe(bought);
+    const gasCost = receipt.gasUsed * receipt.effectiveGasPrice;
+    expect((await client.getBalance({ address: owner.account.address })) + gasCost).toBeGreaterThan(ownerNativeBefore);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * One local chain world per test run, shared by every test file (each uses its own accounts). A run that
+ * was handed a world (DEVNET_MANIFEST pointing at a live manifest) uses it; otherwise it starts one on
+ * free ports in a temporary folder, so it never collides with a running dev server.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readDevnetManifest, type DevnetManifest } from '@/server/chains/devnet-manifest';
+import { startWorld } from './world';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Deployed snapshots survive between runs on one machine; a change to the world redeploys. */
+export const TEST_STATE_CACHE = path.join(REPO_ROOT, '.test-data', 'evm-state');
+
+export interface TestWorld {
+  manifestPath: string;
+  manifest: DevnetManifest;
+  stop(): Promise<void>;
+}
+
+export async function ensureTestWorld(): Promise<TestWorld> {
+  const given = process.env.DEVNET_MANIFEST;
+  if (given && existsSync(given)) {
+    return { manifestPath: given, manifest: readDevnetManifest(given)!, stop: async () => undefined };
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'test-world-'));
+  const world = await startWorld({ dataDir, ports: 'free', stateCacheDir: TEST_STATE_CACHE });
+  process.env.DEVNET_MANIFEST = world.manifestPath;
+  return {
+    manifestPath: world.manifestPath,
+    manifest: world.manifest,
+    async stop() {
+      await world.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      delete process.env.DEVNET_MANIFEST;
+    },
+  };
+}
+
+/** The manifest of the run's world, for test files (set by the global setup). */
+export function testManifest(): DevnetManifest {
+  const file = process.env.DEVNET_MANIFEST;
+  const manifest = file ? readDevnetManifest(file) : undefined;
+  if (!manifest) throw new Error('No local chain world for this test run: run the tests through vitest/playwright so the global setup starts one.');
+  return manifest;
+}

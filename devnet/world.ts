@@ -1,0 +1,189 @@
+/**
+ * The local chain world: one anvil per EVM chain (booted from a deployed snapshot) and the Solana node,
+ * with a manifest of URLs, contracts, tokens and funded accounts written for the app and the tests.
+ *
+ * Stopping the world stops every process it started. A world that died without stopping (SIGKILL) leaves
+ * its pids behind in the data folder, and the next start ends those processes before it claims ports.
+ */
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CHAIN_IDS, CHAINS, type ChainId, type EvmChainId } from '@/server/chains/registry';
+import type { DevnetManifest, ManifestChain } from '@/server/chains/devnet-manifest';
+import { redactUrl } from '@/server/chains/json-rpc';
+import { anvilAccount } from './accounts';
+import { startAnvil } from './anvil';
+import { startEvmChain } from './evm/evm-snapshot';
+import { seedSolanaWorld } from './solana/solana-world';
+import { startSolanaNode } from './solana/solana-node';
+import { freePort } from './free-port';
+
+export const WORLD_VERSION = '1';
+/**
+ * Fixed ports for `npm run dev`, so a wallet configured once keeps working: EVM chains from 8545 in table
+ * order (BASE=8545 … MEGAETH=8558), Solana on 8899, the port Solana tools and wallets call "localnet".
+ */
+export const DEFAULT_BASE_PORT = 8545;
+export const DEFAULT_SOLANA_PORT = 8899;
+/** Funded accounts listed per chain (index 0 is the deployer and treasury, listed apart). */
+export const LISTED_ACCOUNTS = 19;
+
+export interface WorldOptions {
+  dataDir: string;
+  /** 'fixed' uses basePort + the chain's position in the table (Solana: solanaPort); 'free' asks the OS (tests). */
+  ports?: 'fixed' | 'free';
+  basePort?: number;
+  solanaPort?: number;
+  chains?: readonly ChainId[];
+  /**
+   * Chains to run as forks of a real chain (FORK_URL_<CHAIN>): anvil with --fork-url on top of real
+   * state instead of the snapshot. The project's Router is deployed there once it exists.
+   */
+  forkUrls?: Partial<Record<EvmChainId, string>>;
+  /** Where deployed EVM snapshots are kept (default: inside the data folder); reused across starts. */
+  stateCacheDir?: string;
+  log?: (message: string) => void;
+}
+
+export interface RunningWorld {
+  manifest: DevnetManifest;
+  manifestPath: string;
+  stop(): Promise<void>;
+}
+
+export function devnetDir(dataDir: string): string {
+  return path.join(path.resolve(dataDir), 'devnet');
+}
+
+export function manifestPathFor(dataDir: string): string {
+  return path.join(devnetDir(dataDir), 'manifest.json');
+}
+
+interface Stoppable {
+  name: string;
+  pid?: number;
+  stop(): Promise<void>;
+}
+
+export async function startWorld(options: WorldOptions): Promise<RunningWorld> {
+  const log = options.log ?? (() => undefined);
+  const dir = devnetDir(options.dataDir);
+  mkdirSync(dir, { recursive: true });
+  const pidFile = path.join(dir, 'pids.json');
+  killLeftovers(pidFile, log);
+
+  const chains = options.chains ?? CHAIN_IDS;
+  const basePort = options.basePort ?? DEFAULT_BASE_PORT;
+  const portFor = async (id: ChainId) => {
+    if (options.ports === 'free') return freePort();
+    return id === 'SOL' ? options.solanaPort ?? DEFAULT_SOLANA_PORT : basePort + CHAIN_IDS.indexOf(id);
+  };
+
+  const running: Stoppable[] = [];
+  const recordPids = () =>
+    writeFileSync(pidFile, JSON.stringify(running.map((item) => item.pid).filter((pid) => pid !== undefined)));
+  const stopAll = async () => {
+    await Promise.allSettled(running.map((item) => item.stop()));
+    running.length = 0;
+    rmSync(pidFile, { force: true });
+  };
+
+  const manifestChains: DevnetManifest['chains'] = {};
+  try {
+    const evmChains = chains.filter((id): id is EvmChainId => CHAINS[id].family === 'evm');
+    const forked = evmChains.filter((id) => options.forkUrls?.[id]);
+    await Promise.all(forked.map(async (id) => {
+      const node = await startAnvil({ chainId: CHAINS[id].chainId, port: await portFor(id), args: ['--fork-url', options.forkUrls![id]!, '--accounts', String(LISTED_ACCOUNTS + 1)] });
+      running.push({ name: id, pid: node.process.pid, stop: node.stop });
+      recordPids();
+      log(`${id}: fork of ${redactUrl(options.forkUrls![id]!)}`);
+      manifestChains[id] = {
+        chainId: CHAINS[id].chainId, rpcUrl: node.url, routerAddress: '', wrappedNative: '', contracts: {}, tokens: [], pools: [],
+        accounts: Array.from({ length: LISTED_ACCOUNTS }, (_, index) => anvilAccount(index + 1)),
+      };
+    }));
+    const started = await Promise.all(evmChains.filter((id) => !forked.includes(id)).map(async (id) => {
+      const node = await startEvmChain(id, { cacheDir: options.stateCacheDir ?? path.join(dir, 'evm-state'), port: await portFor(id), accounts: LISTED_ACCOUNTS + 1 });
+      running.push({ name: id, pid: node.pid, stop: node.stop });
+      recordPids();
+      return { id, node };
+    }));
+    for (const { id, node } of started) manifestChains[id] = evmManifestChain(node.url, node.info);
+
+    if (chains.includes('SOL')) {
+      const node = await startSolanaNode({ port: await portFor('SOL') });
+      running.push({ name: 'SOL', stop: node.stop });
+      const world = await seedSolanaWorld(node, { accounts: LISTED_ACCOUNTS });
+      manifestChains.SOL = {
+        chainId: CHAINS.SOL.chainId,
+        rpcUrl: node.url,
+        wsUrl: node.wsUrl,
+        routerAddress: '',
+        wrappedNative: 'So11111111111111111111111111111111111111112',
+        contracts: { maker: world.maker.address, mintAuthority: world.mintAuthority.address, feeCollector: world.feeCollector.address },
+        tokens: world.tokens,
+        pools: [],
+        accounts: world.accounts.map((account) => ({ address: account.address, secretKey: account.secretKey })),
+        treasury: { address: world.mintAuthority.address, secretKey: world.mintAuthority.secretKey },
+        maker: { address: world.maker.address, secretKey: world.maker.secretKey },
+      };
+    }
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+
+  const manifest: DevnetManifest = { version: WORLD_VERSION, createdAt: new Date().toISOString(), chains: manifestChains };
+  const manifestPath = manifestPathFor(options.dataDir);
+  writeFileSync(`${manifestPath}.tmp`, JSON.stringify(manifest, null, 2));
+  renameSync(`${manifestPath}.tmp`, manifestPath);
+  log(`manifest: ${manifestPath}`);
+
+  return {
+    manifest,
+    manifestPath,
+    async stop() {
+      rmSync(manifestPath, { force: true });
+      await stopAll();
+    },
+  };
+}
+
+function evmManifestChain(
+  rpcUrl: string,
+  info: Awaited<ReturnType<typeof startEvmChain>>['info'],
+): ManifestChain {
+  return {
+    chainId: info.chainId,
+    rpcUrl,
+    routerAddress: info.contracts.router ?? '',
+    wrappedNative: info.wrappedNative,
+    contracts: info.contracts as Record<string, string>,
+    tokens: info.tokens,
+    pools: info.pools,
+    accounts: Array.from({ length: LISTED_ACCOUNTS }, (_, index) => anvilAccount(index + 1)),
+    treasury: { address: info.deployer.address, privateKey: info.deployer.privateKey },
+  };
+}
+
+/** Ends processes a previous world left running (it was killed before it could stop them). */
+function killLeftovers(pidFile: string, log: (message: string) => void): void {
+  let pids: number[] = [];
+  try {
+    pids = JSON.parse(readFileSync(pidFile, 'utf8')) as number[];
+  } catch {
+    return;
+  }
+  for (const pid of pids) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!command.includes('anvil')) continue;
+      process.kill(pid, 'SIGKILL');
+      log(`stopped leftover node ${pid}`);
+    } catch {
+      // already gone
+    }
+  }
+  rmSync(pidFile, { force: true });
+}
+
+

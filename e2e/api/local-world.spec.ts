@@ -1,0 +1,93 @@
+import { createPublicClient, erc20Abi, http } from 'viem';
+import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
+import { describe } from '../support/api';
+import { expect, test } from '../support/fixtures';
+
+const CHAIN_COUNT = 15;
+const NATIVE = '0x0000000000000000000000000000000000000000';
+
+interface WorldChain {
+  chainId: number;
+  rpcUrl: string;
+  wrappedNative: string;
+  tokens: { symbol: string; address: string; decimals: number; kind: string }[];
+  accounts: { address: string; privateKey?: string; secretKey?: string }[];
+}
+
+test.describe('the local chain world through the app', () => {
+  test('every chain is available in /api/health', async ({ api }) => {
+    const response = await api.get<{ status: string; chains: Record<string, { available: boolean; blockNumber: number | null }> }>('/api/health', undefined, { key: null });
+    expect(response.status, describe(response)).toBe(200);
+    const chains = Object.entries(response.json.chains);
+    expect(chains).toHaveLength(CHAIN_COUNT);
+    for (const [id, chain] of chains) {
+      expect(chain.available, `${id}: ${JSON.stringify(chain)}`).toBe(true);
+      expect(chain.blockNumber, id).not.toBeNull();
+    }
+    expect(response.json.status).toBe('ok');
+  });
+
+  test('/api/dev/devnet describes all 15 chains and needs a key', async ({ api }) => {
+    const unauthorized = await api.get('/api/dev/devnet', undefined, { key: null });
+    expect(unauthorized.status, describe(unauthorized)).toBe(401);
+
+    const response = await api.get<{ success: boolean; chains: Record<string, WorldChain> }>('/api/dev/devnet');
+    expect(response.status, describe(response)).toBe(200);
+    const { chains } = response.json;
+    expect(Object.keys(chains).sort()).toHaveLength(CHAIN_COUNT);
+    for (const [id, chain] of Object.entries(chains)) {
+      const kinds = chain.tokens.map((token) => token.kind);
+      expect(kinds, id).toContain('stable');
+      expect(kinds.filter((kind) => kind === 'plain').length, id).toBeGreaterThanOrEqual(2);
+      expect(chain.accounts.length, id).toBeGreaterThanOrEqual(10);
+      if (id === 'SOL') {
+        expect(chain.accounts[0]!.secretKey, id).toBeTruthy();
+      } else {
+        expect(kinds, id).toEqual(expect.arrayContaining(['tax', 'honeypot', 'native-wrapped']));
+        expect(privateKeyToAccount(chain.accounts[0]!.privateKey as `0x${string}`).address, id).toBe(chain.accounts[0]!.address);
+      }
+    }
+  });
+
+  test('the faucet funds a fresh EVM address with native and every token', async ({ api }) => {
+    const world = (await api.get<{ chains: Record<string, WorldChain> }>('/api/dev/devnet')).json.chains;
+    const chain = world.ARB!;
+    const address = privateKeyToAccount(generatePrivateKey()).address;
+    const response = await api.send<{ funded: { symbol: string; address: string; amount: string }[] }>('/api/dev/faucet', {
+      method: 'POST', body: { chain: 'ARB', address },
+    });
+    expect(response.status, describe(response)).toBe(200);
+    const client = createPublicClient({ transport: http(chain.rpcUrl) });
+    for (const token of response.json.funded) {
+      const balance = token.address === NATIVE
+        ? await client.getBalance({ address })
+        : await client.readContract({ address: token.address as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+      expect(balance, token.symbol).toBe(BigInt(token.amount));
+    }
+  });
+
+  test('the faucet funds a fresh Solana address', async ({ api }) => {
+    const { Keypair } = await import('@solana/web3.js');
+    const address = Keypair.generate().publicKey.toBase58();
+    const response = await api.send<{ funded: { symbol: string; amount: string }[] }>('/api/dev/faucet', {
+      method: 'POST', body: { chain: 'SOL', address },
+    });
+    expect(response.status, describe(response)).toBe(200);
+    expect(response.json.funded.map((token) => token.symbol)).toContain('SOL');
+    const world = (await api.get<{ chains: Record<string, WorldChain> }>('/api/dev/devnet')).json.chains;
+    const rpc = async (method: string, params: unknown[]) =>
+      (await (await fetch(world.SOL!.rpcUrl, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      })).json()) as { result: { value: unknown } };
+    const lamports = (await rpc('getBalance', [address])).result.value;
+    expect(lamports).toBe(Number(response.json.funded.find((token) => token.symbol === 'SOL')!.amount));
+    const accounts = (await rpc('getTokenAccountsByOwner', [address, { programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' }, { encoding: 'jsonParsed' }])).result.value as unknown[];
+    expect(accounts.length).toBe(response.json.funded.length - 1);
+  });
+
+  test('the faucet refuses an address of the wrong family, naming the field', async ({ api }) => {
+    const response = await api.send('/api/dev/faucet', { method: 'POST', body: { chain: 'SOL', address: '0x1111111111111111111111111111111111111111' } });
+    expect(response.status, describe(response)).toBe(400);
+    expect(response.json).toMatchObject({ code: 'INVALID_INPUT', field: 'address' });
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Starting and stopping the production server for the end-to-end suites. Shared by the global setup and
+ * teardown, which Playwright may load as separate modules: everything they need to agree on travels through
+ * process.env (which the workers inherit too).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../devnet/free-port';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const NEXT_BIN = path.join(REPO_ROOT, 'node_modules', '.bin', 'next');
+
+/** Set by the setup only when it started the server itself, so the teardown never stops anything else. */
+export const SERVER_PID_ENV = 'E2E_SERVER_PID';
+export const TEMP_ROOT_ENV = 'E2E_TEMP_ROOT';
+
+const READY_TIMEOUT_MS = 60_000;
+
+export function ensureBuild(): void {
+  if (existsSync(path.join(REPO_ROOT, '.next', 'BUILD_ID')) && process.env.E2E_REBUILD !== '1') return;
+  console.log('[e2e] no production build found: running next build');
+  const result = spawnSync(NEXT_BIN, ['build'], { cwd: REPO_ROOT, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status ?? result.signal})`);
+}
+
+/**
+ * The server's environment: the caller's, minus anything that would point it at real chains or a shared
+ * database. With no RPC_URL_* the app runs in local-world mode, the only mode in which DEV_API_KEY is valid.
+ */
+function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (/^(RPC_URL|MEV_RPC_URL|FORK_URL|ROUTER_ADDRESS)_/.test(name)) continue;
+    if (['DATABASE_URL', 'APP_SECRET', 'DATA_DIR', 'PORT', 'NODE_OPTIONS'].includes(name)) continue;
+    env[name] = value;
+  }
+  return { ...env, ...extra, NODE_ENV: 'production' } as NodeJS.ProcessEnv;
+}
+
+function tail(file: string, chars = 8_000): string {
+  try {
+    const text = readFileSync(file, 'utf8');
+    return text.length > chars ? `...${text.slice(-chars)}` : text;
+  } catch {
+    return '(no server output)';
+  }
+}
+
+export interface StartedServer {
+  baseUrl: string;
+  devApiKey: string;
+  dataDir: string;
+  tempRoot: string;
+  pid: number;
+}
+
+export async function startServer(): Promise<StartedServer> {
+  ensureBuild();
+  const tempRoot = mkdtempSync(path.join(tmpdir(), 'swapbridge-e2e-'));
+  // The data folder holds only what the app writes, so tests can inspect every byte of it.
+  const dataDir = path.join(tempRoot, 'data');
+  mkdirSync(dataDir);
+  const logFile = path.join(tempRoot, 'server.log');
+  const port = await freePort();
+  const devApiKey = `e2e_dev_${randomBytes(24).toString('base64url')}`;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const log = openSync(logFile, 'a');
+  // A file, not a pipe: nothing has to keep draining the server's output for it to keep running.
+  const child = spawn(NEXT_BIN, ['start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: REPO_ROOT,
+    env: serverEnv({ DATA_DIR: dataDir, DEV_API_KEY: devApiKey, LOG_LEVEL: 'warn', PORT: String(port) }),
+    stdio: ['ignore', log, log],
+    // Its own process group, so the teardown can stop the server and anything it spawned in one signal.
+    detached: true,
+  });
+  closeSync(log);
+  if (child.pid === undefined) throw new Error('could not spawn next start');
+  const pid = child.pid;
+
+  let exited: string | undefined;
+  child.on('exit', (code, signal) => {
+    exited = `exit code ${code ?? 'none'}, signal ${signal ?? 'none'}`;
+  });
+
+  const started = Date.now();
+  try {
+    for (;;) {
+      if (exited) throw new Error(`the server stopped before it was ready (${exited}). Its output:\n${tail(logFile)}`);
+      if (Date.now() - started > READY_TIMEOUT_MS) {
+        throw new Error(`the server did not answer 200 on /api/health within ${READY_TIMEOUT_MS / 1000} s. Its output:\n${tail(logFile)}`);
+      }
+      try {
+        const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5_000) });
+        await response.arrayBuffer();
+        if (response.status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } catch (error) {
+    stopProcessGroup(pid);
+    await waitForExit(pid);
+    rmSync(tempRoot, { recursive: true, force: true });
+    throw error;
+  }
+  child.unref();
+  return { baseUrl, devApiKey, dataDir, tempRoot, pid };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function stopProcessGroup(pid: number, signal: NodeJS.Signals = 'SIGTERM'): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+export async function waitForExit(pid: number, timeoutMs = 10_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!alive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return !alive(pid);
+}
+
+export async function stopServer(pid: number, tempRoot: string | undefined): Promise<void> {
+  stopProcessGroup(pid, 'SIGTERM');
+  if (!(await waitForExit(pid))) {
+    stopProcessGroup(pid, 'SIGKILL');
+    await waitForExit(pid, 5_000);
+  }
+  if (tempRoot && path.basename(tempRoot).startsWith('swapbridge-e2e-')) {
+    rmSync(tempRoot, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,85 @@
+import type { ConsoleMessage } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+/** Console errors that mean the reference could not get or read the document. */
+const SPEC_LOAD_FAILURE = /openapi|spec(ification)?|swagger|could not (load|fetch|parse)|unable to (load|fetch|parse)|invalid document/i;
+
+test('the API reference renders the served document', async ({ page, baseURL }) => {
+  // Nothing outside the app is reachable: the reference must render from what the app serves.
+  const external: string[] = [];
+  const origin = new URL(baseURL!).origin;
+  await page.route((url) => url.origin !== origin, async (route) => {
+    external.push(route.request().url());
+    await route.abort('internetdisconnected');
+  });
+  const consoleErrors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url || 'no url'})`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`page error: ${error.message}`));
+  const failedRequests: string[] = [];
+  page.on('requestfailed', (request) => failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+  const errorResponses: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) errorResponses.push(`${response.status()} ${response.url()}`);
+  });
+
+  const specResponse = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/openapi.json');
+  await page.goto('/docs');
+  expect((await specResponse).status()).toBe(200);
+
+  await expect(page.getByRole('heading', { name: 'Trading and bridging API', level: 1 })).toBeVisible();
+  const sidebar = page.getByRole('complementary');
+  // The first group opens by itself; the others render their operations once opened.
+  for (const summary of ['Quote a swap (v2)', 'Broadcast a signed swap (v2)', 'Quote a BUY or SELL against the native token (v1)', 'Broadcast a signed swap (v1)']) {
+    await expect(sidebar.getByRole('link', { name: summary }).first(), summary).toBeVisible();
+  }
+  const groups: ReadonlyArray<[group: string, summaries: string[]]> = [
+    ['Token data', ['Token metadata, main pool, taxes and audit verdict', 'Price estimate (v2)']],
+    ['Chains and balances', ['Supported chains', 'Gas fee estimates per priority level']],
+    ['Bridge', ['Quote a cross-chain transfer', 'Status of a bridge request']],
+    ['System', ['Health check (no key)']],
+  ];
+  for (const [group, summaries] of groups) {
+    await sidebar.getByRole('button', { name: `Open Group - ${group}` }).click();
+    for (const summary of summaries) {
+      await expect(sidebar.getByRole('link', { name: summary }).first(), `${group}: ${summary}`).toBeVisible();
+    }
+  }
+  await expect(page.getByRole('main').getByText('Quote a swap (v2)').first()).toBeVisible();
+
+  const specErrors = consoleErrors.filter((text) => SPEC_LOAD_FAILURE.test(text));
+  expect(specErrors, `console errors:\n${consoleErrors.join('\n')}`).toEqual([]);
+  const ownFailures = failedRequests.filter((line) => line.startsWith(origin));
+  expect(ownFailures).toEqual([]);
+  if (external.length > 0) console.log(`[docs] blocked requests to other origins: ${[...new Set(external)].join(', ')}`);
+  // The page's own scripts and styles all load (a missing favicon is harmless and ignored).
+  const ownErrors = errorResponses.filter((line) => !line.endsWith('/favicon.ico'));
+  expect(ownErrors, 'responses with an error status').toEqual([]);
+});
+
+test('the status page shows every chain, loaded over tRPC with the session cookie', async ({ page, context, baseURL }) => {
+  const trpcStatuses: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/trpc')) trpcStatuses.push(response.status());
+  });
+  await page.goto('/status');
+
+  const rows = page.locator('table.chains tbody tr');
+  await expect(rows).toHaveCount(15);
+  await expect(page.locator('tr[data-chain="SOL"]')).toBeVisible();
+  await expect(page.locator('tr[data-chain="BASE"]')).toContainText('8453');
+  // The status card turns into an alert when tRPC refuses the page (Next's route announcer is an alert too).
+  await expect(page.locator('.card[role="alert"]')).toHaveCount(0);
+  expect(trpcStatuses.length).toBeGreaterThan(0);
+  expect(trpcStatuses.every((status) => status === 200), `tRPC statuses ${trpcStatuses.join(', ')}`).toBe(true);
+
+  const cookies = await context.cookies(baseURL);
+  const session = cookies.find((cookie) => cookie.name === 'sb_session');
+  expect(session, 'sb_session cookie').toBeDefined();
+  expect(session!.httpOnly).toBe(true);
+  expect(session!.sameSite).toBe('Strict');
+  expect(session!.path).toBe('/');
+  // HttpOnly: page scripts cannot read it.
+  expect(await page.evaluate(() => document.cookie)).not.toContain('sb_session');
+});

@@ -1,0 +1,223 @@
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { createWalletClient, defineChain, http, parseAbi, parseEther, type Address, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { ManifestChain } from '../../server/chains/devnet-manifest';
+import { api, describe as describeResponse } from '../support/api';
+import { expect, test } from '../support/fixtures';
+
+/**
+ * The token page and the header's token search on BASE of the local world: the tax token's taxes and
+ * warning, the honeypot's verdict, a symbol search that lands on the token, and its Trade button; the
+ * price chart after real trades. Account 18 of BASE is this spec's alone (it trades BETA, which no other
+ * spec trades).
+ */
+const ACCOUNT_INDEX = 18;
+
+/** The BASE tokens as the server under test sees them (also when BASE_URL points at a server started elsewhere). */
+async function baseTokens() {
+  const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
+  if (response.status !== 200) throw new Error(`the local world is needed: ${describeResponse(response)}`);
+  const base = response.json.chains.BASE;
+  if (!base) throw new Error('the local world has no BASE chain');
+  const bySymbol = (symbol: string) => {
+    const token = base.tokens.find((candidate) => candidate.symbol === symbol);
+    if (!token) throw new Error(`BASE has no ${symbol} token`);
+    return token;
+  };
+  return { base, tax: bySymbol('TAX'), honey: bySymbol('HONEY'), alpha: bySymbol('ALPHA'), beta: bySymbol('BETA') };
+}
+
+/** A full-page screenshot kept in the test's output folder and attached to the report. */
+async function snapshot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** Script errors and console errors (React reports hydration mismatches there) both fail a test. */
+function collectPageErrors(page: Page, allowed: RegExp[] = []): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
+/** A percent figure shown as "3 %" or "3.25 %". */
+async function percentOf(locator: Locator): Promise<number> {
+  const text = (await locator.textContent()) ?? '';
+  const match = /(-?\d+(?:\.\d+)?)\s*%/.exec(text);
+  if (!match) throw new Error(`no percent in "${text}"`);
+  return Number(match[1]);
+}
+
+test('the tax token shows its buy and sell tax and a warning', async ({ page }, testInfo) => {
+  const { tax } = await baseTokens();
+  const errors = collectPageErrors(page);
+  await page.goto(`/token/BASE/${tax.address}`);
+
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('TAX');
+  await expect(page.getByTestId('token-chain')).toHaveText('Base');
+  await expect(page.getByTestId('token-address')).toHaveText(tax.address);
+  await expect(page.getByRole('link', { name: 'Explorer ↗' })).toHaveAttribute('href', `https://basescan.org/address/${tax.address}`);
+
+  const taxes = page.getByRole('region', { name: 'Taxes and supply' });
+  await expect(taxes.getByTestId('buy-tax')).toContainText('%');
+  expect(await percentOf(taxes.getByTestId('buy-tax'))).toBeCloseTo(3, 0);
+  expect(await percentOf(taxes.getByTestId('sell-tax'))).toBeCloseTo(5, 0);
+  await expect(taxes.getByTestId('burnt')).toContainText('%');
+  await expect(taxes.getByTestId('clogged')).toContainText('%');
+
+  const market = page.getByRole('region', { name: 'Market' });
+  await expect(market.getByTestId('price-usd')).toContainText('$');
+  await expect(market.getByTestId('price-native')).toContainText('ETH');
+  await expect(market.getByTestId('liquidity')).toContainText('$');
+
+  const warning = page.locator('.risk-banner[data-level="warning"]');
+  await expect(warning).toContainText('High tax');
+  await expect(warning).toContainText('3 %');
+  await expect(warning).toContainText('5 %');
+  await expect(page.locator('.risk-banner[data-level="danger"]')).toHaveCount(0);
+
+  // The audit lists every check with a status, and its tax checks do not pass.
+  const safety = page.getByRole('region', { name: 'Safety' });
+  await expect(safety.getByTestId('audit-verdict')).toBeVisible({ timeout: 30_000 });
+  await expect(safety.locator('[data-check="sell-tax"]')).not.toHaveAttribute('data-status', 'pass');
+  const checks = safety.getByRole('list', { name: 'Audit checks' }).getByRole('listitem');
+  expect(await checks.count()).toBeGreaterThan(3);
+  for (const check of await checks.all()) {
+    await expect(check).toHaveAttribute('data-status', /^(pass|warn|fail|unknown)$/);
+  }
+  // Offline the providers cannot answer: they are listed as unavailable, not as passing.
+  const providers = safety.locator('[data-provider]');
+  for (const provider of await providers.all()) {
+    if ((await provider.getAttribute('data-status')) === 'unavailable') await expect(provider).toContainText('unavailable');
+  }
+
+  await expect(page.getByRole('region', { name: 'Main pool' }).getByTestId('pool-type')).not.toBeEmpty();
+  // The chart draws the pool's own trades, or says there are too few; it never draws made-up data.
+  const chart = page.getByRole('region', { name: 'Price chart' });
+  await expect(chart.getByTestId('price-chart').or(chart.getByTestId('chart-note'))).toBeVisible();
+  await expect(chart.getByRole('alert')).toHaveCount(0);
+  await snapshot(page, testInfo, 'tax-token');
+  expect(errors).toEqual([]);
+});
+
+test('the honeypot shows the honeypot verdict as a danger', async ({ page }, testInfo) => {
+  const { honey } = await baseTokens();
+  const errors = collectPageErrors(page);
+  await page.goto(`/token/base/${honey.address}`);
+  // Lower-case chains are the same page.
+  await expect(page).toHaveURL(new RegExp(`/token/BASE/${honey.address}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('HONEY');
+
+  const danger = page.locator('.risk-banner[data-level="danger"]');
+  await expect(danger).toContainText('Honeypot', { timeout: 30_000 });
+  const safety = page.getByRole('region', { name: 'Safety' });
+  await expect(safety.getByTestId('audit-verdict')).toHaveText(/honeypot/i);
+  await expect(safety.getByTestId('audit-score')).toContainText('score 0/100');
+  await expect(safety.locator('[data-check="honeypot"]')).toHaveAttribute('data-status', 'fail');
+  await snapshot(page, testInfo, 'honeypot-token');
+  expect(errors).toEqual([]);
+});
+
+test('the header search finds ALPHA by symbol, and Trade opens the swap page with it to receive', async ({ page }, testInfo) => {
+  const { alpha } = await baseTokens();
+  const errors = collectPageErrors(page);
+  await page.goto('/status');
+
+  const search = page.getByRole('search', { name: 'Token search' });
+  await expect(search.getByLabel('Search on chain')).toHaveValue('BASE');
+  // An unknown symbol is said to be unknown, and nothing moves.
+  await search.getByLabel('Token address or symbol').fill('NOSUCHTOKEN');
+  await search.getByLabel('Token address or symbol').press('Enter');
+  await expect(search.getByRole('alert')).toContainText('No known token called NOSUCHTOKEN on Base');
+  await expect(page).toHaveURL(/\/status$/);
+
+  await search.getByLabel('Token address or symbol').fill('alpha');
+  await search.getByLabel('Token address or symbol').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/token/BASE/${alpha.address}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('ALPHA');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(alpha.name);
+  await expect(page.getByRole('region', { name: 'Market' }).getByTestId('price-usd')).toContainText('$');
+  await expect(page.locator('.risk-banner')).toHaveCount(0);
+  await snapshot(page, testInfo, 'alpha-token');
+
+  await page.getByRole('link', { name: 'Trade' }).click();
+  await expect(page).toHaveURL(new RegExp(`/\\?chain=BASE&tokenOut=${alpha.address}$`));
+  const swap = page.getByRole('region', { name: 'Swap' });
+  await expect(swap.getByLabel('Chain')).toHaveValue('BASE');
+  await expect(swap.getByRole('button', { name: 'Select token to receive' })).toContainText('ALPHA');
+  await expect(swap.getByRole('button', { name: 'Select token to pay' })).toContainText('ETH');
+  await snapshot(page, testInfo, 'trade-alpha');
+  expect(errors).toEqual([]);
+});
+
+test('a base58 address in the header search is looked up on Solana', async ({ page }, testInfo) => {
+  const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
+  const alpha = response.json.chains.SOL?.tokens.find((token) => token.symbol === 'ALPHA');
+  if (!alpha) throw new Error('the local world has no ALPHA mint on SOL');
+  const errors = collectPageErrors(page);
+  await page.goto('/docs');
+
+  const search = page.getByRole('search', { name: 'Token search' });
+  await search.getByLabel('Token address or symbol').fill(alpha.address);
+  await expect(search.getByLabel('Search on chain')).toHaveValue('SOL');
+  await search.getByLabel('Token address or symbol').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/token/SOL/${alpha.address}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('ALPHA');
+  await expect(page.getByTestId('token-chain')).toHaveText('Solana');
+  await expect(page.getByRole('link', { name: 'Explorer ↗' })).toHaveAttribute('href', `https://solscan.io/account/${alpha.address}`);
+  const safety = page.getByRole('region', { name: 'Safety' });
+  await expect(safety.locator('[data-check="mint-authority"]')).toHaveAttribute('data-status', /^(pass|warn|fail|unknown)$/, { timeout: 30_000 });
+  await snapshot(page, testInfo, 'solana-token');
+  expect(errors).toEqual([]);
+});
+
+test('an address with no token contract shows the server message, no stack trace', async ({ page }, testInfo) => {
+  const nobody = privateKeyToAccount(generatePrivateKey()).address;
+  // The page asks without the audit (it reads the audit separately), so the same request gives its message.
+  const rest = await api.get<{ success: boolean; error: string; code: string }>('/api/v1/token-info', { token: nobody, chain: 'BASE', audit: false });
+  expect(rest.json).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  // The browser logs the failed request itself; nothing else may be logged.
+  const errors = collectPageErrors(page, [/Failed to load resource/]);
+
+  await page.goto(`/token/BASE/${nobody}`);
+  const alert = page.getByRole('alert').filter({ hasText: 'This token could not be read.' });
+  await expect(alert).toContainText(rest.json.error);
+  await expect(page.locator('body')).not.toContainText(/\bat \S+ \(|node_modules|TRPCError/);
+  await expect(page.getByRole('link', { name: 'Trade' })).toHaveCount(0);
+  await snapshot(page, testInfo, 'no-token');
+
+  // A malformed address never reaches the server.
+  await page.goto('/token/BASE/0x1234');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('is not a token address on Base');
+  expect(errors).toEqual([]);
+});
+
+test('the price chart draws the main pool\'s trades up to the current price', async ({ page }, testInfo) => {
+  const { base, beta } = await baseTokens();
+  const key = base.accounts[ACCOUNT_INDEX]?.privateKey;
+  const router = base.contracts.uniswapV2Router02;
+  if (!key || !router) throw new Error(`BASE needs account ${ACCOUNT_INDEX} with a key and a Uniswap V2 router`);
+  const account = privateKeyToAccount(key as Hex);
+  const chain = defineChain({ id: base.chainId, name: 'BASE', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [base.rpcUrl] } } });
+  const wallet = createWalletClient({ account, chain, transport: http(base.rpcUrl) });
+  const abi = parseAbi(['function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[])']);
+  // Real trades on the pool, so the chart has points of its own to draw.
+  for (const amount of ['0.5', '1', '1.5']) {
+    await wallet.writeContract({
+      address: router as Address, abi, functionName: 'swapExactETHForTokens', value: parseEther(amount),
+      args: [0n, [base.wrappedNative as Address, beta.address as Address], account.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
+    });
+  }
+  const errors = collectPageErrors(page);
+  await page.goto(`/token/BASE/${beta.address}`);
+  const price = await page.getByRole('region', { name: 'Market' }).getByTestId('price-usd').textContent();
+  const chart = page.getByRole('region', { name: 'Price chart' }).getByTestId('price-chart');
+  await expect(chart).toBeVisible();
+  await expect(chart).toHaveAttribute('aria-label', new RegExp(`to ${price!.replace(/[$.]/g, '\\$&')} over \\d+ points$`));
+  await snapshot(page, testInfo, 'price-chart');
+  expect(errors).toEqual([]);
+});

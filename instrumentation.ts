@@ -1,0 +1,15 @@
+/**
+ * Runs once when the server process starts: validates configuration and opens the store right away, so a
+ * bad environment fails at start and the key CLI can reach the embedded store before the first request.
+ */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { getServices } = await import('@/server/services');
+  const services = await getServices();
+  services.logger.info('server ready', {
+    version: services.version,
+    storage: services.store.engine,
+    localWorld: services.config.localWorld,
+    chainsAvailable: Object.values(services.chains).filter((chain) => chain.available).length,
+  });
+}

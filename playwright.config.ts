@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end suites against a running production server. Without BASE_URL the global setup builds (if
+ * needed) and starts one on a free port with a throwaway data folder, so a run never touches real data.
+ */
+export default defineConfig({
+  globalSetup: './e2e/support/global-setup.ts',
+  globalTeardown: './e2e/support/global-teardown.ts',
+  // The suites share one server and one rate-limit store; two workers keep the load predictable.
+  workers: 2,
+  retries: 0,
+  reporter: 'list',
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  projects: [
+    {
+      name: 'api',
+      testDir: 'e2e/api',
+    },
+    {
+      name: 'ui',
+      testDir: 'e2e/ui',
+      use: {
+        browserName: 'chromium',
+        // Playwright's own browser downloads are unavailable here; Debian's Chromium is driven instead.
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+        trace: 'retain-on-failure',
+      },
+    },
+  ],
+});

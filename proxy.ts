@@ -1,0 +1,50 @@
+/**
+ * Runs before routing.
+ * - API paths: a path with a malformed percent-escape cannot be routed (the router fails to decode it and
+ *   would answer a bare 500), so it is refused here as invalid input, in the API's JSON shape.
+ * - Pages: every visitor gets a signed same-site session cookie, which the app's own pages use to reach
+ *   tRPC without an API key.
+ */
+import { NextResponse, type NextRequest } from 'next/server';
+import { loadAppSecret } from '@/server/auth/app-secret';
+import {
+  SESSION_COOKIE, SESSION_RENEW_SECONDS, SESSION_TTL_SECONDS, createSessionCookie, verifySessionCookie,
+} from '@/server/auth/session-cookie';
+
+export async function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  if (pathname.startsWith('/api/')) return checkApiPath(pathname);
+
+  const response = NextResponse.next();
+  const secret = loadAppSecret({ APP_SECRET: process.env.APP_SECRET, DATA_DIR: process.env.DATA_DIR });
+  const current = await verifySessionCookie(secret, request.cookies.get(SESSION_COOKIE)?.value);
+  const now = Math.floor(Date.now() / 1000);
+  if (!current || current.expiresAt - now < SESSION_RENEW_SECONDS) {
+    const cookie = await createSessionCookie(secret, now);
+    response.cookies.set(SESSION_COOKIE, cookie.value, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.nextUrl.protocol === 'https:',
+      path: '/',
+      maxAge: SESSION_TTL_SECONDS,
+    });
+  }
+  return response;
+}
+
+function checkApiPath(pathname: string) {
+  if (!pathname.includes('%')) return NextResponse.next();
+  try {
+    decodeURIComponent(pathname);
+    return NextResponse.next();
+  } catch {
+    return NextResponse.json(
+      { success: false, code: 'INVALID_INPUT', error: 'path: contains a malformed percent-escape', field: 'path' },
+      { status: 400, headers: { 'cache-control': 'no-store', 'x-request-id': crypto.randomUUID() } },
+    );
+  }
+}
+
+export const config = {
+  matcher: ['/api/:path*', '/((?!api/|_next/|favicon.ico|.*\\.(?:png|svg|ico|txt|json)$).*)'],
+};

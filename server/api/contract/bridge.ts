@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import {
+  anyAddress, chainId, checkAddressFamily, checkTxEncoding, integer, opaqueId, rawAmount, signedTransaction,
+} from './fields';
+import { stringOrNull } from './responses';
+
+const BRIDGE_ERRORS = ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NOT_FOUND', 'QUOTE_NOT_FOUND', 'QUOTE_EXPIRED', 'NO_ROUTE', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'NOT_IMPLEMENTED'] as const;
+
+export const bridgeQuoteInput = z
+  .object({
+    source: chainId.meta({ description: 'Source chain identifier' }),
+    destination: chainId.meta({ description: 'Destination chain identifier' }),
+    amount: rawAmount.meta({ description: 'Raw units of the source native token' }),
+    trader: anyAddress.meta({ description: 'Source-chain wallet address' }),
+    recipient: anyAddress.optional().meta({ description: 'Destination-chain wallet; defaults to trader for EVM-to-EVM' }),
+    slippage: integer(1, 10_000, 'basis points').optional().meta({ description: 'Default 500' }),
+  })
+  .superRefine((input, ctx) => {
+    if (input.source === input.destination) {
+      ctx.addIssue({ code: 'custom', path: ['destination'], message: 'must differ from source' });
+    }
+    checkAddressFamily(ctx, input.source, { trader: input.trader }, { nativeAllowed: false });
+    checkAddressFamily(ctx, input.destination, { recipient: input.recipient }, { nativeAllowed: false });
+    const crossFamily = (input.source === 'SOL') !== (input.destination === 'SOL');
+    if (crossFamily && input.recipient === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['recipient'], message: `is required: a ${input.source} address cannot receive on ${input.destination}` });
+    }
+  });
+
+const refundDetails = z.object({ currency: z.string(), chain: z.string(), contractAddress: z.string() });
+
+export const bridgeQuoteOutput = z
+  .object({
+    success: z.literal(true),
+    error: z.null(),
+    transaction: z.object({
+      trade: z.string().meta({ description: 'Unsigned deposit transaction' }),
+      requestId: z.string(),
+      approve: z.string().optional(),
+    }),
+    stats: z.object({
+      amountIn: z.string(), amountOut: z.string(),
+      priceImpact: z.number(), estimatedTime: z.number().meta({ description: 'Seconds' }),
+      amountInFormatted: z.string(), amountInUsd: z.string(),
+      amountOutFormatted: z.string(), amountOutUsd: z.string(),
+      sourceChain: z.string(), destinationChain: z.string(),
+    }),
+  })
+  .meta({ id: 'BridgeQuote' });
+
+export const bridgeQuote = defineEndpoint({
+  procedure: 'bridge.quote',
+  method: 'GET',
+  paths: ['/api/v1/bridge/quote'],
+  auth: true,
+  tag: 'Bridge',
+  summary: 'Quote a cross-chain transfer',
+  description: 'Returns an unsigned deposit transaction on the source chain and a requestId. Once the deposit confirms, the service pays the recipient on the destination chain at the quoted amount.',
+  input: bridgeQuoteInput,
+  output: bridgeQuoteOutput,
+  aliases: { slippageBps: { to: 'slippage' } },
+  errors: BRIDGE_ERRORS,
+});
+
+export const bridgeExecuteInput = z
+  .object({
+    trade: signedTransaction.meta({ description: 'Signed deposit transaction: hex (EVM) or base64 (Solana)' }),
+    sourceChain: chainId.meta({ description: 'Chain where the deposit was signed' }),
+    requestId: opaqueId.meta({ description: 'From the bridge quote' }),
+    approve: signedTransaction.optional().meta({ description: 'Signed approval, when the quote gave one' }),
+  })
+  .superRefine((input, ctx) => checkTxEncoding(ctx, input.sourceChain, { trade: input.trade, approve: input.approve }));
+
+export const bridgeExecuteOutput = z
+  .object({
+    success: z.boolean(),
+    status: z.enum(['SUCCESS', 'FAILED', 'PENDING']),
+    sourceTxHash: stringOrNull,
+    destinationTxHash: stringOrNull,
+    requestId: stringOrNull,
+    trackingUrl: stringOrNull,
+    bridgeStatus: stringOrNull,
+    error: stringOrNull,
+    refundDetails: refundDetails.nullable(),
+  })
+  .meta({ id: 'BridgeExecute' });
+
+export const bridgeExecute = defineEndpoint({
+  procedure: 'bridge.execute',
+  method: 'POST',
+  paths: ['/api/v1/bridge/execute'],
+  auth: true,
+  tag: 'Bridge',
+  summary: 'Broadcast a signed bridge deposit',
+  description: 'Broadcasts the deposit and waits for the fill up to a bound; answers PENDING with the requestId when the fill takes longer.',
+  input: bridgeExecuteInput,
+  output: bridgeExecuteOutput,
+  aliases: { txData: { to: 'trade' }, serializedTx: { to: 'trade' }, approveTxData: { to: 'approve' }, serializedApproveTx: { to: 'approve' } },
+  errors: BRIDGE_ERRORS,
+});
+
+export const BRIDGE_STATUSES = ['waiting', 'pending', 'success', 'failure', 'refund', 'delayed'] as const;
+
+export const bridgeStatusInput = z.object({ requestId: opaqueId.meta({ description: 'From the bridge quote or execute' }) });
+
+export const bridgeStatusOutput = z
+  .object({
+    status: z.enum(BRIDGE_STATUSES),
+    step: z.number().int().min(0).max(4).meta({ description: 'waiting 2, pending 3, success 4; 0 means error' }),
+    totalSteps: z.literal(4),
+    requestId: z.string(),
+    trackingUrl: z.string(),
+    inTxHashes: z.array(z.string()).nullable(),
+    txHashes: z.array(z.string()).nullable(),
+    refundDetails: refundDetails.nullable(),
+    error: z.boolean().nullable(),
+    fetchFailed: z.boolean().nullable(),
+  })
+  .meta({ id: 'BridgeStatus' });
+
+export const bridgeStatus = defineEndpoint({
+  procedure: 'bridge.status',
+  method: 'GET',
+  paths: ['/api/v1/bridge/status/{requestId}'],
+  auth: true,
+  tag: 'Bridge',
+  summary: 'Status of a bridge request',
+  description: 'waiting (2): no confirmed deposit yet; pending (3): deposit confirmed, fill in progress; success (4); delayed: fill later than estimated; failure or refund (0): the deposit is returned on the source chain.',
+  input: bridgeStatusInput,
+  output: bridgeStatusOutput,
+  errors: ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NOT_FOUND', 'NOT_IMPLEMENTED'],
+});

@@ -1,0 +1,60 @@
+/**
+ * Endpoints of the local chain world only. They answer 404 on any server configured with real RPCs, and
+ * are left out of the public API document.
+ */
+import { z } from 'zod';
+import { manifestChain } from '@/server/chains/devnet-manifest';
+import { defineEndpoint } from './endpoint';
+import { anyAddress, chainId, checkAddressFamily } from './fields';
+
+export const devnetOutput = z.object({
+  success: z.literal(true),
+  chains: z.record(z.string(), manifestChain),
+});
+
+export const devnet = defineEndpoint({
+  procedure: 'dev.devnet',
+  method: 'GET',
+  paths: ['/api/dev/devnet'],
+  auth: true,
+  tag: 'Local world',
+  summary: 'The local chain world: nodes, contracts, tokens and funded test accounts',
+  description: 'Only on the local chain world (no RPC_URL_* configured); 404 otherwise. Includes the private keys of the funded test accounts.',
+  input: z.object({}),
+  output: devnetOutput,
+  errors: ['UNAUTHORIZED', 'NOT_FOUND'],
+});
+
+export const faucetInput = z
+  .object({
+    chain: chainId,
+    address: anyAddress.meta({ description: 'Wallet to fund' }),
+  })
+  .superRefine((input, ctx) => checkAddressFamily(ctx, input.chain, { address: input.address }, { nativeAllowed: false }));
+
+export const faucetOutput = z.object({
+  success: z.literal(true),
+  chain: z.string(),
+  address: z.string(),
+  funded: z.array(z.object({
+    symbol: z.string(),
+    address: z.string().meta({ description: 'Token address; the zero address for the native token' }),
+    amount: z.string().meta({ description: 'Raw units sent' }),
+    decimals: z.number().int(),
+  })),
+});
+
+export const faucet = defineEndpoint({
+  procedure: 'dev.faucet',
+  method: 'POST',
+  paths: ['/api/dev/faucet'],
+  auth: true,
+  tag: 'Local world',
+  summary: 'Send test funds on the local chain world',
+  description: 'Sends native tokens and some of each world token to the address. Only on the local chain world; 404 otherwise.',
+  input: faucetInput,
+  output: faucetOutput,
+  errors: ['INVALID_INPUT', 'UNAUTHORIZED', 'NOT_FOUND', 'CHAIN_UNAVAILABLE', 'RPC_ERROR'],
+});
+
+export const DEV_ENDPOINTS = [devnet, faucet] as const;

@@ -1,0 +1,206 @@
+/**
+ * Field schemas shared by the endpoint contracts. Each accepts what a query string carries (text) as well as
+ * the typed value a tRPC or JSON client sends, and documents itself as the typed value.
+ */
+import { z } from 'zod';
+import 'zod-openapi';
+import {
+  CHAIN_IDS, CHAINS, NATIVE_TOKEN_ADDRESS, V1_CHAIN_ALIASES, type ChainId,
+} from '@/server/chains/registry';
+import { isSolanaAddress } from '@/server/chains/solana/address';
+
+/** Upper bound on any free-text field, so no input can make us hold or log megabytes. */
+export const MAX_TEXT = 256;
+/** Signed transactions are bounded too: an EVM tx is < 128 KiB of calldata; a Solana tx is ≤ 1232 bytes. */
+export const MAX_SIGNED_TX = 262_144;
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+export const evmAddress = z
+  .string()
+  .max(MAX_TEXT)
+  .regex(EVM_ADDRESS, { error: 'must be an EVM address: 0x followed by 40 hex digits' })
+  .meta({ example: NATIVE_TOKEN_ADDRESS });
+
+export const solanaAddress = z
+  .string()
+  .max(MAX_TEXT)
+  .refine(isSolanaAddress, { error: 'must be a Solana address: base58 of 32 bytes (32 to 44 characters)' });
+
+/** A token or wallet address of either family; the chain, when known, narrows it (see `checkAddressFamily`). */
+export const anyAddress = z
+  .string()
+  .max(MAX_TEXT)
+  .refine((value) => EVM_ADDRESS.test(value) || isSolanaAddress(value), {
+    error: 'must be an EVM address (0x + 40 hex digits) or a Solana address (base58, 32 to 44 characters)',
+  })
+  .meta({ description: 'EVM 0x address or Solana base58 address; the zero address means the native token' });
+
+export const chainId = z.enum(CHAIN_IDS, { error: `must be one of ${CHAIN_IDS.join(', ')}` });
+
+/** v1 chain parameters: the canonical names of `allowed`, plus the v1 spellings ABSTRACT, HYPEREVM, UNICHAIN. */
+export function v1Chain(allowed: readonly ChainId[]) {
+  const aliases = Object.entries(V1_CHAIN_ALIASES)
+    .filter(([, canonical]) => allowed.includes(canonical))
+    .map(([alias]) => alias);
+  const names = [...allowed, ...aliases];
+  return z
+    .enum(names as [string, ...string[]], { error: `must be one of ${names.join(', ')}` })
+    .transform((name) => (V1_CHAIN_ALIASES as Record<string, ChainId>)[name] ?? (name as ChainId));
+}
+
+/**
+ * Documents a field that accepts text or a typed value as just the typed value (the generator would
+ * otherwise merge our description into the anyOf it renders).
+ */
+function documentedAs(schema: Record<string, unknown>) {
+  return {
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+      delete jsonSchema.anyOf;
+      Object.assign(jsonSchema, schema);
+    },
+  };
+}
+
+/** An integer in a range, given as a JSON number or as query-string digits. */
+export function integer(min: number, max: number, what: string) {
+  const message = `must be an integer from ${min} to ${max}${what ? ` (${what})` : ''}`;
+  return z
+    .union([z.number(), z.string().max(32).regex(/^-?\d+$/, { error: message }).transform(Number)], { error: message })
+    .pipe(z.number().int({ error: message }).min(min, { error: message }).max(max, { error: message }))
+    .meta(documentedAs({ type: 'integer', minimum: min, maximum: max }));
+}
+
+/** A boolean, given as JSON true/false or as the query-string words true/false/1/0. */
+export const boolean = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((word) => word === 'true' || word === '1')], {
+    error: 'must be true or false',
+  })
+  .meta(documentedAs({ type: 'boolean' }));
+
+/** A positive decimal number (human units), given as a JSON number or query-string text. */
+export const positiveDecimal = z
+  .union([
+    z.number(),
+    z.string().max(64).regex(/^\d+(\.\d+)?$/, { error: 'must be a positive decimal number such as 0.5' }).transform(Number),
+  ], { error: 'must be a positive decimal number such as 0.5' })
+  .pipe(z.number().finite().positive({ error: 'must be greater than 0' }))
+  .meta(documentedAs({ type: 'number', exclusiveMinimum: 0 }));
+
+/**
+ * A positive decimal amount kept as exact text: JSON numbers or query-string digits. v1 SELL amounts are raw
+ * token units that can exceed 2^53, so the digits are never rounded through a float.
+ */
+export const decimalAmount = z
+  .union([
+    z.number().finite().positive({ error: 'must be greater than 0' }).transform((value) => numberText(value)),
+    z.string().max(80).regex(/^\d+(\.\d+)?$/, { error: 'must be a positive decimal number such as 0.5' }),
+  ], { error: 'must be a positive decimal number such as 0.5' })
+  .refine((text) => /^\d+(\.\d+)?$/.test(text) && /[1-9]/.test(text), { error: 'must be greater than 0' })
+  .meta(documentedAs({ type: 'number', exclusiveMinimum: 0 }));
+
+function numberText(value: number): string {
+  if (Number.isInteger(value)) return BigInt(value).toString();
+  const text = String(value);
+  return text.includes('e') ? value.toFixed(20).replace(/0+$/, '') : text;
+}
+
+/** An amount in raw integer units (wei, lamports, token base units), as a digit string. */
+export const rawAmount = z
+  .string({ error: 'must be a string of digits (raw units)' })
+  .max(78, { error: 'is too large (more than 78 digits)' })
+  .regex(/^\d+$/, { error: 'must be a whole number of raw units written with digits only' })
+  // zod runs every check even after the regex failed, so guard before BigInt.
+  .refine((digits) => /^\d+$/.test(digits) && BigInt(digits) > 0n, { error: 'must be greater than 0' })
+  .meta({ description: 'Raw integer units (wei on EVM, lamports or token base units on Solana)', example: '1000000000000000000' });
+
+const PERCENT = /^(\d{1,3})(\.\d{1,4})?%$/;
+/** v2 quote amount: raw units, or a percentage of the trader's tokenIn balance such as `50%`. */
+export const rawAmountOrPercent = z
+  .string({ error: 'must be raw units (digits) or a percentage such as 50%' })
+  .max(78)
+  .refine(
+    (value) => {
+      if (/^\d+$/.test(value)) return BigInt(value) > 0n;
+      const match = PERCENT.exec(value);
+      if (!match) return false;
+      const percent = Number(value.slice(0, -1));
+      return percent > 0 && percent <= 100;
+    },
+    { error: 'must be raw units greater than 0 (digits only) or a percentage from 0 to 100 such as 50%' },
+  )
+  .meta({ description: 'Raw units of tokenIn, or a percentage of the trader balance ending in %', example: '1000000' });
+
+export const side = z.enum(['BUY', 'SELL'], { error: 'must be BUY or SELL' });
+export const priority = z.enum(['LOW', 'MEDIUM', 'HIGH', 'INSTANT'], { error: 'must be LOW, MEDIUM, HIGH or INSTANT' });
+
+export const evmSignedTx = /^0x[0-9a-fA-F]+$/;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** A signed transaction: 0x-hex on EVM chains, base64 on Solana; the chain field decides which (checkTxEncoding). */
+export const signedTransaction = z
+  .string({ error: 'must be a signed transaction string' })
+  .min(1, { error: 'must not be empty' })
+  .max(MAX_SIGNED_TX, { error: `is longer than ${MAX_SIGNED_TX} characters` })
+  .refine((value) => evmSignedTx.test(value) || BASE64.test(value), {
+    error: 'must be a signed transaction: 0x-prefixed hex (EVM) or base64 (Solana)',
+  });
+
+/** Opaque identifiers we issued (quote ids, bridge request ids). */
+export const opaqueId = z
+  .string()
+  .min(1, { error: 'must not be empty' })
+  .max(2048, { error: 'is longer than 2048 characters' })
+  .regex(/^[A-Za-z0-9._~-]+$/, { error: 'is not an identifier this service issued' });
+
+// ---- cross-field checks, used in superRefine of object schemas ----
+
+interface IssueSink {
+  addIssue(issue: { code: 'custom'; message: string; path: PropertyKey[]; input?: unknown }): void;
+}
+
+/** On a known chain, addresses must be of that chain's family (the EVM zero address means native anywhere). */
+export function checkAddressFamily(
+  ctx: IssueSink,
+  chain: ChainId | undefined,
+  fields: Record<string, string | undefined>,
+  options: { nativeAllowed: boolean },
+): void {
+  if (!chain) return;
+  const family = CHAINS[chain].family;
+  for (const [field, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (options.nativeAllowed && value === NATIVE_TOKEN_ADDRESS) continue;
+    const ok = family === 'evm' ? EVM_ADDRESS.test(value) : isSolanaAddress(value);
+    if (!ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: family === 'evm'
+          ? `must be an EVM address (0x + 40 hex digits) on ${chain}`
+          : `must be a Solana base58 address on ${chain}${options.nativeAllowed ? ' (or the zero address for native SOL)' : ''}`,
+      });
+    }
+  }
+}
+
+/** A signed transaction must be hex on EVM chains and base64 on Solana. */
+export function checkTxEncoding(
+  ctx: IssueSink,
+  chain: ChainId | undefined,
+  fields: Record<string, string | undefined>,
+): void {
+  if (!chain) return;
+  const family = CHAINS[chain].family;
+  for (const [field, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    const ok = family === 'evm' ? evmSignedTx.test(value) : BASE64.test(value) && !value.startsWith('0x');
+    if (!ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: family === 'evm' ? `must be 0x-prefixed hex on ${chain}` : `must be base64 on ${chain}`,
+      });
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import type { Endpoint } from './endpoint';
+import { bridgeExecute, bridgeQuote, bridgeStatus } from './bridge';
+import { balance, chains, priorityFees, tokenBalance } from './chain-data';
+import { DEV_ENDPOINTS } from './dev';
+import { health } from './system';
+import { poolInfo, tokenAudit, tokenInfo, v1Value, v2Value } from './tokens';
+import { tradeHistory, v1Execute, v1Quote, v2Execute, v2Quote, v2Track } from './trading';
+
+/** Every endpoint of the public interface, in the order the document lists them. */
+export const ENDPOINTS = [
+  health,
+  v2Quote, v2Execute, v1Quote, v1Execute,
+  tokenInfo, tokenAudit, poolInfo, v1Value, v2Value,
+  priorityFees, chains, balance, tokenBalance,
+  bridgeQuote, bridgeExecute, bridgeStatus,
+  v2Track, tradeHistory,
+] as const satisfies readonly Endpoint[];
+
+/** Every endpoint served over REST: the public interface plus the local-world endpoints. */
+const SERVED: readonly Endpoint[] = [...ENDPOINTS, ...DEV_ENDPOINTS];
+
+export type EndpointProcedure = (typeof ENDPOINTS)[number]['procedure'] | (typeof DEV_ENDPOINTS)[number]['procedure'];
+
+export function endpointFor(procedure: EndpointProcedure): Endpoint {
+  const endpoint = SERVED.find((candidate) => candidate.procedure === procedure);
+  if (!endpoint) throw new Error(`no endpoint for procedure ${procedure}`);
+  return endpoint;
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { ERROR_TABLE, type ErrorCode } from '@/server/errors';
+
+/** The failure body every REST endpoint answers with (DESIGN section 7). */
+export const failureSchema = z
+  .object({
+    success: z.literal(false),
+    code: z.enum(Object.keys(ERROR_TABLE) as [ErrorCode, ...ErrorCode[]]),
+    error: z.string().meta({ description: 'What went wrong, in words a person can act on' }),
+    field: z.string().optional().meta({ description: 'The input field at fault' }),
+    parsedError: z.string().optional().meta({ description: 'Trade failures: the machine-readable trade error code (same as code)' }),
+  })
+  .meta({ id: 'Failure' });
+
+export const numberOrNull = z.number().nullable();
+export const stringOrNull = z.string().nullable();

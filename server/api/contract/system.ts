@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { CHAIN_IDS } from '@/server/chains/registry';
+import { defineEndpoint } from './endpoint';
+
+export const healthInput = z.object({});
+
+export const chainHealth = z.object({
+  available: z.boolean(),
+  blockNumber: z.number().int().nullable().meta({ description: 'Latest block (EVM) or slot (Solana); null when unreachable' }),
+  latencyMs: z.number().nullable(),
+  error: z.string().optional(),
+});
+
+export const healthOutput = z
+  .object({
+    success: z.literal(true),
+    status: z.enum(['ok', 'degraded']).meta({ description: 'ok when every configured chain answers and storage works' }),
+    version: z.string(),
+    storage: z.object({ ok: z.boolean(), engine: z.enum(['pglite', 'postgres']) }),
+    chains: z.record(z.enum(CHAIN_IDS), chainHealth),
+  })
+  .meta({ id: 'Health' });
+
+export const health = defineEndpoint({
+  procedure: 'system.health',
+  method: 'GET',
+  paths: ['/api/health'],
+  auth: false,
+  tag: 'System',
+  summary: 'Health check (no key)',
+  description: 'Each chain RPC is probed with a short timeout; results are cached for a few seconds.',
+  input: healthInput,
+  output: healthOutput,
+  errors: [],
+});

@@ -1,0 +1,332 @@
+import { z } from 'zod';
+import { V1_QUOTE_CHAINS } from '@/server/chains/registry';
+import { defineEndpoint } from './endpoint';
+import {
+  anyAddress, boolean, chainId, checkAddressFamily, checkTxEncoding, integer, opaqueId,
+  decimalAmount, priority, rawAmountOrPercent, side, signedTransaction, v1Chain,
+} from './fields';
+import { TRADE_FAILURE_CODES, TRADE_FAILURE_MESSAGES, type TradeFailureCode } from '@/server/trading/trade-failures';
+import { stringOrNull } from './responses';
+
+const QUOTE_ERRORS = ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NO_ROUTE', 'INSUFFICIENT_BALANCE', 'TRANSFER_BLOCKED', 'SIMULATION_FAILED', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'NOT_IMPLEMENTED'] as const;
+const EXECUTE_ERRORS = [
+  'INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'TX_MISMATCH', 'INVALID_SIGNATURE', 'QUOTE_NOT_FOUND', 'QUOTE_EXPIRED',
+  'NONCE_TOO_LOW', 'NONCE_ALREADY_USED', 'SIMULATION_FAILED', 'SLIPPAGE_EXCEEDED', 'INSUFFICIENT_BALANCE',
+  'INSUFFICIENT_FUNDS_FOR_GAS', 'APPROVAL_REQUIRED', 'TRANSFER_BLOCKED', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'TIMEOUT', 'NOT_IMPLEMENTED',
+] as const;
+
+/** Alternate field names the interface gives for execute (section 2.2). */
+const EXECUTE_ALIASES = {
+  txData: { to: 'trade' },
+  serializedTx: { to: 'trade' },
+  approveTxData: { to: 'approve' },
+  serializedApproveTx: { to: 'approve' },
+  skipSimulation: { to: 'simulation', invert: true },
+} as const;
+
+// ---------------------------------------------------------------- v2 quote
+
+export const routeHop = z.object({
+  venue: z.string().meta({ description: 'UNISWAP_V2 or UNISWAP_V3' }),
+  pool: z.string(),
+  tokenIn: z.string(),
+  tokenOut: z.string(),
+  fee: z.number().int().meta({ description: 'Pool fee in hundredths of a basis point (3000 = 0.3 %)' }),
+});
+
+export const v2QuoteInput = z
+  .object({
+    tokenIn: anyAddress.meta({ description: 'Input token address; the zero address for the native token' }),
+    tokenOut: anyAddress.meta({ description: 'Output token address; the zero address for the native token' }),
+    amount: rawAmountOrPercent,
+    slippage: integer(0, 10_000, 'basis points, 100 = 1%'),
+    chain: chainId,
+    trader: anyAddress.optional().meta({ description: 'Signer wallet address (recommended: needed for approval, nonce and percentage amounts)' }),
+    priority: priority.optional(),
+    simulation: boolean.optional().meta({ description: 'Simulate the trade while quoting. Default false' }),
+    integrator: anyAddress.optional().meta({ description: 'Integrator fee recipient' }),
+    fee: integer(0, 500, 'integrator fee in basis points: 0, or 10 to 500').optional(),
+  })
+  .superRefine((input, ctx) => {
+    checkAddressFamily(ctx, input.chain, { tokenIn: input.tokenIn, tokenOut: input.tokenOut }, { nativeAllowed: true });
+    checkAddressFamily(ctx, input.chain, { trader: input.trader, integrator: input.integrator }, { nativeAllowed: false });
+    if (input.fee !== undefined && input.fee > 0 && input.fee < 10) {
+      ctx.addIssue({ code: 'custom', path: ['fee'], message: 'must be 0, or from 10 to 500 basis points' });
+    }
+    if (input.tokenIn.toLowerCase() === input.tokenOut.toLowerCase()) {
+      ctx.addIssue({ code: 'custom', path: ['tokenOut'], message: 'must differ from tokenIn' });
+    }
+    if (input.amount.endsWith('%') && !input.trader) {
+      ctx.addIssue({ code: 'custom', path: ['trader'], message: 'is required when amount is a percentage of the trader balance' });
+    }
+  });
+
+export const v2QuoteOutput = z
+  .object({
+    success: z.literal(true),
+    stats: z.object({
+      amountOut: z.string().meta({ description: 'Expected output, raw units' }),
+      amountOutMin: z.string().meta({ description: 'Minimum output after slippage, raw units' }),
+      valueAmountInUsd: z.number(),
+      txCostUsd: z.number(),
+      amountIn: z.string().meta({ description: 'Extension: tokenIn spent, raw units (a percentage amount resolved)' }),
+      priceImpact: z.number().meta({ description: 'Extension: price impact in percent, pool fees excluded' }),
+      gasLimit: z.string().meta({ description: 'Extension: gas limit of the trade transaction' }),
+      protocolFee: z.string().meta({ description: 'Extension: protocol fee, raw units of feeToken' }),
+      integratorFee: z.string().meta({ description: 'Extension: integrator fee, raw units of feeToken' }),
+      feeToken: z.string().meta({ description: 'Extension: token the fees are taken in (zero address for native)' }),
+    }),
+    route: z.array(routeHop).meta({ description: 'Extension: the pools the trade goes through, in order' }),
+    expiresAt: z.number().int().meta({ description: 'Extension: when the quote id stops being accepted (ms since epoch)' }),
+    transaction: z.object({
+      trade: z.string().meta({ description: 'Unsigned trade transaction: serialized EIP-1559 hex (EVM) or base64 v0 transaction (Solana)' }),
+      approve: z.string().meta({ description: 'Unsigned approval transaction; empty string when none is needed' }),
+      extra: z.string().meta({ description: 'Unsigned extra transaction (launchpad fee or strategy permit); empty string when none' }),
+      quoteId: z.string(),
+    }),
+  })
+  .meta({ id: 'QuoteV2' });
+
+export const v2Quote = defineEndpoint({
+  procedure: 'v2.quote',
+  method: 'GET',
+  paths: ['/api/v2/quote'],
+  auth: true,
+  tag: 'Trading',
+  summary: 'Quote a swap (v2)',
+  description: 'Returns unsigned transactions for a swap of `amount` of `tokenIn` into `tokenOut`, price data and a quote id valid for about 30 seconds. Sign each transaction unchanged (nonces are pre-calculated) and send them to `POST /api/v2/execute`.',
+  input: v2QuoteInput,
+  output: v2QuoteOutput,
+  aliases: { slippageBps: { to: 'slippage' } },
+  errors: QUOTE_ERRORS,
+});
+
+// ---------------------------------------------------------------- v2 execute
+
+export const v2ExecuteInput = z
+  .object({
+    trade: signedTransaction.meta({ description: 'Signed trade transaction' }),
+    chain: chainId,
+    mev: boolean.meta({ description: 'MEV protection; effective on ETH and BSC' }),
+    simulation: boolean.meta({ description: 'Run a pre-flight simulation before broadcasting' }),
+    quoteId: opaqueId.meta({ description: 'The quoteId from the quote' }),
+    approve: signedTransaction.optional().meta({ description: 'Signed approval transaction, when the quote gave one' }),
+    extra: signedTransaction.optional().meta({ description: 'Signed extra transaction, when the quote gave one' }),
+    reward: anyAddress.optional().meta({ description: 'Address for MEV kickback rewards' }),
+  })
+  .superRefine((input, ctx) => {
+    checkTxEncoding(ctx, input.chain, { trade: input.trade, approve: input.approve, extra: input.extra });
+    checkAddressFamily(ctx, input.chain, { reward: input.reward }, { nativeAllowed: false });
+  });
+
+export const v2ExecuteOutput = z
+  .object({
+    success: z.boolean(),
+    status: z.enum(['SUCCESS', 'FAILED']),
+    txRes: z.object({
+      txHash: z.string(),
+      explorerUrl: z.string(),
+      spent: z.string().meta({ description: 'Amount spent, human-readable token units' }),
+      received: z.string().meta({ description: 'Amount received, human-readable token units' }),
+    }).nullable(),
+    parsedError: z.enum(TRADE_FAILURE_CODES as [TradeFailureCode, ...TradeFailureCode[]]).nullable().meta({
+      description: `Machine-readable failure code when status is FAILED; the same codes come back as \`code\` and \`parsedError\` when execute refuses before broadcasting:\n\n${TRADE_FAILURE_CODES.map((code) => `- \`${code}\`: ${TRADE_FAILURE_MESSAGES[code]}`).join('\n')}`,
+    }),
+  })
+  .meta({ id: 'ExecuteV2' });
+
+export const v2Execute = defineEndpoint({
+  procedure: 'v2.execute',
+  method: 'POST',
+  paths: ['/api/v2/execute'],
+  auth: true,
+  tag: 'Trading',
+  summary: 'Broadcast a signed swap (v2)',
+  description: 'Checks that the signed transactions are the ones quoted under `quoteId`, simulates unless `simulation` is false, broadcasts, waits for confirmation and returns the outcome. A reverted trade is an outcome: HTTP 200 with `success: false`, `status: FAILED` and `parsedError`.',
+  input: v2ExecuteInput,
+  output: v2ExecuteOutput,
+  aliases: EXECUTE_ALIASES,
+  errors: EXECUTE_ERRORS,
+});
+
+// ---------------------------------------------------------------- v1 quote
+
+export const v1QuoteInput = z
+  .object({
+    token: anyAddress.meta({ description: 'BUY: the token to receive. SELL: the token to sell' }),
+    amount: decimalAmount.meta({ description: 'BUY: amount of the native token (decimal, e.g. 0.5). SELL: token raw units' }),
+    side,
+    slippage: integer(1, 10_000, 'basis points'),
+    trader: anyAddress.meta({ description: 'Signer wallet: EVM 0x form or Solana base58' }),
+    chain: v1Chain(V1_QUOTE_CHAINS).optional().meta({ description: 'Auto-detected from the token address when omitted' }),
+    priority: priority.optional().meta({ description: 'Default MEDIUM' }),
+    simulation: boolean.optional(),
+    integrator: anyAddress.optional().meta({ description: 'Fee recipient; defaults to the trader' }),
+    fee: integer(0, 10_000, 'integrator fee in basis points').optional(),
+  })
+  .superRefine((input, ctx) => {
+    checkAddressFamily(ctx, input.chain, { token: input.token }, { nativeAllowed: false });
+    checkAddressFamily(ctx, input.chain, { trader: input.trader, integrator: input.integrator }, { nativeAllowed: false });
+    if (input.side === 'SELL' && !/^\d+$/.test(input.amount)) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be a whole number of raw token units on SELL' });
+    }
+  });
+
+const pathStep = z.object({
+  step: z.object({
+    input: z.string(),
+    output: z.string(),
+    poolType: z.string(),
+    fee: z.number().int(),
+  }),
+});
+
+export const v1QuoteOutput = z
+  .object({
+    success: z.literal(true),
+    path: z.array(pathStep),
+    stats: z.object({
+      valueAmountInUsd: z.number(),
+      amountOut: z.string(),
+      amountOutMin: z.string(),
+      gasCostUsd: z.number(),
+      txCostUsd: z.number(),
+      buyTax: z.number(),
+      sellTax: z.number(),
+      transferTax: z.number(),
+    }),
+    transaction: z.object({
+      trade: z.string(),
+      approve: z.string().optional(),
+      quoteId: z.string(),
+    }),
+  })
+  .meta({ id: 'QuoteV1' });
+
+export const v1Quote = defineEndpoint({
+  procedure: 'v1.quote',
+  method: 'GET',
+  paths: ['/api/v1/quote'],
+  auth: true,
+  tag: 'Trading',
+  summary: 'Quote a BUY or SELL against the native token (v1)',
+  description: 'BUY spends `amount` of the native token (a decimal) on `token`; SELL sells `amount` raw units of `token` for the native token. Recommended slippage: 50-100 bps for high liquidity, 100-200 normal, 200-500 low.',
+  input: v1QuoteInput,
+  output: v1QuoteOutput,
+  aliases: { tokenAddress: { to: 'token' }, slippageBps: { to: 'slippage' } },
+  errors: QUOTE_ERRORS,
+});
+
+// ---------------------------------------------------------------- v1 execute
+
+export const v1ExecuteInput = z
+  .object({
+    trade: signedTransaction.meta({ description: 'Signed trade transaction: EVM hex or Solana base64' }),
+    network: v1Chain(V1_QUOTE_CHAINS).meta({ description: 'Chain identifier' }),
+    mev: boolean,
+    simulation: boolean,
+    quoteId: opaqueId,
+    approve: signedTransaction.optional().meta({ description: 'Signed approval transaction (EVM only)' }),
+  })
+  .superRefine((input, ctx) => {
+    checkTxEncoding(ctx, input.network, { trade: input.trade, approve: input.approve });
+    if (input.network === 'SOL' && input.approve !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['approve'], message: 'is not used on SOL: Solana trades need no approval' });
+    }
+  });
+
+export const v1ExecuteOutput = z
+  .object({
+    success: z.boolean(),
+    status: z.enum(['SUCCESS', 'FAILED']),
+    txRes: z.object({
+      traderAddress: z.string(),
+      fromToken: z.string(),
+      toToken: z.string(),
+      received: z.string(),
+      spent: z.string(),
+      txHash: z.string(),
+      network: z.string(),
+    }).nullable(),
+    error: stringOrNull,
+  })
+  .meta({ id: 'ExecuteV1' });
+
+export const v1Execute = defineEndpoint({
+  procedure: 'v1.execute',
+  method: 'POST',
+  paths: ['/api/v1/execute'],
+  auth: true,
+  tag: 'Trading',
+  summary: 'Broadcast a signed swap (v1)',
+  description: 'Validates the signed transaction against the quote, simulates unless skipped, broadcasts, waits for confirmation and returns hash and details. SELL: the approval is confirmed first and its failure fails the request. BUY: the approval is sent after the trade in the background.',
+  input: v1ExecuteInput,
+  output: v1ExecuteOutput,
+  aliases: EXECUTE_ALIASES,
+  errors: EXECUTE_ERRORS,
+});
+
+
+// ---------------------------------------------------------------- v2 track (extension)
+
+export const v2TrackInput = z.object({
+  chain: chainId,
+  txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be a 0x-prefixed 32-byte transaction hash' }),
+  quoteId: opaqueId.meta({ description: 'The quoteId of the quote whose trade the wallet broadcast' }),
+});
+
+export const v2Track = defineEndpoint({
+  procedure: 'v2.track',
+  method: 'POST',
+  paths: ['/api/v2/track'],
+  auth: true,
+  tag: 'Trading',
+  summary: 'Track a trade the wallet broadcast itself (extension)',
+  description: 'For wallets that sign only by sending (MetaMask refuses `eth_signTransaction`): send the quoted trade with `eth_sendTransaction`, then post its hash here. The transaction must carry the quoted `to`, `value` and `data` from the quoted trader; the answer is the v2 execute result once it is mined.',
+  input: v2TrackInput,
+  output: v2ExecuteOutput,
+  errors: ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'TX_MISMATCH', 'QUOTE_NOT_FOUND', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'TIMEOUT'],
+});
+
+// ---------------------------------------------------------------- trade history (extension)
+
+export const tradeHistoryInput = z.object({
+  wallet: anyAddress.optional().meta({ description: 'Only trades of this wallet' }),
+  chain: chainId.optional(),
+  limit: integer(1, 100, 'number of trades, newest first').optional(),
+});
+
+export const tradeRecord = z.object({
+  id: z.string(),
+  chain: z.string(),
+  version: z.string(),
+  wallet: z.string(),
+  tokenIn: z.string(),
+  tokenOut: z.string(),
+  amountIn: z.string().meta({ description: 'Raw units' }),
+  amountOut: z.string().nullable().meta({ description: 'Raw units received; null until confirmed' }),
+  spent: z.string().nullable().meta({ description: 'Human-readable' }),
+  received: z.string().nullable().meta({ description: 'Human-readable' }),
+  status: z.enum(['PENDING', 'SUCCESS', 'FAILED']),
+  parsedError: stringOrNull,
+  txHash: z.string(),
+  explorerUrl: z.string(),
+  createdAt: z.string(),
+});
+
+export const tradeHistoryOutput = z
+  .object({ success: z.literal(true), trades: z.array(tradeRecord) })
+  .meta({ id: 'TradeHistory' });
+
+export const tradeHistory = defineEndpoint({
+  procedure: 'v2.history',
+  method: 'GET',
+  paths: ['/api/v2/history'],
+  auth: true,
+  tag: 'Trading',
+  summary: 'Trades made with this key (extension)',
+  description: 'The trades executed or tracked with the calling API key (or, from the web app, by the session), newest first; filter by wallet and chain.',
+  input: tradeHistoryInput,
+  output: tradeHistoryOutput,
+  errors: ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED'],
+});

@@ -1,0 +1,38 @@
+/**
+ * Token lists for the app's own pages (tRPC only, not part of the public REST interface).
+ */
+import { z } from 'zod';
+import { EVM_CHAIN_IDS } from '@/server/chains/registry';
+import { knownTokens } from '@/server/tokens/known-tokens';
+import { lookupToken } from '@/server/tokens/lookup-token';
+import { priceHistory } from '@/server/tokens/price-history';
+import { anyAddress, chainId, checkAddressFamily, evmAddress } from '../contract/fields';
+import { authedProcedure, router } from '../trpc';
+
+const token = z.object({ address: z.string(), symbol: z.string(), name: z.string(), decimals: z.number().int() });
+
+export const tokensRouter = router({
+  known: authedProcedure
+    .input(z.object({ chain: chainId }))
+    .output(z.object({ success: z.literal(true), tokens: z.array(token) }))
+    .query(({ ctx, input }) => ({ success: true as const, tokens: knownTokens(ctx.services.localWorld, input.chain) })),
+  lookup: authedProcedure
+    .input(z.object({ chain: z.enum(EVM_CHAIN_IDS, { error: 'must be an EVM chain' }), address: evmAddress }))
+    .output(z.object({ success: z.literal(true), token }))
+    .query(async ({ ctx, input }) => ({
+      success: true as const,
+      token: await lookupToken(ctx.services.chains[input.chain].rpc, {
+        address: input.address,
+        known: knownTokens(ctx.services.localWorld, input.chain),
+      }),
+    })),
+  /** The main pool's price over recent blocks, for the token page's chart (empty on SOL: the maker has no history). */
+  priceHistory: authedProcedure
+    .input(z.object({ chain: chainId, address: anyAddress })
+      .superRefine((input, ctx) => checkAddressFamily(ctx, input.chain, { address: input.address }, { nativeAllowed: false })))
+    .output(z.object({
+      success: z.literal(true),
+      points: z.array(z.object({ block: z.number(), time: z.number(), priceNative: z.number(), priceUsd: z.number() })),
+    }))
+    .query(async ({ ctx, input }) => ({ success: true as const, points: await priceHistory(ctx.services.chains[input.chain], input.address) })),
+});

@@ -1,0 +1,85 @@
+/**
+ * tRPC in three parts: the context (who is calling, over which channel), the init (error shape), and the
+ * procedures every router builds on (public, authenticated + rate limited, and one per endpoint contract).
+ */
+import { TRPCError, initTRPC } from '@trpc/server';
+import { z } from 'zod';
+import { authenticate, type Principal } from '@/server/auth/authenticate';
+import { AppError, ERROR_TABLE, findAppError } from '@/server/errors';
+import type { Services } from '@/server/services';
+import { applyAliases, type Endpoint } from './contract/endpoint';
+import { toAppError } from './to-app-error';
+
+export interface RequestContext {
+  services: Services;
+  channel: 'rest' | 'trpc';
+  requestId: string;
+  headers: Headers;
+  /** Set by the auth middleware. */
+  principal?: Principal;
+  /** Set by the rate-limit middleware, so transports can add Retry-After. */
+  rateLimit?: { limit: number; remaining: number; retryAfterSeconds: number };
+}
+
+export function createContext(input: Omit<RequestContext, 'principal' | 'rateLimit'>): RequestContext {
+  return { ...input };
+}
+
+const t = initTRPC.context<RequestContext>().create({
+  errorFormatter({ shape, error }) {
+    const appError = toAppError(error);
+    return {
+      message: appError.message,
+      code: shape.code,
+      data: {
+        ...shape.data,
+        code: ERROR_TABLE[appError.code].trpc,
+        httpStatus: appError.httpStatus,
+        appCode: appError.code,
+        field: appError.field ?? null,
+        retryAfterSeconds: appError.retryAfterSeconds ?? null,
+        stack: undefined,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/**
+ * Domain code throws AppError; tRPC would answer those as 500. This gives them their tRPC code from the
+ * error table, which also sets the HTTP status of the tRPC endpoint.
+ */
+const withAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const appError = findAppError(result.error);
+  if (!appError) return result;
+  return { ...result, error: new TRPCError({ code: ERROR_TABLE[appError.code].trpc, message: appError.message, cause: appError }) };
+});
+
+export const publicProcedure = t.procedure.use(withAppErrors);
+
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const principal = await authenticate(ctx.services.auth, {
+    authorization: ctx.headers.get('authorization'),
+    cookie: ctx.headers.get('cookie'),
+    allowSession: ctx.channel === 'trpc',
+  });
+  const decision = await ctx.services.rateLimiter.check(`${principal.kind}:${principal.id}`, principal.rateLimitPerMinute);
+  ctx.rateLimit = decision;
+  if (!decision.allowed) {
+    throw new AppError('RATE_LIMITED', `Rate limit of ${decision.limit} requests per minute reached; retry in ${decision.retryAfterSeconds} s.`, {
+      retryAfterSeconds: decision.retryAfterSeconds,
+    });
+  }
+  return next({ ctx: { ...ctx, principal } });
+});
+
+/** The procedure for one contract endpoint: its auth, its aliases, its input and output schemas. */
+export function endpointProcedure<I extends z.ZodObject, O extends z.ZodType>(endpoint: Endpoint<I, O>) {
+  const base = endpoint.auth ? authedProcedure : publicProcedure;
+  const input = z.preprocess((raw) => applyAliases(raw ?? {}, endpoint.aliases), endpoint.input);
+  return base.input(input).output(endpoint.output);
+}

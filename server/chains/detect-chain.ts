@@ -1,0 +1,104 @@
+/**
+ * Chain auto-detection where the interface makes `chain` optional: a base58 address is Solana; an EVM
+ * address is looked up on every available EVM chain at once (contract code present, then the USD depth of
+ * its pools against the wrapped native token and the stable). No chain, or several too close to call, is a
+ * clear error naming the candidates.
+ */
+import { encodeFunctionData, erc20Abi, type Address } from 'viem';
+import { z } from 'zod';
+import { AppError } from '@/server/errors';
+import type { ChainDirectory, ConfiguredChain } from './chain-directory';
+import { CHAINS, EVM_CHAIN_IDS, type ChainId } from './registry';
+
+/** Two chains whose pool depth differs by less than this share are a tie. */
+const TIE_SHARE = 0.05;
+const V3_TIERS = [500, 3000, 10000] as const;
+
+const factoryAbi = [
+  { type: 'function', name: 'getPair', stateMutability: 'view', inputs: [{ type: 'address' }, { type: 'address' }], outputs: [{ type: 'address' }] },
+  { type: 'function', name: 'getPool', stateMutability: 'view', inputs: [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], outputs: [{ type: 'address' }] },
+] as const;
+
+const hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
+
+export interface DetectOptions {
+  /** The chains the endpoint accepts (v1 quote omits MONAD and MEGAETH). */
+  allowed?: readonly ChainId[];
+  /** The request field naming the address, for the error. */
+  field: string;
+}
+
+export async function detectChain(chains: ChainDirectory, address: string, options: DetectOptions): Promise<ChainId> {
+  const allowed = options.allowed ?? Object.keys(CHAINS) as ChainId[];
+  if (!address.startsWith('0x')) {
+    if (allowed.includes('SOL')) return 'SOL';
+    throw new AppError('INVALID_INPUT', `${options.field}: a Solana address, but this endpoint does not trade on SOL.`, { field: options.field });
+  }
+  const candidates = EVM_CHAIN_IDS.filter((id) => allowed.includes(id) && chains[id].available && chains[id].venues);
+  const depths = await Promise.all(candidates.map(async (id) => ({ id, depth: await depthOn(chains[id], address as Address).catch(() => undefined) })));
+  const found = depths.filter((entry): entry is { id: (typeof candidates)[number]; depth: number } => entry.depth !== undefined);
+  if (found.length === 0) {
+    throw new AppError('INVALID_INPUT', `${options.field}: no contract at ${address} on any available chain (looked on ${candidates.join(', ')}). Check the address or pass chain.`, { field: options.field });
+  }
+  found.sort((a, b) => b.depth - a.depth);
+  const [best, second] = found;
+  if (!second) return best!.id;
+  const ties = found.filter((entry) => entry.depth >= best!.depth * (1 - TIE_SHARE));
+  if (best!.depth > 0 && ties.length === 1) return best!.id;
+  const names = (ties.length > 1 ? ties : found).map((entry) => entry.id).join(', ');
+  throw new AppError('INVALID_INPUT', `chain: ${address} is a token on ${names} with no clear main market; pass chain to choose one.`, { field: 'chain' });
+}
+
+/**
+ * USD depth of the token's pools on one chain; undefined when the address has no code there.
+ * Two batches: code and pool addresses, then what the pools and the native/stable pair hold.
+ */
+async function depthOn(chain: ConfiguredChain, token: Address): Promise<number | undefined> {
+  const venues = chain.venues!;
+  const wrapped = venues.wrappedNative as Address;
+  const stable = venues.stable.address as Address;
+  const call = (to: string, data: string) => ({ method: 'eth_call', params: [{ to, data }, 'latest'] });
+  const getPair = (a: Address, b: Address) => call(venues.uniswapV2Factory, encodeFunctionData({ abi: factoryAbi, functionName: 'getPair', args: [a, b] }));
+  const getPool = (a: Address, b: Address, fee: number) => call(venues.uniswapV3Factory, encodeFunctionData({ abi: factoryAbi, functionName: 'getPool', args: [a, b, fee] }));
+  const quotes = [wrapped, stable].filter((quote) => quote.toLowerCase() !== token.toLowerCase());
+
+  const first = await chain.rpc.requestBatch([
+    { method: 'eth_getCode', params: [token, 'latest'] },
+    getPair(wrapped, stable),
+    ...quotes.flatMap((quote) => [getPair(token, quote), ...V3_TIERS.map((fee) => getPool(token, quote, fee))]),
+  ]);
+  const code = first[0]?.ok ? hex.parse(first[0].result) : '0x';
+  if (code === '0x') return undefined;
+  const addressOf = (index: number) => {
+    const answer = first[index];
+    const word = answer?.ok ? hex.parse(answer.result) : '0x';
+    return word.length >= 66 ? (`0x${word.slice(26, 66)}` as Address) : undefined;
+  };
+  const nativePair = addressOf(1);
+  const pools: { pool: Address; quote: Address }[] = [];
+  quotes.forEach((quote, q) => {
+    for (let i = 0; i < 1 + V3_TIERS.length; i++) {
+      const pool = addressOf(2 + q * (1 + V3_TIERS.length) + i);
+      if (pool && !/^0x0{40}$/.test(pool)) pools.push({ pool, quote });
+    }
+  });
+  const balanceOf = (tokenAddress: Address, owner: Address) =>
+    call(tokenAddress, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] }));
+  const second = await chain.rpc.requestBatch([
+    ...(nativePair && !/^0x0{40}$/.test(nativePair) ? [balanceOf(wrapped, nativePair), balanceOf(stable, nativePair)] : []),
+    ...pools.map(({ pool, quote }) => balanceOf(quote, pool)),
+  ]);
+  const amount = (index: number) => {
+    const answer = second[index];
+    return answer?.ok ? Number(BigInt(hex.parse(answer.result) === '0x' ? 0 : hex.parse(answer.result))) : 0;
+  };
+  const offset = nativePair && !/^0x0{40}$/.test(nativePair) ? 2 : 0;
+  const stableUnit = 10 ** venues.stable.decimals;
+  const nativeUsd = offset ? (amount(1) / stableUnit) / (amount(0) / 1e18 || 1) : 0;
+  let depth = 0;
+  pools.forEach(({ quote }, index) => {
+    const held = amount(offset + index);
+    depth += quote === stable ? held / stableUnit : (held / 1e18) * nativeUsd;
+  });
+  return depth;
+}

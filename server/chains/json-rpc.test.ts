@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '@/server/errors';
+import { createRpcTransport, JsonRpcError, type RpcCallOutcome } from './json-rpc';
+
+type Reply = { status?: number; body: unknown } | Error;
+interface Sent { url: string; body: unknown }
+
+/** A fetch that answers from a script per URL and records what was sent. */
+function fakeFetch(replies: Record<string, (body: any) => Reply>) {
+  const sent: Sent[] = [];
+  const fetch = (async (url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body));
+    sent.push({ url, body });
+    const reply = replies[url]!(body);
+    if (reply instanceof Error) throw reply;
+    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200 });
+  }) as unknown as typeof globalThis.fetch;
+  return { fetch, sent };
+}
+
+function transport(urls: string[], fetch: typeof globalThis.fetch) {
+  const calls: string[] = [];
+  const rpc = createRpcTransport({
+    chain: 'ETH', urls, timeoutMs: 1_000, fetch,
+    onCall: (call: RpcCallOutcome) => calls.push(`${call.method}:${call.outcome}`),
+  });
+  return { rpc, calls };
+}
+
+const echo = (body: any) => ({ body: Array.isArray(body) ? body.map((item) => ({ jsonrpc: '2.0', id: item.id, result: item.method })) : { jsonrpc: '2.0', id: body.id, result: body.method } });
+
+async function appErrorCode(promise: Promise<unknown>) {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  return error instanceof AppError ? error.code : error;
+}
+
+describe('request', () => {
+  it('returns the result and falls over to the next URL when one does not answer', async () => {
+    const { fetch, sent } = fakeFetch({ 'http://a': () => new Error('ECONNREFUSED'), 'http://b': echo });
+    const { rpc, calls } = transport(['http://a', 'http://b'], fetch);
+    expect(await rpc.request('eth_chainId')).toBe('eth_chainId');
+    expect(sent.map((item) => item.url)).toEqual(['http://a', 'http://b']);
+    expect(calls).toEqual(['eth_chainId:transport_error', 'eth_chainId:ok']);
+  });
+
+  it('treats a JSON-RPC error as an answer: thrown, not retried elsewhere', async () => {
+    const { fetch, sent } = fakeFetch({
+      'http://a': (body) => ({ body: { jsonrpc: '2.0', id: body.id, error: { code: -32000, message: 'execution reverted' } } }),
+      'http://b': echo,
+    });
+    const { rpc, calls } = transport(['http://a', 'http://b'], fetch);
+    await expect(rpc.request('eth_call')).rejects.toBeInstanceOf(JsonRpcError);
+    expect(sent).toHaveLength(1);
+    expect(calls).toEqual(['eth_call:rpc_error']);
+  });
+
+  it('answers CHAIN_UNAVAILABLE without URLs and RPC_ERROR when none answers', async () => {
+    const { fetch } = fakeFetch({ 'http://a': () => ({ status: 502, body: {} }) });
+    expect(await appErrorCode(transport([], fetch).rpc.request('eth_chainId'))).toBe('CHAIN_UNAVAILABLE');
+    expect(await appErrorCode(transport(['http://a'], fetch).rpc.request('eth_chainId'))).toBe('RPC_ERROR');
+  });
+});
+
+describe('requestBatch', () => {
+  it('sends every call in one HTTP request and answers in call order, whatever order the node replies in', async () => {
+    const { fetch, sent } = fakeFetch({
+      'http://a': (body: any[]) => ({
+        body: [...body].reverse().map((item) => item.method === 'bad'
+          ? { jsonrpc: '2.0', id: item.id, error: { code: -32601, message: 'Method not found' } }
+          : { jsonrpc: '2.0', id: item.id, result: `${item.method}(${item.params.join(',')})` }),
+      }),
+    });
+    const { rpc, calls } = transport(['http://a'], fetch);
+    const answers = await rpc.requestBatch([{ method: 'one', params: [1] }, { method: 'bad' }, { method: 'two', params: ['x'] }]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toHaveLength(3);
+    expect(answers[0]).toEqual({ ok: true, result: 'one(1)' });
+    expect(answers[1]).toMatchObject({ ok: false, error: { rpcCode: -32601 } });
+    expect(answers[2]).toEqual({ ok: true, result: 'two(x)' });
+    expect(calls).toEqual(['one:ok', 'bad:rpc_error', 'two:ok']);
+  });
+
+  it('falls over when a URL refuses batches, answers 5xx, or leaves a call unanswered', async () => {
+    const { fetch, sent } = fakeFetch({
+      'http://refuses': () => ({ body: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batch not supported' } } }),
+      'http://down': () => ({ status: 503, body: {} }),
+      'http://partial': (body: any[]) => ({ body: [{ jsonrpc: '2.0', id: body[0].id, result: 1 }] }),
+      'http://good': echo,
+    });
+    const { rpc, calls } = transport(['http://refuses', 'http://down', 'http://partial', 'http://good'], fetch);
+    const answers = await rpc.requestBatch([{ method: 'a' }, { method: 'b' }]);
+    expect(answers).toEqual([{ ok: true, result: 'a' }, { ok: true, result: 'b' }]);
+    expect(sent.map((item) => item.url)).toEqual(['http://refuses', 'http://down', 'http://partial', 'http://good']);
+    expect(calls.slice(-2)).toEqual(['a:ok', 'b:ok']);
+    expect(calls.filter((call) => call.endsWith('transport_error'))).toHaveLength(6);
+  });
+
+  it('keeps the failure codes of request: CHAIN_UNAVAILABLE without URLs, RPC_ERROR when none answers', async () => {
+    const { fetch, sent } = fakeFetch({ 'http://a': () => new Error('timeout') });
+    expect(await appErrorCode(transport([], fetch).rpc.requestBatch([{ method: 'a' }]))).toBe('CHAIN_UNAVAILABLE');
+    const failed = transport(['http://a'], fetch).rpc.requestBatch([{ method: 'a' }, { method: 'b' }]);
+    expect(await appErrorCode(failed)).toBe('RPC_ERROR');
+    expect(await transport(['http://a'], fetch).rpc.requestBatch([])).toEqual([]);
+    expect(sent).toHaveLength(1);
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Configuration, read once from the environment and validated. Every variable is listed in the README.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
+
+const urlList = z
+  .string()
+  .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
+  .pipe(z.array(z.url({ protocol: /^(https?|wss?)$/ })).min(1));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const baseSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  DEV_API_KEY: z.string().min(16, 'DEV_API_KEY must be at least 16 characters').optional(),
+  DEVNET_MANIFEST: z.string().min(1).optional(),
+  KEY_RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  SESSION_RATE_LIMIT_PER_MINUTE: positiveInt(300),
+  HEALTH_CACHE_MS: positiveInt(5_000),
+  HEALTH_PROBE_TIMEOUT_MS: positiveInt(1_500),
+  RPC_TIMEOUT_MS: positiveInt(10_000),
+  JUPITER_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** DexScreener's API (https://api.dexscreener.com) for token-info's dexPaid; unset offline: dexPaid is unknown. */
+  DEXSCREENER_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** GoPlus's API (https://api.gopluslabs.io) for the token audit on EVM chains; unset offline: the provider is unavailable. */
+  GOPLUS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** RugCheck's API (https://api.rugcheck.xyz) for the token audit on Solana; unset offline: the provider is unavailable. */
+  RUGCHECK_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Receives Solana trading fees when trades route through Jupiter (base58 wallet, rent-exempt). */
+  FEE_COLLECTOR_SOL: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'FEE_COLLECTOR_SOL must be a base58 Solana address').optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address');
+
+/** `VENUES_<CHAIN>`: where a real chain's trading venues live (JSON), next to `ROUTER_ADDRESS_<CHAIN>`. */
+const venuesSchema = z.object({
+  wrappedNative: address,
+  stable: z.object({ address, decimals: z.number().int().min(0).max(36) }),
+  multicall3: address.default('0xcA11bde05977b3631167028862bE2a173976CA11'),
+  uniswapV2Factory: address,
+  uniswapV3Factory: address,
+  quoterV2: address,
+  v2Router: address.optional(),
+  v3Router: address.optional(),
+});
+
+export type VenuesEnv = z.infer<typeof venuesSchema>;
+
+export interface ChainEnv {
+  rpcUrls: string[];
+  mevRpcUrls: string[];
+  forkUrl?: string;
+  routerAddress?: string;
+  venues?: VenuesEnv;
+}
+
+export type Config = z.infer<typeof baseSchema> & {
+  dataDir: string;
+  devnetManifestPath: string;
+  chains: Record<ChainId, ChainEnv>;
+  /**
+   * True when no chain RPC is configured: the app runs on the local chain world from the devnet manifest.
+   * Development conveniences (DEV_API_KEY, /api/dev/*) exist only then, so configuring one real RPC turns
+   * them all off.
+   */
+  localWorld: boolean;
+};
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = baseSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const chains = {} as Record<ChainId, ChainEnv>;
+  const problems: string[] = [];
+  for (const id of CHAIN_IDS) {
+    const read = (name: string): string[] => {
+      const value = env[`${name}_${id}`];
+      if (value === undefined || value.trim() === '') return [];
+      const result = urlList.safeParse(value);
+      if (!result.success) {
+        problems.push(`${name}_${id}: must be a comma-separated list of http(s) or ws(s) URLs`);
+        return [];
+      }
+      return result.data;
+    };
+    const routerAddress = env[`ROUTER_ADDRESS_${id}`]?.trim();
+    if (routerAddress && !/^0x[0-9a-fA-F]{40}$/.test(routerAddress) && id !== 'SOL') {
+      problems.push(`ROUTER_ADDRESS_${id}: must be a 0x address`);
+    }
+    let venues: VenuesEnv | undefined;
+    const venuesText = env[`VENUES_${id}`]?.trim();
+    if (venuesText) {
+      try {
+        const parsedVenues = venuesSchema.safeParse(JSON.parse(venuesText));
+        if (parsedVenues.success) venues = parsedVenues.data;
+        else problems.push(`VENUES_${id}: ${parsedVenues.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join(', ')}`);
+      } catch {
+        problems.push(`VENUES_${id}: must be JSON`);
+      }
+    }
+    chains[id] = {
+      rpcUrls: read('RPC_URL'),
+      mevRpcUrls: read('MEV_RPC_URL'),
+      forkUrl: read('FORK_URL')[0],
+      routerAddress: routerAddress || undefined,
+      venues,
+    };
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return {
+    ...parsed.data,
+    dataDir,
+    devnetManifestPath: path.resolve(parsed.data.DEVNET_MANIFEST ?? path.join(dataDir, 'devnet', 'manifest.json')),
+    chains,
+    localWorld: CHAIN_IDS.every((id) => chains[id].rpcUrls.length === 0),
+  };
+}

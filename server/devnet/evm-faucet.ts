@@ -1,0 +1,32 @@
+import { createPublicClient, createWalletClient, erc20Abi, http, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { ManifestChain } from '@/server/chains/devnet-manifest';
+import { AppError } from '@/server/errors';
+import type { FaucetPlan } from './faucet';
+
+/** Native by anvil's balance cheat (adds to what the address has); tokens by transfer from the treasury. */
+export async function fundEvmAddress(entry: ManifestChain, address: `0x${string}`, plan: FaucetPlan): Promise<void> {
+  if (!entry.treasury?.privateKey) throw new AppError('CHAIN_UNAVAILABLE', 'The local world has no treasury key for this chain.');
+  const transport = http(entry.rpcUrl, { timeout: 10_000 });
+  const chain = { id: entry.chainId, name: 'local', nativeCurrency: { name: 'native', symbol: 'N', decimals: 18 }, rpcUrls: { default: { http: [entry.rpcUrl] } } };
+  const publicClient = createPublicClient({ chain, transport });
+  const wallet = createWalletClient({ chain, transport, account: privateKeyToAccount(entry.treasury.privateKey as Hex) });
+
+  const balance = await publicClient.getBalance({ address });
+  await publicClient.request({ method: 'anvil_setBalance' as never, params: [address, `0x${(balance + plan.native).toString(16)}`] as never });
+
+  const hashes: Hex[] = [];
+  for (const token of plan.tokens) {
+    hashes.push(await wallet.writeContract({
+      address: token.address as `0x${string}`,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [address, token.amount],
+      gas: 200_000n,
+    }));
+  }
+  for (const hash of hashes) {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: 20_000 });
+    if (receipt.status !== 'success') throw new AppError('RPC_ERROR', `A faucet transfer reverted (${hash}).`);
+  }
+}

@@ -1,0 +1,51 @@
+import {
+  createAssociatedTokenAccountIdempotentInstruction, createMintToCheckedInstruction, getAssociatedTokenAddressSync,
+} from '@solana/spl-token';
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction } from '@solana/web3.js';
+import type { ManifestChain } from '@/server/chains/devnet-manifest';
+import { decodeBase58 } from '@/server/chains/solana/address';
+import { AppError } from '@/server/errors';
+import type { FaucetPlan } from './faucet';
+
+/** SOL by airdrop; each mint's tokens minted into the address's associated token account by the mint authority. */
+export async function fundSolanaAddress(entry: ManifestChain, address: string, plan: FaucetPlan): Promise<void> {
+  const secret = entry.treasury?.secretKey ? decodeBase58(entry.treasury.secretKey) : undefined;
+  if (!secret || secret.length !== 64) throw new AppError('CHAIN_UNAVAILABLE', 'The local world has no mint authority key for SOL.');
+  const authority = Keypair.fromSecretKey(secret);
+  const owner = new PublicKey(address);
+  const connection = new Connection(entry.rpcUrl, { commitment: 'confirmed', wsEndpoint: entry.wsUrl });
+
+  await confirm(connection, await connection.requestAirdrop(owner, Number(plan.native)));
+  if ((await connection.getBalance(authority.publicKey)) < LAMPORTS_PER_SOL) {
+    await confirm(connection, await connection.requestAirdrop(authority.publicKey, 10 * LAMPORTS_PER_SOL));
+  }
+
+  const transaction = new Transaction();
+  for (const token of plan.tokens) {
+    const mint = new PublicKey(token.address);
+    const account = getAssociatedTokenAddressSync(mint, owner, true);
+    transaction.add(
+      createAssociatedTokenAccountIdempotentInstruction(authority.publicKey, account, owner, mint),
+      createMintToCheckedInstruction(mint, account, authority.publicKey, token.amount, token.decimals),
+    );
+  }
+  if (transaction.instructions.length === 0) return;
+  const { blockhash } = await connection.getLatestBlockhash();
+  transaction.recentBlockhash = blockhash;
+  transaction.feePayer = authority.publicKey;
+  transaction.sign(authority);
+  await confirm(connection, await connection.sendRawTransaction(transaction.serialize()));
+}
+
+/** Polls the signature status: works with or without a websocket endpoint. */
+async function confirm(connection: Connection, signature: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const { value } = await connection.getSignatureStatuses([signature]);
+    const status = value[0];
+    if (status?.err) throw new AppError('RPC_ERROR', `A faucet transaction failed on SOL: ${JSON.stringify(status.err)}`);
+    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new AppError('RPC_ERROR', `A faucet transaction on SOL was not confirmed in time (${signature}).`);
+}

@@ -1,0 +1,117 @@
+/**
+ * Domain errors and the one table that maps their codes to HTTP statuses and tRPC codes.
+ * Callers match errors by `code`, never by message text.
+ */
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+
+export const ERROR_TABLE = {
+  INVALID_INPUT: { http: 400, trpc: 'BAD_REQUEST' },
+  TX_MISMATCH: { http: 400, trpc: 'BAD_REQUEST' },
+  INVALID_SIGNATURE: { http: 400, trpc: 'BAD_REQUEST' },
+  UNAUTHORIZED: { http: 401, trpc: 'UNAUTHORIZED' },
+  FORBIDDEN: { http: 403, trpc: 'FORBIDDEN' },
+  NOT_FOUND: { http: 404, trpc: 'NOT_FOUND' },
+  QUOTE_NOT_FOUND: { http: 404, trpc: 'NOT_FOUND' },
+  METHOD_NOT_ALLOWED: { http: 405, trpc: 'METHOD_NOT_SUPPORTED' },
+  QUOTE_EXPIRED: { http: 409, trpc: 'CONFLICT' },
+  NONCE_TOO_LOW: { http: 409, trpc: 'CONFLICT' },
+  NONCE_ALREADY_USED: { http: 409, trpc: 'CONFLICT' },
+  PAYLOAD_TOO_LARGE: { http: 413, trpc: 'PAYLOAD_TOO_LARGE' },
+  UNSUPPORTED_MEDIA_TYPE: { http: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE' },
+  SIMULATION_FAILED: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
+  NO_ROUTE: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
+  INSUFFICIENT_BALANCE: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
+  INSUFFICIENT_FUNDS_FOR_GAS: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
+  APPROVAL_REQUIRED: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
+  TRANSFER_BLOCKED: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
+  SLIPPAGE_EXCEEDED: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
+  REVERTED: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
+  RATE_LIMITED: { http: 429, trpc: 'TOO_MANY_REQUESTS' },
+  INTERNAL: { http: 500, trpc: 'INTERNAL_SERVER_ERROR' },
+  NOT_IMPLEMENTED: { http: 501, trpc: 'NOT_IMPLEMENTED' },
+  RPC_ERROR: { http: 502, trpc: 'BAD_GATEWAY' },
+  CHAIN_UNAVAILABLE: { http: 503, trpc: 'SERVICE_UNAVAILABLE' },
+  RPC_UNAVAILABLE: { http: 503, trpc: 'SERVICE_UNAVAILABLE' },
+  TIMEOUT: { http: 504, trpc: 'TIMEOUT' },
+} as const satisfies Record<string, { http: number; trpc: TRPC_ERROR_CODE_KEY }>;
+
+export type ErrorCode = keyof typeof ERROR_TABLE;
+
+export interface AppErrorOptions {
+  /** The input field at fault, for INVALID_INPUT (dotted path, e.g. `amount`). */
+  field?: string;
+  /** Seconds the client should wait, for RATE_LIMITED. */
+  retryAfterSeconds?: number;
+  /** A trade failure: the REST body repeats the code as `parsedError` (the v2 execute convention). */
+  tradeFailure?: boolean;
+  cause?: unknown;
+}
+
+/**
+ * Marks an AppError made by any copy of this module. Next.js bundles each route apart, so one process can
+ * hold several copies; the services are built once (by whichever route came first) and their errors reach
+ * the other routes' copies, where a plain `instanceof` would not know them.
+ */
+const APP_ERROR_BRAND = Symbol.for('swapbridge.AppError');
+
+export class AppError extends Error {
+  static [Symbol.hasInstance](value: unknown): value is AppError {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[APP_ERROR_BRAND] === true;
+  }
+
+  override readonly name = 'AppError';
+  readonly [APP_ERROR_BRAND] = true;
+  readonly code: ErrorCode;
+  readonly field?: string;
+  readonly retryAfterSeconds?: number;
+  readonly tradeFailure: boolean;
+
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message, { cause: options.cause });
+    this.code = code;
+    this.field = options.field;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.tradeFailure = options.tradeFailure ?? false;
+  }
+
+  get httpStatus(): number {
+    return ERROR_TABLE[this.code].http;
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
+
+/** Walks an error's cause chain and returns the first AppError in it. */
+export function findAppError(error: unknown): AppError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 8; depth++) {
+    if (current instanceof AppError) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The REST failure body (DESIGN section 7). */
+export interface FailureBody {
+  success: false;
+  code: ErrorCode;
+  error: string;
+  field?: string;
+  parsedError?: ErrorCode;
+}
+
+export function failureBody(error: AppError): FailureBody {
+  return {
+    success: false,
+    code: error.code,
+    error: error.message,
+    ...(error.field ? { field: error.field } : {}),
+    ...(error.tradeFailure ? { parsedError: error.code } : {}),
+  };
+}
+
+export function notImplemented(capability: string): AppError {
+  return new AppError('NOT_IMPLEMENTED', `${capability} is not available on this server yet; the request was valid.`);
+}

@@ -1,0 +1,13 @@
+import type { ChainId } from '@/server/chains/registry';
+import { PRIORITY_LEVELS, type PriorityFeeReader } from './priority-fees';
+
+/** The v1 priority answer (interface 2.7): every amount as a decimal string. */
+export async function readPriorityFees(reader: PriorityFeeReader, input: { chain: ChainId }) {
+  const fees = await reader.read(input.chain);
+  const levels = Object.fromEntries(PRIORITY_LEVELS.map((level) => [level, {
+    maxFeePerGas: fees[level].maxFeePerGas.toString(),
+    maxPriorityFeePerGas: fees[level].maxPriorityFeePerGas.toString(),
+    gasPrice: fees[level].gasPrice.toString(),
+  }])) as Record<(typeof PRIORITY_LEVELS)[number], { maxFeePerGas: string; maxPriorityFeePerGas: string; gasPrice: string }>;
+  return { success: true as const, chain: input.chain, fees: levels };
+}

@@ -1,0 +1,84 @@
+/**
+ * The health report: every chain probed in parallel with a short timeout, storage pinged, and the whole
+ * result cached briefly so a load balancer polling /api/health does not multiply RPC traffic.
+ */
+import type { ChainDirectory } from '@/server/chains/chain-directory';
+import { familyProbe } from '@/server/chains/families';
+import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
+
+export interface ChainHealth {
+  available: boolean;
+  blockNumber: number | null;
+  latencyMs: number | null;
+  error?: string;
+}
+
+export interface HealthReport {
+  success: true;
+  status: 'ok' | 'degraded';
+  version: string;
+  storage: { ok: boolean; engine: 'pglite' | 'postgres' };
+  chains: Record<ChainId, ChainHealth>;
+}
+
+export interface HealthCheckDeps {
+  chains: ChainDirectory;
+  pingStorage: () => Promise<void>;
+  storageEngine: 'pglite' | 'postgres';
+  version: string;
+  cacheMs: number;
+  probeTimeoutMs: number;
+  now?: () => number;
+}
+
+export function createHealthCheck(deps: HealthCheckDeps) {
+  const now = deps.now ?? Date.now;
+  let cached: { at: number; report: Promise<HealthReport> } | undefined;
+
+  async function probe(id: ChainId): Promise<ChainHealth> {
+    const chain = deps.chains[id];
+    if (!chain.available) return { available: false, blockNumber: null, latencyMs: null, error: 'no RPC configured' };
+    const started = performance.now();
+    try {
+      const height = await familyProbe(id).latestHeight(chain.rpc, { timeoutMs: deps.probeTimeoutMs });
+      return { available: true, blockNumber: height, latencyMs: Math.round(performance.now() - started) };
+    } catch (error) {
+      return {
+        available: false,
+        blockNumber: null,
+        latencyMs: null,
+        error: error instanceof Error ? error.message : 'probe failed',
+      };
+    }
+  }
+
+  async function run(): Promise<HealthReport> {
+    const [storageOk, ...results] = await Promise.all([
+      deps.pingStorage().then(() => true, () => false),
+      ...CHAIN_IDS.map(probe),
+    ]);
+    const chains = Object.fromEntries(CHAIN_IDS.map((id, index) => [id, results[index]!])) as Record<ChainId, ChainHealth>;
+    const chainsOk = CHAIN_IDS.some((id) => deps.chains[id].available)
+      && CHAIN_IDS.every((id) => !deps.chains[id].available || chains[id].available);
+    return {
+      success: true,
+      status: storageOk && chainsOk ? 'ok' : 'degraded',
+      version: deps.version,
+      storage: { ok: storageOk, engine: deps.storageEngine },
+      chains,
+    };
+  }
+
+  return {
+    check(): Promise<HealthReport> {
+      const at = now();
+      if (!cached || at - cached.at >= deps.cacheMs) {
+        const report = run();
+        cached = { at, report };
+        // A failed run must not be served from cache.
+        report.catch(() => { cached = undefined; });
+      }
+      return cached.report;
+    },
+  };
+}

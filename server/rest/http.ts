@@ -1,0 +1,131 @@
+/**
+ * What every HTTP entry point shares: a request id, JSON responses, failure bodies from the error table,
+ * access logs and metrics. REST routes, the tRPC endpoint and the operational routes all go through here.
+ */
+import { randomUUID } from 'node:crypto';
+import { AppError, failureBody } from '@/server/errors';
+import { toAppError } from '@/server/api/to-app-error';
+import { getServices, type Services } from '@/server/services';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+export const MAX_BODY_BYTES = 1_048_576;
+
+export function requestIdOf(request: Request): string {
+  const given = request.headers.get(REQUEST_ID_HEADER);
+  return given && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+}
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+export function failureResponse(error: AppError, headers: Record<string, string> = {}): Response {
+  const extra: Record<string, string> = { ...headers };
+  if (error.retryAfterSeconds !== undefined) extra['retry-after'] = String(error.retryAfterSeconds);
+  return jsonResponse(failureBody(error), error.httpStatus, extra);
+}
+
+export interface Exchange {
+  request: Request;
+  requestId: string;
+  services: Services;
+}
+
+/**
+ * Runs a handler with services, request id, access log and metrics. Anything it throws becomes a JSON
+ * failure; an unexpected error is logged with its stack and answered without it.
+ */
+export async function serveHttp(
+  request: Request,
+  route: string,
+  handle: (exchange: Exchange) => Promise<Response>,
+): Promise<Response> {
+  const started = performance.now();
+  const requestId = requestIdOf(request);
+  let services: Services;
+  try {
+    services = await getServices();
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', msg: 'services failed to start', requestId, error: String(error) }));
+    const response = failureResponse(new AppError('INTERNAL', 'The server is starting or misconfigured; see its logs.'));
+    response.headers.set(REQUEST_ID_HEADER, requestId);
+    return response;
+  }
+  let response: Response;
+  try {
+    response = await handle({ request, requestId, services });
+  } catch (error) {
+    const appError = toAppError(error);
+    if (appError.code === 'INTERNAL') {
+      services.logger.error('unhandled error', { requestId, route, error });
+    }
+    response = failureResponse(appError);
+  }
+  response.headers.set(REQUEST_ID_HEADER, requestId);
+  const seconds = (performance.now() - started) / 1000;
+  services.metrics.httpRequests.inc({ route, method: request.method, status: String(response.status) });
+  services.metrics.httpDuration.observe({ route, method: request.method }, seconds);
+  services.logger.info('request', {
+    requestId, method: request.method, route, path: new URL(request.url).pathname.slice(0, 200),
+    status: response.status, ms: Math.round(seconds * 1000),
+  });
+  return response;
+}
+
+/** Reads a JSON object body, bounded in size; failures name the body as the field at fault. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with "Content-Type: application/json".', { field: 'body' });
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const text = await readTextBounded(request);
+  if (text.trim() === '') throw new AppError('INVALID_INPUT', 'body: a JSON object is required', { field: 'body' });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new AppError('INVALID_INPUT', 'body: is not valid JSON', { field: 'body' });
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new AppError('INVALID_INPUT', 'body: must be a JSON object', { field: 'body' });
+  }
+  return parsed;
+}
+
+async function readTextBounded(request: Request): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+function tooLarge(): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { field: 'body' });
+}
+
+/** Query parameters as an object; a repeated name becomes an array (which scalar fields then reject). */
+export function queryObject(url: URL): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {};
+  for (const [name, value] of url.searchParams) {
+    const existing = result[name];
+    if (existing === undefined) result[name] = value;
+    else result[name] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return result;
+}

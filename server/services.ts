@@ -1,0 +1,145 @@
+/**
+ * The composition root: the one place that builds clients, stores and domain services from validated
+ * configuration. Domain code receives what it needs as arguments and never reaches for globals.
+ */
+import { createHash } from 'node:crypto';
+import { loadAppSecret } from '@/server/auth/app-secret';
+import type { AuthDeps } from '@/server/auth/authenticate';
+import { createRateLimiter, type RateLimiter } from '@/server/auth/rate-limiter';
+import { createBalanceReader, type BalanceReader } from '@/server/balances/balance-reader';
+import { createChainDirectory, type ChainDirectory } from '@/server/chains/chain-directory';
+import { readDevnetManifest } from '@/server/chains/devnet-manifest';
+import { loadConfig, type Config } from '@/server/config/env';
+import type { LocalWorld } from '@/server/devnet/local-world';
+import { createPriorityFeeReader, type PriorityFeeReader } from '@/server/fees/priority-fees';
+import { createHealthCheck } from '@/server/health/health-check';
+import { createTradeRepository, type TradeRepository } from '@/server/store/trade-repository';
+import { createBackgroundSender, type BackgroundSender } from '@/server/trading/background-sender';
+import type { SolanaTrading } from '@/server/trading/solana/solana-quote';
+import { solanaTradingFrom } from '@/server/trading/solana/solana-trading';
+import { createLogger, type Logger } from '@/server/observability/logger';
+import { createMetrics, type Metrics } from '@/server/observability/metrics';
+import { createApiKeyRepository } from '@/server/store/api-key-repository';
+import { openStore, type Store } from '@/server/store/database';
+import { createRateLimitRepository } from '@/server/store/rate-limit-repository';
+import { serveStoreOverSocket } from '@/server/store/shared-pglite';
+import packageJson from '@/package.json';
+
+export interface Services {
+  config: Config;
+  version: string;
+  logger: Logger;
+  metrics: Metrics;
+  store: Store;
+  auth: AuthDeps;
+  rateLimiter: RateLimiter;
+  chains: ChainDirectory;
+  /** Present only when the app runs on the local chain world. */
+  localWorld?: LocalWorld;
+  health: ReturnType<typeof createHealthCheck>;
+  priorityFees: PriorityFeeReader;
+  trades: TradeRepository;
+  /** Sends queued follow-up transactions; started by the app process only (getServices). */
+  background: BackgroundSender;
+  balances: BalanceReader;
+  /** Solana trading (route source, mints, fee collector); absent where SOL has no route configured. */
+  solana?: SolanaTrading;
+  /** Keys session cookies and quote ids; shared by every instance (APP_SECRET). */
+  appSecret: string;
+  close(): Promise<void>;
+}
+
+/** The dev key gets a generous limit: scripts and test suites hammer the local world. */
+const DEV_KEY_RATE_LIMIT = 100_000;
+const KEY_TOUCH_INTERVAL_MS = 60_000;
+
+export async function createServices(config: Config, options: { shareStore?: boolean } = {}): Promise<Services> {
+  const logger = createLogger(config.LOG_LEVEL);
+  const metrics = createMetrics();
+  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  // The key CLI reaches an embedded PGlite store through this socket while the app holds it open.
+  const shared = store.engine === 'pglite' && options.shareStore ? await serveStoreOverSocket(store, config.dataDir) : undefined;
+  const apiKeys = createApiKeyRepository(store.db);
+  const lastTouched = new Map<string, number>();
+
+  const appSecret = loadAppSecret(config);
+  const auth: AuthDeps = {
+    findKeyByHash: (keyHash) => apiKeys.findActiveByHash(keyHash),
+    keyUsed(id) {
+      const now = Date.now();
+      if (now - (lastTouched.get(id) ?? 0) < KEY_TOUCH_INTERVAL_MS) return;
+      lastTouched.set(id, now);
+      void apiKeys.touch(id).catch((error: unknown) => logger.warn('could not record key use', { keyId: id, error }));
+    },
+    devKeyHash: config.localWorld && config.DEV_API_KEY
+      ? createHash('sha256').update(config.DEV_API_KEY).digest('hex')
+      : undefined,
+    devRateLimitPerMinute: DEV_KEY_RATE_LIMIT,
+    sessionSecret: appSecret,
+    sessionRateLimitPerMinute: config.SESSION_RATE_LIMIT_PER_MINUTE,
+  };
+
+  const manifest = config.localWorld ? readDevnetManifest(config.devnetManifestPath) : undefined;
+  const chains = createChainDirectory(config, manifest, (call) => metrics.rpcCalls.inc({ chain: call.chain, method: call.method, outcome: call.outcome }));
+
+  const health = createHealthCheck({
+    chains,
+    pingStorage: async () => {
+      await store.db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
+    },
+    storageEngine: store.engine,
+    version: packageJson.version,
+    cacheMs: config.HEALTH_CACHE_MS,
+    probeTimeoutMs: config.HEALTH_PROBE_TIMEOUT_MS,
+  });
+
+  const trades = createTradeRepository(store.db);
+  const balances = createBalanceReader(chains);
+  const background = createBackgroundSender({ chains, trades, logger });
+
+  return {
+    config,
+    version: packageJson.version,
+    logger,
+    metrics,
+    store,
+    auth,
+    rateLimiter: createRateLimiter(createRateLimitRepository(store.db)),
+    chains,
+    localWorld: manifest ? { manifest } : undefined,
+    health,
+    priorityFees: createPriorityFeeReader(chains),
+    balances,
+    solana: solanaTradingFrom(config, chains.SOL, manifest, balances),
+    appSecret,
+    trades,
+    background,
+    async close() {
+      await background.stop();
+      await shared?.close();
+      await store.close();
+    },
+  };
+}
+
+const GLOBAL_KEY = Symbol.for('swapbridge.services');
+type GlobalWithServices = typeof globalThis & { [GLOBAL_KEY]?: Promise<Services> };
+
+/**
+ * The process-wide services of the running app, built on first use. Kept on globalThis because Next.js
+ * may evaluate route modules more than once (dev reloads, separate bundles) within one process, and the
+ * embedded store must be opened exactly once.
+ */
+export function getServices(): Promise<Services> {
+  const holder = globalThis as GlobalWithServices;
+  if (!holder[GLOBAL_KEY]) {
+    holder[GLOBAL_KEY] = createServices(loadConfig(), { shareStore: true }).then((services) => {
+      services.background.start();
+      return services;
+    });
+    holder[GLOBAL_KEY].catch(() => {
+      holder[GLOBAL_KEY] = undefined;
+    });
+  }
+  return holder[GLOBAL_KEY];
+}

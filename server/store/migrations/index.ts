@@ -1,0 +1,18 @@
+/**
+ * Every migration, listed statically so bundlers (Next.js) include them; a folder scan at runtime would find
+ * nothing inside a bundle. Names sort in the order they run: add new ones below with the next number.
+ */
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import * as initial from './001-initial';
+import * as trades from './002-trades';
+
+const migrations: Record<string, Migration> = {
+  '001_initial': initial,
+  '002_trades': trades,
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};

@@ -1,0 +1,370 @@
+/**
+ * One repository suite, run against every engine the store supports: PGlite in memory, PGlite in a data
+ * folder, and a real PostgreSQL server (TEST_DATABASE_URL; `node --import tsx scripts/with-postgres.ts --
+ * npx vitest run --project int` provides one).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { generateApiKey } from '../auth/api-key-secret';
+import { AmbiguousApiKeyError, createApiKeyRepository } from './api-key-repository';
+import { DataDirBusyError, migrateToLatest, openStore, type Store } from './database';
+import { migrationProvider } from './migrations';
+import { createRateLimitRepository } from './rate-limit-repository';
+import { createSettingsRepository } from './settings-repository';
+
+interface Backend {
+  name: string;
+  open(): Promise<Store>;
+  /** Opens the same database again the way a restarted app would; migrations must find nothing to do. */
+  reopen(current: Store): Promise<Store>;
+  cleanup?(): Promise<void>;
+}
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+function memoryBackend(): Backend {
+  return {
+    name: 'PGlite in memory',
+    open: () => openStore({ dataDir: 'memory://' }),
+    // Another open would be another empty database; run the migrations on this one again instead.
+    async reopen(current) {
+      await migrateToLatest(current.db);
+      return current;
+    },
+  };
+}
+
+function folderBackend(): Backend {
+  let dir: string | undefined;
+  return {
+    name: 'PGlite in a data folder',
+    async open() {
+      dir = await mkdtemp(path.join(tmpdir(), 'store-test-'));
+      return openStore({ dataDir: dir });
+    },
+    async reopen(current) {
+      await current.close();
+      return openStore({ dataDir: dir! });
+    },
+    async cleanup() {
+      if (dir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function postgresBackend(url: string): Backend {
+  return {
+    name: 'PostgreSQL',
+    async open() {
+      const store = await openStore({ databaseUrl: url });
+      // The server outlives one run when TEST_DATABASE_URL points at a long-lived one: start from nothing.
+      await sql`drop schema public cascade`.execute(store.db);
+      await sql`create schema public`.execute(store.db);
+      await store.close();
+      return openStore({ databaseUrl: url });
+    },
+    async reopen(current) {
+      await current.close();
+      return openStore({ databaseUrl: url });
+    },
+  };
+}
+
+const backends: Backend[] = [memoryBackend(), folderBackend()];
+if (TEST_DATABASE_URL) backends.push(postgresBackend(TEST_DATABASE_URL));
+
+if (!TEST_DATABASE_URL) {
+  describe('PostgreSQL', () => {
+    it('needs TEST_DATABASE_URL', () => {
+      throw new Error(
+        'TEST_DATABASE_URL is not set, so the store was not tested against PostgreSQL. Run ' +
+          '`npm run test:int` (it starts a throwaway PostgreSQL server) or point TEST_DATABASE_URL at one.',
+      );
+    });
+  });
+}
+
+describe.each(backends)('store on $name', (backend) => {
+  let store: Store;
+
+  beforeAll(async () => {
+    store = await backend.open();
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await backend.cleanup?.();
+  });
+
+  beforeEach(async () => {
+    await sql`truncate api_keys, rate_limit_windows, app_settings`.execute(store.db);
+  });
+
+  describe('migrations', () => {
+    it('apply once and are idempotent when the database is opened again', async () => {
+      await createApiKeyRepository(store.db).insert(newKeyInput('survivor'));
+      store = await backend.reopen(store);
+      const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db);
+      expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(await migrationProvider.getMigrations()).sort());
+      expect((await createApiKeyRepository(store.db).list()).map((key) => key.name)).toEqual(['survivor']);
+    });
+
+    it('parses bigint columns as bigint on every engine', async () => {
+      await createRateLimitRepository(store.db).hit('b', 1_700_000_000_000);
+      const row = await store.db.selectFrom('rate_limit_windows').select(['window_start', 'count']).executeTakeFirstOrThrow();
+      expect(row.window_start).toBe(1_700_000_000_000n);
+      expect(row.count).toBe(1);
+      const { total } = await store.db
+        .selectFrom('rate_limit_windows')
+        .select((eb) => eb.fn.countAll().as('total'))
+        .executeTakeFirstOrThrow();
+      expect(total).toBe(1n);
+    });
+  });
+
+  describe('api keys', () => {
+    it('inserts a key and finds it by hash, without exposing the hash', async () => {
+      const keys = createApiKeyRepository(store.db);
+      const secret = generateApiKey();
+      const before = Date.now();
+      const inserted = await keys.insert({
+        name: 'bot',
+        keyHash: secret.keyHash,
+        keyPrefix: secret.keyPrefix,
+        rateLimitPerMinute: 120,
+      });
+      expect(inserted).toEqual({
+        id: expect.stringMatching(/^key_/),
+        name: 'bot',
+        keyPrefix: secret.keyPrefix,
+        rateLimitPerMinute: 120,
+        createdAt: expect.any(Date),
+        revokedAt: null,
+        lastUsedAt: null,
+      });
+      expect(Math.abs(inserted.createdAt.getTime() - before)).toBeLessThan(60_000);
+      expect(JSON.stringify(inserted)).not.toContain(secret.keyHash);
+
+      expect(await keys.findActiveByHash(secret.keyHash)).toEqual(inserted);
+      expect(await keys.findActiveByHash(generateApiKey().keyHash)).toBeUndefined();
+    });
+
+    it('refuses a second key with the same hash', async () => {
+      const keys = createApiKeyRepository(store.db);
+      const input = newKeyInput('one');
+      await keys.insert(input);
+      await expect(keys.insert({ ...input, name: 'two' })).rejects.toThrow();
+    });
+
+    it('lists keys oldest first', async () => {
+      const keys = createApiKeyRepository(store.db);
+      const first = await keys.insert(newKeyInput('first'));
+      const second = await keys.insert(newKeyInput('second'));
+      const listed = await keys.list();
+      expect(listed.map((key) => key.id)).toEqual([first.id, second.id]);
+      expect(JSON.stringify(listed)).not.toMatch(/[0-9a-f]{64}/);
+    });
+
+    it('revokes by id or by prefix; a revoked key is no longer found and cannot be revoked again', async () => {
+      const keys = createApiKeyRepository(store.db);
+      const byId = newKeyInput('by id');
+      const byPrefix = newKeyInput('by prefix');
+      const kept = newKeyInput('kept');
+      const idRecord = await keys.insert(byId);
+      await keys.insert(byPrefix);
+      await keys.insert(kept);
+
+      const revoked = await keys.revoke(idRecord.id);
+      expect(revoked?.id).toBe(idRecord.id);
+      expect(revoked?.revokedAt).toBeInstanceOf(Date);
+      expect((await keys.revoke(byPrefix.keyPrefix))?.name).toBe('by prefix');
+
+      expect(await keys.findActiveByHash(byId.keyHash)).toBeUndefined();
+      expect(await keys.findActiveByHash(byPrefix.keyHash)).toBeUndefined();
+      expect((await keys.findActiveByHash(kept.keyHash))?.name).toBe('kept');
+      expect(await keys.revoke(idRecord.id)).toBeUndefined();
+      expect(await keys.revoke('sk_nothing')).toBeUndefined();
+
+      const listed = await keys.list();
+      expect(listed.filter((key) => key.revokedAt !== null).map((key) => key.name).sort()).toEqual(['by id', 'by prefix']);
+    });
+
+    it('refuses to revoke a prefix shared by two active keys', async () => {
+      const keys = createApiKeyRepository(store.db);
+      const one = newKeyInput('one');
+      await keys.insert(one);
+      await keys.insert({ ...newKeyInput('two'), keyPrefix: one.keyPrefix });
+      await expect(keys.revoke(one.keyPrefix)).rejects.toBeInstanceOf(AmbiguousApiKeyError);
+      expect((await keys.list()).every((key) => key.revokedAt === null)).toBe(true);
+    });
+
+    it('touch records the last use', async () => {
+      const keys = createApiKeyRepository(store.db);
+      const input = newKeyInput('used');
+      const record = await keys.insert(input);
+      await keys.touch(record.id);
+      const found = await keys.findActiveByHash(input.keyHash);
+      expect(found?.lastUsedAt).toBeInstanceOf(Date);
+      expect(found!.lastUsedAt!.getTime()).toBeGreaterThanOrEqual(record.createdAt.getTime());
+    });
+  });
+
+  describe('rate limit windows', () => {
+    it('counts hits per bucket and window: 1, 2, 3', async () => {
+      const limits = createRateLimitRepository(store.db);
+      const window = 1_700_000_040_000;
+      expect(await limits.hit('key_a', window)).toBe(1);
+      expect(await limits.hit('key_a', window)).toBe(2);
+      expect(await limits.hit('key_a', window)).toBe(3);
+      expect(await limits.hit('key_b', window)).toBe(1);
+      expect(await limits.hit('key_a', window + 60_000)).toBe(1);
+    });
+
+    it('gives 50 concurrent hits 50 distinct counts', async () => {
+      const limits = createRateLimitRepository(store.db);
+      const counts = await Promise.all(Array.from({ length: 50 }, () => limits.hit('busy', 1_700_000_100_000)));
+      expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
+    });
+
+    it('prunes windows that started before the cutoff', async () => {
+      const limits = createRateLimitRepository(store.db);
+      await limits.hit('k', 1_000);
+      await limits.hit('k', 2_000);
+      await limits.hit('other', 1_500);
+      await limits.hit('k', 3_000);
+      await limits.prune(2_000);
+      const left = await store.db
+        .selectFrom('rate_limit_windows')
+        .select(['bucket', 'window_start'])
+        .orderBy('window_start')
+        .execute();
+      expect(left).toEqual([
+        { bucket: 'k', window_start: 2_000n },
+        { bucket: 'k', window_start: 3_000n },
+      ]);
+      expect(await limits.hit('k', 1_000)).toBe(1);
+    });
+  });
+
+  describe('settings', () => {
+    it('creates a value once and returns it afterwards', async () => {
+      const settings = createSettingsRepository(store.db);
+      let calls = 0;
+      const create = () => `value-${++calls}`;
+      expect(await settings.getOrCreate('app_secret', create)).toBe('value-1');
+      expect(await settings.getOrCreate('app_secret', create)).toBe('value-1');
+      expect(calls).toBe(1);
+    });
+
+    it('returns one value to every concurrent caller', async () => {
+      const settings = createSettingsRepository(store.db);
+      const values = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => settings.getOrCreate('raced', () => `candidate-${index}`)),
+      );
+      expect(new Set(values).size).toBe(1);
+      expect(values[0]).toMatch(/^candidate-\d+$/);
+    });
+  });
+
+  describe('transactions', () => {
+    it('roll back when the callback throws', async () => {
+      await expect(
+        store.db.transaction().execute(async (trx) => {
+          await trx.insertInto('app_settings').values({ key: 'k', value: 'v' }).execute();
+          throw new Error('stop');
+        }),
+      ).rejects.toThrow('stop');
+      expect(await store.db.selectFrom('app_settings').selectAll().execute()).toEqual([]);
+    });
+
+    it('do not commit after a failed statement the callback caught', async () => {
+      await expect(
+        store.db.transaction().execute(async (trx) => {
+          await trx.insertInto('app_settings').values({ key: 'k', value: 'v' }).execute();
+          await sql`select 1 / 0`.execute(trx).catch(() => undefined);
+        }),
+      ).rejects.toThrow();
+      expect(await store.db.selectFrom('app_settings').selectAll().execute()).toEqual([]);
+    });
+
+    it('keep concurrent read-modify-write transactions apart', async () => {
+      // PGlite runs one transaction at a time; PostgreSQL needs the row lock taken by FOR UPDATE.
+      await store.db.insertInto('app_settings').values({ key: 'counter', value: '0' }).execute();
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          store.db.transaction().execute(async (trx) => {
+            const { value } = await trx
+              .selectFrom('app_settings')
+              .select('value')
+              .where('key', '=', 'counter')
+              .forUpdate()
+              .executeTakeFirstOrThrow();
+            await new Promise((resolve) => setTimeout(resolve, 1));
+            await trx
+              .updateTable('app_settings')
+              .set({ value: String(Number(value) + 1) })
+              .where('key', '=', 'counter')
+              .execute();
+          }),
+        ),
+      );
+      const { value } = await store.db
+        .selectFrom('app_settings')
+        .select('value')
+        .where('key', '=', 'counter')
+        .executeTakeFirstOrThrow();
+      expect(value).toBe('20');
+    });
+  });
+});
+
+function newKeyInput(name: string) {
+  const { keyHash, keyPrefix } = generateApiKey();
+  return { name, keyHash, keyPrefix, rateLimitPerMinute: 600 };
+}
+
+describe('data folder lock', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'store-lock-'));
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps a second store off a folder that is open, and lets it in once closed', async () => {
+    const first = await openStore({ dataDir: dir });
+    let second: Store | undefined;
+    try {
+      const error = await openStore({ dataDir: dir, lockWaitMs: 300 }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(DataDirBusyError);
+      expect(error).toMatchObject({ ownerPid: process.pid });
+      const waiting = openStore({ dataDir: dir, lockWaitMs: 10_000 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await first.close();
+      second = await waiting;
+      expect(second.engine).toBe('pglite');
+    } finally {
+      await first.close();
+      await second?.close();
+    }
+    expect(existsSync(path.join(dir, 'pglite.lock'))).toBe(false);
+  });
+
+  it('takes over a lock whose process is gone', async () => {
+    const deadPid = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['-e', '']);
+      child.on('exit', () => resolve(child.pid!));
+    });
+    await writeFile(path.join(dir, 'pglite.lock'), JSON.stringify({ pid: deadPid, startTime: '1' }));
+    const store = await openStore({ dataDir: dir, lockWaitMs: 0 });
+    await store.close();
+  });
+});

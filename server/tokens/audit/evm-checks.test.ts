@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { ConfiguredChain } from '@/server/chains/chain-directory';
+import { CHAINS } from '@/server/chains/registry';
+import type { TokenPool, TokenPools } from '@/server/venues/evm/pool-reader';
+import { burntCheck, liquidityCheck, taxChecks } from './evm-checks';
+
+const STABLE = '0x00000000000000000000000000000000000000a1';
+const WRAPPED = '0x00000000000000000000000000000000000000b2';
+const chain = { info: CHAINS.BASE, venues: { wrappedNative: WRAPPED, stable: { address: STABLE, decimals: 6 } } } as unknown as ConfiguredChain;
+
+function pools(liquidityUsd: number | undefined, quoteToken = WRAPPED, nativeUsd = 3000): { ok: true; value: TokenPools } {
+  const pool = liquidityUsd === undefined ? undefined : { address: '0xpool', factoryName: 'Uniswap V2', venue: 'UNISWAP_V2', quoteToken, liquidityUsd } as TokenPool;
+  return { ok: true, value: { pools: pool ? [pool] : [], mainPool: pool, nativeUsd } };
+}
+
+describe('EVM check thresholds', () => {
+  it('grades taxes: pass up to 1 %, warn up to 10 %, fail above', () => {
+    const grade = (buyTax: number, sellTax: number) =>
+      taxChecks({ ok: true, value: { buyTax, sellTax, honeypot: false, detail: '' } }).map((check) => check.status);
+    expect(grade(1, 1.01)).toEqual(['pass', 'pass', 'warn']);
+    expect(grade(10, 10.5)).toEqual(['pass', 'warn', 'fail']);
+    expect(taxChecks({ ok: false, reason: 'node down' }).map((check) => [check.id, check.status]))
+      .toEqual([['honeypot', 'unknown'], ['buy-tax', 'unknown'], ['sell-tax', 'unknown']]);
+  });
+
+  it('grades the main pool: fail below $1,000, warn below $10,000', () => {
+    expect(liquidityCheck(chain, pools(999.99)).status).toBe('fail');
+    expect(liquidityCheck(chain, pools(1_000)).status).toBe('warn');
+    expect(liquidityCheck(chain, pools(9_999)).status).toBe('warn');
+    expect(liquidityCheck(chain, pools(10_000))).toEqual({ id: 'liquidity', status: 'pass', detail: '$10000 in the main pool, Uniswap V2 0xpool' });
+    expect(liquidityCheck(chain, pools(undefined)).status).toBe('fail');
+  });
+
+  it('says unknown when the pools cannot be read or priced', () => {
+    expect(liquidityCheck(chain, { ok: false, reason: 'boom' })).toMatchObject({ status: 'unknown', detail: "The token's pools could not be read: boom" });
+    expect(liquidityCheck(chain, pools(0, WRAPPED, 0)).status).toBe('unknown');
+    expect(liquidityCheck(chain, pools(50_000, STABLE, 0)).status).toBe('pass');
+  });
+
+  it('passes burnt LP, warns when none is burnt', () => {
+    expect(burntCheck({ pair: '0xpair', supply: 1_000_000n, burnt: 250_000n })).toEqual({ id: 'liquidity-burnt', status: 'pass', advisory: true, detail: '25 % of the LP tokens of 0xpair are burnt' });
+    expect(burntCheck({ pair: '0xpair', supply: 1_000_000n, burnt: 0n }).status).toBe('warn');
+    expect(burntCheck(undefined).status).toBe('unknown');
+  });
+});

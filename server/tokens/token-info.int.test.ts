@@ -1,0 +1,87 @@
+/**
+ * token-info over REST on the local world: the tax token's measured taxes, burnt and clogged supply, the
+ * honeypot's verdict, clean plain tokens, prices that agree with the pools, and audit=false skipping the audit.
+ */
+import { describe, expect, it } from 'vitest';
+import { testManifest } from '@/devnet/test-world';
+import { NATIVE_USD, TOKENS } from '@/devnet/evm/world-spec';
+import { useRestClient } from '@/server/trading/test-support/use-rest-client';
+
+const client = useRestClient();
+const NATIVE = '0x0000000000000000000000000000000000000000';
+const token = (symbol: string) => testManifest().chains.BASE!.tokens.find((entry) => entry.symbol === symbol)!.address;
+
+interface Info {
+  success: boolean;
+  tokenInfo: { token: { symbol: string; name: string; decimals: number }; chain: string };
+  poolInfo: { type: string; factory: string; liquidity: number; marketCap: number; priceNative: number; priceUsd: number };
+  misc: { buyTax: number; sellTax: number; burnt: string; clogged: string; dexPaid: string; buyFeeUsd: number; sellFeeUsd: number; audit?: string };
+}
+
+const info = (symbol: string, extra: Record<string, string> = {}) => client.get<Info>('v1.tokenInfo', { chain: 'BASE', token: token(symbol), ...extra });
+
+describe('token-info', () => {
+  it('measures the tax token: 3 % buy, 5 % sell, 10 % burnt, and clogged once it has been traded', async () => {
+    // A trade first, so the token contract holds collected tax.
+    const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts');
+    const account = privateKeyToAccount(generatePrivateKey());
+    expect((await client.post('dev.faucet', { chain: 'BASE', address: account.address })).status).toBe(200);
+    const quote = await client.get<{ transaction: { trade: string; quoteId: string } }>('v2.quote', {
+      chain: 'BASE', tokenIn: NATIVE, tokenOut: token('TAX'), amount: '10000000000000000', slippage: 500, trader: account.address,
+    });
+    const { parseTransaction } = await import('viem');
+    const signed = await account.signTransaction(parseTransaction(quote.body.transaction.trade as `0x${string}`) as never);
+    expect((await client.post('v2.execute', { chain: 'BASE', trade: signed, quoteId: quote.body.transaction.quoteId, mev: false, simulation: true })).body).toMatchObject({ success: true });
+
+    const answer = await info('TAX');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.tokenInfo.token).toMatchObject({ symbol: 'TAX', decimals: 18 });
+    expect(answer.body.misc.buyTax).toBeCloseTo(3, 1);
+    expect(answer.body.misc.sellTax).toBeCloseTo(5, 1);
+    expect(Number(answer.body.misc.burnt)).toBeCloseTo(10, 1);
+    expect(Number(answer.body.misc.clogged)).toBeGreaterThan(0);
+    expect(answer.body.misc.audit).toBeDefined();
+    expect(answer.body.misc.dexPaid).toBe('unknown');
+  });
+
+  it('gives the honeypot a honeypot verdict and a 100 % sell tax', async () => {
+    const answer = await info('HONEY');
+    expect(answer.body.misc.sellTax).toBe(100);
+    expect(answer.body.misc.audit).toBe('honeypot');
+  });
+
+  // On ETH: the trading tests move BASE's pools by more than 0.5 % (ETH sees only small trades).
+  it('reports plain tokens clean, priced as the pools price them', async () => {
+    for (const symbol of ['ALPHA', 'BETA', 'USDC']) {
+      const answer = await info(symbol, { chain: 'ETH' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.misc).toMatchObject({ buyTax: 0, sellTax: 0, audit: 'clean' });
+      const spec = TOKENS.find((entry) => entry.symbol === symbol)!;
+      expect(Math.abs(answer.body.poolInfo.priceUsd / spec.priceUsd - 1)).toBeLessThan(0.005);
+      expect(Math.abs(answer.body.poolInfo.priceNative * NATIVE_USD.ETH / spec.priceUsd - 1)).toBeLessThan(0.005);
+      expect(answer.body.poolInfo.liquidity).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers 404 for an address without a token contract', async () => {
+    const answer = await client.get('v1.tokenInfo', { chain: 'BASE', token: '0x1111111111111111111111111111111111111111' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(404);
+    expect(answer.body).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('skips the audit when audit=false (and says nothing about it)', async () => {
+    const answer = await info('ALPHA', { audit: 'false' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.misc.audit).toBeUndefined();
+  });
+
+  it('describes a Solana mint: its name, the maker as its pool, no taxes', async () => {
+    const mint = testManifest().chains.SOL!.tokens.find((entry) => entry.symbol === 'ALPHA')!.address;
+    const answer = await client.get<Info>('v1.tokenInfo', { chain: 'SOL', token: mint });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.tokenInfo.token).toMatchObject({ symbol: 'ALPHA', decimals: 6 });
+    expect(answer.body.poolInfo).toMatchObject({ type: 'MAKER' });
+    expect(answer.body.poolInfo.priceUsd).toBeGreaterThan(0);
+    expect(answer.body.misc).toMatchObject({ buyTax: 0, sellTax: 0 });
+  });
+});

@@ -1,0 +1,370 @@
+/**
+ * EVM execute and track. Execute: check every signed transaction against its quote (hash of the unsigned
+ * payload, signer, nonce still current), simulate unless told not to, broadcast in the quoted order, wait
+ * for the receipt and read spent/received from the Router's Swapped event. The trade row (unique per
+ * transaction hash) makes a re-submission return the first outcome without a second broadcast.
+ */
+import { decodeEventLog, decodeFunctionData, formatUnits, type Address, type Hex } from 'viem';
+import { z } from 'zod';
+import type { ConfiguredChain } from '@/server/chains/chain-directory';
+import { JsonRpcError, type RpcTransport } from '@/server/chains/json-rpc';
+import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
+import { findAppError } from '@/server/errors';
+import type { Logger } from '@/server/observability/logger';
+import type { TradeRepository, TradeRow } from '@/server/store/trade-repository';
+import { routerAbi } from '@/server/venues/evm/generated/contracts';
+import { decodeLensTransferProbe, preflightCall, transferProbeCall } from '@/server/venues/evm/quote-lens';
+import type { QuoteClaims } from '../quote-id';
+import { isTradeFailureCode, tradeFailure, type TradeFailureCode } from '../trade-failures';
+import { callHash, readSignedTx, type SignedEvmTx } from './evm-transactions';
+import { classifyRevert, revertDataOf } from './revert-reasons';
+import {
+  claimsOf, explorerUrl, outcomeOf, pendingOutcome, sleep, tradeRow, waitForSettled, type TradeOutcome,
+} from '../trade-outcome';
+
+export type { TradeOutcome } from '../trade-outcome';
+
+export interface EvmExecuteDeps {
+  chain: ConfiguredChain;
+  trades: TradeRepository;
+  logger: Logger;
+  /** Starts sending queued background transactions (the approval after a BUY). */
+  kickBackground(): void;
+  receiptTimeoutMs?: number;
+}
+
+export interface EvmExecuteRequest {
+  owner: string;
+  claims: QuoteClaims;
+  trade: Hex;
+  approve?: Hex;
+  /** v2 `extra`: the allowance reset a USDT-style token needs before its approval. */
+  extra?: Hex;
+  mev: boolean;
+  simulation: boolean;
+  reward?: string;
+}
+
+const RECEIPT_POLL_MS = 200;
+const DEFAULT_RECEIPT_TIMEOUT_MS = 60_000;
+
+const receiptSchema = z.object({
+  status: z.string(),
+  blockNumber: z.string(),
+  gasUsed: z.string(),
+  logs: z.array(z.object({ address: z.string(), topics: z.array(z.string()), data: z.string() })),
+}).nullable();
+
+const txSchema = z.object({
+  hash: z.string(),
+  from: z.string(),
+  to: z.string().nullable(),
+  value: z.string(),
+  input: z.string(),
+  nonce: z.string(),
+}).nullable();
+
+export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteRequest): Promise<TradeOutcome> {
+  const { claims } = request;
+  const signed = await matchSignedTransactions(request);
+  const trade = signed.find((entry) => entry.role === 'trade')!.tx;
+
+  const existing = await deps.trades.findByTxHash(trade.txHash);
+  if (existing) return outcomeOf(await awaitSettled(deps, existing), claims);
+
+  const tradeAt = tradeIndex(signed);
+  const before = signed.filter((entry) => entry.index < tradeAt);
+  const after = signed.filter((entry) => entry.index > tradeAt);
+  const first = (before[0] ?? signed.find((entry) => entry.role === 'trade')!).tx;
+
+  const onChain = await receiptOf(deps.chain.rpc, trade.txHash);
+  if (onChain) {
+    // Already mined (sent by someone else, or by a previous instance before it could record it).
+    const row = await deps.trades.insertPending(tradeRow(deps.chain, request, trade.txHash));
+    return settleFromReceipt(deps, row ?? (await deps.trades.findByTxHash(trade.txHash))!, claims, onChain, trade);
+  }
+  const approveFirst = before.find((entry) => entry.role === 'approve')?.tx;
+  try {
+    await checkNonces(deps.chain.rpc, claims.trader as Address, first.nonce);
+    await checkGasFunds(deps.chain.rpc, claims.trader as Address, [...before.map((entry) => entry.tx), trade]);
+    if (request.simulation) await preflight(deps.chain, claims, trade, approveFirst);
+  } catch (error) {
+    // The same transaction submitted twice at once: the other request sent it while this one checked.
+    const raced = await deps.trades.findByTxHash(trade.txHash);
+    if (raced) return outcomeOf(await awaitSettled(deps, raced), claims);
+    throw error;
+  }
+
+  const row = await deps.trades.insertPending(tradeRow(deps.chain, request, trade.txHash));
+  if (!row) return outcomeOf(await awaitSettled(deps, (await deps.trades.findByTxHash(trade.txHash))!), claims);
+
+  try {
+    // SELL: the approval (after a reset, if the token needs one) is confirmed first; its failure fails the request.
+    for (const entry of before) {
+      await broadcast(deps, request, entry.tx);
+      const approval = await waitForReceipt(deps, entry.tx.txHash);
+      if (approval.status !== '0x1') {
+        const settled = await deps.trades.settle(row.id, { status: 'FAILED', parsedError: 'REVERTED' });
+        // The answer points at the transaction that failed; the trade itself was never sent.
+        return {
+          ...outcomeOf(settled ?? row, claims, `The ${entry.role} transaction reverted, so the trade was not sent.`),
+          txHash: entry.tx.txHash,
+          explorerUrl: explorerUrl(deps.chain, entry.tx.txHash),
+        };
+      }
+    }
+    await broadcast(deps, request, trade);
+    const receipt = await waitForReceipt(deps, trade.txHash);
+    const outcome = await settleFromReceipt(deps, row, claims, receipt, trade);
+    for (const entry of after) {
+      if (outcome.status !== 'SUCCESS') break;
+      await deps.trades.enqueueBackgroundTx({
+        chain: deps.chain.info.id, wallet: claims.trader, txHash: entry.tx.txHash, rawTx: entry.tx.raw, purpose: 'approve-after-buy',
+      });
+      deps.kickBackground();
+    }
+    return outcome;
+  } catch (error) {
+    const appError = findAppError(error);
+    if (appError?.code === 'TIMEOUT') {
+      // The trade stays PENDING: a re-submission or track picks the receipt up later.
+      return { ...pendingOutcome(deps.chain, trade.txHash, claims), parsedError: 'TIMEOUT', error: appError.message };
+    }
+    if (appError && isTradeFailureCode(appError.code) && appError.code !== 'RPC_UNAVAILABLE') {
+      // Refused at broadcast: nothing was sent, so the row goes and the error is the answer.
+      await deps.trades.settle(row.id, { status: 'FAILED', parsedError: appError.code });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Track: a trade the wallet broadcast itself (MetaMask signs only by sending). The transaction must come
+ * from the quoted trader and carry the quoted call (to, value, data); gas fields may differ.
+ */
+export async function trackEvmTrade(
+  deps: EvmExecuteDeps,
+  request: { owner: string; claims: QuoteClaims; txHash: Hex },
+): Promise<TradeOutcome> {
+  const { claims } = request;
+  const existing = await deps.trades.findByTxHash(request.txHash);
+  if (existing) return outcomeOf(await awaitSettled(deps, existing), claims);
+  const tx = await waitForTransaction(deps, request.txHash);
+  const quoted = claims.txs.find((entry) => entry.role === 'trade');
+  if (!quoted?.call || tx.from.toLowerCase() !== claims.trader.toLowerCase() || callHash(tx.to as Address, BigInt(tx.value), tx.input as Hex) !== quoted.call) {
+    throw tradeFailure('TX_MISMATCH', 'the transaction is not the quoted trade from the quoted trader', 'txHash');
+  }
+  const signedLike: SignedEvmTx = {
+    txHash: request.txHash, unsignedHash: quoted.hash as Hex, signer: tx.from as Address, chainId: deps.chain.info.chainId,
+    nonce: Number(BigInt(tx.nonce)), to: tx.to as Address, value: BigInt(tx.value), data: tx.input as Hex, raw: '0x', maxCost: 0n,
+  };
+  const row = await deps.trades.insertPending(tradeRow(deps.chain, { owner: request.owner, claims }, signedLike.txHash))
+    ?? (await deps.trades.findByTxHash(request.txHash))!;
+  if (row.status !== 'PENDING') return outcomeOf(row, claims);
+  const receipt = await waitForReceipt(deps, request.txHash);
+  return settleFromReceipt(deps, row, claims, receipt, signedLike);
+}
+
+interface SignedEntry {
+  role: QuoteClaims['txs'][number]['role'];
+  index: number;
+  tx: SignedEvmTx;
+}
+
+function tradeIndex(entries: SignedEntry[]): number {
+  return entries.find((entry) => entry.role === 'trade')!.index;
+}
+
+/** Each signed transaction must be the quoted one (same unsigned payload) and be signed by the trader. */
+async function matchSignedTransactions(request: EvmExecuteRequest): Promise<SignedEntry[]> {
+  const { claims } = request;
+  const entries: SignedEntry[] = [];
+  const fieldOf = { trade: 'trade', approve: 'approve', reset: 'extra' } as const;
+  const given = { trade: request.trade, approve: request.approve, extra: request.extra };
+  for (const field of ['approve', 'extra'] as const) {
+    if (given[field] && !claims.txs.some((entry) => fieldOf[entry.role] === field)) {
+      throw tradeFailure('TX_MISMATCH', `the quote has no ${field} transaction; leave ${field} out`, field);
+    }
+  }
+  const tradeAt = claims.txs.findIndex((entry) => entry.role === 'trade');
+  for (const [index, quoted] of claims.txs.entries()) {
+    const field = fieldOf[quoted.role];
+    const raw = given[field];
+    if (!raw) {
+      if (index < tradeAt) throw tradeFailure('APPROVAL_REQUIRED', `the quote's ${field} transaction must be signed and sent with the trade`, field);
+      continue; // an approval after a BUY is optional
+    }
+    const tx = await readSignedTx(raw, field);
+    if (tx.unsignedHash !== quoted.hash) throw tradeFailure('TX_MISMATCH', `${field} differs from the quoted transaction`, field);
+    if (tx.signer.toLowerCase() !== claims.trader.toLowerCase()) {
+      throw tradeFailure('INVALID_SIGNATURE', `${field} is signed by ${tx.signer}, the quote is for ${claims.trader}`, field);
+    }
+    entries.push({ role: quoted.role, index, tx });
+  }
+  return entries;
+}
+
+async function checkNonces(rpc: RpcTransport, trader: Address, firstNonce: number): Promise<void> {
+  const [latest, pending] = await Promise.all([
+    rpc.request<string>('eth_getTransactionCount', [trader, 'latest']),
+    rpc.request<string>('eth_getTransactionCount', [trader, 'pending']),
+  ]);
+  if (firstNonce < Number(BigInt(latest))) throw tradeFailure('NONCE_TOO_LOW', `the wallet is at nonce ${Number(BigInt(latest))}, the transaction has ${firstNonce}`, 'trade');
+  if (firstNonce < Number(BigInt(pending))) throw tradeFailure('NONCE_ALREADY_USED', `a pending transaction of the wallet holds nonce ${firstNonce}`, 'trade');
+  if (firstNonce > Number(BigInt(pending))) throw tradeFailure('TX_MISMATCH', `the nonce ${firstNonce} is ahead of the wallet (${Number(BigInt(pending))})`, 'trade');
+}
+
+/** The wallet must afford every transaction it sends now, so a SELL never pays for an approval alone. */
+async function checkGasFunds(rpc: RpcTransport, trader: Address, txs: SignedEvmTx[]): Promise<void> {
+  const balance = BigInt(await rpc.request<string>('eth_getBalance', [trader, 'latest']));
+  const needed = txs.reduce((sum, tx) => sum + tx.maxCost, 0n);
+  if (balance < needed) {
+    throw tradeFailure('INSUFFICIENT_FUNDS_FOR_GAS', `the wallet holds ${formatUnits(balance, 18)} and may need ${formatUnits(needed, 18)} of the native token`);
+  }
+}
+
+/** Runs the trade as the trader on the current state, after the quoted approval when one precedes it. */
+async function preflight(chain: ConfiguredChain, claims: QuoteClaims, trade: SignedEvmTx, approveFirst: SignedEvmTx | undefined): Promise<void> {
+  const call = preflightCall({
+    trader: claims.trader as Address,
+    approveToken: approveFirst ? (approveFirst.to ?? undefined) : undefined,
+    spender: trade.to as Address,
+    to: trade.to as Address,
+    value: trade.value,
+    data: trade.data,
+  });
+  try {
+    await chain.rpc.request(call.method, call.params);
+  } catch (error) {
+    if (!(error instanceof JsonRpcError)) throw error;
+    const reason = classifyRevert(revertDataOf(error));
+    if (reason.code === 'SIMULATION_FAILED' && claims.tokenIn !== NATIVE_TOKEN_ADDRESS && !(await transferAllowed(chain, claims, trade))) {
+      throw tradeFailure('TRANSFER_BLOCKED', reason.reason);
+    }
+    throw tradeFailure(reason.code, reason.reason);
+  }
+}
+
+/** Whether the trader's input token moves into the trade's first pool at all (honeypots refuse). */
+async function transferAllowed(chain: ConfiguredChain, claims: QuoteClaims, trade: SignedEvmTx): Promise<boolean> {
+  const { args } = decodeFunctionData({ abi: routerAbi, data: trade.data });
+  const firstPool = (args[0] as { hops: readonly { pool: Address }[] }).hops[0]?.pool;
+  if (!firstPool) return true;
+  const call = transferProbeCall(claims.trader as Address, claims.tokenIn as Address, firstPool, 1n);
+  try {
+    await chain.rpc.request(call.method, call.params);
+    return true;
+  } catch (error) {
+    if (!(error instanceof JsonRpcError)) throw error;
+    return decodeLensTransferProbe(revertDataOf(error));
+  }
+}
+
+async function broadcast(deps: EvmExecuteDeps, request: EvmExecuteRequest, tx: SignedEvmTx): Promise<void> {
+  const chain = deps.chain;
+  const private_ = request.mev && chain.info.mevProtection && chain.mevRpc ? chain.mevRpcFor?.(request.reward) ?? chain.mevRpc : undefined;
+  const rpc = private_ ?? chain.rpc;
+  try {
+    await rpc.request('eth_sendRawTransaction', [tx.raw]);
+  } catch (error) {
+    if (!(error instanceof JsonRpcError)) {
+      const appError = findAppError(error);
+      if (appError?.code === 'RPC_ERROR' || appError?.code === 'CHAIN_UNAVAILABLE') throw tradeFailure('RPC_UNAVAILABLE', appError.message);
+      throw error;
+    }
+    // Node error texts are the only signal here; they are the geth/anvil wording shared by most clients.
+    const text = error.message.toLowerCase();
+    if (text.includes('already known') || text.includes('already imported')) return;
+    if (text.includes('nonce too low')) throw tradeFailure('NONCE_TOO_LOW', error.message);
+    if (text.includes('insufficient funds')) throw tradeFailure('INSUFFICIENT_FUNDS_FOR_GAS', error.message);
+    if (text.includes('replacement') || text.includes('underpriced')) throw tradeFailure('NONCE_ALREADY_USED', error.message);
+    throw tradeFailure('SIMULATION_FAILED', `the node refused the transaction: ${error.message}`);
+  }
+}
+
+type Receipt = NonNullable<z.infer<typeof receiptSchema>>;
+
+async function receiptOf(rpc: RpcTransport, txHash: Hex): Promise<Receipt | null> {
+  return receiptSchema.parse(await rpc.request('eth_getTransactionReceipt', [txHash]));
+}
+
+async function waitForReceipt(deps: EvmExecuteDeps, txHash: Hex): Promise<Receipt> {
+  const deadline = Date.now() + (deps.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS);
+  for (;;) {
+    const receipt = await receiptOf(deps.chain.rpc, txHash);
+    if (receipt) return receipt;
+    if (Date.now() > deadline) throw tradeFailure('TIMEOUT', `no receipt for ${txHash} yet`);
+    await sleep(RECEIPT_POLL_MS);
+  }
+}
+
+async function waitForTransaction(deps: EvmExecuteDeps, txHash: Hex) {
+  const deadline = Date.now() + (deps.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS);
+  for (;;) {
+    const tx = txSchema.parse(await deps.chain.rpc.request('eth_getTransactionByHash', [txHash]));
+    if (tx) return tx;
+    if (Date.now() > deadline) throw tradeFailure('TIMEOUT', `the chain does not know ${txHash}`, 'txHash');
+    await sleep(RECEIPT_POLL_MS);
+  }
+}
+
+/** A second submission of a trade in flight waits for the first one's outcome; a row a restart left PENDING is settled from the chain. */
+function awaitSettled(deps: EvmExecuteDeps, row: TradeRow): Promise<TradeRow> {
+  return waitForSettled(deps.trades, row, async (current) => {
+    const receipt = await receiptOf(deps.chain.rpc, current.tx_hash as Hex);
+    if (!receipt) return false;
+    await settleFromReceipt(deps, current, undefined, receipt, undefined);
+    return true;
+  });
+}
+
+async function settleFromReceipt(
+  deps: EvmExecuteDeps,
+  row: TradeRow,
+  claims: QuoteClaims | undefined,
+  receipt: Receipt,
+  trade: SignedEvmTx | undefined,
+): Promise<TradeOutcome> {
+  const decimalsIn = claims?.decimalsIn ?? 18;
+  const decimalsOut = claims?.decimalsOut ?? 18;
+  if (receipt.status === '0x1') {
+    const swapped = swappedEvent(deps.chain.routerAddress, receipt);
+    const settled = await deps.trades.settle(row.id, {
+      status: 'SUCCESS',
+      amountOut: swapped?.amountOut.toString(),
+      spent: swapped ? formatUnits(swapped.amountIn, decimalsIn) : undefined,
+      received: swapped ? formatUnits(swapped.amountOut, decimalsOut) : undefined,
+    });
+    return outcomeOf(settled ?? (await deps.trades.findByTxHash(row.tx_hash))!, claims ?? claimsOf(row));
+  }
+  const reason = trade ? await replayRevert(deps.chain.rpc, row.wallet as Address, trade, receipt) : undefined;
+  const code: TradeFailureCode = reason && reason.code !== 'SIMULATION_FAILED' ? reason.code : 'REVERTED';
+  deps.logger.info('trade reverted', { chain: deps.chain.info.id, txHash: row.tx_hash, reason: reason?.reason });
+  const settled = await deps.trades.settle(row.id, { status: 'FAILED', parsedError: code });
+  return outcomeOf(settled ?? (await deps.trades.findByTxHash(row.tx_hash))!, claims ?? claimsOf(row));
+}
+
+/** Why a mined trade reverted: the same call replayed on the state just before its block. */
+async function replayRevert(rpc: RpcTransport, from: Address, trade: SignedEvmTx, receipt: Receipt) {
+  const parent = `0x${(BigInt(receipt.blockNumber) - 1n).toString(16)}`;
+  try {
+    await rpc.request('eth_call', [{ from, to: trade.to, value: `0x${trade.value.toString(16)}`, data: trade.data }, parent]);
+    return undefined;
+  } catch (error) {
+    return error instanceof JsonRpcError ? classifyRevert(revertDataOf(error)) : undefined;
+  }
+}
+
+function swappedEvent(router: string, receipt: Receipt): { amountIn: bigint; amountOut: bigint } | undefined {
+  for (const log of receipt.logs) {
+    if (log.address.toLowerCase() !== router.toLowerCase()) continue;
+    try {
+      const event = decodeEventLog({ abi: routerAbi, data: log.data as Hex, topics: log.topics as [Hex, ...Hex[]] });
+      if (event.eventName === 'Swapped') return { amountIn: event.args.amountIn, amountOut: event.args.amountOut };
+    } catch {
+      // another of the Router's events
+    }
+  }
+  return undefined;
+}
+

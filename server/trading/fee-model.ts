@@ -1,0 +1,52 @@
+/**
+ * The two fee models, turned into the basis points the Router takes (`protocolFeeBps`, `integratorFeeBps`),
+ * and the Router's own fee arithmetic, so quotes match what the chain pays to the wei.
+ *
+ * - v2: 10 bps protocol fee on every swap, plus `fee` bps (0 or 10..500) split 80 % integrator / 20 % protocol.
+ * - v1: 15 bps base, plus `fee` bps split 70 % integrator / 30 % protocol (fee 100: integrator 70, protocol 45).
+ *
+ * The integrator's share is rounded down to a whole bp and the protocol keeps the rest, so the two always
+ * add up to base + fee.
+ */
+
+export type FeeModelVersion = 'v1' | 'v2';
+
+export interface FeeSplit {
+  protocolBps: number;
+  integratorBps: number;
+}
+
+/** The Router's denominator and its floor on the protocol fee (`MIN_PROTOCOL_FEE_BPS`). */
+export const BPS = 10_000;
+export const MIN_PROTOCOL_FEE_BPS = 10;
+
+const MODELS: Readonly<Record<FeeModelVersion, { baseBps: number; integratorPercent: number; validFee: (fee: number) => boolean }>> = {
+  v2: { baseBps: 10, integratorPercent: 80, validFee: (fee) => fee === 0 || (fee >= 10 && fee <= 500) },
+  // The Router refuses a total above 100 %, so v1's `fee` stops at 10 000 − 15.
+  v1: { baseBps: 15, integratorPercent: 70, validFee: (fee) => fee >= 0 && fee <= BPS - 15 },
+};
+
+export function feeSplit(version: FeeModelVersion, feeBps: number): FeeSplit {
+  const model = MODELS[version];
+  if (!model) throw new RangeError(`unknown fee model ${String(version)}`);
+  if (!Number.isInteger(feeBps) || !model.validFee(feeBps)) {
+    throw new RangeError(`fee ${feeBps} bps is not allowed by fee model ${version}`);
+  }
+  const integratorBps = Math.floor((feeBps * model.integratorPercent) / 100);
+  return { protocolBps: model.baseBps + feeBps - integratorBps, integratorBps };
+}
+
+/** `amount * bps / 10000` rounded down, exactly as the Router computes each fee. */
+export function applyFee(amount: bigint, bps: number): bigint {
+  if (!Number.isInteger(bps) || bps < 0 || bps > BPS) throw new RangeError(`fee of ${bps} bps is out of range`);
+  if (amount < 0n) throw new RangeError('amount must not be negative');
+  return (amount * BigInt(bps)) / BigInt(BPS);
+}
+
+/** The Router's `previewFees`: both fees rounded down separately, the rest goes to the swap (or recipient). */
+export function splitAmount(amount: bigint, split: FeeSplit): { protocolFee: bigint; integratorFee: bigint; net: bigint } {
+  if (split.protocolBps + split.integratorBps > BPS) throw new RangeError('fees exceed 100 %');
+  const protocolFee = applyFee(amount, split.protocolBps);
+  const integratorFee = applyFee(amount, split.integratorBps);
+  return { protocolFee, integratorFee, net: amount - protocolFee - integratorFee };
+}

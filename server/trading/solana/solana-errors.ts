@@ -1,0 +1,47 @@
+/**
+ * Solana transaction errors (as the RPC reports them in `err`) turned into trade failure codes, by error
+ * name and by the failing instruction's program and custom code, never by log text.
+ */
+import type { VersionedMessage } from '@solana/web3.js';
+import type { TradeFailureCode } from '../trade-failures';
+
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+const TOKEN_PROGRAMS = new Set(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAbS4EQHFkZLyJTH5sTnKHU3M']);
+/** SystemError::ResultWithNegativeLamports and TokenError::InsufficientFunds are both custom error 1. */
+const INSUFFICIENT_FUNDS_CODE = 1;
+
+export interface SolanaFailure {
+  code: TradeFailureCode;
+  reason: string;
+}
+
+export function classifySolanaError(err: unknown, message?: VersionedMessage): SolanaFailure {
+  const reason = JSON.stringify(err);
+  if (typeof err === 'string') {
+    if (err === 'BlockhashNotFound') return { code: 'QUOTE_EXPIRED', reason: 'the blockhash expired before the transaction landed' };
+    if (err === 'InsufficientFundsForFee' || err === 'AccountNotFound') return { code: 'INSUFFICIENT_FUNDS_FOR_GAS', reason };
+    if (err === 'AlreadyProcessed') return { code: 'NONCE_ALREADY_USED', reason: 'this transaction was already processed' };
+    if (err === 'SignatureFailure') return { code: 'INVALID_SIGNATURE', reason };
+    return { code: 'SIMULATION_FAILED', reason };
+  }
+  if (err && typeof err === 'object') {
+    if ('InsufficientFundsForRent' in err) return { code: 'INSUFFICIENT_FUNDS_FOR_GAS', reason };
+    const instructionError = (err as { InstructionError?: [number, unknown] }).InstructionError;
+    if (instructionError) {
+      const [index, detail] = instructionError;
+      const custom = detail && typeof detail === 'object' ? (detail as { Custom?: number }).Custom : undefined;
+      const program = message ? programOf(message, index) : undefined;
+      if (custom === INSUFFICIENT_FUNDS_CODE && program && (program === SYSTEM_PROGRAM || TOKEN_PROGRAMS.has(program))) {
+        return { code: 'INSUFFICIENT_BALANCE', reason: `instruction ${index} moves more than the account holds` };
+      }
+      if (detail === 'InsufficientFunds') return { code: 'INSUFFICIENT_BALANCE', reason };
+    }
+  }
+  return { code: 'SIMULATION_FAILED', reason };
+}
+
+function programOf(message: VersionedMessage, index: number): string | undefined {
+  const instruction = message.compiledInstructions[index];
+  if (!instruction) return undefined;
+  return message.staticAccountKeys[instruction.programIdIndex]?.toBase58();
+}

@@ -1,0 +1,232 @@
+/**
+ * Solana execute: the signed transaction must carry exactly the quoted message and the trader's valid
+ * signature; the maker (when the route is its own) takes a last look at its inventory and co-signs; the
+ * transaction is simulated unless told not to, sent, and confirmed within its blockhash's life. Spent and
+ * received come from the trader's balances before and after. One trade row per signature makes a
+ * re-submission return the first answer.
+ */
+import { createPublicKey, verify } from 'node:crypto';
+import { VersionedTransaction } from '@solana/web3.js';
+import { getBase58Decoder } from '@solana/kit';
+import { formatUnits } from 'viem';
+import { z } from 'zod';
+import type { ConfiguredChain } from '@/server/chains/chain-directory';
+import { JsonRpcError } from '@/server/chains/json-rpc';
+import { requestChecked } from '@/server/chains/rpc-answers';
+import { findAppError } from '@/server/errors';
+import type { Logger } from '@/server/observability/logger';
+import type { BalanceReader } from '@/server/balances/balance-reader';
+import type { TradeRepository, TradeRow } from '@/server/store/trade-repository';
+import { makerAmountOut } from '@/server/venues/solana/maker';
+import { SOL_SENTINEL, WRAPPED_SOL_MINT } from '@/server/venues/solana/route-source';
+import type { QuoteClaims } from '../quote-id';
+import { tradeFailure } from '../trade-failures';
+import { outcomeOf, pendingOutcome, sleep, tradeRow, waitForSettled, type TradeOutcome } from '../trade-outcome';
+import { classifySolanaError } from './solana-errors';
+import { messageHash, type SolanaTrading } from './solana-quote';
+
+export interface SolanaExecuteDeps {
+  chain: ConfiguredChain;
+  trading: SolanaTrading;
+  balances: BalanceReader;
+  trades: TradeRepository;
+  logger: Logger;
+  confirmTimeoutMs?: number;
+}
+
+export interface SolanaExecuteRequest {
+  owner: string;
+  claims: QuoteClaims;
+  /** base64 of the signed VersionedTransaction. */
+  trade: string;
+  simulation: boolean;
+}
+
+const POLL_MS = 200;
+const DEFAULT_CONFIRM_TIMEOUT_MS = 60_000;
+// SPKI prefix of a raw Ed25519 public key, so node:crypto can verify Solana signatures.
+const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+const statusSchema = z.object({
+  value: z.array(z.object({ err: z.unknown().nullable(), confirmationStatus: z.string().nullable().optional() }).nullable()),
+});
+const blockHeightSchema = z.number().int();
+const simulationSchema = z.object({ value: z.object({ err: z.unknown().nullable() }) });
+const tokenBalance = z.object({ accountIndex: z.number(), mint: z.string(), owner: z.string().optional(), uiTokenAmount: z.object({ amount: z.string() }) });
+const transactionSchema = z.object({
+  meta: z.object({
+    fee: z.number(),
+    err: z.unknown().nullable(),
+    preBalances: z.array(z.number()),
+    postBalances: z.array(z.number()),
+    preTokenBalances: z.array(tokenBalance).nullable().optional(),
+    postTokenBalances: z.array(tokenBalance).nullable().optional(),
+  }).nullable(),
+}).nullable();
+
+export async function executeSolanaTrade(deps: SolanaExecuteDeps, request: SolanaExecuteRequest): Promise<TradeOutcome> {
+  const { claims } = request;
+  const transaction = readSignedTransaction(request.trade, claims);
+  // The transaction id is its first signature: the trader's, as fee payer.
+  const signature = getBase58Decoder().decode(transaction.signatures[0]!);
+
+  const existing = await deps.trades.findByTxHash(signature);
+  if (existing) return outcomeOf(await awaitSettled(deps, existing, claims), claims);
+
+  let raw: string;
+  try {
+    await lastLook(deps, claims);
+    if (deps.trading.maker && transaction.message.staticAccountKeys.some((key) => key.equals(deps.trading.maker!.publicKey))) {
+      transaction.sign([deps.trading.maker]);
+    }
+    await checkInputBalance(deps, claims);
+    raw = Buffer.from(transaction.serialize()).toString('base64');
+    if (request.simulation) await preflight(deps, raw, transaction);
+  } catch (error) {
+    // The same transaction submitted twice at once: the other request sent it while this one checked.
+    const raced = await deps.trades.findByTxHash(signature);
+    if (raced) return outcomeOf(await awaitSettled(deps, raced, claims), claims);
+    throw error;
+  }
+
+  const row = await deps.trades.insertPending(tradeRow(deps.chain, request, signature));
+  if (!row) return outcomeOf(await awaitSettled(deps, (await deps.trades.findByTxHash(signature))!, claims), claims);
+  try {
+    await deps.chain.rpc.request('sendTransaction', [raw, { encoding: 'base64', skipPreflight: true, maxRetries: 0 }]);
+  } catch (error) {
+    const failure = error instanceof JsonRpcError ? classifySolanaError((error.data as { err?: unknown })?.err ?? error.message, transaction.message) : undefined;
+    await deps.trades.settle(row.id, { status: 'FAILED', parsedError: failure?.code ?? 'RPC_UNAVAILABLE' });
+    throw failure ? tradeFailure(failure.code, failure.reason) : error;
+  }
+  try {
+    return await confirm(deps, row, claims);
+  } catch (error) {
+    if (findAppError(error)?.code === 'TIMEOUT') {
+      return { ...pendingOutcome(deps.chain, signature, claims), parsedError: 'TIMEOUT', error: tradeFailure('TIMEOUT').message };
+    }
+    throw error;
+  }
+}
+
+/** The signed transaction must be the quoted message, signed by the trader (its fee payer). */
+function readSignedTransaction(base64: string, claims: QuoteClaims): VersionedTransaction {
+  let transaction: VersionedTransaction;
+  try {
+    transaction = VersionedTransaction.deserialize(Buffer.from(base64, 'base64'));
+  } catch {
+    throw tradeFailure('INVALID_SIGNATURE', 'trade is not a serialized Solana transaction', 'trade');
+  }
+  const message = transaction.message.serialize();
+  if (messageHash(message) !== claims.txs.find((entry) => entry.role === 'trade')?.hash) {
+    throw tradeFailure('TX_MISMATCH', 'the transaction message differs from the quoted one', 'trade');
+  }
+  const payer = transaction.message.staticAccountKeys[0];
+  const userSignature = transaction.signatures[0];
+  if (!payer || payer.toBase58() !== claims.trader || !userSignature) {
+    throw tradeFailure('TX_MISMATCH', 'the fee payer is not the quoted trader', 'trade');
+  }
+  if (userSignature.every((byte) => byte === 0)) throw tradeFailure('INVALID_SIGNATURE', 'the trader has not signed the transaction', 'trade');
+  const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, payer.toBuffer()]), format: 'der', type: 'spki' });
+  if (!verify(null, message, key, userSignature)) {
+    throw tradeFailure('INVALID_SIGNATURE', 'the signature does not verify against the trader\'s key', 'trade');
+  }
+  return transaction;
+}
+
+/** The maker honours its quote while its inventory has not moved beyond the quote's slippage. */
+async function lastLook(deps: SolanaExecuteDeps, claims: QuoteClaims): Promise<void> {
+  const quoted = claims.solana;
+  if (!quoted || quoted.venue !== 'MAKER' || !deps.trading.maker || !('inventory' in deps.trading.source)) return;
+  const source = deps.trading.source as { inventory(leg: { inputMint: string; outputMint: string }): Promise<{ reserveIn: bigint; reserveOut: bigint }> };
+  const mint = (token: string) => (token === SOL_SENTINEL ? WRAPPED_SOL_MINT : token);
+  const now = makerAmountOut(BigInt(quoted.venueAmountIn), await source.inventory({ inputMint: mint(claims.tokenIn), outputMint: mint(claims.tokenOut) }));
+  const floor = (BigInt(quoted.venueAmountOut) * BigInt(10_000 - quoted.slippageBps)) / 10_000n;
+  if (now < floor) {
+    throw tradeFailure('SLIPPAGE_EXCEEDED', `the maker's price moved: ${quoted.venueAmountOut} quoted, ${now} now`);
+  }
+}
+
+async function checkInputBalance(deps: SolanaExecuteDeps, claims: QuoteClaims): Promise<void> {
+  const token = claims.tokenIn === SOL_SENTINEL ? undefined : claims.tokenIn;
+  const { balance } = await deps.balances.read('SOL', claims.trader, token);
+  if (balance < BigInt(claims.amountIn)) {
+    throw tradeFailure('INSUFFICIENT_BALANCE', `the wallet holds ${formatUnits(balance, claims.decimalsIn)}, the trade spends ${formatUnits(BigInt(claims.amountIn), claims.decimalsIn)}`, 'trade');
+  }
+}
+
+async function preflight(deps: SolanaExecuteDeps, raw: string, transaction: VersionedTransaction): Promise<void> {
+  const { value } = await requestChecked(deps.chain.rpc, 'simulateTransaction', [raw, { encoding: 'base64', sigVerify: true, commitment: 'confirmed' }], simulationSchema);
+  if (value.err) {
+    const failure = classifySolanaError(value.err, transaction.message);
+    throw tradeFailure(failure.code, failure.reason);
+  }
+}
+
+async function statusOf(deps: SolanaExecuteDeps, signature: string) {
+  const { value } = await requestChecked(deps.chain.rpc, 'getSignatureStatuses', [[signature], { searchTransactionHistory: true }], statusSchema);
+  const status = value[0];
+  return status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized') ? status : undefined;
+}
+
+/** Confirmed within the blockhash's life, or FAILED once the chain is past it without the transaction. */
+async function confirm(deps: SolanaExecuteDeps, row: TradeRow, claims: QuoteClaims): Promise<TradeOutcome> {
+  const deadline = Date.now() + (deps.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS);
+  for (;;) {
+    const status = await statusOf(deps, row.tx_hash);
+    if (status) return settle(deps, row, claims, status.err);
+    const lastValid = claims.solana?.lastValidBlockHeight;
+    if (lastValid !== undefined) {
+      const height = await requestChecked(deps.chain.rpc, 'getBlockHeight', [{ commitment: 'confirmed' }], blockHeightSchema);
+      if (height > lastValid && !(await statusOf(deps, row.tx_hash))) {
+        const settled = await deps.trades.settle(row.id, { status: 'FAILED', parsedError: 'QUOTE_EXPIRED' });
+        return outcomeOf(settled ?? row, claims, 'The blockhash expired before the transaction landed; nothing was spent. Get a fresh quote.');
+      }
+    }
+    if (Date.now() > deadline) throw tradeFailure('TIMEOUT', `no confirmation for ${row.tx_hash} yet`);
+    await sleep(POLL_MS);
+  }
+}
+
+async function settle(deps: SolanaExecuteDeps, row: TradeRow, claims: QuoteClaims | undefined, err: unknown): Promise<TradeOutcome> {
+  const outcomeClaims = claims ?? { trader: row.wallet, tokenIn: row.token_in, tokenOut: row.token_out, chain: row.chain };
+  if (err) {
+    const failure = classifySolanaError(err);
+    const settled = await deps.trades.settle(row.id, { status: 'FAILED', parsedError: failure.code === 'SIMULATION_FAILED' ? 'REVERTED' : failure.code });
+    return outcomeOf(settled ?? (await deps.trades.findByTxHash(row.tx_hash))!, outcomeClaims);
+  }
+  const moved = await balanceChanges(deps, row, claims);
+  const settled = await deps.trades.settle(row.id, { status: 'SUCCESS', ...moved });
+  return outcomeOf(settled ?? (await deps.trades.findByTxHash(row.tx_hash))!, outcomeClaims);
+}
+
+/** Spent and received from the trader's balances before and after (SOL net of the network fee). */
+async function balanceChanges(deps: SolanaExecuteDeps, row: TradeRow, claims: QuoteClaims | undefined) {
+  const tx = await requestChecked(deps.chain.rpc, 'getTransaction', [row.tx_hash, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }], transactionSchema);
+  const meta = tx?.meta;
+  if (!meta) return {};
+  const trader = row.wallet;
+  const decimalsIn = claims?.decimalsIn ?? 9;
+  const decimalsOut = claims?.decimalsOut ?? 9;
+  const change = (token: string): bigint => {
+    if (token === SOL_SENTINEL) {
+      // The trader is the fee payer, account 0.
+      return BigInt(meta.postBalances[0]! - meta.preBalances[0]! + meta.fee);
+    }
+    const sum = (list: z.infer<typeof tokenBalance>[] | null | undefined) =>
+      (list ?? []).filter((entry) => entry.mint === token && entry.owner === trader).reduce((total, entry) => total + BigInt(entry.uiTokenAmount.amount), 0n);
+    return sum(meta.postTokenBalances) - sum(meta.preTokenBalances);
+  };
+  const spent = -change(row.token_in);
+  const received = change(row.token_out);
+  return { amountOut: received.toString(), spent: formatUnits(spent, decimalsIn), received: formatUnits(received, decimalsOut) };
+}
+
+function awaitSettled(deps: SolanaExecuteDeps, row: TradeRow, claims: QuoteClaims): Promise<TradeRow> {
+  return waitForSettled(deps.trades, row, async (current) => {
+    const status = await statusOf(deps, current.tx_hash);
+    if (!status) return false;
+    await settle(deps, current, claims, status.err);
+    return true;
+  });
+}
+

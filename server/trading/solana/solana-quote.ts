@@ -1,0 +1,254 @@
+/**
+ * The Solana quote: the route source prices the leg and gives its instructions; this wraps them into one
+ * v0 transaction with the user as fee payer: compute-unit limit (from a simulation, with margin) and price
+ * (per priority level), the protocol and integrator fees (on the SOL side when there is one, else on the
+ * input mint), and the venue's transfers. No approval ever. A stateless quote id commits to the message.
+ */
+import { createHash } from 'node:crypto';
+import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import {
+  AddressLookupTableAccount, ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction,
+  type TransactionInstruction,
+} from '@solana/web3.js';
+import { z } from 'zod';
+import type { BalanceReader } from '@/server/balances/balance-reader';
+import type { ConfiguredChain } from '@/server/chains/chain-directory';
+import { batchAnswer, requestChecked } from '@/server/chains/rpc-answers';
+import { AppError } from '@/server/errors';
+import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
+import { SOL_SENTINEL, WRAPPED_SOL_MINT, type SolanaRoute, type SolanaRouteSource } from '@/server/venues/solana/route-source';
+import type { SolanaMints } from '@/server/venues/solana/solana-mints';
+import { BPS, splitAmount } from '../fee-model';
+import { issueQuoteId, QUOTE_TTL_MS } from '../quote-id';
+import type { SwapQuote, SwapRequest } from '../swap-types';
+import { tradeFailure } from '../trade-failures';
+import { classifySolanaError } from './solana-errors';
+
+export interface SolanaTrading {
+  source: SolanaRouteSource;
+  mints: SolanaMints;
+  feeCollector: PublicKey;
+  /** The maker's key, when the maker venue runs here (local world): it co-signs after its last look. */
+  maker?: Keypair;
+  /** The chain's main stable, for USD values. */
+  stable?: { address: string; decimals: number };
+}
+
+export interface SolanaQuoteDeps {
+  chain: ConfiguredChain;
+  trading: SolanaTrading;
+  balances: BalanceReader;
+  fees: { read(chain: 'SOL'): Promise<Record<PriorityLevel, LevelFees>> };
+  secret: string;
+  now?: () => number;
+}
+
+const SOL_DECIMALS = 9;
+const LAMPORTS_PER_SIGNATURE = 5_000n;
+const SIMULATION_UNIT_LIMIT = 1_400_000;
+/** Compute units when the trade cannot be simulated yet (the trader does not hold the input). */
+const DEFAULT_UNIT_LIMIT = 200_000;
+const UNIT_MARGIN_PERCENT = 20;
+/** SOL kept back from a share of the balance: fees, and rent for the token accounts the trade may open. */
+const SOL_RESERVE = 10_000_000n;
+/** Rent-exempt minimum of an empty system account: smaller SOL payments to an empty account fail. */
+const RENT_EXEMPT_MINIMUM = 890_880n;
+
+const blockhashSchema = z.object({ value: z.object({ blockhash: z.string(), lastValidBlockHeight: z.number().int() }) });
+const simulationSchema = z.object({ value: z.object({ err: z.unknown().nullable(), unitsConsumed: z.number().optional(), logs: z.array(z.string()).nullable().optional() }) });
+const lookupTableSchema = z.object({ value: z.object({ data: z.tuple([z.string(), z.literal('base64')]) }).nullable() });
+
+/** The hash a quote id commits to: the message the user signs. */
+export function messageHash(message: Uint8Array): string {
+  return createHash('sha256').update(message).digest('hex');
+}
+
+export const mintOf = (token: string): string => (token === SOL_SENTINEL ? WRAPPED_SOL_MINT : token);
+
+export async function quoteSolanaSwap(deps: SolanaQuoteDeps, request: SwapRequest): Promise<SwapQuote> {
+  const now = deps.now ?? Date.now;
+  const user = new PublicKey(request.trader);
+  const nativeIn = request.tokenIn === SOL_SENTINEL;
+  const nativeOut = request.tokenOut === SOL_SENTINEL;
+  const [amountIn, levels, decimalsIn, decimalsOut] = await Promise.all([
+    resolveAmount(deps, request),
+    deps.fees.read('SOL'),
+    decimalsOf(deps, request.tokenIn),
+    decimalsOf(deps, request.tokenOut),
+  ]);
+
+  // Fees on the SOL side when there is one, else on the input mint; output-side fees leave the user's wallet
+  // right after the venue paid it, in the same transaction.
+  const feeOnOutput = !nativeIn && nativeOut;
+  const inputFees = feeOnOutput ? { protocolFee: 0n, integratorFee: 0n, net: amountIn } : splitAmount(amountIn, request.fees);
+  const route = await deps.trading.source.quote({
+    inputMint: mintOf(request.tokenIn), outputMint: mintOf(request.tokenOut), amountIn: inputFees.net, slippageBps: request.slippageBps, user,
+  });
+  const outputFees = feeOnOutput ? splitAmount(route.amountOut, request.fees) : { protocolFee: 0n, integratorFee: 0n, net: route.amountOut };
+  const fees = feeOnOutput ? outputFees : inputFees;
+  const feeMint = nativeIn || nativeOut ? WRAPPED_SOL_MINT : mintOf(request.tokenIn);
+  const integrator = new PublicKey(request.integrator);
+  await checkFeeRecipients(deps, feeMint, [[deps.trading.feeCollector, fees.protocolFee], [integrator, fees.integratorFee]]);
+  const feeInstructions = await feeTransfers(deps, feeMint, user, [[deps.trading.feeCollector, fees.protocolFee], [integrator, fees.integratorFee]]);
+
+  const unitPrice = levels[request.priority].maxPriorityFeePerGas;
+  const lookupTables = await loadLookupTables(deps.chain, route.addressLookupTables);
+  const body = [...(feeOnOutput ? [] : feeInstructions), ...route.instructions, ...(feeOnOutput ? feeInstructions : [])];
+  const compile = (unitLimit: number, blockhash: string) => new VersionedTransaction(new TransactionMessage({
+    payerKey: user,
+    recentBlockhash: blockhash,
+    instructions: [
+      ComputeBudgetProgram.setComputeUnitLimit({ units: unitLimit }),
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: unitPrice }),
+      ...body,
+    ],
+  }).compileToV0Message(lookupTables));
+
+  // One batch: a fresh blockhash, and a simulation of the same transaction (its blockhash replaced) for the units.
+  const probe = compile(SIMULATION_UNIT_LIMIT, PublicKey.default.toBase58());
+  const [hashAnswer, simulationAnswer] = await deps.chain.rpc.requestBatch([
+    { method: 'getLatestBlockhash', params: [{ commitment: 'confirmed' }] },
+    { method: 'simulateTransaction', params: [Buffer.from(probe.serialize()).toString('base64'), { encoding: 'base64', sigVerify: false, replaceRecentBlockhash: true, commitment: 'confirmed' }] },
+  ]);
+  const { value: latest } = batchAnswer('SOL', 'getLatestBlockhash', blockhashSchema, hashAnswer);
+  const { value: simulation } = batchAnswer('SOL', 'simulateTransaction', simulationSchema, simulationAnswer);
+  let unitLimit = DEFAULT_UNIT_LIMIT;
+  let simulated = false;
+  if (simulation.err) {
+    const failure = classifySolanaError(simulation.err, probe.message);
+    if (failure.code !== 'INSUFFICIENT_BALANCE' || request.requireSimulation) throw tradeFailure(failure.code, failure.reason);
+  } else {
+    simulated = true;
+    unitLimit = Math.ceil((simulation.unitsConsumed ?? DEFAULT_UNIT_LIMIT) * (100 + UNIT_MARGIN_PERCENT) / 100);
+  }
+  const transaction = compile(unitLimit, latest.blockhash);
+  const message = transaction.message.serialize();
+  const expiresAt = now() + QUOTE_TTL_MS;
+  const amountOut = outputFees.net;
+  const quoteId = issueQuoteId(deps.secret, {
+    v: 1,
+    api: request.api,
+    chain: 'SOL',
+    trader: request.trader,
+    exp: expiresAt,
+    txs: [{ role: 'trade', hash: messageHash(message), nonce: 0 }],
+    tokenIn: request.tokenIn,
+    tokenOut: request.tokenOut,
+    amountIn: amountIn.toString(),
+    amountOut: amountOut.toString(),
+    decimalsIn,
+    decimalsOut,
+    side: request.side,
+    solana: {
+      venue: route.venue,
+      venueAmountIn: inputFees.net.toString(),
+      venueAmountOut: route.amountOut.toString(),
+      slippageBps: request.slippageBps,
+      lastValidBlockHeight: latest.lastValidBlockHeight,
+    },
+  });
+
+  const solUsd = await solUsdPrice(deps);
+  const signatures = BigInt(transaction.message.header.numRequiredSignatures);
+  const networkLamports = LAMPORTS_PER_SIGNATURE * signatures + (BigInt(unitLimit) * BigInt(unitPrice)) / 1_000_000n;
+  const inputSol = nativeIn ? amountIn : nativeOut ? outputFees.net + fees.protocolFee + fees.integratorFee : 0n;
+  return {
+    amountIn,
+    amountOut,
+    amountOutMin: route.venue === 'MAKER' ? amountOut : (amountOut * BigInt(BPS - request.slippageBps)) / BigInt(BPS),
+    route: [{ venue: route.venue, pool: routePool(deps, route), tokenIn: request.tokenIn, tokenOut: request.tokenOut, fee: 3000 }],
+    simulated,
+    priceImpactPercent: Math.round(route.priceImpactPercent * 10_000) / 10_000,
+    tradeGasLimit: BigInt(unitLimit),
+    protocolFee: fees.protocolFee,
+    integratorFee: fees.integratorFee,
+    feeToken: nativeIn || nativeOut ? SOL_SENTINEL : request.tokenIn,
+    valueAmountInUsd: usd(inputSol, solUsd),
+    gasCostUsd: usd(networkLamports, solUsd),
+    txCostUsd: usd(networkLamports, solUsd),
+    taxes: { buyTax: 0, sellTax: 0, transferTax: 0 },
+    decimalsIn,
+    decimalsOut,
+    transactions: { trade: Buffer.from(transaction.serialize()).toString('base64') },
+    quoteId,
+    expiresAt,
+  };
+}
+
+function routePool(deps: SolanaQuoteDeps, route: SolanaRoute): string {
+  return route.venue === 'MAKER' && deps.trading.maker ? deps.trading.maker.publicKey.toBase58() : route.venue;
+}
+
+async function decimalsOf(deps: SolanaQuoteDeps, token: string): Promise<number> {
+  return token === SOL_SENTINEL ? SOL_DECIMALS : (await deps.trading.mints.info(token)).decimals;
+}
+
+async function resolveAmount(deps: SolanaQuoteDeps, request: SwapRequest): Promise<bigint> {
+  if ('raw' in request.amount) return request.amount.raw;
+  const nativeIn = request.tokenIn === SOL_SENTINEL;
+  const { balance } = await deps.balances.read('SOL', request.trader, nativeIn ? undefined : request.tokenIn);
+  let amount = (balance * BigInt(request.amount.balanceBps)) / BigInt(BPS);
+  if (nativeIn && amount > balance - SOL_RESERVE) amount = balance - SOL_RESERVE;
+  if (amount <= 0n) {
+    throw new AppError('INSUFFICIENT_BALANCE', `The trader's balance of tokenIn${nativeIn ? ', less what fees and rent will cost,' : ''} is nothing to trade at ${request.amount.balanceBps / 100}%.`, { field: 'amount' });
+  }
+  return amount;
+}
+
+/** SOL payments to an account that does not exist must reach the rent-exempt minimum, or the chain refuses them. */
+async function checkFeeRecipients(deps: SolanaQuoteDeps, feeMint: string, payments: [PublicKey, bigint][]): Promise<void> {
+  if (feeMint !== WRAPPED_SOL_MINT) return;
+  for (const [recipient, amount] of payments) {
+    if (amount === 0n || amount >= RENT_EXEMPT_MINIMUM) continue;
+    const { balance } = await deps.balances.read('SOL', recipient.toBase58());
+    if (balance === 0n) {
+      throw new AppError('INVALID_INPUT', `integrator: ${recipient.toBase58()} has no SOL account yet, and its fee (${amount} lamports) is below the rent-exempt minimum that opens one. Fund the account first.`, { field: 'integrator' });
+    }
+  }
+}
+
+async function feeTransfers(deps: SolanaQuoteDeps, feeMint: string, user: PublicKey, payments: [PublicKey, bigint][]): Promise<TransactionInstruction[]> {
+  const instructions: TransactionInstruction[] = [];
+  for (const [recipient, amount] of payments) {
+    if (amount === 0n) continue;
+    if (feeMint === WRAPPED_SOL_MINT) {
+      instructions.push(SystemProgram.transfer({ fromPubkey: user, toPubkey: recipient, lamports: amount }));
+      continue;
+    }
+    const info = await deps.trading.mints.info(feeMint);
+    const mint = new PublicKey(feeMint);
+    const source = getAssociatedTokenAddressSync(mint, user, true, info.programId);
+    const target = getAssociatedTokenAddressSync(mint, recipient, true, info.programId);
+    instructions.push(
+      createAssociatedTokenAccountIdempotentInstruction(user, target, recipient, mint, info.programId),
+      createTransferCheckedInstruction(source, mint, target, user, amount, info.decimals, [], info.programId),
+    );
+  }
+  return instructions;
+}
+
+async function loadLookupTables(chain: ConfiguredChain, addresses: string[]): Promise<AddressLookupTableAccount[]> {
+  return Promise.all(addresses.map(async (address) => {
+    const { value } = await requestChecked(chain.rpc, 'getAccountInfo', [address, { encoding: 'base64', commitment: 'confirmed' }], lookupTableSchema);
+    if (!value) throw new AppError('RPC_ERROR', `The route's address lookup table ${address} is not on SOL.`);
+    return new AddressLookupTableAccount({ key: new PublicKey(address), state: AddressLookupTableAccount.deserialize(Buffer.from(value.data[0], 'base64')) });
+  }));
+}
+
+/** USD per SOL from the route source pricing 1 SOL into the chain's stable, when one is known. */
+export async function solUsdPrice(deps: Pick<SolanaQuoteDeps, 'trading'>): Promise<number> {
+  const stable = deps.trading.stable;
+  if (!stable) return 0;
+  try {
+    const route = await deps.trading.source.quote({
+      inputMint: WRAPPED_SOL_MINT, outputMint: stable.address, amountIn: 10n ** 9n, slippageBps: 100, user: deps.trading.feeCollector,
+    });
+    return Number(route.amountOut) / 10 ** stable.decimals;
+  } catch {
+    return 0;
+  }
+}
+
+function usd(lamports: bigint, solUsd: number): number {
+  return Math.round((Number(lamports) / 1e9) * solUsd * 1e6) / 1e6;
+}

@@ -1,0 +1,59 @@
+/**
+ * What every chain family's quote engine takes and gives: the API versions translate their requests into a
+ * SwapRequest and shape a SwapQuote into their answers, whatever the chain.
+ */
+import type { PriorityLevel } from '@/server/fees/fee-levels';
+import type { FeeSplit } from './fee-model';
+
+export type ApprovalOrder = 'approve-then-trade' | 'trade-then-approve';
+
+export interface SwapRequest {
+  api: 'v1' | 'v2';
+  side: 'BUY' | 'SELL';
+  /** Addresses in the chain family's own form; the native coin is the EVM zero address everywhere. */
+  trader: string;
+  tokenIn: string;
+  tokenOut: string;
+  /** Raw units of tokenIn, or a share of the trader's tokenIn balance in basis points. */
+  amount: { raw: bigint } | { balanceBps: number };
+  slippageBps: number;
+  priority: PriorityLevel;
+  fees: FeeSplit;
+  integrator: string;
+  /** EVM: the token approved to the Router and when (tokenIn before a sell, tokenOut after a v1 buy). */
+  approval: { token: string; order: ApprovalOrder } | undefined;
+  /** Refuse to quote when the trade cannot be simulated as the trader. */
+  requireSimulation: boolean;
+}
+
+export interface QuoteHop {
+  venue: string;
+  pool: string;
+  tokenIn: string;
+  tokenOut: string;
+  fee: number;
+}
+
+export interface SwapQuote {
+  amountIn: bigint;
+  amountOut: bigint;
+  amountOutMin: bigint;
+  route: QuoteHop[];
+  simulated: boolean;
+  priceImpactPercent: number;
+  /** EVM gas limit of the trade; Solana compute-unit limit. */
+  tradeGasLimit: bigint;
+  protocolFee: bigint;
+  integratorFee: bigint;
+  feeToken: string;
+  valueAmountInUsd: number;
+  gasCostUsd: number;
+  txCostUsd: number;
+  taxes: { buyTax: number; sellTax: number; transferTax: number };
+  decimalsIn: number;
+  decimalsOut: number;
+  /** Serialized unsigned transactions: EVM hex; Solana base64 v0. `reset` goes out as v2 `extra`. */
+  transactions: { trade: string; approve?: string; reset?: string };
+  quoteId: string;
+  expiresAt: number;
+}

@@ -1,0 +1,61 @@
+/**
+ * Integration tests call the REST route handlers the app serves (the same functions Next.js routes to), on
+ * the run's local chain world, with the dev key: the whole HTTP path without a web server.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { EndpointProcedure } from '@/server/api/contract';
+import { testManifest } from '@/devnet/test-world';
+import type { Services } from '@/server/services';
+
+const DEV_KEY = 'rest-client-dev-key-000000000000';
+
+export interface RestAnswer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+export interface RestClient {
+  get<T = Record<string, unknown>>(procedure: EndpointProcedure, query: Record<string, string | number | boolean | undefined>): Promise<RestAnswer<T>>;
+  post<T = Record<string, unknown>>(procedure: EndpointProcedure, body: Record<string, unknown>): Promise<RestAnswer<T>>;
+  services(): Promise<Services>;
+  close(): Promise<void>;
+}
+
+/** Points the app's configuration at the run's world and a fresh data folder; call in beforeAll. */
+export async function openRestClient(): Promise<RestClient> {
+  testManifest();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rest-client-'));
+  process.env.DATA_DIR = dataDir;
+  process.env.DEV_API_KEY = DEV_KEY;
+  const { restRoute } = await import('@/server/rest/rest-handler');
+  const { getServices } = await import('@/server/services');
+  const { endpointFor } = await import('@/server/api/contract');
+
+  async function send<T>(procedure: EndpointProcedure, init: { query?: Record<string, unknown>; body?: Record<string, unknown> }): Promise<RestAnswer<T>> {
+    const endpoint = endpointFor(procedure);
+    const url = new URL(`http://localhost${endpoint.paths[0]}`);
+    for (const [name, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
+    const request = new Request(url, {
+      method: endpoint.method,
+      headers: { authorization: `Bearer ${DEV_KEY}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    const handler = restRoute(procedure)[endpoint.method];
+    const response = await handler(request, { params: Promise.resolve({}) });
+    return { status: response.status, body: (await response.json()) as T };
+  }
+
+  return {
+    get: (procedure, query) => send(procedure, { query }),
+    post: (procedure, body) => send(procedure, { body }),
+    services: getServices,
+    async close() {
+      const services = await getServices();
+      await services.close();
+      delete (globalThis as Record<symbol, unknown>)[Symbol.for('swapbridge.services')];
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * The trade state machine: a trade row is PENDING from the moment its transaction is broadcast (or, for a
+ * tracked trade, seen) until its receipt settles it as SUCCESS or FAILED. Every move goes through
+ * `nextTradeStatus`, so no code path can, say, turn a settled trade back into a pending one.
+ */
+import type { TradeStatus } from '@/server/store/database';
+
+const TRANSITIONS: Readonly<Record<TradeStatus, readonly TradeStatus[]>> = {
+  PENDING: ['SUCCESS', 'FAILED'],
+  SUCCESS: [],
+  FAILED: [],
+};
+
+export function canMoveTrade(from: TradeStatus, to: TradeStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export function isSettled(status: TradeStatus): boolean {
+  return TRANSITIONS[status].length === 0;
+}

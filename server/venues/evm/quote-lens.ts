@@ -1,0 +1,172 @@
+/**
+ * Runs the QuoteLens (contracts/lens) with one `eth_call`: its code is installed at the trader's address
+ * by a state override, so every candidate route is priced by the real Router call made by the trader.
+ */
+import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, numberToHex, type Address, type Hex } from 'viem';
+import type { EvmVenues } from '@/server/chains/chain-directory';
+import { quoteLensAbi, quoteLensRuntime } from './generated/contracts';
+import { venueByRouterIndex, V3_FEE_TIERS, type EvmVenueId } from './venues';
+
+export interface LensRequest {
+  router: Address;
+  trader: Address;
+  tokenIn: Address;
+  tokenOut: Address;
+  amountIn: bigint;
+  protocolFeeBps: number;
+  integratorFeeBps: number;
+  integrator: Address;
+  /** A token whose allowance to the Router should be read and whose approval gas should be measured. */
+  approvalToken: Address;
+  simulate: boolean;
+}
+
+export interface LensHop {
+  venue: EvmVenueId;
+  routerIndex: number;
+  pool: Address;
+  tokenIn: Address;
+  tokenOut: Address;
+  fee: number;
+}
+
+export interface LensCandidate {
+  hops: LensHop[];
+  poolAmountOut: bigint;
+  spot: (readonly [bigint, bigint])[];
+  simulated: boolean;
+  ok: boolean;
+  amountOut: bigint;
+  gasUsed: bigint;
+  revertData: Hex;
+  transferBlocked: boolean;
+}
+
+export interface LensResult {
+  blockNumber: bigint;
+  timestamp: bigint;
+  baseFee: bigint;
+  balanceIn: bigint;
+  allowanceIn: bigint;
+  approvalAllowance: bigint;
+  approvalGas: bigint;
+  approvalNeedsReset: boolean;
+  decimalsIn: number;
+  decimalsOut: number;
+  nativeUsd: bigint;
+  amountInNative: bigint;
+  candidates: LensCandidate[];
+}
+
+export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000' as Address;
+
+/** Native handed to the trader for the call only, so native-in routes simulate whatever the wallet holds. */
+const SIMULATED_NATIVE = 10n ** 30n;
+
+/** The eth_call (params) that runs the lens; the caller sends it, possibly inside a batch. */
+export function lensCall(venues: EvmVenues, request: LensRequest): { method: 'eth_call'; params: unknown[] } {
+  const data = encodeFunctionData({
+    abi: quoteLensAbi,
+    functionName: 'quote',
+    args: [{
+      router: request.router,
+      tokenIn: request.tokenIn,
+      tokenOut: request.tokenOut,
+      amountIn: request.amountIn,
+      protocolFeeBps: request.protocolFeeBps,
+      integratorFeeBps: request.integratorFeeBps,
+      integrator: request.integrator,
+      wrappedNative: venues.wrappedNative as Address,
+      stable: venues.stable.address as Address,
+      v2Factory: venues.uniswapV2Factory as Address,
+      v3Factory: venues.uniswapV3Factory as Address,
+      quoterV2: venues.quoterV2 as Address,
+      connectors: [venues.wrappedNative as Address, venues.stable.address as Address],
+      v3Fees: [...V3_FEE_TIERS],
+      approvalToken: request.approvalToken,
+      simulate: request.simulate,
+    }],
+  });
+  const override: Record<string, { code: Hex; balance?: Hex }> = {
+    [request.trader]: {
+      code: quoteLensRuntime,
+      ...(request.tokenIn === ZERO_ADDRESS ? { balance: numberToHex(SIMULATED_NATIVE + request.amountIn) } : {}),
+    },
+  };
+  return { method: 'eth_call', params: [{ to: request.trader, data }, 'latest', override] };
+}
+
+export function decodeLensResult(raw: Hex): LensResult {
+  const result = decodeFunctionResult({ abi: quoteLensAbi, functionName: 'quote', data: raw });
+  return {
+    blockNumber: result.blockNumber,
+    timestamp: result.timestamp,
+    baseFee: result.baseFee,
+    balanceIn: result.balanceIn,
+    allowanceIn: result.allowanceIn,
+    approvalAllowance: result.approvalAllowance,
+    approvalGas: result.approvalGas,
+    approvalNeedsReset: result.approvalNeedsReset,
+    decimalsIn: result.decimalsIn,
+    decimalsOut: result.decimalsOut,
+    nativeUsd: result.nativeUsd,
+    amountInNative: result.amountInNative,
+    candidates: result.candidates.map((candidate) => ({
+      hops: candidate.hops.map((hop) => ({
+        venue: venueByRouterIndex(hop.venue).id,
+        routerIndex: hop.venue,
+        pool: hop.pool,
+        tokenIn: hop.tokenIn,
+        tokenOut: hop.tokenOut,
+        fee: hop.fee,
+      })),
+      poolAmountOut: candidate.poolAmountOut,
+      spot: candidate.spot.map((pair) => [pair[0], pair[1]] as const),
+      simulated: candidate.simulated,
+      ok: candidate.ok,
+      amountOut: candidate.amountOut,
+      gasUsed: candidate.gasUsed,
+      revertData: candidate.revertData,
+      transferBlocked: candidate.transferBlocked,
+    })),
+  };
+}
+
+export interface PreflightCall {
+  trader: Address;
+  /** The quoted approval not yet mined: applied first, as the trader. */
+  approveToken?: Address;
+  spender: Address;
+  to: Address;
+  value: bigint;
+  data: Hex;
+}
+
+/**
+ * The eth_call that runs a quoted call as the trader (after the quoted approval, when one precedes it) on
+ * the trader's real balances; it reverts with the call's own revert data.
+ */
+export function preflightCall(call: PreflightCall): { method: 'eth_call'; params: unknown[] } {
+  const data = encodeFunctionData({
+    abi: quoteLensAbi,
+    functionName: 'simulateCall',
+    args: [call.approveToken ?? ZERO_ADDRESS, call.spender, call.to, call.value, call.data],
+  });
+  return { method: 'eth_call', params: [{ to: call.trader, data }, 'latest', { [call.trader]: { code: quoteLensRuntime } }] };
+}
+
+/** An eth_call that tries a plain transfer as the trader; it always reverts (see decodeLensTransferProbe). */
+export function transferProbeCall(trader: Address, token: Address, to: Address, amount: bigint): { method: 'eth_call'; params: unknown[] } {
+  const data = encodeFunctionData({ abi: quoteLensAbi, functionName: 'simulateTransfer', args: [token, to, amount] });
+  return { method: 'eth_call', params: [{ from: trader, to: trader, data }, 'latest', { [trader]: { code: quoteLensRuntime } }] };
+}
+
+/** True when the probe's revert says the transfer went through. */
+export function decodeLensTransferProbe(revertData: Hex | undefined): boolean {
+  if (!revertData) return false;
+  try {
+    return decodeErrorResult({ abi: quoteLensAbi, data: revertData }).errorName === 'TransferAllowed';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,346 @@
+/**
+ * The Jupiter route source against a local HTTP server that answers with the JSON in fixtures/jupiter/,
+ * shaped as Jupiter's Swap API v1 reference documents its answers (QuoteResponse, SwapInstructionsResponse,
+ * the `{ error, errorCode }` refusals). The fixture wallet is Keypair.fromSeed(32 × 7); its token accounts,
+ * Jupiter's program authority and event authority are derived for real; the DLMM market accounts are stand-ins.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  AddressLookupTableAccount,
+  ComputeBudgetProgram,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '@/server/errors';
+import { createJupiterRouteSource } from './jupiter';
+import { WRAPPED_SOL_MINT, type SolanaSwapLeg } from './route-source';
+
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`./fixtures/jupiter/${name}.json`, import.meta.url), 'utf8')) as unknown;
+
+interface FixtureInstruction {
+  programId: string;
+  accounts: { pubkey: string; isSigner: boolean; isWritable: boolean }[];
+  data: string;
+}
+interface SwapInstructionsFixture {
+  computeBudgetInstructions: FixtureInstruction[];
+  setupInstructions: FixtureInstruction[];
+  swapInstruction: FixtureInstruction;
+  cleanupInstruction: FixtureInstruction | null;
+  addressLookupTableAddresses: string[];
+}
+
+const QUOTE = fixture('quote-sol-usdc') as Record<string, unknown>;
+const SWAP = fixture('swap-instructions-sol-usdc') as SwapInstructionsFixture;
+const NO_ROUTE = fixture('error-no-route');
+const NOT_TRADABLE = fixture('error-token-not-tradable');
+const INTERNAL = fixture('error-internal');
+
+const JUPITER_PROGRAM = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+const ATA_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
+const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+
+const wallet = Keypair.fromSeed(new Uint8Array(32).fill(7));
+const leg: SolanaSwapLeg = {
+  inputMint: WRAPPED_SOL_MINT,
+  outputMint: USDC_MINT,
+  amountIn: 100_000_000n,
+  slippageBps: 100,
+  user: wallet.publicKey,
+};
+
+interface Seen {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+/** Scenario = first path segment; the rest is Jupiter's endpoint (`quote` or `swap-instructions`). */
+type Answer = { status: number; body: unknown } | 'hang' | { status: number; raw: string };
+const SCENARIOS: Record<string, { quote: Answer; 'swap-instructions'?: Answer }> = {
+  ok: { quote: { status: 200, body: QUOTE }, 'swap-instructions': { status: 200, body: SWAP } },
+  'no-route': { quote: { status: 400, body: NO_ROUTE } },
+  'not-tradable': { quote: { status: 400, body: NOT_TRADABLE } },
+  'no-route-at-swap': { quote: { status: 200, body: QUOTE }, 'swap-instructions': { status: 400, body: NO_ROUTE } },
+  down: { quote: { status: 500, body: INTERNAL } },
+  'swap-down': { quote: { status: 200, body: QUOTE }, 'swap-instructions': { status: 503, raw: 'Service Unavailable' } },
+  'rate-limited': { quote: { status: 429, raw: 'Too Many Requests' } },
+  'bad-request': { quote: { status: 400, body: { error: 'Invalid inputMint', errorCode: 'INVALID_INPUT_MINT' } } },
+  garbage: { quote: { status: 200, raw: '<html>maintenance</html>' } },
+  malformed: { quote: { status: 200, body: { ...QUOTE, otherAmountThreshold: undefined } } },
+  'bad-instruction': {
+    quote: { status: 200, body: QUOTE },
+    'swap-instructions': { status: 200, body: { ...SWAP, swapInstruction: { ...SWAP.swapInstruction, programId: 'not-a-key' } } },
+  },
+  stranger: {
+    quote: { status: 200, body: QUOTE },
+    'swap-instructions': {
+      status: 200,
+      body: {
+        ...SWAP,
+        setupInstructions: [
+          {
+            ...SWAP.setupInstructions[1],
+            accounts: [{ pubkey: Keypair.generate().publicKey.toBase58(), isSigner: true, isWritable: true }],
+          },
+        ],
+      },
+    },
+  },
+  hang: { quote: 'hang' },
+  'hang-swap': { quote: { status: 200, body: QUOTE }, 'swap-instructions': 'hang' },
+};
+
+let server: Server;
+let origin: string;
+const seen: Seen[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => void answer(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? '/', origin);
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  const body: unknown = text ? JSON.parse(text) : undefined;
+  seen.push({ method: request.method ?? '', path: url.pathname, query: url.searchParams, headers: request.headers, body });
+  const [, scenario = '', endpoint = ''] = url.pathname.split('/');
+  const reply = SCENARIOS[scenario]?.[endpoint as 'quote' | 'swap-instructions'];
+  if (reply === 'hang') return;
+  if (!reply) {
+    response.writeHead(404).end();
+    return;
+  }
+  if ('raw' in reply) {
+    response.writeHead(reply.status, { 'content-type': 'text/plain' }).end(reply.raw);
+    return;
+  }
+  response.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
+}
+
+function source(scenario: string, options: { timeoutMs?: number; apiKey?: string } = {}) {
+  return createJupiterRouteSource({ baseUrl: `${origin}/${scenario}/`, ...options });
+}
+
+function requestsOf(scenario: string): Seen[] {
+  return seen.filter((request) => request.path.startsWith(`/${scenario}/`));
+}
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe('Jupiter route source', () => {
+  it('asks for an ExactIn quote of the leg, then for the instructions of that quote for the wallet', async () => {
+    await source('ok', { apiKey: 'test-key' }).quote(leg);
+    const [quote, swap, ...rest] = requestsOf('ok');
+    expect(rest).toEqual([]);
+    expect(quote?.method).toBe('GET');
+    expect(quote?.path).toBe('/ok/quote');
+    expect(Object.fromEntries(quote?.query ?? [])).toEqual({
+      inputMint: WRAPPED_SOL_MINT,
+      outputMint: USDC_MINT,
+      amount: '100000000',
+      slippageBps: '100',
+      swapMode: 'ExactIn',
+    });
+    expect(quote?.headers['x-api-key']).toBe('test-key');
+    expect(swap?.method).toBe('POST');
+    expect(swap?.path).toBe('/ok/swap-instructions');
+    expect(swap?.headers['content-type']).toBe('application/json');
+    // The quote goes back whole, including fields the adapter does not read (contextSlot, platformFee, ...).
+    expect(swap?.body).toEqual({
+      quoteResponse: QUOTE,
+      userPublicKey: wallet.publicKey.toBase58(),
+      wrapAndUnwrapSol: true,
+      useSharedAccounts: true,
+    });
+  });
+
+  it('gives the amounts as bigint, the impact in percent and the lookup tables, with no cosigner', async () => {
+    const route = await source('ok').quote(leg);
+    expect(route.venue).toBe('JUPITER');
+    expect(route.amountOut).toBe(17_057_460n);
+    expect(route.minAmountOut).toBe(16_886_885n);
+    expect(route.priceImpactPercent).toBeCloseTo(0.01, 12);
+    expect(route.addressLookupTables).toEqual(['GxS6FiQ9RbErBB48mE34U4Jv13MdEJov4R1e5KgFzRFY']);
+    expect(route.cosigner).toBeUndefined();
+  });
+
+  it("decodes setup, swap and cleanup in order and drops Jupiter's compute budget", async () => {
+    const route = await source('ok').quote(leg);
+    const user = wallet.publicKey.toBase58();
+    expect(route.instructions.map((instruction) => instruction.programId.toBase58())).toEqual([
+      ATA_PROGRAM, // the wallet's wSOL account (idempotent)
+      SYSTEM_PROGRAM, // lamports into it
+      TOKEN_PROGRAM, // SyncNative
+      ATA_PROGRAM, // the wallet's USDC account (idempotent)
+      JUPITER_PROGRAM, // shared_accounts_route
+      TOKEN_PROGRAM, // close the wSOL account: unwrap
+    ]);
+    expect(route.instructions.some((instruction) => instruction.programId.toBase58() === COMPUTE_BUDGET_PROGRAM)).toBe(false);
+
+    const [createWsol, transfer, syncNative, , swap, close] = route.instructions;
+    expect([...(createWsol?.data ?? [])]).toEqual([1]);
+    const lamports = Buffer.alloc(8);
+    lamports.writeBigUInt64LE(100_000_000n);
+    expect(Buffer.from(transfer?.data ?? [])).toEqual(Buffer.concat([Buffer.from([2, 0, 0, 0]), lamports]));
+    expect(transfer?.keys.map((key) => [key.pubkey.toBase58(), key.isSigner, key.isWritable])).toEqual([
+      [user, true, true],
+      [SWAP.setupInstructions[0]?.accounts[1]?.pubkey, false, true],
+    ]);
+    expect([...(syncNative?.data ?? [])]).toEqual([17]);
+    expect([...(close?.data ?? [])]).toEqual([9]);
+
+    const expected = SWAP.swapInstruction;
+    expect(swap?.keys.map((key) => ({ pubkey: key.pubkey.toBase58(), isSigner: key.isSigner, isWritable: key.isWritable }))).toEqual(
+      expected.accounts,
+    );
+    expect(Buffer.from(swap?.data ?? [])).toEqual(Buffer.from(expected.data, 'base64'));
+    const discriminator = createHash('sha256').update('global:shared_accounts_route').digest().subarray(0, 8);
+    expect(Buffer.from(swap?.data ?? []).subarray(0, 8)).toEqual(discriminator);
+  });
+
+  it('compiles with the builder’s compute budget into a v0 message that uses the lookup table and fits a packet', async () => {
+    const route = await source('ok').quote(leg);
+    // A lookup table as the chain would hold it: the swap's market and token accounts, not the signer.
+    const tableAddresses = [...new Set(SWAP.swapInstruction.accounts.filter((a) => !a.isSigner).map((a) => a.pubkey))];
+    const table = new AddressLookupTableAccount({
+      key: new PublicKey(route.addressLookupTables[0] ?? ''),
+      state: {
+        deactivationSlot: 2n ** 64n - 1n,
+        lastExtendedSlot: 324_300_000,
+        lastExtendedSlotStartIndex: 0,
+        authority: undefined,
+        addresses: tableAddresses.map((text) => new PublicKey(text)),
+      },
+    });
+    const instructions = [
+      ComputeBudgetProgram.setComputeUnitLimit({ units: 300_000 }),
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 10_000 }),
+      ...route.instructions,
+    ];
+    const message = new TransactionMessage({
+      payerKey: wallet.publicKey,
+      recentBlockhash: SystemProgram.programId.toBase58(),
+      instructions,
+    }).compileToV0Message([table]);
+
+    expect(message.staticAccountKeys[0]?.equals(wallet.publicKey)).toBe(true);
+    expect(message.header.numRequiredSignatures).toBe(1);
+    expect(message.addressTableLookups.map((lookup) => lookup.accountKey.toBase58())).toEqual(route.addressLookupTables);
+    expect(message.compiledInstructions).toHaveLength(8);
+    const limits = message.compiledInstructions.filter(
+      (instruction) => message.staticAccountKeys[instruction.programIdIndex]?.toBase58() === COMPUTE_BUDGET_PROGRAM,
+    );
+    expect(limits).toHaveLength(2);
+
+    const transaction = new VersionedTransaction(message);
+    transaction.sign([wallet]);
+    expect(transaction.serialize().length).toBeLessThanOrEqual(1232);
+
+    const decompiled = TransactionMessage.decompile(message, { addressLookupTableAccounts: [table] });
+    expect(decompiled.instructions.map((instruction) => instruction.programId.toBase58())).toEqual(
+      instructions.map((instruction) => instruction.programId.toBase58()),
+    );
+    // Accounts come back resolved through the table (flags are the message's: the fee payer is writable throughout).
+    const addresses = (keys: { pubkey: PublicKey }[] = []) => keys.map((key) => key.pubkey.toBase58());
+    expect(addresses(decompiled.instructions[6]?.keys)).toEqual(addresses(route.instructions[4]?.keys));
+    expect(Buffer.from(decompiled.instructions[6]?.data ?? [])).toEqual(Buffer.from(route.instructions[4]?.data ?? []));
+  });
+
+  it.each([
+    ['no-route', 'could not find any route'],
+    ['not-tradable', 'does not trade one of these tokens'],
+  ])('answers NO_ROUTE when Jupiter refuses to route (%s)', async (scenario, words) => {
+    const error = await failure(source(scenario).quote(leg));
+    expect(error.code).toBe('NO_ROUTE');
+    expect(error.message).toContain(words);
+    expect(requestsOf(scenario).map((request) => request.path)).toEqual([`/${scenario}/quote`]);
+  });
+
+  it('answers NO_ROUTE when the routing refusal comes at swap-instructions', async () => {
+    expect((await failure(source('no-route-at-swap').quote(leg))).code).toBe('NO_ROUTE');
+  });
+
+  it.each([
+    ['down', /^Jupiter did not answer the quote request \(HTTP 500\)/],
+    ['swap-down', /^Jupiter did not answer the swap-instructions request \(HTTP 503\)/],
+    ['rate-limited', /HTTP 429/],
+    ['bad-request', /refused the quote request \(HTTP 400, INVALID_INPUT_MINT\)/],
+    ['garbage', /not JSON/],
+    ['malformed', /otherAmountThreshold/],
+    ['bad-instruction', /swapInstruction\.programId/],
+    ['stranger', /signer other than the wallet/],
+  ])('answers RPC_ERROR when Jupiter fails or answers nonsense (%s)', async (scenario, message) => {
+    const error = await failure(source(scenario).quote(leg));
+    expect(error.code).toBe('RPC_ERROR');
+    expect(error.message).toMatch(message);
+  });
+
+  it('answers RPC_ERROR when the quote is for another trade than the leg', async () => {
+    const error = await failure(source('ok').quote({ ...leg, amountIn: 5n }));
+    expect(error.code).toBe('RPC_ERROR');
+    expect(error.message).toMatch(/different trade/);
+  });
+
+  it('answers RPC_ERROR when Jupiter cannot be reached', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const error = await failure(createJupiterRouteSource({ baseUrl: `http://127.0.0.1:${port}` }).quote(leg));
+    expect(error.code).toBe('RPC_ERROR');
+    expect(error.message).toMatch(/^Jupiter did not answer the quote request \(ECONNREFUSED\)/);
+  });
+
+  it.each([
+    ['hang', 'quote'],
+    ['hang-swap', 'swap-instructions'],
+  ])('gives up after timeoutMs when Jupiter never answers (%s)', async (scenario, what) => {
+    const started = performance.now();
+    const error = await failure(source(scenario, { timeoutMs: 150 }).quote(leg));
+    expect(error.code).toBe('RPC_ERROR');
+    expect(error.message).toBe(`Jupiter did not answer the ${what} request (no answer within 150 ms). Try again shortly.`);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('never lets a raw error of the fetch escape', async () => {
+    const broken = createJupiterRouteSource({
+      baseUrl: 'https://jupiter.invalid/swap/v1',
+      fetch: async () => {
+        throw new TypeError('socket hang up');
+      },
+    });
+    const error = await failure(broken.quote(leg));
+    expect(error.code).toBe('RPC_ERROR');
+    expect(error.cause).toBeInstanceOf(TypeError);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * What an SPL mint is: its token program (Token or Token-2022) and decimals, read once per mint and kept
+ * (neither ever changes).
+ */
+import { PublicKey } from '@solana/web3.js';
+import { z } from 'zod';
+import type { ConfiguredChain } from '@/server/chains/chain-directory';
+import { requestChecked } from '@/server/chains/rpc-answers';
+import { AppError } from '@/server/errors';
+
+export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAbS4EQHFkZLyJTH5sTnKHU3M';
+
+export interface MintInfo {
+  programId: PublicKey;
+  decimals: number;
+}
+
+export interface SolanaMints {
+  info(mint: string): Promise<MintInfo>;
+}
+
+const MINT_DECIMALS_OFFSET = 44;
+const accountInfo = z.object({
+  value: z.object({ owner: z.string(), data: z.tuple([z.string(), z.literal('base64')]) }).nullable(),
+});
+
+export function createSolanaMints(chain: ConfiguredChain): SolanaMints {
+  const known = new Map<string, Promise<MintInfo>>();
+  return {
+    info(mint) {
+      let found = known.get(mint);
+      if (!found) {
+        found = (async () => {
+          const { value } = await requestChecked(chain.rpc, 'getAccountInfo', [mint, { encoding: 'base64', commitment: 'confirmed' }], accountInfo);
+          const data = value ? Buffer.from(value.data[0], 'base64') : undefined;
+          if (!value || !data || data.length < 82 || (value.owner !== TOKEN_PROGRAM && value.owner !== TOKEN_2022_PROGRAM)) {
+            throw new AppError('NOT_FOUND', `No SPL mint at ${mint} on SOL.`);
+          }
+          return { programId: new PublicKey(value.owner), decimals: data[MINT_DECIMALS_OFFSET]! };
+        })();
+        known.set(mint, found);
+        found.catch(() => known.delete(mint));
+      }
+      return found;
+    },
+  };
+}
