@@ -189,13 +189,14 @@ describe('GET /api/v1/pool-info', () => {
 });
 
 /**
- * Prices are checked against the world spec on ETH: the trading tests move BASE's pools by more than 0.5 %
- * (large buys there), while on ETH they trade a few hundred dollars against million-dollar pools.
+ * Prices are checked against the world spec on ARB: the trading tests move BASE's pools and the Router tests
+ * ETH's by more than 0.5 % (large trades there), while on ARB they trade a few hundred dollars against
+ * million-dollar pools.
  */
 describe('findTokenPools', () => {
   it('prices ALPHA and TAX as the world spec does, pools sorted by liquidity', async () => {
     const services = await rest.services();
-    const chain = services.chains.ETH;
+    const chain = services.chains.ARB;
     const { token } = world();
     for (const symbol of ['ALPHA', 'TAX']) {
       const found = await findTokenPools(chain, token(symbol).address);
@@ -217,7 +218,7 @@ describe('findTokenPools', () => {
 
   it('prices the wrapped native token at the native price and the stable near 1', async () => {
     const services = await rest.services();
-    const chain = services.chains.ETH;
+    const chain = services.chains.ARB;
     const { base, token } = world();
     const native = await nativeUsd(chain);
     expect(Math.abs(native / 3000 - 1)).toBeLessThan(0.005);
