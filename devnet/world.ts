@@ -119,12 +119,17 @@ export async function startWorld(options: WorldOptions): Promise<RunningWorld> {
         wsUrl: node.wsUrl,
         routerAddress: '',
         wrappedNative: 'So11111111111111111111111111111111111111112',
-        contracts: { maker: world.maker.address, mintAuthority: world.mintAuthority.address, feeCollector: world.feeCollector.address },
+        contracts: {
+          maker: world.maker.address, mintAuthority: world.mintAuthority.address, feeCollector: world.feeCollector.address,
+          // Solana deposits are transfers to the solver itself, with the requestId in a memo.
+          depository: world.solver.address,
+        },
         tokens: world.tokens,
         pools: [],
         accounts: world.accounts.map((account) => ({ address: account.address, secretKey: account.secretKey })),
         treasury: { address: world.mintAuthority.address, secretKey: world.mintAuthority.secretKey },
         maker: { address: world.maker.address, secretKey: world.maker.secretKey },
+        solver: { address: world.solver.address, secretKey: world.solver.secretKey },
       };
     }
   } catch (error) {
@@ -162,6 +167,7 @@ function evmManifestChain(
     pools: info.pools,
     accounts: Array.from({ length: LISTED_ACCOUNTS }, (_, index) => anvilAccount(index + 1)),
     treasury: { address: info.deployer.address, privateKey: info.deployer.privateKey },
+    solver: info.solver,
   };
 }
 

@@ -7,6 +7,10 @@ import { loadAppSecret } from '@/server/auth/app-secret';
 import type { AuthDeps } from '@/server/auth/authenticate';
 import { createRateLimiter, type RateLimiter } from '@/server/auth/rate-limiter';
 import { createBalanceReader, type BalanceReader } from '@/server/balances/balance-reader';
+import { bridgeChainsFrom } from '@/server/bridge/bridge-chains';
+import type { BridgeDeps } from '@/server/bridge/bridge-deps';
+import { createBridgeSolver, type BridgeSolver } from '@/server/bridge/bridge-solver';
+import { createBridgeRepository } from '@/server/store/bridge-repository';
 import { createChainDirectory, type ChainDirectory } from '@/server/chains/chain-directory';
 import { readDevnetManifest } from '@/server/chains/devnet-manifest';
 import { loadConfig, type Config } from '@/server/config/env';
@@ -44,6 +48,10 @@ export interface Services {
   balances: BalanceReader;
   /** Solana trading (route source, mints, fee collector); absent where SOL has no route configured. */
   solana?: SolanaTrading;
+  /** Bridging: the chains it can bridge, stored requests and settings (server/bridge). */
+  bridge: BridgeDeps;
+  /** Finds deposits and pays fills and refunds; started by the app process only (getServices). */
+  solver: BridgeSolver;
   /** Keys session cookies and quote ids; shared by every instance (APP_SECRET). */
   appSecret: string;
   close(): Promise<void>;
@@ -96,6 +104,19 @@ export async function createServices(config: Config, options: { shareStore?: boo
   const trades = createTradeRepository(store.db);
   const balances = createBalanceReader(chains);
   const background = createBackgroundSender({ chains, trades, logger });
+  const priorityFees = createPriorityFeeReader(chains);
+  const solana = solanaTradingFrom(config, chains.SOL, manifest, balances);
+  const bridge: BridgeDeps = {
+    chains: bridgeChainsFrom({ config, chains, manifest, fees: priorityFees, solana }),
+    requests: createBridgeRepository(store.db),
+    logger,
+    feeBps: config.BRIDGE_FEE_BPS,
+    quoteTtlMs: config.BRIDGE_QUOTE_TTL_MS,
+    executeWaitMs: config.BRIDGE_EXECUTE_WAIT_MS,
+    publicUrl: config.publicUrl,
+    kickSolver: () => solver.kick(),
+  };
+  const solver = createBridgeSolver(bridge);
 
   return {
     config,
@@ -108,13 +129,16 @@ export async function createServices(config: Config, options: { shareStore?: boo
     chains,
     localWorld: manifest ? { manifest } : undefined,
     health,
-    priorityFees: createPriorityFeeReader(chains),
+    priorityFees,
     balances,
-    solana: solanaTradingFrom(config, chains.SOL, manifest, balances),
+    solana,
+    bridge,
+    solver,
     appSecret,
     trades,
     background,
     async close() {
+      await solver.stop();
       await background.stop();
       await shared?.close();
       await store.close();
@@ -135,6 +159,7 @@ export function getServices(): Promise<Services> {
   if (!holder[GLOBAL_KEY]) {
     holder[GLOBAL_KEY] = createServices(loadConfig(), { shareStore: true }).then((services) => {
       services.background.start();
+      services.solver.start(services.config.BRIDGE_POLL_MS);
       return services;
     });
     holder[GLOBAL_KEY].catch(() => {

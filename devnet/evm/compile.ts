@@ -27,6 +27,7 @@ export const CONTRACT_SOURCES = {
   HoneypotToken: 'tokens/HoneypotToken.sol',
   Multicall3: 'multicall/Multicall3.sol',
   Router: 'router/Router.sol',
+  Depository: 'bridge/Depository.sol',
   // Never deployed: the quote engine runs it through an eth_call state override (server/venues/evm).
   QuoteLens: 'lens/QuoteLens.sol',
   // Test-only attackers: compiled for the Router's tests, never deployed in the world.

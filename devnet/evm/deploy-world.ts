@@ -32,6 +32,8 @@ import {
   BURN_ADDRESS,
   NATIVE_USD,
   ROUTER_FEE_COLLECTOR_ACCOUNT,
+  BRIDGE_SOLVER_ACCOUNT,
+  BRIDGE_SOLVER_USD,
   TOKENS,
   TREASURY_NATIVE,
   usdToRaw,
@@ -79,6 +81,8 @@ export type EvmWorldContracts = {
   positionManager: string;
   /** The project's own Router (deployed last, so every other address stays where it was). */
   router?: string;
+  /** The bridge Depository (deployed after the Router). */
+  depository?: string;
 };
 
 export interface EvmWorldInfo {
@@ -90,6 +94,8 @@ export interface EvmWorldInfo {
   pools: EvmWorldPool[];
   /** Anvil account 0: deployed everything, owns the tax and honeypot tokens, holds the remaining supply. */
   deployer: { address: string; privateKey: Hex };
+  /** The bridge solver (anvil account 18): the Depository forwards to it; it fills and refunds. */
+  solver: { address: string; privateKey: Hex };
   worldVersion: string;
 }
 
@@ -368,6 +374,11 @@ export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options:
     wrappedNative, anvilAccount(ROUTER_FEE_COLLECTOR_ACCOUNT).address, account.address,
   ]);
 
+  // 8. The bridge Depository, forwarding deposits to the solver, whose balance is its inventory.
+  const solver = anvilAccount(BRIDGE_SOLVER_ACCOUNT);
+  const depository = await deploy('Depository', compiled.Depository.abi, compiled.Depository.bytecode, [solver.address]);
+  await request('anvil_setBalance', [solver.address, `0x${nativeUsd(BRIDGE_SOLVER_USD).toString(16)}`]);
+
   const symbol = await publicClient.readContract({ address: wrappedNative, abi: erc20Abi, functionName: 'symbol' });
   if (symbol !== wrappedSymbol) throw new Error(`${chain}: wrapped native symbol is ${symbol}, expected ${wrappedSymbol}`);
 
@@ -384,10 +395,12 @@ export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options:
       swapRouter,
       positionManager,
       router,
+      depository,
     },
     tokens,
     pools,
     deployer: { address: account.address, privateKey: deployerKeys.privateKey },
+    solver: { address: solver.address, privateKey: solver.privateKey },
     worldVersion,
   };
 }

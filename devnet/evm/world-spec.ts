@@ -119,6 +119,14 @@ export const TREASURY_NATIVE = 10_000n;
  */
 export const ROUTER_FEE_COLLECTOR_ACCOUNT = 19;
 
+/**
+ * The bridge solver: anvil account 18, apart from the accounts tests trade with. Its balance is its
+ * inventory on each chain (the Depository forwards deposits to it, fills and refunds come from it).
+ */
+export const BRIDGE_SOLVER_ACCOUNT = 18;
+/** What the solver holds on every EVM chain of the world, in USD of that chain's native coin. */
+export const BRIDGE_SOLVER_USD = 2_000_000;
+
 /** Raw amount of a token (decimals) worth `usd` at `priceUsd`, exact in integers. */
 export function usdToRaw(usd: number, priceUsd: number, decimals: number): bigint {
   const microPrice = BigInt(Math.round(priceUsd * 1_000_000));
@@ -128,7 +136,7 @@ export function usdToRaw(usd: number, priceUsd: number, decimals: number): bigin
 /** Everything above as one JSON-able value: hashed into the world version. */
 export function worldSpecFingerprint(): string {
   return JSON.stringify(
-    { NATIVE_USD, WRAPPED_NATIVE_NAMES, TOKENS, V2_POOLS, V3_POOLS, V3_TICK_SPACING, V2_FEE, TREASURY_NATIVE, ROUTER_FEE_COLLECTOR_ACCOUNT },
+    { NATIVE_USD, WRAPPED_NATIVE_NAMES, TOKENS, V2_POOLS, V3_POOLS, V3_TICK_SPACING, V2_FEE, TREASURY_NATIVE, ROUTER_FEE_COLLECTOR_ACCOUNT, BRIDGE_SOLVER_ACCOUNT, BRIDGE_SOLVER_USD },
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );
 }

@@ -39,6 +39,8 @@ export interface SolanaWorld {
   /** Receives the protocol's trading fees: funded and holding a token account of every mint. */
   feeCollector: SolanaWorldKey;
   mintAuthority: SolanaWorldKey;
+  /** The bridge solver: deposits are transfers to it (with a memo); it pays fills and refunds. */
+  solver: SolanaWorldKey;
   accounts: SolanaWorldKey[];
 }
 
@@ -66,6 +68,8 @@ const TOKEN_SPECS: TokenSpec[] = [
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 const MAKER_SOL = 1_000_000n * LAMPORTS_PER_SOL;
 const ACCOUNT_SOL = 1_000n * LAMPORTS_PER_SOL;
+/** The bridge solver's inventory on SOL (fills of bridges to SOL are paid from it). */
+const BRIDGE_SOLVER_SOL = 10_000n * LAMPORTS_PER_SOL;
 const MINT_AUTHORITY_SOL = 10_000n * LAMPORTS_PER_SOL;
 /** Top the mint authority (fee payer for faucet transactions) back up below this. */
 const MINT_AUTHORITY_MIN_SOL = 100n * LAMPORTS_PER_SOL;
@@ -121,6 +125,7 @@ export async function seedSolanaWorld(node: SolanaNode, options: SeedSolanaWorld
   const mintAuthority = deterministicKeypair('mint-authority');
   const maker = deterministicKeypair('maker');
   const feeCollector = deterministicKeypair('fee-collector');
+  const solver = deterministicKeypair('bridge-solver');
   const accounts = Array.from({ length: accountCount }, (_, i) => deterministicKeypair(`account:${i}`));
 
   await node.airdrop(mintAuthority.publicKey.toBase58(), MINT_AUTHORITY_SOL);
@@ -152,6 +157,7 @@ export async function seedSolanaWorld(node: SolanaNode, options: SeedSolanaWorld
     maker: keyOf(maker),
     feeCollector: keyOf(feeCollector),
     mintAuthority: keyOf(mintAuthority),
+    solver: keyOf(solver),
     accounts: accounts.map(keyOf),
   };
 
@@ -162,6 +168,7 @@ export async function seedSolanaWorld(node: SolanaNode, options: SeedSolanaWorld
   });
   // Rent-exempt, with every mint's account: fee transfers of any size can land.
   await fundSolanaAccount(node, world, world.feeCollector.address, { sol: LAMPORTS_PER_SOL, tokens: 0n });
+  await fundSolanaAccount(node, world, world.solver.address, { sol: BRIDGE_SOLVER_SOL, tokens: 0n });
   for (const account of world.accounts) {
     await fundSolanaAccount(node, world, account.address, {
       sol: ACCOUNT_SOL,

@@ -26,7 +26,6 @@ export interface SampleRequest {
 }
 
 const BUILT = [200] as const;
-const PENDING = [200, 501] as const;
 
 export const SAMPLES: readonly SampleRequest[] = [
   {
@@ -85,15 +84,16 @@ export const SAMPLES: readonly SampleRequest[] = [
     query: { pool: POOL, chain: 'BASE' },
   },
   {
-    procedure: 'bridge.quote', method: 'GET', path: '/api/v1/bridge/quote', okStatuses: PENDING,
+    procedure: 'bridge.quote', method: 'GET', path: '/api/v1/bridge/quote', okStatuses: BUILT,
     query: { source: 'BASE', destination: 'ARB', amount: '1000000000000000', trader: TRADER },
   },
   {
-    procedure: 'bridge.execute', method: 'POST', path: '/api/v1/bridge/execute', okStatuses: PENDING,
+    // A requestId this service never issued.
+    procedure: 'bridge.execute', method: 'POST', path: '/api/v1/bridge/execute', okStatuses: [404],
     body: { trade: EVM_SIGNED_TX, sourceChain: 'BASE', requestId: 'req_e2e_0001' },
   },
   {
-    procedure: 'bridge.status', method: 'GET', path: '/api/v1/bridge/status/req_e2e_0001', okStatuses: [200, 404, 501],
+    procedure: 'bridge.status', method: 'GET', path: '/api/v1/bridge/status/req_e2e_0001', okStatuses: [404],
   },
   {
     procedure: 'v2.track', method: 'POST', path: '/api/v2/track', okStatuses: [404],

@@ -44,6 +44,8 @@ export const manifestChain = z.looseObject({
   accounts: z.array(manifestAccount).default([]),
   /** Holds the world's token supply; the faucet pays from it. */
   treasury: manifestAccount.optional(),
+  /** The bridge solver: receives deposits (through `contracts.depository` on EVM), pays fills and refunds. */
+  solver: manifestAccount.optional(),
 });
 
 export const devnetManifestSchema = z.object({

@@ -26,15 +26,17 @@ export interface ChainInfo {
   explorerAddressUrl: string;
   /** MEV protection is offered on these chains only (interface section 8). */
   mevProtection: boolean;
+  /** Typical time between blocks: bridge time estimates wait a block on each side. */
+  blockTimeMs: number;
   /** Chains without EIP-1559 get legacy (type 0) transactions. Every listed chain supports EIP-1559 today. */
   legacyTransactions?: boolean;
 }
 
 function evm(
-  id: EvmChainId, chainId: number, name: string, nativeSymbol: string, explorer: string, mevProtection = false,
+  id: EvmChainId, chainId: number, name: string, nativeSymbol: string, explorer: string, blockTimeMs: number, mevProtection = false,
 ): ChainInfo {
   return {
-    id, family: 'evm', chainId, name, nativeSymbol, nativeDecimals: 18,
+    id, family: 'evm', chainId, name, nativeSymbol, nativeDecimals: 18, blockTimeMs,
     explorerTxUrl: `${explorer}/tx/{hash}`,
     explorerAddressUrl: `${explorer}/address/{address}`,
     mevProtection,
@@ -42,25 +44,26 @@ function evm(
 }
 
 export const CHAINS: Readonly<Record<ChainId, ChainInfo>> = {
-  BASE: evm('BASE', 8453, 'Base', 'ETH', 'https://basescan.org'),
-  ETH: evm('ETH', 1, 'Ethereum', 'ETH', 'https://etherscan.io', true),
-  BSC: evm('BSC', 56, 'BNB Smart Chain', 'BNB', 'https://bscscan.com', true),
-  ARB: evm('ARB', 42161, 'Arbitrum One', 'ETH', 'https://arbiscan.io'),
-  AVAX: evm('AVAX', 43114, 'Avalanche C-Chain', 'AVAX', 'https://snowtrace.io'),
-  ABS: evm('ABS', 2741, 'Abstract', 'ETH', 'https://abscan.org'),
-  HYPE: evm('HYPE', 999, 'HyperEVM', 'HYPE', 'https://hyperevmscan.io'),
-  INK: evm('INK', 57073, 'Ink', 'ETH', 'https://explorer.inkonchain.com'),
-  STORY: evm('STORY', 1514, 'Story', 'IP', 'https://www.storyscan.io'),
-  XLAYER: evm('XLAYER', 196, 'X Layer', 'OKB', 'https://www.oklink.com/xlayer'),
-  PLASMA: evm('PLASMA', 9745, 'Plasma', 'XPL', 'https://plasmascan.to'),
-  UNI: evm('UNI', 130, 'Unichain', 'ETH', 'https://uniscan.xyz'),
-  MONAD: evm('MONAD', 143, 'Monad', 'MON', 'https://monadscan.com'),
-  MEGAETH: evm('MEGAETH', 4326, 'MegaETH', 'ETH', 'https://mega.etherscan.io'),
+  BASE: evm('BASE', 8453, 'Base', 'ETH', 'https://basescan.org', 2000),
+  ETH: evm('ETH', 1, 'Ethereum', 'ETH', 'https://etherscan.io', 12000, true),
+  BSC: evm('BSC', 56, 'BNB Smart Chain', 'BNB', 'https://bscscan.com', 750, true),
+  ARB: evm('ARB', 42161, 'Arbitrum One', 'ETH', 'https://arbiscan.io', 250),
+  AVAX: evm('AVAX', 43114, 'Avalanche C-Chain', 'AVAX', 'https://snowtrace.io', 2000),
+  ABS: evm('ABS', 2741, 'Abstract', 'ETH', 'https://abscan.org', 1000),
+  HYPE: evm('HYPE', 999, 'HyperEVM', 'HYPE', 'https://hyperevmscan.io', 1000),
+  INK: evm('INK', 57073, 'Ink', 'ETH', 'https://explorer.inkonchain.com', 1000),
+  STORY: evm('STORY', 1514, 'Story', 'IP', 'https://www.storyscan.io', 2500),
+  XLAYER: evm('XLAYER', 196, 'X Layer', 'OKB', 'https://www.oklink.com/xlayer', 1000),
+  PLASMA: evm('PLASMA', 9745, 'Plasma', 'XPL', 'https://plasmascan.to', 1000),
+  UNI: evm('UNI', 130, 'Unichain', 'ETH', 'https://uniscan.xyz', 1000),
+  MONAD: evm('MONAD', 143, 'Monad', 'MON', 'https://monadscan.com', 400),
+  MEGAETH: evm('MEGAETH', 4326, 'MegaETH', 'ETH', 'https://mega.etherscan.io', 1000),
   SOL: {
     id: 'SOL', family: 'solana', chainId: 792703809, name: 'Solana', nativeSymbol: 'SOL', nativeDecimals: 9,
     explorerTxUrl: 'https://solscan.io/tx/{hash}',
     explorerAddressUrl: 'https://solscan.io/account/{address}',
     mevProtection: false,
+    blockTimeMs: 400,
   },
 };
 

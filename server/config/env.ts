@@ -34,6 +34,21 @@ const baseSchema = z.object({
   /** Receives Solana trading fees when trades route through Jupiter (base58 wallet, rent-exempt). */
   FEE_COLLECTOR_SOL: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'FEE_COLLECTOR_SOL must be a base58 Solana address').optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Where people reach this app: bridge trackingUrl links point here. Default http://localhost:$PORT. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PORT: positiveInt(3000),
+  /** The bridge solver's key on every EVM chain (0x hex); on the local world the manifest's solver. */
+  SOLVER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'SOLVER_PRIVATE_KEY must be a 0x-prefixed 32-byte hex key').optional(),
+  /** The bridge solver's key on SOL (base58 of the 64-byte secret key). */
+  SOLVER_SECRET_KEY_SOL: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/, 'SOLVER_SECRET_KEY_SOL must be a base58 64-byte secret key').optional(),
+  /** The solver's fee on every bridge, in basis points of the amount. */
+  BRIDGE_FEE_BPS: z.coerce.number().int().min(0).max(1_000).default(10),
+  /** How long a bridge quote's rate holds: a deposit confirmed later is refunded. */
+  BRIDGE_QUOTE_TTL_MS: positiveInt(120_000),
+  /** How long bridge execute waits for the fill before answering PENDING. */
+  BRIDGE_EXECUTE_WAIT_MS: positiveInt(20_000),
+  /** How often the solver looks for deposits and due fills. */
+  BRIDGE_POLL_MS: positiveInt(1_000),
 });
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address');
@@ -58,12 +73,16 @@ export interface ChainEnv {
   forkUrl?: string;
   routerAddress?: string;
   venues?: VenuesEnv;
+  /** `DEPOSITORY_ADDRESS_<CHAIN>`: where bridge deposits go (EVM: the Depository contract; SOL: the solver). */
+  depositoryAddress?: string;
 }
 
 export type Config = z.infer<typeof baseSchema> & {
   dataDir: string;
   devnetManifestPath: string;
   chains: Record<ChainId, ChainEnv>;
+  /** PUBLIC_URL without a trailing slash. */
+  publicUrl: string;
   /**
    * True when no chain RPC is configured: the app runs on the local chain world from the devnet manifest.
    * Development conveniences (DEV_API_KEY, /api/dev/*) exist only then, so configuring one real RPC turns
@@ -98,6 +117,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (routerAddress && !/^0x[0-9a-fA-F]{40}$/.test(routerAddress) && id !== 'SOL') {
       problems.push(`ROUTER_ADDRESS_${id}: must be a 0x address`);
     }
+    const depositoryAddress = env[`DEPOSITORY_ADDRESS_${id}`]?.trim();
+    const depositoryPattern = id === 'SOL' ? /^[1-9A-HJ-NP-Za-km-z]{32,44}$/ : /^0x[0-9a-fA-F]{40}$/;
+    if (depositoryAddress && !depositoryPattern.test(depositoryAddress)) {
+      problems.push(`DEPOSITORY_ADDRESS_${id}: must be ${id === 'SOL' ? 'a base58 address' : 'a 0x address'}`);
+    }
     let venues: VenuesEnv | undefined;
     const venuesText = env[`VENUES_${id}`]?.trim();
     if (venuesText) {
@@ -115,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       forkUrl: read('FORK_URL')[0],
       routerAddress: routerAddress || undefined,
       venues,
+      depositoryAddress: depositoryAddress || undefined,
     };
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
@@ -124,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     devnetManifestPath: path.resolve(parsed.data.DEVNET_MANIFEST ?? path.join(dataDir, 'devnet', 'manifest.json')),
     chains,
+    publicUrl: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, ''),
     localWorld: CHAIN_IDS.every((id) => chains[id].rpcUrls.length === 0),
   };
 }

@@ -81,7 +81,52 @@ export interface BackgroundTxsTable {
   updated_at: Generated<Date>;
 }
 
+/** See server/bridge/bridge-state.ts for how a request moves. */
+export type BridgeState = 'waiting' | 'pending' | 'success' | 'refunding' | 'refund' | 'failure';
+
+export interface BridgeRequestsTable {
+  id: string;
+  owner: string;
+  source_chain: string;
+  destination_chain: string;
+  trader: string;
+  recipient: string;
+  amount_in: string;
+  amount_out: string;
+  min_amount_out: string;
+  fee_amount: string;
+  estimated_seconds: number;
+  state: BridgeState;
+  expires_at: Date;
+  deposit_tx_hash: string | null;
+  deposit_from: string | null;
+  deposit_amount: string | null;
+  deposited_at: Date | null;
+  payment_tx_hash: string | null;
+  payment_raw_tx: string | null;
+  fill_tx_hash: string | null;
+  paid_amount: string | null;
+  filled_at: Date | null;
+  refund_tx_hash: string | null;
+  refund_amount: string | null;
+  reason: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  claimed_until: Date | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface BridgeScanCursorsTable {
+  chain: string;
+  cursor: string;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
+  bridge_requests: BridgeRequestsTable;
+  bridge_scan_cursors: BridgeScanCursorsTable;
   trades: TradesTable;
   background_txs: BackgroundTxsTable;
   api_keys: ApiKeysTable;

@@ -5,7 +5,7 @@ import {
 } from './fields';
 import { stringOrNull } from './responses';
 
-const BRIDGE_ERRORS = ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NOT_FOUND', 'QUOTE_NOT_FOUND', 'QUOTE_EXPIRED', 'NO_ROUTE', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'NOT_IMPLEMENTED'] as const;
+const BRIDGE_ERRORS = ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NOT_FOUND', 'QUOTE_NOT_FOUND', 'QUOTE_EXPIRED', 'TX_MISMATCH', 'INSUFFICIENT_LIQUIDITY', 'NO_ROUTE', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'RPC_UNAVAILABLE'] as const;
 
 export const bridgeQuoteInput = z
   .object({
@@ -28,7 +28,11 @@ export const bridgeQuoteInput = z
     }
   });
 
-const refundDetails = z.object({ currency: z.string(), chain: z.string(), contractAddress: z.string() });
+const refundDetails = z.object({
+  currency: z.string(), chain: z.string(), contractAddress: z.string(),
+  amount: z.string().optional().meta({ description: 'Extension: raw units returned (the deposit minus the refund gas)' }),
+  txHash: z.string().nullable().optional().meta({ description: 'Extension: the refund transaction on the source chain, once sent' }),
+});
 
 export const bridgeQuoteOutput = z
   .object({
@@ -45,6 +49,11 @@ export const bridgeQuoteOutput = z
       amountInFormatted: z.string(), amountInUsd: z.string(),
       amountOutFormatted: z.string(), amountOutUsd: z.string(),
       sourceChain: z.string(), destinationChain: z.string(),
+      recipient: z.string().optional().meta({ description: 'Extension: who is paid on the destination chain' }),
+      minAmountOut: z.string().optional().meta({ description: 'Extension: amountOut less the slippage tolerance' }),
+      feeAmount: z.string().optional().meta({ description: "Extension: the solver's fee, raw units of the source native coin" }),
+      destinationGas: z.string().optional().meta({ description: 'Extension: the fill gas, raw units of the destination native coin' }),
+      expiresAt: z.number().optional().meta({ description: 'Extension: ms since epoch; a deposit confirmed later is refunded' }),
     }),
   })
   .meta({ id: 'BridgeQuote' });
@@ -104,6 +113,36 @@ export const BRIDGE_STATUSES = ['waiting', 'pending', 'success', 'failure', 'ref
 
 export const bridgeStatusInput = z.object({ requestId: opaqueId.meta({ description: 'From the bridge quote or execute' }) });
 
+/** Extension for the tracker page and integrators: what was quoted, what happened, where to look. */
+export const bridgeDetails = z
+  .object({
+    requestId: z.string(),
+    state: z.enum(['waiting', 'pending', 'success', 'refunding', 'refund', 'failure']).meta({ description: 'The stored state' }),
+    sourceChain: z.string(),
+    destinationChain: z.string(),
+    trader: z.string(),
+    recipient: z.string(),
+    amountIn: z.string(),
+    amountOut: z.string().meta({ description: 'Quoted, raw destination units' }),
+    amountInFormatted: z.string(),
+    amountOutFormatted: z.string(),
+    depositAmount: z.string().nullable(),
+    paidAmount: z.string().nullable().meta({ description: 'What the fill paid, raw destination units' }),
+    depositTxHash: z.string().nullable(),
+    depositUrl: z.string().nullable(),
+    fillTxHash: z.string().nullable(),
+    fillUrl: z.string().nullable(),
+    refundTxHash: z.string().nullable(),
+    refundUrl: z.string().nullable(),
+    reason: z.string().nullable().meta({ description: 'Why a request was refunded or failed' }),
+    createdAt: z.number(),
+    expiresAt: z.number(),
+    depositedAt: z.number().nullable(),
+    filledAt: z.number().nullable(),
+    estimatedTime: z.number().meta({ description: 'Seconds from deposit to fill, as quoted' }),
+  })
+  .meta({ id: 'BridgeDetails' });
+
 export const bridgeStatusOutput = z
   .object({
     status: z.enum(BRIDGE_STATUSES),
@@ -116,6 +155,7 @@ export const bridgeStatusOutput = z
     refundDetails: refundDetails.nullable(),
     error: z.boolean().nullable(),
     fetchFailed: z.boolean().nullable(),
+    details: bridgeDetails.optional(),
   })
   .meta({ id: 'BridgeStatus' });
 
@@ -129,5 +169,16 @@ export const bridgeStatus = defineEndpoint({
   description: 'waiting (2): no confirmed deposit yet; pending (3): deposit confirmed, fill in progress; success (4); delayed: fill later than estimated; failure or refund (0): the deposit is returned on the source chain.',
   input: bridgeStatusInput,
   output: bridgeStatusOutput,
-  errors: ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NOT_FOUND', 'NOT_IMPLEMENTED'],
+  errors: ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'QUOTE_NOT_FOUND'],
 });
+
+/** tRPC only (the app's pages): a deposit the wallet broadcast itself, so the tracker need not wait for the scan. */
+export const bridgeTrackInput = z.object({
+  requestId: opaqueId,
+  sourceChain: chainId,
+  txHash: z.string().regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/, 'must be a transaction hash or signature'),
+});
+
+/** tRPC only: a wallet's bridges, newest first (as trader or recipient). */
+export const bridgeRequestsInput = z.object({ wallet: anyAddress, limit: z.number().int().min(1).max(100).default(20) });
+export const bridgeRequestsOutput = z.object({ success: z.literal(true), requests: z.array(bridgeDetails) });

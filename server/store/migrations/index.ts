@@ -5,10 +5,12 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as initial from './001-initial';
 import * as trades from './002-trades';
+import * as bridge from './003-bridge';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_trades': trades,
+  '003_bridge': bridge,
 };
 
 export const migrationProvider: MigrationProvider = {

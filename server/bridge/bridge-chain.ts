@@ -1,0 +1,69 @@
+/**
+ * What the bridge needs from one chain, whatever its family: pricing its native coin, building and checking
+ * deposits, finding deposits on chain, and paying out (fills and refunds) from the solver's inventory.
+ * EVM chains implement it in `evm/evm-bridge-chain.ts`, SOL in `solana/solana-bridge-chain.ts`; the quote,
+ * execute and solver code never asks which family it is talking to.
+ */
+import type { ChainId } from '@/server/chains/registry';
+
+/** A deposit found on the source chain: value sent to the depository carrying a requestId. */
+export interface FoundDeposit {
+  requestId: string;
+  txHash: string;
+  /** The sender of the deposit (refunds go back to it). */
+  from: string;
+  /** Raw native units that reached the depository. */
+  amount: bigint;
+  /** When the deposit was confirmed (block time, ms since epoch): the rate holds only until the quote expires. */
+  confirmedAtMs: number;
+}
+
+/** A payment signed by the solver but perhaps not yet sent: stored first, so only this exact one is ever sent. */
+export interface SignedPayment {
+  txHash: string;
+  /** EVM: signed transaction hex; SOL: base64 wire transaction. */
+  raw: string;
+}
+
+/**
+ * Where a sent payment stands. `dropped`: it can never land (its nonce was used by another transaction, or
+ * its blockhash expired unconfirmed), so signing a new one is safe.
+ */
+export type PaymentState = 'confirmed' | 'reverted' | 'pending' | 'dropped';
+
+/** Where a deposit transaction stands once broadcast. */
+export type DepositState = { state: 'confirmed'; deposit: FoundDeposit } | { state: 'reverted' | 'pending'; deposit?: undefined };
+
+export interface BridgeChain {
+  chain: ChainId;
+  /** Where deposits go: EVM, the Depository contract; SOL, the solver's own address. */
+  depository: string;
+  /** The solver's address: its native balance is the inventory fills are paid from. */
+  solver: string;
+  /** USD per whole native coin, from the chain's stable pool (EVM) or the maker venue (SOL). */
+  nativeUsd(): Promise<number>;
+  /** The solver's spendable native balance (raw), after what the chain requires it to keep. */
+  inventory(): Promise<bigint>;
+  /** What one payment to `to` costs the solver in raw native units (gas, or the signature fee and rent). */
+  paymentCost(to: string, amount: bigint): Promise<bigint>;
+  /** The unsigned deposit the trader signs: EVM, a serialized transaction (hex); SOL, a base64 transaction. */
+  buildDeposit(input: { trader: string; amount: bigint; requestId: string }): Promise<string>;
+  /**
+   * Decodes a signed deposit and checks it pays exactly `amount` to the depository with `requestId`, signed
+   * by `trader`; throws AppError TX_MISMATCH (field `trade`) otherwise. Returns its transaction hash.
+   */
+  checkSignedDeposit(signed: string, expected: { trader: string; amount: bigint; requestId: string }): Promise<{ txHash: string }>;
+  /** Sends a signed transaction; sending one the node already has is not an error. */
+  broadcast(signed: string): Promise<void>;
+  /** Waits up to `timeoutMs` for a deposit transaction and reads the deposit it made. */
+  waitForDeposit(txHash: string, timeoutMs: number): Promise<DepositState>;
+  /**
+   * Deposits confirmed after `cursor` (opaque; undefined on the first scan, which starts from the chain's
+   * current position), and the cursor to continue from. Each deposit is reported at least once.
+   */
+  scanDeposits(cursor: string | undefined): Promise<{ deposits: FoundDeposit[]; cursor: string }>;
+  /** Signs a payment of `amount` from the solver to `to`, marked with `requestId` where the chain allows; sends nothing. */
+  signPayment(input: { to: string; amount: bigint; requestId: string }): Promise<SignedPayment>;
+  /** Sends (again) a stored payment and waits up to `timeoutMs` for it. */
+  settlePayment(payment: SignedPayment, timeoutMs: number): Promise<PaymentState>;
+}

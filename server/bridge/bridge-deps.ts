@@ -1,0 +1,36 @@
+/**
+ * What the bridge's domain functions are given: the chains it can bridge between, the stored requests, and
+ * its settings. Built once in the composition root (server/services.ts).
+ */
+import type { ChainId } from '@/server/chains/registry';
+import { AppError } from '@/server/errors';
+import type { Logger } from '@/server/observability/logger';
+import type { BridgeRepository } from '@/server/store/bridge-repository';
+import type { BridgeChain } from './bridge-chain';
+
+export interface BridgeDeps {
+  /** Chains with a solver key and a depository; the others cannot be bridged from or to. */
+  chains: Partial<Record<ChainId, BridgeChain>>;
+  requests: BridgeRepository;
+  logger: Logger;
+  feeBps: number;
+  quoteTtlMs: number;
+  executeWaitMs: number;
+  /** Where the tracker page is served (trackingUrl). */
+  publicUrl: string;
+  /** Asks the solver to look for work now (after a deposit was recorded). */
+  kickSolver(): void;
+  now?: () => number;
+}
+
+export function bridgeChain(deps: Pick<BridgeDeps, 'chains'>, chain: ChainId, field: string): BridgeChain {
+  const found = deps.chains[chain];
+  if (!found) {
+    throw new AppError('NO_ROUTE', `${field}: bridging ${field === 'source' ? 'from' : 'to'} ${chain} is not configured on this server (no solver key or depository).`, { field });
+  }
+  return found;
+}
+
+export function trackingUrl(deps: Pick<BridgeDeps, 'publicUrl'>, requestId: string): string {
+  return `${deps.publicUrl}/bridge/${requestId}`;
+}

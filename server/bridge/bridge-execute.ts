@@ -1,0 +1,95 @@
+/**
+ * Bridge execute: the signed deposit is checked against its request, broadcast and confirmed, recorded at
+ * once (the scan would find it too), and then the fill is awaited up to a bound. Track does the same for a
+ * deposit a wallet broadcast itself.
+ */
+import type { z } from 'zod';
+import type { bridgeExecuteInput, bridgeExecuteOutput, bridgeStatusOutput, bridgeTrackInput } from '@/server/api/contract/bridge';
+import type { ChainId } from '@/server/chains/registry';
+import { AppError } from '@/server/errors';
+import type { BridgeRow } from '@/server/store/bridge-repository';
+import { sleep } from '@/server/trading/trade-outcome';
+import type { BridgeChain } from './bridge-chain';
+import { bridgeChain, type BridgeDeps } from './bridge-deps';
+import { isFinalBridgeState } from './bridge-state';
+import { bridgeExecuteAnswerOf, bridgeStatusOf, findBridgeRequest } from './bridge-status';
+import { acceptDeposit } from './bridge-solver';
+
+/** How long execute waits for the deposit's own confirmation before answering PENDING. */
+const DEPOSIT_WAIT_MS = 30_000;
+const FILL_POLL_MS = 150;
+
+function checkSourceChain(row: BridgeRow, sourceChain: ChainId): void {
+  if (row.source_chain !== sourceChain) {
+    throw new AppError('INVALID_INPUT', `sourceChain: the request deposits on ${row.source_chain}, not ${sourceChain}.`, { field: 'sourceChain' });
+  }
+}
+
+function checkNotDepositedElsewhere(row: BridgeRow, txHash: string): void {
+  if (row.deposit_tx_hash !== null && row.deposit_tx_hash !== txHash && row.deposit_tx_hash !== txHash.toLowerCase()) {
+    throw new AppError('INVALID_INPUT', `requestId: this request was already paid by deposit ${row.deposit_tx_hash}. Ask for a new quote to bridge again.`, { field: 'requestId' });
+  }
+}
+
+/** Waits for the deposit's confirmation and records it; undefined while it is not confirmed yet. */
+async function confirmDeposit(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow, txHash: string): Promise<BridgeRow | 'reverted' | undefined> {
+  if (row.deposit_tx_hash !== null) return row;
+  const result = await chain.waitForDeposit(txHash, DEPOSIT_WAIT_MS);
+  if (result.state !== 'confirmed') return result.state === 'reverted' ? 'reverted' : undefined;
+  if (result.deposit.requestId.toLowerCase() !== row.id.toLowerCase()) {
+    throw new AppError('TX_MISMATCH', `txHash: that transaction deposits for request ${result.deposit.requestId}, not ${row.id}.`, { field: 'txHash' });
+  }
+  return acceptDeposit(deps, chain.chain, result.deposit);
+}
+
+async function waitForFill(deps: BridgeDeps, row: BridgeRow): Promise<BridgeRow> {
+  const deadline = Date.now() + deps.executeWaitMs;
+  let current = row;
+  while (!isFinalBridgeState(current.state) && Date.now() < deadline) {
+    await sleep(FILL_POLL_MS);
+    current = (await deps.requests.find(row.id)) ?? current;
+  }
+  return current;
+}
+
+export async function executeBridge(deps: BridgeDeps, input: z.output<typeof bridgeExecuteInput>): Promise<z.input<typeof bridgeExecuteOutput>> {
+  const row = await findBridgeRequest(deps, input.requestId);
+  checkSourceChain(row, input.sourceChain);
+  const chain = bridgeChain(deps, input.sourceChain, 'sourceChain');
+  const { txHash } = await chain.checkSignedDeposit(input.trade, { trader: row.trader, amount: BigInt(row.amount_in), requestId: row.id });
+  checkNotDepositedElsewhere(row, txHash);
+  if (row.deposit_tx_hash === null) {
+    if ((deps.now ?? Date.now)() > row.expires_at.getTime()) {
+      throw new AppError('QUOTE_EXPIRED', `The bridge quote expired at ${row.expires_at.toISOString()}; nothing was sent. Ask for a new quote.`);
+    }
+    await chain.broadcast(input.trade);
+  }
+  const confirmed = await confirmDeposit(deps, chain, row, txHash);
+  if (confirmed === 'reverted') {
+    return {
+      success: false, status: 'FAILED', sourceTxHash: txHash, destinationTxHash: null, requestId: row.id,
+      trackingUrl: bridgeExecuteAnswerOf(deps, row).trackingUrl, bridgeStatus: 'waiting',
+      error: `The deposit ${txHash} reverted on ${row.source_chain}; nothing was bridged and the request still waits for a deposit.`,
+      refundDetails: null,
+    };
+  }
+  if (!confirmed) return { ...bridgeExecuteAnswerOf(deps, row), sourceTxHash: txHash };
+  return bridgeExecuteAnswerOf(deps, await waitForFill(deps, confirmed));
+}
+
+/** A deposit the wallet broadcast itself (MetaMask signs only by sending): recorded as soon as it confirms. */
+export async function trackBridgeDeposit(deps: BridgeDeps, input: z.output<typeof bridgeTrackInput>): Promise<z.input<typeof bridgeStatusOutput>> {
+  const row = await findBridgeRequest(deps, input.requestId);
+  checkSourceChain(row, input.sourceChain);
+  checkNotDepositedElsewhere(row, input.txHash);
+  const chain = bridgeChain(deps, input.sourceChain, 'sourceChain');
+  const confirmed = await confirmDeposit(deps, chain, row, input.txHash);
+  if (confirmed === 'reverted') {
+    throw new AppError('INVALID_INPUT', `txHash: ${input.txHash} is not a confirmed deposit for this request on ${row.source_chain} (it reverted or paid elsewhere).`, { field: 'txHash' });
+  }
+  return bridgeStatusOf(deps, confirmed ?? row);
+}
+
+export async function bridgeStatusFor(deps: BridgeDeps, requestId: string): Promise<z.input<typeof bridgeStatusOutput>> {
+  return bridgeStatusOf(deps, await findBridgeRequest(deps, requestId));
+}

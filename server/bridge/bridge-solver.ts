@@ -1,0 +1,242 @@
+/**
+ * The solver: finds deposits on every source chain (execute records its own at once; the scan finds the
+ * rest, also those sent straight from a wallet), then pays each fill, or returns the deposit, from storage.
+ *
+ * A payment is never sent twice: it is signed, stored on the request (only if none is stored), and only the
+ * stored transaction is ever sent, by whichever instance holds the request's lease; after a restart the same
+ * stored transaction is sent again (a no-op if it landed). A new payment is signed only when the stored one
+ * can provably never land (its nonce or blockhash was used up).
+ */
+import { formatUnits } from 'viem';
+import { CHAINS, type ChainId } from '@/server/chains/registry';
+import { findAppError } from '@/server/errors';
+import type { BridgeRow } from '@/server/store/bridge-repository';
+import type { BridgeChain, FoundDeposit, SignedPayment } from './bridge-chain';
+import type { BridgeDeps } from './bridge-deps';
+
+export interface BridgeSolver {
+  kick(): void;
+  start(intervalMs: number): void;
+  stop(): Promise<void>;
+  /** One full round (scan every chain, then every due request) and any rounds a kick asked for; for tests. */
+  drain(): Promise<void>;
+}
+
+const LEASE_MS = 60_000;
+const SETTLE_WAIT_MS = 30_000;
+const MAX_RETRY_DELAY_MS = 60_000;
+
+/**
+ * Records a confirmed deposit on its request. It may be filled only if it is the quoted amount and confirmed
+ * before the quote expired; otherwise it is refunded rather than filled at a stale rate.
+ */
+export async function acceptDeposit(deps: BridgeDeps, sourceChain: ChainId, deposit: FoundDeposit): Promise<BridgeRow | undefined> {
+  const row = await deps.requests.find(deposit.requestId);
+  if (!row) {
+    deps.logger.warn('bridge deposit for an unknown request', { chain: sourceChain, txHash: deposit.txHash, requestId: deposit.requestId });
+    return undefined;
+  }
+  if (row.source_chain !== sourceChain) {
+    deps.logger.warn('bridge deposit on the wrong chain', { chain: sourceChain, expected: row.source_chain, txHash: deposit.txHash, requestId: row.id });
+    return undefined;
+  }
+  if (row.deposit_tx_hash !== null) {
+    if (row.deposit_tx_hash !== deposit.txHash.toLowerCase() && row.deposit_tx_hash !== deposit.txHash) {
+      deps.logger.warn('second deposit for a bridge request', { chain: sourceChain, txHash: deposit.txHash, requestId: row.id });
+    }
+    return row;
+  }
+  const symbol = CHAINS[sourceChain].nativeSymbol;
+  const decimals = CHAINS[sourceChain].nativeDecimals;
+  let decision: { state: 'pending' } | { state: 'refunding'; reason: string } = { state: 'pending' };
+  if (deposit.amount !== BigInt(row.amount_in)) {
+    decision = {
+      state: 'refunding',
+      reason: `The deposit was ${formatUnits(deposit.amount, decimals)} ${symbol}, not the quoted ${formatUnits(BigInt(row.amount_in), decimals)} ${symbol}: it is returned, not filled at another amount.`,
+    };
+  } else if (deposit.confirmedAtMs > row.expires_at.getTime()) {
+    decision = {
+      state: 'refunding',
+      reason: `The deposit confirmed at ${new Date(deposit.confirmedAtMs).toISOString()}, after the quote expired at ${row.expires_at.toISOString()}: it is returned rather than filled at a stale rate.`,
+    };
+  }
+  const recorded = await deps.requests.recordDeposit(row.id, {
+    txHash: deposit.txHash, from: deposit.from, amount: deposit.amount, confirmedAt: new Date(deposit.confirmedAtMs),
+  }, decision);
+  if (recorded) deps.kickSolver();
+  return recorded ?? (await deps.requests.find(row.id));
+}
+
+/** The deposit less the gas to send it back; undefined when nothing can be sent back (too small for the chain). */
+async function refundAmount(chain: BridgeChain, to: string, deposit: bigint): Promise<bigint | undefined> {
+  try {
+    const amount = deposit - (await chain.paymentCost(to, deposit));
+    if (amount <= 0n) return undefined;
+    // Checked again at the amount actually returned: on SOL a new account must stay rent-exempt.
+    await chain.paymentCost(to, amount);
+    return amount;
+  } catch (error) {
+    if (findAppError(error)?.code === 'INVALID_INPUT') return undefined;
+    throw error;
+  }
+}
+
+export function createBridgeSolver(deps: BridgeDeps): BridgeSolver {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  // Signing reads the solver's next nonce: one signer per chain at a time in this process. (Another instance
+  // taking the same nonce only makes one of the two payments `dropped`, and that one is signed anew.)
+  const chainLocks = new Map<ChainId, Promise<unknown>>();
+
+  function withChainLock<T>(chain: ChainId, work: () => Promise<T>): Promise<T> {
+    const previous = chainLocks.get(chain) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    chainLocks.set(chain, next.catch(() => undefined));
+    return next;
+  }
+
+  async function scan(chain: ChainId, bridgeChain: BridgeChain): Promise<void> {
+    const cursor = await deps.requests.cursor(chain);
+    const found = await bridgeChain.scanDeposits(cursor);
+    for (const deposit of found.deposits) await acceptDeposit(deps, chain, deposit);
+    if (found.cursor !== cursor) await deps.requests.saveCursor(chain, found.cursor);
+  }
+
+  /** The stored payment, or a new one signed, stored and sent (unless another instance stored one first). */
+  async function paymentFor(row: BridgeRow, chain: BridgeChain, to: string, amount: bigint, refundAmount?: bigint): Promise<SignedPayment> {
+    if (row.payment_raw_tx && row.payment_tx_hash) return { txHash: row.payment_tx_hash, raw: row.payment_raw_tx };
+    const signed = await withChainLock(chain.chain, async () => {
+      const payment = await chain.signPayment({ to, amount, requestId: row.id });
+      if (!(await deps.requests.storePayment(row.id, payment, refundAmount))) return undefined;
+      await chain.broadcast(payment.raw);
+      return payment;
+    });
+    if (signed) return signed;
+    const stored = await deps.requests.find(row.id);
+    return { txHash: stored!.payment_tx_hash!, raw: stored!.payment_raw_tx! };
+  }
+
+  async function fill(row: BridgeRow): Promise<void> {
+    const chain = deps.chains[row.destination_chain as ChainId];
+    if (!chain) {
+      await deps.requests.startRefund(row.id, `Bridging to ${row.destination_chain} is no longer configured on this server.`);
+      return;
+    }
+    const amount = BigInt(row.amount_out);
+    if (!row.payment_raw_tx) {
+      const cost = await chain.paymentCost(row.recipient, amount);
+      const inventory = await chain.inventory();
+      if (inventory < amount + cost) {
+        const { nativeSymbol, nativeDecimals } = CHAINS[chain.chain];
+        await deps.requests.startRefund(row.id,
+          `The solver could not fill on ${chain.chain}: it holds ${formatUnits(inventory, nativeDecimals)} ${nativeSymbol}, the fill needs ${formatUnits(amount + cost, nativeDecimals)}. The deposit is returned.`);
+        deps.logger.warn('bridge fill refused: not enough inventory', { requestId: row.id, chain: chain.chain });
+        kick();
+        return;
+      }
+    }
+    const payment = await paymentFor(row, chain, row.recipient, amount);
+    const state = await chain.settlePayment(payment, SETTLE_WAIT_MS);
+    if (state === 'confirmed') {
+      await deps.requests.markFilled(row.id, { txHash: payment.txHash, amount });
+      deps.logger.info('bridge filled', { requestId: row.id, chain: chain.chain, txHash: payment.txHash });
+    } else if (state === 'reverted') {
+      await deps.requests.startRefund(row.id, `The fill transaction ${payment.txHash} reverted on ${chain.chain}. The deposit is returned.`);
+      kick();
+    } else {
+      if (state === 'dropped') await deps.requests.dropPayment(row.id, payment.txHash);
+      await deps.requests.release(row.id, state === 'dropped' ? 0 : 2_000, `fill ${state}`);
+    }
+  }
+
+  async function refund(row: BridgeRow): Promise<void> {
+    const chain = deps.chains[row.source_chain as ChainId];
+    if (!chain || !row.deposit_from || !row.deposit_amount) {
+      await deps.requests.markFailed(row.id, `${row.reason ?? 'The bridge failed'} The deposit cannot be returned automatically: bridging on ${row.source_chain} is not configured.`);
+      return;
+    }
+    let payment: SignedPayment;
+    if (row.payment_raw_tx && row.payment_tx_hash) {
+      payment = { txHash: row.payment_tx_hash, raw: row.payment_raw_tx };
+    } else {
+      const returnable = await refundAmount(chain, row.deposit_from, BigInt(row.deposit_amount));
+      if (returnable === undefined) {
+        await deps.requests.markFailed(row.id, `${row.reason ?? ''} The deposit is too small to return (it would not cover the gas, or not keep a new account alive), so nothing could be refunded.`.trim());
+        return;
+      }
+      payment = await paymentFor(row, chain, row.deposit_from, returnable, returnable);
+    }
+    const state = await chain.settlePayment(payment, SETTLE_WAIT_MS);
+    if (state === 'confirmed') {
+      const stored = await deps.requests.find(row.id);
+      await deps.requests.markRefunded(row.id, { txHash: payment.txHash, amount: BigInt(stored?.refund_amount ?? '0') });
+      deps.logger.info('bridge deposit refunded', { requestId: row.id, chain: chain.chain, txHash: payment.txHash });
+    } else if (state === 'reverted') {
+      await deps.requests.dropPayment(row.id, payment.txHash);
+      await deps.requests.release(row.id, 5_000, `refund ${payment.txHash} reverted`);
+    } else {
+      if (state === 'dropped') await deps.requests.dropPayment(row.id, payment.txHash);
+      await deps.requests.release(row.id, state === 'dropped' ? 0 : 2_000, `refund ${state}`);
+    }
+  }
+
+  async function work(row: BridgeRow): Promise<void> {
+    try {
+      if (row.state === 'pending') await fill(row);
+      else if (row.state === 'refunding') await refund(row);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const delay = Math.min(1_000 * 2 ** Math.min(row.attempts, 6), MAX_RETRY_DELAY_MS);
+      deps.logger.warn('bridge work will be retried', { requestId: row.id, state: row.state, attempts: row.attempts, error: message });
+      await deps.requests.release(row.id, delay, message);
+    }
+  }
+
+  async function round(): Promise<void> {
+    for (const [chain, bridgeChain] of Object.entries(deps.chains) as [ChainId, BridgeChain][]) {
+      try {
+        await scan(chain, bridgeChain);
+      } catch (error) {
+        deps.logger.warn('bridge deposit scan failed', { chain, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    for (let row = await deps.requests.claimDue(LEASE_MS); row; row = await deps.requests.claimDue(LEASE_MS)) await work(row);
+  }
+
+  function kick(): void {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await round();
+      } while (again);
+    })()
+      .catch((error: unknown) => deps.logger.error('bridge solver failed', { error }))
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  return {
+    kick,
+    start(intervalMs) {
+      if (timer) return;
+      timer = setInterval(kick, intervalMs);
+      timer.unref();
+      kick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+    async drain() {
+      kick();
+      while (running) await running;
+    },
+  };
+}

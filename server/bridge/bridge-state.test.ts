@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { BridgeState } from '@/server/store/database';
+import { canMoveBridge, isFinalBridgeState, publicBridgeStatus } from './bridge-state';
+
+const STATES: BridgeState[] = ['waiting', 'pending', 'success', 'refunding', 'refund', 'failure'];
+
+describe('bridge state machine', () => {
+  it('moves only forward: waiting, then pending or refunding, then a final state', () => {
+    const moves = STATES.flatMap((from) => STATES.filter((to) => canMoveBridge(from, to)).map((to) => `${from}>${to}`));
+    expect(moves.sort()).toEqual(['pending>refunding', 'pending>success', 'refunding>failure', 'refunding>refund', 'waiting>pending', 'waiting>refunding']);
+    expect(STATES.filter(isFinalBridgeState)).toEqual(['success', 'refund', 'failure']);
+  });
+
+  it('reports the interface status and step', () => {
+    const at = (state: BridgeState, depositedAgoMs = 0, now = 1_000_000) =>
+      publicBridgeStatus({ state, deposited_at: new Date(now - depositedAgoMs), estimated_seconds: 4 }, now);
+    expect(at('waiting')).toEqual({ status: 'waiting', step: 2 });
+    expect(at('pending', 1_000)).toEqual({ status: 'pending', step: 3 });
+    // Past the 4 s estimate and the grace: delayed, still step 3.
+    expect(at('pending', 60_000)).toEqual({ status: 'delayed', step: 3 });
+    expect(at('success')).toEqual({ status: 'success', step: 4 });
+    expect(at('refunding')).toEqual({ status: 'refund', step: 0 });
+    expect(at('refund')).toEqual({ status: 'refund', step: 0 });
+    expect(at('failure')).toEqual({ status: 'failure', step: 0 });
+  });
+});

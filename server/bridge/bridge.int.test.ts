@@ -1,0 +1,402 @@
+/**
+ * Bridging end to end on the local world: quotes over REST, deposits signed with viem, fills by the solver,
+ * compared with the quote to the wei; deposits sent straight from a wallet; refunds when the solver cannot
+ * fill; a fill that survives a restart between storing and sending; two instances sharing PostgreSQL.
+ * Each case uses its own pair of chains, so solver balances of one case never disturb another.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createPublicClient, http, parseTransaction, type Address, type Hex, type PublicClient, type TransactionSerializableEIP1559 } from 'viem';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { describe, expect, it } from 'vitest';
+import { testManifest } from '@/devnet/test-world';
+import type { EvmChainId } from '@/server/chains/registry';
+import { loadConfig } from '@/server/config/env';
+import { createServices, type Services } from '@/server/services';
+import { useRestClient } from '@/server/trading/test-support/use-rest-client';
+import { quoteBridge } from './bridge-quote';
+
+const client = useRestClient();
+
+interface QuoteBody {
+  success: boolean;
+  code?: string;
+  error?: string;
+  field?: string;
+  transaction: { trade: string; requestId: string; approve: string };
+  stats: { amountIn: string; amountOut: string; estimatedTime: number; priceImpact: number; amountOutUsd: string; amountInUsd: string; recipient: string };
+}
+interface ExecuteBody {
+  success: boolean;
+  status: string;
+  sourceTxHash: string | null;
+  destinationTxHash: string | null;
+  requestId: string | null;
+  trackingUrl: string | null;
+  bridgeStatus: string | null;
+  error: string | null;
+  refundDetails: { currency: string; chain: string; contractAddress: string; amount?: string; txHash?: string | null } | null;
+}
+interface StatusBody {
+  status: string;
+  step: number;
+  totalSteps: number;
+  inTxHashes: string[] | null;
+  txHashes: string[] | null;
+  refundDetails: ExecuteBody['refundDetails'];
+  error: boolean | null;
+  details: { state: string; paidAmount: string | null; depositAmount: string | null; reason: string | null };
+}
+
+const publicClientFor = (chain: EvmChainId): PublicClient => createPublicClient({ transport: http(testManifest().chains[chain]!.rpcUrl) });
+
+async function fundedAccount(chain: EvmChainId): Promise<PrivateKeyAccount> {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const funded = await client.post('dev.faucet', { chain, address: account.address });
+  expect(funded.status, JSON.stringify(funded.body)).toBe(200);
+  return account;
+}
+
+const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
+
+async function quote(query: Record<string, string>) {
+  return client.get<QuoteBody>('bridge.quote', query);
+}
+
+function signDeposit(account: PrivateKeyAccount, unsigned: string): Promise<Hex> {
+  return account.signTransaction(parseTransaction(unsigned as Hex) as TransactionSerializableEIP1559);
+}
+
+async function status(requestId: string): Promise<StatusBody> {
+  const answer = await client.get<StatusBody>('bridge.status', { requestId });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+async function waitForStatus(requestId: string, done: (body: StatusBody) => boolean, timeoutMs = 30_000): Promise<StatusBody> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const body = await status(requestId);
+    if (done(body)) return body;
+    if (Date.now() > deadline) throw new Error(`bridge ${requestId} still ${body.status}: ${JSON.stringify(body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function gasCost(chain: EvmChainId, hash: Hex): Promise<bigint> {
+  const receipt = await publicClientFor(chain).waitForTransactionReceipt({ hash });
+  return receipt.gasUsed * receipt.effectiveGasPrice;
+}
+
+describe('bridge quote', () => {
+  it('prices source native into destination native, less fee and gas, with every stat', async () => {
+    const trader = freshAddress();
+    const answer = await quote({ source: 'AVAX', destination: 'BSC', amount: '10000000000000000000', trader });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const { stats, transaction } = answer.body;
+    expect(transaction.requestId).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(transaction.approve).toBe('');
+    // 10 AVAX at the world's AVAX price, in BNB at the world's BNB price, less 0.1 % and the fill gas.
+    const { NATIVE_USD } = await import('@/devnet/evm/world-spec');
+    const ideal = (10 * NATIVE_USD.AVAX) / NATIVE_USD.BSC;
+    const out = Number(stats.amountOut) / 1e18;
+    expect(out).toBeLessThan(ideal);
+    expect(out / ideal).toBeGreaterThan(0.995);
+    expect(stats.recipient).toBe(trader);
+    expect(stats.estimatedTime).toBeGreaterThan(0);
+    expect(stats.priceImpact).toBeGreaterThan(0);
+    expect(stats.priceImpact).toBeLessThan(1);
+    expect(Number(stats.amountInUsd)).toBeCloseTo(10 * NATIVE_USD.AVAX, 0);
+    const deposit = parseTransaction(transaction.trade as Hex);
+    expect(deposit.to?.toLowerCase()).toBe(testManifest().chains.AVAX!.contracts.depository!.toLowerCase());
+    expect(deposit.value).toBe(10n ** 19n);
+    expect(deposit.data).toBe(transaction.requestId);
+  });
+
+  it('refuses a bridge beyond the solver inventory, naming it', async () => {
+    const answer = await quote({ source: 'BSC', destination: 'AVAX', amount: (10n ** 24n).toString(), trader: freshAddress() });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ code: 'INSUFFICIENT_LIQUIDITY' });
+    expect(answer.body.error).toContain('solver holds');
+  });
+
+  it('refuses an amount that does not cover the fill gas, naming amount', async () => {
+    const answer = await quote({ source: 'AVAX', destination: 'BSC', amount: '1', trader: freshAddress() });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'INVALID_INPUT', field: 'amount' });
+  });
+
+  it('needs a recipient across families', async () => {
+    const answer = await quote({ source: 'AVAX', destination: 'SOL', amount: '1000000000000000000', trader: freshAddress() });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'INVALID_INPUT', field: 'recipient' });
+  });
+
+  it('answers 404 for an unknown request', async () => {
+    const answer = await client.get('bridge.status', { requestId: `0x${'ab'.repeat(32)}` });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ code: 'QUOTE_NOT_FOUND', error: 'Quote not found - invalid requestId' });
+  });
+});
+
+describe('EVM to EVM', () => {
+  it('AVAX to BSC through execute: the recipient gets exactly amountOut', async () => {
+    const trader = await fundedAccount('AVAX');
+    const recipient = freshAddress();
+    const answer = await quote({ source: 'AVAX', destination: 'BSC', amount: '2000000000000000000', trader: trader.address, recipient });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const signed = await signDeposit(trader, answer.body.transaction.trade);
+    const executed = await client.post<ExecuteBody>('bridge.execute', { trade: signed, sourceChain: 'AVAX', requestId: answer.body.transaction.requestId });
+    expect(executed.status, JSON.stringify(executed.body)).toBe(200);
+    expect(executed.body).toMatchObject({ success: true, status: 'SUCCESS', requestId: answer.body.transaction.requestId, error: null, refundDetails: null });
+    expect(executed.body.trackingUrl).toMatch(new RegExp(`/bridge/${answer.body.transaction.requestId}$`));
+    expect(await publicClientFor('BSC').getBalance({ address: recipient })).toBe(BigInt(answer.body.stats.amountOut));
+
+    const done = await status(answer.body.transaction.requestId);
+    expect(done).toMatchObject({ status: 'success', step: 4, totalSteps: 4, error: false });
+    expect(done.inTxHashes).toEqual([executed.body.sourceTxHash]);
+    expect(done.txHashes).toEqual([executed.body.destinationTxHash]);
+    expect(done.details.paidAmount).toBe(answer.body.stats.amountOut);
+
+    // Sending the same deposit again changes nothing.
+    const again = await client.post<ExecuteBody>('bridge.execute', { trade: signed, sourceChain: 'AVAX', requestId: answer.body.transaction.requestId });
+    expect(again.body).toMatchObject({ status: 'SUCCESS', destinationTxHash: executed.body.destinationTxHash });
+    expect(await publicClientFor('BSC').getBalance({ address: recipient })).toBe(BigInt(answer.body.stats.amountOut));
+  });
+
+  it('a deposit sent straight from the wallet (no execute) is found and filled', async () => {
+    const trader = await fundedAccount('HYPE');
+    const answer = await quote({ source: 'HYPE', destination: 'XLAYER', amount: '1000000000000000000', trader: trader.address, recipient: freshAddress() });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const hash = await publicClientFor('HYPE').sendRawTransaction({ serializedTransaction: await signDeposit(trader, answer.body.transaction.trade) });
+    expect((await status(answer.body.transaction.requestId)).status).toMatch(/waiting|pending|success/);
+    const done = await waitForStatus(answer.body.transaction.requestId, (body) => body.status === 'success');
+    expect(done.inTxHashes).toEqual([hash]);
+    expect(await publicClientFor('XLAYER').getBalance({ address: answer.body.stats.recipient as Address })).toBe(BigInt(answer.body.stats.amountOut));
+  });
+
+  it('a deposit of another amount is refunded, not filled', async () => {
+    const trader = await fundedAccount('HYPE');
+    const answer = await quote({ source: 'HYPE', destination: 'XLAYER', amount: '1000000000000000000', trader: trader.address, recipient: freshAddress() });
+    const depository = testManifest().chains.HYPE!.contracts.depository as Address;
+    const walletClient = (await import('viem')).createWalletClient({ account: trader, transport: http(testManifest().chains.HYPE!.rpcUrl) });
+    await walletClient.sendTransaction({ chain: null, to: depository, value: 2n * 10n ** 18n, data: answer.body.transaction.requestId as Hex });
+    const done = await waitForStatus(answer.body.transaction.requestId, (body) => body.details.state === 'refund');
+    expect(done).toMatchObject({ status: 'refund', step: 0, error: true });
+    expect(done.details.reason).toContain('not the quoted');
+    expect(done.txHashes).toBeNull();
+    expect(await publicClientFor('XLAYER').getBalance({ address: answer.body.stats.recipient as Address })).toBe(0n);
+  });
+
+  it('a fill the solver cannot make ends in a refund on the source chain', async () => {
+    const trader = await fundedAccount('INK');
+    const answer = await quote({ source: 'INK', destination: 'STORY', amount: '1000000000000000000', trader: trader.address });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // The solver's inventory on STORY is drained after the quote.
+    const story = publicClientFor('STORY');
+    const solver = testManifest().chains.STORY!.solver!.address as Address;
+    const inventory = await story.getBalance({ address: solver });
+    await story.request({ method: 'anvil_setBalance' as never, params: [solver, '0x1'] as never });
+    try {
+      const before = await publicClientFor('INK').getBalance({ address: trader.address });
+      const signed = await signDeposit(trader, answer.body.transaction.trade);
+      const executed = await client.post<ExecuteBody>('bridge.execute', { trade: signed, sourceChain: 'INK', requestId: answer.body.transaction.requestId });
+      expect(executed.body).toMatchObject({ success: false, status: 'FAILED', destinationTxHash: null });
+      expect(executed.body.refundDetails).toMatchObject({ currency: 'ETH', chain: 'INK', contractAddress: '0x0000000000000000000000000000000000000000' });
+      expect(executed.body.error).toContain('could not fill');
+
+      const done = await waitForStatus(answer.body.transaction.requestId, (body) => body.details.state === 'refund');
+      expect(done.refundDetails?.txHash).toBeTruthy();
+      const refunded = BigInt(done.refundDetails!.amount!);
+      expect(refunded).toBeGreaterThan((10n ** 18n * 999n) / 1000n);
+      expect(refunded).toBeLessThan(10n ** 18n);
+      const depositGas = await gasCost('INK', executed.body.sourceTxHash as Hex);
+      expect(await publicClientFor('INK').getBalance({ address: trader.address })).toBe(before - 10n ** 18n - depositGas + refunded);
+      expect(done.inTxHashes).toEqual([executed.body.sourceTxHash, done.refundDetails!.txHash]);
+    } finally {
+      await story.request({ method: 'anvil_setBalance' as never, params: [solver, `0x${inventory.toString(16)}`] as never });
+    }
+  });
+
+  it('an expired quote is refused before anything is sent', async () => {
+    const services = await client.services();
+    const trader = await fundedAccount('INK');
+    const answer = await quote({ source: 'INK', destination: 'UNI', amount: '1000000000000000000', trader: trader.address });
+    await services.store.db.updateTable('bridge_requests').set({ expires_at: new Date(Date.now() - 1_000) }).where('id', '=', answer.body.transaction.requestId).execute();
+    const executed = await client.post<ExecuteBody>('bridge.execute', {
+      trade: await signDeposit(trader, answer.body.transaction.trade), sourceChain: 'INK', requestId: answer.body.transaction.requestId,
+    });
+    expect(executed.status).toBe(409);
+    expect(executed.body).toMatchObject({ code: 'QUOTE_EXPIRED' });
+    expect(await publicClientFor('INK').getTransactionCount({ address: trader.address })).toBe(0);
+  });
+
+  it('a tampered deposit is refused naming trade, and nothing is sent', async () => {
+    const trader = await fundedAccount('INK');
+    const answer = await quote({ source: 'INK', destination: 'UNI', amount: '1000000000000000000', trader: trader.address });
+    const tx = parseTransaction(answer.body.transaction.trade as Hex) as TransactionSerializableEIP1559;
+    const signed = await trader.signTransaction({ ...tx, value: 1n });
+    const executed = await client.post<ExecuteBody>('bridge.execute', { trade: signed, sourceChain: 'INK', requestId: answer.body.transaction.requestId });
+    expect(executed.status).toBe(400);
+    expect(executed.body).toMatchObject({ code: 'TX_MISMATCH', field: 'trade' });
+    expect(await publicClientFor('INK').getTransactionCount({ address: trader.address })).toBe(0);
+  });
+});
+
+describe('across families', () => {
+  const solanaConnection = async () => new (await import('@solana/web3.js')).Connection(testManifest().chains.SOL!.rpcUrl, 'confirmed');
+
+  it('ABS to SOL: a fresh Solana recipient gets exactly amountOut lamports', async () => {
+    const { Keypair } = await import('@solana/web3.js');
+    const trader = await fundedAccount('ABS');
+    const recipient = Keypair.generate().publicKey.toBase58();
+    const answer = await quote({ source: 'ABS', destination: 'SOL', amount: '500000000000000000', trader: trader.address, recipient });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const executed = await client.post<ExecuteBody>('bridge.execute', {
+      trade: await signDeposit(trader, answer.body.transaction.trade), sourceChain: 'ABS', requestId: answer.body.transaction.requestId,
+    });
+    expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ success: true, status: 'SUCCESS' });
+    const connection = await solanaConnection();
+    expect(BigInt(await connection.getBalance(new (await import('@solana/web3.js')).PublicKey(recipient)))).toBe(BigInt(answer.body.stats.amountOut));
+    expect((await status(answer.body.transaction.requestId)).txHashes).toEqual([executed.body.destinationTxHash]);
+  });
+
+  it('SOL to ABS: the wallet signs the base64 deposit, the EVM recipient gets exactly amountOut', async () => {
+    const { Keypair, VersionedTransaction } = await import('@solana/web3.js');
+    const trader = Keypair.generate();
+    const funded = await client.post('dev.faucet', { chain: 'SOL', address: trader.publicKey.toBase58() });
+    expect(funded.status, JSON.stringify(funded.body)).toBe(200);
+    const recipient = freshAddress();
+    const answer = await quote({ source: 'SOL', destination: 'ABS', amount: '2000000000', trader: trader.publicKey.toBase58(), recipient });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const transaction = VersionedTransaction.deserialize(Buffer.from(answer.body.transaction.trade, 'base64'));
+    transaction.sign([trader]);
+    const executed = await client.post<ExecuteBody>('bridge.execute', {
+      trade: Buffer.from(transaction.serialize()).toString('base64'), sourceChain: 'SOL', requestId: answer.body.transaction.requestId,
+    });
+    expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ success: true, status: 'SUCCESS' });
+    expect(await publicClientFor('ABS').getBalance({ address: recipient })).toBe(BigInt(answer.body.stats.amountOut));
+    const done = await status(answer.body.transaction.requestId);
+    expect(done.inTxHashes).toEqual([executed.body.sourceTxHash]);
+    expect(done.details.depositAmount).toBe('2000000000');
+  });
+});
+
+/** A second app (its own services) on a database of its choosing, with the solver started like the app's. */
+async function openInstance(env: Record<string, string>): Promise<Services> {
+  const config = loadConfig({ ...process.env, ...env });
+  return createServices(config);
+}
+
+describe('durability', () => {
+  it('a fill stored but not sent before a restart is sent once, by the next instance', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bridge-restart-'));
+    try {
+      const trader = await fundedAccount('MONAD');
+      const recipient = freshAddress();
+      const first = await openInstance({ DATA_DIR: dataDir });
+      const quoted = await quoteBridge(first.bridge, 'test', { source: 'MONAD', destination: 'UNI', amount: '3000000000000000000', trader: trader.address, recipient });
+      const requestId = quoted.transaction.requestId;
+      const source = first.bridge.chains.MONAD!;
+      const destination = first.bridge.chains.UNI!;
+      const signed = await signDeposit(trader, quoted.transaction.trade);
+      await source.broadcast(signed);
+      const deposit = await source.waitForDeposit((await source.checkSignedDeposit(signed, { trader: trader.address, amount: 3n * 10n ** 18n, requestId })).txHash, 10_000);
+      expect(deposit.state).toBe('confirmed');
+      // Recorded directly: acceptDeposit would wake this instance's solver, which must not run here.
+      const found = deposit.deposit!;
+      const recorded = await first.bridge.requests.recordDeposit(requestId, {
+        txHash: found.txHash, from: found.from, amount: found.amount, confirmedAt: new Date(found.confirmedAtMs),
+      }, { state: 'pending' });
+      expect(recorded?.state).toBe('pending');
+      // The solver signed and stored the fill, then the process died before sending it.
+      const payment = await destination.signPayment({ to: recipient, amount: BigInt(quoted.stats.amountOut), requestId });
+      expect(await first.bridge.requests.storePayment(requestId, payment)).toBe(true);
+      await first.close();
+
+      const second = await openInstance({ DATA_DIR: dataDir });
+      try {
+        await second.solver.drain();
+        const row = await second.bridge.requests.find(requestId);
+        expect(row).toMatchObject({ state: 'success', fill_tx_hash: payment.txHash.toLowerCase() });
+        const uni = publicClientFor('UNI');
+        expect(await uni.getBalance({ address: recipient })).toBe(BigInt(quoted.stats.amountOut));
+        const solverNonce = await uni.getTransactionCount({ address: destination.solver as Address });
+        await second.solver.drain();
+        expect(await uni.getTransactionCount({ address: destination.solver as Address })).toBe(solverNonce);
+        expect(await uni.getBalance({ address: recipient })).toBe(BigInt(quoted.stats.amountOut));
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a deposit made while the app was down is found by the next start and filled once', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bridge-down-'));
+    try {
+      const trader = await fundedAccount('MONAD');
+      const recipient = freshAddress();
+      const first = await openInstance({ DATA_DIR: dataDir });
+      const quoted = await quoteBridge(first.bridge, 'test', { source: 'MONAD', destination: 'UNI', amount: '1000000000000000000', trader: trader.address, recipient });
+      await first.close();
+      await publicClientFor('MONAD').sendRawTransaction({ serializedTransaction: await signDeposit(trader, quoted.transaction.trade) });
+
+      const second = await openInstance({ DATA_DIR: dataDir });
+      try {
+        await second.solver.drain();
+        expect(await second.bridge.requests.find(quoted.transaction.requestId)).toMatchObject({ state: 'success' });
+        expect(await publicClientFor('UNI').getBalance({ address: recipient })).toBe(BigInt(quoted.stats.amountOut));
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('two instances on one PostgreSQL fill each request exactly once', async () => {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    expect(serverUrl, 'TEST_DATABASE_URL: run through `npm run test:int`, which starts PostgreSQL').toBeTruthy();
+    const database = `bridge_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    const url = new URL(serverUrl!);
+    url.pathname = `/${database}`;
+    const instances = [await openInstance({ DATABASE_URL: url.toString() }), await openInstance({ DATABASE_URL: url.toString() })];
+    try {
+      for (const instance of instances) instance.solver.start(50);
+      const requests = await Promise.all(Array.from({ length: 4 }, async () => {
+        const trader = await fundedAccount('MEGAETH');
+        const recipient = freshAddress();
+        const quoted = await quoteBridge(instances[0]!.bridge, 'test', {
+          source: 'MEGAETH', destination: 'PLASMA', amount: '100000000000000000', trader: trader.address, recipient,
+        });
+        await publicClientFor('MEGAETH').sendRawTransaction({ serializedTransaction: await signDeposit(trader, quoted.transaction.trade) });
+        return { requestId: quoted.transaction.requestId, recipient, amountOut: BigInt(quoted.stats.amountOut) };
+      }));
+      const deadline = Date.now() + 30_000;
+      for (const request of requests) {
+        for (;;) {
+          const row = await instances[1]!.bridge.requests.find(request.requestId);
+          if (row?.state === 'success') break;
+          if (Date.now() > deadline) throw new Error(`not filled: ${JSON.stringify(row)}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      // A few more rounds by both: nothing is paid again.
+      await Promise.all(instances.map((instance) => instance.solver.drain()));
+      for (const request of requests) {
+        expect(await publicClientFor('PLASMA').getBalance({ address: request.recipient })).toBe(request.amountOut);
+      }
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await admin.query(`drop database if exists ${database} with (force)`);
+      await admin.end();
+    }
+  });
+});
