@@ -94,7 +94,7 @@ export interface EvmWorldInfo {
   pools: EvmWorldPool[];
   /** Anvil account 0: deployed everything, owns the tax and honeypot tokens, holds the remaining supply. */
   deployer: { address: string; privateKey: Hex };
-  /** The bridge solver (anvil account 18): the Depository forwards to it; it fills and refunds. */
+  /** The bridge solver (anvil mnemonic index 40, not a listed account): the Depository forwards to it; it fills and refunds. */
   solver: { address: string; privateKey: Hex };
   worldVersion: string;
 }

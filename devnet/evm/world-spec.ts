@@ -120,10 +120,11 @@ export const TREASURY_NATIVE = 10_000n;
 export const ROUTER_FEE_COLLECTOR_ACCOUNT = 19;
 
 /**
- * The bridge solver: anvil account 18, apart from the accounts tests trade with. Its balance is its
- * inventory on each chain (the Depository forwards deposits to it, fills and refunds come from it).
+ * The bridge solver: anvil mnemonic index 40, beyond every account the world lists (1 to 19), so no test or
+ * page ever trades with it; the deploy sets its balance. That balance is its inventory on each chain (the
+ * Depository forwards deposits to it, fills and refunds come from it).
  */
-export const BRIDGE_SOLVER_ACCOUNT = 18;
+export const BRIDGE_SOLVER_ACCOUNT = 40;
 /** What the solver holds on every EVM chain of the world, in USD of that chain's native coin. */
 export const BRIDGE_SOLVER_USD = 2_000_000;
 

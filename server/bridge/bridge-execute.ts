@@ -17,7 +17,7 @@ import { acceptDeposit } from './bridge-solver';
 
 /** How long execute waits for the deposit's own confirmation before answering PENDING. */
 const DEPOSIT_WAIT_MS = 30_000;
-const FILL_POLL_MS = 150;
+const FILL_POLL_MS = 50;
 
 function checkSourceChain(row: BridgeRow, sourceChain: ChainId): void {
   if (row.source_chain !== sourceChain) {

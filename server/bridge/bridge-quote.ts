@@ -46,6 +46,10 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, input: Bridge
   const recipient = input.recipient ?? input.trader;
   const slippageBps = input.slippage ?? DEFAULT_SLIPPAGE_BPS;
 
+  const requestId = `0x${randomBytes(32).toString('hex')}`;
+  // The deposit does not depend on the rate: built while the prices are read.
+  const deposit = source.buildDeposit({ trader: input.trader, amount: amountIn, requestId });
+  deposit.catch(() => undefined);
   const [sourceUsd, destinationUsd] = await Promise.all([source.nativeUsd(), destination.nativeUsd()]);
   if (!(sourceUsd > 0) || !(destinationUsd > 0)) {
     const unpriced = sourceUsd > 0 ? input.destination : input.source;
@@ -69,11 +73,10 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, input: Bridge
       + `this bridge would pay ${formatUnits(amountOut, destinationInfo.nativeDecimals)}. Bridge a smaller amount.`);
   }
 
-  const requestId = `0x${randomBytes(32).toString('hex')}`;
   const seconds = estimatedSeconds(input.source, input.destination);
   const expiresAt = now + deps.quoteTtlMs;
   const minAmountOut = (amountOut * BigInt(BPS - slippageBps)) / BigInt(BPS);
-  const trade = await source.buildDeposit({ trader: input.trader, amount: amountIn, requestId });
+  const trade = await deposit;
   // The first quote on a chain fixes where its deposit scan starts, before any deposit for it can exist.
   if ((await deps.requests.cursor(input.source)) === undefined) {
     await deps.requests.initCursor(input.source, (await source.scanDeposits(undefined)).cursor);

@@ -194,13 +194,14 @@ export function createBridgeSolver(deps: BridgeDeps): BridgeSolver {
   }
 
   async function round(): Promise<void> {
-    for (const [chain, bridgeChain] of Object.entries(deps.chains) as [ChainId, BridgeChain][]) {
+    // Every chain at once: one slow or failing RPC delays no other chain's deposits.
+    await Promise.all((Object.entries(deps.chains) as [ChainId, BridgeChain][]).map(async ([chain, bridgeChain]) => {
       try {
         await scan(chain, bridgeChain);
       } catch (error) {
         deps.logger.warn('bridge deposit scan failed', { chain, error: error instanceof Error ? error.message : String(error) });
       }
-    }
+    }));
     for (let row = await deps.requests.claimDue(LEASE_MS); row; row = await deps.requests.claimDue(LEASE_MS)) await work(row);
   }
 

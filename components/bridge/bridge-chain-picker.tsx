@@ -1,0 +1,32 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '@/components/providers/trpc-provider';
+import { CHAINS, CHAIN_IDS, type ChainId } from '@/server/chains/registry';
+
+/**
+ * One side's chain: every chain of the table, EVM chains first and Solana last; those this server cannot
+ * reach are listed but not selectable. The other side's chain stays selectable: picking it swaps the two.
+ */
+export function BridgeChainPicker({ label, value, onChange, disabled }: {
+  label: string;
+  value: ChainId;
+  onChange: (chain: ChainId) => void;
+  disabled?: boolean;
+}) {
+  const trpc = useTRPC();
+  const chains = useQuery(trpc.v1.chains.queryOptions({}, { staleTime: 60_000 }));
+  const available = new Map(chains.data?.chains.map((chain) => [chain.name, chain.available]));
+  return (
+    <label className="chain-picker">
+      <span className="sr-only">{label}</span>
+      <select aria-label={label} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value as ChainId)}>
+        {CHAIN_IDS.map((id) => (
+          <option key={id} value={id} disabled={available.get(id) === false}>
+            {CHAINS[id].name}{available.get(id) === false ? ' (unavailable)' : ''}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * What the button under the bridge form does and says: one decision in one place.
+ */
+export interface BridgeActionInput {
+  /** The deposit is being signed or sent. */
+  running: boolean;
+  /** The wallet of the source chain's family is connected. */
+  connected: boolean;
+  sourceFamilyName: string;
+  /** EVM: the wallet is on the source chain (Solana wallets have no chain to switch). */
+  onChain: boolean;
+  sourceName: string;
+  amountInvalid: boolean;
+  hasAmount: boolean;
+  /** The amount is more than the balance; the coin to name. */
+  insufficient?: string;
+  recipientOk: boolean;
+  quote: 'none' | 'loading' | 'error' | 'ready';
+}
+
+export type BridgeAction =
+  | { kind: 'connect'; label: string }
+  | { kind: 'switch'; label: string }
+  | { kind: 'bridge'; label: string }
+  | { kind: 'none'; label: string };
+
+export function decideBridgeAction(input: BridgeActionInput): BridgeAction {
+  if (input.running) return { kind: 'none', label: 'Bridging…' };
+  if (!input.connected) return { kind: 'connect', label: input.sourceFamilyName === 'solana' ? 'Connect a Solana wallet' : 'Connect wallet' };
+  if (input.amountInvalid) return { kind: 'none', label: 'Enter a valid amount' };
+  if (!input.hasAmount) return { kind: 'none', label: 'Enter an amount' };
+  if (input.insufficient) return { kind: 'none', label: `Insufficient ${input.insufficient} balance` };
+  if (!input.recipientOk) return { kind: 'none', label: 'Enter a recipient' };
+  if (!input.onChain) return { kind: 'switch', label: `Switch to ${input.sourceName}` };
+  if (input.quote === 'loading' || input.quote === 'none') return { kind: 'none', label: 'Fetching quote…' };
+  if (input.quote === 'error') return { kind: 'none', label: 'Quote unavailable' };
+  return { kind: 'bridge', label: 'Bridge' };
+}
