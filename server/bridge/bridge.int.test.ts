@@ -233,6 +233,31 @@ describe('EVM to EVM', () => {
     expect(await publicClientFor('INK').getTransactionCount({ address: trader.address })).toBe(0);
   });
 
+  it('a deposit confirmed after the quote expired is refunded, not filled at the stale rate', async () => {
+    const services = await client.services();
+    const trader = await fundedAccount('HYPE');
+    const answer = await quote({ source: 'HYPE', destination: 'XLAYER', amount: '1000000000000000000', trader: trader.address, recipient: freshAddress() });
+    await services.store.db.updateTable('bridge_requests').set({ expires_at: new Date(Date.now() - 1_000) }).where('id', '=', answer.body.transaction.requestId).execute();
+    await publicClientFor('HYPE').sendRawTransaction({ serializedTransaction: await signDeposit(trader, answer.body.transaction.trade) });
+    const done = await waitForStatus(answer.body.transaction.requestId, (body) => body.details.state === 'refund');
+    expect(done.details.reason).toContain('after the quote expired');
+    expect(await publicClientFor('XLAYER').getBalance({ address: answer.body.stats.recipient as Address })).toBe(0n);
+  });
+
+  it('execute answers PENDING with the solver status when the fill takes longer than its wait', async () => {
+    const services = await client.services();
+    const trader = await fundedAccount('INK');
+    const answer = await quote({ source: 'INK', destination: 'UNI', amount: '1000000000000000000', trader: trader.address });
+    const { executeBridge } = await import('./bridge-execute');
+    const executed = await executeBridge({ ...services.bridge, executeWaitMs: 0 }, {
+      trade: await signDeposit(trader, answer.body.transaction.trade), sourceChain: 'INK', requestId: answer.body.transaction.requestId,
+    });
+    expect(executed).toMatchObject({ success: true, status: 'PENDING', destinationTxHash: null, requestId: answer.body.transaction.requestId });
+    expect(executed.bridgeStatus).toMatch(/^(pending|delayed)$/);
+    expect(executed.sourceTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+    await waitForStatus(answer.body.transaction.requestId, (body) => body.status === 'success');
+  });
+
   it('a tampered deposit is refused naming trade, and nothing is sent', async () => {
     const trader = await fundedAccount('INK');
     const answer = await quote({ source: 'INK', destination: 'UNI', amount: '1000000000000000000', trader: trader.address });
