@@ -8,9 +8,10 @@ import type { bridgeExecuteInput, bridgeExecuteOutput, bridgeStatusOutput, bridg
 import type { ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import type { BridgeRow } from '@/server/store/bridge-repository';
+import { normalizeChainText } from '@/server/store/trade-repository';
 import { sleep } from '@/server/trading/trade-outcome';
 import type { BridgeChain } from './bridge-chain';
-import { bridgeChain, type BridgeDeps } from './bridge-deps';
+import { bridgeChain, trackingUrl, type BridgeDeps } from './bridge-deps';
 import { isFinalBridgeState } from './bridge-state';
 import { bridgeExecuteAnswerOf, bridgeStatusOf, findBridgeRequest } from './bridge-status';
 import { acceptDeposit } from './bridge-solver';
@@ -26,7 +27,7 @@ function checkSourceChain(row: BridgeRow, sourceChain: ChainId): void {
 }
 
 function checkNotDepositedElsewhere(row: BridgeRow, txHash: string): void {
-  if (row.deposit_tx_hash !== null && row.deposit_tx_hash !== txHash && row.deposit_tx_hash !== txHash.toLowerCase()) {
+  if (row.deposit_tx_hash !== null && row.deposit_tx_hash !== normalizeChainText(txHash)) {
     throw new AppError('INVALID_INPUT', `requestId: this request was already paid by deposit ${row.deposit_tx_hash}. Ask for a new quote to bridge again.`, { field: 'requestId' });
   }
 }
@@ -68,7 +69,7 @@ export async function executeBridge(deps: BridgeDeps, input: z.output<typeof bri
   if (confirmed === 'reverted') {
     return {
       success: false, status: 'FAILED', sourceTxHash: txHash, destinationTxHash: null, requestId: row.id,
-      trackingUrl: bridgeExecuteAnswerOf(deps, row).trackingUrl, bridgeStatus: 'waiting',
+      trackingUrl: trackingUrl(deps, row.id), bridgeStatus: 'waiting',
       error: `The deposit ${txHash} reverted on ${row.source_chain}; nothing was bridged and the request still waits for a deposit.`,
       refundDetails: null,
     };

@@ -11,6 +11,7 @@ import { formatUnits } from 'viem';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { findAppError } from '@/server/errors';
 import type { BridgeRow } from '@/server/store/bridge-repository';
+import { normalizeChainText } from '@/server/store/trade-repository';
 import type { BridgeChain, FoundDeposit, SignedPayment } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
 
@@ -41,7 +42,7 @@ export async function acceptDeposit(deps: BridgeDeps, sourceChain: ChainId, depo
     return undefined;
   }
   if (row.deposit_tx_hash !== null) {
-    if (row.deposit_tx_hash !== deposit.txHash.toLowerCase() && row.deposit_tx_hash !== deposit.txHash) {
+    if (row.deposit_tx_hash !== normalizeChainText(deposit.txHash)) {
       deps.logger.warn('second deposit for a bridge request', { chain: sourceChain, txHash: deposit.txHash, requestId: row.id });
     }
     return row;
