@@ -58,7 +58,8 @@ export interface StartedServer {
   pid: number;
 }
 
-export async function startServer(): Promise<StartedServer> {
+/** `env` adds to the server's environment (e.g. DATABASE_URL and APP_SECRET for several instances). */
+export async function startServer(options: { env?: Record<string, string>; devApiKey?: string } = {}): Promise<StartedServer> {
   ensureBuild();
   const tempRoot = mkdtempSync(path.join(tmpdir(), 'swapbridge-e2e-'));
   // The data folder holds only what the app writes, so tests can inspect every byte of it.
@@ -66,14 +67,14 @@ export async function startServer(): Promise<StartedServer> {
   mkdirSync(dataDir);
   const logFile = path.join(tempRoot, 'server.log');
   const port = await freePort();
-  const devApiKey = `e2e_dev_${randomBytes(24).toString('base64url')}`;
+  const devApiKey = options.devApiKey ?? `e2e_dev_${randomBytes(24).toString('base64url')}`;
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const log = openSync(logFile, 'a');
   // A file, not a pipe: nothing has to keep draining the server's output for it to keep running.
   const child = spawn(NEXT_BIN, ['start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: REPO_ROOT,
-    env: serverEnv({ DATA_DIR: dataDir, DEV_API_KEY: devApiKey, LOG_LEVEL: 'warn', PORT: String(port) }),
+    env: serverEnv({ DATA_DIR: dataDir, DEV_API_KEY: devApiKey, LOG_LEVEL: 'warn', PORT: String(port), ...options.env }),
     stdio: ['ignore', log, log],
     // Its own process group, so the teardown can stop the server and anything it spawned in one signal.
     detached: true,
