@@ -95,12 +95,83 @@ describe('requestBatch', () => {
     expect(calls.filter((call) => call.endsWith('transport_error'))).toHaveLength(6);
   });
 
-  it('keeps the failure codes of request: CHAIN_UNAVAILABLE without URLs, RPC_ERROR when none answers', async () => {
-    const { fetch, sent } = fakeFetch({ 'http://a': () => new Error('timeout') });
+  it('keeps the failure codes of request: CHAIN_UNAVAILABLE without URLs or when none is reachable, RPC_ERROR when one answers wrongly', async () => {
+    const { fetch, sent } = fakeFetch({ 'http://a': () => new Error('timeout'), 'http://b': () => ({ body: 'garbage' }) });
     expect(await appErrorCode(transport([], fetch).rpc.requestBatch([{ method: 'a' }]))).toBe('CHAIN_UNAVAILABLE');
     const failed = transport(['http://a'], fetch).rpc.requestBatch([{ method: 'a' }, { method: 'b' }]);
-    expect(await appErrorCode(failed)).toBe('RPC_ERROR');
+    expect(await appErrorCode(failed)).toBe('CHAIN_UNAVAILABLE');
+    expect(await appErrorCode(transport(['http://a', 'http://b'], fetch).rpc.requestBatch([{ method: 'a' }]))).toBe('RPC_ERROR');
+    sent.splice(sent.length - 2, 2);
     expect(await transport(['http://a'], fetch).rpc.requestBatch([])).toEqual([]);
     expect(sent).toHaveLength(1);
+  });
+});
+
+/** A fetch whose replies are raw Response objects (or never come), honouring the request's signal. */
+function rawFetch(replies: Record<string, (signal: AbortSignal) => Response | 'hang' | 'stall-body'>) {
+  return (async (url: string, init: RequestInit) => {
+    const signal = init.signal!;
+    const reply = replies[url]!(signal);
+    const aborted = () => new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+    if (reply === 'hang') return aborted();
+    if (reply === 'stall-body') {
+      // Headers arrive, then one byte of body, then nothing: only the signal ends the read.
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{'));
+          signal.addEventListener('abort', () => controller.error(signal.reason), { once: true });
+        },
+      });
+      return new Response(stream, { status: 200 });
+    }
+    return reply;
+  }) as unknown as typeof globalThis.fetch;
+}
+
+const good = () => new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0x1' }));
+
+describe('faults', () => {
+  it.each([
+    ['an HTML error page', () => new Response('<!DOCTYPE html><html><body>502 Bad Gateway</body></html>', { status: 200, headers: { 'content-type': 'text/html' } }), /not JSON/],
+    ['a truncated body', () => new Response('{"jsonrpc":"2.0","id":1,"res'), /not JSON/],
+    ['an empty body', () => new Response(''), /empty reply/],
+    ['JSON that is not JSON-RPC', () => new Response('[1,2,3]'), /not a JSON-RPC object/],
+    ['a malformed JSON-RPC error', () => new Response('{"jsonrpc":"2.0","id":1,"error":"boom"}'), /malformed JSON-RPC error/],
+    ['an HTTP 502 page', () => new Response('<html>bad gateway</html>', { status: 502 }), /HTTP 502/],
+  ])('%s: RPC_ERROR naming it when alone, the next URL otherwise', async (_, reply, reason) => {
+    const alone = await createRpcTransport({ chain: 'ETH', urls: ['http://bad'], timeoutMs: 1_000, fetch: rawFetch({ 'http://bad': reply }) })
+      .request('eth_chainId').then(() => undefined, (error: unknown) => error);
+    expect(alone).toBeInstanceOf(AppError);
+    expect((alone as AppError).code).toBe('RPC_ERROR');
+    expect((alone as AppError).message).toMatch(reason);
+    const fallback = createRpcTransport({ chain: 'ETH', urls: ['http://bad', 'http://good'], timeoutMs: 1_000, fetch: rawFetch({ 'http://bad': reply, 'http://good': good }) });
+    expect(await fallback.request('eth_chainId')).toBe('0x1');
+  });
+
+  it.each([
+    ['never answers', 'hang'],
+    ['stalls after the headers', 'stall-body'],
+  ] as const)('a URL that %s is abandoned at the timeout: CHAIN_UNAVAILABLE alone, the next URL otherwise', async (_, mode) => {
+    const started = performance.now();
+    const alone = createRpcTransport({ chain: 'ETH', urls: ['http://slow'], timeoutMs: 200, fetch: rawFetch({ 'http://slow': () => mode }) });
+    const error = await alone.request('eth_chainId').then(() => undefined, (caught: unknown) => caught);
+    expect((error as AppError).code).toBe('CHAIN_UNAVAILABLE');
+    expect((error as AppError).message).toMatch(/timed out/);
+    const fallback = createRpcTransport({ chain: 'ETH', urls: ['http://slow', 'http://good'], timeoutMs: 200, fetch: rawFetch({ 'http://slow': () => mode, 'http://good': good }) });
+    expect(await fallback.request('eth_chainId')).toBe('0x1');
+    const batch = createRpcTransport({ chain: 'ETH', urls: ['http://slow'], timeoutMs: 200, fetch: rawFetch({ 'http://slow': () => mode }) });
+    expect(await appErrorCode(batch.requestBatch([{ method: 'eth_chainId' }]))).toBe('CHAIN_UNAVAILABLE');
+    // Three attempts of 200 ms each: bounded by the timeout, not by the node.
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+
+  it('a caller that gives up stops the request at once, whatever the timeout', async () => {
+    const rpc = createRpcTransport({ chain: 'ETH', urls: ['http://slow', 'http://good'], timeoutMs: 60_000, fetch: rawFetch({ 'http://slow': () => 'hang', 'http://good': good }) });
+    const started = performance.now();
+    await expect(rpc.request('eth_chainId', [], { signal: AbortSignal.timeout(100) })).rejects.toThrow();
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

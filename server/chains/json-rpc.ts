@@ -2,6 +2,12 @@
  * A JSON-RPC transport over a chain's configured URLs, tried in order: a URL that fails to answer
  * (network error, timeout, HTTP 5xx, garbage) hands over to the next one. An answer carrying a JSON-RPC
  * error is an answer, not a transport failure, and is not retried elsewhere.
+ *
+ * Every attempt runs under its own timeout signal, which also covers reading the body: a node that sends
+ * headers and then stalls is abandoned like one that never answers. When no URL gives a usable answer the
+ * caller gets CHAIN_UNAVAILABLE (503) if none answered at all (timeouts, refused or dropped connections:
+ * try again later) and RPC_ERROR (502) if some answered wrongly (HTTP errors, HTML pages, truncated or
+ * malformed JSON, replies that are not JSON-RPC).
  */
 import { AppError } from '@/server/errors';
 import type { ChainId } from './registry';
@@ -58,7 +64,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       if (options.urls.length === 0) {
         throw new AppError('CHAIN_UNAVAILABLE', `${options.chain} is not available on this server: no RPC is configured for it.`);
       }
-      const failures: string[] = [];
+      const failures: Failure[] = [];
       for (const url of options.urls) {
         const timeout = AbortSignal.timeout(call.timeoutMs ?? options.timeoutMs);
         const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
@@ -69,23 +75,22 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
             body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
             signal,
           });
-          if (!response.ok) throw new Error(`HTTP ${response.status}`);
-          const body = (await response.json()) as { result?: T; error?: { code: number; message: string; data?: unknown } };
+          if (!response.ok) throw new BadAnswer(`HTTP ${response.status}`);
+          const body = readSingleBody(await readJson(response));
           if (body.error) {
             options.onCall?.({ chain: options.chain, method, outcome: 'rpc_error' });
             throw new JsonRpcError(body.error.code, body.error.message, body.error.data);
           }
-          if (!('result' in body)) throw new Error('response has neither result nor error');
           options.onCall?.({ chain: options.chain, method, outcome: 'ok' });
           return body.result as T;
         } catch (error) {
           if (error instanceof JsonRpcError) throw error;
           if (call.signal?.aborted) throw error;
           options.onCall?.({ chain: options.chain, method, outcome: 'transport_error' });
-          failures.push(`${redactUrl(url)}: ${describe(error)}`);
+          failures.push(failureOf(url, error));
         }
       }
-      throw new AppError('RPC_ERROR', `${options.chain} RPC did not answer ${method} (${failures.join('; ')}). Try again shortly.`);
+      throw allFailed(options.chain, method, failures);
     },
 
     async requestBatch(calls, call = {}) {
@@ -97,7 +102,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
         calls.forEach(({ method }, index) => {
           if (only === undefined || only === index) options.onCall?.({ chain: options.chain, method, outcome });
         });
-      const failures: string[] = [];
+      const failures: Failure[] = [];
       for (const url of options.urls) {
         const timeout = AbortSignal.timeout(call.timeoutMs ?? options.timeoutMs);
         const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
@@ -109,38 +114,104 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
             body: JSON.stringify(calls.map(({ method, params = [] }, index) => ({ jsonrpc: '2.0', id: ids[index], method, params }))),
             signal,
           });
-          if (!response.ok) throw new Error(`HTTP ${response.status}`);
-          const answers = readBatchBody(await response.json(), ids);
+          if (!response.ok) throw new BadAnswer(`HTTP ${response.status}`);
+          const answers = readBatchBody(await readJson(response), ids);
           answers.forEach((answer, index) => report(answer.ok ? 'ok' : 'rpc_error', index));
           return answers;
         } catch (error) {
           if (call.signal?.aborted) throw error;
           report('transport_error');
-          failures.push(`${redactUrl(url)}: ${describe(error)}`);
+          failures.push(failureOf(url, error));
         }
       }
-      const methods = calls.map(({ method }) => method).join(', ');
-      throw new AppError('RPC_ERROR', `${options.chain} RPC did not answer a batch of ${methods} (${failures.join('; ')}). Try again shortly.`);
+      throw allFailed(options.chain, `a batch of ${calls.map(({ method }) => method).join(', ')}`, failures);
     },
   };
+}
+
+/** A URL answered, but not with a usable JSON-RPC reply (as opposed to not answering at all). */
+class BadAnswer extends Error {
+  override readonly name = 'BadAnswer';
+}
+
+interface Failure {
+  text: string;
+  answered: boolean;
+}
+
+type RpcErrorObject = { code: number; message: string; data?: unknown };
+
+/**
+ * The body as JSON. Read as text first so that an HTML error page or a body cut off mid-way is named as
+ * such instead of surfacing as a SyntaxError; a connection dropped while reading stays a network failure.
+ */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    const start = text.trimStart().slice(0, 40).replace(/\s+/g, ' ');
+    throw new BadAnswer(text.trim() === '' ? 'empty reply' : `reply is not JSON (${text.length} bytes starting "${start}")`);
+  }
+}
+
+/**
+ * A JSON-RPC error only counts as an answer when it has the standard shape; anything else (an object with
+ * neither result nor error, a bare string, an error without a numeric code) is garbage from this URL and
+ * the next one is asked.
+ */
+function rpcErrorOf(value: unknown): RpcErrorObject | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const { code, message, data } = value as Record<string, unknown>;
+  if (typeof code !== 'number' || typeof message !== 'string') return undefined;
+  return { code, message, data };
+}
+
+function readSingleBody(body: unknown): { result?: unknown; error?: RpcErrorObject } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadAnswer('reply is not a JSON-RPC object');
+  const item = body as Record<string, unknown>;
+  if ('error' in item && item.error !== undefined && item.error !== null) {
+    const error = rpcErrorOf(item.error);
+    if (!error) throw new BadAnswer('reply carries a malformed JSON-RPC error');
+    return { error };
+  }
+  if (!('result' in item)) throw new BadAnswer('reply has neither result nor error');
+  return { result: item.result };
 }
 
 /** Matches a batch reply to our ids; anything but one result or error per id is not an answer. */
 function readBatchBody(body: unknown, ids: readonly number[]): RpcBatchAnswer[] {
   if (!Array.isArray(body)) {
     const error = (body as { error?: { message?: unknown } } | null)?.error;
-    throw new Error(error ? `batch refused: ${String(error.message)}` : 'batch reply is not an array');
+    throw new BadAnswer(error ? `batch refused: ${String(error.message)}` : 'batch reply is not an array');
   }
-  const byId = new Map<unknown, { result?: unknown; error?: { code: number; message: string; data?: unknown } }>();
+  const byId = new Map<unknown, Record<string, unknown>>();
   for (const item of body as unknown[]) {
-    if (item && typeof item === 'object' && 'id' in item) byId.set((item as { id: unknown }).id, item as never);
+    if (item && typeof item === 'object' && 'id' in item) byId.set((item as { id: unknown }).id, item as Record<string, unknown>);
   }
   return ids.map((id) => {
     const item = byId.get(id);
-    if (item?.error) return { ok: false as const, error: new JsonRpcError(item.error.code, item.error.message, item.error.data) };
-    if (!item || !('result' in item)) throw new Error(`batch reply has no answer for call ${id}`);
+    if (item && item.error !== undefined && item.error !== null) {
+      const error = rpcErrorOf(item.error);
+      if (!error) throw new BadAnswer(`batch reply carries a malformed error for call ${id}`);
+      return { ok: false as const, error: new JsonRpcError(error.code, error.message, error.data) };
+    }
+    if (!item || !('result' in item)) throw new BadAnswer(`batch reply has no answer for call ${id}`);
     return { ok: true as const, result: item.result };
   });
+}
+
+function failureOf(url: string, error: unknown): Failure {
+  return { text: `${redactUrl(url)}: ${describe(error)}`, answered: error instanceof BadAnswer };
+}
+
+/** 503 when no URL answered at all (the chain is out of reach for now), 502 when some answered wrongly. */
+function allFailed(chain: ChainId, what: string, failures: readonly Failure[]): AppError {
+  const detail = failures.map((failure) => failure.text).join('; ');
+  if (failures.every((failure) => !failure.answered)) {
+    return new AppError('CHAIN_UNAVAILABLE', `${chain} RPC is unreachable: no URL answered ${what} (${detail}). Try again shortly.`);
+  }
+  return new AppError('RPC_ERROR', `${chain} RPC did not answer ${what} properly (${detail}). Try again shortly.`);
 }
 
 /** RPC URLs often carry API keys in their path or query; logs and errors show only the origin. */
@@ -153,6 +224,10 @@ export function redactUrl(url: string): string {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof Error) return error.name === 'TimeoutError' ? 'timed out' : error.message;
-  return String(error);
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError') return 'timed out';
+  // undici reports network failures as TypeError('fetch failed' or 'terminated') with the reason as cause.
+  const cause = (error as { cause?: unknown }).cause;
+  const reason = cause instanceof Error ? ((cause as { code?: string }).code ?? cause.message) : undefined;
+  return reason ? `${error.message}: ${reason}` : error.message;
 }

@@ -69,12 +69,17 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
   const signed = await matchSignedTransactions(request);
   const trade = signed.find((entry) => entry.role === 'trade')!.tx;
 
-  const existing = await deps.trades.findByTxHash(trade.txHash);
-  if (existing) return outcomeOf(await awaitSettled(deps, existing), claims);
-
   const tradeAt = tradeIndex(signed);
   const before = signed.filter((entry) => entry.index < tradeAt);
   const after = signed.filter((entry) => entry.index > tradeAt);
+
+  const existing = await deps.trades.findByTxHash(trade.txHash);
+  if (existing) {
+    // A row left PENDING by an instance that died (or lost its RPC) between recording and sending: the
+    // chain never saw the trade, and this request holds the same signed transactions, so it sends them.
+    if (existing.status === 'PENDING') await resendUnseen(deps, request, before, trade);
+    return outcomeOf(await awaitSettled(deps, existing), claims);
+  }
   const first = (before[0] ?? signed.find((entry) => entry.role === 'trade')!).tx;
 
   const onChain = await receiptOf(deps.chain.rpc, trade.txHash);
@@ -306,6 +311,30 @@ async function waitForTransaction(deps: EvmExecuteDeps, txHash: Hex) {
     if (Date.now() > deadline) throw tradeFailure('TIMEOUT', `the chain does not know ${txHash}`, 'txHash');
     await sleep(RECEIPT_POLL_MS);
   }
+}
+
+/**
+ * Sends again, in order, whichever of the quoted transactions the chain does not know. Sending a copy the
+ * chain already has is harmless (same hash: "already known", or the nonce is used by that very
+ * transaction); an approval that reverted stops it, as in the first attempt.
+ */
+async function resendUnseen(deps: EvmExecuteDeps, request: EvmExecuteRequest, before: SignedEntry[], trade: SignedEvmTx): Promise<void> {
+  const known = async (tx: SignedEvmTx) => txSchema.parse(await deps.chain.rpc.request('eth_getTransactionByHash', [tx.txHash])) !== null;
+  const send = async (tx: SignedEvmTx) => {
+    try {
+      await broadcast(deps, request, tx);
+    } catch (error) {
+      // Another request (or the dead instance's copy) got it mined in between: the nonce is spent by it.
+      if (findAppError(error)?.code === 'NONCE_TOO_LOW' && (await known(tx))) return;
+      throw error;
+    }
+  };
+  if (await known(trade)) return;
+  for (const entry of before) {
+    if (!(await known(entry.tx))) await send(entry.tx);
+    if ((await waitForReceipt(deps, entry.tx.txHash)).status !== '0x1') return;
+  }
+  if (!(await known(trade))) await send(trade);
 }
 
 /** A second submission of a trade in flight waits for the first one's outcome; a row a restart left PENDING is settled from the chain. */

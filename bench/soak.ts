@@ -1,0 +1,195 @@
+/**
+ * Soak: mixed traffic against the production server on a local world of its own, on loopback only, bounded
+ * in time and count. It fails (exit 1) on any answer other than 2xx/4xx-by-design or 429, on memory that
+ * keeps growing after warm-up, on open file descriptors that keep growing, and on anvil processes left behind.
+ *
+ *   node --import tsx bench/soak.ts [--seconds 180] [--concurrency 8] [--max-requests 200000]
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
+import { TEST_STATE_CACHE } from '@/devnet/test-world';
+import { devnetDir, startWorld, type RunningWorld } from '@/devnet/world';
+import { startServer, stopServer, type StartedServer } from '@/e2e/support/server';
+
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '180' }, concurrency: { type: 'string', default: '8' }, 'max-requests': { type: 'string', default: '200000' } },
+});
+const SECONDS = Number(values.seconds);
+const CONCURRENCY = Number(values.concurrency);
+const MAX_REQUESTS = Number(values['max-requests']);
+const RESULTS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'soak.json');
+const NATIVE = '0x0000000000000000000000000000000000000000';
+/** Answers a request may get by design (bad input is part of the mix); anything else is a failure. */
+const EXPECTED = new Set([200, 400, 404, 422, 429]);
+
+/** This world's own node processes (its pid file), so other worlds on the machine do not count. */
+function worldPids(dataDir: string): number[] {
+  try {
+    return JSON.parse(readFileSync(path.join(devnetDir(dataDir), 'pids.json'), 'utf8')) as number[];
+  } catch {
+    return [];
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The Next server's own node process: the group leader started by startServer, or its child. */
+function serverPids(leader: number): number[] {
+  const pids = [leader];
+  try {
+    pids.push(...execFileSync('pgrep', ['-g', String(leader)], { encoding: 'utf8' }).trim().split('\n').map(Number).filter((pid) => pid !== leader));
+  } catch {
+    // no children
+  }
+  return pids;
+}
+
+function rssKb(pids: number[]): number {
+  return pids.reduce((sum, pid) => {
+    try {
+      const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      return sum + Number(match?.[1] ?? 0);
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+
+function fdCount(pids: number[]): number {
+  return pids.reduce((sum, pid) => {
+    try {
+      return sum + readdirSync(`/proc/${pid}/fd`).length;
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+
+const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-soak-'));
+let world: RunningWorld | undefined;
+let server: StartedServer | undefined;
+let failed = false;
+try {
+  world = await startWorld({ dataDir, ports: 'free', chains: ['BASE', 'ARB', 'SOL'], stateCacheDir: TEST_STATE_CACHE });
+  process.env.DEVNET_MANIFEST = world.manifestPath;
+  server = await startServer();
+  const live = server;
+  const base = world.manifest.chains.BASE!;
+  const alpha = base.tokens.find((token) => token.symbol === 'ALPHA')!.address;
+  const solMint = world.manifest.chains.SOL!.tokens.find((token) => token.symbol === 'USDC')!.address;
+  const trader = base.accounts[0]!.address;
+  const pool = base.pools[0]!.address;
+
+  const mix: { name: string; path: string; query?: Record<string, string> }[] = [
+    { name: 'health', path: '/api/health' },
+    { name: 'chains', path: '/api/v1/chains' },
+    { name: 'v2 quote', path: '/api/v2/quote', query: { chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '10000000000000000', slippage: '100', trader } },
+    { name: 'v2 value', path: '/api/v2/value', query: { chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '0.1' } },
+    { name: 'token-info', path: '/api/v1/token-info', query: { chain: 'BASE', token: alpha } },
+    { name: 'pool-info', path: '/api/v1/pool-info', query: { chain: 'BASE', pool } },
+    { name: 'balance', path: '/api/v1/balance', query: { wallet: trader, network: 'BASE' } },
+    { name: 'priority', path: '/api/v1/priority', query: { chain: 'SOL' } },
+    { name: 'sol value', path: '/api/v2/value', query: { chain: 'SOL', tokenIn: NATIVE, tokenOut: solMint, amount: '1' } },
+    { name: 'bridge quote', path: '/api/v1/bridge/quote', query: { source: 'BASE', destination: 'ARB', amount: '100000000000000000', trader } },
+    { name: 'bridge status (unknown)', path: `/api/v1/bridge/status/0x${'cd'.repeat(32)}` },
+    { name: 'bad input', path: '/api/v2/quote', query: { chain: 'BASE', tokenIn: 'nope' } },
+  ];
+
+  const byStatus: Record<string, number> = {};
+  const unexpected: string[] = [];
+  let sent = 0;
+  const deadline = Date.now() + SECONDS * 1_000;
+  // Caches, JIT and connection pools settle during the first third; growth is judged after it.
+  const warmupEnds = Date.now() + SECONDS * 333;
+  const memory: { atMs: number; rssKb: number; fds: number }[] = [];
+  const started = Date.now();
+  const sampler = setInterval(() => {
+    const pids = serverPids(live.pid);
+    memory.push({ atMs: Date.now() - started, rssKb: rssKb(pids), fds: fdCount(pids) });
+  }, 2_000);
+
+  async function worker(): Promise<void> {
+    while (Date.now() < deadline && sent < MAX_REQUESTS) {
+      const entry = mix[sent++ % mix.length]!;
+      const url = new URL(`${live.baseUrl}${entry.path}`);
+      for (const [name, value] of Object.entries(entry.query ?? {})) url.searchParams.set(name, value);
+      if (entry.name === 'bridge quote') url.searchParams.set('recipient', privateKeyToAccount(generatePrivateKey()).address);
+      try {
+        const response = await fetch(url, { headers: { authorization: `Bearer ${live.devApiKey}` }, signal: AbortSignal.timeout(30_000) });
+        await response.arrayBuffer();
+        byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
+        if (!EXPECTED.has(response.status)) unexpected.push(`${entry.name}: ${response.status}`);
+      } catch (error) {
+        byStatus.error = (byStatus.error ?? 0) + 1;
+        unexpected.push(`${entry.name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  clearInterval(sampler);
+
+  // Growth after warm-up: the median of the last quarter of samples against the first quarter's.
+  const steady = memory.filter((sample) => sample.atMs >= warmupEnds - started);
+  const quarter = Math.max(1, Math.floor(steady.length / 4));
+  const early = steady.slice(0, quarter);
+  const late = steady.slice(-quarter);
+  const rssGrowth = median(late.map((s) => s.rssKb)) / median(early.map((s) => s.rssKb)) - 1;
+  const fdGrowth = median(late.map((s) => s.fds)) - median(early.map((s) => s.fds));
+  const elapsedS = (Date.now() - started) / 1_000;
+
+  await stopServer(live.pid, live.tempRoot);
+  server = undefined;
+  const nodes = worldPids(dataDir);
+  await world.stop();
+  world = undefined;
+  const leftNodes = nodes.filter(alive);
+
+  const report = {
+    measuredAt: new Date().toISOString(),
+    machine: { cpuCount: os.cpus().length, node: process.version, loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100 },
+    seconds: Math.round(elapsedS),
+    concurrency: CONCURRENCY,
+    requests: sent,
+    requestsPerSecond: Math.round(sent / elapsedS),
+    byStatus,
+    unexpected: unexpected.slice(0, 20),
+    rssKb: { early: median(early.map((s) => s.rssKb)), late: median(late.map((s) => s.rssKb)), growthPercent: Math.round(rssGrowth * 1_000) / 10 },
+    fds: { early: median(early.map((s) => s.fds)), late: median(late.map((s) => s.fds)), growth: fdGrowth },
+    nodes: { started: nodes.length, leftRunning: leftNodes.length },
+  };
+  console.log(JSON.stringify(report, null, 2));
+  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  // Bounds: no unexpected answer, RSS within 25 % of its warm level, a handful of descriptors at most.
+  const problems = [
+    unexpected.length > 0 ? `${unexpected.length} unexpected answers` : '',
+    rssGrowth > 0.25 ? `RSS grew ${Math.round(rssGrowth * 100)} %` : '',
+    fdGrowth > 20 ? `open descriptors grew by ${fdGrowth}` : '',
+    leftNodes.length > 0 ? `${leftNodes.length} node processes left running` : '',
+  ].filter(Boolean);
+  if (problems.length > 0) {
+    failed = true;
+    console.error(`soak failed: ${problems.join('; ')}`);
+  } else {
+    console.log('soak passed');
+  }
+} finally {
+  if (server) await stopServer(server.pid, server.tempRoot);
+  await world?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
