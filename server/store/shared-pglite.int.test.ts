@@ -122,6 +122,7 @@ describe('the key CLI next to a running app', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  // Several CLI runs (each a cold tsx start) and an app start: over a minute on a loaded 2-core machine.
   it('creates, lists and revokes keys through the app, then works alone after the app crashed', async () => {
     app = await startApp(dataDir);
     expect(existsSync(pgliteSocketPath(dataDir))).toBe(true);
@@ -181,7 +182,7 @@ describe('the key CLI next to a running app', () => {
     expect(await app.request({ op: 'close' })).toEqual({ closed: true });
     expect(existsSync(pgliteSocketPath(dataDir))).toBe(false);
     expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
-  });
+  }, 180_000);
 
   it('answers bad usage with exit code 2', async () => {
     const result = await runCli(dataDir, ['frobnicate']);
