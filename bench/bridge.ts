@@ -4,10 +4,9 @@
  *
  *   node --import tsx bench/bridge.ts [--rounds 100] [--bridges 30]
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseTransaction, type Hex, type TransactionSerializableEIP1559 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -17,28 +16,11 @@ import { executeBridge } from '@/server/bridge/bridge-execute';
 import { quoteBridge } from '@/server/bridge/bridge-quote';
 import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
+import { machineInfo, measure, stats, writeResult } from './support';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '100' }, bridges: { type: 'string', default: '30' } } });
 const ROUNDS = Number(values.rounds);
 const BRIDGES = Number(values.bridges);
-const RESULTS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'bridge.json');
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! * 100) / 100;
-  return { count: sorted.length, p50Ms: at(0.5), p90Ms: at(0.9), p99Ms: at(0.99) };
-}
-
-async function measure(rounds: number, run: () => Promise<unknown>): Promise<ReturnType<typeof stats>> {
-  await run();
-  const samples: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  return stats(samples);
-}
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-bridge-'));
 let world: RunningWorld | undefined;
@@ -68,15 +50,14 @@ try {
 
   const report = {
     measuredAt: new Date().toISOString(),
-    machine: { cpuCount: os.cpus().length, node: process.version, loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100 },
+    machine: machineInfo(),
     rounds: ROUNDS,
     quoteEvmToEvm: await measure(ROUNDS, () => quote('ARB')),
     quoteEvmToSol: await measure(ROUNDS, () => quote('SOL')),
     executeDepositToFill: stats(fills),
   };
   console.log(JSON.stringify(report, null, 2));
-  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-  writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  writeResult('bridge.json', report);
 } finally {
   await services?.close();
   await world?.stop();

@@ -6,7 +6,7 @@
  *
  *   node --import tsx bench/quote-latency.ts [--sequential 300] [--seconds 5] [--concurrency 1,8,32]
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import type { ChainEnv } from '@/server/config/env';
 import { sendTestFunds } from '@/server/devnet/faucet';
 import { createPriorityFeeReader, DEFAULT_PRIORITY_TTL_MS, type PriorityFeeReader } from '@/server/fees/priority-fees';
 import { quoteV2 } from '@/server/trading/quote-service';
+import { alive, anvilChildren, closedLoop, stats, stopOnSignal } from './support';
 
 const { values } = parseArgs({
   options: {
@@ -169,24 +170,6 @@ function scenarios(manifest: DevnetManifest): Scenario[] {
 
 // ---------------------------------------------------------------- measuring
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-function latencyStats(samples: readonly number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const round = (value: number) => Math.round(value * 100) / 100;
-  return {
-    count: sorted.length,
-    meanMs: round(sorted.reduce((sum, value) => sum + value, 0) / Math.max(1, sorted.length)),
-    p50Ms: round(percentile(sorted, 50)),
-    p90Ms: round(percentile(sorted, 90)),
-    p99Ms: round(percentile(sorted, 99)),
-    maxMs: round(sorted.at(-1) ?? Number.NaN),
-  };
-}
-
 function perQuote(counts: RpcCounts, quotes: number) {
   const round = (value: number) => Math.round((value / quotes) * 1000) / 1000;
   return {
@@ -253,25 +236,14 @@ async function measureScenario(manifest: DevnetManifest, proxy: CountingProxy, t
   const throughput = [];
   for (const concurrency of CONCURRENCIES) {
     const runStart = copyCounts(proxy.counts);
-    const latencies: number[] = [];
-    const begin = performance.now();
-    const end = begin + THROUGHPUT_MS;
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        await quote();
-        latencies.push(performance.now() - t0);
-      }
-    }));
-    const elapsedS = (performance.now() - begin) / 1000;
-    const stats = latencyStats(latencies);
-    const counts = perQuote(countsSince(runStart, proxy.counts), latencies.length);
+    const run = await closedLoop(concurrency, THROUGHPUT_MS, quote);
+    const counts = perQuote(countsSince(runStart, proxy.counts), run.count);
     throughput.push({
       concurrency,
-      quotes: latencies.length,
-      quotesPerSecond: Math.round((latencies.length / elapsedS) * 10) / 10,
-      p50Ms: stats.p50Ms,
-      p99Ms: stats.p99Ms,
+      quotes: run.count,
+      quotesPerSecond: run.perSecond,
+      p50Ms: run.p50Ms,
+      p99Ms: run.p99Ms,
       httpRequestsPerQuote: counts.httpRequests,
       rpcCallsPerQuote: counts.rpcCalls,
     });
@@ -283,40 +255,18 @@ async function measureScenario(manifest: DevnetManifest, proxy: CountingProxy, t
     route: routeText(manifest, first.route),
     firstQuote: { ms: Math.round(coldMs * 100) / 100, httpRequests: cold.httpRequests, rpcCalls: cold.rpcCalls, methods: cold.methods },
     sequential: {
-      ...latencyStats(samples),
+      ...stats(samples),
       perQuote: perQuote(sequential, SEQUENTIAL_QUOTES),
       shareWithOneHttpRequest: Math.round((oneRequest.length / SEQUENTIAL_QUOTES) * 10_000) / 10_000,
-      p50MsOneHttpRequest: oneRequest.length > 0 ? latencyStats(oneRequest).p50Ms : null,
-      p50MsMoreHttpRequests: moreRequests.length > 0 ? latencyStats(moreRequests).p50Ms : null,
+      p50MsOneHttpRequest: oneRequest.length > 0 ? stats(oneRequest).p50Ms : null,
+      p50MsMoreHttpRequests: moreRequests.length > 0 ? stats(moreRequests).p50Ms : null,
     },
-    sequentialWithoutProxy: latencyStats(directSamples),
+    sequentialWithoutProxy: stats(directSamples),
     throughput,
   };
 }
 
 // ---------------------------------------------------------------- the run
-
-function anvilChildren(): number[] {
-  return readdirSync(`/proc/${process.pid}/task`).flatMap((task) => {
-    const text = readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').trim();
-    return text ? text.split(/\s+/).map(Number) : [];
-  }).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('anvil');
-    } catch {
-      return false;
-    }
-  });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-quote-'));
 let world: RunningWorld | undefined;
@@ -335,12 +285,7 @@ function cleanup(): Promise<void> {
   return cleaning;
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the world`);
-    cleanup().finally(() => process.exit(130));
-  });
-}
+stopOnSignal(cleanup);
 
 try {
   const loadAtStart = os.loadavg();

@@ -4,10 +4,9 @@
  *
  *   node --import tsx bench/token-data.ts [--rounds 200]
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import { manifestPathFor, startWorld, type RunningWorld } from '@/devnet/world';
@@ -18,28 +17,11 @@ import { createServices, type Services } from '@/server/services';
 import { tokenInfoFor } from '@/server/tokens/token-info';
 import { valueV2 } from '@/server/tokens/value';
 import { quoteV2 } from '@/server/trading/quote-service';
+import { machineInfo, measure, writeResult } from './support';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '200' } } });
 const ROUNDS = Number(values.rounds);
-const RESULTS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'token-data.json');
 const NATIVE = '0x0000000000000000000000000000000000000000';
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! * 100) / 100;
-  return { count: sorted.length, p50Ms: at(0.5), p90Ms: at(0.9), p99Ms: at(0.99) };
-}
-
-async function measure(run: () => Promise<unknown>): Promise<ReturnType<typeof stats>> {
-  await run();
-  const samples: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  return stats(samples);
-}
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-token-data-'));
 let world: RunningWorld | undefined;
@@ -54,16 +36,15 @@ try {
   const live = services;
   const report = {
     measuredAt: new Date().toISOString(),
-    machine: { cpuCount: os.cpus().length, node: process.version, loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100 },
+    machine: machineInfo(),
     rounds: ROUNDS,
-    quoteV2: await measure(() => quoteV2(live, v2QuoteInput.parse({ chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '100000000000000000', slippage: 100, trader }))),
-    valueV2: await measure(() => valueV2(live, v2ValueInput.parse({ chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: 0.1 }))),
-    tokenInfoWithAudit: await measure(() => tokenInfoFor(live, tokenInfoInput.parse({ chain: 'BASE', token: tax }))),
-    tokenInfoWithoutAudit: await measure(() => tokenInfoFor(live, tokenInfoInput.parse({ chain: 'BASE', token: tax, audit: 'false' }))),
+    quoteV2: await measure(ROUNDS, () => quoteV2(live, v2QuoteInput.parse({ chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '100000000000000000', slippage: 100, trader }))),
+    valueV2: await measure(ROUNDS, () => valueV2(live, v2ValueInput.parse({ chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: 0.1 }))),
+    tokenInfoWithAudit: await measure(ROUNDS, () => tokenInfoFor(live, tokenInfoInput.parse({ chain: 'BASE', token: tax }))),
+    tokenInfoWithoutAudit: await measure(ROUNDS, () => tokenInfoFor(live, tokenInfoInput.parse({ chain: 'BASE', token: tax, audit: 'false' }))),
   };
   console.log(JSON.stringify(report, null, 2));
-  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-  writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  writeResult('token-data.json', report);
 } finally {
   await services?.close();
   await world?.stop();

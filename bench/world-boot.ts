@@ -4,28 +4,17 @@
  *
  *   node --import tsx bench/world-boot.ts [--warm-runs 3]
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startWorld } from '@/devnet/world';
+import { childPids, rssKiB } from './support';
 
 const { values } = parseArgs({ options: { 'warm-runs': { type: 'string', default: '3' } } });
 const warmRuns = Number(values['warm-runs']);
 
-function rssKiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-}
-
-function childPids(pid: number): number[] {
-  return readdirSync(`/proc/${pid}/task`).flatMap((task) => {
-    const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-    return text ? text.split(/\s+/).map(Number) : [];
-  });
-}
-
-async function measure(label: string, cacheDir: string) {
+async function bootOnce(label: string, cacheDir: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-world-'));
   const started = performance.now();
   const world = await startWorld({ dataDir, ports: 'free', stateCacheDir: cacheDir });
@@ -46,7 +35,7 @@ async function measure(label: string, cacheDir: string) {
 }
 
 const cache = mkdtempSync(path.join(tmpdir(), 'bench-world-cache-'));
-const rows = [await measure('cold (deploy + snapshot)', cache)];
-for (let run = 1; run <= warmRuns; run++) rows.push(await measure(`warm ${run} (load snapshot)`, cache));
+const rows = [await bootOnce('cold (deploy + snapshot)', cache)];
+for (let run = 1; run <= warmRuns; run++) rows.push(await bootOnce(`warm ${run} (load snapshot)`, cache));
 rmSync(cache, { recursive: true, force: true });
 console.table(rows);

@@ -26,6 +26,12 @@ export interface BridgeSolver {
 const LEASE_MS = 60_000;
 const SETTLE_WAIT_MS = 30_000;
 const MAX_RETRY_DELAY_MS = 60_000;
+/**
+ * Quotes nobody deposited to are kept this long after they expire (a deposit that late is refunded while the
+ * quote is kept; after that it is only logged), then deleted, at most once per FORGET_EVERY_MS.
+ */
+export const UNUSED_QUOTE_RETENTION_MS = 7 * 24 * 3_600_000;
+const FORGET_EVERY_MS = 10 * 60_000;
 
 /**
  * Records a confirmed deposit on its request. It may be filled only if it is the quoted amount and confirmed
@@ -89,6 +95,7 @@ export function createBridgeSolver(deps: BridgeDeps): BridgeSolver {
   // Signing reads the solver's next nonce: one signer per chain at a time in this process. (Another instance
   // taking the same nonce only makes one of the two payments `dropped`, and that one is signed anew.)
   const chainLocks = new Map<ChainId, Promise<unknown>>();
+  let forgotAt = 0;
 
   function withChainLock<T>(chain: ChainId, work: () => Promise<T>): Promise<T> {
     const previous = chainLocks.get(chain) ?? Promise.resolve();
@@ -204,6 +211,12 @@ export function createBridgeSolver(deps: BridgeDeps): BridgeSolver {
       }
     }));
     for (let row = await deps.requests.claimDue(LEASE_MS); row; row = await deps.requests.claimDue(LEASE_MS)) await work(row);
+    const now = (deps.now ?? Date.now)();
+    if (now - forgotAt > FORGET_EVERY_MS) {
+      forgotAt = now;
+      const forgotten = await deps.requests.forgetUnusedQuotes(new Date(now - UNUSED_QUOTE_RETENTION_MS));
+      if (forgotten > 0) deps.logger.info('unused bridge quotes deleted', { count: forgotten });
+    }
   }
 
   function kick(): void {

@@ -201,6 +201,12 @@ export function createBridgeRepository(db: Kysely<Database>) {
       return row?.cursor;
     },
 
+    /** Deletes quotes never deposited to that expired before `before`: every quote is stored, most are never used. */
+    async forgetUnusedQuotes(before: Date): Promise<number> {
+      const result = await db.deleteFrom('bridge_requests').where('state', '=', 'waiting').where('expires_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Sets where a chain's scan starts, unless it has started already. */
     async initCursor(chain: string, cursor: string): Promise<void> {
       await db.insertInto('bridge_scan_cursors').values({ chain, cursor }).onConflict((conflict) => conflict.column('chain').doNothing()).execute();

@@ -45,7 +45,13 @@ export interface EvmExecuteRequest {
   reward?: string;
 }
 
+/**
+ * Receipt polls start at 10 ms and double up to 200 ms: fast blocks (and the local world's instant ones) are
+ * seen at once, slow chains are not polled harder than every 200 ms.
+ */
+const FIRST_POLL_MS = 10;
 const RECEIPT_POLL_MS = 200;
+const nextPoll = (ms: number) => Math.min(ms * 2, RECEIPT_POLL_MS);
 const DEFAULT_RECEIPT_TIMEOUT_MS = 60_000;
 
 const receiptSchema = z.object({
@@ -295,21 +301,21 @@ async function receiptOf(rpc: RpcTransport, txHash: Hex): Promise<Receipt | null
 
 async function waitForReceipt(deps: EvmExecuteDeps, txHash: Hex): Promise<Receipt> {
   const deadline = Date.now() + (deps.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS);
-  for (;;) {
+  for (let poll = FIRST_POLL_MS; ; poll = nextPoll(poll)) {
     const receipt = await receiptOf(deps.chain.rpc, txHash);
     if (receipt) return receipt;
     if (Date.now() > deadline) throw tradeFailure('TIMEOUT', `no receipt for ${txHash} yet`);
-    await sleep(RECEIPT_POLL_MS);
+    await sleep(poll);
   }
 }
 
 async function waitForTransaction(deps: EvmExecuteDeps, txHash: Hex) {
   const deadline = Date.now() + (deps.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS);
-  for (;;) {
+  for (let poll = FIRST_POLL_MS; ; poll = nextPoll(poll)) {
     const tx = txSchema.parse(await deps.chain.rpc.request('eth_getTransactionByHash', [txHash]));
     if (tx) return tx;
     if (Date.now() > deadline) throw tradeFailure('TIMEOUT', `the chain does not know ${txHash}`, 'txHash');
-    await sleep(RECEIPT_POLL_MS);
+    await sleep(poll);
   }
 }
 

@@ -1,0 +1,406 @@
+/**
+ * `npm run bench`: every headline figure of the service in one run on a BASE + ARB + SOL world of its own,
+ * each next to a limit measured in the same run on the same nodes, so a figure reads as "how far from what
+ * the chain itself allows" whatever the machine or its load. Prints a markdown table and writes it to
+ * bench/results/summary.md, with every number in bench/results/summary.json.
+ *
+ *   node --import tsx bench/summary.ts [--seconds 4] [--rounds 100] [--executes 20] [--bridges 10]
+ *                                      [--solver-rounds 10] [--open 10,100,1000]
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { parseTransaction, type Hex, type TransactionSerializableEIP1559 } from 'viem';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { TEST_STATE_CACHE } from '@/devnet/test-world';
+import { manifestPathFor, startWorld, type RunningWorld } from '@/devnet/world';
+import { tokenInfoInput } from '@/server/api/contract/tokens';
+import { v2ExecuteInput, v2QuoteInput } from '@/server/api/contract/trading';
+import { executeBridge, bridgeStatusFor } from '@/server/bridge/bridge-execute';
+import { quoteBridge } from '@/server/bridge/bridge-quote';
+import { NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
+import { loadConfig } from '@/server/config/env';
+import { createServices, type Services } from '@/server/services';
+import { tokenInfoFor } from '@/server/tokens/token-info';
+import { executeV2 } from '@/server/trading/execute-service';
+import { quoteV2 } from '@/server/trading/quote-service';
+import {
+  addCounts, alive, anvilChildren, closedLoopPair, emptyCounts, installRpcCounter, machineInfo, markdownTable, measure, perCall, replay, rssKiB,
+  stats, stopOnSignal, writeResult, type ClosedLoopResult, type LatencyStats, type RecordedRequest, type RpcCounter,
+} from './support';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '100' },
+    executes: { type: 'string', default: '20' },
+    bridges: { type: 'string', default: '10' },
+    'solver-rounds': { type: 'string', default: '10' },
+    open: { type: 'string', default: '10,100,1000' },
+  },
+});
+const LOOP_MS = Number(values.seconds) * 1000;
+const ROUNDS = Number(values.rounds);
+const EXECUTES = Number(values.executes);
+const BRIDGES = Number(values.bridges);
+const SOLVER_ROUNDS = Number(values['solver-rounds']);
+const OPEN_COUNTS = values.open.split(',').map(Number);
+const CONCURRENCIES = [1, 16, 64];
+/** Quote and raw-call loops alternate in this many slices per concurrency. */
+const SLICES = 4;
+/** Blocks mined before each solver round: every round then has a block range to scan for deposits. */
+const BLOCKS_PER_ROUND = 5;
+/** A longer range once, at the largest N: the scan's cost must not grow with the blocks either. */
+const BLOCKS_PER_LONG_ROUND = 100;
+const WORLD_CHAINS: ChainId[] = ['BASE', 'ARB', 'SOL'];
+const EVM_CHAINS: ChainId[] = ['BASE', 'ARB'];
+
+// ---------------------------------------------------------------- raw chain access (the limits)
+
+async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+/** eth_sendRawTransaction, then the receipt polled at once and every 5 ms: the chain's own confirmation time. */
+async function sendRawAndWait(url: string, raw: Hex): Promise<number> {
+  const start = performance.now();
+  const hash = await rpc<Hex>(url, 'eth_sendRawTransaction', [raw]);
+  for (;;) {
+    const receipt = await rpc<{ status: string } | null>(url, 'eth_getTransactionReceipt', [hash]);
+    if (receipt) {
+      if (receipt.status !== '0x1') throw new Error(`raw transaction ${hash} reverted`);
+      return performance.now() - start;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A signed native transfer to self: the cheapest transaction a chain confirms. */
+async function signedTransfer(url: string, chainId: number, account: PrivateKeyAccount): Promise<Hex> {
+  const [nonce, gasPrice] = await Promise.all([
+    rpc<Hex>(url, 'eth_getTransactionCount', [account.address, 'pending']),
+    rpc<Hex>(url, 'eth_gasPrice'),
+  ]);
+  return account.signTransaction({
+    type: 'eip1559', chainId, nonce: Number(BigInt(nonce)), to: account.address, value: 1n, gas: 21_000n,
+    maxFeePerGas: BigInt(gasPrice) * 2n, maxPriorityFeePerGas: 1n,
+  });
+}
+
+/** The lens batch of a quote (eth_call with nonce and balance) among its recorded requests, and its eth_call alone. */
+function lensRequests(recorded: readonly RecordedRequest[]): { batch: RecordedRequest; ethCall: RecordedRequest } {
+  const batch = recorded.find((request) => request.body.startsWith('[') && request.body.includes('"eth_call"'));
+  if (!batch) throw new Error('the quote sent no batch with its eth_call');
+  const call = (JSON.parse(batch.body) as { method: string }[]).find((entry) => entry.method === 'eth_call')!;
+  return { batch, ethCall: { url: batch.url, body: JSON.stringify(call) } };
+}
+
+// ---------------------------------------------------------------- the run
+
+const wallStart = performance.now();
+const machineAtStart = machineInfo();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-summary-'));
+let world: RunningWorld | undefined;
+let services: Services | undefined;
+let counter: RpcCounter | undefined;
+let ourAnvils: number[] = [];
+let cleaning: Promise<void> | undefined;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    await services?.close();
+    counter?.uninstall();
+    await world?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    const left = ourAnvils.filter(alive);
+    if (left.length > 0) throw new Error(`anvil processes still running after stop: ${left.join(', ')}`);
+  })();
+  return cleaning;
+}
+stopOnSignal(cleanup);
+
+const progress = (text: string) => console.error(`[${((performance.now() - wallStart) / 1000).toFixed(0)} s] ${text}`);
+
+try {
+  // ---- world boot
+  const snapshotsCached = existsSync(TEST_STATE_CACHE) && readdirSync(TEST_STATE_CACHE).length > 0;
+  progress(`starting ${WORLD_CHAINS.join(' + ')}`);
+  const bootStart = performance.now();
+  world = await startWorld({ dataDir, ports: 'free', chains: WORLD_CHAINS, stateCacheDir: TEST_STATE_CACHE });
+  const bootMs = performance.now() - bootStart;
+  ourAnvils = anvilChildren();
+  const manifest = world.manifest;
+  const anvilRssMiB = ourAnvils.reduce((sum, pid) => sum + rssKiB(pid), 0) / 1024;
+
+  const chainByOrigin = new Map(WORLD_CHAINS.map((id) => [new URL(manifest.chains[id]!.rpcUrl).origin, id]));
+  counter = installRpcCounter((url) => chainByOrigin.get(new URL(url).origin));
+  const rpcCounter = counter;
+  const servicesStart = performance.now();
+  services = await createServices(loadConfig({ DATA_DIR: dataDir, DEVNET_MANIFEST: manifestPathFor(dataDir), LOG_LEVEL: 'silent' }));
+  const servicesMs = performance.now() - servicesStart;
+  const live = services;
+
+  const base = manifest.chains.BASE!;
+  const arb = manifest.chains.ARB!;
+  const token = (symbol: string) => base.tokens.find((entry) => entry.symbol === symbol)!.address;
+  const account = (index: number) => privateKeyToAccount(base.accounts[index]!.privateKey as Hex);
+  const alpha = token('ALPHA');
+
+  // ---- 1, 2: quote latency and throughput against the raw lens call
+  progress('quotes');
+  const quoteInput = v2QuoteInput.parse({ chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: alpha, amount: String(10n ** 17n), slippage: 100, trader: base.accounts[0]!.address });
+  const quote = () => quoteV2(live, quoteInput);
+  await quote();
+  const { batch: lensBatch, ethCall: lensCall } = lensRequests(await rpcCounter.record(quote));
+  const rawBatch = () => replay([lensBatch]);
+  const quoteRuns: { concurrency: number; quote: ClosedLoopResult; raw: ClosedLoopResult }[] = [];
+  const quoteCounts = emptyCounts();
+  for (const concurrency of CONCURRENCIES) {
+    const before = rpcCounter.snapshot();
+    const [quoteRun, rawRun] = await closedLoopPair(concurrency, LOOP_MS, SLICES, quote, rawBatch);
+    addCounts(quoteCounts, rpcCounter.since(before));
+    quoteRuns.push({ concurrency, quote: quoteRun, raw: rawRun });
+  }
+  const quoteRpc = perCall(quoteCounts, quoteRuns.reduce((sum, run) => sum + run.quote.count, 0));
+  const lensCallAlone = await measure(ROUNDS, () => replay([lensCall]));
+
+  // ---- 2, 3: token-info with and without the audit, against the same requests replayed
+  progress('token-info');
+  const tax = token('TAX');
+  const tokenInfo = (audit: boolean) => () => tokenInfoFor(live, tokenInfoInput.parse({ chain: 'BASE', token: tax, ...(audit ? {} : { audit: 'false' }) }));
+  const tokenInfoRows = [];
+  for (const audit of [true, false]) {
+    const run = tokenInfo(audit);
+    await run();
+    const recorded = await rpcCounter.record(run);
+    const before = rpcCounter.snapshot();
+    const latency = await measure(ROUNDS, run);
+    tokenInfoRows.push({
+      audit,
+      latency,
+      rpc: perCall(rpcCounter.since(before), ROUNDS + 1),
+      replayedRequests: recorded.length,
+      replay: await measure(ROUNDS, () => replay(recorded)),
+    });
+  }
+
+  // ---- 4: execute against sending the same kind of transaction raw
+  progress('execute');
+  const executor = account(1);
+  const executeQuoteInput = v2QuoteInput.parse({ chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: alpha, amount: String(10n ** 15n), slippage: 100, trader: executor.address });
+  const signedQuote = async () => {
+    const quoted = await quoteV2(live, executeQuoteInput);
+    const signed = await executor.signTransaction(parseTransaction(quoted.transaction.trade as Hex) as TransactionSerializableEIP1559);
+    return { signed, quoteId: quoted.transaction.quoteId };
+  };
+  const executeSamples: number[] = [];
+  const rawSendSamples: number[] = [];
+  const executeCounts = emptyCounts();
+  for (let i = 0; i <= EXECUTES; i++) {
+    const { signed, quoteId } = await signedQuote();
+    const before = rpcCounter.snapshot();
+    const start = performance.now();
+    const result = await executeV2(live, undefined, v2ExecuteInput.parse({ chain: 'BASE', trade: signed, quoteId, mev: false, simulation: true }));
+    const ms = performance.now() - start;
+    if (result.status !== 'SUCCESS') throw new Error(`execute ended ${result.status}: ${result.parsedError}`);
+    const used = rpcCounter.since(before);
+    // The first of each is untimed: it opens connections and fills caches.
+    if (i > 0) {
+      executeSamples.push(ms);
+      addCounts(executeCounts, used);
+    }
+    const raw = await signedQuote();
+    const rawMs = await sendRawAndWait(base.rpcUrl, raw.signed);
+    if (i > 0) rawSendSamples.push(rawMs);
+  }
+  const execute = stats(executeSamples);
+  const rawSend = stats(rawSendSamples);
+
+  // ---- 6: bridge quotes and deposit-to-fill, with the solver running as in the app
+  progress('bridge');
+  live.solver.start(live.config.BRIDGE_POLL_MS);
+  const bridger = account(2);
+  const solRecipient = manifest.chains.SOL!.accounts[0]!.address;
+  const bridgeQuote = (destination: 'ARB' | 'SOL') => () => quoteBridge(live.bridge, 'bench', {
+    source: 'BASE', destination, amount: String(10n ** 17n), trader: bridger.address,
+    recipient: destination === 'SOL' ? solRecipient : undefined,
+  });
+  const bridgeQuotes = [];
+  for (const destination of ['ARB', 'SOL'] as const) {
+    const run = bridgeQuote(destination);
+    await run();
+    const recorded = await rpcCounter.record(run);
+    bridgeQuotes.push({ destination, latency: await measure(ROUNDS, run), replayedRequests: recorded.length, replay: await measure(ROUNDS, () => replay(recorded)) });
+  }
+  const fills: number[] = [];
+  const transferBase: number[] = [];
+  const transferArb: number[] = [];
+  const transferer = account(3);
+  for (let i = 0; i < BRIDGES; i++) {
+    const quoted = await bridgeQuote('ARB')();
+    const signed = await bridger.signTransaction(parseTransaction(quoted.transaction.trade as Hex) as TransactionSerializableEIP1559);
+    const start = performance.now();
+    const result = await executeBridge(live.bridge, { trade: signed, sourceChain: 'BASE', requestId: quoted.transaction.requestId });
+    if (result.status !== 'SUCCESS') throw new Error(`bridge ${quoted.transaction.requestId} ended ${result.status}: ${result.error}`);
+    fills.push(performance.now() - start);
+    transferBase.push(await sendRawAndWait(base.rpcUrl, await signedTransfer(base.rpcUrl, base.chainId, transferer)));
+    transferArb.push(await sendRawAndWait(arb.rpcUrl, await signedTransfer(arb.rpcUrl, arb.chainId, transferer)));
+  }
+  await live.solver.stop();
+
+  // ---- 5: the solver's round and bridge.status as open requests grow
+  progress('bridge requests at scale');
+  const openIds: string[] = [];
+  const solverRows = [];
+  const mine = (blocks: number) => Promise.all(EVM_CHAINS.map((id) => rpc(manifest.chains[id]!.rpcUrl, 'anvil_mine', [`0x${blocks.toString(16)}`])));
+  const solverRound = async (blocks: number) => {
+    await mine(blocks);
+    const before = rpcCounter.snapshot();
+    const start = performance.now();
+    await live.solver.drain();
+    const ms = performance.now() - start;
+    return { ms, counts: rpcCounter.since(before), perChain: Object.fromEntries(WORLD_CHAINS.map((id) => [id, rpcCounter.since(before, id).rpcCalls])) };
+  };
+  const measureRounds = async (open: number, blocks: number) => {
+    await live.solver.drain();
+    const rounds: Awaited<ReturnType<typeof solverRound>>[] = [];
+    for (let i = 0; i < SOLVER_ROUNDS; i++) rounds.push(await solverRound(blocks));
+    const statusLatency = await measure(ROUNDS * 2, () => bridgeStatusFor(live.bridge, openIds[Math.floor(Math.random() * openIds.length)]!));
+    const per = (pick: (round: (typeof rounds)[number]) => number) => Math.round((rounds.reduce((sum, round) => sum + pick(round), 0) / rounds.length) * 100) / 100;
+    return {
+      open,
+      blocksPerRound: blocks,
+      rpcCallsPerRound: per((round) => round.counts.rpcCalls),
+      httpRequestsPerRound: per((round) => round.counts.httpRequests),
+      rpcCallsPerRoundByChain: Object.fromEntries(WORLD_CHAINS.map((id) => [id, per((round) => round.perChain[id] ?? 0)])),
+      methodsPerRound: perCall(rounds.reduce((sum, round) => addCounts(sum, round.counts), emptyCounts()), rounds.length).methods,
+      round: stats(rounds.map((round) => round.ms)),
+      status: statusLatency,
+    };
+  };
+  for (const open of OPEN_COUNTS) {
+    while (openIds.length < open) {
+      const id = `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`;
+      await live.bridge.requests.insert({
+        id, owner: 'bench', sourceChain: 'BASE', destinationChain: 'ARB', trader: bridger.address, recipient: bridger.address,
+        amountIn: 10n ** 17n, amountOut: 99n * 10n ** 15n, minAmountOut: 99n * 10n ** 15n, feeAmount: 10n ** 14n,
+        estimatedSeconds: 10, expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      openIds.push(id);
+    }
+    progress(`solver rounds with ${open} open requests`);
+    solverRows.push(await measureRounds(open, BLOCKS_PER_ROUND));
+  }
+  solverRows.push(await measureRounds(openIds.length, BLOCKS_PER_LONG_ROUND));
+
+  // ---- report
+  const wallMs = performance.now() - wallStart;
+  const report = {
+    measuredAt: new Date().toISOString(),
+    wallSeconds: Math.round(wallMs / 100) / 10,
+    machine: { ...machineInfo(), loadAverageAtStart: machineAtStart.loadAverage },
+    settings: { loopSeconds: LOOP_MS / 1000, rounds: ROUNDS, executes: EXECUTES, bridges: BRIDGES, solverRounds: SOLVER_ROUNDS, blocksPerRound: BLOCKS_PER_ROUND, entry: 'domain functions called in-process (no HTTP server, auth or rate limit in front)' },
+    world: { chains: WORLD_CHAINS, bootMs: Math.round(bootMs), servicesMs: Math.round(servicesMs), snapshots: snapshotsCached ? 'loaded from cache' : 'deployed', anvilRssMiB: Math.round(anvilRssMiB) },
+    quote: { request: 'BASE, native -> ALPHA, 0.1 ETH', runs: quoteRuns, rpcPerQuote: quoteRpc, lensEthCallAlone: lensCallAlone },
+    tokenInfo: tokenInfoRows,
+    execute: { execute, rawSendAndReceipt: rawSend, rpcPerExecute: perCall(executeCounts, EXECUTES) },
+    bridge: { quotes: bridgeQuotes, depositToFill: stats(fills), rawTransferBase: stats(transferBase), rawTransferArb: stats(transferArb) },
+    solver: solverRows,
+  };
+  const markdown = summaryMarkdown(report);
+  console.log(`\n${markdown}`);
+  writeResult('summary.json', report);
+  writeResult('summary.md', `${markdown}\n`);
+  console.error(`written bench/results/summary.md and summary.json (${report.wallSeconds} s)`);
+} finally {
+  await cleanup();
+}
+
+// ---------------------------------------------------------------- the table
+
+type Report = {
+  measuredAt: string;
+  wallSeconds: number;
+  machine: ReturnType<typeof machineInfo> & { loadAverageAtStart: number[] };
+  world: { chains: ChainId[]; bootMs: number; servicesMs: number; snapshots: string; anvilRssMiB: number };
+  quote: { runs: { concurrency: number; quote: ClosedLoopResult; raw: ClosedLoopResult }[]; rpcPerQuote: ReturnType<typeof perCall>; lensEthCallAlone: LatencyStats };
+  tokenInfo: { audit: boolean; latency: LatencyStats; rpc: ReturnType<typeof perCall>; replayedRequests: number; replay: LatencyStats }[];
+  execute: { execute: LatencyStats; rawSendAndReceipt: LatencyStats; rpcPerExecute: ReturnType<typeof perCall> };
+  bridge: { quotes: { destination: string; latency: LatencyStats; replayedRequests: number; replay: LatencyStats }[]; depositToFill: LatencyStats; rawTransferBase: LatencyStats; rawTransferArb: LatencyStats };
+  solver: { open: number; blocksPerRound: number; rpcCallsPerRound: number; httpRequestsPerRound: number; rpcCallsPerRoundByChain: Record<string, number>; methodsPerRound: Record<string, number>; round: LatencyStats; status: LatencyStats }[];
+};
+
+function summaryMarkdown(report: Report): string {
+  const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+  const p50p99 = (value: LatencyStats) => `${ms(value.p50Ms)} / ${ms(value.p99Ms)}`;
+  const ratio = (value: number, limit: number) => `${(value / limit).toFixed(2)}×`;
+  const methods = (counts: Record<string, number>) => Object.entries(counts).map(([method, count]) => `${method} ${count}`).join(', ');
+  const rows: (string | number)[][] = [];
+
+  for (const run of report.quote.runs) {
+    rows.push([
+      `v2 quote, concurrency ${run.concurrency}: p50 / p99, throughput`,
+      `${p50p99(run.quote)}, ${run.quote.perSecond} quotes/s`,
+      `raw lens batch: ${p50p99(run.raw)}, ${run.raw.perSecond} calls/s`,
+      `${ratio(run.quote.p50Ms, run.raw.p50Ms)} latency, ${ratio(run.quote.perSecond, run.raw.perSecond)} throughput`,
+    ]);
+  }
+  const sequential = report.quote.runs[0]!;
+  rows.push(['v2 quote, concurrency 1: p50', ms(sequential.quote.p50Ms), `lens eth_call alone: ${p50p99(report.quote.lensEthCallAlone)}`, ratio(sequential.quote.p50Ms, report.quote.lensEthCallAlone.p50Ms)]);
+  rows.push([
+    'RPC per quote: HTTP requests / JSON-RPC calls',
+    `${report.quote.rpcPerQuote.httpRequests} / ${report.quote.rpcPerQuote.rpcCalls} (${methods(report.quote.rpcPerQuote.methods)})`,
+    '1 HTTP request (every read in one batch)',
+    ratio(report.quote.rpcPerQuote.httpRequests, 1),
+  ]);
+  for (const row of report.tokenInfo) {
+    const name = row.audit ? 'token-info with audit (TAX)' : 'token-info without audit (TAX)';
+    rows.push([`${name}: p50 / p99`, p50p99(row.latency), `its ${row.replayedRequests} RPC requests replayed: ${p50p99(row.replay)}`, ratio(row.latency.p50Ms, row.replay.p50Ms)]);
+    rows.push([`RPC per ${name}: HTTP / calls`, `${row.rpc.httpRequests} / ${row.rpc.rpcCalls} (${methods(row.rpc.methods)})`, '–', '–']);
+  }
+  const { execute, rawSendAndReceipt, rpcPerExecute } = report.execute;
+  rows.push([
+    'v2 execute (native -> ALPHA, simulation on): p50 / p99',
+    `${p50p99(execute)}; ${rpcPerExecute.httpRequests} HTTP / ${rpcPerExecute.rpcCalls} calls (${methods(rpcPerExecute.methods)})`,
+    `raw send + receipt of a signed quoted trade: ${p50p99(rawSendAndReceipt)}`,
+    `+${ms(execute.p50Ms - rawSendAndReceipt.p50Ms)} (${ratio(execute.p50Ms, rawSendAndReceipt.p50Ms)})`,
+  ]);
+  for (const row of report.bridge.quotes) {
+    rows.push([`bridge quote BASE -> ${row.destination}: p50 / p99`, p50p99(row.latency), `its ${row.replayedRequests} RPC requests replayed: ${p50p99(row.replay)}`, ratio(row.latency.p50Ms, row.replay.p50Ms)]);
+  }
+  const { depositToFill, rawTransferBase, rawTransferArb } = report.bridge;
+  rows.push([
+    'bridge execute BASE -> ARB, deposit to fill: p50 / p99',
+    p50p99(depositToFill),
+    `raw transfer + receipt on BASE then ARB: ${ms(rawTransferBase.p50Ms)} + ${ms(rawTransferArb.p50Ms)} (p50)`,
+    ratio(depositToFill.p50Ms, rawTransferBase.p50Ms + rawTransferArb.p50Ms),
+  ]);
+  const first = report.solver[0]!;
+  for (const row of report.solver) {
+    rows.push([
+      `solver round, ${row.open} open requests, ${row.blocksPerRound} new blocks: RPC calls (HTTP) / round, p50 / p99`,
+      `${row.rpcCallsPerRound} (${row.httpRequestsPerRound}): ${methods(row.methodsPerRound)}; ${p50p99(row.round)}`,
+      `${first.open} open, ${first.blocksPerRound} blocks: ${first.rpcCallsPerRound} calls, ${ms(first.round.p50Ms)}`,
+      `${ratio(row.rpcCallsPerRound, first.rpcCallsPerRound)} calls, ${ratio(row.round.p50Ms, first.round.p50Ms)} time`,
+    ]);
+  }
+  for (const row of report.solver.filter((entry) => entry.blocksPerRound === first.blocksPerRound)) {
+    rows.push([`bridge.status, ${row.open} open requests: p50 / p99`, p50p99(row.status), `${first.open} open: ${p50p99(first.status)}`, ratio(row.status.p50Ms, first.status.p50Ms)]);
+  }
+  rows.push([`world boot (${report.world.chains.join(' + ')}, snapshots ${report.world.snapshots})`, `${report.world.bootMs} ms, anvil RSS ${report.world.anvilRssMiB} MiB`, '–', '–']);
+  rows.push(['services built (store opened and migrated, chains, solver)', `${report.world.servicesMs} ms`, '–', '–']);
+
+  const { machine } = report;
+  return [
+    `# Benchmark summary (${report.measuredAt})`,
+    '',
+    `Machine: ${machine.cpuCount} CPUs (${machine.cpuModel}), ${machine.totalMemoryGiB} GiB, node ${machine.node}, ${machine.platform}; ` +
+      `load average (1/5/15 min) ${machine.loadAverageAtStart.join(' / ')} at start, ${machine.loadAverage.join(' / ')} at end. Wall time ${report.wallSeconds} s.`,
+    '',
+    markdownTable(['Figure', 'Measured', 'Limit (same run)', 'Ratio'], rows),
+  ].join('\n');
+}
