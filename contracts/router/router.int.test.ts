@@ -674,6 +674,93 @@ describe('attacks on the allowance', () => {
   });
 });
 
+describe('tiny amounts: fees round down, never above their bps, and nothing is left in the Router', () => {
+  // Account 11 trades only on BASE elsewhere in this file, so its ETH balances are exact here.
+  const trader = 11;
+  const traderAddress = getAddress(anvilAccount(trader).address);
+  const collector = getAddress(anvilAccount(ROUTER_FEE_COLLECTOR_ACCOUNT).address);
+  // 45 + 70 bps: neither divides 10 000 evenly into small amounts, so every amount below rounds.
+  const fees = { protocolFeeBps: 45, integratorFeeBps: 70 };
+  const AMOUNTS = [1n, 2n, 99n, 222n, 223n, 9_999n, 10_001n, 123_457n, 1_000_003n];
+
+  /** What each fee may be at most: the exact share of the amount, rounded down. */
+  const ceilingOf = (amount: bigint, bps: number) => (amount * BigInt(bps)) / 10_000n;
+
+  async function expectFees(receipt: TransactionReceipt, base: bigint, integrator: Address, collectorBefore: bigint, asset: Address) {
+    const event = swappedEvent(receipt);
+    expect(event.protocolFee).toBe(ceilingOf(base, fees.protocolFeeBps));
+    expect(event.integratorFee).toBe(ceilingOf(base, fees.integratorFeeBps));
+    expect(event.protocolFee * 10_000n).toBeLessThanOrEqual(base * BigInt(fees.protocolFeeBps));
+    expect(event.integratorFee * 10_000n).toBeLessThanOrEqual(base * BigInt(fees.integratorFeeBps));
+    expect((await balanceOf(eth, asset, collector)) - collectorBefore).toBe(event.protocolFee);
+    expect(await balanceOf(eth, asset, integrator)).toBe(event.integratorFee);
+  }
+
+  it('native → token: fees on msg.value; a swap that would deliver nothing reverts and takes nothing', async () => {
+    const alpha = eth.token('ALPHA');
+    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    for (const amountIn of AMOUNTS) {
+      const integrator = freshAddress();
+      const net = amountIn - ceilingOf(amountIn, fees.protocolFeeBps) - ceilingOf(amountIn, fees.integratorFeeBps);
+      const expected = await v2Out(eth, pair, eth.weth, net);
+      const p = params({
+        tokenIn: NATIVE, tokenOut: alpha, amountIn, recipient: traderAddress, integrator, ...fees,
+        hops: [{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }],
+      });
+      if (expected === 0n) {
+        expect((await revertOf(simulateSwap(eth, trader, p))).name, `${amountIn} wei`).toBe('InvalidAmount');
+        continue;
+      }
+      const [collectorBefore, alphaBefore] = await Promise.all([balanceOf(eth, NATIVE, collector), balanceOf(eth, alpha, traderAddress)]);
+      const receipt = await sendSwap(eth, trader, { ...p, amountOutMin: expected });
+      await expectFees(receipt, amountIn, integrator, collectorBefore, NATIVE);
+      expect((await balanceOf(eth, alpha, traderAddress)) - alphaBefore).toBe(expected);
+      await expectRouterEmpty(eth, [eth.weth]);
+    }
+  });
+
+  it('token → native: fees on the native output; token → wrapped native: fees on tokenIn', async () => {
+    const alpha = eth.token('ALPHA');
+    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    // Some ALPHA to sell, bought with this account's native.
+    await sendSwap(eth, trader, params({
+      tokenIn: NATIVE, tokenOut: alpha, amountIn: parseEther('0.1'), recipient: traderAddress,
+      hops: [{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }],
+    }));
+    await approveRouter(eth, trader, [alpha]);
+    const sellHops = [{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }];
+    for (const amountIn of [...AMOUNTS, 10n ** 9n + 7n, 10n ** 12n + 3n]) {
+      // To native: the fees are shares of what the pair paid out.
+      const toNative = params({ tokenIn: alpha, tokenOut: NATIVE, amountIn, recipient: freshAddress(), integrator: freshAddress(), ...fees, hops: sellHops });
+      const gross = await v2Out(eth, pair, alpha, amountIn);
+      if (gross === 0n) {
+        expect((await revertOf(simulateSwap(eth, trader, toNative))).name, `${amountIn} ALPHA wei`).toBe('InvalidAmount');
+      } else {
+        const collectorBefore = await balanceOf(eth, NATIVE, collector);
+        const receipt = await sendSwap(eth, trader, toNative);
+        await expectFees(receipt, gross, toNative.integrator, collectorBefore, NATIVE);
+        const event = swappedEvent(receipt);
+        expect(await balanceOf(eth, NATIVE, toNative.recipient)).toBe(gross - event.protocolFee - event.integratorFee);
+        await expectRouterEmpty(eth, [eth.weth]);
+      }
+
+      // To the wrapped native as a token: the fees are shares of tokenIn, taken before the swap.
+      const toToken = params({ tokenIn: alpha, tokenOut: eth.weth, amountIn, recipient: freshAddress(), integrator: freshAddress(), ...fees, hops: sellHops });
+      const net = amountIn - ceilingOf(amountIn, fees.protocolFeeBps) - ceilingOf(amountIn, fees.integratorFeeBps);
+      const out = await v2Out(eth, pair, alpha, net);
+      if (out === 0n) {
+        expect((await revertOf(simulateSwap(eth, trader, toToken))).name, `${amountIn} ALPHA wei`).toBe('InvalidAmount');
+        continue;
+      }
+      const collectorBefore = await balanceOf(eth, alpha, collector);
+      const receipt = await sendSwap(eth, trader, toToken);
+      await expectFees(receipt, amountIn, toToken.integrator, collectorBefore, alpha);
+      expect(await balanceOf(eth, eth.weth, toToken.recipient)).toBe(out);
+      await expectRouterEmpty(eth, [eth.weth]);
+    }
+  });
+});
+
 describe('previewFees matches the TS fee model', () => {
   it('for random amounts and bps (200 runs): floor per fee, and the parts add up', async () => {
     const preview = (amount: bigint, protocolBps: number, integratorBps: number) =>

@@ -270,6 +270,41 @@ describe('EVM to EVM', () => {
   });
 });
 
+describe('a deposit is bound to its request', () => {
+  it('is refused for another requestId, signed for another chain id or by another wallet; track will not credit it to another request', async () => {
+    const services = await client.services();
+    const trader = await fundedAccount('INK');
+    const query = { source: 'INK', destination: 'UNI', amount: '1000000000000000000', trader: trader.address };
+    const mine = (await quote(query)).body.transaction;
+    const other = (await quote(query)).body.transaction;
+    const deposit = await signDeposit(trader, mine.trade);
+
+    const refusals = {
+      'another request': await client.post<ExecuteBody>('bridge.execute', { trade: deposit, sourceChain: 'INK', requestId: other.requestId }),
+      'another chain id': await client.post<ExecuteBody>('bridge.execute', {
+        trade: await trader.signTransaction({ ...(parseTransaction(mine.trade as Hex) as TransactionSerializableEIP1559), chainId: testManifest().chains.UNI!.chainId }),
+        sourceChain: 'INK', requestId: mine.requestId,
+      }),
+      'another signer': await client.post<ExecuteBody>('bridge.execute', {
+        trade: await signDeposit(privateKeyToAccount(generatePrivateKey()), mine.trade), sourceChain: 'INK', requestId: mine.requestId,
+      }),
+    };
+    for (const [what, answer] of Object.entries(refusals)) {
+      expect(answer.status, what).toBe(400);
+      expect(answer.body, what).toMatchObject({ code: 'TX_MISMATCH', field: 'trade' });
+    }
+    expect(await publicClientFor('INK').getTransactionCount({ address: trader.address })).toBe(0);
+
+    // Broadcast by the wallet itself, then reported for the other request.
+    const hash = await publicClientFor('INK').sendRawTransaction({ serializedTransaction: deposit });
+    const { trackBridgeDeposit } = await import('./bridge-execute');
+    await expect(trackBridgeDeposit(services.bridge, { requestId: other.requestId, sourceChain: 'INK', txHash: hash }))
+      .rejects.toMatchObject({ code: 'TX_MISMATCH', field: 'txHash' });
+    await waitForStatus(mine.requestId, (body) => body.status === 'success');
+    expect(await status(other.requestId)).toMatchObject({ status: 'waiting', inTxHashes: null });
+  });
+});
+
 describe('across families', () => {
   const solanaConnection = async () => new (await import('@solana/web3.js')).Connection(testManifest().chains.SOL!.rpcUrl, 'confirmed');
 

@@ -1,4 +1,9 @@
-/** Structured JSON logs, one object per line on stdout. */
+/**
+ * Structured JSON logs, one object per line on stdout. Credentials never reach a line: fields named like
+ * one (Authorization, Cookie, API keys, secrets, private keys) are replaced, and API keys or bearer tokens
+ * inside any text (an error message quoting a header, say) are cut to their display prefix. Logs are read by
+ * more people and systems than the key store is, and outlive a revocation.
+ */
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const RANK: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
@@ -29,7 +34,34 @@ export function createLogger(
   };
 }
 
-function jsonSafe(_key: string, value: unknown): unknown {
+export const REDACTED = '[redacted]';
+
+/** Field names, lowercased without `-` and `_`, whose values are credentials whatever they hold. */
+const SECRET_FIELDS = new Set(['authorization', 'proxyauthorization', 'cookie', 'setcookie', 'key', 'xapikey', 'bearer']);
+const SECRET_FIELD_PARTS = ['apikey', 'secret', 'password', 'privatekey', 'sessioncookie'];
+
+function isSecretField(name: string): boolean {
+  const normalized = name.toLowerCase().replace(/[-_]/g, '');
+  return SECRET_FIELDS.has(normalized) || SECRET_FIELD_PARTS.some((part) => normalized.includes(part));
+}
+
+// API keys are `sk_` + 43 base64url characters (server/auth/api-key-secret.ts); 12 characters stay, as in `keys list`.
+const API_KEY_IN_TEXT = /\b(sk_[A-Za-z0-9_-]{9})[A-Za-z0-9_-]{8,}/g;
+const BEARER_IN_TEXT = /\b(Bearer\s+)\S+/gi;
+// A password in a connection URL (DATABASE_URL in a driver's error, say).
+const URL_PASSWORD_IN_TEXT = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+@/gi;
+
+/** Cuts credentials out of free text. */
+export function redactText(text: string): string {
+  return text
+    .replace(BEARER_IN_TEXT, `$1${REDACTED}`)
+    .replace(API_KEY_IN_TEXT, `$1…${REDACTED}`)
+    .replace(URL_PASSWORD_IN_TEXT, `$1${REDACTED}@`);
+}
+
+function jsonSafe(key: string, value: unknown): unknown {
+  if (key !== '' && isSecretField(key) && value !== undefined && value !== null) return REDACTED;
+  if (typeof value === 'string') return redactText(value);
   if (typeof value === 'bigint') return value.toString();
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
   return value;

@@ -4,6 +4,7 @@
  * npx vitest run --project int` provides one).
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -152,6 +153,23 @@ describe.each(backends)('store on $name', (backend) => {
 
       expect(await keys.findActiveByHash(secret.keyHash)).toEqual(inserted);
       expect(await keys.findActiveByHash(generateApiKey().keyHash)).toBeUndefined();
+    });
+
+    it('holds no key in clear: the row has its sha256 and the 12-character display prefix, nothing more of it', async () => {
+      const keys = createApiKeyRepository(store.db);
+      const secret = generateApiKey();
+      await keys.insert({ name: 'at rest', keyHash: secret.keyHash, keyPrefix: secret.keyPrefix, rateLimitPerMinute: 60 });
+      const rows = await sql<Record<string, unknown>>`select * from api_keys`.execute(store.db);
+      const stored = JSON.stringify(rows.rows);
+      expect(stored).not.toContain(secret.key);
+      // No part of the key beyond its display prefix, in any encoding a careless column might use.
+      const rest = secret.key.slice(secret.keyPrefix.length);
+      for (const form of [rest, Buffer.from(secret.key).toString('hex'), Buffer.from(secret.key).toString('base64')]) {
+        expect(stored).not.toContain(form);
+      }
+      const row = rows.rows.find((candidate) => candidate.name === 'at rest')!;
+      expect(row.key_hash).toBe(createHash('sha256').update(secret.key).digest('hex'));
+      expect(row.key_prefix).toBe(secret.key.slice(0, 12));
     });
 
     it('refuses a second key with the same hash', async () => {

@@ -297,6 +297,61 @@ describe('EVM trading cases (BASE)', () => {
     expect(foreign.body).toMatchObject({ code: 'INVALID_SIGNATURE' });
   });
 
+  it('refuses the quoted trade signed for another chain id, and a quote id used on another chain; nothing is sent', async () => {
+    const wallet = await fundedWallet('BASE');
+    const nonce = await wallet.publicClient.getTransactionCount({ address: wallet.account.address });
+    const quote = await client.get<QuoteBody>('v2.quote', {
+      chain: 'BASE', tokenIn: NATIVE, tokenOut: wallet.token('ALPHA'), amount: '1000000000000000', slippage: 100, trader: wallet.account.address,
+    });
+    const original = parseTransaction(quote.body.transaction.trade as Hex) as TransactionSerializableEIP1559;
+    const ethChainId = testManifest().chains.ETH!.chainId;
+    expect(original.chainId).not.toBe(ethChainId);
+    // The same payload signed for ETH's chain id: a signature a relay could replay there is not accepted here.
+    const otherChainId = await client.post('v2.execute', {
+      trade: await wallet.account.signTransaction({ ...original, chainId: ethChainId }), chain: 'BASE', mev: false, simulation: true,
+      quoteId: quote.body.transaction.quoteId,
+    });
+    expect(otherChainId.status).toBe(400);
+    expect(otherChainId.body).toMatchObject({ code: 'TX_MISMATCH', field: 'trade' });
+    // BASE's quote id handed to ETH (v2 and v1), with the correctly signed trade.
+    const trade = await sign(wallet, quote.body.transaction.trade);
+    const v2OnEth = await client.post('v2.execute', { trade, chain: 'ETH', mev: false, simulation: true, quoteId: quote.body.transaction.quoteId });
+    expect(v2OnEth.status).toBe(400);
+    expect(v2OnEth.body).toMatchObject({ code: 'TX_MISMATCH', field: 'chain' });
+    const v1OnEth = await client.post('v1.execute', { trade, network: 'ETH', mev: false, simulation: true, quoteId: quote.body.transaction.quoteId });
+    expect(v1OnEth.status).toBe(400);
+    expect(v1OnEth.body).toMatchObject({ code: 'TX_MISMATCH', field: 'network' });
+    expect(await wallet.publicClient.getTransactionCount({ address: wallet.account.address })).toBe(nonce);
+    const ethClient = createPublicClient({ transport: http(testManifest().chains.ETH!.rpcUrl) });
+    expect(await ethClient.getTransactionCount({ address: wallet.account.address })).toBe(0);
+  });
+
+  it('an executed quote cannot be spent again with another transaction, nor its trade on another quote', async () => {
+    const wallet = await fundedWallet('BASE');
+    const quote = await client.get<QuoteBody>('v2.quote', {
+      chain: 'BASE', tokenIn: NATIVE, tokenOut: wallet.token('BETA'), amount: '1000000000000000', slippage: 100, trader: wallet.account.address,
+    });
+    const trade = await sign(wallet, quote.body.transaction.trade);
+    const first = await client.post('v2.execute', { trade, chain: 'BASE', mev: false, simulation: true, quoteId: quote.body.transaction.quoteId });
+    expect(first.body, JSON.stringify(first.body)).toMatchObject({ success: true, status: 'SUCCESS' });
+    const nonce = await wallet.publicClient.getTransactionCount({ address: wallet.account.address });
+    // The same quote with the trade moved to the next nonce: not the quoted transaction.
+    const original = parseTransaction(quote.body.transaction.trade as Hex) as TransactionSerializableEIP1559;
+    const again = await client.post('v2.execute', {
+      trade: await wallet.account.signTransaction({ ...original, nonce: nonce }), chain: 'BASE', mev: false, simulation: true,
+      quoteId: quote.body.transaction.quoteId,
+    });
+    expect(again.body).toMatchObject({ success: false, code: 'TX_MISMATCH' });
+    // The executed trade under a fresh quote of the same pair: its nonce is spent, so nothing is sent.
+    const fresh = await client.get<QuoteBody>('v2.quote', {
+      chain: 'BASE', tokenIn: NATIVE, tokenOut: wallet.token('BETA'), amount: '1000000000000000', slippage: 100, trader: wallet.account.address,
+    });
+    const replay = await client.post('v2.execute', { trade, chain: 'BASE', mev: false, simulation: true, quoteId: fresh.body.transaction.quoteId });
+    expect(replay.body).toMatchObject({ success: false });
+    expect(['TX_MISMATCH', 'NONCE_TOO_LOW']).toContain((replay.body as { code?: string }).code);
+    expect(await wallet.publicClient.getTransactionCount({ address: wallet.account.address })).toBe(nonce);
+  });
+
   it('refuses an expired quote and a quote id it did not issue', async () => {
     const wallet = await fundedWallet('BASE');
     const quote = await client.get<QuoteBody>('v2.quote', {

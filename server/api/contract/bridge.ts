@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import {
-  anyAddress, chainId, checkAddressFamily, checkTxEncoding, integer, opaqueId, rawAmount, signedTransaction,
+  MAX_TEXT, anyAddress, chainId, checkAddressFamily, checkTxEncoding, integer, opaqueId, rawAmount, signedTransaction,
 } from './fields';
 import { stringOrNull } from './responses';
 
@@ -176,7 +176,7 @@ export const bridgeStatus = defineEndpoint({
 export const bridgeTrackInput = z.object({
   requestId: opaqueId,
   sourceChain: chainId,
-  txHash: z.string().regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/, 'must be a transaction hash or signature'),
+  txHash: z.string().max(MAX_TEXT).regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/, 'must be a transaction hash or signature'),
 });
 
 /** tRPC only: a wallet's bridges, newest first (as trader or recipient). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAIN_IDS, V1_BALANCE_CHAINS, type ChainId } from '@/server/chains/registry';
 import { defineEndpoint } from './endpoint';
-import { anyAddress, chainId, checkAddressFamily, v1Chain } from './fields';
+import { MAX_TEXT, anyAddress, chainId, checkAddressFamily, v1Chain } from './fields';
 
 const READ_ERRORS = ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'NOT_IMPLEMENTED'] as const;
 /** Token reads also answer NOT_FOUND: no token contract (or SPL mint) at the address on that chain. */
@@ -73,7 +73,8 @@ export const chains = defineEndpoint({
 
 const chainList = z
   .union([
-    z.array(z.string()),
+    // Bounded before the pipe checks each name, so a long array is refused without being walked.
+    z.array(z.string().max(MAX_TEXT)).max(CHAIN_IDS.length),
     z.string().max(1024).transform((text, ctx) => {
       const trimmed = text.trim();
       if (trimmed.startsWith('[')) {

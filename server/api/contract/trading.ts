@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { V1_QUOTE_CHAINS } from '@/server/chains/registry';
 import { defineEndpoint } from './endpoint';
 import {
-  anyAddress, boolean, chainId, checkAddressFamily, checkTxEncoding, integer, opaqueId,
+  MAX_TEXT, anyAddress, boolean, chainId, checkAddressFamily, checkTxEncoding, integer, opaqueId,
   decimalAmount, priority, rawAmountOrPercent, side, signedTransaction, v1Chain,
 } from './fields';
 import { TRADE_FAILURE_CODES, TRADE_FAILURE_MESSAGES, type TradeFailureCode } from '@/server/trading/trade-failures';
@@ -271,7 +271,7 @@ export const v1Execute = defineEndpoint({
 
 export const v2TrackInput = z.object({
   chain: chainId,
-  txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be a 0x-prefixed 32-byte transaction hash' }),
+  txHash: z.string().max(MAX_TEXT).regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be a 0x-prefixed 32-byte transaction hash' }),
   quoteId: opaqueId.meta({ description: 'The quoteId of the quote whose trade the wallet broadcast' }),
 });
 
