@@ -51,7 +51,7 @@ describe('health check against real nodes', () => {
     const report = await check.check();
     expect(report.status).toBe('degraded');
     expect(report.chains.ARB.available).toBe(false);
-    expect(report.chains.ARB.error).toContain('did not answer');
+    expect(report.chains.ARB.error).toContain('no URL answered');
     expect(report.chains.ARB.error).toContain('127.0.0.1');
   });
 
