@@ -10,18 +10,14 @@
 import { formatUnits } from 'viem';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { findAppError } from '@/server/errors';
+import { createWorkLoop, type WorkLoop } from '@/server/jobs/work-loop';
 import type { BridgeRow } from '@/server/store/bridge-repository';
 import { normalizeChainText } from '@/server/store/trade-repository';
 import type { BridgeChain, FoundDeposit, SignedPayment } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
 
-export interface BridgeSolver {
-  kick(): void;
-  start(intervalMs: number): void;
-  stop(): Promise<void>;
-  /** One full round (scan every chain, then every due request) and any rounds a kick asked for; for tests. */
-  drain(): Promise<void>;
-}
+/** A round scans every chain, then works every due request; `drain` runs rounds until none is asked for. */
+export type BridgeSolver = WorkLoop;
 
 const LEASE_MS = 60_000;
 const SETTLE_WAIT_MS = 30_000;
@@ -89,9 +85,6 @@ async function refundAmount(chain: BridgeChain, to: string, deposit: bigint): Pr
 }
 
 export function createBridgeSolver(deps: BridgeDeps): BridgeSolver {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
   // Signing reads the solver's next nonce: one signer per chain at a time in this process. (Another instance
   // taking the same nonce only makes one of the two payments `dropped`, and that one is signed anew.)
   const chainLocks = new Map<ChainId, Promise<unknown>>();
@@ -219,39 +212,7 @@ export function createBridgeSolver(deps: BridgeDeps): BridgeSolver {
     }
   }
 
-  function kick(): void {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await round();
-      } while (again);
-    })()
-      .catch((error: unknown) => deps.logger.error('bridge solver failed', { error }))
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
-  return {
-    kick,
-    start(intervalMs) {
-      if (timer) return;
-      timer = setInterval(kick, intervalMs);
-      timer.unref();
-      kick();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-    async drain() {
-      kick();
-      while (running) await running;
-    },
-  };
+  const loop = createWorkLoop('bridge solver', round, deps.logger);
+  const kick = () => loop.kick();
+  return loop;
 }

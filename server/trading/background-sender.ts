@@ -7,17 +7,13 @@ import { z } from 'zod';
 import type { ChainDirectory } from '@/server/chains/chain-directory';
 import { JsonRpcError } from '@/server/chains/json-rpc';
 import type { ChainId } from '@/server/chains/registry';
+import { createWorkLoop, type WorkLoop } from '@/server/jobs/work-loop';
 import type { Logger } from '@/server/observability/logger';
 import type { BackgroundTxRow, TradeRepository } from '@/server/store/trade-repository';
 
-export interface BackgroundSender {
-  /** Look for due work now (after something was queued). */
-  kick(): void;
-  /** Poll for due work every `intervalMs` (retries, and work left by a restart). */
+export interface BackgroundSender extends Omit<WorkLoop, 'start'> {
+  /** Poll for due work every `intervalMs` (default 5 s). */
   start(intervalMs?: number): void;
-  stop(): Promise<void>;
-  /** Runs until nothing is due; for tests. */
-  drain(): Promise<void>;
 }
 
 const LEASE_MS = 90_000;
@@ -26,10 +22,6 @@ const RECEIPT_WAIT_MS = 60_000;
 const receiptStatus = z.object({ status: z.string() }).nullable();
 
 export function createBackgroundSender(deps: { chains: ChainDirectory; trades: TradeRepository; logger: Logger }): BackgroundSender {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-
   async function receipt(row: BackgroundTxRow) {
     return receiptStatus.parse(await deps.chains[row.chain as ChainId].rpc.request('eth_getTransactionReceipt', [row.tx_hash]));
   }
@@ -67,43 +59,10 @@ export function createBackgroundSender(deps: { chains: ChainDirectory; trades: T
     }
   }
 
-  async function runUntilIdle(): Promise<void> {
-    do {
-      again = false;
-      for (let row = await deps.trades.claimDueBackgroundTx(LEASE_MS); row; row = await deps.trades.claimDueBackgroundTx(LEASE_MS)) {
-        await sendOne(row);
-      }
-    } while (again);
-  }
-
-  function kick(): void {
-    if (running) {
-      again = true;
-      return;
+  const loop = createWorkLoop('background sender', async () => {
+    for (let row = await deps.trades.claimDueBackgroundTx(LEASE_MS); row; row = await deps.trades.claimDueBackgroundTx(LEASE_MS)) {
+      await sendOne(row);
     }
-    running = runUntilIdle()
-      .catch((error: unknown) => deps.logger.error('background sender failed', { error }))
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
-  return {
-    kick,
-    start(intervalMs = 5_000) {
-      if (timer) return;
-      timer = setInterval(kick, intervalMs);
-      timer.unref();
-      kick();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-    async drain() {
-      kick();
-      while (running) await running;
-    },
-  };
+  }, deps.logger);
+  return { ...loop, start: (intervalMs = 5_000) => loop.start(intervalMs) };
 }
