@@ -43,14 +43,21 @@ export async function acceptDeposit(deps: BridgeDeps, sourceChain: ChainId, depo
     deps.logger.warn('bridge deposit on the wrong chain', { chain: sourceChain, expected: row.source_chain, txHash: deposit.txHash, requestId: row.id });
     return undefined;
   }
+  const symbol = CHAINS[sourceChain].nativeSymbol;
+  const decimals = CHAINS[sourceChain].nativeDecimals;
+  const recorded = { txHash: deposit.txHash, from: deposit.from, amount: deposit.amount, confirmedAt: new Date(deposit.confirmedAtMs) };
   if (row.deposit_tx_hash !== null) {
     if (row.deposit_tx_hash !== normalizeChainText(deposit.txHash)) {
-      deps.logger.warn('second deposit for a bridge request', { chain: sourceChain, txHash: deposit.txHash, requestId: row.id });
+      // Paid twice (a wallet that sent the deposit again): the first is filled, this one goes back.
+      const extra = await deps.requests.recordExtraDeposit(row, recorded,
+        `A second deposit of ${formatUnits(deposit.amount, decimals)} ${symbol} for request ${row.id}, which was already paid by ${row.deposit_tx_hash}: it is returned.`);
+      if (extra) {
+        deps.logger.warn('second deposit for a bridge request is refunded', { chain: sourceChain, txHash: deposit.txHash, requestId: row.id });
+        deps.kickSolver();
+      }
     }
     return row;
   }
-  const symbol = CHAINS[sourceChain].nativeSymbol;
-  const decimals = CHAINS[sourceChain].nativeDecimals;
   let decision: { state: 'pending' } | { state: 'refunding'; reason: string } = { state: 'pending' };
   if (deposit.amount !== BigInt(row.amount_in)) {
     decision = {
@@ -63,11 +70,13 @@ export async function acceptDeposit(deps: BridgeDeps, sourceChain: ChainId, depo
       reason: `The deposit confirmed at ${new Date(deposit.confirmedAtMs).toISOString()}, after the quote expired at ${row.expires_at.toISOString()}: it is returned rather than filled at a stale rate.`,
     };
   }
-  const recorded = await deps.requests.recordDeposit(row.id, {
-    txHash: deposit.txHash, from: deposit.from, amount: deposit.amount, confirmedAt: new Date(deposit.confirmedAtMs),
-  }, decision);
-  if (recorded) deps.kickSolver();
-  return recorded ?? (await deps.requests.find(row.id));
+  const moved = await deps.requests.recordDeposit(row.id, recorded, decision);
+  if (moved) {
+    deps.kickSolver();
+    return moved;
+  }
+  // Another path recorded a deposit first: this one is either that same deposit or a second one to return.
+  return acceptDeposit(deps, sourceChain, deposit);
 }
 
 /** The deposit less the gas to send it back; undefined when nothing can be sent back (too small for the chain). */

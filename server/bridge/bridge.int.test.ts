@@ -177,6 +177,36 @@ describe('EVM to EVM', () => {
     expect(await publicClientFor('XLAYER').getBalance({ address: answer.body.stats.recipient as Address })).toBe(BigInt(answer.body.stats.amountOut));
   });
 
+  it('a second deposit for a request already paid is returned, the first filled once', async () => {
+    const trader = await fundedAccount('HYPE');
+    const recipient = freshAddress();
+    const answer = await quote({ source: 'HYPE', destination: 'XLAYER', amount: '1000000000000000000', trader: trader.address, recipient });
+    const hype = publicClientFor('HYPE');
+    const first = parseTransaction(answer.body.transaction.trade as Hex) as TransactionSerializableEIP1559;
+    await hype.sendRawTransaction({ serializedTransaction: await trader.signTransaction(first) });
+    await waitForStatus(answer.body.transaction.requestId, (body) => body.status === 'success');
+    // The wallet sends the same deposit again, at its next nonce.
+    const before = await hype.getBalance({ address: trader.address });
+    const again = await hype.sendRawTransaction({ serializedTransaction: await trader.signTransaction({ ...first, nonce: first.nonce! + 1 }) });
+    // Known once the scan has seen it: 404 until then.
+    let returned: StatusBody | undefined;
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+      const answer = await client.get<StatusBody>('bridge.status', { requestId: again });
+      if (answer.status === 200 && answer.body.details.state === 'refund') {
+        returned = answer.body;
+        break;
+      }
+    }
+    if (!returned) throw new Error(`the second deposit ${again} was not refunded`);
+    expect(returned.details.reason).toContain('second deposit');
+    const refunded = BigInt(returned.refundDetails!.amount!);
+    expect(refunded).toBeGreaterThan((10n ** 18n * 999n) / 1000n);
+    expect(await hype.getBalance({ address: trader.address })).toBe(before - 10n ** 18n - (await gasCost('HYPE', again)) + refunded);
+    // The request itself was filled once.
+    expect(await publicClientFor('XLAYER').getBalance({ address: recipient })).toBe(BigInt(answer.body.stats.amountOut));
+    expect((await status(answer.body.transaction.requestId)).details.state).toBe('success');
+  });
+
   it('a deposit of another amount is refunded, not filled', async () => {
     const trader = await fundedAccount('HYPE');
     const answer = await quote({ source: 'HYPE', destination: 'XLAYER', amount: '1000000000000000000', trader: trader.address, recipient: freshAddress() });

@@ -100,6 +100,39 @@ export function createBridgeRepository(db: Kysely<Database>) {
       });
     },
 
+    /**
+     * A second deposit for a request that already has one: stored as a request of its own (its id is the
+     * deposit's hash) that goes straight to refunding, so the solver returns it like any refund. Seeing the
+     * same deposit again changes nothing.
+     */
+    async recordExtraDeposit(request: BridgeRow, deposit: RecordedDeposit, reason: string): Promise<BridgeRow | undefined> {
+      return db
+        .insertInto('bridge_requests')
+        .values({
+          id: normalizeChainText(deposit.txHash),
+          owner: request.owner,
+          source_chain: request.source_chain,
+          destination_chain: request.destination_chain,
+          trader: normalizeChainText(deposit.from),
+          recipient: normalizeChainText(deposit.from),
+          amount_in: deposit.amount.toString(),
+          amount_out: '0',
+          min_amount_out: '0',
+          fee_amount: '0',
+          estimated_seconds: 0,
+          state: 'refunding',
+          expires_at: request.expires_at,
+          deposit_tx_hash: normalizeChainText(deposit.txHash),
+          deposit_from: normalizeChainText(deposit.from),
+          deposit_amount: deposit.amount.toString(),
+          deposited_at: deposit.confirmedAt,
+          reason,
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
     /** Claims one request the solver has work on (a fill or a refund), for `leaseMs`. */
     async claimDue(leaseMs: number): Promise<BridgeRow | undefined> {
       return db
