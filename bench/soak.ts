@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import { devnetDir, startWorld, type RunningWorld } from '@/devnet/world';
-import { startServer, stopServer, type StartedServer } from '@/e2e/support/server';
+import { alive, startServer, stopServer, type StartedServer } from '@/e2e/support/server';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '180' }, concurrency: { type: 'string', default: '8' }, 'max-requests': { type: 'string', default: '200000' } },
@@ -36,14 +36,6 @@ function worldPids(dataDir: string): number[] {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The Next server's own node process: the group leader started by startServer, or its child. */
 function serverPids(leader: number): number[] {

@@ -114,7 +114,8 @@ export async function startServer(options: { env?: Record<string, string>; devAp
   return { baseUrl, devApiKey, dataDir, tempRoot, pid };
 }
 
-function alive(pid: number): boolean {
+/** Whether a process still exists (signal 0 checks without signalling). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -10,11 +10,10 @@ import { sendTransaction } from 'wagmi/actions';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { SwapFlowError, describeError } from '@/components/swap/lib/error-messages';
 import { parseQuotedTransaction } from '@/components/swap/lib/quoted-transaction';
-import { serializeSignedSolanaTransaction } from '@/components/swap/lib/solana-transaction';
+import { parseQuotedSolanaTransaction, serializeSignedSolanaTransaction } from '@/components/swap/lib/solana-transaction';
 import { CHAINS, isEvmChain, type ChainId } from '@/server/chains/registry';
 import { bridgeTrackerHref } from '../lib/bridge-links';
 import type { BridgeQuote } from '../lib/bridge-types';
-import { parseQuotedSolanaDeposit } from '../lib/solana-deposit';
 
 type WalletChainId = ReturnType<typeof useConfig>['chains'][number]['id'];
 
@@ -55,7 +54,7 @@ export function useBridgeDeposit() {
   const solanaDeposit = useCallback(async (source: ChainId, account: string, transaction: BridgeQuote['transaction']): Promise<string> => {
     if (!publicKey || publicKey.toBase58() !== account) throw new SwapFlowError('The Solana wallet changed accounts. Get a new quote.');
     if (!signTransaction) throw new SwapFlowError('This wallet cannot sign Solana transactions for the page.');
-    const quoted = parseQuotedSolanaDeposit(transaction.trade, account);
+    const quoted = parseQuotedSolanaTransaction(transaction.trade, account, 'deposit');
     setPhase('wallet');
     const signed = serializeSignedSolanaTransaction(await signTransaction(quoted));
     setPhase('sending');

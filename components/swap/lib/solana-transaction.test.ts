@@ -57,6 +57,16 @@ describe('parseQuotedSolanaTransaction', () => {
     expect(() => parseQuotedSolanaTransaction(base64(new VersionedTransaction(legacy)), trader.publicKey.toBase58()))
       .toThrow(/not a v0 transaction/);
   });
+
+  it('takes a legacy bridge deposit paid by the trader, and refuses one another wallet pays for', () => {
+    const deposit = (payer: typeof trader.publicKey) => new VersionedTransaction(new TransactionMessage({
+      payerKey: payer, recentBlockhash: BLOCKHASH,
+      instructions: [SystemProgram.transfer({ fromPubkey: payer, toPubkey: maker.publicKey, lamports: 1 })],
+    }).compileToLegacyMessage());
+    expect(parseQuotedSolanaTransaction(base64(deposit(trader.publicKey)), trader.publicKey.toBase58(), 'deposit').version).toBe('legacy');
+    expect(() => parseQuotedSolanaTransaction(base64(deposit(maker.publicKey)), trader.publicKey.toBase58(), 'deposit'))
+      .toThrow(/deposit is not paid by the connected Solana wallet/);
+  });
 });
 
 describe('serializeSignedSolanaTransaction', () => {

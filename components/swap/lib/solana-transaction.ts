@@ -28,10 +28,11 @@ export function bytesToBase64(bytes: Uint8Array): string {
 }
 
 /**
- * The quoted trade, checked before the wallet sees it: a v0 transaction whose fee payer (the first
- * signer) is the connected wallet. Anything else is not what this page asked the server for.
+ * A quoted transaction, checked before the wallet sees it: its fee payer (the first signer) must be the
+ * connected wallet. A swap trade must also be v0 (what the quote builds); a bridge deposit may be legacy or
+ * v0. Anything else is not what this page asked the server for.
  */
-export function parseQuotedSolanaTransaction(serialized: string, trader: string): VersionedTransaction {
+export function parseQuotedSolanaTransaction(serialized: string, trader: string, kind: 'trade' | 'deposit' = 'trade'): VersionedTransaction {
   let tx: VersionedTransaction;
   try {
     if (!BASE64.test(serialized)) throw new Error('not base64');
@@ -39,10 +40,12 @@ export function parseQuotedSolanaTransaction(serialized: string, trader: string)
   } catch {
     throw new QuotedSolanaTransactionError('The quote carries no Solana transaction.');
   }
-  if (tx.version !== 0) throw new QuotedSolanaTransactionError('The quoted Solana transaction is not a v0 transaction.');
+  if (kind === 'trade' && tx.version !== 0) throw new QuotedSolanaTransactionError('The quoted Solana transaction is not a v0 transaction.');
   const payer = tx.message.staticAccountKeys[0];
   if (!payer || payer.toBase58() !== trader) {
-    throw new QuotedSolanaTransactionError('The quoted Solana transaction is not paid by the connected wallet.');
+    throw new QuotedSolanaTransactionError(kind === 'trade'
+      ? 'The quoted Solana transaction is not paid by the connected wallet.'
+      : 'The quoted deposit is not paid by the connected Solana wallet. Get a new quote.');
   }
   return tx;
 }
