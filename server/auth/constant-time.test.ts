@@ -40,7 +40,7 @@ describe('constant-time comparisons', () => {
 
   it('quote ids: the MAC is compared with timingSafeEqual', () => {
     const claims: QuoteClaims = {
-      v: 1, api: 'v2', chain: 'BASE', trader: '0x2222222222222222222222222222222222222222', exp: 1_000_000,
+      v: 1, channel: 'v2', chain: 'BASE', trader: '0x2222222222222222222222222222222222222222', exp: 1_000_000,
       txs: [{ role: 'trade', hash: `0x${'ab'.repeat(32)}`, nonce: 3 }],
       tokenIn: '0x0000000000000000000000000000000000000000', tokenOut: '0x1111111111111111111111111111111111111111',
       amountIn: '1000', amountOut: '2000', decimalsIn: 18, decimalsOut: 6, side: 'BUY',

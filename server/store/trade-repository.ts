@@ -18,7 +18,8 @@ export type BackgroundTxRow = Selectable<BackgroundTxsTable>;
 export interface NewTrade {
   owner: string;
   chain: string;
-  api: string;
+  /** Who asked (stored in the `api` column: the endpoint version that issued the quote). */
+  channel: string;
   side: string;
   wallet: string;
   tokenIn: string;
@@ -47,7 +48,7 @@ export function createTradeRepository(db: Kysely<Database>) {
           id: `trd_${randomUUID().replaceAll('-', '')}`,
           owner: trade.owner,
           chain: trade.chain,
-          api: trade.api,
+          api: trade.channel,
           side: trade.side,
           wallet: normalizeChainText(trade.wallet),
           token_in: trade.tokenIn,

@@ -12,8 +12,8 @@ export const QUOTE_TTL_MS = 30_000;
 export const quoteClaimsSchema = z.object({
   /** Format version of this token. */
   v: z.literal(1),
-  /** API version that issued it: decides the execute answer shape and the fee model. */
-  api: z.enum(['v1', 'v2']),
+  /** Who asked for it (an opaque label, e.g. the endpoint's version), recorded with the trade. */
+  channel: z.string().max(16),
   chain: z.string(),
   trader: z.string(),
   /** Expiry, ms since epoch. */

@@ -41,7 +41,8 @@ export async function quoteV2(services: QuoteServices, input: z.output<typeof v2
   const nativeIn = tokenIn === NATIVE_TOKEN_ADDRESS;
   const evm = CHAINS[input.chain].family === 'evm';
   const quote = await quoteOnChain(services, input.chain, {
-    api: 'v2',
+    channel: 'v2',
+    approvalReset: 'extra',
     side: nativeIn ? 'BUY' : 'SELL',
     trader,
     tokenIn,
@@ -88,7 +89,8 @@ export async function quoteV1(services: QuoteServices, input: z.output<typeof v1
   const token = canonical(chain, input.token);
   const buy = input.side === 'BUY';
   const quote = await quoteOnChain(services, chain, {
-    api: 'v1',
+    channel: 'v1',
+    approvalReset: 'refuse',
     side: input.side,
     trader,
     tokenIn: buy ? NATIVE_TOKEN_ADDRESS : token,

@@ -8,7 +8,13 @@ import type { FeeSplit } from './fee-model';
 export type ApprovalOrder = 'approve-then-trade' | 'trade-then-approve';
 
 export interface SwapRequest {
-  api: 'v1' | 'v2';
+  /** Who asked (an opaque label recorded with the trade, e.g. the endpoint's version); never changes behaviour. */
+  channel: string;
+  /**
+   * A token that needs its allowance reset to 0 before it can be approved again (USDT style): `extra` quotes the
+   * reset as its own transaction; `refuse` answers APPROVAL_REQUIRED and leaves the reset to the wallet.
+   */
+  approvalReset: 'extra' | 'refuse';
   side: 'BUY' | 'SELL';
   /** Addresses in the chain family's own form; the native coin is the EVM zero address everywhere. */
   trader: string;

@@ -30,7 +30,7 @@ export function tradeRow(chain: ConfiguredChain, request: { owner: string; claim
   return {
     owner: request.owner,
     chain: chain.info.id,
-    api: claims.api,
+    channel: claims.channel,
     side: claims.side,
     wallet: claims.trader,
     tokenIn: claims.tokenIn,

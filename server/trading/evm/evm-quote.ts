@@ -22,7 +22,8 @@ import { classifyRevert } from './revert-reasons';
 import type { ApprovalOrder, SwapQuote } from '../swap-types';
 
 export interface EvmQuoteRequest {
-  api: 'v1' | 'v2';
+  channel: string;
+  approvalReset: 'extra' | 'refuse';
   side: 'BUY' | 'SELL';
   trader: Address;
   tokenIn: Address;
@@ -150,7 +151,7 @@ export async function quoteEvmSwap(deps: EvmQuoteDeps, request: EvmQuoteRequest)
   // USDT-style tokens refuse to go from a non-zero allowance to max: a reset to 0 goes first (v2 `extra`).
   const needsReset = needsApproval && lens.approvalNeedsReset;
   if (needsReset && !approveFirst) needsApproval = false; // the later sell's quote resets and approves
-  if (needsReset && approveFirst && request.api === 'v1') {
+  if (needsReset && approveFirst && request.approvalReset === 'refuse') {
     throw tradeFailure('APPROVAL_REQUIRED', `this token needs its allowance to the Router (${router}) set to 0 before it can be approved again; send approve(${router}, 0) from the wallet, or use the v2 quote, which includes that reset`);
   }
   const feeFields = txFees(chain, fees);
@@ -193,7 +194,7 @@ export async function quoteEvmSwap(deps: EvmQuoteDeps, request: EvmQuoteRequest)
 
   const quoteId = issueQuoteId(deps.secret, {
     v: 1,
-    api: request.api,
+    channel: request.channel,
     chain: chain.info.id,
     trader: request.trader,
     exp: expiresAt,

@@ -127,7 +127,7 @@ export async function quoteSolanaSwap(deps: SolanaQuoteDeps, request: SwapReques
   const amountOut = outputFees.net;
   const quoteId = issueQuoteId(deps.secret, {
     v: 1,
-    api: request.api,
+    channel: request.channel,
     chain: 'SOL',
     trader: request.trader,
     exp: expiresAt,
