@@ -8,7 +8,7 @@ import { quoteV1 } from '@/server/trading/quote-service';
 import { tokenAuditAnswer } from '@/server/tokens/audit/token-audit-answer';
 import { tokenInfoFor } from '@/server/tokens/token-info';
 import { valueV1 } from '@/server/tokens/value';
-import { poolInfoAnswer } from '@/server/venues/evm/pool-reader';
+import { poolInfoAnswer } from '../handlers/pool-info';
 import { balance, chains, priorityFees, tokenBalance } from '../contract/chain-data';
 import { poolInfo, tokenAudit, tokenInfo, v1Value } from '../contract/tokens';
 import { v1Execute, v1Quote } from '../contract/trading';

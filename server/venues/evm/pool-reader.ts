@@ -566,16 +566,14 @@ async function plainTokenUsd(chain: ConfiguredChain, token: Address): Promise<nu
   return found?.mainPool?.priceUsd ?? 0;
 }
 
-// ---------------------------------------------------------------- pool-info endpoint
+// ---------------------------------------------------------------- a pool on a given or any chain
 
 /**
- * GET /api/v1/pool-info: the pool on the given chain, or, without one, on whichever available EVM chain
- * holds a pool of its venues at that address (every chain probed at once, one batch each).
+ * The pool on the given chain, or, without one, on whichever available EVM chain holds a pool of its venues
+ * at that address (every chain probed at once, one batch each).
  */
-export async function poolInfoAnswer(chains: ChainDirectory, input: { pool: string; chain?: ChainId }) {
-  const poolInfo = input.chain ? await readPoolInfo(chains[input.chain], input.pool) : await readPoolInfoAnywhere(chains, input.pool);
-  const { priceUsd: _priceUsd, ...fields } = poolInfo;
-  return { success: true as const, error: null, poolInfo: fields };
+export async function findPoolInfo(chains: ChainDirectory, input: { pool: string; chain?: ChainId }): Promise<PoolInfo> {
+  return input.chain ? readPoolInfo(chains[input.chain], input.pool) : readPoolInfoAnywhere(chains, input.pool);
 }
 
 async function readPoolInfoAnywhere(chains: ChainDirectory, pool: string): Promise<PoolInfo> {
