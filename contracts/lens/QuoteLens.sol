@@ -2,6 +2,7 @@
 pragma solidity ^0.8.28;
 
 import {Router} from "../router/Router.sol";
+import {LensVenues} from "./LensVenues.sol";
 
 interface ILensERC20 {
     function balanceOf(address account) external view returns (uint256);
@@ -10,50 +11,15 @@ interface ILensERC20 {
     function decimals() external view returns (uint8);
 }
 
-interface ILensV2Factory {
-    function getPair(address tokenA, address tokenB) external view returns (address);
-}
-
-interface ILensV2Pair {
-    function token0() external view returns (address);
-    function getReserves() external view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast);
-}
-
-interface ILensV3Factory {
-    function getPool(address tokenA, address tokenB, uint24 fee) external view returns (address);
-}
-
-interface ILensV3Pool {
-    function liquidity() external view returns (uint128);
-    function slot0()
-        external
-        view
-        returns (uint160 sqrtPriceX96, int24 tick, uint16, uint16, uint16, uint8, bool);
-}
-
-interface ILensQuoterV2 {
-    struct QuoteExactInputSingleParams {
-        address tokenIn;
-        address tokenOut;
-        uint256 amountIn;
-        uint24 fee;
-        uint160 sqrtPriceLimitX96;
-    }
-
-    function quoteExactInputSingle(QuoteExactInputSingleParams memory params)
-        external
-        returns (uint256 amountOut, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate);
-}
-
 /// @notice Quotes a swap through the project's Router in one `eth_call`, never deployed.
 ///
 /// The service runs it with a state override that puts this code at the trader's address, so that
 /// `msg.sender` of the Router is the trader and every candidate route is priced by running the real Router
 /// call against the real pools, tokens and taxes: the simulated output is what the chain delivers when
 /// nothing moves. Each simulation runs in a sub-call that always reverts, so candidates do not see each
-/// other's effects. Pool discovery and pool-level math (V2 reserves, V3 QuoterV2) rank the candidates and
+/// other's effects. Pool discovery and pool-level math (per venue, `LensVenues`) rank the candidates and
 /// stand in for the simulation when the trader does not hold the input.
-contract QuoteLens {
+contract QuoteLens is LensVenues {
     struct Request {
         address router;
         address tokenIn; // address(0) = native
@@ -64,11 +30,9 @@ contract QuoteLens {
         address integrator;
         address wrappedNative;
         address stable;
-        address v2Factory;
-        address v3Factory;
-        address quoterV2;
+        /// The chain's venues, in the order candidates are listed.
+        VenueConfig[] venues;
         address[] connectors;
-        uint24[] v3Fees;
         /// A token whose allowance to the Router the caller wants to know (and whose approval gas is measured).
         address approvalToken;
         bool simulate;
@@ -257,8 +221,7 @@ contract QuoteLens {
         amount = amountIn;
         for (uint256 i = 0; i < hops.length; i++) {
             Router.Hop calldata hop = hops[i];
-            if (hop.venue == Router.Venue.V2) (amount,) = _v2Out(hop.pool, hop.tokenIn, amount);
-            else (amount,) = _v3Out(r, hop.pool, hop.tokenIn, hop.tokenOut, hop.fee, amount);
+            (amount,) = _poolOut(_venueOf(r, hop.venue), hop.pool, hop.tokenIn, hop.tokenOut, hop.fee, amount);
         }
     }
 
@@ -392,19 +355,13 @@ contract QuoteLens {
         Candidate[] memory found,
         uint256 count
     ) private returns (uint256) {
-        address pair = _v2Pair(r, a, b);
-        if (pair != address(0) && count < MAX_CANDIDATES) {
-            (uint256 out, uint256[2] memory spot) = _v2Out(pair, a, amountIn);
-            if (out > 0) {
-                found[count++] = _single(
-                    Leg({out: out, hop: Router.Hop({venue: Router.Venue.V2, pool: pair, tokenIn: a, tokenOut: b, fee: 3000}), spot: spot})
-                );
+        for (uint256 v = 0; v < r.venues.length; v++) {
+            VenueConfig calldata venue = r.venues[v];
+            for (uint256 i = 0; i < venue.fees.length && count < MAX_CANDIDATES; i++) {
+                Leg memory leg;
+                _consider(venue, leg, a, b, venue.fees[i], amountIn);
+                if (leg.out > 0) found[count++] = _single(leg);
             }
-        }
-        for (uint256 i = 0; i < r.v3Fees.length && count < MAX_CANDIDATES; i++) {
-            Leg memory leg;
-            _considerV3(r, leg, a, b, r.v3Fees[i], amountIn);
-            if (leg.out > 0) found[count++] = _single(leg);
         }
         return count;
     }
@@ -448,36 +405,32 @@ contract QuoteLens {
         uint256[2] spot;
     }
 
+    /// The best single pool for a -> b over every venue and fee tier.
     function _bestHop(Request calldata r, address a, address b, uint256 amountIn)
         private
         returns (uint256, Router.Hop memory, uint256[2] memory)
     {
         Leg memory best;
-        address pair = _v2Pair(r, a, b);
-        if (pair != address(0)) {
-            (uint256 out, uint256[2] memory s2) = _v2Out(pair, a, amountIn);
-            if (out > best.out) {
-                best.out = out;
-                best.hop = Router.Hop({venue: Router.Venue.V2, pool: pair, tokenIn: a, tokenOut: b, fee: 3000});
-                best.spot = s2;
+        for (uint256 v = 0; v < r.venues.length; v++) {
+            VenueConfig calldata venue = r.venues[v];
+            for (uint256 i = 0; i < venue.fees.length; i++) {
+                _consider(venue, best, a, b, venue.fees[i], amountIn);
             }
-        }
-        for (uint256 i = 0; i < r.v3Fees.length; i++) {
-            _considerV3(r, best, a, b, r.v3Fees[i], amountIn);
         }
         return (best.out, best.hop, best.spot);
     }
 
-    function _considerV3(Request calldata r, Leg memory best, address a, address b, uint24 fee, uint256 amountIn)
+    /// Replaces `best` with the venue's pool in this fee tier when it pays more.
+    function _consider(VenueConfig calldata venue, Leg memory best, address a, address b, uint24 fee, uint256 amountIn)
         private
     {
-        address pool = _v3Pool(r, a, b, fee);
+        address pool = _findPool(venue, a, b, fee);
         if (pool == address(0)) return;
-        (uint256 out, uint256[2] memory s3) = _v3Out(r, pool, a, b, fee, amountIn);
+        (uint256 out, uint256[2] memory spot) = _poolOut(venue, pool, a, b, fee, amountIn);
         if (out > best.out) {
             best.out = out;
-            best.hop = Router.Hop({venue: Router.Venue.V3, pool: pool, tokenIn: a, tokenOut: b, fee: fee});
-            best.spot = s3;
+            best.hop = Router.Hop({venue: venue.kind, pool: pool, tokenIn: a, tokenOut: b, fee: fee});
+            best.spot = spot;
         }
     }
 
@@ -492,56 +445,11 @@ contract QuoteLens {
         (best,,) = _bestHop(r, a, b, amountIn);
     }
 
-    function _v2Pair(Request calldata r, address a, address b) private view returns (address) {
-        if (r.v2Factory == address(0)) return address(0);
-        try ILensV2Factory(r.v2Factory).getPair(a, b) returns (address pair) {
-            return pair;
-        } catch {
-            return address(0);
+    function _venueOf(Request calldata r, Router.Venue kind) private pure returns (VenueConfig calldata) {
+        for (uint256 v = 0; v < r.venues.length; v++) {
+            if (r.venues[v].kind == kind) return r.venues[v];
         }
-    }
-
-    function _v3Pool(Request calldata r, address a, address b, uint24 fee) private view returns (address) {
-        if (r.v3Factory == address(0)) return address(0);
-        try ILensV3Factory(r.v3Factory).getPool(a, b, fee) returns (address pool) {
-            if (pool == address(0) || ILensV3Pool(pool).liquidity() == 0) return address(0);
-            return pool;
-        } catch {
-            return address(0);
-        }
-    }
-
-    /// The Router's own V2 formula (0.3 % fee), for an input that arrives in full.
-    function _v2Out(address pair, address tokenIn, uint256 amountIn)
-        private
-        view
-        returns (uint256 out, uint256[2] memory spot)
-    {
-        (uint112 reserve0, uint112 reserve1,) = ILensV2Pair(pair).getReserves();
-        bool inIs0 = ILensV2Pair(pair).token0() == tokenIn;
-        (uint256 reserveIn, uint256 reserveOut) = inIs0 ? (uint256(reserve0), uint256(reserve1)) : (uint256(reserve1), uint256(reserve0));
-        spot = [reserveIn, reserveOut];
-        if (reserveIn == 0 || reserveOut == 0 || amountIn == 0) return (0, spot);
-        uint256 withFee = amountIn * 997;
-        out = (withFee * reserveOut) / (reserveIn * 1000 + withFee);
-    }
-
-    function _v3Out(Request calldata r, address pool, address a, address b, uint24 fee, uint256 amountIn)
-        private
-        returns (uint256 out, uint256[2] memory spot)
-    {
-        (uint160 sqrtPriceX96,,,,,,) = ILensV3Pool(pool).slot0();
-        spot = [uint256(sqrtPriceX96), a < b ? 1 : 0];
-        if (amountIn == 0 || r.quoterV2 == address(0)) return (0, spot);
-        try ILensQuoterV2(r.quoterV2).quoteExactInputSingle(
-            ILensQuoterV2.QuoteExactInputSingleParams({
-                tokenIn: a, tokenOut: b, amountIn: amountIn, fee: fee, sqrtPriceLimitX96: 0
-            })
-        ) returns (uint256 amountOut, uint160, uint32, uint256) {
-            out = amountOut;
-        } catch {
-            out = 0;
-        }
+        revert("QuoteLens: venue not configured");
     }
 
     function _decimals(address token) private view returns (uint8) {

@@ -5,23 +5,24 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
-import {
-    IWrappedNative,
-    IUniswapV2PairMinimal,
-    IUniswapV3PoolMinimal,
-    IUniswapV3SwapCallback
-} from "./IRouterVenues.sol";
+import {IWrappedNative} from "./IRouterVenues.sol";
+import {UniswapV2Venue} from "./venues/UniswapV2Venue.sol";
+import {UniswapV3Venue} from "./venues/UniswapV3Venue.sol";
 
-/// @notice Executes exact-in swaps over Uniswap V2 pairs and V3 pools (one or two hops), takes the protocol
-/// and integrator fees in the same transaction, and enforces `amountOutMin` and a deadline.
+/// @notice Executes exact-in swaps over the venues it knows (one or two hops), takes the protocol and
+/// integrator fees in the same transaction, and enforces `amountOutMin` and a deadline.
 ///
 /// Users give this contract unlimited allowance, so its safety rests on a few rules:
-/// - tokens are only ever pulled from `msg.sender` (no function takes a payer);
-/// - the V3 callback pays only the pool the Router is swapping with at that moment, only once, only the hop's
-///   input token and never more than the hop's input amount;
+/// - tokens are only ever pulled from `msg.sender` (no function takes a payer; venue modules pay through
+///   `VenueBase._pay` from the payer the Router hands them);
+/// - a venue that calls back for its input (V3) pays only the pool the Router is swapping with at that
+///   moment, only once, only the hop's input token and never more than the hop's input amount;
 /// - every external entry point is behind one reentrancy lock;
 /// - every intermediate amount is consumed within the swap, so the Router holds nothing between transactions.
-contract Router is Ownable, ReentrancyGuardTransient, IUniswapV3SwapCallback {
+///
+/// Each venue is one module under `venues/`; `_swapHop` and `_takesInputFirst` are the only places that
+/// dispatch on the venue, so a new venue is its module, one `Venue` member and one branch in each.
+contract Router is Ownable, ReentrancyGuardTransient, UniswapV2Venue, UniswapV3Venue {
     using SafeERC20 for IERC20;
 
     enum Venue {
@@ -57,21 +58,8 @@ contract Router is Ownable, ReentrancyGuardTransient, IUniswapV3SwapCallback {
     uint16 public constant MIN_PROTOCOL_FEE_BPS = 10;
     uint256 public constant MAX_HOPS = 2;
 
-    // TickMath.MIN_SQRT_RATIO + 1 and MAX_SQRT_RATIO - 1: no price limit for an exact-in swap.
-    uint160 private constant MIN_SQRT_PRICE_LIMIT = 4295128740;
-    uint160 private constant MAX_SQRT_PRICE_LIMIT = 1461446703485210103287273052203988822378723970341;
-
     address public immutable wrappedNative;
     address public feeCollector;
-
-    // The one V3 payment the Router is prepared to make, set just before pool.swap and cleared after it.
-    // Transient: it can never survive the transaction, even if a revert path forgot to clear it.
-    address private transient _expectedPool;
-    address private transient _callbackPayer;
-    address private transient _callbackToken;
-    bool private transient _callbackZeroForOne;
-    uint256 private transient _callbackMaxAmount;
-    uint256 private transient _callbackPaid;
 
     event Swapped(
         address indexed sender,
@@ -89,13 +77,9 @@ contract Router is Ownable, ReentrancyGuardTransient, IUniswapV3SwapCallback {
     error DeadlineExpired();
     error InvalidRoute();
     error InvalidFee();
-    error InvalidAmount();
     error InvalidRecipient();
     error InvalidNativeAmount();
     error SlippageExceeded(uint256 amountOut, uint256 amountOutMin);
-    error UnexpectedCallback();
-    error InvalidCallbackAmount();
-    error IncompleteSwap(uint256 paid, uint256 expected);
     error NativeNotAccepted();
     error NativeTransferFailed();
     error ZeroAddress();
@@ -151,20 +135,6 @@ contract Router is Ownable, ReentrancyGuardTransient, IUniswapV3SwapCallback {
             if (amountOut < p.amountOutMin) revert SlippageExceeded(amountOut, p.amountOutMin);
         }
         _emitSwapped(p, amountOut, protocolFee, integratorFee);
-    }
-
-    /// Pays the pool the Router is currently swapping with, once, from the current swap's payer.
-    function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata) external override {
-        address pool = _expectedPool;
-        if (pool == address(0) || msg.sender != pool) revert UnexpectedCallback();
-        _expectedPool = address(0);
-        int256 owed = _callbackZeroForOne ? amount0Delta : amount1Delta;
-        if (owed <= 0 || uint256(owed) > _callbackMaxAmount) revert InvalidCallbackAmount();
-        uint256 amount = uint256(owed);
-        _callbackPaid = amount;
-        address payer = _callbackPayer;
-        if (payer == address(this)) IERC20(_callbackToken).safeTransfer(pool, amount);
-        else IERC20(_callbackToken).safeTransferFrom(payer, pool, amount);
     }
 
     function _validate(SwapParams calldata p) private view {
@@ -250,26 +220,18 @@ contract Router is Ownable, ReentrancyGuardTransient, IUniswapV3SwapCallback {
     }
 
     /// Runs the hops. `payer` is msg.sender or the Router (wrapped native input); later hops are paid from
-    /// what the previous hop delivered: straight into the next V2 pair, or to the Router for a V3 pool.
+    /// what the previous hop delivered: straight into the next pool when its venue takes the input first,
+    /// else to the Router, which pays exactly that amount on.
     function _executeHops(SwapParams calldata p, address payer, uint256 amountIn, address finalRecipient) private {
         uint256 n = p.hops.length;
+        if (_takesInputFirst(p.hops[0].venue)) _pay(p.hops[0].tokenIn, payer, p.hops[0].pool, amountIn);
         for (uint256 i = 0; i < n; i++) {
             Hop calldata hop = p.hops[i];
             bool last = i == n - 1;
-            address to = last ? finalRecipient : (p.hops[i + 1].venue == Venue.V2 ? p.hops[i + 1].pool : address(this));
-
-            if (hop.venue == Venue.V2) {
-                if (i == 0) {
-                    if (payer == address(this)) IERC20(hop.tokenIn).safeTransfer(hop.pool, amountIn);
-                    else IERC20(hop.tokenIn).safeTransferFrom(payer, hop.pool, amountIn);
-                }
-                // For later hops the previous hop already delivered into this pair.
-            }
-
+            address to = last ? finalRecipient : (_takesInputFirst(p.hops[i + 1].venue) ? p.hops[i + 1].pool : address(this));
             uint256 routerBefore = (!last && to == address(this)) ? IERC20(hop.tokenOut).balanceOf(address(this)) : 0;
 
-            if (hop.venue == Venue.V2) _swapV2(hop, to);
-            else _swapV3(hop, to, i == 0 ? payer : address(this), amountIn);
+            _swapHop(hop, to, i == 0 ? payer : address(this), amountIn);
 
             if (!last && to == address(this)) {
                 amountIn = IERC20(hop.tokenOut).balanceOf(address(this)) - routerBefore;
@@ -278,41 +240,15 @@ contract Router is Ownable, ReentrancyGuardTransient, IUniswapV3SwapCallback {
         }
     }
 
-    /// Fee-on-transfer safe: the input is whatever arrived at the pair above its reserve.
-    function _swapV2(Hop calldata hop, address to) private {
-        IUniswapV2PairMinimal pair = IUniswapV2PairMinimal(hop.pool);
-        (uint256 reserve0, uint256 reserve1,) = pair.getReserves();
-        bool inIsToken0 = pair.token0() == hop.tokenIn;
-        (uint256 reserveIn, uint256 reserveOut) = inIsToken0 ? (reserve0, reserve1) : (reserve1, reserve0);
-        uint256 amountIn = IERC20(hop.tokenIn).balanceOf(hop.pool) - reserveIn;
-        if (amountIn == 0) revert InvalidAmount();
-        uint256 amountInWithFee = amountIn * 997;
-        uint256 amountOut = (amountInWithFee * reserveOut) / (reserveIn * 1000 + amountInWithFee);
-        if (amountOut == 0) revert InvalidAmount();
-        (uint256 amount0Out, uint256 amount1Out) = inIsToken0 ? (uint256(0), amountOut) : (amountOut, uint256(0));
-        pair.swap(amount0Out, amount1Out, to, new bytes(0));
+    /// Venue dispatch: one hop of `amountIn` (already in the pool when the venue takes its input first).
+    function _swapHop(Hop calldata hop, address to, address payer, uint256 amountIn) private {
+        if (hop.venue == Venue.V2) _swapV2(hop.pool, hop.tokenIn, to);
+        else _swapV3(hop.pool, hop.tokenIn, hop.tokenOut, to, payer, amountIn);
     }
 
-    function _swapV3(Hop calldata hop, address to, address payer, uint256 amountIn) private {
-        if (amountIn > uint256(type(int256).max)) revert InvalidAmount();
-        bool zeroForOne = hop.tokenIn < hop.tokenOut;
-        _expectedPool = hop.pool;
-        _callbackPayer = payer;
-        _callbackToken = hop.tokenIn;
-        _callbackZeroForOne = zeroForOne;
-        _callbackMaxAmount = amountIn;
-        _callbackPaid = 0;
-        IUniswapV3PoolMinimal(hop.pool).swap(
-            to, zeroForOne, int256(amountIn), zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT, new bytes(0)
-        );
-        uint256 paid = _callbackPaid;
-        _expectedPool = address(0);
-        _callbackPayer = address(0);
-        _callbackToken = address(0);
-        _callbackMaxAmount = 0;
-        _callbackPaid = 0;
-        // A partial fill would leave the Router holding (or the user not paying) the remainder.
-        if (paid != amountIn) revert IncompleteSwap(paid, amountIn);
+    /// Venues whose pools are paid before they swap (and so can receive the previous hop's output directly).
+    function _takesInputFirst(Venue venue) private pure returns (bool) {
+        return venue == Venue.V2;
     }
 
     function _sendNative(address to, uint256 amount) private {

@@ -5,20 +5,19 @@
 import type { Config } from '@/server/config/env';
 import { createRpcTransport, type RpcCallOutcome, type RpcTransport } from './json-rpc';
 import type { DevnetManifest, ManifestChain } from './devnet-manifest';
+import { venueContractsFromManifest } from '@/server/venues/evm/venue-table';
 import { CHAIN_IDS, CHAINS, type ChainId, type ChainInfo } from './registry';
 
-/** Where an EVM chain's trading venues live: the quote engine and token reads look here. */
+/**
+ * Where an EVM chain's trading venues live: the quote engine and token reads look here. Venue contracts sit
+ * under the keys their adapters name (server/venues/evm/venue-table.ts), e.g. `uniswapV2Factory`, `quoterV2`.
+ */
 export interface EvmVenues {
   wrappedNative: string;
   /** The chain's main USD stable: a routing connector and the USD price reference. */
   stable: { address: string; decimals: number };
   multicall3: string;
-  uniswapV2Factory: string;
-  uniswapV3Factory: string;
-  quoterV2: string;
-  /** Uniswap V2 Router02 and V3 SwapRouter: named in pool-info answers (our own Router does the trading). */
-  v2Router?: string;
-  v3Router?: string;
+  [venueContract: string]: string | { address: string; decimals: number } | undefined;
 }
 
 export interface ConfiguredChain {
@@ -68,17 +67,14 @@ export function createChainDirectory(
 
 function venuesFromManifest(chain: ManifestChain): EvmVenues | undefined {
   const stable = chain.tokens.find((token) => token.kind === 'stable');
-  const { multicall3, uniswapV2Factory, uniswapV3Factory, quoterV2, uniswapV2Router02, swapRouter } = chain.contracts;
-  if (!stable || !multicall3 || !uniswapV2Factory || !uniswapV3Factory || !quoterV2) return undefined;
+  const { multicall3 } = chain.contracts;
+  const venueContracts = venueContractsFromManifest(chain.contracts);
+  if (!stable || !multicall3 || !venueContracts) return undefined;
   return {
     wrappedNative: chain.wrappedNative,
     stable: { address: stable.address, decimals: stable.decimals },
     multicall3,
-    uniswapV2Factory,
-    uniswapV3Factory,
-    quoterV2,
-    v2Router: uniswapV2Router02,
-    v3Router: swapRouter,
+    ...venueContracts,
   };
 }
 

@@ -7,17 +7,12 @@
 import { encodeFunctionData, erc20Abi, type Address } from 'viem';
 import { z } from 'zod';
 import { AppError } from '@/server/errors';
+import { discoveryCalls, pairPools } from '@/server/venues/evm/pools/pair-pools';
 import type { ChainDirectory, ConfiguredChain } from './chain-directory';
 import { CHAINS, EVM_CHAIN_IDS, type ChainId } from './registry';
 
 /** Two chains whose pool depth differs by less than this share are a tie. */
 const TIE_SHARE = 0.05;
-const V3_TIERS = [500, 3000, 10000] as const;
-
-const factoryAbi = [
-  { type: 'function', name: 'getPair', stateMutability: 'view', inputs: [{ type: 'address' }, { type: 'address' }], outputs: [{ type: 'address' }] },
-  { type: 'function', name: 'getPool', stateMutability: 'view', inputs: [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], outputs: [{ type: 'address' }] },
-] as const;
 
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
 
@@ -51,54 +46,42 @@ export async function detectChain(chains: ChainDirectory, address: string, optio
 
 /**
  * USD depth of the token's pools on one chain; undefined when the address has no code there.
- * Two batches: code and pool addresses, then what the pools and the native/stable pair hold.
+ * Two batches: code and pool addresses (every venue and tier), then what the pools and the native/stable
+ * pool hold.
  */
 async function depthOn(chain: ConfiguredChain, token: Address): Promise<number | undefined> {
   const venues = chain.venues!;
   const wrapped = venues.wrappedNative as Address;
   const stable = venues.stable.address as Address;
-  const call = (to: string, data: string) => ({ method: 'eth_call', params: [{ to, data }, 'latest'] });
-  const getPair = (a: Address, b: Address) => call(venues.uniswapV2Factory, encodeFunctionData({ abi: factoryAbi, functionName: 'getPair', args: [a, b] }));
-  const getPool = (a: Address, b: Address, fee: number) => call(venues.uniswapV3Factory, encodeFunctionData({ abi: factoryAbi, functionName: 'getPool', args: [a, b, fee] }));
   const quotes = [wrapped, stable].filter((quote) => quote.toLowerCase() !== token.toLowerCase());
+  const nativeDiscovery = discoveryCalls(venues, wrapped, stable);
+  const discoveries = quotes.map((quote) => discoveryCalls(venues, token, quote));
 
-  const first = await chain.rpc.requestBatch([
-    { method: 'eth_getCode', params: [token, 'latest'] },
-    getPair(wrapped, stable),
-    ...quotes.flatMap((quote) => [getPair(token, quote), ...V3_TIERS.map((fee) => getPool(token, quote, fee))]),
-  ]);
+  const first = await chain.rpc.requestBatch([{ method: 'eth_getCode', params: [token, 'latest'] }, ...nativeDiscovery, ...discoveries.flat()]);
   const code = first[0]?.ok ? hex.parse(first[0].result) : '0x';
   if (code === '0x') return undefined;
-  const addressOf = (index: number) => {
-    const answer = first[index];
-    const word = answer?.ok ? hex.parse(answer.result) : '0x';
-    return word.length >= 66 ? (`0x${word.slice(26, 66)}` as Address) : undefined;
-  };
-  const nativePair = addressOf(1);
-  const pools: { pool: Address; quote: Address }[] = [];
-  quotes.forEach((quote, q) => {
-    for (let i = 0; i < 1 + V3_TIERS.length; i++) {
-      const pool = addressOf(2 + q * (1 + V3_TIERS.length) + i);
-      if (pool && !/^0x0{40}$/.test(pool)) pools.push({ pool, quote });
-    }
-  });
+  // The venue table lists the plainest venue first: its pool prices the native coin.
+  const nativePool = pairPools(venues, first.slice(1, 1 + nativeDiscovery.length), wrapped, stable)[0];
+  let at = 1 + nativeDiscovery.length;
+  const pools = quotes.flatMap((quote, index) => pairPools(venues, first.slice(at, (at += discoveries[index]!.length)), token, quote));
   const balanceOf = (tokenAddress: Address, owner: Address) =>
-    call(tokenAddress, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] }));
+    ({ method: 'eth_call', params: [{ to: tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] }) }, 'latest'] });
   const second = await chain.rpc.requestBatch([
-    ...(nativePair && !/^0x0{40}$/.test(nativePair) ? [balanceOf(wrapped, nativePair), balanceOf(stable, nativePair)] : []),
-    ...pools.map(({ pool, quote }) => balanceOf(quote, pool)),
+    ...(nativePool ? [balanceOf(wrapped, nativePool.address), balanceOf(stable, nativePool.address)] : []),
+    ...pools.map(({ address, quote }) => balanceOf(quote, address)),
   ]);
   const amount = (index: number) => {
     const answer = second[index];
     return answer?.ok ? Number(BigInt(hex.parse(answer.result) === '0x' ? 0 : hex.parse(answer.result))) : 0;
   };
-  const offset = nativePair && !/^0x0{40}$/.test(nativePair) ? 2 : 0;
+  const offset = nativePool ? 2 : 0;
   const stableUnit = 10 ** venues.stable.decimals;
-  const nativeUsd = offset ? (amount(1) / stableUnit) / (amount(0) / 1e18 || 1) : 0;
+  const nativeUnit = 10 ** chain.info.nativeDecimals;
+  const nativeUsd = offset ? (amount(1) / stableUnit) / (amount(0) / nativeUnit || 1) : 0;
   let depth = 0;
   pools.forEach(({ quote }, index) => {
     const held = amount(offset + index);
-    depth += quote === stable ? held / stableUnit : (held / 1e18) * nativeUsd;
+    depth += quote === stable ? held / stableUnit : (held / nativeUnit) * nativeUsd;
   });
   return depth;
 }

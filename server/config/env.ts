@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
+import { VENUE_CONFIG_KEYS } from '@/server/venues/evm/venue-table';
 
 const urlList = z
   .string()
@@ -58,11 +59,8 @@ const venuesSchema = z.object({
   wrappedNative: address,
   stable: z.object({ address, decimals: z.number().int().min(0).max(36) }),
   multicall3: address.default('0xcA11bde05977b3631167028862bE2a173976CA11'),
-  uniswapV2Factory: address,
-  uniswapV3Factory: address,
-  quoterV2: address,
-  v2Router: address.optional(),
-  v3Router: address.optional(),
+  // Each venue's contracts under the keys its adapter names (uniswapV2Factory, quoterV2, …).
+  ...Object.fromEntries(VENUE_CONFIG_KEYS.map(({ key, required }) => [key, required ? address : address.optional()])),
 });
 
 export type VenuesEnv = z.infer<typeof venuesSchema>;

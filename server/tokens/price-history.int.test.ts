@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
 import { createChainDirectory } from '@/server/chains/chain-directory';
 import { loadConfig } from '@/server/config/env';
-import { findTokenPools } from '@/server/venues/evm/pool-reader';
+import { findTokenPools } from '@/server/venues/evm/pools/token-pools';
 import { priceHistory } from './price-history';
 
 describe('price history from pool events', () => {

@@ -7,7 +7,7 @@
 import { encodeEventTopics, parseAbi, type Hex } from 'viem';
 import { z } from 'zod';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
-import { findTokenPools } from '@/server/venues/evm/pool-reader';
+import { findTokenPools } from '@/server/venues/evm/pools/token-pools';
 
 export interface PricePoint {
   block: number;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { requestChecked } from '@/server/chains/rpc-answers';
 import { quoteLensAbi, quoteLensRuntime } from '@/server/venues/evm/generated/contracts';
-import { V3_FEE_TIERS } from '@/server/venues/evm/venues';
+import { lensVenues } from '@/server/routing/lens-client';
 
 export interface TaxReport {
   /** Percent of the bought amount the token keeps. */
@@ -49,11 +49,8 @@ export async function probeTaxes(chain: ConfiguredChain, token: string): Promise
       integrator: '0x0000000000000000000000000000000000000000',
       wrappedNative: venues.wrappedNative as Address,
       stable: venues.stable.address as Address,
-      v2Factory: venues.uniswapV2Factory as Address,
-      v3Factory: venues.uniswapV3Factory as Address,
-      quoterV2: venues.quoterV2 as Address,
+      venues: lensVenues(venues),
       connectors: [venues.wrappedNative as Address, venues.stable.address as Address],
-      v3Fees: [...V3_FEE_TIERS],
       approvalToken: '0x0000000000000000000000000000000000000000',
       simulate: true,
     }],

@@ -15,7 +15,7 @@ import { AppError } from '@/server/errors';
 import type { Services } from '@/server/services';
 import { feeSplit } from '@/server/trading/fee-model';
 import { WRAPPED_SOL_MINT } from '@/server/venues/solana/route-source';
-import { findTokenPools } from '@/server/venues/evm/pool-reader';
+import { findTokenPools } from '@/server/venues/evm/pools/token-pools';
 import { solUsdPrice } from '@/server/trading/solana/solana-quote';
 import { auditToken } from './audit/audit-token';
 import { createAuditDeps } from './audit/audit-deps';

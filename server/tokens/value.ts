@@ -17,7 +17,7 @@ import type { Services } from '@/server/services';
 import { feeSplit, splitAmount, type FeeModelVersion, type FeeSplit } from '@/server/trading/fee-model';
 import { tradingVenues } from '@/server/trading/evm/evm-quote';
 import { mintOf, solUsdPrice } from '@/server/trading/solana/solana-quote';
-import { decodeLensResult, lensCall } from '@/server/venues/evm/quote-lens';
+import { decodeLensResult, lensCall } from '@/server/routing/lens-client';
 
 type ValueServices = Pick<Services, 'chains' | 'balances' | 'solana'>;
 

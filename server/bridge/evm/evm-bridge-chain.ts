@@ -13,7 +13,7 @@ import { AppError } from '@/server/errors';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import { readSignedTx, serializeUnsigned, type UnsignedEvmTx } from '@/server/trading/evm/evm-transactions';
 import { sleep } from '@/server/trading/trade-outcome';
-import { nativeUsd } from '@/server/venues/evm/pool-reader';
+import { nativeUsd } from '@/server/venues/evm/pools/token-pools';
 import type { BridgeChain, DepositState, FoundDeposit, PaymentState, SignedPayment } from '../bridge-chain';
 
 export const depositoryAbi = parseAbi(['event Deposit(bytes32 indexed requestId, address indexed from, uint256 amount)']);

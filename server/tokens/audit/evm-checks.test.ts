@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { CHAINS } from '@/server/chains/registry';
-import type { TokenPool, TokenPools } from '@/server/venues/evm/pool-reader';
+import type { TokenPool, TokenPools } from '@/server/venues/evm/pools/pool-types';
 import { burntCheck, liquidityCheck, taxChecks } from './evm-checks';
 
 const STABLE = '0x00000000000000000000000000000000000000a1';

@@ -11,7 +11,8 @@ import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { hexData } from '@/server/chains/rpc-answers';
 import { AppError } from '@/server/errors';
 import type { TaxReport } from '@/server/tokens/tax-probe';
-import { findTokenPools, type TokenPool, type TokenPools } from '@/server/venues/evm/pool-reader';
+import type { TokenPool, TokenPools } from '@/server/venues/evm/pools/pool-types';
+import { findTokenPools } from '@/server/venues/evm/pools/token-pools';
 import { privilegedFunctions, type PrivilegeGroup } from './privileged-selectors';
 import type { AuditCheck, CheckStatus } from './verdict';
 

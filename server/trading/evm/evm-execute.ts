@@ -13,7 +13,7 @@ import { findAppError } from '@/server/errors';
 import type { Logger } from '@/server/observability/logger';
 import type { TradeRepository, TradeRow } from '@/server/store/trade-repository';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
-import { decodeLensTransferProbe, preflightCall, transferProbeCall } from '@/server/venues/evm/quote-lens';
+import { decodeLensTransferProbe, preflightCall, transferProbeCall } from '@/server/routing/lens-client';
 import type { QuoteClaims } from '../quote-id';
 import { isTradeFailureCode, tradeFailure, type TradeFailureCode } from '../trade-failures';
 import { callHash, readSignedTx, type SignedEvmTx } from './evm-transactions';

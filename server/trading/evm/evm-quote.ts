@@ -11,8 +11,8 @@ import { batchAnswer } from '@/server/chains/rpc-answers';
 import { AppError } from '@/server/errors';
 import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
-import { decodeLensResult, lensCall, ZERO_ADDRESS, type LensCandidate, type LensHop, type LensResult } from '@/server/venues/evm/quote-lens';
-import { EVM_VENUES } from '@/server/venues/evm/venues';
+import { decodeLensResult, lensCall, ZERO_ADDRESS, type LensCandidate, type LensHop, type LensResult } from '@/server/routing/lens-client';
+import { venueById } from '@/server/venues/evm/venue-table';
 import { BPS, splitAmount, type FeeSplit } from '../fee-model';
 import { issueQuoteId, QUOTE_TTL_MS, type QuoteClaims } from '../quote-id';
 import { tradeFailure } from '../trade-failures';
@@ -366,8 +366,8 @@ function priceImpact(candidate: LensCandidate, amountIn: bigint, request: EvmQuo
   const SCALE = 10n ** 36n;
   let ideal = swapIn * SCALE;
   candidate.hops.forEach((hop, index) => {
-    const venue = EVM_VENUES.find((entry) => entry.id === hop.venue)!;
-    const spot = venue.spot(candidate.spot[index] ?? [0n, 0n]);
+    const venue = venueById(hop.venue);
+    const spot = venue.hopSpot(candidate.spot[index] ?? [0n, 0n]);
     if (spot.denominator === 0n) return;
     ideal = (ideal * spot.numerator * BigInt(1_000_000 - venue.lpFee(hop.fee))) / (spot.denominator * 1_000_000n);
   });

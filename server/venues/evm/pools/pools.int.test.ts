@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
 import { TOKENS } from '@/devnet/evm/world-spec';
 import { useRestClient } from '@/server/trading/test-support/use-rest-client';
-import { findTokenPools, nativeUsd } from './pool-reader';
+import { findTokenPools, nativeUsd } from './token-pools';
 
 const rest = useRestClient();
 

@@ -4,8 +4,9 @@
  */
 import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, numberToHex, type Address, type Hex } from 'viem';
 import type { EvmVenues } from '@/server/chains/chain-directory';
-import { quoteLensAbi, quoteLensRuntime } from './generated/contracts';
-import { venueByRouterIndex, V3_FEE_TIERS, type EvmVenueId } from './venues';
+import { quoteLensAbi, quoteLensRuntime } from '@/server/venues/evm/generated/contracts';
+import type { EvmVenueId } from '@/server/venues/evm/venue-adapter';
+import { deployedVenues, venueByRouterKind } from '@/server/venues/evm/venue-table';
 
 export interface LensRequest {
   router: Address;
@@ -63,6 +64,16 @@ export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000' as Addr
 /** Native handed to the trader for the call only, so native-in routes simulate whatever the wallet holds. */
 const SIMULATED_NATIVE = 10n ** 30n;
 
+/** The chain's deployed venues as the QuoteLens takes them (`LensVenues.VenueConfig`), in table order. */
+export function lensVenues(venues: EvmVenues) {
+  return deployedVenues(venues).map(({ venue, deployment }) => ({
+    kind: venue.routerKind,
+    factory: deployment.factory,
+    quoter: deployment.quoter ?? ZERO_ADDRESS,
+    fees: [...venue.feeTiers],
+  }));
+}
+
 /** The eth_call (params) that runs the lens; the caller sends it, possibly inside a batch. */
 export function lensCall(venues: EvmVenues, request: LensRequest): { method: 'eth_call'; params: unknown[] } {
   const data = encodeFunctionData({
@@ -78,11 +89,8 @@ export function lensCall(venues: EvmVenues, request: LensRequest): { method: 'et
       integrator: request.integrator,
       wrappedNative: venues.wrappedNative as Address,
       stable: venues.stable.address as Address,
-      v2Factory: venues.uniswapV2Factory as Address,
-      v3Factory: venues.uniswapV3Factory as Address,
-      quoterV2: venues.quoterV2 as Address,
+      venues: lensVenues(venues),
       connectors: [venues.wrappedNative as Address, venues.stable.address as Address],
-      v3Fees: [...V3_FEE_TIERS],
       approvalToken: request.approvalToken,
       simulate: request.simulate,
     }],
@@ -113,7 +121,7 @@ export function decodeLensResult(raw: Hex): LensResult {
     amountInNative: result.amountInNative,
     candidates: result.candidates.map((candidate) => ({
       hops: candidate.hops.map((hop) => ({
-        venue: venueByRouterIndex(hop.venue).id,
+        venue: venueByRouterKind(hop.venue).id,
         routerIndex: hop.venue,
         pool: hop.pool,
         tokenIn: hop.tokenIn,

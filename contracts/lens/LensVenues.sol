@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {Router} from "../router/Router.sol";
+import {UniswapV2Lens} from "./venues/UniswapV2Lens.sol";
+import {UniswapV3Lens} from "./venues/UniswapV3Lens.sol";
+
+/// @notice The QuoteLens' venue dispatch: the only place it asks which venue a pool belongs to. A new venue
+/// is its module under `venues/` plus one branch in each function here.
+abstract contract LensVenues is UniswapV2Lens, UniswapV3Lens {
+    /// One venue deployment on the chain, as the server's venue table describes it.
+    struct VenueConfig {
+        Router.Venue kind;
+        /// The contract that knows the venue's pools (V2/V3: the factory).
+        address factory;
+        /// The venue's own quoter, where pool math needs one (V3: QuoterV2); address(0) otherwise.
+        address quoter;
+        /// Fee tiers to look in, hundredths of a bip (V2: its one fee, 3000).
+        uint24[] fees;
+    }
+
+    /// The venue's pool for (a, b) in fee tier `fee`, or address(0) when there is none worth pricing.
+    function _findPool(VenueConfig calldata venue, address a, address b, uint24 fee) internal view returns (address) {
+        if (venue.kind == Router.Venue.V2) return _v2Pair(venue.factory, a, b);
+        return _v3Pool(venue.factory, a, b, fee);
+    }
+
+    /// Pool-level output of `amountIn` of `a` (arriving in full), and the pool's spot pair for price impact.
+    function _poolOut(VenueConfig calldata venue, address pool, address a, address b, uint24 fee, uint256 amountIn)
+        internal
+        returns (uint256 out, uint256[2] memory spot)
+    {
+        if (venue.kind == Router.Venue.V2) return _v2Out(pool, a, amountIn);
+        return _v3Out(venue.quoter, pool, a, b, fee, amountIn);
+    }
+}

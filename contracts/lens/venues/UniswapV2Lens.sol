@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+interface ILensV2Factory {
+    function getPair(address tokenA, address tokenB) external view returns (address);
+}
+
+interface ILensV2Pair {
+    function token0() external view returns (address);
+    function getReserves() external view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast);
+}
+
+/// @notice Uniswap V2 for the QuoteLens: find a pair, and the Router's own V2 formula (0.3 % fee).
+abstract contract UniswapV2Lens {
+    function _v2Pair(address factory, address a, address b) internal view returns (address) {
+        if (factory == address(0)) return address(0);
+        try ILensV2Factory(factory).getPair(a, b) returns (address pair) {
+            return pair;
+        } catch {
+            return address(0);
+        }
+    }
+
+    /// Output for an input that arrives in full; spot = (reserveIn, reserveOut).
+    function _v2Out(address pair, address tokenIn, uint256 amountIn)
+        internal
+        view
+        returns (uint256 out, uint256[2] memory spot)
+    {
+        (uint112 reserve0, uint112 reserve1,) = ILensV2Pair(pair).getReserves();
+        bool inIs0 = ILensV2Pair(pair).token0() == tokenIn;
+        (uint256 reserveIn, uint256 reserveOut) = inIs0 ? (uint256(reserve0), uint256(reserve1)) : (uint256(reserve1), uint256(reserve0));
+        spot = [reserveIn, reserveOut];
+        if (reserveIn == 0 || reserveOut == 0 || amountIn == 0) return (0, spot);
+        uint256 withFee = amountIn * 997;
+        out = (withFee * reserveOut) / (reserveIn * 1000 + withFee);
+    }
+}

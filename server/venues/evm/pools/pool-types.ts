@@ -1,0 +1,79 @@
+/**
+ * What token data learns about pools. Units: reserves are raw token units (bigint); prices are numbers in
+ * whole tokens (priceNative = native per token, priceUsd = USD per token); liquidity is USD; fees are
+ * hundredths of a basis point (V3's unit: 3000 = 0.3 %), V2's fixed 0.3 % written as 3000 so venues compare.
+ */
+import type { ChainId } from '@/server/chains/registry';
+import type { EvmVenueId } from '../venue-adapter';
+
+export interface TokenPool {
+  address: string;
+  venue: EvmVenueId;
+  /** The venue's name (`Uniswap V2`, `Uniswap V3`, …). */
+  factoryName: string;
+  /** Hundredths of a basis point (3000 = 0.3 %); V2 pools are 3000. */
+  fee: number;
+  /** The other side of the pool: the wrapped native token or the stable. */
+  quoteToken: string;
+  /** Raw balances the pool contract holds. */
+  tokenReserve: bigint;
+  quoteReserve: bigint;
+  /** USD value of both balances. */
+  liquidityUsd: number;
+  /** Token price in native units, from this pool alone (its spot price), decimals applied. */
+  priceNative: number;
+  /** 0 when the chain has no wrapped-native/stable pool to price the native coin. */
+  priceUsd: number;
+}
+
+export interface TokenPools {
+  /** Sorted by liquidityUsd, deepest first. */
+  pools: TokenPool[];
+  /** The deepest pool, the token's main market; undefined when it has none. */
+  mainPool: TokenPool | undefined;
+  /** USD per native coin; 0 when the chain has no wrapped-native/stable pool. */
+  nativeUsd: number;
+}
+
+export interface PoolToken {
+  address: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+  /** Raw units, decimal string. */
+  totalSupply: string;
+}
+
+/** The 2.5 poolInfo fields; units as in the module comment. */
+export interface PoolInfo {
+  address: string;
+  type: EvmVenueId;
+  factory: string;
+  /** Uniswap V2/V3 pools have no hooks. */
+  hooks: string;
+  router: string;
+  /** The venue's quoter (V3: QuoterV2); '' where it has none. */
+  quoter: string;
+  /** Uniswap V2/V3 pools have no owner (the factory owner only sets protocol fees): always ''. */
+  owner: string;
+  to: string;
+  chain: ChainId;
+  fee: number;
+  /** Percent (0.3 = 0.3 %), the LP fee alone; token taxes are not included. */
+  realFee: number;
+  /** V3 tick spacing; 0 for V2. */
+  tickSpacing: number;
+  /** The block and unix seconds of the factory's PairCreated/PoolCreated event for this pool. */
+  blockNumber: number;
+  createdAt: number;
+  /** USD value of both balances the pool holds. */
+  liquidity: number;
+  /** USD: the token side's totalSupply × its price. */
+  marketCap: number;
+  /** Token side price in native units. */
+  priceNative: number;
+  /** Token side price in USD (0 when the native coin has no USD price on the chain). */
+  priceUsd: number;
+  token: PoolToken;
+  quote: PoolToken;
+}

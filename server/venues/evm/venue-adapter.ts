@@ -1,0 +1,76 @@
+/**
+ * What one EVM venue (Uniswap V2, Uniswap V3, …) tells the rest of the server: where it lives on a chain,
+ * how its pools are found and read, how a pool prices, and which Router dispatch runs a hop through it.
+ * Everything else (token data, pool-info, routing, the QuoteLens request) works over the venue table
+ * (`venue-table.ts`) and never asks which venue it holds.
+ */
+import type { Address } from 'viem';
+import type { EvmVenues } from '@/server/chains/chain-directory';
+import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
+
+export type EvmVenueId = 'UNISWAP_V2' | 'UNISWAP_V3';
+
+/** Where a venue lives on one chain. */
+export interface VenueDeployment {
+  /** The contract that knows the venue's pools (V2/V3: the factory). */
+  factory: Address;
+  /** The venue's own quoter, where its pool math needs one (V3: QuoterV2). */
+  quoter?: Address;
+  /** The venue's own router (V2: Router02, V3: SwapRouter): named in pool-info; our Router trades. */
+  router?: Address;
+}
+
+/** A key of `VENUES_<CHAIN>` (and of `EvmVenues`) this venue reads, with the devnet manifest contract it comes from. */
+export interface VenueConfigKey {
+  key: string;
+  manifest: string;
+  required: boolean;
+}
+
+/** A pool of this venue found for a pair. */
+export interface VenuePool {
+  address: Address;
+  venue: EvmVenueId;
+  /** Hundredths of a basis point (3000 = 0.3 %). */
+  fee: number;
+}
+
+/** What pool-info learns from the venue's own probe calls once a pool's factory says it is this venue's. */
+export interface ProbedPool {
+  fee: number;
+  tickSpacing: number;
+  /** The answer of `spotCall` for this pool. */
+  spot: RpcBatchAnswer | undefined;
+}
+
+export interface EvmVenueAdapter {
+  id: EvmVenueId;
+  /** Name in answers (token data's pools, pool-info errors). */
+  name: string;
+  /** The venue's index in the Router's and the QuoteLens' `Venue` enum (contracts/router/Router.sol). */
+  routerKind: number;
+  /** Fee tiers its pools come in, hundredths of a basis point; a venue with one fixed fee lists that one. */
+  feeTiers: readonly number[];
+  /** Keys of `VENUES_<CHAIN>` it reads; the environment schema and the manifest mapping are built from these. */
+  configKeys: readonly VenueConfigKey[];
+  /** Its deployment on a chain, read from that chain's venue addresses; undefined where it is not deployed. */
+  deployment(venues: EvmVenues): VenueDeployment | undefined;
+  /** The call that finds its pool for (a, b) in fee tier `fee`; the answer is the pool address or zero. */
+  findPoolCall(deployment: VenueDeployment, a: Address, b: Address, fee: number): RpcCall;
+  /** The call that reads a pool's spot state (V2 reserves, V3 slot0). */
+  spotCall(pool: Address): RpcCall;
+  /** Whole-unit-free price of token1 in token0 (raw units ratio) from the `spotCall` answer; 0 when unreadable. */
+  rawPrice1Per0(spot: RpcBatchAnswer | undefined): number;
+  /**
+   * Spot price of a hop as a ratio out/in, from the QuoteLens' per-hop pair: V2 (reserveIn, reserveOut),
+   * V3 (sqrtPriceX96, 1 when tokenIn is token0 else 0).
+   */
+  hopSpot(pair: readonly [bigint, bigint]): { numerator: bigint; denominator: bigint };
+  /** LP fee of a pool in hundredths of a basis point. */
+  lpFee(poolFee: number): number;
+  /** Calls pool-info makes on an unknown pool address, read by `readProbe` when the pool is this venue's. */
+  probeCalls(pool: Address): RpcCall[];
+  readProbe(answers: readonly RpcBatchAnswer[]): ProbedPool | undefined;
+  /** The factory's creation event for the pool (indexed by its tokens, and fee where the event has it). */
+  creationLogCall(deployment: VenueDeployment, pool: { token0: Address; token1: Address; fee: number }): RpcCall;
+}
