@@ -1,0 +1,70 @@
+/**
+ * The choice of route among the QuoteLens' candidates: the simulated output net of the gas each route
+ * costs, or, when nothing could be simulated because the trader does not hold the input, the pools' own
+ * math (exact for plain tokens).
+ */
+import { AppError } from '@/server/errors';
+import type { LevelFees } from '@/server/fees/fee-levels';
+import { splitAmount } from '@/server/trading/fee-model';
+import { tradeFailure } from '@/server/trading/trade-failures';
+import { classifyRevert } from '@/server/trading/evm/revert-reasons';
+import { ZERO_ADDRESS, type LensCandidate, type LensResult } from './lens-client';
+import type { RouteRequest } from './route-request';
+
+export interface ChosenRoute {
+  candidate: LensCandidate;
+  amountOut: bigint;
+  gasUsed: bigint;
+  simulated: boolean;
+}
+
+/** The gas a route costs with nothing simulated: a rough per-hop figure, refined by the margin. */
+function estimatedGas(candidate: LensCandidate): bigint {
+  return 120_000n + 90_000n * BigInt(candidate.hops.length);
+}
+
+export function chooseRoute(lens: LensResult, request: RouteRequest, fees: LevelFees, holdsInput: boolean): ChosenRoute {
+  if (lens.candidates.length === 0) {
+    throw new AppError('NO_ROUTE', 'No pool connects these tokens on this chain, directly or through the wrapped native token or the stable (or a token address has no contract here). Check the token addresses and the chain.');
+  }
+  const gasPrice = fees.maxFeePerGas;
+  const simulatedOk = lens.candidates.filter((candidate) => candidate.ok && candidate.amountOut > 0n);
+  if (simulatedOk.length > 0) {
+    const best = maxBy(simulatedOk, (candidate) => candidate.amountOut - gasInOutput(candidate.gasUsed * gasPrice, candidate, request, lens));
+    return { candidate: best, amountOut: best.amountOut, gasUsed: best.gasUsed, simulated: true };
+  }
+  const byPool = maxBy(lens.candidates, (candidate) => candidate.poolAmountOut);
+  if (holdsInput) {
+    if (byPool.transferBlocked) throw tradeFailure('TRANSFER_BLOCKED');
+    const reason = classifyRevert(byPool.revertData);
+    throw tradeFailure(reason.code === 'SIMULATION_FAILED' ? 'SIMULATION_FAILED' : reason.code, reason.reason);
+  }
+  if (request.requireSimulation) {
+    throw new AppError('INSUFFICIENT_BALANCE', 'The trader does not hold the amount to sell, so the trade cannot be simulated. Fund the wallet or lower the amount.', { field: 'amount' });
+  }
+  // Priced from pool math: exact for plain tokens; a token tax is only known once the wallet holds the input.
+  const amountOut = request.tokenOut === ZERO_ADDRESS && request.tokenIn !== ZERO_ADDRESS
+    ? splitAmount(byPool.poolAmountOut, request.fees).net
+    : byPool.poolAmountOut;
+  return { candidate: byPool, amountOut, gasUsed: estimatedGas(byPool), simulated: false };
+}
+
+/** Gas cost (native wei) in units of tokenOut, at the trade's own rate, to rank routes on output net of gas. */
+function gasInOutput(gasCostWei: bigint, candidate: LensCandidate, request: RouteRequest, lens: LensResult): bigint {
+  if (request.tokenOut === ZERO_ADDRESS) return gasCostWei;
+  if (lens.amountInNative === 0n) return 0n;
+  return (gasCostWei * candidate.amountOut) / lens.amountInNative;
+}
+
+function maxBy<T extends object>(items: readonly T[], score: (item: T) => bigint): T {
+  let best = items[0]!;
+  let bestScore = score(best);
+  for (const item of items.slice(1)) {
+    const value = score(item);
+    if (value > bestScore) {
+      best = item;
+      bestScore = value;
+    }
+  }
+  return best;
+}

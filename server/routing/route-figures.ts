@@ -1,0 +1,59 @@
+/**
+ * What a chosen route tells beyond its output: its price impact against the pools' spot prices, and the
+ * token taxes its simulation revealed.
+ */
+import { BPS, splitAmount } from '@/server/trading/fee-model';
+import { venueById } from '@/server/venues/evm/venue-table';
+import type { ChosenRoute } from './choose-route';
+import { ZERO_ADDRESS, type LensCandidate } from './lens-client';
+import type { RouteRequest } from './route-request';
+
+export interface RouteTaxes {
+  buyTax: number;
+  sellTax: number;
+  transferTax: number;
+}
+
+/**
+ * Price impact of the route in percent, LP fees excluded: how far the pool output falls short of the input
+ * at the pools' spot prices.
+ */
+export function priceImpact(candidate: LensCandidate, amountIn: bigint, request: RouteRequest): number {
+  const feeOnInput = !(request.tokenIn !== ZERO_ADDRESS && request.tokenOut === ZERO_ADDRESS);
+  const swapIn = feeOnInput ? splitAmount(amountIn, request.fees).net : amountIn;
+  const SCALE = 10n ** 36n;
+  let ideal = swapIn * SCALE;
+  candidate.hops.forEach((hop, index) => {
+    const venue = venueById(hop.venue);
+    const spot = venue.hopSpot(candidate.spot[index] ?? [0n, 0n]);
+    if (spot.denominator === 0n) return;
+    ideal = (ideal * spot.numerator * BigInt(1_000_000 - venue.lpFee(hop.fee))) / (spot.denominator * 1_000_000n);
+  });
+  if (ideal === 0n) return 0;
+  const achieved = candidate.poolAmountOut * SCALE;
+  if (achieved >= ideal) return 0;
+  return round(Number(((ideal - achieved) * 1_000_000n) / ideal) / 10_000, 4);
+}
+
+/** Token taxes in percent, read from how far the simulated Router output falls below the pool output. */
+export function routeTaxes(chosen: ChosenRoute, request: RouteRequest): RouteTaxes {
+  const none = { buyTax: 0, sellTax: 0, transferTax: 0 };
+  if (!chosen.simulated || chosen.candidate.poolAmountOut === 0n) return none;
+  const nativeOut = request.tokenOut === ZERO_ADDRESS && request.tokenIn !== ZERO_ADDRESS;
+  const delivered = nativeOut ? grossBeforeFees(chosen.amountOut, request.fees) : chosen.amountOut;
+  const pool = chosen.candidate.poolAmountOut;
+  if (delivered >= pool) return none;
+  const percent = round(Number(((pool - delivered) * 1_000_000n) / pool) / 10_000, 2);
+  return request.side === 'BUY' ? { ...none, buyTax: percent } : { ...none, sellTax: percent };
+}
+
+/** What went into the output-side fees: the net amount grossed up by the fee share kept. */
+export function grossBeforeFees(net: bigint, fees: RouteRequest['fees']): bigint {
+  const kept = BigInt(BPS - fees.protocolBps - fees.integratorBps);
+  return kept === 0n ? net : (net * BigInt(BPS)) / kept;
+}
+
+export function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}

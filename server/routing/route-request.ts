@@ -1,0 +1,12 @@
+/** What the routing steps need to know about the trade being routed. */
+import type { Address } from 'viem';
+import type { FeeSplit } from '@/server/trading/fee-model';
+
+export interface RouteRequest {
+  side: 'BUY' | 'SELL';
+  tokenIn: Address;
+  tokenOut: Address;
+  fees: FeeSplit;
+  /** Refuse to quote from pool math alone when the trade cannot be simulated. */
+  requireSimulation: boolean;
+}

@@ -1,0 +1,131 @@
+/**
+ * The unsigned transactions of a quote, in nonce order, and what the quote id commits to for each: the
+ * Router call of the chosen route, and the approval (and USDT-style reset) the plan calls for.
+ */
+import { encodeFunctionData, erc20Abi, maxUint256, type Address, type Hex } from 'viem';
+import type { ConfiguredChain } from '@/server/chains/chain-directory';
+import type { LevelFees } from '@/server/fees/fee-levels';
+import type { ChosenRoute } from '@/server/routing/choose-route';
+import { ZERO_ADDRESS, type LensResult } from '@/server/routing/lens-client';
+import { routerAbi } from '@/server/venues/evm/generated/contracts';
+import { BPS, type FeeSplit } from '../fee-model';
+import type { QuoteClaims } from '../quote-id';
+import type { ApprovalOrder } from '../swap-types';
+import { tradeFailure } from '../trade-failures';
+import { callHash, serializeUnsigned, unsignedTxHash, type UnsignedEvmTx } from './evm-transactions';
+import { calldataGas, INTRINSIC_GAS, txFees, withMargin } from './quote-costs';
+import { planTransactions } from './transaction-plan';
+
+export interface TradeTerms {
+  trader: Address;
+  tokenIn: Address;
+  tokenOut: Address;
+  slippageBps: number;
+  fees: FeeSplit;
+  integrator: Address;
+  approval: { token: Address; order: ApprovalOrder } | undefined;
+  approvalReset: 'extra' | 'refuse';
+}
+
+export interface QuoteTransactions {
+  trade: UnsignedEvmTx;
+  amountOutMin: bigint;
+  /** Serialized: `reset` goes out as v2 `extra`. */
+  hex: { trade: Hex; approve?: Hex; reset?: Hex };
+  /** Each transaction's hash (and the trade's call hash), in sending order. */
+  claims: QuoteClaims['txs'];
+  /** How many approval-type transactions (reset, approve) the quote carries, for their gas cost. */
+  approvals: number;
+}
+
+/** How long the signed trade stays executable on chain (the Router's deadline); the quote id expires sooner. */
+const DEADLINE_SECONDS = 600n;
+/**
+ * Floor of an approval's gas limit. The lens measures approvals inside one call, where a reset-then-approve
+ * writes the same slot twice (the second write is nearly free); alone on chain, 0 to max costs ~46k.
+ */
+const APPROVAL_MIN_GAS = 70_000n;
+/**
+ * Gas the simulation cannot see: inside the lens the pools and tokens are already warm (EIP-2929), and the
+ * call runs in the latest block's time, so a V2 pair's first trade in a new block (price accumulators
+ * written, 0 to non-zero on a young pair: ~44k) is missing. Unused gas is not charged.
+ */
+const TRADE_GAS_HEADROOM = 60_000n;
+
+export function tradeCallData(terms: TradeTerms, route: ChosenRoute, amountIn: bigint, nowMs: number): { data: Hex; amountOutMin: bigint } {
+  const amountOutMin = (route.amountOut * BigInt(BPS - terms.slippageBps)) / BigInt(BPS);
+  const data = encodeFunctionData({
+    abi: routerAbi,
+    functionName: 'swap',
+    args: [{
+      tokenIn: terms.tokenIn,
+      tokenOut: terms.tokenOut,
+      amountIn,
+      amountOutMin,
+      recipient: terms.trader,
+      deadline: BigInt(Math.floor(nowMs / 1000)) + DEADLINE_SECONDS,
+      hops: route.candidate.hops.map((hop) => ({ venue: hop.routerIndex, pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, fee: hop.fee })),
+      protocolFeeBps: terms.fees.protocolBps,
+      integratorFeeBps: terms.fees.integratorBps,
+      integrator: terms.integrator,
+    }],
+  });
+  return { data, amountOutMin };
+}
+
+export function buildQuoteTransactions(
+  chain: ConfiguredChain,
+  terms: TradeTerms,
+  state: { lens: LensResult; nonce: number; fees: LevelFees },
+  route: ChosenRoute,
+  amountIn: bigint,
+  nowMs: number,
+): QuoteTransactions {
+  const { lens } = state;
+  const router = chain.routerAddress as Address;
+  const plan = planTransactions({
+    nonce: state.nonce,
+    approval: terms.approval,
+    allowance: terms.approval ? (terms.approval.token === terms.tokenIn ? lens.allowanceIn : lens.approvalAllowance) : maxUint256,
+    needsReset: lens.approvalNeedsReset,
+    approvalReset: terms.approvalReset,
+  });
+  if (!plan.ok) {
+    throw tradeFailure('APPROVAL_REQUIRED', `this token needs its allowance to the Router (${router}) set to 0 before it can be approved again; send approve(${router}, 0) from the wallet, or use the v2 quote, which includes that reset`);
+  }
+  const fees = txFees(chain, state.fees);
+  const approvalTx = (nonce: number, amount: bigint): UnsignedEvmTx => {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [router, amount] });
+    const gas = withMargin(lens.approvalGas + INTRINSIC_GAS + calldataGas(data));
+    return { chainId: chain.info.chainId, nonce, gas: gas > APPROVAL_MIN_GAS ? gas : APPROVAL_MIN_GAS, to: terms.approval!.token, value: 0n, data, fees };
+  };
+  const { data, amountOutMin } = tradeCallData(terms, route, amountIn, nowMs);
+  const trade: UnsignedEvmTx = {
+    chainId: chain.info.chainId,
+    nonce: plan.tradeNonce,
+    gas: withMargin(route.gasUsed + INTRINSIC_GAS + calldataGas(data)) + TRADE_GAS_HEADROOM,
+    to: router,
+    value: terms.tokenIn === ZERO_ADDRESS ? amountIn : 0n,
+    data,
+    fees,
+  };
+  const before = plan.before.map((entry) => ({ role: entry.role, tx: approvalTx(entry.nonce, entry.role === 'reset' ? 0n : maxUint256) }));
+  const after = plan.after ? approvalTx(plan.after.nonce, maxUint256) : undefined;
+  const tradeHex = serializeUnsigned(trade);
+  const approveTx = before.find((entry) => entry.role === 'approve')?.tx ?? after;
+  const resetTx = before.find((entry) => entry.role === 'reset')?.tx;
+  const claims: QuoteClaims['txs'] = before.map((entry) => ({ role: entry.role, hash: unsignedTxHash(serializeUnsigned(entry.tx)), nonce: entry.tx.nonce }));
+  claims.push({ role: 'trade', hash: unsignedTxHash(tradeHex), nonce: trade.nonce, call: callHash(trade.to, trade.value, trade.data) });
+  if (after) claims.push({ role: 'approve', hash: unsignedTxHash(serializeUnsigned(after)), nonce: after.nonce });
+  return {
+    trade,
+    amountOutMin,
+    hex: {
+      trade: tradeHex,
+      ...(approveTx ? { approve: serializeUnsigned(approveTx) } : {}),
+      ...(resetTx ? { reset: serializeUnsigned(resetTx) } : {}),
+    },
+    claims,
+    approvals: approveTx ? (resetTx ? 2 : 1) : 0,
+  };
+}

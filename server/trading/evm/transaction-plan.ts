@@ -1,0 +1,48 @@
+/**
+ * Which transactions a quote hands out and in which nonce order (interface section 8): a SELL is
+ * [reset], approve, trade when the allowance to the Router is below max; a v1 BUY is trade, then the
+ * approval that lets the token be sold later. A USDT-style token refuses to go from a non-zero allowance to
+ * max, so its allowance is reset to 0 first: quoted as its own transaction, or refused when the caller
+ * cannot carry it (the wallet then sends the reset itself).
+ */
+import type { ApprovalOrder } from '../swap-types';
+
+export interface TransactionPlanInput {
+  /** The trader's next nonce. */
+  nonce: number;
+  /** Whether and when the quote approves a token to the Router; undefined for none. */
+  approval: { order: ApprovalOrder } | undefined;
+  /** The approval token's current allowance to the Router. */
+  allowance: bigint;
+  /** The token refuses to change a non-zero allowance to max without a reset. */
+  needsReset: boolean;
+  approvalReset: 'extra' | 'refuse';
+}
+
+export interface PlannedTx {
+  role: 'reset' | 'approve';
+  nonce: number;
+}
+
+export type TransactionPlan =
+  | { ok: true; before: PlannedTx[]; tradeNonce: number; after?: PlannedTx }
+  | { ok: false; reason: 'reset-refused' };
+
+const MAX_ALLOWANCE = 2n ** 256n - 1n;
+
+export function planTransactions(input: TransactionPlanInput): TransactionPlan {
+  let needsApproval = input.approval !== undefined && input.allowance < MAX_ALLOWANCE;
+  const approveFirst = needsApproval && input.approval?.order === 'approve-then-trade';
+  const needsReset = needsApproval && input.needsReset;
+  // After a buy the token is not sold yet: its later sell's quote resets and approves.
+  if (needsReset && !approveFirst) needsApproval = false;
+  if (needsReset && approveFirst && input.approvalReset === 'refuse') return { ok: false, reason: 'reset-refused' };
+
+  const before: PlannedTx[] = [];
+  let next = input.nonce;
+  if (approveFirst && needsReset) before.push({ role: 'reset', nonce: next++ });
+  if (approveFirst) before.push({ role: 'approve', nonce: next++ });
+  const tradeNonce = next++;
+  const after: PlannedTx | undefined = needsApproval && !approveFirst ? { role: 'approve', nonce: next++ } : undefined;
+  return { ok: true, before, tradeNonce, ...(after ? { after } : {}) };
+}
