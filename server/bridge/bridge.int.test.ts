@@ -15,7 +15,7 @@ import { testManifest } from '@/devnet/test-world';
 import type { EvmChainId } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
-import { useRestClient } from '@/server/trading/test-support/use-rest-client';
+import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { bridgeExecuteAnswer, bridgeQuoteAnswer } from '@/server/api/handlers/bridge';
 
 const client = useRestClient();
