@@ -13,7 +13,7 @@ import { bridgeChain, findBridgeRequest, type BridgeDeps } from './bridge-deps';
 import { isFinalBridgeState } from './bridge-state';
 import { acceptDeposit } from './bridge-solver';
 
-/** How long execute waits for the deposit's own confirmation before leaving it unconfirmed (the answer is PENDING). */
+/** How long execute waits for the deposit's own confirmation before reporting it unconfirmed. */
 const DEPOSIT_WAIT_MS = 30_000;
 const FILL_POLL_MS = 50;
 

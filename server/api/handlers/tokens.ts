@@ -4,7 +4,6 @@
  */
 import { formatUnits } from 'viem';
 import type { z } from 'zod';
-import type { BalanceReader } from '@/server/balances/balance-reader';
 import type { ChainDirectory } from '@/server/chains/chain-directory';
 import { detectChain } from '@/server/chains/detect-chain';
 import { CHAINS, NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
@@ -14,7 +13,7 @@ import { AppError } from '@/server/errors';
 import { createAuditDeps } from '@/server/tokens/audit/audit-deps';
 import { auditToken } from '@/server/tokens/audit/audit-token';
 import { tokenInfo } from '@/server/tokens/token-info';
-import { estimateValue, type ValueEstimate } from '@/server/tokens/value';
+import { estimateValue, type ValueDeps, type ValueEstimate } from '@/server/tokens/value';
 import { BPS, feeSplit } from '@/server/trading/fee-model';
 import type { SolanaTrading } from '@/server/trading/solana/solana-quote';
 import type {
@@ -26,12 +25,6 @@ interface TokenDataServices {
   config: Pick<Config, 'DEXSCREENER_API_URL' | 'GOPLUS_API_URL' | 'RUGCHECK_API_URL'>;
   solana?: SolanaTrading;
   localWorld?: LocalWorld;
-}
-
-interface ValueServices {
-  chains: ChainDirectory;
-  balances: BalanceReader;
-  solana?: SolanaTrading;
 }
 
 /** buyFeeUsd / sellFeeUsd: our fees (the v1 base fee, no integrator fee) on a trade of this many USD. */
@@ -79,7 +72,7 @@ export async function tokenAuditAnswer(
   return { success: true, audit: await auditToken(createAuditDeps(services), chain, input.token) };
 }
 
-export async function v1ValueAnswer(services: ValueServices, input: z.output<typeof v1ValueInput>): Promise<z.input<typeof v1ValueOutput>> {
+export async function v1ValueAnswer(services: ValueDeps, input: z.output<typeof v1ValueInput>): Promise<z.input<typeof v1ValueOutput>> {
   const chain = input.chain ?? (await detectChain(services.chains, input.token, { field: 'token' }));
   const buy = input.side === 'BUY';
   const [tokenIn, tokenOut] = buy ? [NATIVE_TOKEN_ADDRESS, input.token] : [input.token, NATIVE_TOKEN_ADDRESS];
@@ -87,7 +80,7 @@ export async function v1ValueAnswer(services: ValueServices, input: z.output<typ
   return { success: true, side: input.side, cumulativePoolFee: estimate.cumulativePoolFee, ...amounts(tokenIn, tokenOut, estimate) };
 }
 
-export async function v2ValueAnswer(services: ValueServices, input: z.output<typeof v2ValueInput>): Promise<z.input<typeof v2ValueOutput>> {
+export async function v2ValueAnswer(services: ValueDeps, input: z.output<typeof v2ValueInput>): Promise<z.input<typeof v2ValueOutput>> {
   const chain = input.chain ?? (await detectChain(services.chains, input.tokenIn === NATIVE_TOKEN_ADDRESS ? input.tokenOut : input.tokenIn, { field: 'tokenIn' }));
   if (input.amount === undefined && CHAINS[chain].family === 'solana') {
     throw new AppError('INVALID_INPUT', 'amount: is required on SOL (the whole balance cannot be priced there)', { field: 'amount' });
