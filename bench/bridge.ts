@@ -12,8 +12,7 @@ import { parseTransaction, type Hex, type TransactionSerializableEIP1559 } from 
 import { privateKeyToAccount } from 'viem/accounts';
 import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import { manifestPathFor, startWorld, type RunningWorld } from '@/devnet/world';
-import { executeBridge } from '@/server/bridge/bridge-execute';
-import { quoteBridge } from '@/server/bridge/bridge-quote';
+import { bridgeExecuteAnswer, bridgeQuoteAnswer } from '@/server/api/handlers/bridge';
 import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
 import { machineInfo, measure, stats, writeResult } from './support';
@@ -32,7 +31,7 @@ try {
   live.solver.start(live.config.BRIDGE_POLL_MS);
   const trader = privateKeyToAccount(world.manifest.chains.BASE!.accounts[0]!.privateKey as Hex);
   const solRecipient = world.manifest.chains.SOL!.accounts[0]!.address;
-  const quote = (destination: 'ARB' | 'SOL') => quoteBridge(live.bridge, 'bench', {
+  const quote = (destination: 'ARB' | 'SOL') => bridgeQuoteAnswer(live.bridge, 'bench', {
     source: 'BASE', destination, amount: '100000000000000000', trader: trader.address,
     recipient: destination === 'SOL' ? solRecipient : undefined,
   });
@@ -43,7 +42,7 @@ try {
     const quoted = await quote('ARB');
     const signed = await trader.signTransaction(parseTransaction(quoted.transaction.trade as Hex) as TransactionSerializableEIP1559);
     const start = performance.now();
-    const result = await executeBridge(live.bridge, { trade: signed, sourceChain: 'BASE', requestId: quoted.transaction.requestId });
+    const result = await bridgeExecuteAnswer(live.bridge, { trade: signed, sourceChain: 'BASE', requestId: quoted.transaction.requestId });
     if (result.status !== 'SUCCESS') throw new Error(`bridge ${quoted.transaction.requestId} ended ${result.status}: ${result.error}`);
     fills.push(performance.now() - start);
   }

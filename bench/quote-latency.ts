@@ -1,6 +1,6 @@
 /**
- * Latency, throughput and RPC cost of a v2 quote on BASE: quoteV2 is called directly (no HTTP server in
- * front) against its own one-chain world, with a counting proxy between the app's RPC transport and anvil.
+ * Latency, throughput and RPC cost of a v2 quote on BASE: the v2 quote handler is called directly (no HTTP
+ * server in front) against its own one-chain world, with a counting proxy between the app's RPC transport and anvil.
  * Per scenario: the first quote on a fresh chain directory and fee cache, warm sequential quotes, then
  * closed-loop throughput at a few concurrencies. Prints tables and writes bench/results/quote-latency.json.
  *
@@ -15,13 +15,13 @@ import { parseArgs } from 'node:util';
 import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import { startWorld, type RunningWorld } from '@/devnet/world';
 import { v2QuoteInput } from '@/server/api/contract/trading';
+import { v2QuoteAnswer } from '@/server/api/handlers/trading';
 import { createChainDirectory, type ChainDirectory } from '@/server/chains/chain-directory';
 import type { DevnetManifest } from '@/server/chains/devnet-manifest';
 import { CHAIN_IDS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { ChainEnv } from '@/server/config/env';
 import { sendTestFunds } from '@/server/devnet/faucet';
 import { createPriorityFeeReader, DEFAULT_PRIORITY_TTL_MS, type PriorityFeeReader } from '@/server/fees/priority-fees';
-import { quoteV2 } from '@/server/trading/quote-service';
 import { alive, anvilChildren, closedLoop, stats, stopOnSignal } from './support';
 
 const { values } = parseArgs({
@@ -197,7 +197,7 @@ async function measureScenario(manifest: DevnetManifest, proxy: CountingProxy, t
   });
   // A fresh directory and fee reader: new connections and an empty fee cache for the first quote.
   const deps = quoteDeps(manifest, proxy.url);
-  const quote = () => quoteV2(deps, input);
+  const quote = () => v2QuoteAnswer(deps, input);
 
   let before = copyCounts(proxy.counts);
   let started = performance.now();
@@ -223,11 +223,11 @@ async function measureScenario(manifest: DevnetManifest, proxy: CountingProxy, t
 
   // The proxy shares this process' event loop: the same run straight to anvil shows what it adds.
   const direct = quoteDeps(manifest, manifest.chains[CHAIN]!.rpcUrl);
-  await quoteV2(direct, input);
+  await v2QuoteAnswer(direct, input);
   const directSamples: number[] = [];
   for (let index = 0; index < SEQUENTIAL_QUOTES; index++) {
     started = performance.now();
-    await quoteV2(direct, input);
+    await v2QuoteAnswer(direct, input);
     directSamples.push(performance.now() - started);
   }
   const oneRequest = samples.filter((_, index) => httpPerQuote[index] === 1);
@@ -321,7 +321,7 @@ try {
     },
     settings: {
       chain: CHAIN,
-      entry: 'quoteV2 called in-process (no HTTP server, no auth, no rate limit)',
+      entry: 'v2QuoteAnswer called in-process (no HTTP server, no auth, no rate limit)',
       sequentialQuotes: SEQUENTIAL_QUOTES,
       throughputSecondsPerConcurrency: THROUGHPUT_MS / 1000,
       priorityFeeCacheMs: DEFAULT_PRIORITY_TTL_MS,
@@ -330,7 +330,7 @@ try {
     scenarios: results,
   };
 
-  console.log(`\nquoteV2 on ${CHAIN}: ${report.machine.cpuCount} CPUs (${report.machine.cpuModel}), node ${report.machine.node}, load ${report.machine.loadAverage1mAtStart} at start\n`);
+  console.log(`\nv2QuoteAnswer on ${CHAIN}: ${report.machine.cpuCount} CPUs (${report.machine.cpuModel}), node ${report.machine.node}, load ${report.machine.loadAverage1mAtStart} at start\n`);
   console.log('Latency (ms): first quote on a fresh directory and fee cache, then sequential warm quotes');
   console.table(results.map((row) => ({
     scenario: row.scenario,

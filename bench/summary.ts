@@ -17,14 +17,12 @@ import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import { manifestPathFor, startWorld, type RunningWorld } from '@/devnet/world';
 import { tokenInfoInput } from '@/server/api/contract/tokens';
 import { v2ExecuteInput, v2QuoteInput } from '@/server/api/contract/trading';
-import { executeBridge, bridgeStatusFor } from '@/server/bridge/bridge-execute';
-import { quoteBridge } from '@/server/bridge/bridge-quote';
+import { bridgeExecuteAnswer, bridgeQuoteAnswer, bridgeStatusAnswer } from '@/server/api/handlers/bridge';
+import { tokenInfoAnswer } from '@/server/api/handlers/tokens';
+import { v2ExecuteAnswer, v2QuoteAnswer } from '@/server/api/handlers/trading';
 import { NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
-import { tokenInfoFor } from '@/server/tokens/token-info';
-import { executeV2 } from '@/server/trading/execute-service';
-import { quoteV2 } from '@/server/trading/quote-service';
 import {
   addCounts, alive, anvilChildren, closedLoopPair, emptyCounts, installRpcCounter, machineInfo, markdownTable, measure, perCall, replay, rssKiB,
   stats, stopOnSignal, writeResult, type ClosedLoopResult, type LatencyStats, type RecordedRequest, type RpcCounter,
@@ -153,7 +151,7 @@ try {
   // ---- 1, 2: quote latency and throughput against the raw lens call
   progress('quotes');
   const quoteInput = v2QuoteInput.parse({ chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: alpha, amount: String(10n ** 17n), slippage: 100, trader: base.accounts[0]!.address });
-  const quote = () => quoteV2(live, quoteInput);
+  const quote = () => v2QuoteAnswer(live, quoteInput);
   await quote();
   const { batch: lensBatch, ethCall: lensCall } = lensRequests(await rpcCounter.record(quote));
   const rawBatch = () => replay([lensBatch]);
@@ -171,7 +169,7 @@ try {
   // ---- 2, 3: token-info with and without the audit, against the same requests replayed
   progress('token-info');
   const tax = token('TAX');
-  const tokenInfo = (audit: boolean) => () => tokenInfoFor(live, tokenInfoInput.parse({ chain: 'BASE', token: tax, ...(audit ? {} : { audit: 'false' }) }));
+  const tokenInfo = (audit: boolean) => () => tokenInfoAnswer(live, tokenInfoInput.parse({ chain: 'BASE', token: tax, ...(audit ? {} : { audit: 'false' }) }));
   const tokenInfoRows = [];
   for (const audit of [true, false]) {
     const run = tokenInfo(audit);
@@ -193,7 +191,7 @@ try {
   const executor = account(1);
   const executeQuoteInput = v2QuoteInput.parse({ chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: alpha, amount: String(10n ** 15n), slippage: 100, trader: executor.address });
   const signedQuote = async () => {
-    const quoted = await quoteV2(live, executeQuoteInput);
+    const quoted = await v2QuoteAnswer(live, executeQuoteInput);
     const signed = await executor.signTransaction(parseTransaction(quoted.transaction.trade as Hex) as TransactionSerializableEIP1559);
     return { signed, quoteId: quoted.transaction.quoteId };
   };
@@ -204,7 +202,7 @@ try {
     const { signed, quoteId } = await signedQuote();
     const before = rpcCounter.snapshot();
     const start = performance.now();
-    const result = await executeV2(live, undefined, v2ExecuteInput.parse({ chain: 'BASE', trade: signed, quoteId, mev: false, simulation: true }));
+    const result = await v2ExecuteAnswer(live, undefined, v2ExecuteInput.parse({ chain: 'BASE', trade: signed, quoteId, mev: false, simulation: true }));
     const ms = performance.now() - start;
     if (result.status !== 'SUCCESS') throw new Error(`execute ended ${result.status}: ${result.parsedError}`);
     const used = rpcCounter.since(before);
@@ -225,7 +223,7 @@ try {
   live.solver.start(live.config.BRIDGE_POLL_MS);
   const bridger = account(2);
   const solRecipient = manifest.chains.SOL!.accounts[0]!.address;
-  const bridgeQuote = (destination: 'ARB' | 'SOL') => () => quoteBridge(live.bridge, 'bench', {
+  const bridgeQuote = (destination: 'ARB' | 'SOL') => () => bridgeQuoteAnswer(live.bridge, 'bench', {
     source: 'BASE', destination, amount: String(10n ** 17n), trader: bridger.address,
     recipient: destination === 'SOL' ? solRecipient : undefined,
   });
@@ -244,7 +242,7 @@ try {
     const quoted = await bridgeQuote('ARB')();
     const signed = await bridger.signTransaction(parseTransaction(quoted.transaction.trade as Hex) as TransactionSerializableEIP1559);
     const start = performance.now();
-    const result = await executeBridge(live.bridge, { trade: signed, sourceChain: 'BASE', requestId: quoted.transaction.requestId });
+    const result = await bridgeExecuteAnswer(live.bridge, { trade: signed, sourceChain: 'BASE', requestId: quoted.transaction.requestId });
     if (result.status !== 'SUCCESS') throw new Error(`bridge ${quoted.transaction.requestId} ended ${result.status}: ${result.error}`);
     fills.push(performance.now() - start);
     transferBase.push(await sendRawAndWait(base.rpcUrl, await signedTransfer(base.rpcUrl, base.chainId, transferer)));
@@ -269,7 +267,7 @@ try {
     await live.solver.drain();
     const rounds: Awaited<ReturnType<typeof solverRound>>[] = [];
     for (let i = 0; i < SOLVER_ROUNDS; i++) rounds.push(await solverRound(blocks));
-    const statusLatency = await measure(ROUNDS * 2, () => bridgeStatusFor(live.bridge, openIds[Math.floor(Math.random() * openIds.length)]!));
+    const statusLatency = await measure(ROUNDS * 2, () => bridgeStatusAnswer(live.bridge, openIds[Math.floor(Math.random() * openIds.length)]!));
     const per = (pick: (round: (typeof rounds)[number]) => number) => Math.round((rounds.reduce((sum, round) => sum + pick(round), 0) / rounds.length) * 100) / 100;
     return {
       open,

@@ -12,11 +12,10 @@ import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import { manifestPathFor, startWorld, type RunningWorld } from '@/devnet/world';
 import { tokenInfoInput, v2ValueInput } from '@/server/api/contract/tokens';
 import { v2QuoteInput } from '@/server/api/contract/trading';
+import { tokenInfoAnswer, v2ValueAnswer } from '@/server/api/handlers/tokens';
+import { v2QuoteAnswer } from '@/server/api/handlers/trading';
 import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
-import { tokenInfoFor } from '@/server/tokens/token-info';
-import { valueV2 } from '@/server/tokens/value';
-import { quoteV2 } from '@/server/trading/quote-service';
 import { machineInfo, measure, writeResult } from './support';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '200' } } });
@@ -38,10 +37,10 @@ try {
     measuredAt: new Date().toISOString(),
     machine: machineInfo(),
     rounds: ROUNDS,
-    quoteV2: await measure(ROUNDS, () => quoteV2(live, v2QuoteInput.parse({ chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '100000000000000000', slippage: 100, trader }))),
-    valueV2: await measure(ROUNDS, () => valueV2(live, v2ValueInput.parse({ chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: 0.1 }))),
-    tokenInfoWithAudit: await measure(ROUNDS, () => tokenInfoFor(live, tokenInfoInput.parse({ chain: 'BASE', token: tax }))),
-    tokenInfoWithoutAudit: await measure(ROUNDS, () => tokenInfoFor(live, tokenInfoInput.parse({ chain: 'BASE', token: tax, audit: 'false' }))),
+    quoteV2: await measure(ROUNDS, () => v2QuoteAnswer(live, v2QuoteInput.parse({ chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '100000000000000000', slippage: 100, trader }))),
+    valueV2: await measure(ROUNDS, () => v2ValueAnswer(live, v2ValueInput.parse({ chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: 0.1 }))),
+    tokenInfoWithAudit: await measure(ROUNDS, () => tokenInfoAnswer(live, tokenInfoInput.parse({ chain: 'BASE', token: tax }))),
+    tokenInfoWithoutAudit: await measure(ROUNDS, () => tokenInfoAnswer(live, tokenInfoInput.parse({ chain: 'BASE', token: tax, audit: 'false' }))),
   };
   console.log(JSON.stringify(report, null, 2));
   writeResult('token-data.json', report);

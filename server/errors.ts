@@ -80,10 +80,6 @@ export class AppError extends Error {
   }
 }
 
-export function isAppError(value: unknown): value is AppError {
-  return value instanceof AppError;
-}
-
 /** Walks an error's cause chain and returns the first AppError in it. */
 export function findAppError(error: unknown): AppError | undefined {
   let current: unknown = error;

@@ -1,11 +1,11 @@
 /**
  * What the bridge's domain functions are given: the chains it can bridge between, the stored requests, and
- * its settings. Built once in the composition root (server/services.ts).
+ * its settings (built once in the composition root, server/services.ts), and the lookups they share.
  */
 import type { ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import type { Logger } from '@/server/observability/logger';
-import type { BridgeRepository } from '@/server/store/bridge-repository';
+import type { BridgeRepository, BridgeRow } from '@/server/store/bridge-repository';
 import type { BridgeChain } from './bridge-chain';
 
 export interface BridgeDeps {
@@ -33,4 +33,10 @@ export function bridgeChain(deps: Pick<BridgeDeps, 'chains'>, chain: ChainId, fi
 
 export function trackingUrl(deps: Pick<BridgeDeps, 'publicUrl'>, requestId: string): string {
   return `${deps.publicUrl}/bridge/${requestId}`;
+}
+
+export async function findBridgeRequest(deps: Pick<BridgeDeps, 'requests'>, requestId: string): Promise<BridgeRow> {
+  const row = await deps.requests.find(requestId);
+  if (!row) throw new AppError('QUOTE_NOT_FOUND', 'Quote not found - invalid requestId');
+  return row;
 }

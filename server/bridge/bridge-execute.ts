@@ -3,22 +3,34 @@
  * once (the scan would find it too), and then the fill is awaited up to a bound. Track does the same for a
  * deposit a wallet broadcast itself.
  */
-import type { z } from 'zod';
-import type { bridgeExecuteInput, bridgeExecuteOutput, bridgeStatusOutput, bridgeTrackInput } from '@/server/api/contract/bridge';
 import type { ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import type { BridgeRow } from '@/server/store/bridge-repository';
 import { normalizeChainText } from '@/server/store/trade-repository';
 import { sleep } from '@/server/trading/trade-outcome';
 import type { BridgeChain } from './bridge-chain';
-import { bridgeChain, trackingUrl, type BridgeDeps } from './bridge-deps';
+import { bridgeChain, findBridgeRequest, type BridgeDeps } from './bridge-deps';
 import { isFinalBridgeState } from './bridge-state';
-import { bridgeExecuteAnswerOf, bridgeStatusOf, findBridgeRequest } from './bridge-status';
 import { acceptDeposit } from './bridge-solver';
 
-/** How long execute waits for the deposit's own confirmation before answering PENDING. */
+/** How long execute waits for the deposit's own confirmation before reporting it unconfirmed. */
 const DEPOSIT_WAIT_MS = 30_000;
 const FILL_POLL_MS = 50;
+
+export interface BridgeDepositRequest {
+  requestId: string;
+  sourceChain: ChainId;
+  /** The signed deposit: EVM, a serialized transaction (hex); SOL, a base64 transaction. */
+  signedDeposit: string;
+}
+
+/**
+ * Where execute left a request: its deposit confirmed (and the request as it stood once filled, or when the
+ * wait ran out), not confirmed yet, or reverted (the request still waits for a deposit).
+ */
+export type BridgeExecution =
+  | { deposit: 'confirmed'; request: BridgeRow }
+  | { deposit: 'unconfirmed' | 'reverted'; request: BridgeRow; txHash: string };
 
 function checkSourceChain(row: BridgeRow, sourceChain: ChainId): void {
   if (row.source_chain !== sourceChain) {
@@ -53,33 +65,26 @@ async function waitForFill(deps: BridgeDeps, row: BridgeRow): Promise<BridgeRow>
   return current;
 }
 
-export async function executeBridge(deps: BridgeDeps, input: z.output<typeof bridgeExecuteInput>): Promise<z.input<typeof bridgeExecuteOutput>> {
+export async function executeBridge(deps: BridgeDeps, input: BridgeDepositRequest): Promise<BridgeExecution> {
   const row = await findBridgeRequest(deps, input.requestId);
   checkSourceChain(row, input.sourceChain);
   const chain = bridgeChain(deps, input.sourceChain, 'sourceChain');
-  const { txHash } = await chain.checkSignedDeposit(input.trade, { trader: row.trader, amount: BigInt(row.amount_in), requestId: row.id });
+  const { txHash } = await chain.checkSignedDeposit(input.signedDeposit, { trader: row.trader, amount: BigInt(row.amount_in), requestId: row.id });
   checkNotDepositedElsewhere(row, txHash);
   if (row.deposit_tx_hash === null) {
     if ((deps.now ?? Date.now)() > row.expires_at.getTime()) {
       throw new AppError('QUOTE_EXPIRED', `The bridge quote expired at ${row.expires_at.toISOString()}; nothing was sent. Ask for a new quote.`);
     }
-    await chain.broadcast(input.trade);
+    await chain.broadcast(input.signedDeposit);
   }
   const confirmed = await confirmDeposit(deps, chain, row, txHash);
-  if (confirmed === 'reverted') {
-    return {
-      success: false, status: 'FAILED', sourceTxHash: txHash, destinationTxHash: null, requestId: row.id,
-      trackingUrl: trackingUrl(deps, row.id), bridgeStatus: 'waiting',
-      error: `The deposit ${txHash} reverted on ${row.source_chain}; nothing was bridged and the request still waits for a deposit.`,
-      refundDetails: null,
-    };
-  }
-  if (!confirmed) return { ...bridgeExecuteAnswerOf(deps, row), sourceTxHash: txHash };
-  return bridgeExecuteAnswerOf(deps, await waitForFill(deps, confirmed));
+  if (confirmed === 'reverted') return { deposit: 'reverted', request: row, txHash };
+  if (!confirmed) return { deposit: 'unconfirmed', request: row, txHash };
+  return { deposit: 'confirmed', request: await waitForFill(deps, confirmed) };
 }
 
 /** A deposit the wallet broadcast itself (MetaMask signs only by sending): recorded as soon as it confirms. */
-export async function trackBridgeDeposit(deps: BridgeDeps, input: z.output<typeof bridgeTrackInput>): Promise<z.input<typeof bridgeStatusOutput>> {
+export async function trackBridgeDeposit(deps: BridgeDeps, input: { requestId: string; sourceChain: ChainId; txHash: string }): Promise<BridgeRow> {
   const row = await findBridgeRequest(deps, input.requestId);
   checkSourceChain(row, input.sourceChain);
   checkNotDepositedElsewhere(row, input.txHash);
@@ -88,9 +93,5 @@ export async function trackBridgeDeposit(deps: BridgeDeps, input: z.output<typeo
   if (confirmed === 'reverted') {
     throw new AppError('INVALID_INPUT', `txHash: ${input.txHash} is not a confirmed deposit for this request on ${row.source_chain} (it reverted or paid elsewhere).`, { field: 'txHash' });
   }
-  return bridgeStatusOf(deps, confirmed ?? row);
-}
-
-export async function bridgeStatusFor(deps: BridgeDeps, requestId: string): Promise<z.input<typeof bridgeStatusOutput>> {
-  return bridgeStatusOf(deps, await findBridgeRequest(deps, requestId));
+  return confirmed ?? row;
 }

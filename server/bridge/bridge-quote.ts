@@ -5,20 +5,52 @@
  */
 import { randomBytes } from 'node:crypto';
 import { formatUnits } from 'viem';
-import type { z } from 'zod';
-import type { bridgeQuoteInput, bridgeQuoteOutput } from '@/server/api/contract/bridge';
-import { CHAINS } from '@/server/chains/registry';
+import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import { BPS } from '@/server/trading/fee-model';
 import { bridgeChain, type BridgeDeps } from './bridge-deps';
+
+export interface BridgeQuoteRequest {
+  source: ChainId;
+  destination: ChainId;
+  /** Raw units of the source chain's native coin. */
+  amount: bigint;
+  trader: string;
+  /** Who is paid on the destination chain; the trader when left out. */
+  recipient?: string;
+  slippageBps?: number;
+}
+
+export interface BridgeQuote {
+  requestId: string;
+  /** The unsigned deposit the trader signs: EVM, a serialized transaction (hex); SOL, a base64 transaction. */
+  deposit: string;
+  source: ChainId;
+  destination: ChainId;
+  recipient: string;
+  /** Raw source native units sent, and the solver's fee out of them. */
+  amountIn: bigint;
+  feeAmount: bigint;
+  /** Raw destination native units the recipient receives, exactly; less the slippage tolerance. */
+  amountOut: bigint;
+  minAmountOut: bigint;
+  /** The fill's gas, raw destination native units (already taken from amountOut). */
+  destinationGas: bigint;
+  /** USD per whole native coin on each side, as priced for this quote. */
+  sourceUsd: number;
+  destinationUsd: number;
+  /** What the fee and the fill's gas take, percent of the value sent (the rate itself has no impact). */
+  priceImpactPercent: number;
+  estimatedSeconds: number;
+  /** ms since epoch; a deposit confirmed later is refunded. */
+  expiresAt: number;
+}
 
 const DEFAULT_SLIPPAGE_BPS = 500;
 /** Prices enter the integer arithmetic with this many decimals. */
 const PRICE_SCALE = 1_000_000_000n;
 /** Seconds the solver needs between seeing a deposit and sending the fill. */
 const SOLVER_SECONDS = 2;
-
-export type BridgeQuoteInput = z.output<typeof bridgeQuoteInput>;
 
 /** `amount` (raw units of `fromDecimals`) at `fromUsd` each, in raw units of a coin worth `toUsd`. */
 export function convertNative(amount: bigint, from: { usd: number; decimals: number }, to: { usd: number; decimals: number }): bigint {
@@ -27,32 +59,33 @@ export function convertNative(amount: bigint, from: { usd: number; decimals: num
   return (amount * fromPrice * 10n ** BigInt(to.decimals)) / (toPrice * 10n ** BigInt(from.decimals));
 }
 
+/** The USD value of a raw amount, in dollars and cents. */
 export function usdText(amount: bigint, decimals: number, usd: number): string {
   return (Number(formatUnits(amount, decimals)) * usd).toFixed(2);
 }
 
 /** A block to include the deposit, the solver's turn, a block to include the fill. */
-export function estimatedSeconds(source: keyof typeof CHAINS, destination: keyof typeof CHAINS): number {
+export function estimatedSeconds(source: ChainId, destination: ChainId): number {
   return Math.ceil((CHAINS[source].blockTimeMs + CHAINS[destination].blockTimeMs) / 1_000) + SOLVER_SECONDS;
 }
 
-export async function quoteBridge(deps: BridgeDeps, owner: string, input: BridgeQuoteInput): Promise<z.input<typeof bridgeQuoteOutput>> {
+export async function quoteBridge(deps: BridgeDeps, owner: string, request: BridgeQuoteRequest): Promise<BridgeQuote> {
   const now = (deps.now ?? Date.now)();
-  const source = bridgeChain(deps, input.source, 'source');
-  const destination = bridgeChain(deps, input.destination, 'destination');
-  const sourceInfo = CHAINS[input.source];
-  const destinationInfo = CHAINS[input.destination];
-  const amountIn = BigInt(input.amount);
-  const recipient = input.recipient ?? input.trader;
-  const slippageBps = input.slippage ?? DEFAULT_SLIPPAGE_BPS;
+  const source = bridgeChain(deps, request.source, 'source');
+  const destination = bridgeChain(deps, request.destination, 'destination');
+  const sourceInfo = CHAINS[request.source];
+  const destinationInfo = CHAINS[request.destination];
+  const amountIn = request.amount;
+  const recipient = request.recipient ?? request.trader;
+  const slippageBps = request.slippageBps ?? DEFAULT_SLIPPAGE_BPS;
 
   const requestId = `0x${randomBytes(32).toString('hex')}`;
   // The deposit does not depend on the rate: built while the prices are read.
-  const deposit = source.buildDeposit({ trader: input.trader, amount: amountIn, requestId });
-  deposit.catch(() => undefined);
+  const depositBuilt = source.buildDeposit({ trader: request.trader, amount: amountIn, requestId });
+  depositBuilt.catch(() => undefined);
   const [sourceUsd, destinationUsd] = await Promise.all([source.nativeUsd(), destination.nativeUsd()]);
   if (!(sourceUsd > 0) || !(destinationUsd > 0)) {
-    const unpriced = sourceUsd > 0 ? input.destination : input.source;
+    const unpriced = sourceUsd > 0 ? request.destination : request.source;
     throw new AppError('NO_ROUTE', `${unpriced} has no USD price for its native coin right now (no stable pool), so no rate can be quoted.`);
   }
   const feeAmount = (amountIn * BigInt(deps.feeBps)) / BigInt(BPS);
@@ -64,52 +97,45 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, input: Bridge
     const gasInSource = convertNative(destinationGas,
       { usd: destinationUsd, decimals: destinationInfo.nativeDecimals }, { usd: sourceUsd, decimals: sourceInfo.nativeDecimals });
     throw new AppError('INVALID_INPUT',
-      `amount: ${formatUnits(amountIn, sourceInfo.nativeDecimals)} ${sourceInfo.nativeSymbol} does not cover the fill's gas on ${input.destination} `
+      `amount: ${formatUnits(amountIn, sourceInfo.nativeDecimals)} ${sourceInfo.nativeSymbol} does not cover the fill's gas on ${request.destination} `
       + `(about ${formatUnits(gasInSource, sourceInfo.nativeDecimals)} ${sourceInfo.nativeSymbol}) and the fee. Bridge more.`, { field: 'amount' });
   }
   if (amountOut + destinationGas > inventory) {
     throw new AppError('INSUFFICIENT_LIQUIDITY',
-      `The solver holds ${formatUnits(inventory, destinationInfo.nativeDecimals)} ${destinationInfo.nativeSymbol} on ${input.destination}; `
+      `The solver holds ${formatUnits(inventory, destinationInfo.nativeDecimals)} ${destinationInfo.nativeSymbol} on ${request.destination}; `
       + `this bridge would pay ${formatUnits(amountOut, destinationInfo.nativeDecimals)}. Bridge a smaller amount.`);
   }
 
-  const seconds = estimatedSeconds(input.source, input.destination);
+  const seconds = estimatedSeconds(request.source, request.destination);
   const expiresAt = now + deps.quoteTtlMs;
   const minAmountOut = (amountOut * BigInt(BPS - slippageBps)) / BigInt(BPS);
-  const trade = await deposit;
+  const deposit = await depositBuilt;
   // The first quote on a chain fixes where its deposit scan starts, before any deposit for it can exist.
-  if ((await deps.requests.cursor(input.source)) === undefined) {
-    await deps.requests.initCursor(input.source, (await source.scanDeposits(undefined)).cursor);
+  if ((await deps.requests.cursor(request.source)) === undefined) {
+    await deps.requests.initCursor(request.source, (await source.scanDeposits(undefined)).cursor);
   }
   await deps.requests.insert({
-    id: requestId, owner, sourceChain: input.source, destinationChain: input.destination, trader: input.trader, recipient,
+    id: requestId, owner, sourceChain: request.source, destinationChain: request.destination, trader: request.trader, recipient,
     amountIn, amountOut, minAmountOut, feeAmount, estimatedSeconds: seconds, expiresAt: new Date(expiresAt),
   });
 
   const usdIn = Number(formatUnits(amountIn, sourceInfo.nativeDecimals)) * sourceUsd;
   const usdOut = Number(formatUnits(amountOut, destinationInfo.nativeDecimals)) * destinationUsd;
   return {
-    success: true,
-    error: null,
-    // Native deposits need no approval.
-    transaction: { trade, requestId, approve: '' },
-    stats: {
-      amountIn: amountIn.toString(),
-      amountOut: amountOut.toString(),
-      // What the fee and the fill's gas take, as a share of the value sent (the rate itself has no impact).
-      priceImpact: Math.round(((usdIn - usdOut) / usdIn) * 100 * 10_000) / 10_000,
-      estimatedTime: seconds,
-      amountInFormatted: formatUnits(amountIn, sourceInfo.nativeDecimals),
-      amountInUsd: usdText(amountIn, sourceInfo.nativeDecimals, sourceUsd),
-      amountOutFormatted: formatUnits(amountOut, destinationInfo.nativeDecimals),
-      amountOutUsd: usdText(amountOut, destinationInfo.nativeDecimals, destinationUsd),
-      sourceChain: input.source,
-      destinationChain: input.destination,
-      recipient,
-      minAmountOut: minAmountOut.toString(),
-      feeAmount: feeAmount.toString(),
-      destinationGas: destinationGas.toString(),
-      expiresAt,
-    },
+    requestId,
+    deposit,
+    source: request.source,
+    destination: request.destination,
+    recipient,
+    amountIn,
+    feeAmount,
+    amountOut,
+    minAmountOut,
+    destinationGas,
+    sourceUsd,
+    destinationUsd,
+    priceImpactPercent: Math.round(((usdIn - usdOut) / usdIn) * 100 * 10_000) / 10_000,
+    estimatedSeconds: seconds,
+    expiresAt,
   };
 }

@@ -24,9 +24,6 @@ export function isFinalBridgeState(state: BridgeState): boolean {
   return TRANSITIONS[state].length === 0;
 }
 
-/** The solver has work on requests in these states. */
-export const SOLVER_STATES = ['pending', 'refunding'] as const satisfies readonly BridgeState[];
-
 export type PublicBridgeStatus = 'waiting' | 'pending' | 'success' | 'failure' | 'refund' | 'delayed';
 
 /** A fill this much later than its estimate is reported as delayed. */

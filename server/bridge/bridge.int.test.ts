@@ -15,8 +15,8 @@ import { testManifest } from '@/devnet/test-world';
 import type { EvmChainId } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
-import { useRestClient } from '@/server/trading/test-support/use-rest-client';
-import { quoteBridge } from './bridge-quote';
+import { useRestClient } from '@/server/rest/test-support/use-rest-client';
+import { bridgeExecuteAnswer, bridgeQuoteAnswer } from '@/server/api/handlers/bridge';
 
 const client = useRestClient();
 
@@ -278,8 +278,7 @@ describe('EVM to EVM', () => {
     const services = await client.services();
     const trader = await fundedAccount('INK');
     const answer = await quote({ source: 'INK', destination: 'UNI', amount: '1000000000000000000', trader: trader.address });
-    const { executeBridge } = await import('./bridge-execute');
-    const executed = await executeBridge({ ...services.bridge, executeWaitMs: 0 }, {
+    const executed = await bridgeExecuteAnswer({ ...services.bridge, executeWaitMs: 0 }, {
       trade: await signDeposit(trader, answer.body.transaction.trade), sourceChain: 'INK', requestId: answer.body.transaction.requestId,
     });
     expect(executed).toMatchObject({ success: true, status: 'PENDING', destinationTxHash: null, requestId: answer.body.transaction.requestId });
@@ -387,7 +386,7 @@ describe('durability', () => {
       const trader = await fundedAccount('MONAD');
       const recipient = freshAddress();
       const first = await openInstance({ DATA_DIR: dataDir });
-      const quoted = await quoteBridge(first.bridge, 'test', { source: 'MONAD', destination: 'UNI', amount: '3000000000000000000', trader: trader.address, recipient });
+      const quoted = await bridgeQuoteAnswer(first.bridge, 'test', { source: 'MONAD', destination: 'UNI', amount: '3000000000000000000', trader: trader.address, recipient });
       const requestId = quoted.transaction.requestId;
       const source = first.bridge.chains.MONAD!;
       const destination = first.bridge.chains.UNI!;
@@ -431,7 +430,7 @@ describe('durability', () => {
       const trader = await fundedAccount('MONAD');
       const recipient = freshAddress();
       const first = await openInstance({ DATA_DIR: dataDir });
-      const quoted = await quoteBridge(first.bridge, 'test', { source: 'MONAD', destination: 'UNI', amount: '1000000000000000000', trader: trader.address, recipient });
+      const quoted = await bridgeQuoteAnswer(first.bridge, 'test', { source: 'MONAD', destination: 'UNI', amount: '1000000000000000000', trader: trader.address, recipient });
       await first.close();
       await publicClientFor('MONAD').sendRawTransaction({ serializedTransaction: await signDeposit(trader, quoted.transaction.trade) });
 
@@ -463,7 +462,7 @@ describe('durability', () => {
       const requests = await Promise.all(Array.from({ length: 4 }, async () => {
         const trader = await fundedAccount('MEGAETH');
         const recipient = freshAddress();
-        const quoted = await quoteBridge(instances[0]!.bridge, 'test', {
+        const quoted = await bridgeQuoteAnswer(instances[0]!.bridge, 'test', {
           source: 'MEGAETH', destination: 'PLASMA', amount: '100000000000000000', trader: trader.address, recipient,
         });
         await publicClientFor('MEGAETH').sendRawTransaction({ serializedTransaction: await signDeposit(trader, quoted.transaction.trade) });

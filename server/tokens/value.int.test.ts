@@ -5,7 +5,7 @@
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
-import { useRestClient } from '@/server/trading/test-support/use-rest-client';
+import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 
 const client = useRestClient();
 const NATIVE = '0x0000000000000000000000000000000000000000';

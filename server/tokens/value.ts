@@ -1,33 +1,53 @@
 /**
- * Price estimates (`/api/v1/value`, `/api/v2/value`): the quote engine's routing without a transaction or a
- * simulation. EVM: one QuoteLens call with simulation off (pool discovery and pool math only); Solana: the
+ * Price estimates: the quote engine's routing without a transaction or a simulation. EVM: one QuoteLens call with simulation off (pool discovery and pool math only); Solana: the
  * route source's price. Our fee model is applied as a quote would; slippage is ignored and nothing is
  * guaranteed.
  */
-import { formatUnits, parseUnits, type Address } from 'viem';
+import { parseUnits, type Address } from 'viem';
 import { z } from 'zod';
-import type { v1ValueInput, v1ValueOutput, v2ValueInput, v2ValueOutput } from '@/server/api/contract/tokens';
-import type { ConfiguredChain } from '@/server/chains/chain-directory';
-import { detectChain } from '@/server/chains/detect-chain';
-import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainFamily, type ChainId } from '@/server/chains/registry';
+import type { BalanceReader } from '@/server/balances/balance-reader';
+import type { ChainDirectory, ConfiguredChain } from '@/server/chains/chain-directory';
+import { NATIVE_TOKEN_ADDRESS, type ChainFamily, type ChainId } from '@/server/chains/registry';
 import { JsonRpcError } from '@/server/chains/json-rpc';
 import { requestChecked } from '@/server/chains/rpc-answers';
 import { AppError } from '@/server/errors';
-import type { Services } from '@/server/services';
-import { feeSplit, splitAmount, type FeeModelVersion, type FeeSplit } from '@/server/trading/fee-model';
+import { splitAmount, type FeeSplit } from '@/server/trading/fee-model';
 import { tradingVenues } from '@/server/trading/evm/evm-quote';
-import { mintOf, solUsdPrice } from '@/server/trading/solana/solana-quote';
+import { mintOf, solUsdPrice, type SolanaTrading } from '@/server/trading/solana/solana-quote';
 import { decodeLensResult, lensCall } from '@/server/routing/lens-client';
 
-type ValueServices = Pick<Services, 'chains' | 'balances' | 'solana'>;
+export interface ValueDeps {
+  chains: ChainDirectory;
+  balances: BalanceReader;
+  /** Solana's route source and mints; absent where SOL has no route configured. */
+  solana?: SolanaTrading;
+}
 
-interface Estimate {
+export interface ValueRequest {
+  chain: ChainId;
+  /** The zero address for the native coin. */
+  tokenIn: string;
+  tokenOut: string;
+  /** tokenIn in whole-token units as exact decimal text (0.5), or the whole balance of a wallet. */
+  amount: { decimal: string } | { balanceOf: string };
+  /** The fee model applied, as a quote would. */
+  fees: FeeSplit;
+}
+
+export interface ValueEstimate {
+  /** Raw units of tokenIn priced, and its decimals. */
+  amountIn: bigint;
+  decimalsIn: number;
+  /** Raw units of tokenOut it would fetch, and its decimals. */
   amountOut: bigint;
   decimalsOut: number;
   /** Sum of the route's pool fees, percent. */
   cumulativePoolFee: number;
+  /** USD value of the output, where a price for it is known. */
   outputValueUsd: number | null;
 }
+
+type Estimate = Omit<ValueEstimate, 'amountIn' | 'decimalsIn'>;
 
 interface EstimateRequest {
   tokenIn: string;
@@ -42,8 +62,8 @@ const ESTIMATE_ACCOUNT = '0x000000000000000000000000000000000000e571' as Address
 const hexData = z.string().regex(/^0x[0-9a-fA-F]*$/).transform((hex) => hex as `0x${string}`);
 const decimalsCache = new Map<string, number>();
 
-const ESTIMATORS: Record<ChainFamily, (services: ValueServices, chain: ConfiguredChain, request: EstimateRequest) => Promise<Estimate>> = {
-  async evm(_services, chain, request) {
+const ESTIMATORS: Record<ChainFamily, (deps: ValueDeps, chain: ConfiguredChain, request: EstimateRequest) => Promise<Estimate>> = {
+  async evm(_deps, chain, request) {
     const venues = tradingVenues(chain);
     const call = lensCall(venues, {
       router: chain.routerAddress as Address,
@@ -65,94 +85,55 @@ const ESTIMATORS: Record<ChainFamily, (services: ValueServices, chain: Configure
     const amountOut = feeOnOutput ? splitAmount(best.poolAmountOut, request.fees).net : best.poolAmountOut;
     const nativeUsd = Number(lens.nativeUsd) / 10 ** venues.stable.decimals;
     const cumulativePoolFee = best.hops.reduce((sum, hop) => sum + hop.fee / 10_000, 0);
+    const nativeUnit = 10 ** chain.info.nativeDecimals;
     let outputValueUsd: number;
-    if (request.tokenOut === NATIVE_TOKEN_ADDRESS) outputValueUsd = (Number(amountOut) / 1e18) * nativeUsd;
+    if (request.tokenOut === NATIVE_TOKEN_ADDRESS) outputValueUsd = (Number(amountOut) / nativeUnit) * nativeUsd;
     else if (request.tokenOut.toLowerCase() === venues.stable.address.toLowerCase()) outputValueUsd = Number(amountOut) / 10 ** venues.stable.decimals;
-    else outputValueUsd = (Number(lens.amountInNative) / 1e18) * nativeUsd * (1 - cumulativePoolFee / 100);
+    else outputValueUsd = (Number(lens.amountInNative) / nativeUnit) * nativeUsd * (1 - cumulativePoolFee / 100);
     return { amountOut, decimalsOut: lens.decimalsOut, cumulativePoolFee: round(cumulativePoolFee), outputValueUsd: round(outputValueUsd) };
   },
 
-  async solana(services, _chain, request) {
-    if (!services.solana) throw new AppError('CHAIN_UNAVAILABLE', 'Prices on SOL are not available on this server: no maker or Jupiter route is configured.');
+  async solana(deps, chain, request) {
+    if (!deps.solana) throw new AppError('CHAIN_UNAVAILABLE', 'Prices on SOL are not available on this server: no maker or Jupiter route is configured.');
     const feeOnOutput = request.tokenIn !== NATIVE_TOKEN_ADDRESS && request.tokenOut === NATIVE_TOKEN_ADDRESS;
     const venueIn = feeOnOutput ? request.amountIn : splitAmount(request.amountIn, request.fees).net;
-    const route = await services.solana.source.quote({
-      inputMint: mintOf(request.tokenIn), outputMint: mintOf(request.tokenOut), amountIn: venueIn, slippageBps: 0, user: services.solana.feeCollector,
+    const route = await deps.solana.source.quote({
+      inputMint: mintOf(request.tokenIn), outputMint: mintOf(request.tokenOut), amountIn: venueIn, slippageBps: 0, user: deps.solana.feeCollector,
     });
     const amountOut = feeOnOutput ? splitAmount(route.amountOut, request.fees).net : route.amountOut;
-    const decimalsOut = request.tokenOut === NATIVE_TOKEN_ADDRESS ? 9 : (await services.solana.mints.info(request.tokenOut)).decimals;
-    const stable = services.solana.stable;
+    const decimalsOut = request.tokenOut === NATIVE_TOKEN_ADDRESS ? chain.info.nativeDecimals : (await deps.solana.mints.info(request.tokenOut)).decimals;
+    const stable = deps.solana.stable;
     let outputValueUsd: number | null = null;
     if (stable && request.tokenOut === stable.address) outputValueUsd = Number(amountOut) / 10 ** stable.decimals;
-    else if (request.tokenOut === NATIVE_TOKEN_ADDRESS) outputValueUsd = (Number(amountOut) / 1e9) * (await solUsdPrice({ trading: services.solana }));
+    else if (request.tokenOut === NATIVE_TOKEN_ADDRESS) outputValueUsd = (Number(amountOut) / 10 ** chain.info.nativeDecimals) * (await solUsdPrice({ trading: deps.solana }));
     return { amountOut, decimalsOut, cumulativePoolFee: 0.3, outputValueUsd: outputValueUsd === null ? null : round(outputValueUsd) };
   },
 };
 
-export async function valueV1(services: ValueServices, input: z.output<typeof v1ValueInput>): Promise<z.input<typeof v1ValueOutput>> {
-  const chain = input.chain ?? (await detectChain(services.chains, input.token, { field: 'token' }));
-  const buy = input.side === 'BUY';
-  const [tokenIn, tokenOut] = buy ? [NATIVE_TOKEN_ADDRESS, input.token] : [input.token, NATIVE_TOKEN_ADDRESS];
-  const result = await estimate(services, chain, 'v1', tokenIn, tokenOut, input.amount, input.trader);
-  return { success: true, side: input.side, cumulativePoolFee: result.cumulativePoolFee, ...amounts(tokenIn, tokenOut, result) };
-}
-
-export async function valueV2(services: ValueServices, input: z.output<typeof v2ValueInput>): Promise<z.input<typeof v2ValueOutput>> {
-  const chain = input.chain ?? (await detectChain(services.chains, input.tokenIn === NATIVE_TOKEN_ADDRESS ? input.tokenOut : input.tokenIn, { field: 'tokenIn' }));
-  if (input.amount === undefined && CHAINS[chain].family === 'solana') {
-    throw new AppError('INVALID_INPUT', 'amount: is required on SOL (the whole balance cannot be priced there)', { field: 'amount' });
-  }
-  const result = await estimate(services, chain, 'v2', input.tokenIn, input.tokenOut, input.amount, input.trader);
-  return {
-    success: true,
-    side: input.tokenIn === NATIVE_TOKEN_ADDRESS ? 'BUY' : 'SELL',
-    cumulativePoolFee: result.cumulativePoolFee,
-    outputValueUsd: result.outputValueUsd,
-    error: null,
-    ...amounts(input.tokenIn, input.tokenOut, result),
-  };
-}
-
-interface EstimateResult extends Estimate {
-  amountIn: bigint;
-  decimalsIn: number;
-}
-
-async function estimate(
-  services: ValueServices, chainId: ChainId, version: FeeModelVersion, tokenIn: string, tokenOut: string, amount: number | undefined, trader: string | undefined,
-): Promise<EstimateResult> {
-  const chain = services.chains[chainId];
+export async function estimateValue(deps: ValueDeps, request: ValueRequest): Promise<ValueEstimate> {
+  const chain = deps.chains[request.chain];
+  const { tokenIn, tokenOut } = request;
   let amountIn: bigint;
   let decimalsIn: number;
-  if (amount === undefined) {
-    // The whole balance of the trader (validation made sure there is one where this is allowed).
-    const held = await services.balances.read(chainId, trader!, tokenIn === NATIVE_TOKEN_ADDRESS ? undefined : tokenIn);
+  if ('balanceOf' in request.amount) {
+    const held = await deps.balances.read(request.chain, request.amount.balanceOf, tokenIn === NATIVE_TOKEN_ADDRESS ? undefined : tokenIn);
     amountIn = held.balance;
     decimalsIn = held.decimals;
     if (amountIn === 0n) throw new AppError('INSUFFICIENT_BALANCE', 'The trader holds none of the token to price; give amount instead.', { field: 'trader' });
   } else {
-    decimalsIn = await decimalsOf(services, chain, tokenIn);
-    amountIn = parseUnits(decimalText(amount), decimalsIn);
+    decimalsIn = await decimalsOf(deps, chain, tokenIn);
+    amountIn = parseUnits(request.amount.decimal, decimalsIn);
     if (amountIn === 0n) throw new AppError('INVALID_INPUT', `amount: is smaller than one unit of the token (${decimalsIn} decimals).`, { field: 'amount' });
   }
-  const result = await ESTIMATORS[chain.info.family](services, chain, { tokenIn, tokenOut, amountIn, decimalsIn, fees: feeSplit(version, 0) });
+  const result = await ESTIMATORS[chain.info.family](deps, chain, { tokenIn, tokenOut, amountIn, decimalsIn, fees: request.fees });
   return { ...result, amountIn, decimalsIn };
 }
 
-function amounts(tokenIn: string, tokenOut: string, result: EstimateResult) {
-  return {
-    inputAddress: tokenIn,
-    inputAmount: Number(formatUnits(result.amountIn, result.decimalsIn)),
-    outputAddress: tokenOut,
-    outputAmount: Number(formatUnits(result.amountOut, result.decimalsOut)),
-  };
-}
-
-async function decimalsOf(services: ValueServices, chain: ConfiguredChain, token: string): Promise<number> {
+async function decimalsOf(deps: ValueDeps, chain: ConfiguredChain, token: string): Promise<number> {
   if (token === NATIVE_TOKEN_ADDRESS) return chain.info.nativeDecimals;
   if (chain.info.family === 'solana') {
-    if (!services.solana) throw new AppError('CHAIN_UNAVAILABLE', 'Prices on SOL are not available on this server.');
-    return (await services.solana.mints.info(token)).decimals;
+    if (!deps.solana) throw new AppError('CHAIN_UNAVAILABLE', 'Prices on SOL are not available on this server.');
+    return (await deps.solana.mints.info(token)).decimals;
   }
   const key = `${chain.info.id}:${token.toLowerCase()}`;
   const known = decimalsCache.get(key);
@@ -167,12 +148,6 @@ async function decimalsOf(services: ValueServices, chain: ConfiguredChain, token
   if (!Number.isInteger(decimals) || decimals > 36) throw new AppError('NOT_FOUND', `${token} on ${chain.info.id} does not answer like an ERC-20 token.`);
   decimalsCache.set(key, decimals);
   return decimals;
-}
-
-/** A JSON number as exact decimal text (no exponent) for parseUnits. */
-function decimalText(value: number): string {
-  const text = String(value);
-  return text.includes('e') ? value.toFixed(20).replace(/\.?0+$/, '') : text;
 }
 
 function round(value: number): number {

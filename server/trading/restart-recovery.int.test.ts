@@ -13,11 +13,10 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
 import { v2ExecuteInput, v2QuoteInput } from '@/server/api/contract/trading';
+import { v2ExecuteAnswer, v2QuoteAnswer } from '@/server/api/handlers/trading';
 import { loadConfig } from '@/server/config/env';
 import { sendTestFunds } from '@/server/devnet/faucet';
 import { createServices, type Services } from '@/server/services';
-import { executeV2 } from './execute-service';
-import { quoteV2 } from './quote-service';
 import { tradeRow } from './trade-outcome';
 
 const NATIVE = '0x0000000000000000000000000000000000000000';
@@ -51,7 +50,7 @@ async function sign(account: PrivateKeyAccount, unsigned: string | undefined): P
 
 /** Quotes on `services` and signs every transaction of the quote, as a client would. */
 async function signedQuote(services: Services, account: PrivateKeyAccount, tokenIn: string, tokenOut: string, amount: string) {
-  const quote = await quoteV2(services, v2QuoteInput.parse({ chain: 'BASE', tokenIn, tokenOut, amount, slippage: 100, trader: account.address }));
+  const quote = await v2QuoteAnswer(services, v2QuoteInput.parse({ chain: 'BASE', tokenIn, tokenOut, amount, slippage: 100, trader: account.address }));
   const trade = (await sign(account, quote.transaction.trade))!;
   const approve = await sign(account, quote.transaction.approve);
   const request = v2ExecuteInput.parse({ chain: 'BASE', trade, approve, mev: false, simulation: true, quoteId: quote.transaction.quoteId });
@@ -82,7 +81,7 @@ describe('a restart between broadcast and receipt', { timeout: 120_000 }, () => 
 
     const second = await openInstance();
     try {
-      const answer = await executeV2(second, undefined, request);
+      const answer = await v2ExecuteAnswer(second, undefined, request);
       expect(answer).toMatchObject({ success: true, status: 'SUCCESS' });
       expect(answer.txRes!.txHash.toLowerCase()).toBe(keccak256(trade).toLowerCase());
       expect(await balanceOfBeta() - betaBefore).toBe(BigInt(quote.stats.amountOut));
@@ -106,13 +105,13 @@ describe('a restart between broadcast and receipt', { timeout: 120_000 }, () => 
     const second = await openInstance();
     try {
       const started = performance.now();
-      const answer = await executeV2(second, undefined, request);
+      const answer = await v2ExecuteAnswer(second, undefined, request);
       expect(answer).toMatchObject({ success: true, status: 'SUCCESS' });
       // Settled from the chain, not left PENDING until the in-flight wait runs out.
       expect(performance.now() - started).toBeLessThan(15_000);
       expect(answer.txRes!.spent).toBe('100');
       expect(await client.getTransactionCount({ address: account.address })).toBe(nonce + 2);
-      const again = await executeV2(second, undefined, request);
+      const again = await v2ExecuteAnswer(second, undefined, request);
       expect(again).toEqual(answer);
       expect(await client.getTransactionCount({ address: account.address })).toBe(nonce + 2);
       expect(BigInt(quote.stats.amountOut)).toBeGreaterThan(0n);

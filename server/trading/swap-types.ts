@@ -1,14 +1,16 @@
 /**
- * What every chain family's quote engine takes and gives: the API versions translate their requests into a
- * SwapRequest and shape a SwapQuote into their answers, whatever the chain.
+ * What every chain family's trading engine takes and gives: callers (the API's handlers) translate their
+ * requests into a SwapRequest or SwapExecution and shape a SwapQuote or TradeOutcome into their answers,
+ * whatever the chain.
  */
+import type { ChainId } from '@/server/chains/registry';
 import type { PriorityLevel } from '@/server/fees/fee-levels';
 import type { FeeSplit } from './fee-model';
 
 export type ApprovalOrder = 'approve-then-trade' | 'trade-then-approve';
 
 export interface SwapRequest {
-  /** Who asked (an opaque label recorded with the trade, e.g. the endpoint's version); never changes behaviour. */
+  /** Who asked (an opaque label recorded with the trade); never changes behaviour. */
   channel: string;
   /**
    * A token that needs its allowance reset to 0 before it can be approved again (USDT style): `extra` quotes the
@@ -26,7 +28,7 @@ export interface SwapRequest {
   priority: PriorityLevel;
   fees: FeeSplit;
   integrator: string;
-  /** EVM: the token approved to the Router and when (tokenIn before a sell, tokenOut after a v1 buy). */
+  /** The token approved to the Router and when (tokenIn before a sell, or tokenOut after a buy); families without approvals (Solana) ignore it. */
   approval: { token: string; order: ApprovalOrder } | undefined;
   /** Refuse to quote when the trade cannot be simulated as the trader. */
   requireSimulation: boolean;
@@ -58,8 +60,33 @@ export interface SwapQuote {
   taxes: { buyTax: number; sellTax: number; transferTax: number };
   decimalsIn: number;
   decimalsOut: number;
-  /** Serialized unsigned transactions: EVM hex; Solana base64 v0. `reset` goes out as v2 `extra`. */
+  /** Serialized unsigned transactions: EVM hex; Solana base64 v0. `reset` sets a USDT-style allowance to 0 first. */
   transactions: { trade: string; approve?: string; reset?: string };
   quoteId: string;
   expiresAt: number;
+}
+
+/** Signed transactions for a quote, to be checked against it and sent. */
+export interface SwapExecution {
+  /** Whose trade it is (recorded with it; history lists it for this owner). */
+  owner: string;
+  chain: ChainId;
+  /** The caller's name for `chain`, named by the TX_MISMATCH when the quote is for another chain. */
+  chainField: string;
+  quoteId: string;
+  trade: string;
+  approve?: string;
+  /** The signed allowance reset (the quote's `reset`). */
+  extra?: string;
+  mev: boolean;
+  simulation: boolean;
+  reward?: string;
+}
+
+/** A quoted trade the wallet broadcast itself, to be followed to its outcome. */
+export interface SwapTracking {
+  owner: string;
+  chain: ChainId;
+  quoteId: string;
+  txHash: string;
 }

@@ -10,7 +10,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { compileContracts } from '@/devnet/evm/compile';
 import { testManifest } from '@/devnet/test-world';
-import { useRestClient } from './test-support/use-rest-client';
+import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 
 const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
 const client = useRestClient();

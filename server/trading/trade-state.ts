@@ -1,7 +1,7 @@
 /**
  * The trade state machine: a trade row is PENDING from the moment its transaction is broadcast (or, for a
- * tracked trade, seen) until its receipt settles it as SUCCESS or FAILED. Every move goes through
- * `nextTradeStatus`, so no code path can, say, turn a settled trade back into a pending one.
+ * tracked trade, seen) until its receipt settles it as SUCCESS or FAILED. The trade repository checks every
+ * move with `canMoveTrade`, so no code path can, say, turn a settled trade back into a pending one.
  */
 import type { TradeStatus } from '@/server/store/database';
 
@@ -13,8 +13,4 @@ const TRANSITIONS: Readonly<Record<TradeStatus, readonly TradeStatus[]>> = {
 
 export function canMoveTrade(from: TradeStatus, to: TradeStatus): boolean {
   return TRANSITIONS[from].includes(to);
-}
-
-export function isSettled(status: TradeStatus): boolean {
-  return TRANSITIONS[status].length === 0;
 }

@@ -13,7 +13,7 @@ import type { ManifestChain } from '@/server/chains/devnet-manifest';
 import { EVM_CHAIN_IDS, V1_QUOTE_CHAINS, type EvmChainId } from '@/server/chains/registry';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
 import { issueQuoteId, quoteClaimsSchema } from './quote-id';
-import { useRestClient } from './test-support/use-rest-client';
+import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 
 const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
 const client = useRestClient();

@@ -22,11 +22,6 @@ export const evmAddress = z
   .regex(EVM_ADDRESS, { error: 'must be an EVM address: 0x followed by 40 hex digits' })
   .meta({ example: NATIVE_TOKEN_ADDRESS });
 
-export const solanaAddress = z
-  .string()
-  .max(MAX_TEXT)
-  .refine(isSolanaAddress, { error: 'must be a Solana address: base58 of 32 bytes (32 to 44 characters)' });
-
 /** A token or wallet address of either family; the chain, when known, narrows it (see `checkAddressFamily`). */
 export const anyAddress = z
   .string()

@@ -1,20 +1,26 @@
 /**
- * The audit's dependencies from the app's services: the chains, the tax probe, and the providers at the
+ * The audit's dependencies from the app's configuration: the chains, the tax probe, and the providers at the
  * URLs the configuration names (unset offline, where they answer `unavailable`).
  */
-import type { Services } from '@/server/services';
+import type { ChainDirectory } from '@/server/chains/chain-directory';
+import type { Config } from '@/server/config/env';
 import { probeTaxes } from '@/server/tokens/tax-probe';
 import type { AuditDeps } from './audit-token';
 import { createGoPlusAdapter } from './providers/goplus';
 import { createRugCheckAdapter } from './providers/rugcheck';
 
-export function createAuditDeps(services: Pick<Services, 'chains' | 'config'>, fetchImpl?: typeof fetch): AuditDeps {
+export interface AuditSetup {
+  chains: ChainDirectory;
+  config: Pick<Config, 'GOPLUS_API_URL' | 'RUGCHECK_API_URL'>;
+}
+
+export function createAuditDeps(setup: AuditSetup, fetchImpl?: typeof fetch): AuditDeps {
   return {
-    chains: services.chains,
+    chains: setup.chains,
     probeTaxes,
     providers: [
-      createGoPlusAdapter({ baseUrl: services.config.GOPLUS_API_URL, fetch: fetchImpl }),
-      createRugCheckAdapter({ baseUrl: services.config.RUGCHECK_API_URL, fetch: fetchImpl }),
+      createGoPlusAdapter({ baseUrl: setup.config.GOPLUS_API_URL, fetch: fetchImpl }),
+      createRugCheckAdapter({ baseUrl: setup.config.RUGCHECK_API_URL, fetch: fetchImpl }),
     ],
   };
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
-import { useRestClient } from '@/server/trading/test-support/use-rest-client';
+import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { probeTaxes } from '@/server/tokens/tax-probe';
 import { auditToken, type TokenAudit } from './audit-token';
 import { serveFixtures } from './providers/fixtures/serve-fixtures';

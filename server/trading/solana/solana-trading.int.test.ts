@@ -7,7 +7,7 @@ import { Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/we
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
 import { issueQuoteId, quoteClaimsSchema } from '../quote-id';
-import { useRestClient } from '../test-support/use-rest-client';
+import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 
 const SOL = '0x0000000000000000000000000000000000000000';
 const client = useRestClient();

@@ -6,7 +6,7 @@ import { createPublicClient, http, parseAbi, parseAbiItem, type Address } from '
 import { describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
 import { TOKENS } from '@/devnet/evm/world-spec';
-import { useRestClient } from '@/server/trading/test-support/use-rest-client';
+import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { findTokenPools, nativeUsd } from './token-pools';
 
 const rest = useRestClient();
