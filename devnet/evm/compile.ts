@@ -30,6 +30,7 @@ export const CONTRACT_SOURCES = {
   Depository: 'bridge/Depository.sol',
   // Never deployed: the quote engine runs it through an eth_call state override (server/venues/evm).
   QuoteLens: 'lens/QuoteLens.sol',
+  PoolStateReader: 'lens/PoolStateReader.sol',
   // Test-only attackers: compiled for the Router's tests, never deployed in the world.
   ReentrantToken: 'test/ReentrantToken.sol',
   FakeV3Pool: 'test/FakeV3Pool.sol',

@@ -66,7 +66,8 @@ const SIMULATED_NATIVE = 10n ** 30n;
 
 /** The chain's deployed venues as the QuoteLens takes them (`LensVenues.VenueConfig`), in table order. */
 export function lensVenues(venues: EvmVenues) {
-  return deployedVenues(venues).map(({ venue, deployment }) => ({
+  // The QuoteLens prices V2 and V3-family pools (Router kinds 0 and 1).
+  return deployedVenues(venues).filter(({ venue }) => venue.routerKind <= 1).map(({ venue, deployment }) => ({
     kind: venue.routerKind,
     factory: deployment.factory,
     quoter: deployment.quoter ?? ZERO_ADDRESS,

@@ -22,11 +22,15 @@ const pairAbi = [
   { type: 'function', name: 'getReserves', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint112' }, { type: 'uint112' }, { type: 'uint32' }] },
 ] as const;
 
+const spotCall = (pool: Address) => ethCall(pool, encodeFunctionData({ abi: pairAbi, functionName: 'getReserves' }));
+
 export const uniswapV2: EvmVenueAdapter = {
   id: 'UNISWAP_V2',
   name: 'Uniswap V2',
   routerKind: 0,
+  family: 0,
   feeTiers: [V2_FEE],
+  tickSpacing: () => 0,
   configKeys: [
     { key: 'uniswapV2Factory', manifest: 'uniswapV2Factory', required: true },
     { key: 'v2Router', manifest: 'uniswapV2Router02', required: false },
@@ -37,34 +41,26 @@ export const uniswapV2: EvmVenueAdapter = {
     return factory ? { factory, router: contractAt(venues, 'v2Router') } : undefined;
   },
 
-  findPoolCall(deployment, a, b) {
-    return ethCall(deployment.factory, encodeFunctionData({ abi: factoryAbi, functionName: 'getPair', args: [a, b] }));
-  },
-
-  spotCall(pool: Address) {
-    return ethCall(pool, encodeFunctionData({ abi: pairAbi, functionName: 'getReserves' }));
-  },
-
-  rawPrice1Per0(spot) {
-    const reserve0 = word(spot, 0) ?? 0n;
-    const reserve1 = word(spot, 1) ?? 0n;
-    return reserve0 === 0n ? 0 : Number(reserve1) / Number(reserve0);
+  poolContracts: {
+    findPoolCall: (deployment, a, b) => ethCall(deployment.factory, encodeFunctionData({ abi: factoryAbi, functionName: 'getPair', args: [a, b] })),
+    spotCall,
+    rawPrice1Per0(spot) {
+      const reserve0 = word(spot, 0) ?? 0n;
+      const reserve1 = word(spot, 1) ?? 0n;
+      return reserve0 === 0n ? 0 : Number(reserve1) / Number(reserve0);
+    },
   },
 
   hopSpot: ([reserveIn, reserveOut]) => ({ numerator: reserveOut, denominator: reserveIn }),
 
   lpFee: () => V2_FEE,
 
-  probeCalls(pool) {
-    return [uniswapV2.spotCall(pool)];
-  },
-
-  readProbe([spot]) {
-    return { fee: V2_FEE, tickSpacing: 0, spot };
-  },
-
-  creationLogCall(deployment, pool) {
-    const topics = encodeEventTopics({ abi: factoryAbi, eventName: 'PairCreated', args: { token0: pool.token0, token1: pool.token1 } });
-    return { method: 'eth_getLogs', params: [{ address: deployment.factory, topics, fromBlock: '0x0', toBlock: 'latest' }] };
+  poolInfo: {
+    probeCalls: (pool) => [spotCall(pool)],
+    readProbe: ([spot]) => ({ fee: V2_FEE, tickSpacing: 0, spot }),
+    creationLogCall(deployment, pool) {
+      const topics = encodeEventTopics({ abi: factoryAbi, eventName: 'PairCreated', args: { token0: pool.token0, token1: pool.token1 } });
+      return { method: 'eth_getLogs', params: [{ address: deployment.factory, topics, fromBlock: '0x0', toBlock: 'latest' }] };
+    },
   },
 };

@@ -8,11 +8,11 @@ import type { Address } from 'viem';
 import type { EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 
-export type EvmVenueId = 'UNISWAP_V2' | 'UNISWAP_V3';
+export type EvmVenueId = 'UNISWAP_V2' | 'UNISWAP_V3' | 'UNISWAP_V4' | 'PANCAKESWAP_V3';
 
 /** Where a venue lives on one chain. */
 export interface VenueDeployment {
-  /** The contract that knows the venue's pools (V2/V3: the factory). */
+  /** The contract that knows the venue's pools (V2/V3: the factory; V4: the PoolManager). */
   factory: Address;
   /** The venue's own quoter, where its pool math needs one (V3: QuoterV2). */
   quoter?: Address;
@@ -43,6 +43,25 @@ export interface ProbedPool {
   spot: RpcBatchAnswer | undefined;
 }
 
+/**
+ * How the pool state reader (contracts/lens/PoolStateReader.sol) finds and reads a venue's pools, and which
+ * local math prices them: 0 = constant-product pairs, 1 = V3-family pools, 2 = Uniswap V4 pools.
+ */
+export type PoolFamily = 0 | 1 | 2;
+
+/** A pool the router can route through: what the reader reports, with its venue. */
+export interface RoutablePool {
+  venue: EvmVenueId;
+  /** V2/V3: the pool contract; V4: the PoolManager. */
+  address: Address;
+  /** V4: the pool id; zero otherwise. */
+  id: `0x${string}`;
+  token0: Address;
+  token1: Address;
+  fee: number;
+  tickSpacing: number;
+}
+
 export interface EvmVenueAdapter {
   id: EvmVenueId;
   /** Name in answers (token data's pools, pool-info errors). */
@@ -51,16 +70,24 @@ export interface EvmVenueAdapter {
   routerKind: number;
   /** Fee tiers its pools come in, hundredths of a basis point; a venue with one fixed fee lists that one. */
   feeTiers: readonly number[];
+  /** How its pools are found and read, and priced (constant product or concentrated liquidity). */
+  family: PoolFamily;
+  /** Tick spacing of a fee tier; 0 where the venue has no ticks. */
+  tickSpacing(fee: number): number;
   /** Keys of `VENUES_<CHAIN>` it reads; the environment schema and the manifest mapping are built from these. */
   configKeys: readonly VenueConfigKey[];
   /** Its deployment on a chain, read from that chain's venue addresses; undefined where it is not deployed. */
   deployment(venues: EvmVenues): VenueDeployment | undefined;
-  /** The call that finds its pool for (a, b) in fee tier `fee`; the answer is the pool address or zero. */
-  findPoolCall(deployment: VenueDeployment, a: Address, b: Address, fee: number): RpcCall;
-  /** The call that reads a pool's spot state (V2 reserves, V3 slot0). */
-  spotCall(pool: Address): RpcCall;
-  /** Whole-unit-free price of token1 in token0 (raw units ratio) from the `spotCall` answer; 0 when unreadable. */
-  rawPrice1Per0(spot: RpcBatchAnswer | undefined): number;
+  /**
+   * Token data's pool lookup (a factory call answering the pool address or zero) and spot reads. Venues whose
+   * pools are not contracts of their own (V4) leave these out; token data lists the others.
+   */
+  poolContracts?: {
+    findPoolCall(deployment: VenueDeployment, a: Address, b: Address, fee: number): RpcCall;
+    spotCall(pool: Address): RpcCall;
+    /** Price of token1 in token0 (raw units ratio) from the `spotCall` answer; 0 when unreadable. */
+    rawPrice1Per0(spot: RpcBatchAnswer | undefined): number;
+  };
   /**
    * Spot price of a hop as a ratio out/in, from the QuoteLens' per-hop pair: V2 (reserveIn, reserveOut),
    * V3 (sqrtPriceX96, 1 when tokenIn is token0 else 0).
@@ -68,9 +95,12 @@ export interface EvmVenueAdapter {
   hopSpot(pair: readonly [bigint, bigint]): { numerator: bigint; denominator: bigint };
   /** LP fee of a pool in hundredths of a basis point. */
   lpFee(poolFee: number): number;
-  /** Calls pool-info makes on an unknown pool address, read by `readProbe` when the pool is this venue's. */
-  probeCalls(pool: Address): RpcCall[];
-  readProbe(answers: readonly RpcBatchAnswer[]): ProbedPool | undefined;
-  /** The factory's creation event for the pool (indexed by its tokens, and fee where the event has it). */
-  creationLogCall(deployment: VenueDeployment, pool: { token0: Address; token1: Address; fee: number }): RpcCall;
+  /** pool-info on a pool address: venues whose pools are contracts of their own. */
+  poolInfo?: {
+    /** Calls pool-info makes on an unknown pool address, read by `readProbe` when the pool is this venue's. */
+    probeCalls(pool: Address): RpcCall[];
+    readProbe(answers: readonly RpcBatchAnswer[]): ProbedPool | undefined;
+    /** The factory's creation event for the pool (indexed by its tokens, and fee where the event has it). */
+    creationLogCall(deployment: VenueDeployment, pool: { token0: Address; token1: Address; fee: number }): RpcCall;
+  };
 }

@@ -13,5 +13,10 @@ export async function renderBindings(): Promise<string> {
     '/** Runtime code, installed at the trader address by an eth_call state override; never deployed. */',
     `export const quoteLensRuntime = '${compiled.QuoteLens.deployedBytecode}' as const;`,
     '',
+    `export const poolStateReaderAbi = ${JSON.stringify(compiled.PoolStateReader.abi, null, 2)} as const;`,
+    '',
+    '/** Runtime code, run at a throwaway address by an eth_call state override; never deployed. */',
+    `export const poolStateReaderRuntime = '${compiled.PoolStateReader.deployedBytecode}' as const;`,
+    '',
   ].join('\n');
 }

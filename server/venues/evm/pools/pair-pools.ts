@@ -24,13 +24,16 @@ export interface PoolState {
   price: number;
 }
 
-/** Pool lookups for (token, quote): every deployed venue, every fee tier, in table order. */
+/** Pool lookups for (token, quote): every deployed venue whose pools are contracts, every fee tier, in table order. */
 function lookups(venues: EvmVenues) {
-  return deployedVenues(venues).flatMap(({ venue, deployment }) => venue.feeTiers.map((fee) => ({ venue, deployment, fee })));
+  return deployedVenues(venues).flatMap(({ venue, deployment }) => {
+    const contracts = venue.poolContracts;
+    return contracts ? venue.feeTiers.map((fee) => ({ venue, contracts, deployment, fee })) : [];
+  });
 }
 
 export function discoveryCalls(venues: EvmVenues, token: Address, quote: Address): RpcCall[] {
-  return lookups(venues).map(({ venue, deployment, fee }) => venue.findPoolCall(deployment, token, quote, fee));
+  return lookups(venues).map(({ contracts, deployment, fee }) => contracts.findPoolCall(deployment, token, quote, fee));
 }
 
 /** The pools the answers of `discoveryCalls` name. */
@@ -48,7 +51,7 @@ export function stateCalls(pool: PairPool): RpcCall[] {
   return [
     ethCall(pool.token, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [pool.address] })),
     ethCall(pool.quote, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [pool.address] })),
-    venueById(pool.venue).spotCall(pool.address),
+    venueById(pool.venue).poolContracts!.spotCall(pool.address),
   ];
 }
 
@@ -61,7 +64,7 @@ export const finite = (value: number) => (Number.isFinite(value) ? value : 0);
 export function spotPrice(venue: EvmVenueAdapter, pool: { token: Address; quote: Address }, spot: RpcBatchAnswer | undefined, tokenDecimals: number, quoteDecimals: number): number {
   const tokenFirst = isToken0(pool.token, pool.quote);
   const [decimals0, decimals1] = tokenFirst ? [tokenDecimals, quoteDecimals] : [quoteDecimals, tokenDecimals];
-  const price1Per0 = venue.rawPrice1Per0(spot) * 10 ** (decimals0 - decimals1);
+  const price1Per0 = (venue.poolContracts?.rawPrice1Per0(spot) ?? 0) * 10 ** (decimals0 - decimals1);
   return finite(tokenFirst ? price1Per0 : price1Per0 === 0 ? 0 : 1 / price1Per0);
 }
 

@@ -38,7 +38,7 @@ export function rememberCreation(chain: ConfiguredChain, pool: string, creation:
  * created at block 0.
  */
 export function creationLogCall(core: PoolCore): RpcCall {
-  return core.venue.creationLogCall(core.deployment, core);
+  return core.venue.poolInfo!.creationLogCall(core.deployment, core);
 }
 
 /** The creation log for this pool; its address is in the data (not indexed), so it is matched here. */

@@ -69,7 +69,7 @@ async function readPoolInfoAnywhere(chains: ChainDirectory, pool: string): Promi
   })));
   const found = probes.filter((entry) => entry.probe?.core);
   if (found.length === 0) {
-    const names = EVM_VENUES.map((venue) => venue.name).join(' or ');
+    const names = EVM_VENUES.filter((venue) => venue.poolInfo).map((venue) => venue.name).join(' or ');
     throw new AppError('NOT_FOUND', `no ${names} pool at ${pool} on any available chain (looked on ${candidates.join(', ')}). Check the address or pass chain.`);
   }
   if (found.length > 1) {

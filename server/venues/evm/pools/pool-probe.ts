@@ -43,8 +43,8 @@ const read = (pool: Address, functionName: 'factory' | 'token0' | 'token1') => e
  */
 export async function probePool(chain: ConfiguredChain, venues: EvmVenues, pool: Address): Promise<PoolProbe> {
   const native = nativeUsdPlan(chain, venues);
-  const deployed = deployedVenues(venues);
-  const venueCalls = deployed.map(({ venue }) => venue.probeCalls(pool));
+  const deployed = deployedVenues(venues).filter(({ venue }) => venue.poolInfo);
+  const venueCalls = deployed.map(({ venue }) => venue.poolInfo!.probeCalls(pool));
   const common = [{ method: 'eth_getCode', params: [pool, 'latest'] }, read(pool, 'factory'), read(pool, 'token0'), read(pool, 'token1')];
   const answers = await chain.rpc.requestBatch([...common, ...venueCalls.flat(), ...native.discovery]);
   const probeEnd = common.length + venueCalls.flat().length;
@@ -59,13 +59,13 @@ export async function probePool(chain: ConfiguredChain, venues: EvmVenues, pool:
   for (const [index, { venue, deployment }] of deployed.entries()) {
     const own = answers.slice(at, (at += venueCalls[index]!.length));
     if (!sameAddress(factory, deployment.factory)) continue;
-    const probed = venue.readProbe(own);
+    const probed = venue.poolInfo!.readProbe(own);
     if (probed) return { hasCode: true, nativeDiscovery, core: { ...probed, address: pool, venue, deployment, factory, token0, token1 } };
   }
   return { hasCode: true, nativeDiscovery };
 }
 
-const VENUE_NAMES = EVM_VENUES.map((venue) => venue.name).join(' or ');
+const VENUE_NAMES = EVM_VENUES.filter((venue) => venue.poolInfo).map((venue) => venue.name).join(' or ');
 
 export function notAPool(chain: ConfiguredChain, pool: string, probe: PoolProbe): AppError {
   const why = probe.hasCode ? `the contract there is not a pool of this chain's ${VENUE_NAMES} factory` : 'the address has no code';

@@ -1,0 +1,37 @@
+/**
+ * Uniswap V4: every pool lives in one PoolManager, named by the hash of its key (the two currencies, fee,
+ * tick spacing and hooks). Only pools without hooks are routed. Pools are not contracts of their own, so
+ * token data's pool lookups and pool-info (both by pool address) do not list them; routing reads them
+ * through the PoolManager.
+ */
+import { contractAt } from './venue-config';
+import type { EvmVenueAdapter } from './venue-adapter';
+
+/** The fee tiers (hundredths of a bip) routed, with the tick spacing Uniswap's interface pairs with each. */
+const TICK_SPACINGS: Readonly<Record<number, number>> = { 100: 1, 500: 10, 3000: 60, 10000: 200 };
+const Q192 = 1n << 192n;
+
+export const uniswapV4: EvmVenueAdapter = {
+  id: 'UNISWAP_V4',
+  name: 'Uniswap V4',
+  routerKind: 2,
+  family: 2,
+  feeTiers: [100, 500, 3000, 10000],
+  tickSpacing: (fee) => TICK_SPACINGS[fee] ?? 0,
+  configKeys: [
+    { key: 'uniswapV4PoolManager', manifest: 'uniswapV4PoolManager', required: false },
+    { key: 'v4Quoter', manifest: 'v4Quoter', required: false },
+  ],
+
+  deployment(venues) {
+    const factory = contractAt(venues, 'uniswapV4PoolManager');
+    return factory ? { factory, quoter: contractAt(venues, 'v4Quoter') } : undefined;
+  },
+
+  hopSpot([sqrtPriceX96, inIsToken0]) {
+    const priceX192 = sqrtPriceX96 * sqrtPriceX96;
+    return inIsToken0 === 1n ? { numerator: priceX192, denominator: Q192 } : { numerator: Q192, denominator: priceX192 };
+  },
+
+  lpFee: (poolFee) => poolFee,
+};
