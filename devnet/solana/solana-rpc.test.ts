@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  RpcError,
-  describeTransactionError,
-  errorResponse,
-  expectAddress,
-  expectSignature,
-  formatUiAmount,
-  parseMint,
-  parseTokenAccount,
-  preflightFailure,
-  stringifyJson,
-  transactionErrorToJson,
-  uiTokenAmount,
-} from './solana-node';
+import { RpcError, errorResponse } from './node/errors/rpc-error';
+import { describeTransactionError, preflightFailure, transactionErrorToJson } from './node/errors/transaction-errors';
+import { expectAddress, expectSignature } from './node/methods/rpc-params';
+import { parseMint, parseTokenAccount } from './node/codecs/token-layouts';
+import { stringifyJson } from './node/codecs/stringify-json';
+import { formatUiAmount, uiTokenAmount } from './node/codecs/ui-token-amount';
 import { getAddressEncoder, address } from '@solana/kit';
 
 describe('solana rpc helpers', () => {
