@@ -94,11 +94,12 @@ async function depthOn(chain: ConfiguredChain, token: Address): Promise<number |
   };
   const offset = nativePair && !/^0x0{40}$/.test(nativePair) ? 2 : 0;
   const stableUnit = 10 ** venues.stable.decimals;
-  const nativeUsd = offset ? (amount(1) / stableUnit) / (amount(0) / 1e18 || 1) : 0;
+  const nativeUnit = 10 ** chain.info.nativeDecimals;
+  const nativeUsd = offset ? (amount(1) / stableUnit) / (amount(0) / nativeUnit || 1) : 0;
   let depth = 0;
   pools.forEach(({ quote }, index) => {
     const held = amount(offset + index);
-    depth += quote === stable ? held / stableUnit : (held / 1e18) * nativeUsd;
+    depth += quote === stable ? held / stableUnit : (held / nativeUnit) * nativeUsd;
   });
   return depth;
 }

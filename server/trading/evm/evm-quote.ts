@@ -16,8 +16,8 @@ import { EVM_VENUES } from '@/server/venues/evm/venues';
 import { BPS, splitAmount, type FeeSplit } from '../fee-model';
 import { issueQuoteId, QUOTE_TTL_MS, type QuoteClaims } from '../quote-id';
 import { tradeFailure } from '../trade-failures';
-import { callHash, serializeUnsigned, unsignedTxHash, type UnsignedEvmTx } from './evm-transactions';
-import { classifyRevert } from './revert-reasons';
+import { callHash, serializeUnsigned, unsignedTxHash, type UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
+import { classifyRevert } from '@/server/chains/evm/revert-reasons';
 
 import type { ApprovalOrder, SwapQuote } from '../swap-types';
 
