@@ -93,135 +93,150 @@ async function refundAmount(chain: BridgeChain, to: string, deposit: bigint): Pr
   }
 }
 
+/** What the solver's rounds share. */
+interface SolverContext {
+  deps: BridgeDeps;
+  /**
+   * Signing reads the solver's next nonce: one signer per chain at a time in this process. (Another instance
+   * taking the same nonce only makes one of the two payments `dropped`, and that one is signed anew.)
+   */
+  chainLocks: Map<ChainId, Promise<unknown>>;
+  /** When unused quotes were last deleted. */
+  forgotAt: number;
+  /** Asks for another round (after a request moved to a state with work to do). */
+  kick(): void;
+}
+
 export function createBridgeSolver(deps: BridgeDeps): BridgeSolver {
-  // Signing reads the solver's next nonce: one signer per chain at a time in this process. (Another instance
-  // taking the same nonce only makes one of the two payments `dropped`, and that one is signed anew.)
-  const chainLocks = new Map<ChainId, Promise<unknown>>();
-  let forgotAt = 0;
-
-  function withChainLock<T>(chain: ChainId, work: () => Promise<T>): Promise<T> {
-    const previous = chainLocks.get(chain) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    chainLocks.set(chain, next.catch(() => undefined));
-    return next;
-  }
-
-  async function scan(chain: ChainId, bridgeChain: BridgeChain): Promise<void> {
-    const cursor = await deps.requests.cursor(chain);
-    const found = await bridgeChain.scanDeposits(cursor);
-    for (const deposit of found.deposits) await acceptDeposit(deps, chain, deposit);
-    if (found.cursor !== cursor) await deps.requests.saveCursor(chain, found.cursor);
-  }
-
-  /** The stored payment, or a new one signed, stored and sent (unless another instance stored one first). */
-  async function paymentFor(row: BridgeRow, chain: BridgeChain, to: string, amount: bigint, refundAmount?: bigint): Promise<SignedPayment> {
-    if (row.payment_raw_tx && row.payment_tx_hash) return { txHash: row.payment_tx_hash, raw: row.payment_raw_tx };
-    const signed = await withChainLock(chain.chain, async () => {
-      const payment = await chain.signPayment({ to, amount, requestId: row.id });
-      if (!(await deps.requests.storePayment(row.id, payment, refundAmount))) return undefined;
-      await chain.broadcast(payment.raw);
-      return payment;
-    });
-    if (signed) return signed;
-    const stored = await deps.requests.find(row.id);
-    return { txHash: stored!.payment_tx_hash!, raw: stored!.payment_raw_tx! };
-  }
-
-  async function fill(row: BridgeRow): Promise<void> {
-    const chain = deps.chains[row.destination_chain as ChainId];
-    if (!chain) {
-      await deps.requests.startRefund(row.id, `Bridging to ${row.destination_chain} is no longer configured on this server.`);
-      return;
-    }
-    const amount = BigInt(row.amount_out);
-    if (!row.payment_raw_tx) {
-      const cost = await chain.paymentCost(row.recipient, amount);
-      const inventory = await chain.inventory();
-      if (inventory < amount + cost) {
-        const { nativeSymbol, nativeDecimals } = CHAINS[chain.chain];
-        await deps.requests.startRefund(row.id,
-          `The solver could not fill on ${chain.chain}: it holds ${formatUnits(inventory, nativeDecimals)} ${nativeSymbol}, the fill needs ${formatUnits(amount + cost, nativeDecimals)}. The deposit is returned.`);
-        deps.logger.warn('bridge fill refused: not enough inventory', { requestId: row.id, chain: chain.chain });
-        kick();
-        return;
-      }
-    }
-    const payment = await paymentFor(row, chain, row.recipient, amount);
-    const state = await chain.settlePayment(payment, SETTLE_WAIT_MS);
-    if (state === 'confirmed') {
-      await deps.requests.markFilled(row.id, { txHash: payment.txHash, amount });
-      deps.logger.info('bridge filled', { requestId: row.id, chain: chain.chain, txHash: payment.txHash });
-    } else if (state === 'reverted') {
-      await deps.requests.startRefund(row.id, `The fill transaction ${payment.txHash} reverted on ${chain.chain}. The deposit is returned.`);
-      kick();
-    } else {
-      if (state === 'dropped') await deps.requests.dropPayment(row.id, payment.txHash);
-      await deps.requests.release(row.id, state === 'dropped' ? 0 : 2_000, `fill ${state}`);
-    }
-  }
-
-  async function refund(row: BridgeRow): Promise<void> {
-    const chain = deps.chains[row.source_chain as ChainId];
-    if (!chain || !row.deposit_from || !row.deposit_amount) {
-      await deps.requests.markFailed(row.id, `${row.reason ?? 'The bridge failed'} The deposit cannot be returned automatically: bridging on ${row.source_chain} is not configured.`);
-      return;
-    }
-    let payment: SignedPayment;
-    if (row.payment_raw_tx && row.payment_tx_hash) {
-      payment = { txHash: row.payment_tx_hash, raw: row.payment_raw_tx };
-    } else {
-      const returnable = await refundAmount(chain, row.deposit_from, BigInt(row.deposit_amount));
-      if (returnable === undefined) {
-        await deps.requests.markFailed(row.id, `${row.reason ?? ''} The deposit is too small to return (it would not cover the gas, or not keep a new account alive), so nothing could be refunded.`.trim());
-        return;
-      }
-      payment = await paymentFor(row, chain, row.deposit_from, returnable, returnable);
-    }
-    const state = await chain.settlePayment(payment, SETTLE_WAIT_MS);
-    if (state === 'confirmed') {
-      const stored = await deps.requests.find(row.id);
-      await deps.requests.markRefunded(row.id, { txHash: payment.txHash, amount: BigInt(stored?.refund_amount ?? '0') });
-      deps.logger.info('bridge deposit refunded', { requestId: row.id, chain: chain.chain, txHash: payment.txHash });
-    } else if (state === 'reverted') {
-      await deps.requests.dropPayment(row.id, payment.txHash);
-      await deps.requests.release(row.id, 5_000, `refund ${payment.txHash} reverted`);
-    } else {
-      if (state === 'dropped') await deps.requests.dropPayment(row.id, payment.txHash);
-      await deps.requests.release(row.id, state === 'dropped' ? 0 : 2_000, `refund ${state}`);
-    }
-  }
-
-  async function work(row: BridgeRow): Promise<void> {
-    try {
-      if (row.state === 'pending') await fill(row);
-      else if (row.state === 'refunding') await refund(row);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const delay = Math.min(1_000 * 2 ** Math.min(row.attempts, 6), MAX_RETRY_DELAY_MS);
-      deps.logger.warn('bridge work will be retried', { requestId: row.id, state: row.state, attempts: row.attempts, error: message });
-      await deps.requests.release(row.id, delay, message);
-    }
-  }
-
-  async function round(): Promise<void> {
-    // Every chain at once: one slow or failing RPC delays no other chain's deposits.
-    await Promise.all((Object.entries(deps.chains) as [ChainId, BridgeChain][]).map(async ([chain, bridgeChain]) => {
-      try {
-        await scan(chain, bridgeChain);
-      } catch (error) {
-        deps.logger.warn('bridge deposit scan failed', { chain, error: error instanceof Error ? error.message : String(error) });
-      }
-    }));
-    for (let row = await deps.requests.claimDue(LEASE_MS); row; row = await deps.requests.claimDue(LEASE_MS)) await work(row);
-    const now = (deps.now ?? Date.now)();
-    if (now - forgotAt > FORGET_EVERY_MS) {
-      forgotAt = now;
-      const forgotten = await deps.requests.forgetUnusedQuotes(new Date(now - UNUSED_QUOTE_RETENTION_MS));
-      if (forgotten > 0) deps.logger.info('unused bridge quotes deleted', { count: forgotten });
-    }
-  }
-
-  const loop = createWorkLoop('bridge solver', round, deps.logger);
-  const kick = () => loop.kick();
+  const context: SolverContext = { deps, chainLocks: new Map(), forgotAt: 0, kick: () => loop.kick() };
+  const loop = createWorkLoop('bridge solver', () => round(context), deps.logger);
   return loop;
+}
+
+function withChainLock<T>(context: SolverContext, chain: ChainId, work: () => Promise<T>): Promise<T> {
+  const previous = context.chainLocks.get(chain) ?? Promise.resolve();
+  const next = previous.then(work, work);
+  context.chainLocks.set(chain, next.catch(() => undefined));
+  return next;
+}
+
+async function scan({ deps }: SolverContext, chain: ChainId, bridgeChain: BridgeChain): Promise<void> {
+  const cursor = await deps.requests.cursor(chain);
+  const found = await bridgeChain.scanDeposits(cursor);
+  for (const deposit of found.deposits) await acceptDeposit(deps, chain, deposit);
+  if (found.cursor !== cursor) await deps.requests.saveCursor(chain, found.cursor);
+}
+
+/** The stored payment, or a new one signed, stored and sent (unless another instance stored one first). */
+async function paymentFor(
+  context: SolverContext, row: BridgeRow, chain: BridgeChain, to: string, amount: bigint, refundAmount?: bigint,
+): Promise<SignedPayment> {
+  const { deps } = context;
+  if (row.payment_raw_tx && row.payment_tx_hash) return { txHash: row.payment_tx_hash, raw: row.payment_raw_tx };
+  const signed = await withChainLock(context, chain.chain, async () => {
+    const payment = await chain.signPayment({ to, amount, requestId: row.id });
+    if (!(await deps.requests.storePayment(row.id, payment, refundAmount))) return undefined;
+    await chain.broadcast(payment.raw);
+    return payment;
+  });
+  if (signed) return signed;
+  const stored = await deps.requests.find(row.id);
+  return { txHash: stored!.payment_tx_hash!, raw: stored!.payment_raw_tx! };
+}
+
+async function fill(context: SolverContext, row: BridgeRow): Promise<void> {
+  const { deps } = context;
+  const chain = deps.chains[row.destination_chain as ChainId];
+  if (!chain) {
+    await deps.requests.startRefund(row.id, `Bridging to ${row.destination_chain} is no longer configured on this server.`);
+    return;
+  }
+  const amount = BigInt(row.amount_out);
+  if (!row.payment_raw_tx) {
+    const cost = await chain.paymentCost(row.recipient, amount);
+    const inventory = await chain.inventory();
+    if (inventory < amount + cost) {
+      const { nativeSymbol, nativeDecimals } = CHAINS[chain.chain];
+      await deps.requests.startRefund(row.id,
+        `The solver could not fill on ${chain.chain}: it holds ${formatUnits(inventory, nativeDecimals)} ${nativeSymbol}, the fill needs ${formatUnits(amount + cost, nativeDecimals)}. The deposit is returned.`);
+      deps.logger.warn('bridge fill refused: not enough inventory', { requestId: row.id, chain: chain.chain });
+      context.kick();
+      return;
+    }
+  }
+  const payment = await paymentFor(context, row, chain, row.recipient, amount);
+  const state = await chain.settlePayment(payment, SETTLE_WAIT_MS);
+  if (state === 'confirmed') {
+    await deps.requests.markFilled(row.id, { txHash: payment.txHash, amount });
+    deps.logger.info('bridge filled', { requestId: row.id, chain: chain.chain, txHash: payment.txHash });
+  } else if (state === 'reverted') {
+    await deps.requests.startRefund(row.id, `The fill transaction ${payment.txHash} reverted on ${chain.chain}. The deposit is returned.`);
+    context.kick();
+  } else {
+    if (state === 'dropped') await deps.requests.dropPayment(row.id, payment.txHash);
+    await deps.requests.release(row.id, state === 'dropped' ? 0 : 2_000, `fill ${state}`);
+  }
+}
+
+async function refund(context: SolverContext, row: BridgeRow): Promise<void> {
+  const { deps } = context;
+  const chain = deps.chains[row.source_chain as ChainId];
+  if (!chain || !row.deposit_from || !row.deposit_amount) {
+    await deps.requests.markFailed(row.id, `${row.reason ?? 'The bridge failed'} The deposit cannot be returned automatically: bridging on ${row.source_chain} is not configured.`);
+    return;
+  }
+  let payment: SignedPayment;
+  if (row.payment_raw_tx && row.payment_tx_hash) {
+    payment = { txHash: row.payment_tx_hash, raw: row.payment_raw_tx };
+  } else {
+    const returnable = await refundAmount(chain, row.deposit_from, BigInt(row.deposit_amount));
+    if (returnable === undefined) {
+      await deps.requests.markFailed(row.id, `${row.reason ?? ''} The deposit is too small to return (it would not cover the gas, or not keep a new account alive), so nothing could be refunded.`.trim());
+      return;
+    }
+    payment = await paymentFor(context, row, chain, row.deposit_from, returnable, returnable);
+  }
+  const state = await chain.settlePayment(payment, SETTLE_WAIT_MS);
+  if (state === 'confirmed') {
+    const stored = await deps.requests.find(row.id);
+    await deps.requests.markRefunded(row.id, { txHash: payment.txHash, amount: BigInt(stored?.refund_amount ?? '0') });
+    deps.logger.info('bridge deposit refunded', { requestId: row.id, chain: chain.chain, txHash: payment.txHash });
+  } else if (state === 'reverted') {
+    await deps.requests.dropPayment(row.id, payment.txHash);
+    await deps.requests.release(row.id, 5_000, `refund ${payment.txHash} reverted`);
+  } else {
+    if (state === 'dropped') await deps.requests.dropPayment(row.id, payment.txHash);
+    await deps.requests.release(row.id, state === 'dropped' ? 0 : 2_000, `refund ${state}`);
+  }
+}
+
+async function work(context: SolverContext, row: BridgeRow): Promise<void> {
+  try {
+    if (row.state === 'pending') await fill(context, row);
+    else if (row.state === 'refunding') await refund(context, row);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const delay = Math.min(1_000 * 2 ** Math.min(row.attempts, 6), MAX_RETRY_DELAY_MS);
+    context.deps.logger.warn('bridge work will be retried', { requestId: row.id, state: row.state, attempts: row.attempts, error: message });
+    await context.deps.requests.release(row.id, delay, message);
+  }
+}
+
+async function round(context: SolverContext): Promise<void> {
+  const { deps } = context;
+  // Every chain at once: one slow or failing RPC delays no other chain's deposits.
+  await Promise.all((Object.entries(deps.chains) as [ChainId, BridgeChain][]).map(async ([chain, bridgeChain]) => {
+    try {
+      await scan(context, chain, bridgeChain);
+    } catch (error) {
+      deps.logger.warn('bridge deposit scan failed', { chain, error: error instanceof Error ? error.message : String(error) });
+    }
+  }));
+  for (let row = await deps.requests.claimDue(LEASE_MS); row; row = await deps.requests.claimDue(LEASE_MS)) await work(context, row);
+  const now = (deps.now ?? Date.now)();
+  if (now - context.forgotAt > FORGET_EVERY_MS) {
+    context.forgotAt = now;
+    const forgotten = await deps.requests.forgetUnusedQuotes(new Date(now - UNUSED_QUOTE_RETENTION_MS));
+    if (forgotten > 0) deps.logger.info('unused bridge quotes deleted', { count: forgotten });
+  }
 }

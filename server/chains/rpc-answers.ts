@@ -34,10 +34,12 @@ export function batchAnswer<S extends z.ZodType>(chain: ChainId, method: string,
 }
 
 /** A single call whose JSON-RPC error and shape are checked like a batch answer. */
-export async function requestChecked<S extends z.ZodType>(rpc: RpcTransport, method: string, params: unknown[], schema: S): Promise<z.output<S>> {
+export async function requestChecked<S extends z.ZodType>(
+  rpc: RpcTransport, method: string, params: unknown[], schema: S, options?: { timeoutMs?: number },
+): Promise<z.output<S>> {
   let result: unknown;
   try {
-    result = await rpc.request(method, params);
+    result = await rpc.request(method, params, options);
   } catch (error) {
     if (error instanceof JsonRpcError) throw rpcRefused(rpc.chain, method, error);
     throw error;

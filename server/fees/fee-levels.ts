@@ -19,6 +19,9 @@ export interface LevelFees {
 
 export type FeeLevels = Record<PriorityLevel, LevelFees>;
 
+/** A chain's levels now, with the base fee they build on (null without EIP-1559, and on Solana) and where it was read. */
+export type PriorityFees = FeeLevels & { baseFeePerGas: bigint | null; blockNumber: bigint };
+
 /** The percentile of recent tips (or Solana compute-unit prices) each level pays, LOW to INSTANT. */
 export const LEVEL_PERCENTILES = [10, 50, 75, 95] as const;
 

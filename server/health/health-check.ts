@@ -3,7 +3,7 @@
  * result cached briefly so a load balancer polling /api/health does not multiply RPC traffic.
  */
 import type { ChainDirectory } from '@/server/chains/chain-directory';
-import { familyProbe } from '@/server/chains/families';
+import { chainFamily } from '@/server/chains/chain-family';
 import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 
 export interface ChainHealth {
@@ -40,7 +40,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
     if (!chain.available) return { available: false, blockNumber: null, latencyMs: null, error: 'no RPC configured' };
     const started = performance.now();
     try {
-      const height = await familyProbe(id).latestHeight(chain.rpc, { timeoutMs: deps.probeTimeoutMs });
+      const height = await chainFamily(id).latestHeight(chain, { timeoutMs: deps.probeTimeoutMs });
       return { available: true, blockNumber: height, latencyMs: Math.round(performance.now() - started) };
     } catch (error) {
       return {

@@ -7,7 +7,7 @@ import { AppError } from '@/server/errors';
 import type { LevelFees } from '@/server/fees/fee-levels';
 import { splitAmount } from '@/server/trading/fee-model';
 import { tradeFailure } from '@/server/trading/trade-failures';
-import { classifyRevert } from '@/server/trading/evm/revert-reasons';
+import { classifyRevert } from '@/server/chains/evm/revert-reasons';
 import { ZERO_ADDRESS, type LensCandidate, type LensResult } from './lens-client';
 import type { RouteRequest } from './route-request';
 

@@ -3,9 +3,10 @@
  * claimed with a lease (so one instance sends it, and a crashed instance's claim expires), broadcast, and
  * confirmed or retried with backoff. Failures are logged only; they never change the trade's outcome.
  */
-import { z } from 'zod';
 import type { ChainDirectory } from '@/server/chains/chain-directory';
-import { JsonRpcError } from '@/server/chains/json-rpc';
+import { getTransactionReceipt } from '@/server/chains/evm/actions/get-transaction-receipt';
+import { sendRawTransaction } from '@/server/chains/evm/actions/send-raw-transaction';
+import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
 import type { ChainId } from '@/server/chains/registry';
 import { createWorkLoop, type WorkLoop } from '@/server/jobs/work-loop';
 import type { Logger } from '@/server/observability/logger';
@@ -19,32 +20,16 @@ export interface BackgroundSender extends Omit<WorkLoop, 'start'> {
 const LEASE_MS = 90_000;
 const MAX_ATTEMPTS = 5;
 const RECEIPT_WAIT_MS = 60_000;
-const receiptStatus = z.object({ status: z.string() }).nullable();
 
 export function createBackgroundSender(deps: { chains: ChainDirectory; trades: TradeRepository; logger: Logger }): BackgroundSender {
-  async function receipt(row: BackgroundTxRow) {
-    return receiptStatus.parse(await deps.chains[row.chain as ChainId].rpc.request('eth_getTransactionReceipt', [row.tx_hash]));
-  }
-
   async function sendOne(row: BackgroundTxRow): Promise<void> {
     const rpc = deps.chains[row.chain as ChainId].rpc;
     try {
-      if (!(await receipt(row))) {
-        try {
-          await rpc.request('eth_sendRawTransaction', [row.raw_tx]);
-        } catch (error) {
-          // "already known": an earlier attempt got it into the pool; wait for it like a fresh send.
-          if (!(error instanceof JsonRpcError) || !/already known|already imported|nonce too low/i.test(error.message)) throw error;
-        }
-      }
-      const deadline = Date.now() + RECEIPT_WAIT_MS;
-      let mined = await receipt(row);
-      while (!mined && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        mined = await receipt(row);
-      }
+      // An earlier attempt may have got it into the pool or mined: then it is waited for like a fresh send.
+      if (!(await getTransactionReceipt(rpc, row.tx_hash))) await sendRawTransaction(rpc, row.raw_tx, { resend: true });
+      const mined = await waitForReceipt(rpc, row.tx_hash, { timeoutMs: RECEIPT_WAIT_MS });
       if (!mined) throw new Error('not mined in time');
-      const ok = mined.status === '0x1';
+      const ok = mined.status === 'success';
       await deps.trades.finishBackgroundTx(row.id, { status: ok ? 'confirmed' : 'failed', error: ok ? undefined : 'reverted' });
       if (!ok) deps.logger.warn('background transaction reverted', { chain: row.chain, txHash: row.tx_hash, purpose: row.purpose });
     } catch (error) {

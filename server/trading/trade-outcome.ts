@@ -3,9 +3,12 @@
  * one row per broadcast transaction (so a re-submission gets the first answer).
  */
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
+import { sleep } from '@/server/chains/poll-until';
 import type { TradeRepository, TradeRow } from '@/server/store/trade-repository';
 import type { QuoteClaims } from './quote-id';
 import { isTradeFailureCode, tradeFailure, type TradeFailureCode } from './trade-failures';
+
+export { sleep };
 
 export interface TradeOutcome {
   status: 'SUCCESS' | 'FAILED';
@@ -91,8 +94,4 @@ export async function waitForSettled(
     current = (await trades.findByTxHash(current.tx_hash))!;
   }
   return current;
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

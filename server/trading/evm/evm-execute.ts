@@ -4,10 +4,20 @@
  * for the receipt and read spent/received from the Router's Swapped event. The trade row (unique per
  * transaction hash) makes a re-submission return the first outcome without a second broadcast.
  */
-import { decodeEventLog, decodeFunctionData, formatUnits, type Address, type Hex } from 'viem';
-import { z } from 'zod';
+import { decodeEventLog, decodeFunctionData, formatUnits, toHex, type Address, type Hex } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
+import { getBalance } from '@/server/chains/evm/actions/get-balance';
+import { getTransaction } from '@/server/chains/evm/actions/get-transaction';
+import { getTransactionCount } from '@/server/chains/evm/actions/get-transaction-count';
+import { getTransactionReceipt } from '@/server/chains/evm/actions/get-transaction-receipt';
+import { sendRawTransaction } from '@/server/chains/evm/actions/send-raw-transaction';
+import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
+import type { EvmReceipt } from '@/server/chains/evm/evm-schemas';
+import { callHash, readSignedTx, type SignedEvmTx } from '@/server/chains/evm/evm-transactions';
+import { classifyRevert, revertDataOf } from '@/server/chains/evm/revert-reasons';
+import { TransactionRefusedError } from '@/server/chains/evm/send-refusals';
 import { JsonRpcError, type RpcTransport } from '@/server/chains/json-rpc';
+import { pollUntil } from '@/server/chains/poll-until';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { findAppError } from '@/server/errors';
 import type { Logger } from '@/server/observability/logger';
@@ -16,10 +26,8 @@ import { routerAbi } from '@/server/venues/evm/generated/contracts';
 import { decodeLensTransferProbe, preflightCall, transferProbeCall } from '@/server/routing/lens-client';
 import type { QuoteClaims } from '../quote-id';
 import { isTradeFailureCode, tradeFailure, type TradeFailureCode } from '../trade-failures';
-import { callHash, readSignedTx, type SignedEvmTx } from './evm-transactions';
-import { classifyRevert, revertDataOf } from './revert-reasons';
 import {
-  claimsOf, explorerUrl, outcomeOf, pendingOutcome, sleep, tradeRow, waitForSettled, type TradeOutcome,
+  claimsOf, explorerUrl, outcomeOf, pendingOutcome, tradeRow, waitForSettled, type TradeOutcome,
 } from '../trade-outcome';
 
 export type { TradeOutcome } from '../trade-outcome';
@@ -45,30 +53,7 @@ export interface EvmExecuteRequest {
   reward?: string;
 }
 
-/**
- * Receipt polls start at 10 ms and double up to 200 ms: fast blocks (and the local world's instant ones) are
- * seen at once, slow chains are not polled harder than every 200 ms.
- */
-const FIRST_POLL_MS = 10;
-const RECEIPT_POLL_MS = 200;
-const nextPoll = (ms: number) => Math.min(ms * 2, RECEIPT_POLL_MS);
 const DEFAULT_RECEIPT_TIMEOUT_MS = 60_000;
-
-const receiptSchema = z.object({
-  status: z.string(),
-  blockNumber: z.string(),
-  gasUsed: z.string(),
-  logs: z.array(z.object({ address: z.string(), topics: z.array(z.string()), data: z.string() })),
-}).nullable();
-
-const txSchema = z.object({
-  hash: z.string(),
-  from: z.string(),
-  to: z.string().nullable(),
-  value: z.string(),
-  input: z.string(),
-  nonce: z.string(),
-}).nullable();
 
 export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteRequest): Promise<TradeOutcome> {
   const { claims } = request;
@@ -88,7 +73,7 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
   }
   const first = (before[0] ?? signed.find((entry) => entry.role === 'trade')!).tx;
 
-  const onChain = await receiptOf(deps.chain.rpc, trade.txHash);
+  const onChain = await getTransactionReceipt(deps.chain.rpc, trade.txHash);
   if (onChain) {
     // Already mined (sent by someone else, or by a previous instance before it could record it).
     const row = await deps.trades.insertPending(tradeRow(deps.chain, request, trade.txHash));
@@ -97,7 +82,7 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
   const approveFirst = before.find((entry) => entry.role === 'approve')?.tx;
   try {
     await checkNonces(deps.chain.rpc, claims.trader as Address, first.nonce);
-    await checkGasFunds(deps.chain.rpc, claims.trader as Address, [...before.map((entry) => entry.tx), trade]);
+    await checkGasFunds(deps.chain, claims.trader as Address, [...before.map((entry) => entry.tx), trade]);
     if (request.simulation) await preflight(deps.chain, claims, trade, approveFirst);
   } catch (error) {
     // The same transaction submitted twice at once: the other request sent it while this one checked.
@@ -113,8 +98,8 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
     // SELL: the approval (after a reset, if the token needs one) is confirmed first; its failure fails the request.
     for (const entry of before) {
       await broadcast(deps, request, entry.tx);
-      const approval = await waitForReceipt(deps, entry.tx.txHash);
-      if (approval.status !== '0x1') {
+      const approval = await minedReceipt(deps, entry.tx.txHash);
+      if (approval.status !== 'success') {
         const settled = await deps.trades.settle(row.id, { status: 'FAILED', parsedError: 'REVERTED' });
         // The answer points at the transaction that failed; the trade itself was never sent.
         return {
@@ -125,7 +110,7 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
       }
     }
     await broadcast(deps, request, trade);
-    const receipt = await waitForReceipt(deps, trade.txHash);
+    const receipt = await minedReceipt(deps, trade.txHash);
     const outcome = await settleFromReceipt(deps, row, claims, receipt, trade);
     for (const entry of after) {
       if (outcome.status !== 'SUCCESS') break;
@@ -160,19 +145,19 @@ export async function trackEvmTrade(
   const { claims } = request;
   const existing = await deps.trades.findByTxHash(request.txHash);
   if (existing) return outcomeOf(await awaitSettled(deps, existing), claims);
-  const tx = await waitForTransaction(deps, request.txHash);
+  const tx = await seenTransaction(deps, request.txHash);
   const quoted = claims.txs.find((entry) => entry.role === 'trade');
-  if (!quoted?.call || tx.from.toLowerCase() !== claims.trader.toLowerCase() || callHash(tx.to as Address, BigInt(tx.value), tx.input as Hex) !== quoted.call) {
+  if (!quoted?.call || tx.from.toLowerCase() !== claims.trader.toLowerCase() || callHash(tx.to as Address, tx.value, tx.input) !== quoted.call) {
     throw tradeFailure('TX_MISMATCH', 'the transaction is not the quoted trade from the quoted trader', 'txHash');
   }
   const signedLike: SignedEvmTx = {
     txHash: request.txHash, unsignedHash: quoted.hash as Hex, signer: tx.from as Address, chainId: deps.chain.info.chainId,
-    nonce: Number(BigInt(tx.nonce)), to: tx.to as Address, value: BigInt(tx.value), data: tx.input as Hex, raw: '0x', maxCost: 0n,
+    nonce: tx.nonce, to: tx.to as Address, value: tx.value, data: tx.input, raw: '0x', maxCost: 0n,
   };
   const row = await deps.trades.insertPending(tradeRow(deps.chain, { owner: request.owner, claims }, signedLike.txHash))
     ?? (await deps.trades.findByTxHash(request.txHash))!;
   if (row.status !== 'PENDING') return outcomeOf(row, claims);
-  const receipt = await waitForReceipt(deps, request.txHash);
+  const receipt = await minedReceipt(deps, request.txHash);
   return settleFromReceipt(deps, row, claims, receipt, signedLike);
 }
 
@@ -216,21 +201,19 @@ async function matchSignedTransactions(request: EvmExecuteRequest): Promise<Sign
 }
 
 async function checkNonces(rpc: RpcTransport, trader: Address, firstNonce: number): Promise<void> {
-  const [latest, pending] = await Promise.all([
-    rpc.request<string>('eth_getTransactionCount', [trader, 'latest']),
-    rpc.request<string>('eth_getTransactionCount', [trader, 'pending']),
-  ]);
-  if (firstNonce < Number(BigInt(latest))) throw tradeFailure('NONCE_TOO_LOW', `the wallet is at nonce ${Number(BigInt(latest))}, the transaction has ${firstNonce}`, 'trade');
-  if (firstNonce < Number(BigInt(pending))) throw tradeFailure('NONCE_ALREADY_USED', `a pending transaction of the wallet holds nonce ${firstNonce}`, 'trade');
-  if (firstNonce > Number(BigInt(pending))) throw tradeFailure('TX_MISMATCH', `the nonce ${firstNonce} is ahead of the wallet (${Number(BigInt(pending))})`, 'trade');
+  const [latest, pending] = await Promise.all([getTransactionCount(rpc, trader, 'latest'), getTransactionCount(rpc, trader, 'pending')]);
+  if (firstNonce < latest) throw tradeFailure('NONCE_TOO_LOW', `the wallet is at nonce ${latest}, the transaction has ${firstNonce}`, 'trade');
+  if (firstNonce < pending) throw tradeFailure('NONCE_ALREADY_USED', `a pending transaction of the wallet holds nonce ${firstNonce}`, 'trade');
+  if (firstNonce > pending) throw tradeFailure('TX_MISMATCH', `the nonce ${firstNonce} is ahead of the wallet (${pending})`, 'trade');
 }
 
 /** The wallet must afford every transaction it sends now, so a SELL never pays for an approval alone. */
-async function checkGasFunds(rpc: RpcTransport, trader: Address, txs: SignedEvmTx[]): Promise<void> {
-  const balance = BigInt(await rpc.request<string>('eth_getBalance', [trader, 'latest']));
+async function checkGasFunds(chain: ConfiguredChain, trader: Address, txs: SignedEvmTx[]): Promise<void> {
+  const balance = await getBalance(chain.rpc, trader);
   const needed = txs.reduce((sum, tx) => sum + tx.maxCost, 0n);
   if (balance < needed) {
-    throw tradeFailure('INSUFFICIENT_FUNDS_FOR_GAS', `the wallet holds ${formatUnits(balance, 18)} and may need ${formatUnits(needed, 18)} of the native token`);
+    const decimals = chain.info.nativeDecimals;
+    throw tradeFailure('INSUFFICIENT_FUNDS_FOR_GAS', `the wallet holds ${formatUnits(balance, decimals)} and may need ${formatUnits(needed, decimals)} of the native token`);
   }
 }
 
@@ -274,49 +257,29 @@ async function transferAllowed(chain: ConfiguredChain, claims: QuoteClaims, trad
 async function broadcast(deps: EvmExecuteDeps, request: EvmExecuteRequest, tx: SignedEvmTx): Promise<void> {
   const chain = deps.chain;
   const private_ = request.mev && chain.info.mevProtection && chain.mevRpc ? chain.mevRpcFor?.(request.reward) ?? chain.mevRpc : undefined;
-  const rpc = private_ ?? chain.rpc;
   try {
-    await rpc.request('eth_sendRawTransaction', [tx.raw]);
+    await sendRawTransaction(private_ ?? chain.rpc, tx.raw);
   } catch (error) {
-    if (!(error instanceof JsonRpcError)) {
-      const appError = findAppError(error);
-      if (appError?.code === 'RPC_ERROR' || appError?.code === 'CHAIN_UNAVAILABLE') throw tradeFailure('RPC_UNAVAILABLE', appError.message);
-      throw error;
+    if (error instanceof TransactionRefusedError) {
+      throw tradeFailure(error.code, error.code === 'SIMULATION_FAILED' ? `the node refused the transaction: ${error.message}` : error.message);
     }
-    // Node error texts are the only signal here; they are the geth/anvil wording shared by most clients.
-    const text = error.message.toLowerCase();
-    if (text.includes('already known') || text.includes('already imported')) return;
-    if (text.includes('nonce too low')) throw tradeFailure('NONCE_TOO_LOW', error.message);
-    if (text.includes('insufficient funds')) throw tradeFailure('INSUFFICIENT_FUNDS_FOR_GAS', error.message);
-    if (text.includes('replacement') || text.includes('underpriced')) throw tradeFailure('NONCE_ALREADY_USED', error.message);
-    throw tradeFailure('SIMULATION_FAILED', `the node refused the transaction: ${error.message}`);
+    const appError = findAppError(error);
+    if (appError?.code === 'RPC_ERROR' || appError?.code === 'CHAIN_UNAVAILABLE') throw tradeFailure('RPC_UNAVAILABLE', appError.message);
+    throw error;
   }
 }
 
-type Receipt = NonNullable<z.infer<typeof receiptSchema>>;
-
-async function receiptOf(rpc: RpcTransport, txHash: Hex): Promise<Receipt | null> {
-  return receiptSchema.parse(await rpc.request('eth_getTransactionReceipt', [txHash]));
+/** The receipt once mined; TIMEOUT when the wait is over first (the trade stays PENDING for track). */
+async function minedReceipt(deps: EvmExecuteDeps, txHash: Hex): Promise<EvmReceipt> {
+  const receipt = await waitForReceipt(deps.chain.rpc, txHash, { timeoutMs: deps.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS });
+  if (!receipt) throw tradeFailure('TIMEOUT', `no receipt for ${txHash} yet`);
+  return receipt;
 }
 
-async function waitForReceipt(deps: EvmExecuteDeps, txHash: Hex): Promise<Receipt> {
-  const deadline = Date.now() + (deps.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS);
-  for (let poll = FIRST_POLL_MS; ; poll = nextPoll(poll)) {
-    const receipt = await receiptOf(deps.chain.rpc, txHash);
-    if (receipt) return receipt;
-    if (Date.now() > deadline) throw tradeFailure('TIMEOUT', `no receipt for ${txHash} yet`);
-    await sleep(poll);
-  }
-}
-
-async function waitForTransaction(deps: EvmExecuteDeps, txHash: Hex) {
-  const deadline = Date.now() + (deps.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS);
-  for (let poll = FIRST_POLL_MS; ; poll = nextPoll(poll)) {
-    const tx = txSchema.parse(await deps.chain.rpc.request('eth_getTransactionByHash', [txHash]));
-    if (tx) return tx;
-    if (Date.now() > deadline) throw tradeFailure('TIMEOUT', `the chain does not know ${txHash}`, 'txHash');
-    await sleep(poll);
-  }
+async function seenTransaction(deps: EvmExecuteDeps, txHash: Hex) {
+  const tx = await pollUntil(() => getTransaction(deps.chain.rpc, txHash), { timeoutMs: deps.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS });
+  if (!tx) throw tradeFailure('TIMEOUT', `the chain does not know ${txHash}`, 'txHash');
+  return tx;
 }
 
 /**
@@ -325,7 +288,7 @@ async function waitForTransaction(deps: EvmExecuteDeps, txHash: Hex) {
  * transaction); an approval that reverted stops it, as in the first attempt.
  */
 async function resendUnseen(deps: EvmExecuteDeps, request: EvmExecuteRequest, before: SignedEntry[], trade: SignedEvmTx): Promise<void> {
-  const known = async (tx: SignedEvmTx) => txSchema.parse(await deps.chain.rpc.request('eth_getTransactionByHash', [tx.txHash])) !== null;
+  const known = async (tx: SignedEvmTx) => (await getTransaction(deps.chain.rpc, tx.txHash)) !== null;
   const send = async (tx: SignedEvmTx) => {
     try {
       await broadcast(deps, request, tx);
@@ -338,7 +301,7 @@ async function resendUnseen(deps: EvmExecuteDeps, request: EvmExecuteRequest, be
   if (await known(trade)) return;
   for (const entry of before) {
     if (!(await known(entry.tx))) await send(entry.tx);
-    if ((await waitForReceipt(deps, entry.tx.txHash)).status !== '0x1') return;
+    if ((await minedReceipt(deps, entry.tx.txHash)).status !== 'success') return;
   }
   if (!(await known(trade))) await send(trade);
 }
@@ -346,7 +309,7 @@ async function resendUnseen(deps: EvmExecuteDeps, request: EvmExecuteRequest, be
 /** A second submission of a trade in flight waits for the first one's outcome; a row a restart left PENDING is settled from the chain. */
 function awaitSettled(deps: EvmExecuteDeps, row: TradeRow): Promise<TradeRow> {
   return waitForSettled(deps.trades, row, async (current) => {
-    const receipt = await receiptOf(deps.chain.rpc, current.tx_hash as Hex);
+    const receipt = await getTransactionReceipt(deps.chain.rpc, current.tx_hash);
     if (!receipt) return false;
     await settleFromReceipt(deps, current, undefined, receipt, undefined);
     return true;
@@ -357,12 +320,12 @@ async function settleFromReceipt(
   deps: EvmExecuteDeps,
   row: TradeRow,
   claims: QuoteClaims | undefined,
-  receipt: Receipt,
+  receipt: EvmReceipt,
   trade: SignedEvmTx | undefined,
 ): Promise<TradeOutcome> {
   const decimalsIn = claims?.decimalsIn ?? 18;
   const decimalsOut = claims?.decimalsOut ?? 18;
-  if (receipt.status === '0x1') {
+  if (receipt.status === 'success') {
     const swapped = swappedEvent(deps.chain.routerAddress, receipt);
     const settled = await deps.trades.settle(row.id, {
       status: 'SUCCESS',
@@ -380,8 +343,8 @@ async function settleFromReceipt(
 }
 
 /** Why a mined trade reverted: the same call replayed on the state just before its block. */
-async function replayRevert(rpc: RpcTransport, from: Address, trade: SignedEvmTx, receipt: Receipt) {
-  const parent = `0x${(BigInt(receipt.blockNumber) - 1n).toString(16)}`;
+async function replayRevert(rpc: RpcTransport, from: Address, trade: SignedEvmTx, receipt: EvmReceipt) {
+  const parent = toHex(receipt.blockNumber - 1n);
   try {
     await rpc.request('eth_call', [{ from, to: trade.to, value: `0x${trade.value.toString(16)}`, data: trade.data }, parent]);
     return undefined;
@@ -390,11 +353,11 @@ async function replayRevert(rpc: RpcTransport, from: Address, trade: SignedEvmTx
   }
 }
 
-function swappedEvent(router: string, receipt: Receipt): { amountIn: bigint; amountOut: bigint } | undefined {
+function swappedEvent(router: string, receipt: EvmReceipt): { amountIn: bigint; amountOut: bigint } | undefined {
   for (const log of receipt.logs) {
     if (log.address.toLowerCase() !== router.toLowerCase()) continue;
     try {
-      const event = decodeEventLog({ abi: routerAbi, data: log.data as Hex, topics: log.topics as [Hex, ...Hex[]] });
+      const event = decodeEventLog({ abi: routerAbi, data: log.data, topics: log.topics as [Hex, ...Hex[]] });
       if (event.eventName === 'Swapped') return { amountIn: event.args.amountIn, amountOut: event.args.amountOut };
     } catch {
       // another of the Router's events

@@ -3,7 +3,7 @@ import type { Hex } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import type { LevelFees } from '@/server/fees/fee-levels';
 import { round } from '@/server/routing/route-figures';
-import type { UnsignedEvmTx } from './evm-transactions';
+import type { UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
 
 /** Gas margin over the simulated use: the state the trade meets can differ a little from the quote's. */
 const GAS_MARGIN_PERCENT = 30n;

@@ -12,7 +12,7 @@ import { BPS, type FeeSplit } from '../fee-model';
 import type { QuoteClaims } from '../quote-id';
 import type { ApprovalOrder } from '../swap-types';
 import { tradeFailure } from '../trade-failures';
-import { callHash, serializeUnsigned, unsignedTxHash, type UnsignedEvmTx } from './evm-transactions';
+import { callHash, serializeUnsigned, unsignedTxHash, type UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
 import { calldataGas, INTRINSIC_GAS, txFees, withMargin } from './quote-costs';
 import { planTransactions } from './transaction-plan';
 

@@ -11,8 +11,12 @@ import { getBase58Decoder } from '@solana/kit';
 import { formatUnits } from 'viem';
 import { z } from 'zod';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
-import { JsonRpcError } from '@/server/chains/json-rpc';
 import { requestChecked } from '@/server/chains/rpc-answers';
+import { getBlockHeight } from '@/server/chains/solana/actions/get-block-height';
+import { getSignatureStatus } from '@/server/chains/solana/actions/get-signature-status';
+import { sendTransaction, TransactionRefusedError } from '@/server/chains/solana/actions/send-transaction';
+import { waitForConfirmation } from '@/server/chains/solana/actions/wait-for-confirmation';
+import { classifySolanaError } from '@/server/chains/solana/solana-errors';
 import { findAppError } from '@/server/errors';
 import type { Logger } from '@/server/observability/logger';
 import type { BalanceReader } from '@/server/balances/balance-reader';
@@ -21,8 +25,7 @@ import { makerAmountOut } from '@/server/venues/solana/maker';
 import { SOL_SENTINEL, WRAPPED_SOL_MINT } from '@/server/venues/solana/route-source';
 import type { QuoteClaims } from '../quote-id';
 import { tradeFailure } from '../trade-failures';
-import { outcomeOf, pendingOutcome, sleep, tradeRow, waitForSettled, type TradeOutcome } from '../trade-outcome';
-import { classifySolanaError } from './solana-errors';
+import { outcomeOf, pendingOutcome, tradeRow, waitForSettled, type TradeOutcome } from '../trade-outcome';
 import { messageHash, type SolanaTrading } from './solana-quote';
 
 export interface SolanaExecuteDeps {
@@ -42,15 +45,10 @@ export interface SolanaExecuteRequest {
   simulation: boolean;
 }
 
-const POLL_MS = 200;
 const DEFAULT_CONFIRM_TIMEOUT_MS = 60_000;
 // SPKI prefix of a raw Ed25519 public key, so node:crypto can verify Solana signatures.
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
-const statusSchema = z.object({
-  value: z.array(z.object({ err: z.unknown().nullable(), confirmationStatus: z.string().nullable().optional() }).nullable()),
-});
-const blockHeightSchema = z.number().int();
 const simulationSchema = z.object({ value: z.object({ err: z.unknown().nullable() }) });
 const tokenBalance = z.object({ accountIndex: z.number(), mint: z.string(), owner: z.string().optional(), uiTokenAmount: z.object({ amount: z.string() }) });
 const transactionSchema = z.object({
@@ -92,9 +90,12 @@ export async function executeSolanaTrade(deps: SolanaExecuteDeps, request: Solan
   const row = await deps.trades.insertPending(tradeRow(deps.chain, request, signature));
   if (!row) return outcomeOf(await awaitSettled(deps, (await deps.trades.findByTxHash(signature))!, claims), claims);
   try {
-    await deps.chain.rpc.request('sendTransaction', [raw, { encoding: 'base64', skipPreflight: true, maxRetries: 0 }]);
+    // Simulated already (unless the request said not to): sent once, as is.
+    await sendTransaction(deps.chain.rpc, raw, { preflight: false });
   } catch (error) {
-    const failure = error instanceof JsonRpcError ? classifySolanaError((error.data as { err?: unknown })?.err ?? error.message, transaction.message) : undefined;
+    const failure = error instanceof TransactionRefusedError
+      ? classifySolanaError(error.transactionError ?? error.message, transaction.message)
+      : undefined;
     await deps.trades.settle(row.id, { status: 'FAILED', parsedError: failure?.code ?? 'RPC_UNAVAILABLE' });
     throw failure ? tradeFailure(failure.code, failure.reason) : error;
   }
@@ -162,29 +163,25 @@ async function preflight(deps: SolanaExecuteDeps, raw: string, transaction: Vers
   }
 }
 
-async function statusOf(deps: SolanaExecuteDeps, signature: string) {
-  const { value } = await requestChecked(deps.chain.rpc, 'getSignatureStatuses', [[signature], { searchTransactionHistory: true }], statusSchema);
-  const status = value[0];
-  return status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized') ? status : undefined;
+async function confirmedStatus(deps: SolanaExecuteDeps, signature: string) {
+  const status = await getSignatureStatus(deps.chain.rpc, signature);
+  return status?.confirmed ? status : undefined;
 }
 
 /** Confirmed within the blockhash's life, or FAILED once the chain is past it without the transaction. */
 async function confirm(deps: SolanaExecuteDeps, row: TradeRow, claims: QuoteClaims): Promise<TradeOutcome> {
-  const deadline = Date.now() + (deps.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS);
-  for (;;) {
-    const status = await statusOf(deps, row.tx_hash);
-    if (status) return settle(deps, row, claims, status.err);
-    const lastValid = claims.solana?.lastValidBlockHeight;
-    if (lastValid !== undefined) {
-      const height = await requestChecked(deps.chain.rpc, 'getBlockHeight', [{ commitment: 'confirmed' }], blockHeightSchema);
-      if (height > lastValid && !(await statusOf(deps, row.tx_hash))) {
-        const settled = await deps.trades.settle(row.id, { status: 'FAILED', parsedError: 'QUOTE_EXPIRED' });
-        return outcomeOf(settled ?? row, claims, 'The blockhash expired before the transaction landed; nothing was spent. Get a fresh quote.');
-      }
-    }
-    if (Date.now() > deadline) throw tradeFailure('TIMEOUT', `no confirmation for ${row.tx_hash} yet`);
-    await sleep(POLL_MS);
+  const { rpc } = deps.chain;
+  const lastValid = claims.solana?.lastValidBlockHeight;
+  const landed = await waitForConfirmation(rpc, row.tx_hash, {
+    timeoutMs: deps.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS,
+    expired: async () => lastValid !== undefined && (await getBlockHeight(rpc)) > lastValid && !(await confirmedStatus(deps, row.tx_hash)),
+  });
+  if (landed.state === 'confirmed') return settle(deps, row, claims, landed.err);
+  if (landed.state === 'expired') {
+    const settled = await deps.trades.settle(row.id, { status: 'FAILED', parsedError: 'QUOTE_EXPIRED' });
+    return outcomeOf(settled ?? row, claims, 'The blockhash expired before the transaction landed; nothing was spent. Get a fresh quote.');
   }
+  throw tradeFailure('TIMEOUT', `no confirmation for ${row.tx_hash} yet`);
 }
 
 async function settle(deps: SolanaExecuteDeps, row: TradeRow, claims: QuoteClaims | undefined, err: unknown): Promise<TradeOutcome> {
@@ -223,7 +220,7 @@ async function balanceChanges(deps: SolanaExecuteDeps, row: TradeRow, claims: Qu
 
 function awaitSettled(deps: SolanaExecuteDeps, row: TradeRow, claims: QuoteClaims): Promise<TradeRow> {
   return waitForSettled(deps.trades, row, async (current) => {
-    const status = await statusOf(deps, current.tx_hash);
+    const status = await confirmedStatus(deps, current.tx_hash);
     if (!status) return false;
     await settle(deps, current, claims, status.err);
     return true;

@@ -13,7 +13,11 @@ import {
 import { z } from 'zod';
 import type { BalanceReader } from '@/server/balances/balance-reader';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
+import { CHAINS } from '@/server/chains/registry';
 import { batchAnswer, requestChecked } from '@/server/chains/rpc-answers';
+import { latestBlockhashSchema } from '@/server/chains/solana/actions/get-latest-blockhash';
+import { LAMPORTS_PER_SIGNATURE } from '@/server/chains/solana/programs';
+import { classifySolanaError } from '@/server/chains/solana/solana-errors';
 import { AppError } from '@/server/errors';
 import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
 import { SOL_SENTINEL, WRAPPED_SOL_MINT, type SolanaRoute, type SolanaRouteSource } from '@/server/venues/solana/route-source';
@@ -22,7 +26,6 @@ import { BPS, splitAmount } from '../fee-model';
 import { issueQuoteId, QUOTE_TTL_MS } from '../quote-id';
 import type { SwapQuote, SwapRequest } from '../swap-types';
 import { tradeFailure } from '../trade-failures';
-import { classifySolanaError } from './solana-errors';
 
 export interface SolanaTrading {
   source: SolanaRouteSource;
@@ -43,8 +46,7 @@ export interface SolanaQuoteDeps {
   now?: () => number;
 }
 
-const SOL_DECIMALS = 9;
-const LAMPORTS_PER_SIGNATURE = 5_000n;
+const SOL_DECIMALS = CHAINS.SOL.nativeDecimals;
 const SIMULATION_UNIT_LIMIT = 1_400_000;
 /** Compute units when the trade cannot be simulated yet (the trader does not hold the input). */
 const DEFAULT_UNIT_LIMIT = 200_000;
@@ -54,7 +56,6 @@ const SOL_RESERVE = 10_000_000n;
 /** Rent-exempt minimum of an empty system account: smaller SOL payments to an empty account fail. */
 const RENT_EXEMPT_MINIMUM = 890_880n;
 
-const blockhashSchema = z.object({ value: z.object({ blockhash: z.string(), lastValidBlockHeight: z.number().int() }) });
 const simulationSchema = z.object({ value: z.object({ err: z.unknown().nullable(), unitsConsumed: z.number().optional(), logs: z.array(z.string()).nullable().optional() }) });
 const lookupTableSchema = z.object({ value: z.object({ data: z.tuple([z.string(), z.literal('base64')]) }).nullable() });
 
@@ -66,100 +67,35 @@ export function messageHash(message: Uint8Array): string {
 export const mintOf = (token: string): string => (token === SOL_SENTINEL ? WRAPPED_SOL_MINT : token);
 
 export async function quoteSolanaSwap(deps: SolanaQuoteDeps, request: SwapRequest): Promise<SwapQuote> {
-  const now = deps.now ?? Date.now;
   const user = new PublicKey(request.trader);
-  const nativeIn = request.tokenIn === SOL_SENTINEL;
-  const nativeOut = request.tokenOut === SOL_SENTINEL;
   const [amountIn, levels, decimalsIn, decimalsOut] = await Promise.all([
     resolveAmount(deps, request),
     deps.fees.read('SOL'),
     decimalsOf(deps, request.tokenIn),
     decimalsOf(deps, request.tokenOut),
   ]);
-
-  // Fees on the SOL side when there is one, else on the input mint; output-side fees leave the user's wallet
-  // right after the venue paid it, in the same transaction.
-  const feeOnOutput = !nativeIn && nativeOut;
-  const inputFees = feeOnOutput ? { protocolFee: 0n, integratorFee: 0n, net: amountIn } : splitAmount(amountIn, request.fees);
-  const route = await deps.trading.source.quote({
-    inputMint: mintOf(request.tokenIn), outputMint: mintOf(request.tokenOut), amountIn: inputFees.net, slippageBps: request.slippageBps, user,
-  });
-  const outputFees = feeOnOutput ? splitAmount(route.amountOut, request.fees) : { protocolFee: 0n, integratorFee: 0n, net: route.amountOut };
-  const fees = feeOnOutput ? outputFees : inputFees;
-  const feeMint = nativeIn || nativeOut ? WRAPPED_SOL_MINT : mintOf(request.tokenIn);
-  const integrator = new PublicKey(request.integrator);
-  await checkFeeRecipients(deps, feeMint, [[deps.trading.feeCollector, fees.protocolFee], [integrator, fees.integratorFee]]);
-  const feeInstructions = await feeTransfers(deps, feeMint, user, [[deps.trading.feeCollector, fees.protocolFee], [integrator, fees.integratorFee]]);
-
+  const priced = await priceWithFees(deps, request, user, amountIn);
   const unitPrice = levels[request.priority].maxPriorityFeePerGas;
-  const lookupTables = await loadLookupTables(deps.chain, route.addressLookupTables);
-  const body = [...(feeOnOutput ? [] : feeInstructions), ...route.instructions, ...(feeOnOutput ? feeInstructions : [])];
-  const compile = (unitLimit: number, blockhash: string) => new VersionedTransaction(new TransactionMessage({
-    payerKey: user,
-    recentBlockhash: blockhash,
-    instructions: [
-      ComputeBudgetProgram.setComputeUnitLimit({ units: unitLimit }),
-      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: unitPrice }),
-      ...body,
-    ],
-  }).compileToV0Message(lookupTables));
+  const built = await buildTransaction(deps, request, user, priced, unitPrice);
+  const expiresAt = (deps.now ?? Date.now)() + QUOTE_TTL_MS;
+  const amountOut = priced.outputFees.net;
+  const quoteId = solanaQuoteId(deps, request, { priced, built, amountIn, decimalsIn, decimalsOut, expiresAt });
 
-  // One batch: a fresh blockhash, and a simulation of the same transaction (its blockhash replaced) for the units.
-  const probe = compile(SIMULATION_UNIT_LIMIT, PublicKey.default.toBase58());
-  const [hashAnswer, simulationAnswer] = await deps.chain.rpc.requestBatch([
-    { method: 'getLatestBlockhash', params: [{ commitment: 'confirmed' }] },
-    { method: 'simulateTransaction', params: [Buffer.from(probe.serialize()).toString('base64'), { encoding: 'base64', sigVerify: false, replaceRecentBlockhash: true, commitment: 'confirmed' }] },
-  ]);
-  const { value: latest } = batchAnswer('SOL', 'getLatestBlockhash', blockhashSchema, hashAnswer);
-  const { value: simulation } = batchAnswer('SOL', 'simulateTransaction', simulationSchema, simulationAnswer);
-  let unitLimit = DEFAULT_UNIT_LIMIT;
-  let simulated = false;
-  if (simulation.err) {
-    const failure = classifySolanaError(simulation.err, probe.message);
-    if (failure.code !== 'INSUFFICIENT_BALANCE' || request.requireSimulation) throw tradeFailure(failure.code, failure.reason);
-  } else {
-    simulated = true;
-    unitLimit = Math.ceil((simulation.unitsConsumed ?? DEFAULT_UNIT_LIMIT) * (100 + UNIT_MARGIN_PERCENT) / 100);
-  }
-  const transaction = compile(unitLimit, latest.blockhash);
-  const message = transaction.message.serialize();
-  const expiresAt = now() + QUOTE_TTL_MS;
-  const amountOut = outputFees.net;
-  const quoteId = issueQuoteId(deps.secret, {
-    v: 1,
-    channel: request.channel,
-    chain: 'SOL',
-    trader: request.trader,
-    exp: expiresAt,
-    txs: [{ role: 'trade', hash: messageHash(message), nonce: 0 }],
-    tokenIn: request.tokenIn,
-    tokenOut: request.tokenOut,
-    amountIn: amountIn.toString(),
-    amountOut: amountOut.toString(),
-    decimalsIn,
-    decimalsOut,
-    side: request.side,
-    solana: {
-      venue: route.venue,
-      venueAmountIn: inputFees.net.toString(),
-      venueAmountOut: route.amountOut.toString(),
-      slippageBps: request.slippageBps,
-      lastValidBlockHeight: latest.lastValidBlockHeight,
-    },
-  });
-
+  const { fees, route } = priced;
+  const nativeIn = request.tokenIn === SOL_SENTINEL;
+  const nativeOut = request.tokenOut === SOL_SENTINEL;
   const solUsd = await solUsdPrice(deps);
-  const signatures = BigInt(transaction.message.header.numRequiredSignatures);
-  const networkLamports = LAMPORTS_PER_SIGNATURE * signatures + (BigInt(unitLimit) * BigInt(unitPrice)) / 1_000_000n;
-  const inputSol = nativeIn ? amountIn : nativeOut ? outputFees.net + fees.protocolFee + fees.integratorFee : 0n;
+  const signatures = BigInt(built.transaction.message.header.numRequiredSignatures);
+  const networkLamports = LAMPORTS_PER_SIGNATURE * signatures + (BigInt(built.unitLimit) * BigInt(unitPrice)) / 1_000_000n;
+  const inputSol = nativeIn ? amountIn : nativeOut ? amountOut + fees.protocolFee + fees.integratorFee : 0n;
   return {
     amountIn,
     amountOut,
     amountOutMin: route.venue === 'MAKER' ? amountOut : (amountOut * BigInt(BPS - request.slippageBps)) / BigInt(BPS),
     route: [{ venue: route.venue, pool: routePool(deps, route), tokenIn: request.tokenIn, tokenOut: request.tokenOut, fee: 3000 }],
-    simulated,
+    simulated: built.simulated,
     priceImpactPercent: Math.round(route.priceImpactPercent * 10_000) / 10_000,
-    tradeGasLimit: BigInt(unitLimit),
+    tradeGasLimit: BigInt(built.unitLimit),
     protocolFee: fees.protocolFee,
     integratorFee: fees.integratorFee,
     feeToken: nativeIn || nativeOut ? SOL_SENTINEL : request.tokenIn,
@@ -169,10 +105,122 @@ export async function quoteSolanaSwap(deps: SolanaQuoteDeps, request: SwapReques
     taxes: { buyTax: 0, sellTax: 0, transferTax: 0 },
     decimalsIn,
     decimalsOut,
-    transactions: { trade: Buffer.from(transaction.serialize()).toString('base64') },
+    transactions: { trade: Buffer.from(built.transaction.serialize()).toString('base64') },
     quoteId,
     expiresAt,
   };
+}
+
+type AmountSplit = ReturnType<typeof splitAmount>;
+
+/** The venue's route with the fees around it. */
+interface PricedRoute {
+  route: SolanaRoute;
+  /** What the venue gets (`net`) after input-side fees; no fees when they are taken from the output. */
+  inputFees: AmountSplit;
+  /** What the user keeps (`net`) after output-side fees; no fees when they were taken from the input. */
+  outputFees: AmountSplit;
+  /** The side that pays. */
+  fees: AmountSplit;
+  /** The transaction's instructions after the compute budget: input-side fees, the venue's, output-side fees. */
+  body: TransactionInstruction[];
+}
+
+/**
+ * Fees on the SOL side when there is one, else on the input mint; output-side fees leave the user's wallet
+ * right after the venue paid it, in the same transaction.
+ */
+async function priceWithFees(deps: SolanaQuoteDeps, request: SwapRequest, user: PublicKey, amountIn: bigint): Promise<PricedRoute> {
+  const nativeIn = request.tokenIn === SOL_SENTINEL;
+  const nativeOut = request.tokenOut === SOL_SENTINEL;
+  const feeOnOutput = !nativeIn && nativeOut;
+  const noFees = (net: bigint) => ({ protocolFee: 0n, integratorFee: 0n, net });
+  const inputFees = feeOnOutput ? noFees(amountIn) : splitAmount(amountIn, request.fees);
+  const route = await deps.trading.source.quote({
+    inputMint: mintOf(request.tokenIn), outputMint: mintOf(request.tokenOut), amountIn: inputFees.net, slippageBps: request.slippageBps, user,
+  });
+  const outputFees = feeOnOutput ? splitAmount(route.amountOut, request.fees) : noFees(route.amountOut);
+  const fees = feeOnOutput ? outputFees : inputFees;
+  const feeMint = nativeIn || nativeOut ? WRAPPED_SOL_MINT : mintOf(request.tokenIn);
+  const payments: [PublicKey, bigint][] = [[deps.trading.feeCollector, fees.protocolFee], [new PublicKey(request.integrator), fees.integratorFee]];
+  await checkFeeRecipients(deps, feeMint, payments);
+  const feeInstructions = await feeTransfers(deps, feeMint, user, payments);
+  const body = [...(feeOnOutput ? [] : feeInstructions), ...route.instructions, ...(feeOnOutput ? feeInstructions : [])];
+  return { route, inputFees, outputFees, fees, body };
+}
+
+interface BuiltTransaction {
+  transaction: VersionedTransaction;
+  unitLimit: number;
+  simulated: boolean;
+  lastValidBlockHeight: number;
+}
+
+/**
+ * The transaction with its compute budget: one batch asks for a fresh blockhash and simulates the same
+ * transaction (its blockhash replaced) for the units it uses, plus a margin. A trader who does not hold the
+ * input yet cannot be simulated: a default limit then, unless the request requires the simulation.
+ */
+async function buildTransaction(
+  deps: SolanaQuoteDeps, request: SwapRequest, user: PublicKey, priced: PricedRoute, unitPrice: bigint,
+): Promise<BuiltTransaction> {
+  const lookupTables = await loadLookupTables(deps.chain, priced.route.addressLookupTables);
+  const compile = (unitLimit: number, blockhash: string) => new VersionedTransaction(new TransactionMessage({
+    payerKey: user,
+    recentBlockhash: blockhash,
+    instructions: [
+      ComputeBudgetProgram.setComputeUnitLimit({ units: unitLimit }),
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: unitPrice }),
+      ...priced.body,
+    ],
+  }).compileToV0Message(lookupTables));
+
+  const probe = compile(SIMULATION_UNIT_LIMIT, PublicKey.default.toBase58());
+  const [hashAnswer, simulationAnswer] = await deps.chain.rpc.requestBatch([
+    { method: 'getLatestBlockhash', params: [{ commitment: 'confirmed' }] },
+    { method: 'simulateTransaction', params: [Buffer.from(probe.serialize()).toString('base64'), { encoding: 'base64', sigVerify: false, replaceRecentBlockhash: true, commitment: 'confirmed' }] },
+  ]);
+  const { value: latest } = batchAnswer('SOL', 'getLatestBlockhash', latestBlockhashSchema, hashAnswer);
+  const { value: simulation } = batchAnswer('SOL', 'simulateTransaction', simulationSchema, simulationAnswer);
+  let unitLimit = DEFAULT_UNIT_LIMIT;
+  if (simulation.err) {
+    const failure = classifySolanaError(simulation.err, probe.message);
+    if (failure.code !== 'INSUFFICIENT_BALANCE' || request.requireSimulation) throw tradeFailure(failure.code, failure.reason);
+  } else {
+    unitLimit = Math.ceil((simulation.unitsConsumed ?? DEFAULT_UNIT_LIMIT) * (100 + UNIT_MARGIN_PERCENT) / 100);
+  }
+  return { transaction: compile(unitLimit, latest.blockhash), unitLimit, simulated: !simulation.err, lastValidBlockHeight: latest.lastValidBlockHeight };
+}
+
+/** The quote id commits to the message the user signs and to what the maker's last look compares. */
+function solanaQuoteId(
+  deps: SolanaQuoteDeps,
+  request: SwapRequest,
+  quote: { priced: PricedRoute; built: BuiltTransaction; amountIn: bigint; decimalsIn: number; decimalsOut: number; expiresAt: number },
+): string {
+  const { priced, built } = quote;
+  return issueQuoteId(deps.secret, {
+    v: 1,
+    channel: request.channel,
+    chain: 'SOL',
+    trader: request.trader,
+    exp: quote.expiresAt,
+    txs: [{ role: 'trade', hash: messageHash(built.transaction.message.serialize()), nonce: 0 }],
+    tokenIn: request.tokenIn,
+    tokenOut: request.tokenOut,
+    amountIn: quote.amountIn.toString(),
+    amountOut: priced.outputFees.net.toString(),
+    decimalsIn: quote.decimalsIn,
+    decimalsOut: quote.decimalsOut,
+    side: request.side,
+    solana: {
+      venue: priced.route.venue,
+      venueAmountIn: priced.inputFees.net.toString(),
+      venueAmountOut: priced.route.amountOut.toString(),
+      slippageBps: request.slippageBps,
+      lastValidBlockHeight: built.lastValidBlockHeight,
+    },
+  });
 }
 
 function routePool(deps: SolanaQuoteDeps, route: SolanaRoute): string {
@@ -241,7 +289,7 @@ export async function solUsdPrice(deps: Pick<SolanaQuoteDeps, 'trading'>): Promi
   if (!stable) return 0;
   try {
     const route = await deps.trading.source.quote({
-      inputMint: WRAPPED_SOL_MINT, outputMint: stable.address, amountIn: 10n ** 9n, slippageBps: 100, user: deps.trading.feeCollector,
+      inputMint: WRAPPED_SOL_MINT, outputMint: stable.address, amountIn: 10n ** BigInt(SOL_DECIMALS), slippageBps: 100, user: deps.trading.feeCollector,
     });
     return Number(route.amountOut) / 10 ** stable.decimals;
   } catch {
@@ -250,5 +298,5 @@ export async function solUsdPrice(deps: Pick<SolanaQuoteDeps, 'trading'>): Promi
 }
 
 function usd(lamports: bigint, solUsd: number): number {
-  return Math.round((Number(lamports) / 1e9) * solUsd * 1e6) / 1e6;
+  return Math.round((Number(lamports) / 10 ** SOL_DECIMALS) * solUsd * 1e6) / 1e6;
 }

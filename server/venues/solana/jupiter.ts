@@ -88,122 +88,144 @@ const swapInstructionsSchema = z.object({
   addressLookupTableAddresses: z.array(address),
 });
 
+/** How this source reaches Jupiter. */
+interface JupiterClient {
+  doFetch: typeof fetch;
+  timeoutMs: number;
+  root: string;
+  headers: Record<string, string>;
+}
+
 export function createJupiterRouteSource(options: JupiterRouteSourceOptions): SolanaRouteSource {
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const root = options.baseUrl.replace(/\/+$/, '');
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.apiKey) headers['x-api-key'] = options.apiKey;
-
-  /** GET, or POST of `json` when given; answers the parsed body of a 2xx. */
-  async function call(what: 'quote' | 'swap-instructions', url: string, json?: unknown): Promise<unknown> {
-    let status: number;
-    let text: string;
-    try {
-      const response = await doFetch(url, {
-        method: json === undefined ? 'GET' : 'POST',
-        headers: json === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-        body: json === undefined ? undefined : JSON.stringify(json),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      throw new AppError('RPC_ERROR', `Jupiter did not answer the ${what} request (${describe(error, timeoutMs)}). Try again shortly.`, {
-        cause: error,
-      });
-    }
-    const body = parseJson(text);
-    if (status < 500) {
-      const errorCode = readErrorCode(body);
-      const message = errorCode === undefined ? undefined : ROUTING_ERRORS[errorCode];
-      if (message !== undefined) throw new AppError('NO_ROUTE', message);
-    }
-    if (status === 429) {
-      throw new AppError('RPC_ERROR', `Jupiter is limiting this server's ${what} requests (HTTP 429). Try again shortly.`);
-    }
-    if (status >= 500) {
-      throw new AppError('RPC_ERROR', `Jupiter did not answer the ${what} request (HTTP ${status}). Try again shortly.`);
-    }
-    if (status < 200 || status > 299) {
-      const errorCode = readErrorCode(body);
-      throw new AppError('RPC_ERROR', `Jupiter refused the ${what} request (HTTP ${status}${errorCode ? `, ${errorCode}` : ''}).`);
-    }
-    if (body === undefined) throw new AppError('RPC_ERROR', `Jupiter's ${what} answer is not JSON.`);
-    return body;
-  }
-
-  function parse<T extends z.ZodType>(what: string, schema: T, body: unknown): z.output<T> {
-    const parsed = schema.safeParse(body);
-    if (parsed.success) return parsed.data;
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    throw new AppError('RPC_ERROR', `Jupiter's ${what} answer is not in the expected shape (${where}${issue?.message ?? 'invalid'}).`);
-  }
-
+  const client: JupiterClient = {
+    doFetch: options.fetch ?? fetch,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    root: options.baseUrl.replace(/\/+$/, ''),
+    headers,
+  };
   return {
     venue: 'JUPITER',
-
     async quote(leg: SolanaSwapLeg): Promise<SolanaRoute> {
-      const query = new URLSearchParams({
-        inputMint: leg.inputMint,
-        outputMint: leg.outputMint,
-        amount: leg.amountIn.toString(),
-        slippageBps: String(leg.slippageBps),
-        swapMode: 'ExactIn',
-      });
-      const quoteBody = await call('quote', `${root}/quote?${query}`);
-      const quote = parse('quote', quoteSchema, quoteBody);
-      if (
-        quote.swapMode !== 'ExactIn' ||
-        quote.inputMint !== leg.inputMint ||
-        quote.outputMint !== leg.outputMint ||
-        quote.inAmount !== leg.amountIn
-      ) {
-        throw new AppError('RPC_ERROR', 'Jupiter quoted a different trade than the one asked for.');
-      }
-      if (quote.otherAmountThreshold > quote.outAmount) {
-        throw new AppError('RPC_ERROR', "Jupiter's quote promises a minimum above its own output.");
-      }
-
-      const user = leg.user.toBase58();
-      // The quote goes back exactly as received: Jupiter reads fields this adapter does not model.
-      const swapBody = await call('swap-instructions', `${root}/swap-instructions`, {
-        quoteResponse: quoteBody,
-        userPublicKey: user,
-        wrapAndUnwrapSol: true,
-        useSharedAccounts: true,
-      });
-      const swap = parse('swap-instructions', swapInstructionsSchema, swapBody);
-
-      // Jupiter's compute budget is dropped: the builder sets its own limit and price per priority level, and
-      // a transaction holding two SetComputeUnitLimit instructions fails. Documented order: setup, swap, cleanup;
-      // `otherInstructions` (tips, only when asked for) go last.
-      const ordered = [
-        ...swap.setupInstructions,
-        swap.swapInstruction,
-        ...(swap.cleanupInstruction ? [swap.cleanupInstruction] : []),
-        ...(swap.otherInstructions ?? []),
-      ].filter((instruction) => instruction.programId !== COMPUTE_BUDGET_PROGRAM);
-
-      // The wallet is the only one who signs the trade; an instruction wanting another signer could never be sent.
-      const stranger = ordered
-        .flatMap((instruction) => instruction.accounts)
-        .find((account) => account.isSigner && account.pubkey !== user);
-      if (stranger) {
-        throw new AppError('RPC_ERROR', `Jupiter's instructions ask for a signer other than the wallet (${stranger.pubkey}).`);
-      }
-
+      const { quote, body } = await fetchQuote(client, leg);
+      const swap = await fetchInstructions(client, body, leg.user.toBase58());
       return {
         venue: 'JUPITER',
         amountOut: quote.outAmount,
         minAmountOut: quote.otherAmountThreshold,
         priceImpactPercent: Number(quote.priceImpactPct) * 100,
-        instructions: ordered.map(toTransactionInstruction),
-        addressLookupTables: swap.addressLookupTableAddresses,
+        instructions: swap.instructions.map(toTransactionInstruction),
+        addressLookupTables: swap.addressLookupTables,
       };
     },
   };
+}
+
+/** `GET /quote`: Jupiter's price for the leg, checked to be the trade asked for; `body` is the answer as received. */
+async function fetchQuote(client: JupiterClient, leg: SolanaSwapLeg): Promise<{ quote: z.output<typeof quoteSchema>; body: unknown }> {
+  const query = new URLSearchParams({
+    inputMint: leg.inputMint,
+    outputMint: leg.outputMint,
+    amount: leg.amountIn.toString(),
+    slippageBps: String(leg.slippageBps),
+    swapMode: 'ExactIn',
+  });
+  const body = await call(client, 'quote', `${client.root}/quote?${query}`);
+  const quote = parse('quote', quoteSchema, body);
+  if (
+    quote.swapMode !== 'ExactIn' ||
+    quote.inputMint !== leg.inputMint ||
+    quote.outputMint !== leg.outputMint ||
+    quote.inAmount !== leg.amountIn
+  ) {
+    throw new AppError('RPC_ERROR', 'Jupiter quoted a different trade than the one asked for.');
+  }
+  if (quote.otherAmountThreshold > quote.outAmount) {
+    throw new AppError('RPC_ERROR', "Jupiter's quote promises a minimum above its own output.");
+  }
+  return { quote, body };
+}
+
+/** `POST /swap-instructions`: the instructions that perform the quoted swap for `user`, in the order they run. */
+async function fetchInstructions(
+  client: JupiterClient,
+  quoteBody: unknown,
+  user: string,
+): Promise<{ instructions: JupiterInstruction[]; addressLookupTables: string[] }> {
+  // The quote goes back exactly as received: Jupiter reads fields this adapter does not model.
+  const swapBody = await call(client, 'swap-instructions', `${client.root}/swap-instructions`, {
+    quoteResponse: quoteBody,
+    userPublicKey: user,
+    wrapAndUnwrapSol: true,
+    useSharedAccounts: true,
+  });
+  const swap = parse('swap-instructions', swapInstructionsSchema, swapBody);
+
+  // Jupiter's compute budget is dropped: the builder sets its own limit and price per priority level, and
+  // a transaction holding two SetComputeUnitLimit instructions fails. Documented order: setup, swap, cleanup;
+  // `otherInstructions` (tips, only when asked for) go last.
+  const ordered = [
+    ...swap.setupInstructions,
+    swap.swapInstruction,
+    ...(swap.cleanupInstruction ? [swap.cleanupInstruction] : []),
+    ...(swap.otherInstructions ?? []),
+  ].filter((instruction) => instruction.programId !== COMPUTE_BUDGET_PROGRAM);
+
+  // The wallet is the only one who signs the trade; an instruction wanting another signer could never be sent.
+  const stranger = ordered
+    .flatMap((instruction) => instruction.accounts)
+    .find((account) => account.isSigner && account.pubkey !== user);
+  if (stranger) {
+    throw new AppError('RPC_ERROR', `Jupiter's instructions ask for a signer other than the wallet (${stranger.pubkey}).`);
+  }
+  return { instructions: ordered, addressLookupTables: swap.addressLookupTableAddresses };
+}
+
+/** GET, or POST of `json` when given; answers the parsed body of a 2xx. */
+async function call(client: JupiterClient, what: 'quote' | 'swap-instructions', url: string, json?: unknown): Promise<unknown> {
+  let status: number;
+  let text: string;
+  try {
+    const response = await client.doFetch(url, {
+      method: json === undefined ? 'GET' : 'POST',
+      headers: json === undefined ? client.headers : { ...client.headers, 'content-type': 'application/json' },
+      body: json === undefined ? undefined : JSON.stringify(json),
+      signal: AbortSignal.timeout(client.timeoutMs),
+    });
+    status = response.status;
+    text = await response.text();
+  } catch (error) {
+    throw new AppError('RPC_ERROR', `Jupiter did not answer the ${what} request (${describe(error, client.timeoutMs)}). Try again shortly.`, {
+      cause: error,
+    });
+  }
+  const body = parseJson(text);
+  if (status < 500) {
+    const errorCode = readErrorCode(body);
+    const message = errorCode === undefined ? undefined : ROUTING_ERRORS[errorCode];
+    if (message !== undefined) throw new AppError('NO_ROUTE', message);
+  }
+  if (status === 429) {
+    throw new AppError('RPC_ERROR', `Jupiter is limiting this server's ${what} requests (HTTP 429). Try again shortly.`);
+  }
+  if (status >= 500) {
+    throw new AppError('RPC_ERROR', `Jupiter did not answer the ${what} request (HTTP ${status}). Try again shortly.`);
+  }
+  if (status < 200 || status > 299) {
+    const errorCode = readErrorCode(body);
+    throw new AppError('RPC_ERROR', `Jupiter refused the ${what} request (HTTP ${status}${errorCode ? `, ${errorCode}` : ''}).`);
+  }
+  if (body === undefined) throw new AppError('RPC_ERROR', `Jupiter's ${what} answer is not JSON.`);
+  return body;
+}
+
+function parse<T extends z.ZodType>(what: string, schema: T, body: unknown): z.output<T> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  throw new AppError('RPC_ERROR', `Jupiter's ${what} answer is not in the expected shape (${where}${issue?.message ?? 'invalid'}).`);
 }
 
 function toTransactionInstruction(instruction: JupiterInstruction): TransactionInstruction {

@@ -6,10 +6,10 @@ import { PublicKey } from '@solana/web3.js';
 import { z } from 'zod';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { requestChecked } from '@/server/chains/rpc-answers';
+import { isTokenProgram } from '@/server/chains/solana/programs';
 import { AppError } from '@/server/errors';
 
-export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAbS4EQHFkZLyJTH5sTnKHU3M';
+export { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '@/server/chains/solana/programs';
 
 export interface MintInfo {
   programId: PublicKey;
@@ -34,7 +34,7 @@ export function createSolanaMints(chain: ConfiguredChain): SolanaMints {
         found = (async () => {
           const { value } = await requestChecked(chain.rpc, 'getAccountInfo', [mint, { encoding: 'base64', commitment: 'confirmed' }], accountInfo);
           const data = value ? Buffer.from(value.data[0], 'base64') : undefined;
-          if (!value || !data || data.length < 82 || (value.owner !== TOKEN_PROGRAM && value.owner !== TOKEN_2022_PROGRAM)) {
+          if (!value || !data || data.length < 82 || !isTokenProgram(value.owner)) {
             throw new AppError('NOT_FOUND', `No SPL mint at ${mint} on SOL.`);
           }
           return { programId: new PublicKey(value.owner), decimals: data[MINT_DECIMALS_OFFSET]! };

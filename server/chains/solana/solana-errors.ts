@@ -1,17 +1,20 @@
 /**
- * Solana transaction errors (as the RPC reports them in `err`) turned into trade failure codes, by error
- * name and by the failing instruction's program and custom code, never by log text.
+ * Solana transaction errors (as the RPC reports them in `err`) turned into error codes, by error name and by
+ * the failing instruction's program and custom code, never by log text.
  */
 import type { VersionedMessage } from '@solana/web3.js';
-import type { TradeFailureCode } from '../trade-failures';
+import type { ErrorCode } from '@/server/errors';
+import { isTokenProgram, SYSTEM_PROGRAM } from './programs';
 
-const SYSTEM_PROGRAM = '11111111111111111111111111111111';
-const TOKEN_PROGRAMS = new Set(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAbS4EQHFkZLyJTH5sTnKHU3M']);
+export type SolanaFailureCode = Extract<
+  ErrorCode, 'QUOTE_EXPIRED' | 'INSUFFICIENT_FUNDS_FOR_GAS' | 'NONCE_ALREADY_USED' | 'INVALID_SIGNATURE' | 'SIMULATION_FAILED' | 'INSUFFICIENT_BALANCE'
+>;
+
 /** SystemError::ResultWithNegativeLamports and TokenError::InsufficientFunds are both custom error 1. */
 const INSUFFICIENT_FUNDS_CODE = 1;
 
 export interface SolanaFailure {
-  code: TradeFailureCode;
+  code: SolanaFailureCode;
   reason: string;
 }
 
@@ -31,7 +34,7 @@ export function classifySolanaError(err: unknown, message?: VersionedMessage): S
       const [index, detail] = instructionError;
       const custom = detail && typeof detail === 'object' ? (detail as { Custom?: number }).Custom : undefined;
       const program = message ? programOf(message, index) : undefined;
-      if (custom === INSUFFICIENT_FUNDS_CODE && program && (program === SYSTEM_PROGRAM || TOKEN_PROGRAMS.has(program))) {
+      if (custom === INSUFFICIENT_FUNDS_CODE && program && (program === SYSTEM_PROGRAM || isTokenProgram(program))) {
         return { code: 'INSUFFICIENT_BALANCE', reason: `instruction ${index} moves more than the account holds` };
       }
       if (detail === 'InsufficientFunds') return { code: 'INSUFFICIENT_BALANCE', reason };

@@ -1,11 +1,13 @@
 /**
- * Turns EVM revert data into a trade failure code. Matching is by error selector (the Router's custom
- * errors, OpenZeppelin's ERC-20 errors), never by message text; anything else is a simulation failure whose
- * decoded reason is kept for the message.
+ * Turns EVM revert data into an error code. Matching is by error selector (the Router's custom errors,
+ * OpenZeppelin's ERC-20 errors), never by message text; anything else is a simulation failure whose decoded
+ * reason is kept for the message.
  */
 import { decodeErrorResult, type Hex } from 'viem';
+import type { ErrorCode } from '@/server/errors';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
-import type { TradeFailureCode } from '../trade-failures';
+
+export type RevertCode = Extract<ErrorCode, 'SLIPPAGE_EXCEEDED' | 'QUOTE_EXPIRED' | 'INSUFFICIENT_BALANCE' | 'APPROVAL_REQUIRED' | 'SIMULATION_FAILED'>;
 
 const erc20ErrorsAbi = [
   { type: 'error', name: 'ERC20InsufficientBalance', inputs: [{ name: 'sender', type: 'address' }, { name: 'balance', type: 'uint256' }, { name: 'needed', type: 'uint256' }] },
@@ -13,7 +15,7 @@ const erc20ErrorsAbi = [
   { type: 'error', name: 'SafeERC20FailedOperation', inputs: [{ name: 'token', type: 'address' }] },
 ] as const;
 
-const BY_ERROR_NAME: Readonly<Record<string, TradeFailureCode>> = {
+const BY_ERROR_NAME: Readonly<Record<string, RevertCode>> = {
   SlippageExceeded: 'SLIPPAGE_EXCEEDED',
   DeadlineExpired: 'QUOTE_EXPIRED',
   ERC20InsufficientBalance: 'INSUFFICIENT_BALANCE',
@@ -21,7 +23,7 @@ const BY_ERROR_NAME: Readonly<Record<string, TradeFailureCode>> = {
 };
 
 export interface RevertReason {
-  code: TradeFailureCode;
+  code: RevertCode;
   /** Decoded error, for logs and messages: `SlippageExceeded(…)`, a revert string, or the selector. */
   reason: string;
 }

@@ -1,35 +1,27 @@
 /**
- * EVM balances: eth_getBalance for the native coin; for a token, balanceOf and decimals in one eth_call to
- * Multicall3 (one block, one request). A token address without code, or whose contract does not answer
- * as an ERC-20, is NOT_FOUND.
+ * An ERC-20 balance: balanceOf and decimals in one eth_call to Multicall3 (one block, one request). A token
+ * address without code, or whose contract does not answer as an ERC-20, is NOT_FOUND.
  */
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, multicall3Abi, type Hex } from 'viem';
-import type { ConfiguredChain } from '@/server/chains/chain-directory';
-import { hexData, hexQuantity, requestChecked } from '@/server/chains/rpc-answers';
 import { AppError } from '@/server/errors';
-import type { FamilyBalances } from './balance-reader';
+import type { ConfiguredChain } from '../chain-directory';
+import type { TokenAmount } from '../chain-family';
+import { hexData, requestChecked } from '../rpc-answers';
 
 /** Multicall3's address on most EVM chains (same deployer, same nonce). */
 export const CANONICAL_MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11';
 
-export const evmBalances: FamilyBalances = {
-  native(chain, wallet) {
-    return requestChecked(chain.rpc, 'eth_getBalance', [wallet.toLowerCase(), 'latest'], hexQuantity);
-  },
-
-  async token(chain, wallet, token, knownDecimals) {
-    const address = token.toLowerCase() as Hex;
-    const calls = [encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [wallet.toLowerCase() as Hex] })];
-    if (knownDecimals === undefined) calls.push(encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' }));
-    const [balanceData, decimalsData] = await callContract(chain, address, calls);
-    const balance = word(balanceData);
-    const decimals = knownDecimals ?? word(decimalsData);
-    if (balance === undefined || decimals === undefined || decimals > 255n) throw await notAToken(chain, token);
-    return { balance, decimals: Number(decimals) };
-  },
-
-  tokenKey: (token) => token.toLowerCase(),
-};
+/** `knownDecimals` when they were read before: then only the balance is asked for. */
+export async function readEvmTokenBalance(chain: ConfiguredChain, wallet: string, token: string, knownDecimals: number | undefined): Promise<TokenAmount> {
+  const address = token.toLowerCase() as Hex;
+  const calls = [encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [wallet.toLowerCase() as Hex] })];
+  if (knownDecimals === undefined) calls.push(encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' }));
+  const [balanceData, decimalsData] = await callContract(chain, address, calls);
+  const balance = word(balanceData);
+  const decimals = knownDecimals ?? word(decimalsData);
+  if (balance === undefined || decimals === undefined || decimals > 255n) throw await notAToken(chain, token);
+  return { balance, decimals: Number(decimals) };
+}
 
 /** Return data per call, or null for a call that reverted. */
 async function callContract(chain: ConfiguredChain, target: Hex, calls: Hex[]): Promise<(Hex | null)[]> {

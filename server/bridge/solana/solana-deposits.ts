@@ -1,0 +1,140 @@
+/**
+ * Deposits read out of Solana transactions, with no RPC: the quoted deposit's shape and signatures checked
+ * before it is sent, and the deposit a landed transaction made. A deposit is a System transfer into the
+ * depository plus an SPL Memo carrying the requestId.
+ */
+import { address as toAddress, getBase58Decoder, getPublicKeyFromAddress, verifySignature, type SignatureBytes } from '@solana/kit';
+import { ComputeBudgetProgram, PublicKey, VersionedTransaction, type VersionedMessage } from '@solana/web3.js';
+import { z } from 'zod';
+import { SYSTEM_PROGRAM } from '@/server/chains/solana/programs';
+import type { FoundDeposit } from '../bridge-chain';
+
+export const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
+/** Wallets sending a deposit themselves may use the first Memo program; both carry the same text. */
+const MEMO_PROGRAMS = new Set([MEMO_PROGRAM_ID.toBase58(), 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo']);
+const COMPUTE_BUDGET_PROGRAM = ComputeBudgetProgram.programId.toBase58();
+/** SystemInstruction::Transfer: u32 index 2, then the lamports as u64, little-endian. */
+const SYSTEM_TRANSFER_INDEX = 2;
+const SYSTEM_TRANSFER_LENGTH = 12;
+const REQUEST_ID = /^0x[0-9a-fA-F]{64}$/;
+
+/** getTransaction at base64 encoding: what reading a landed deposit needs. */
+export const landedTransactionSchema = z.object({
+  blockTime: z.number().nullable().optional(),
+  meta: z.object({
+    err: z.unknown().nullable(),
+    loadedAddresses: z.object({ writable: z.array(z.string()), readonly: z.array(z.string()) }).nullable().optional(),
+  }).nullable(),
+  transaction: z.tuple([z.string(), z.literal('base64')]),
+}).nullable();
+
+type LandedTransaction = NonNullable<z.infer<typeof landedTransactionSchema>>;
+
+interface Instruction {
+  program: string;
+  accounts: string[];
+  data: Buffer;
+}
+
+interface Transfer {
+  from: string;
+  to: string;
+  lamports: bigint;
+}
+
+const base58 = getBase58Decoder();
+/** The transaction id: its first signature, the fee payer's. */
+export const signatureOf = (transaction: VersionedTransaction): string => base58.decode(transaction.signatures[0]!);
+
+function instructionsOf(message: VersionedMessage, keys: readonly string[]): Instruction[] {
+  return message.compiledInstructions.map((instruction) => ({
+    program: keys[instruction.programIdIndex] ?? '',
+    accounts: instruction.accountKeyIndexes.map((index) => keys[index] ?? ''),
+    data: Buffer.from(instruction.data),
+  }));
+}
+
+/** A System transfer, or undefined for any other instruction. */
+function transferOf(instruction: Instruction): Transfer | undefined {
+  const { program, data, accounts } = instruction;
+  if (program !== SYSTEM_PROGRAM || data.length !== SYSTEM_TRANSFER_LENGTH || data.readUInt32LE(0) !== SYSTEM_TRANSFER_INDEX) return undefined;
+  if (accounts.length < 2) return undefined;
+  return { from: accounts[0]!, to: accounts[1]!, lamports: data.readBigUInt64LE(4) };
+}
+
+const memoOf = (instruction: Instruction): string | undefined =>
+  (MEMO_PROGRAMS.has(instruction.program) ? instruction.data.toString('utf8') : undefined);
+
+/**
+ * The deposit a landed transaction made: transfers into the depository from another account, and exactly one
+ * requestId among its memos. The solver's own payments carry a memo too, but their transfer leaves the depository.
+ */
+function depositIn(instructions: Instruction[], depository: string): { requestId: string; from: string; amount: bigint } | undefined {
+  const requestIds = new Set(instructions.map(memoOf).filter((memo): memo is string => memo !== undefined && REQUEST_ID.test(memo)).map((memo) => memo.toLowerCase()));
+  if (requestIds.size !== 1) return undefined;
+  const incoming = instructions.map(transferOf).filter((transfer): transfer is Transfer => transfer !== undefined && transfer.to === depository && transfer.from !== depository);
+  if (incoming.length === 0) return undefined;
+  return { requestId: [...requestIds][0]!, from: incoming[0]!.from, amount: incoming.reduce((total, transfer) => total + transfer.lamports, 0n) };
+}
+
+/** The deposit a successful landed transaction made into `depository`, if any. */
+export function depositOf(signature: string, landed: LandedTransaction, depository: string): FoundDeposit | undefined {
+  if (!landed.meta || landed.meta.err !== null) return undefined;
+  const transaction = VersionedTransaction.deserialize(Buffer.from(landed.transaction[0], 'base64'));
+  const loaded = landed.meta.loadedAddresses;
+  const keys = [...transaction.message.staticAccountKeys.map((key) => key.toBase58()), ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
+  const found = depositIn(instructionsOf(transaction.message, keys), depository);
+  if (!found) return undefined;
+  return { ...found, txHash: signature, confirmedAtMs: landed.blockTime ? landed.blockTime * 1_000 : Date.now() };
+}
+
+/** What makes a signed deposit differ from the quoted one, in words a person can act on; empty when it matches. */
+export function depositProblems(
+  transaction: VersionedTransaction,
+  expected: { trader: string; amount: bigint; requestId: string },
+  depository: string,
+): string[] {
+  const { message } = transaction;
+  const keys = message.staticAccountKeys.map((key) => key.toBase58());
+  const problems: string[] = [];
+  if (keys[0] !== expected.trader) problems.push(`its fee payer is ${keys[0] ?? 'missing'}, not the quoted trader ${expected.trader}`);
+  if (message.addressTableLookups.length > 0) problems.push('it loads address lookup tables, which a deposit does not use');
+  const instructions = instructionsOf(message, keys);
+  const transfers: Transfer[] = [];
+  const memos: string[] = [];
+  instructions.forEach((instruction, index) => {
+    const transfer = transferOf(instruction);
+    const memo = memoOf(instruction);
+    if (transfer) transfers.push(transfer);
+    else if (memo !== undefined) memos.push(memo);
+    else if (instruction.program === SYSTEM_PROGRAM) problems.push(`instruction ${index} is a System instruction other than a plain transfer`);
+    else if (instruction.program !== COMPUTE_BUDGET_PROGRAM) problems.push(`instruction ${index} calls program ${instruction.program}, which a deposit does not use`);
+  });
+  if (transfers.length !== 1) {
+    problems.push(`it makes ${transfers.length} transfers, a deposit makes exactly one`);
+  } else {
+    const [transfer] = transfers as [Transfer];
+    if (transfer.from !== expected.trader) problems.push(`its transfer is from ${transfer.from}, not the trader ${expected.trader}`);
+    if (transfer.to !== depository) problems.push(`it pays ${transfer.to}, not the depository ${depository}`);
+    if (transfer.lamports !== expected.amount) problems.push(`it sends ${transfer.lamports} lamports, not the quoted ${expected.amount}`);
+  }
+  if (memos.length !== 1) problems.push(`it carries ${memos.length} memos, a deposit carries exactly one: the requestId`);
+  else if (memos[0]!.toLowerCase() !== expected.requestId.toLowerCase()) problems.push('its memo is not the requestId');
+  return problems;
+}
+
+/** Every required signature is present and valid for the message; the first is the fee payer's. */
+export async function signatureProblem(transaction: VersionedTransaction): Promise<string | undefined> {
+  const { message } = transaction;
+  const bytes = message.serialize();
+  for (let index = 0; index < message.header.numRequiredSignatures; index += 1) {
+    const signer = message.staticAccountKeys[index]!.toBase58();
+    const signature = transaction.signatures[index];
+    if (!signature || signature.every((byte) => byte === 0)) return `${signer} has not signed it. Sign it with the trader's wallet first.`;
+    const key = await getPublicKeyFromAddress(toAddress(signer));
+    if (!(await verifySignature(key, signature as SignatureBytes, bytes))) {
+      return `the signature of ${signer} does not verify. Sign the quoted deposit again, unchanged.`;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { RpcTransport } from '../../json-rpc';
+import { requestChecked } from '../../rpc-answers';
+
+const statusesSchema = z.object({
+  value: z.array(z.object({ err: z.unknown().nullable(), confirmationStatus: z.string().nullable().optional() }).nullable()),
+});
+
+export interface SignatureStatus {
+  /** Confirmed or finalized; false while the transaction is only processed. */
+  confirmed: boolean;
+  /** The transaction error when it failed on chain, else null. */
+  err: unknown;
+}
+
+/** Where a transaction stands; undefined while the chain has not seen it. */
+export async function getSignatureStatus(rpc: RpcTransport, signature: string): Promise<SignatureStatus | undefined> {
+  const { value } = await requestChecked(rpc, 'getSignatureStatuses', [[signature], { searchTransactionHistory: true }], statusesSchema);
+  const found = value[0];
+  if (!found) return undefined;
+  const confirmed = found.confirmationStatus === 'confirmed' || found.confirmationStatus === 'finalized';
+  return { confirmed, err: found.err ?? null };
+}
