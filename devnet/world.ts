@@ -64,6 +64,12 @@ interface Stoppable {
   stop(): Promise<void>;
 }
 
+/** The processes a world runs, with their pids kept in `pidFile` for the next start to clean up after a crash. */
+interface WorldProcesses {
+  add(item: Stoppable): void;
+  stopAll(): Promise<void>;
+}
+
 export async function startWorld(options: WorldOptions): Promise<RunningWorld> {
   const log = options.log ?? (() => undefined);
   const dir = devnetDir(options.dataDir);
@@ -72,68 +78,24 @@ export async function startWorld(options: WorldOptions): Promise<RunningWorld> {
   killLeftovers(pidFile, log);
 
   const chains = options.chains ?? CHAIN_IDS;
-  const basePort = options.basePort ?? DEFAULT_BASE_PORT;
-  const portFor = async (id: ChainId) => {
-    if (options.ports === 'free') return freePort();
-    return id === 'SOL' ? options.solanaPort ?? DEFAULT_SOLANA_PORT : basePort + CHAIN_IDS.indexOf(id);
-  };
-
-  const running: Stoppable[] = [];
-  const recordPids = () =>
-    writeFileSync(pidFile, JSON.stringify(running.map((item) => item.pid).filter((pid) => pid !== undefined)));
-  const stopAll = async () => {
-    await Promise.allSettled(running.map((item) => item.stop()));
-    running.length = 0;
-    rmSync(pidFile, { force: true });
-  };
-
+  const portFor = (id: ChainId) => chainPort(options, id);
+  const processes = trackProcesses(pidFile);
   const manifestChains: DevnetManifest['chains'] = {};
   try {
     const evmChains = chains.filter((id): id is EvmChainId => CHAINS[id].family === 'evm');
     const forked = evmChains.filter((id) => options.forkUrls?.[id]);
     await Promise.all(forked.map(async (id) => {
-      const node = await startAnvil({ chainId: CHAINS[id].chainId, port: await portFor(id), args: ['--fork-url', options.forkUrls![id]!, '--accounts', String(LISTED_ACCOUNTS + 1)] });
-      running.push({ name: id, pid: node.process.pid, stop: node.stop });
-      recordPids();
-      log(`${id}: fork of ${redactUrl(options.forkUrls![id]!)}`);
-      manifestChains[id] = {
-        chainId: CHAINS[id].chainId, rpcUrl: node.url, routerAddress: '', wrappedNative: '', contracts: {}, tokens: [], pools: [],
-        accounts: Array.from({ length: LISTED_ACCOUNTS }, (_, index) => anvilAccount(index + 1)),
-      };
+      manifestChains[id] = await startForkedChain(id, options.forkUrls![id]!, await portFor(id), processes, log);
     }));
     const started = await Promise.all(evmChains.filter((id) => !forked.includes(id)).map(async (id) => {
       const node = await startEvmChain(id, { cacheDir: options.stateCacheDir ?? path.join(dir, 'evm-state'), port: await portFor(id), accounts: LISTED_ACCOUNTS + 1 });
-      running.push({ name: id, pid: node.pid, stop: node.stop });
-      recordPids();
+      processes.add({ name: id, pid: node.pid, stop: node.stop });
       return { id, node };
     }));
     for (const { id, node } of started) manifestChains[id] = evmManifestChain(node.url, node.info);
-
-    if (chains.includes('SOL')) {
-      const node = await startSolanaNode({ port: await portFor('SOL') });
-      running.push({ name: 'SOL', stop: node.stop });
-      const world = await seedSolanaWorld(node, { accounts: LISTED_ACCOUNTS });
-      manifestChains.SOL = {
-        chainId: CHAINS.SOL.chainId,
-        rpcUrl: node.url,
-        wsUrl: node.wsUrl,
-        routerAddress: '',
-        wrappedNative: 'So11111111111111111111111111111111111111112',
-        contracts: {
-          maker: world.maker.address, mintAuthority: world.mintAuthority.address, feeCollector: world.feeCollector.address,
-          // Solana deposits are transfers to the solver itself, with the requestId in a memo.
-          depository: world.solver.address,
-        },
-        tokens: world.tokens,
-        pools: [],
-        accounts: world.accounts.map((account) => ({ address: account.address, secretKey: account.secretKey })),
-        treasury: { address: world.mintAuthority.address, secretKey: world.mintAuthority.secretKey },
-        maker: { address: world.maker.address, secretKey: world.maker.secretKey },
-        solver: { address: world.solver.address, secretKey: world.solver.secretKey },
-      };
-    }
+    if (chains.includes('SOL')) manifestChains.SOL = await startSolanaChain(await portFor('SOL'), processes);
   } catch (error) {
-    await stopAll();
+    await processes.stopAll();
     throw error;
   }
 
@@ -148,9 +110,75 @@ export async function startWorld(options: WorldOptions): Promise<RunningWorld> {
     manifestPath,
     async stop() {
       rmSync(manifestPath, { force: true });
-      await stopAll();
+      await processes.stopAll();
     },
   };
+}
+
+async function chainPort(options: WorldOptions, id: ChainId): Promise<number> {
+  if (options.ports === 'free') return freePort();
+  return id === 'SOL' ? options.solanaPort ?? DEFAULT_SOLANA_PORT : (options.basePort ?? DEFAULT_BASE_PORT) + CHAIN_IDS.indexOf(id);
+}
+
+function trackProcesses(pidFile: string): WorldProcesses {
+  const running: Stoppable[] = [];
+  return {
+    add(item) {
+      running.push(item);
+      // Only processes of our own have a pid; the Solana node runs inside this one.
+      if (item.pid !== undefined) writeFileSync(pidFile, JSON.stringify(running.map((entry) => entry.pid).filter((pid) => pid !== undefined)));
+    },
+    async stopAll() {
+      await Promise.allSettled(running.map((item) => item.stop()));
+      running.length = 0;
+      rmSync(pidFile, { force: true });
+    },
+  };
+}
+
+/** An anvil forking a real chain: its real state and none of the world's contracts, so only its accounts are listed. */
+async function startForkedChain(
+  id: EvmChainId,
+  forkUrl: string,
+  port: number,
+  processes: WorldProcesses,
+  log: (message: string) => void,
+): Promise<ManifestChain> {
+  const node = await startAnvil({ chainId: CHAINS[id].chainId, port, args: ['--fork-url', forkUrl, '--accounts', String(LISTED_ACCOUNTS + 1)] });
+  processes.add({ name: id, pid: node.process.pid, stop: node.stop });
+  log(`${id}: fork of ${redactUrl(forkUrl)}`);
+  return {
+    chainId: CHAINS[id].chainId, rpcUrl: node.url, routerAddress: '', wrappedNative: '', contracts: {}, tokens: [], pools: [],
+    accounts: listedEvmAccounts(),
+  };
+}
+
+async function startSolanaChain(port: number, processes: WorldProcesses): Promise<ManifestChain> {
+  const node = await startSolanaNode({ port });
+  processes.add({ name: 'SOL', stop: node.stop });
+  const world = await seedSolanaWorld(node, { accounts: LISTED_ACCOUNTS });
+  return {
+    chainId: CHAINS.SOL.chainId,
+    rpcUrl: node.url,
+    wsUrl: node.wsUrl,
+    routerAddress: '',
+    wrappedNative: 'So11111111111111111111111111111111111111112',
+    contracts: {
+      maker: world.maker.address, mintAuthority: world.mintAuthority.address, feeCollector: world.feeCollector.address,
+      // Solana deposits are transfers to the solver itself, with the requestId in a memo.
+      depository: world.solver.address,
+    },
+    tokens: world.tokens,
+    pools: [],
+    accounts: world.accounts.map((account) => ({ address: account.address, secretKey: account.secretKey })),
+    treasury: { address: world.mintAuthority.address, secretKey: world.mintAuthority.secretKey },
+    maker: { address: world.maker.address, secretKey: world.maker.secretKey },
+    solver: { address: world.solver.address, secretKey: world.solver.secretKey },
+  };
+}
+
+function listedEvmAccounts() {
+  return Array.from({ length: LISTED_ACCOUNTS }, (_, index) => anvilAccount(index + 1));
 }
 
 function evmManifestChain(
@@ -165,7 +193,7 @@ function evmManifestChain(
     contracts: info.contracts as Record<string, string>,
     tokens: info.tokens,
     pools: info.pools,
-    accounts: Array.from({ length: LISTED_ACCOUNTS }, (_, index) => anvilAccount(index + 1)),
+    accounts: listedEvmAccounts(),
     treasury: { address: info.deployer.address, privateKey: info.deployer.privateKey },
     solver: info.solver,
   };

@@ -12,7 +12,7 @@ import type { BridgeDeps } from '@/server/bridge/bridge-deps';
 import { createBridgeSolver, type BridgeSolver } from '@/server/bridge/bridge-solver';
 import { createBridgeRepository } from '@/server/store/bridge-repository';
 import { createChainDirectory, type ChainDirectory } from '@/server/chains/chain-directory';
-import { readDevnetManifest } from '@/server/chains/devnet-manifest';
+import { readDevnetManifest, type DevnetManifest } from '@/server/chains/devnet-manifest';
 import { loadConfig, type Config } from '@/server/config/env';
 import type { LocalWorld } from '@/server/devnet/local-world';
 import { createPriorityFeeReader, type PriorityFeeReader } from '@/server/fees/priority-fees';
@@ -67,25 +67,8 @@ export async function createServices(config: Config, options: { shareStore?: boo
   const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   // The key CLI reaches an embedded PGlite store through this socket while the app holds it open.
   const shared = store.engine === 'pglite' && options.shareStore ? await serveStoreOverSocket(store, config.dataDir) : undefined;
-  const apiKeys = createApiKeyRepository(store.db);
-  const lastTouched = new Map<string, number>();
-
   const appSecret = loadAppSecret(config);
-  const auth: AuthDeps = {
-    findKeyByHash: (keyHash) => apiKeys.findActiveByHash(keyHash),
-    keyUsed(id) {
-      const now = Date.now();
-      if (now - (lastTouched.get(id) ?? 0) < KEY_TOUCH_INTERVAL_MS) return;
-      lastTouched.set(id, now);
-      void apiKeys.touch(id).catch((error: unknown) => logger.warn('could not record key use', { keyId: id, error }));
-    },
-    devKeyHash: config.localWorld && config.DEV_API_KEY
-      ? createHash('sha256').update(config.DEV_API_KEY).digest('hex')
-      : undefined,
-    devRateLimitPerMinute: DEV_KEY_RATE_LIMIT,
-    sessionSecret: appSecret,
-    sessionRateLimitPerMinute: config.SESSION_RATE_LIMIT_PER_MINUTE,
-  };
+  const auth = createAuthDeps(config, store, appSecret, logger);
 
   const manifest = config.localWorld ? readDevnetManifest(config.devnetManifestPath) : undefined;
   const chains = createChainDirectory(config, manifest, (call) => metrics.rpcCalls.inc({ chain: call.chain, method: call.method, outcome: call.outcome }));
@@ -106,17 +89,7 @@ export async function createServices(config: Config, options: { shareStore?: boo
   const background = createBackgroundSender({ chains, trades, logger });
   const priorityFees = createPriorityFeeReader(chains);
   const solana = solanaTradingFrom(config, chains.SOL, manifest, balances);
-  const bridge: BridgeDeps = {
-    chains: bridgeChainsFrom({ config, chains, manifest, fees: priorityFees, solana }),
-    requests: createBridgeRepository(store.db),
-    logger,
-    feeBps: config.BRIDGE_FEE_BPS,
-    quoteTtlMs: config.BRIDGE_QUOTE_TTL_MS,
-    executeWaitMs: config.BRIDGE_EXECUTE_WAIT_MS,
-    publicUrl: config.publicUrl,
-    kickSolver: () => solver.kick(),
-  };
-  const solver = createBridgeSolver(bridge);
+  const { bridge, solver } = createBridge({ config, chains, manifest, priorityFees, solana, store, logger });
 
   return {
     config,
@@ -144,6 +117,53 @@ export async function createServices(config: Config, options: { shareStore?: boo
       await store.close();
     },
   };
+}
+
+/** What authenticating a request needs; a key's last use is written at most once a minute. */
+function createAuthDeps(config: Config, store: Store, appSecret: string, logger: Logger): AuthDeps {
+  const apiKeys = createApiKeyRepository(store.db);
+  const lastTouched = new Map<string, number>();
+  return {
+    findKeyByHash: (keyHash) => apiKeys.findActiveByHash(keyHash),
+    keyUsed(id) {
+      const now = Date.now();
+      if (now - (lastTouched.get(id) ?? 0) < KEY_TOUCH_INTERVAL_MS) return;
+      lastTouched.set(id, now);
+      void apiKeys.touch(id).catch((error: unknown) => logger.warn('could not record key use', { keyId: id, error }));
+    },
+    devKeyHash: config.localWorld && config.DEV_API_KEY
+      ? createHash('sha256').update(config.DEV_API_KEY).digest('hex')
+      : undefined,
+    devRateLimitPerMinute: DEV_KEY_RATE_LIMIT,
+    sessionSecret: appSecret,
+    sessionRateLimitPerMinute: config.SESSION_RATE_LIMIT_PER_MINUTE,
+  };
+}
+
+interface BridgeInputs {
+  config: Config;
+  chains: ChainDirectory;
+  manifest: DevnetManifest | undefined;
+  priorityFees: PriorityFeeReader;
+  solana: SolanaTrading | undefined;
+  store: Store;
+  logger: Logger;
+}
+
+/** The bridge and its solver, built together: new requests kick the solver, which works on the bridge's requests. */
+function createBridge({ config, chains, manifest, priorityFees, solana, store, logger }: BridgeInputs): { bridge: BridgeDeps; solver: BridgeSolver } {
+  const bridge: BridgeDeps = {
+    chains: bridgeChainsFrom({ config, chains, manifest, fees: priorityFees, solana }),
+    requests: createBridgeRepository(store.db),
+    logger,
+    feeBps: config.BRIDGE_FEE_BPS,
+    quoteTtlMs: config.BRIDGE_QUOTE_TTL_MS,
+    executeWaitMs: config.BRIDGE_EXECUTE_WAIT_MS,
+    publicUrl: config.publicUrl,
+    kickSolver: () => solver.kick(),
+  };
+  const solver = createBridgeSolver(bridge);
+  return { bridge, solver };
 }
 
 const GLOBAL_KEY = Symbol.for('swapbridge.services');

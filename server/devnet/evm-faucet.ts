@@ -1,16 +1,23 @@
 import { createPublicClient, createWalletClient, erc20Abi, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ManifestChain } from '@/server/chains/devnet-manifest';
+import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import type { FaucetPlan } from './faucet';
 
 /** Native by anvil's balance cheat (adds to what the address has); tokens by transfer from the treasury. */
-export async function fundEvmAddress(entry: ManifestChain, address: `0x${string}`, plan: FaucetPlan): Promise<void> {
+export async function fundEvmAddress(chain: ChainId, entry: ManifestChain, address: `0x${string}`, plan: FaucetPlan): Promise<void> {
   if (!entry.treasury?.privateKey) throw new AppError('CHAIN_UNAVAILABLE', 'The local world has no treasury key for this chain.');
   const transport = http(entry.rpcUrl, { timeout: 10_000 });
-  const chain = { id: entry.chainId, name: 'local', nativeCurrency: { name: 'native', symbol: 'N', decimals: 18 }, rpcUrls: { default: { http: [entry.rpcUrl] } } };
-  const publicClient = createPublicClient({ chain, transport });
-  const wallet = createWalletClient({ chain, transport, account: privateKeyToAccount(entry.treasury.privateKey as Hex) });
+  const { name, nativeSymbol, nativeDecimals } = CHAINS[chain];
+  const viemChain = {
+    id: entry.chainId,
+    name,
+    nativeCurrency: { name: nativeSymbol, symbol: nativeSymbol, decimals: nativeDecimals },
+    rpcUrls: { default: { http: [entry.rpcUrl] } },
+  };
+  const publicClient = createPublicClient({ chain: viemChain, transport });
+  const wallet = createWalletClient({ chain: viemChain, transport, account: privateKeyToAccount(entry.treasury.privateKey as Hex) });
 
   const balance = await publicClient.getBalance({ address });
   await publicClient.request({ method: 'anvil_setBalance' as never, params: [address, `0x${(balance + plan.native).toString(16)}`] as never });

@@ -53,7 +53,7 @@ export async function sendTestFunds(world: LocalWorld, input: { chain: ChainId; 
   const plan = faucetPlan(input.chain, entry);
   await serialized(input.chain, () =>
     CHAINS[input.chain].family === 'evm'
-      ? fundEvmAddress(entry, input.address as `0x${string}`, plan)
+      ? fundEvmAddress(input.chain, entry, input.address as `0x${string}`, plan)
       : fundSolanaAddress(entry, input.address, plan),
   );
   const funded: FundedToken[] = [

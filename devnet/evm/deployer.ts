@@ -1,0 +1,100 @@
+/**
+ * The account that builds the EVM world: anvil's account 0 on a fresh chain, sending every transaction with
+ * an explicit nonce, so the order of transactions is the order of the deploy script, never a race, and
+ * every contract lands at the same address on every chain and every rebuild.
+ */
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeDeployData,
+  getAddress,
+  http,
+  type Abi,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type TransactionReceipt,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { CHAINS, type EvmChainId } from '@/server/chains/registry';
+import { anvilAccount } from '../accounts';
+
+export interface ContractWrite {
+  address: Address;
+  abi: Abi;
+  functionName: string;
+  args: readonly unknown[];
+  value?: bigint;
+}
+
+export interface Deployer {
+  chain: EvmChainId;
+  address: Address;
+  privateKey: Hex;
+  publicClient: PublicClient;
+  /** Deploys a contract (next nonce) and returns its address. */
+  deploy(what: string, abi: Abi, bytecode: Hex, args?: readonly unknown[]): Promise<Address>;
+  /** Sends a contract call (next nonce) and waits for it to succeed. */
+  write(what: string, call: ContractWrite): Promise<void>;
+  /** An anvil cheat (`anvil_setBalance`, `anvil_setCode`, ...): changes state without a transaction. */
+  cheat(method: string, params: unknown[]): Promise<unknown>;
+  setBalance(address: string, amount: bigint): Promise<void>;
+}
+
+/** Connects to the fresh chain at `rpcUrl`; throws when it is the wrong chain or the deployer has sent anything. */
+export async function connectDeployer(rpcUrl: string, chain: EvmChainId): Promise<Deployer> {
+  const chainInfo = CHAINS[chain];
+  const keys = anvilAccount(0);
+  const account = privateKeyToAccount(keys.privateKey);
+  const viemChain = defineChain({
+    id: chainInfo.chainId,
+    name: chainInfo.name,
+    nativeCurrency: { name: chainInfo.nativeSymbol, symbol: chainInfo.nativeSymbol, decimals: chainInfo.nativeDecimals },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+  const transport = http(rpcUrl, { timeout: 60_000 });
+  const publicClient: PublicClient = createPublicClient({ chain: viemChain, transport, pollingInterval: 50 });
+  const wallet = createWalletClient({ account, chain: viemChain, transport, pollingInterval: 50 });
+
+  const remoteChainId = await publicClient.getChainId();
+  if (remoteChainId !== chainInfo.chainId) {
+    throw new Error(`${rpcUrl} has chain id ${remoteChainId}, expected ${chainInfo.chainId} for ${chain}`);
+  }
+  let nonce = await publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' });
+  if (nonce !== 0) throw new Error(`deployer already has nonce ${nonce} on ${rpcUrl}: the world needs a fresh chain`);
+
+  const waitFor = async (hash: Hex, what: string): Promise<TransactionReceipt> => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    if (receipt.status !== 'success') throw new Error(`${chain}: ${what} reverted (${hash})`);
+    return receipt;
+  };
+  const cheat = (method: string, params: unknown[]) => publicClient.request({ method: method as never, params: params as never });
+
+  return {
+    chain,
+    address: account.address,
+    privateKey: keys.privateKey,
+    publicClient,
+    async deploy(what, abi, bytecode, args = []) {
+      const data = encodeDeployData({ abi, bytecode, args });
+      const gas = withMargin(await publicClient.estimateGas({ account: account.address, data }));
+      const receipt = await waitFor(await wallet.sendTransaction({ data, gas, nonce: nonce++ }), `deploy ${what}`);
+      if (!receipt.contractAddress) throw new Error(`${chain}: deploy ${what} has no contract address`);
+      return getAddress(receipt.contractAddress);
+    },
+    async write(what, call) {
+      const gas = withMargin(await publicClient.estimateContractGas({ ...call, account: account.address } as never));
+      await waitFor(await wallet.writeContract({ ...call, gas, nonce: nonce++ } as never), what);
+    },
+    cheat,
+    async setBalance(address, amount) {
+      await cheat('anvil_setBalance', [address, `0x${amount.toString(16)}`]);
+    },
+  };
+}
+
+/** Gas estimates can come up short for Uniswap calls (a new block timestamp writes more state): +30 %. */
+function withMargin(gas: bigint): bigint {
+  return (gas * 13n) / 10n;
+}

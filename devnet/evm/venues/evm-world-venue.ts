@@ -1,0 +1,58 @@
+/**
+ * One venue of the local EVM world (a DEX: its contracts and its seeded pools). The world deploys every venue
+ * in the order of EVM_WORLD_VENUES (deploy-world.ts), then the tokens, then seeds each venue's pools; a new
+ * venue is a module implementing this interface and one entry in that list.
+ */
+import type { Address } from 'viem';
+import type { Deployer } from '../deployer';
+import type { WorldTokens } from '../tokens';
+
+export interface EvmWorldPool {
+  /** The venue's id: uniswap-v2, uniswap-v3, ... */
+  venue: string;
+  address: string;
+  token0: string;
+  token1: string;
+  /** Hundredths of a bip, as Uniswap V3 writes it: 3000 = 0.3 % (V2 pools are 3000 too). */
+  fee: number;
+}
+
+/** A pool to seed: `depthUsd` worth of each token. */
+export interface SeededPoolSpec {
+  tokenA: string;
+  tokenB: string;
+  depthUsd: number;
+}
+
+export interface EvmWorldVenue<Contracts extends Record<string, string> = Record<string, string>> {
+  id: string;
+  pools: readonly SeededPoolSpec[];
+  /**
+   * How the venue takes the native side of a pool: sent with the call ('native', like V2's addLiquidityETH),
+   * or pulled as the wrapped token like any other ('wrapped'; the deployer wraps that much first).
+   */
+  takesNative: 'native' | 'wrapped';
+  deploy(deployer: Deployer, wrappedNative: Address): Promise<DeployedEvmWorldVenue<Contracts>>;
+}
+
+export interface DeployedEvmWorldVenue<Contracts extends Record<string, string> = Record<string, string>> {
+  /** Listed in the manifest under these names. */
+  contracts: Contracts;
+  /** The contract that pulls the deployer's tokens when seeding; every token approves it. */
+  spender: Address;
+  /** Seeds the venue's pools from the deployer's tokens (already approved to `spender`). */
+  seedPools(tokens: WorldTokens): Promise<EvmWorldPool[]>;
+}
+
+/** Every venue's contracts in one object type (so `contracts.quoterV2` is known to exist). */
+export type ContractsOfVenues<Venues extends readonly EvmWorldVenue<any>[]> = Intersection<ContractsOf<Venues[number]>>;
+
+type ContractsOf<Venue> = Venue extends EvmWorldVenue<infer Contracts> ? Contracts : never;
+type Intersection<Union> = (Union extends unknown ? (value: Union) => void : never) extends (value: infer All) => void ? All : never;
+
+/** No seeding call ever waits for a deadline on the local world. */
+export const NO_DEADLINE = 2n ** 48n;
+
+export function sortPair(a: Address, b: Address): [Address, Address] {
+  return BigInt(a) < BigInt(b) ? [a, b] : [b, a];
+}

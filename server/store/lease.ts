@@ -1,0 +1,47 @@
+/**
+ * Work claimed with a lease, shared by the bridge requests and the background transactions. A claim takes
+ * the oldest due row that nobody holds (`FOR UPDATE SKIP LOCKED`, so concurrent instances take different
+ * rows) and holds it until `claimed_until`; a claimer that crashes lets go when its lease runs out.
+ */
+import { sql, type ExpressionBuilder, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { msFromNow, now } from './database-clock';
+import type { Database } from './schema';
+
+/** Tables whose rows are work items: due at `next_attempt_at`, held until `claimed_until`. */
+export type LeasedTable = 'bridge_requests' | 'background_txs';
+
+/** Claims the oldest due row of `table` that `hasWork` accepts and nobody holds, for `leaseMs`. */
+export async function claimDue<T extends LeasedTable>(
+  db: Kysely<Database>,
+  table: T,
+  hasWork: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>,
+  leaseMs: number,
+): Promise<Selectable<Database[T]> | undefined> {
+  // Kysely cannot check a query over a generic table; over both tables at once it checks the shared columns.
+  const row = await db
+    .updateTable(table as LeasedTable)
+    .set({ claimed_until: msFromNow(leaseMs), attempts: sql<number>`attempts + 1`, updated_at: now() })
+    .where('id', '=', (eb) =>
+      eb.selectFrom(table as LeasedTable)
+        .select('id')
+        .where(hasWork as unknown as (eb: ExpressionBuilder<Database, LeasedTable>) => Expression<SqlBool>)
+        .where('next_attempt_at', '<=', now())
+        .where((inner) => inner.or([inner('claimed_until', 'is', null), inner('claimed_until', '<', now())]))
+        .orderBy('next_attempt_at')
+        .limit(1)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  return row as Selectable<Database[T]> | undefined;
+}
+
+/** Lets go of a claimed row, to be claimed again after `delayMs`. */
+export async function releaseLease(db: Kysely<Database>, table: LeasedTable, id: string, delayMs: number, error: string | null): Promise<void> {
+  await db
+    .updateTable(table)
+    .set({ claimed_until: null, next_attempt_at: msFromNow(delayMs), last_error: error, updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+}
