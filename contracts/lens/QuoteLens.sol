@@ -165,7 +165,7 @@ contract QuoteLens is LensVenues {
         Router.Hop[] memory back = new Router.Hop[](probe.hops.length);
         for (uint256 i = 0; i < back.length; i++) {
             Router.Hop memory hop = probe.hops[back.length - 1 - i];
-            back[i] = Router.Hop({venue: hop.venue, pool: hop.pool, tokenIn: hop.tokenOut, tokenOut: hop.tokenIn, fee: hop.fee});
+            back[i] = Router.Hop({venue: hop.venue, pool: hop.pool, tokenIn: hop.tokenOut, tokenOut: hop.tokenIn, fee: hop.fee, tickSpacing: hop.tickSpacing, hooks: hop.hooks});
         }
         try this.simulateRoundTrip(r, probe.hops, back) {
             // never returns normally
@@ -209,11 +209,17 @@ contract QuoteLens is LensVenues {
             amountOutMin: 0,
             recipient: address(this),
             deadline: block.timestamp,
-            hops: hops,
+            legs: _oneLeg(hops),
             protocolFeeBps: r.protocolFeeBps,
             integratorFeeBps: r.integratorFeeBps,
             integrator: r.integrator
         });
+    }
+
+    /// The Router's route for one path: a single leg with the whole amount.
+    function _oneLeg(Router.Hop[] calldata hops) private pure returns (Router.Leg[] memory legs) {
+        legs = new Router.Leg[](1);
+        legs[0] = Router.Leg({share: 1_000_000, hops: hops});
     }
 
     /// Pool math along a path, as if the whole amount arrived at each pool.
@@ -238,7 +244,7 @@ contract QuoteLens is LensVenues {
             amountOutMin: 0,
             recipient: address(this),
             deadline: block.timestamp,
-            hops: hops,
+            legs: _oneLeg(hops),
             protocolFeeBps: r.protocolFeeBps,
             integratorFeeBps: r.integratorFeeBps,
             integrator: r.integrator
@@ -429,7 +435,7 @@ contract QuoteLens is LensVenues {
         (uint256 out, uint256[2] memory spot) = _poolOut(venue, pool, a, b, fee, amountIn);
         if (out > best.out) {
             best.out = out;
-            best.hop = Router.Hop({venue: venue.kind, pool: pool, tokenIn: a, tokenOut: b, fee: fee});
+            best.hop = Router.Hop({venue: venue.kind, pool: pool, tokenIn: a, tokenOut: b, fee: fee, tickSpacing: 0, hooks: address(0)});
             best.spot = spot;
         }
     }

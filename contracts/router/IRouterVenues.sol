@@ -28,3 +28,8 @@ interface IUniswapV3PoolMinimal {
 interface IUniswapV3SwapCallback {
     function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external;
 }
+
+/// PancakeSwap V3 pools call their payer back under this name; the arguments mean the same as Uniswap V3's.
+interface IPancakeV3SwapCallback {
+    function pancakeV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external;
+}

@@ -8,35 +8,55 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 import {IWrappedNative} from "./IRouterVenues.sol";
 import {UniswapV2Venue} from "./venues/UniswapV2Venue.sol";
 import {UniswapV3Venue} from "./venues/UniswapV3Venue.sol";
+import {UniswapV4Venue} from "./venues/UniswapV4Venue.sol";
 
-/// @notice Executes exact-in swaps over the venues it knows (one or two hops), takes the protocol and
-/// integrator fees in the same transaction, and enforces `amountOutMin` and a deadline.
+/// @notice Executes exact-in swaps over the venues it knows, split over up to six legs of up to three hops
+/// each, takes the protocol and integrator fees in the same transaction, and enforces `amountOutMin` and a
+/// deadline.
 ///
 /// Users give this contract unlimited allowance, so its safety rests on a few rules:
 /// - tokens are only ever pulled from `msg.sender` (no function takes a payer; venue modules pay through
-///   `VenueBase._pay` from the payer the Router hands them);
-/// - a venue that calls back for its input (V3) pays only the pool the Router is swapping with at that
-///   moment, only once, only the hop's input token and never more than the hop's input amount;
-/// - every external entry point is behind one reentrancy lock;
-/// - every intermediate amount is consumed within the swap, so the Router holds nothing between transactions.
+///   `VenueBase._pay` from the payer the Router hands them), or paid out of what the swap itself delivered
+///   to the Router;
+/// - a venue that calls back for its input (V3 and its forks, V4) pays only the pool or manager the Router
+///   is swapping with at that moment, only once, only the hop's input token and never more than the hop's
+///   input amount;
+/// - every external entry point is behind one reentrancy lock (the callbacks, which pools call mid-swap,
+///   are gated by the recorded pool or manager instead);
+/// - every intermediate amount is consumed within the swap, so the Router holds nothing between transactions;
+/// - fee-on-transfer tokens are exact on V2 hops: amounts are balance differences.
 ///
 /// Each venue is one module under `venues/`; `_swapHop` and `_takesInputFirst` are the only places that
 /// dispatch on the venue, so a new venue is its module, one `Venue` member and one branch in each.
-contract Router is Ownable, ReentrancyGuardTransient, UniswapV2Venue, UniswapV3Venue {
+contract Router is Ownable, ReentrancyGuardTransient, UniswapV2Venue, UniswapV3Venue, UniswapV4Venue {
     using SafeERC20 for IERC20;
 
     enum Venue {
         V2,
-        V3
+        V3,
+        V4
     }
 
     struct Hop {
         Venue venue;
+        /// V2: the pair. V3: the pool (Uniswap V3 or a fork with the same pool interface, e.g. PancakeSwap V3).
+        /// V4: the PoolManager.
         address pool;
         address tokenIn;
         address tokenOut;
-        /// V3 fee tier in hundredths of a bip (informational for V2 hops).
+        /// Hundredths of a bip. V2: the pair's LP fee (3000 for Uniswap V2), used in the V2 formula.
+        /// V3: informational. V4: PoolKey.fee.
         uint24 fee;
+        /// V4: PoolKey.tickSpacing; 0 otherwise.
+        int24 tickSpacing;
+        /// V4: PoolKey.hooks; always address(0) (only pools without hooks are routed).
+        address hooks;
+    }
+
+    struct Leg {
+        /// Share of the swapped amount, parts per million; the shares of a route add up to TOTAL_SHARE.
+        uint32 share;
+        Hop[] hops;
     }
 
     struct SwapParams {
@@ -44,11 +64,11 @@ contract Router is Ownable, ReentrancyGuardTransient, UniswapV2Venue, UniswapV3V
         address tokenIn;
         address tokenOut;
         uint256 amountIn;
-        /// Minimum of what the recipient actually receives (after fees and any token tax).
+        /// Minimum of what the recipient actually receives over all legs (after fees and any token tax).
         uint256 amountOutMin;
         address recipient;
         uint256 deadline;
-        Hop[] hops;
+        Leg[] legs;
         uint16 protocolFeeBps;
         uint16 integratorFeeBps;
         address integrator;
@@ -56,7 +76,11 @@ contract Router is Ownable, ReentrancyGuardTransient, UniswapV2Venue, UniswapV3V
 
     uint256 public constant BPS = 10_000;
     uint16 public constant MIN_PROTOCOL_FEE_BPS = 10;
-    uint256 public constant MAX_HOPS = 2;
+    uint256 public constant MAX_LEGS = 6;
+    uint256 public constant MAX_HOPS = 3;
+    uint256 public constant TOTAL_SHARE = 1_000_000;
+    /// Hop fees are hundredths of a bip; a fee of 100 % or more prices nothing.
+    uint256 private constant MAX_HOP_FEE = 1_000_000;
 
     address public immutable wrappedNative;
     address public feeCollector;
@@ -125,12 +149,12 @@ contract Router is Ownable, ReentrancyGuardTransient, UniswapV2Venue, UniswapV3V
             ? IERC20(wrappedNative).balanceOf(address(this))
             : IERC20(p.tokenOut).balanceOf(p.recipient);
 
-        _executeHops(p, nativeIn ? address(this) : msg.sender, swapAmount, nativeOut ? address(this) : p.recipient);
+        _executeLegs(p, nativeIn ? address(this) : msg.sender, swapAmount, nativeOut ? address(this) : p.recipient);
 
         if (nativeOut) {
             (protocolFee, integratorFee, amountOut) = _payNativeOut(p, outBefore, protocolFee, integratorFee);
         } else {
-            // Measured at the recipient, so a tax on the output token is accounted for.
+            // Measured at the recipient over all legs, so a tax on the output token is accounted for.
             amountOut = IERC20(p.tokenOut).balanceOf(p.recipient) - outBefore;
             if (amountOut < p.amountOutMin) revert SlippageExceeded(amountOut, p.amountOutMin);
         }
@@ -169,7 +193,7 @@ contract Router is Ownable, ReentrancyGuardTransient, UniswapV2Venue, UniswapV3V
         }
     }
 
-    /// Unwraps everything the last hop delivered to the Router, takes the output-side fees when the input
+    /// Unwraps everything the legs' last hops delivered to the Router, takes the output-side fees when the input
     /// was a token, and pays the recipient.
     function _payNativeOut(SwapParams calldata p, uint256 wrappedBefore, uint256 protocolFee, uint256 integratorFee)
         private
@@ -204,31 +228,62 @@ contract Router is Ownable, ReentrancyGuardTransient, UniswapV2Venue, UniswapV3V
         );
     }
 
+    /// 1..MAX_LEGS legs with positive shares adding up to TOTAL_SHARE, each a path from the route's input to
+    /// its output (wrapped native standing for native).
     function _checkRoute(SwapParams calldata p) private view {
-        uint256 n = p.hops.length;
-        if (n == 0 || n > MAX_HOPS || p.tokenIn == p.tokenOut) revert InvalidRoute();
-        address expectedIn = p.tokenIn == address(0) ? wrappedNative : p.tokenIn;
+        uint256 n = p.legs.length;
+        if (n == 0 || n > MAX_LEGS || p.tokenIn == p.tokenOut) revert InvalidRoute();
+        address routeIn = p.tokenIn == address(0) ? wrappedNative : p.tokenIn;
+        address routeOut = p.tokenOut == address(0) ? wrappedNative : p.tokenOut;
+        uint256 shares;
         for (uint256 i = 0; i < n; i++) {
-            Hop calldata hop = p.hops[i];
+            if (p.legs[i].share == 0) revert InvalidRoute();
+            shares += p.legs[i].share;
+            _checkPath(p.legs[i].hops, routeIn, routeOut);
+        }
+        if (shares != TOTAL_SHARE) revert InvalidRoute();
+    }
+
+    /// 1..MAX_HOPS hops chaining `tokenIn` to `tokenOut`. No hop has hooks: V2 and V3 have none, and only V4
+    /// pools without hooks are routed.
+    function _checkPath(Hop[] calldata hops, address tokenIn, address tokenOut) private pure {
+        uint256 n = hops.length;
+        if (n == 0 || n > MAX_HOPS) revert InvalidRoute();
+        address expectedIn = tokenIn;
+        for (uint256 i = 0; i < n; i++) {
+            Hop calldata hop = hops[i];
             if (
                 hop.tokenIn != expectedIn || hop.tokenOut == hop.tokenIn || hop.pool == address(0)
-                    || hop.tokenOut == address(0)
+                    || hop.tokenOut == address(0) || hop.hooks != address(0) || hop.fee >= MAX_HOP_FEE
             ) revert InvalidRoute();
             expectedIn = hop.tokenOut;
         }
-        if (expectedIn != (p.tokenOut == address(0) ? wrappedNative : p.tokenOut)) revert InvalidRoute();
+        if (expectedIn != tokenOut) revert InvalidRoute();
     }
 
-    /// Runs the hops. `payer` is msg.sender or the Router (wrapped native input); later hops are paid from
-    /// what the previous hop delivered: straight into the next pool when its venue takes the input first,
-    /// else to the Router, which pays exactly that amount on.
-    function _executeHops(SwapParams calldata p, address payer, uint256 amountIn, address finalRecipient) private {
-        uint256 n = p.hops.length;
-        if (_takesInputFirst(p.hops[0].venue)) _pay(p.hops[0].tokenIn, payer, p.hops[0].pool, amountIn);
+    /// Runs the legs one after another from the same payer, each on its share of `swapAmount` (rounded down;
+    /// the last leg gets the rest, so the legs spend exactly `swapAmount`). A leg whose share of a tiny
+    /// amount rounds down to nothing has nothing to swap and is skipped.
+    function _executeLegs(SwapParams calldata p, address payer, uint256 swapAmount, address finalRecipient) private {
+        uint256 n = p.legs.length;
+        uint256 left = swapAmount;
         for (uint256 i = 0; i < n; i++) {
-            Hop calldata hop = p.hops[i];
+            uint256 amount = i == n - 1 ? left : (swapAmount * p.legs[i].share) / TOTAL_SHARE;
+            left -= amount;
+            if (amount > 0) _executeHops(p.legs[i].hops, payer, amount, finalRecipient);
+        }
+    }
+
+    /// Runs one leg's hops. `payer` is msg.sender or the Router (wrapped native input); later hops are paid
+    /// from what the previous hop delivered: straight into the next pool when its venue takes the input
+    /// first, else to the Router, which pays exactly that amount on.
+    function _executeHops(Hop[] calldata hops, address payer, uint256 amountIn, address finalRecipient) private {
+        uint256 n = hops.length;
+        if (_takesInputFirst(hops[0].venue)) _pay(hops[0].tokenIn, payer, hops[0].pool, amountIn);
+        for (uint256 i = 0; i < n; i++) {
+            Hop calldata hop = hops[i];
             bool last = i == n - 1;
-            address to = last ? finalRecipient : (_takesInputFirst(p.hops[i + 1].venue) ? p.hops[i + 1].pool : address(this));
+            address to = last ? finalRecipient : (_takesInputFirst(hops[i + 1].venue) ? hops[i + 1].pool : address(this));
             uint256 routerBefore = (!last && to == address(this)) ? IERC20(hop.tokenOut).balanceOf(address(this)) : 0;
 
             _swapHop(hop, to, i == 0 ? payer : address(this), amountIn);
@@ -242,8 +297,13 @@ contract Router is Ownable, ReentrancyGuardTransient, UniswapV2Venue, UniswapV3V
 
     /// Venue dispatch: one hop of `amountIn` (already in the pool when the venue takes its input first).
     function _swapHop(Hop calldata hop, address to, address payer, uint256 amountIn) private {
-        if (hop.venue == Venue.V2) _swapV2(hop.pool, hop.tokenIn, to);
-        else _swapV3(hop.pool, hop.tokenIn, hop.tokenOut, to, payer, amountIn);
+        if (hop.venue == Venue.V2) {
+            _swapV2(hop.pool, hop.tokenIn, hop.fee, to);
+        } else if (hop.venue == Venue.V3) {
+            _swapV3(hop.pool, hop.tokenIn, hop.tokenOut, to, payer, amountIn);
+        } else {
+            _swapV4(V4Hop(hop.pool, hop.tokenIn, hop.tokenOut, hop.fee, hop.tickSpacing), to, payer, amountIn);
+        }
     }
 
     /// Venues whose pools are paid before they swap (and so can receive the previous hop's output directly).

@@ -1,81 +1,23 @@
 /**
  * The project's Router on the shared local world (ETH, plus a smoke test on BASE): exact amounts for every
- * swap shape, fee payouts equal to the TS fee model, reverts, zero balances left behind, and attacks on the
- * allowance users give it. Accounts 10..14 and fresh random addresses only, so balances here are exact.
+ * one-leg swap shape, fee payouts equal to the TS fee model, reverts, zero balances left behind, and attacks
+ * on the allowance users give it. Split routes and the V4 and PancakeSwap V3 venues: router-split.int.test.ts.
+ * Accounts 10..14 and fresh random addresses only, so balances here are exact.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
-import {
-  BaseError,
-  ContractFunctionRevertedError,
-  createPublicClient,
-  createWalletClient,
-  decodeErrorResult,
-  defineChain,
-  encodeFunctionData,
-  getAddress,
-  http,
-  maxUint256,
-  parseAbi,
-  parseEther,
-  parseEventLogs,
-  parseUnits,
-  type Abi,
-  type Address,
-  type Hex,
-  type PublicClient,
-  type TransactionReceipt,
-} from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { encodeFunctionData, getAddress, parseAbi, parseEther, parseUnits, type Abi, type Address, type TransactionReceipt } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAINS, type EvmChainId } from '@/server/chains/registry';
-import type { ManifestChain } from '@/server/chains/devnet-manifest';
 import { applyFee, feeSplit, splitAmount } from '@/server/trading/fee-model';
 import { anvilAccount } from '@/devnet/accounts';
-import { compileContracts, type CompiledContracts } from '@/devnet/evm/compile';
-import { startEvmChain, type RunningEvmChain } from '@/devnet/evm/evm-snapshot';
 import { ROUTER_FEE_COLLECTOR_ACCOUNT } from '@/devnet/evm/world-spec';
-import { TEST_STATE_CACHE, testManifest } from '@/devnet/test-world';
+import {
+  GAS, NATIVE, V2, V3,
+  approveRouter, balanceOf, chainContext, deploy, deployReentrantToken, erc20, expectRouterEmpty, freshAddress, gasCost, mined,
+  oneLeg, params, revertDecoder, routerAbi, sendSwap, simulateSwap, startRouterWorld, swappedEvent, v2Out, v3Out,
+  type Ctx, type RevertOf, type RouterWorld,
+} from './router-test-world';
 
-const V2 = 0;
-const V3 = 1;
-const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
-const FAR_DEADLINE = 2n ** 40n;
-// Explicit gas: estimates can come up short for Uniswap swaps when the next block has a new timestamp.
-const GAS = 1_500_000n;
-
-const erc20 = parseAbi([
-  'function balanceOf(address) view returns (uint256)',
-  'function approve(address, uint256) returns (bool)',
-  'function allowance(address, address) view returns (uint256)',
-]);
-const v2Pair = parseAbi([
-  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
-  'function token0() view returns (address)',
-]);
-const v2Factory = parseAbi(['function getPair(address, address) view returns (address)']);
-const v2Router02 = parseAbi([
-  'function factory() view returns (address)',
-  'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256, uint256, uint256)',
-]);
-const quoterV2 = parseAbi([
-  'struct QuoteExactInputSingleParams { address tokenIn; address tokenOut; uint256 amountIn; uint24 fee; uint160 sqrtPriceLimitX96; }',
-  'function quoteExactInputSingle(QuoteExactInputSingleParams params) returns (uint256 amountOut, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate)',
-]);
-const routerAbi = parseAbi([
-  'struct Hop { uint8 venue; address pool; address tokenIn; address tokenOut; uint24 fee; }',
-  'struct SwapParams { address tokenIn; address tokenOut; uint256 amountIn; uint256 amountOutMin; address recipient; uint256 deadline; Hop[] hops; uint16 protocolFeeBps; uint16 integratorFeeBps; address integrator; }',
-  'function swap(SwapParams p) payable returns (uint256 amountOut)',
-  'function previewFees(uint256 amount, uint16 protocolBps, uint16 integratorBps) pure returns (uint256 protocolFee, uint256 integratorFee, uint256 net)',
-  'function feeCollector() view returns (address)',
-  'function wrappedNative() view returns (address)',
-  'function owner() view returns (address)',
-  'function setFeeCollector(address)',
-  'function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes data)',
-  'event Swapped(address indexed sender, address indexed recipient, address tokenIn, address tokenOut, uint256 amountIn, uint256 amountOut, uint256 protocolFee, uint256 integratorFee, address integrator)',
-]);
 const reentrantAbi = parseAbi([
   'function arm(address target, bytes attackData)',
   'function disarm()',
@@ -87,173 +29,21 @@ const fakePoolAbi = parseAbi([
   'function attack(address router, int256 amount0Delta, int256 amount1Delta, bytes data)',
 ]);
 
-interface Hop { venue: number; pool: Address; tokenIn: Address; tokenOut: Address; fee: number }
-interface SwapParams {
-  tokenIn: Address; tokenOut: Address; amountIn: bigint; amountOutMin: bigint; recipient: Address; deadline: bigint;
-  hops: readonly Hop[]; protocolFeeBps: number; integratorFeeBps: number; integrator: Address;
-}
-
-let compiled: CompiledContracts;
-/** Every error the calls below can surface: the Router's, OpenZeppelin's ERC-20 ones, the V2 pair's strings. */
+let world: RouterWorld;
+let eth: Ctx;
 let errorsAbi: Abi;
-let ownChain: RunningEvmChain | undefined;
-let ownCacheDir: string | undefined;
-let eth: ReturnType<typeof chainContext>;
+let revertOf: RevertOf;
 const gasUsed: Record<string, bigint> = {};
 
-function chainContext(id: EvmChainId, entry: ManifestChain) {
-  const viemChain = defineChain({
-    id: entry.chainId,
-    name: id,
-    nativeCurrency: { name: CHAINS[id].nativeSymbol, symbol: CHAINS[id].nativeSymbol, decimals: 18 },
-    rpcUrls: { default: { http: [entry.rpcUrl] } },
-  });
-  const transport = http(entry.rpcUrl);
-  const client: PublicClient = createPublicClient({ chain: viemChain, transport, pollingInterval: 20 });
-  const wallet = (index: number) =>
-    createWalletClient({ account: privateKeyToAccount(anvilAccount(index).privateKey), chain: viemChain, transport, pollingInterval: 20 });
-  const token = (symbolOrKind: string): Address => {
-    const found = entry.tokens.find((t) => t.symbol === symbolOrKind || t.kind === symbolOrKind);
-    if (!found) throw new Error(`${id}: no token ${symbolOrKind}`);
-    return getAddress(found.address);
-  };
-  const pool = (venue: 'uniswap-v2' | 'uniswap-v3', a: Address, b: Address, fee = 3000): Address => {
-    const found = entry.pools.find((p) => p.venue === venue && p.fee === fee
-      && [p.token0.toLowerCase(), p.token1.toLowerCase()].sort().join() === [a.toLowerCase(), b.toLowerCase()].sort().join());
-    if (!found) throw new Error(`${id}: no ${venue} pool ${a}/${b} ${fee}`);
-    return getAddress(found.address);
-  };
-  return {
-    id, entry, client, wallet,
-    router: getAddress(entry.contracts.router!),
-    weth: getAddress(entry.wrappedNative),
-    quoter: getAddress(entry.contracts.quoterV2!),
-    v2Router: getAddress(entry.contracts.uniswapV2Router02!),
-    token, pool,
-    tokens: entry.tokens.map((t) => getAddress(t.address)),
-  };
-}
-
-type Ctx = ReturnType<typeof chainContext>;
-
-const balanceOf = (ctx: Ctx, tokenAddress: Address, holder: Address) =>
-  tokenAddress === NATIVE
-    ? ctx.client.getBalance({ address: holder })
-    : ctx.client.readContract({ address: tokenAddress, abi: erc20, functionName: 'balanceOf', args: [holder] });
-
-/** What a V2 pair pays for `amountIn` arriving at it, computed off-chain with the V2 formula. */
-async function v2Out(ctx: Ctx, pair: Address, tokenIn: Address, amountIn: bigint): Promise<bigint> {
-  const [[r0, r1], token0] = await Promise.all([
-    ctx.client.readContract({ address: pair, abi: v2Pair, functionName: 'getReserves' }),
-    ctx.client.readContract({ address: pair, abi: v2Pair, functionName: 'token0' }),
-  ]);
-  const [reserveIn, reserveOut] = getAddress(token0) === tokenIn ? [r0, r1] : [r1, r0];
-  const withFee = amountIn * 997n;
-  return (withFee * reserveOut) / (reserveIn * 1000n + withFee);
-}
-
-async function v3Out(ctx: Ctx, tokenIn: Address, tokenOut: Address, fee: number, amountIn: bigint): Promise<bigint> {
-  const { result } = await ctx.client.simulateContract({
-    address: ctx.quoter, abi: quoterV2, functionName: 'quoteExactInputSingle',
-    args: [{ tokenIn, tokenOut, amountIn, fee, sqrtPriceLimitX96: 0n }],
-  });
-  return result[0];
-}
-
-function params(overrides: Partial<SwapParams> & Pick<SwapParams, 'tokenIn' | 'tokenOut' | 'amountIn' | 'hops' | 'recipient'>): SwapParams {
-  return { amountOutMin: 0n, deadline: FAR_DEADLINE, protocolFeeBps: 10, integratorFeeBps: 0, integrator: NATIVE, ...overrides };
-}
-
-async function mined(ctx: Ctx, hash: Hex): Promise<TransactionReceipt> {
-  const receipt = await ctx.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-  expect(receipt.status).toBe('success');
-  return receipt;
-}
-
-async function sendSwap(ctx: Ctx, account: number, p: SwapParams): Promise<TransactionReceipt> {
-  const hash = await ctx.wallet(account).writeContract({
-    address: ctx.router, abi: routerAbi, functionName: 'swap', args: [p], value: p.tokenIn === NATIVE ? p.amountIn : 0n, gas: GAS,
-  });
-  return mined(ctx, hash);
-}
-
-/** The decoded custom error (or revert string) of a call that must revert. */
-async function revertOf(call: Promise<unknown>): Promise<{ name: string; args: readonly unknown[] }> {
-  try {
-    await call;
-  } catch (error) {
-    const reverted = error instanceof BaseError ? error.walk((e) => e instanceof ContractFunctionRevertedError) : undefined;
-    if (reverted instanceof ContractFunctionRevertedError) {
-      if (reverted.data) return { name: reverted.data.errorName, args: reverted.data.args ?? [] };
-      if (reverted.raw) {
-        const decoded = decodeErrorResult({ abi: errorsAbi, data: reverted.raw });
-        return { name: decoded.errorName, args: decoded.args ?? [] };
-      }
-      return { name: reverted.reason ?? 'unknown', args: [] };
-    }
-    return { name: `not a revert: ${(error as Error).message.split('\n')[0]}`, args: [] };
-  }
-  throw new Error('call did not revert');
-}
-
-function simulateSwap(ctx: Ctx, account: number, p: SwapParams, value = p.tokenIn === NATIVE ? p.amountIn : 0n) {
-  return ctx.client.simulateContract({
-    account: privateKeyToAccount(anvilAccount(account).privateKey), address: ctx.router, abi: [...routerAbi, ...errorsAbi] as Abi,
-    functionName: 'swap', args: [p], value,
-  });
-}
-
-/** The Router holds nothing after a swap: no native, no wrapped native, none of the world's tokens. */
-async function expectRouterEmpty(ctx: Ctx, extra: Address[] = []): Promise<void> {
-  const holdings = await Promise.all([NATIVE, ...ctx.tokens, ...extra].map((t) => balanceOf(ctx, t, ctx.router)));
-  expect(holdings).toEqual(holdings.map(() => 0n));
-}
-
-function swappedEvent(receipt: TransactionReceipt) {
-  const events = parseEventLogs({ abi: routerAbi, eventName: 'Swapped', logs: receipt.logs });
-  expect(events).toHaveLength(1);
-  return events[0]!.args;
-}
-
-const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address;
-const gasCost = (receipt: TransactionReceipt) => receipt.gasUsed * receipt.effectiveGasPrice;
-
-async function approveRouter(ctx: Ctx, account: number, tokens: Address[]) {
-  for (const t of tokens) {
-    await mined(ctx, await ctx.wallet(account).writeContract({ address: t, abi: erc20, functionName: 'approve', args: [ctx.router, maxUint256] }));
-  }
-}
-
-async function deploy(ctx: Ctx, account: number, name: 'ReentrantToken' | 'FakeV3Pool', args: readonly unknown[] = []): Promise<Address> {
-  const hash = await ctx.wallet(account).deployContract({ abi: compiled[name].abi, bytecode: compiled[name].bytecode, args, gas: 5_000_000n });
-  const receipt = await mined(ctx, hash);
-  return getAddress(receipt.contractAddress!);
-}
-
 beforeAll(async () => {
-  compiled = await compileContracts({ cacheDir: path.join(TEST_STATE_CACHE, 'solc') });
-  errorsAbi = [
-    ...compiled.Router.abi.filter((item) => item.type === 'error'),
-    ...compiled.TestToken.abi.filter((item) => item.type === 'error'),
-  ] as Abi;
-  let entry = testManifest().chains.ETH;
-  if (!entry?.contracts.router) {
-    // A world handed over from outside may predate the Router: run on a chain of our own.
-    ownCacheDir = mkdtempSync(path.join(tmpdir(), 'router-test-'));
-    ownChain = await startEvmChain('ETH', { cacheDir: ownCacheDir, accounts: 20 });
-    entry = {
-      chainId: ownChain.info.chainId, rpcUrl: ownChain.url, routerAddress: ownChain.info.contracts.router ?? '',
-      wrappedNative: ownChain.info.wrappedNative, contracts: ownChain.info.contracts as Record<string, string>,
-      tokens: ownChain.info.tokens, pools: ownChain.info.pools, accounts: [],
-    };
-  }
-  eth = chainContext('ETH', entry);
+  world = await startRouterWorld();
+  ({ eth, errorsAbi } = world);
+  revertOf = revertDecoder(errorsAbi);
 }, 120_000);
 
 afterAll(async () => {
   console.log('router gas used per swap type', JSON.stringify(Object.fromEntries(Object.entries(gasUsed).map(([k, v]) => [k, Number(v)]))));
-  if (ownChain) await ownChain.stop();
-  if (ownCacheDir) rmSync(ownCacheDir, { recursive: true, force: true });
+  await world?.stop();
 });
 
 describe('Router deployment', () => {
@@ -266,12 +56,18 @@ describe('Router deployment', () => {
   });
 
   it('exposes no function that takes a payer: the only state-changing entry points are these', () => {
-    const mutating = compiled.Router.abi
+    const mutating = world.compiled.Router.abi
       .filter((item) => item.type === 'function' && item.stateMutability !== 'view' && item.stateMutability !== 'pure')
       .map((item) => (item as { name: string }).name)
       .sort();
-    expect(mutating).toEqual(['renounceOwnership', 'setFeeCollector', 'swap', 'transferOwnership', 'uniswapV3SwapCallback']);
-    const inputs = compiled.Router.abi.flatMap((item) => (item.type === 'function' ? item.inputs.map((input) => (input.name ?? '').toLowerCase()) : []));
+    expect(mutating).toEqual([
+      'pancakeV3SwapCallback', 'renounceOwnership', 'setFeeCollector', 'swap', 'transferOwnership', 'uniswapV3SwapCallback', 'unlockCallback',
+    ]);
+    // Every input name, struct fields included (the legs and hops of SwapParams).
+    type Param = { name?: string; components?: readonly Param[] };
+    const names = (params: readonly Param[]): string[] => params.flatMap((param) => [(param.name ?? '').toLowerCase(), ...names(param.components ?? [])]);
+    const inputs = world.compiled.Router.abi.flatMap((item) => (item.type === 'function' ? names(item.inputs) : []));
+    expect(inputs).toContain('hops');
     expect(inputs.filter((name) => ['from', 'payer', 'sender', 'spender', 'owner'].includes(name))).toEqual([]);
   });
 });
@@ -293,7 +89,7 @@ describe('swaps (ETH), exact to the wei', () => {
     ]);
     const receipt = await sendSwap(eth, trader, params({
       tokenIn: NATIVE, tokenOut: alpha, amountIn, amountOutMin: expected, recipient: traderAddress,
-      hops: [{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }], protocolFeeBps: split.protocolBps,
+      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]), protocolFeeBps: split.protocolBps,
     }));
     gasUsed['native→token V2'] = receipt.gasUsed;
     expect((await balanceOf(eth, alpha, traderAddress)) - alphaBefore).toBe(expected);
@@ -318,7 +114,7 @@ describe('swaps (ETH), exact to the wei', () => {
     const [usdcBefore, collectorBefore] = await Promise.all([balanceOf(eth, usdc, traderAddress), balanceOf(eth, NATIVE, collector)]);
     const receipt = await sendSwap(eth, trader, params({
       tokenIn: NATIVE, tokenOut: usdc, amountIn, amountOutMin: expected, recipient: traderAddress,
-      hops: [{ venue: V3, pool, tokenIn: eth.weth, tokenOut: usdc, fee: 500 }],
+      legs: oneLeg([{ venue: V3, pool, tokenIn: eth.weth, tokenOut: usdc, fee: 500 }]),
       protocolFeeBps: split.protocolBps, integratorFeeBps: split.integratorBps, integrator,
     }));
     gasUsed['native→token V3'] = receipt.gasUsed;
@@ -343,7 +139,7 @@ describe('swaps (ETH), exact to the wei', () => {
     const collectorBefore = await balanceOf(eth, NATIVE, collector);
     const receipt = await sendSwap(eth, trader, params({
       tokenIn: alpha, tokenOut: NATIVE, amountIn, amountOutMin: fees.net, recipient,
-      hops: [{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }],
+      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
       protocolFeeBps: split.protocolBps, integratorFeeBps: split.integratorBps, integrator,
     }));
     gasUsed['token→native V2'] = receipt.gasUsed;
@@ -363,7 +159,7 @@ describe('swaps (ETH), exact to the wei', () => {
     const recipient = freshAddress();
     const receipt = await sendSwap(eth, trader, params({
       tokenIn: alpha, tokenOut: NATIVE, amountIn, amountOutMin: net, recipient,
-      hops: [{ venue: V3, pool, tokenIn: alpha, tokenOut: eth.weth, fee: 10000 }],
+      legs: oneLeg([{ venue: V3, pool, tokenIn: alpha, tokenOut: eth.weth, fee: 10000 }]),
     }));
     gasUsed['token→native V3'] = receipt.gasUsed;
     expect(await balanceOf(eth, NATIVE, recipient)).toBe(net);
@@ -379,7 +175,7 @@ describe('swaps (ETH), exact to the wei', () => {
     const afterTax = raw - (raw * 300n) / 10_000n;
     const p = params({
       tokenIn: NATIVE, tokenOut: tax, amountIn, amountOutMin: afterTax + 1n, recipient: traderAddress,
-      hops: [{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: tax, fee: 3000 }],
+      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: tax, fee: 3000 }]),
     });
     expect(await revertOf(simulateSwap(eth, trader, p))).toEqual({ name: 'SlippageExceeded', args: [afterTax, afterTax + 1n] });
     const before = await balanceOf(eth, tax, traderAddress);
@@ -402,7 +198,7 @@ describe('swaps (ETH), exact to the wei', () => {
     const recipient = freshAddress();
     const p = params({
       tokenIn: tax, tokenOut: NATIVE, amountIn, amountOutMin: fees.net + 1n, recipient,
-      hops: [{ venue: V2, pool: pair, tokenIn: tax, tokenOut: eth.weth, fee: 3000 }], protocolFeeBps: split.protocolBps,
+      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: tax, tokenOut: eth.weth, fee: 3000 }]), protocolFeeBps: split.protocolBps,
     });
     expect(await revertOf(simulateSwap(eth, trader, p))).toEqual({ name: 'SlippageExceeded', args: [fees.net, fees.net + 1n] });
     const [pairBefore, traderBefore, collectorBefore] = await Promise.all([
@@ -434,10 +230,10 @@ describe('swaps (ETH), exact to the wei', () => {
     ]);
     const receipt = await sendSwap(eth, trader, params({
       tokenIn: usdc, tokenOut: alpha, amountIn, amountOutMin: expected, recipient: traderAddress,
-      hops: [
+      legs: oneLeg([
         { venue: V2, pool: pair, tokenIn: usdc, tokenOut: eth.weth, fee: 3000 },
         { venue: V3, pool, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 },
-      ],
+      ]),
       protocolFeeBps: split.protocolBps, integratorFeeBps: split.integratorBps, integrator,
     }));
     gasUsed['token→token V2→V3'] = receipt.gasUsed;
@@ -460,10 +256,10 @@ describe('swaps (ETH), exact to the wei', () => {
     const recipient = freshAddress();
     const receipt = await sendSwap(eth, trader, params({
       tokenIn: alpha, tokenOut: beta, amountIn, amountOutMin: expected, recipient,
-      hops: [
+      legs: oneLeg([
         { venue: V3, pool, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 },
         { venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: beta, fee: 3000 },
-      ],
+      ]),
     }));
     gasUsed['token→token V3→V2'] = receipt.gasUsed;
     expect(await balanceOf(eth, beta, recipient)).toBe(expected);
@@ -477,7 +273,7 @@ describe('swaps (ETH), exact to the wei', () => {
     const amountIn = parseEther('1');
     const base = params({
       tokenIn: NATIVE, tokenOut: alpha, amountIn, recipient: traderAddress,
-      hops: [{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }],
+      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
     });
     const expected = await v2Out(eth, pair, eth.weth, amountIn - applyFee(amountIn, 10));
     expect(await revertOf(simulateSwap(eth, trader, { ...base, amountOutMin: expected + 1n })))
@@ -490,14 +286,14 @@ describe('swaps (ETH), exact to the wei', () => {
     expect((await revertOf(simulateSwap(eth, trader, { ...base, integratorFeeBps: 10 }))).name).toBe('InvalidFee');
     // The whole amount as fees (10 + 9990 bps) is a valid fee but leaves nothing to swap.
     expect((await revertOf(simulateSwap(eth, trader, { ...base, integratorFeeBps: 9_990, integrator: traderAddress }))).name).toBe('InvalidAmount');
-    expect((await revertOf(simulateSwap(eth, trader, { ...base, hops: [] }))).name).toBe('InvalidRoute');
+    expect((await revertOf(simulateSwap(eth, trader, { ...base, legs: oneLeg([]) }))).name).toBe('InvalidRoute');
     expect((await revertOf(simulateSwap(eth, trader, { ...base, tokenOut: eth.token('BETA') }))).name).toBe('InvalidRoute');
-    expect((await revertOf(simulateSwap(eth, trader, { ...base, hops: [{ ...base.hops[0]!, tokenIn: alpha, tokenOut: eth.weth }] }))).name).toBe('InvalidRoute');
-    expect((await revertOf(simulateSwap(eth, trader, { ...base, hops: [base.hops[0]!, base.hops[0]!, base.hops[0]!] }))).name).toBe('InvalidRoute');
+    expect((await revertOf(simulateSwap(eth, trader, { ...base, legs: oneLeg([{ ...base.legs[0]!.hops[0]!, tokenIn: alpha, tokenOut: eth.weth }]) }))).name).toBe('InvalidRoute');
+    expect((await revertOf(simulateSwap(eth, trader, { ...base, legs: oneLeg([base.legs[0]!.hops[0]!, base.legs[0]!.hops[0]!, base.legs[0]!.hops[0]!, base.legs[0]!.hops[0]!]) }))).name).toBe('InvalidRoute');
     expect((await revertOf(simulateSwap(eth, trader, base, amountIn - 1n))).name).toBe('InvalidNativeAmount');
     expect((await revertOf(simulateSwap(eth, trader, { ...base, recipient: NATIVE }))).name).toBe('InvalidRecipient');
     expect((await revertOf(simulateSwap(eth, trader, { ...base, recipient: eth.router }))).name).toBe('InvalidRecipient');
-    const tokenIn = params({ tokenIn: alpha, tokenOut: NATIVE, amountIn: 1000n, recipient: traderAddress, hops: [{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }] });
+    const tokenIn = params({ tokenIn: alpha, tokenOut: NATIVE, amountIn: 1000n, recipient: traderAddress, legs: oneLeg([{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]) });
     expect((await revertOf(simulateSwap(eth, trader, tokenIn, 1n))).name).toBe('InvalidNativeAmount');
     // Sent anyway, a failing swap reverts on chain and moves nothing.
     const before = await balanceOf(eth, alpha, traderAddress);
@@ -534,7 +330,7 @@ describe('attacks on the allowance', () => {
     for (const [t, pool] of [[alpha, eth.pool('uniswap-v2', eth.weth, alpha)], [usdc, eth.pool('uniswap-v2', eth.weth, usdc)]] as const) {
       await sendSwap(eth, victim, params({
         tokenIn: NATIVE, tokenOut: t, amountIn: parseEther('5'), recipient: victimAddress,
-        hops: [{ venue: V2, pool, tokenIn: eth.weth, tokenOut: t, fee: 3000 }],
+        legs: oneLeg([{ venue: V2, pool, tokenIn: eth.weth, tokenOut: t, fee: 3000 }]),
       }));
     }
     await approveRouter(eth, victim, [alpha, usdc]);
@@ -548,23 +344,23 @@ describe('attacks on the allowance', () => {
     // Plain swap of the victim's amount to the attacker: pulled from the attacker, who has none.
     const r1 = await revertOf(simulateSwap(eth, attacker, params({
       tokenIn: alpha, tokenOut: NATIVE, amountIn: amount, recipient: attackerAddress,
-      hops: [{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }],
+      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
     })));
     expect(r1.name).toBe('ERC20InsufficientAllowance');
     expect(r1.args[0]).toBe(eth.router);
     // The victim as the "pair" or the recipient changes nothing about who pays.
     expect((await revertOf(simulateSwap(eth, attacker, params({
       tokenIn: alpha, tokenOut: eth.weth, amountIn: amount, recipient: victimAddress,
-      hops: [{ venue: V2, pool: victimAddress, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }],
+      legs: oneLeg([{ venue: V2, pool: victimAddress, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
     })))).name).toBe('ERC20InsufficientAllowance');
     // Fees on tokenIn are pulled from msg.sender too.
     expect((await revertOf(simulateSwap(eth, attacker, params({
       tokenIn: usdc, tokenOut: alpha, amountIn: before[1]!, recipient: attackerAddress, integratorFeeBps: 9_000, integrator: attackerAddress,
-      hops: [{ venue: V2, pool: eth.pool('uniswap-v2', usdc, eth.weth), tokenIn: usdc, tokenOut: eth.weth, fee: 3000 }, { venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }],
+      legs: oneLeg([{ venue: V2, pool: eth.pool('uniswap-v2', usdc, eth.weth), tokenIn: usdc, tokenOut: eth.weth, fee: 3000 }, { venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
     })))).name).toBe('ERC20InsufficientAllowance');
     // Owner-only administration.
     expect((await revertOf(eth.client.simulateContract({
-      account: privateKeyToAccount(anvilAccount(attacker).privateKey), address: eth.router, abi: [...routerAbi, ...compiled.Router.abi.filter((i) => i.type === 'error')] as Abi,
+      account: privateKeyToAccount(anvilAccount(attacker).privateKey), address: eth.router, abi: [...routerAbi, ...errorsAbi] as Abi,
       functionName: 'setFeeCollector', args: [attackerAddress],
     }))).name).toBe('OwnableUnauthorizedAccount');
     expect(await victimBalances()).toEqual(before);
@@ -590,7 +386,7 @@ describe('attacks on the allowance', () => {
     // asking for the exact amount is charged to the attacker (msg.sender) alone.
     const route = (amountIn: bigint) => params({
       tokenIn: alpha, tokenOut: eth.weth, amountIn, amountOutMin: 1n, recipient: attackerAddress,
-      hops: [{ venue: V3, pool: fake, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }],
+      legs: oneLeg([{ venue: V3, pool: fake, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
     });
     const zeroForOne = BigInt(alpha) < BigInt(eth.weth);
     const ask = (amount: bigint, times: bigint) => eth.wallet(attacker).writeContract({
@@ -604,7 +400,7 @@ describe('attacks on the allowance', () => {
     // back from the fake pool; a smaller ask would strand the rest and is refused.
     await sendSwap(eth, attacker, params({
       tokenIn: NATIVE, tokenOut: alpha, amountIn: parseEther('0.01'), recipient: attackerAddress,
-      hops: [{ venue: V2, pool: eth.pool('uniswap-v2', eth.weth, alpha), tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }],
+      legs: oneLeg([{ venue: V2, pool: eth.pool('uniswap-v2', eth.weth, alpha), tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
     }));
     await approveRouter(eth, attacker, [alpha]);
     expect((await revertOf(simulateSwap(eth, attacker, route(1000n)))).name).toBe('InvalidCallbackAmount');
@@ -623,29 +419,21 @@ describe('attacks on the allowance', () => {
   it('a token re-entering the Router from transfer/transferFrom is stopped by the reentrancy guard; the outer swap fails cleanly', async () => {
     const deployer = 14;
     const deployerAddress = getAddress(anvilAccount(deployer).address);
-    const evil = await deploy(eth, deployer, 'ReentrantToken', [parseUnits('1000000', 18)]);
-    await mined(eth, await eth.wallet(deployer).writeContract({ address: evil, abi: reentrantAbi, functionName: 'approve', args: [eth.v2Router, maxUint256] }));
-    await mined(eth, await eth.wallet(deployer).writeContract({
-      address: eth.v2Router, abi: v2Router02, functionName: 'addLiquidityETH',
-      args: [evil, parseUnits('100000', 18), 0n, 0n, deployerAddress, FAR_DEADLINE], value: parseEther('10'), gas: 5_000_000n,
-    }));
-    const factory = await eth.client.readContract({ address: eth.v2Router, abi: v2Router02, functionName: 'factory' });
-    const pair = getAddress(await eth.client.readContract({ address: factory, abi: v2Factory, functionName: 'getPair', args: [evil, eth.weth] }));
-    await approveRouter(eth, deployer, [evil]);
+    const { evil, pair } = await deployReentrantToken(eth, deployer);
 
     const buy = params({
       tokenIn: NATIVE, tokenOut: evil, amountIn: parseEther('0.1'), recipient: deployerAddress,
-      hops: [{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: evil, fee: 3000 }],
+      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: evil, fee: 3000 }]),
     });
     const sell = params({
       tokenIn: evil, tokenOut: NATIVE, amountIn: parseUnits('100', 18), recipient: deployerAddress,
-      hops: [{ venue: V2, pool: pair, tokenIn: evil, tokenOut: eth.weth, fee: 3000 }],
+      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: evil, tokenOut: eth.weth, fee: 3000 }]),
     });
     // What the token tries from inside its transfer: steal the victim's ALPHA through a swap, or get paid
     // through the V3 callback.
     const reentrySwap = encodeFunctionData({ abi: routerAbi, functionName: 'swap', args: [params({
       tokenIn: alpha, tokenOut: NATIVE, amountIn: 1000n, recipient: deployerAddress,
-      hops: [{ venue: V2, pool: eth.pool('uniswap-v2', eth.weth, alpha), tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }],
+      legs: oneLeg([{ venue: V2, pool: eth.pool('uniswap-v2', eth.weth, alpha), tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
     })] });
     const reentryCallback = encodeFunctionData({ abi: routerAbi, functionName: 'uniswapV3SwapCallback', args: [1000n, 1000n, '0x'] });
 
@@ -705,7 +493,7 @@ describe('tiny amounts: fees round down, never above their bps, and nothing is l
       const expected = await v2Out(eth, pair, eth.weth, net);
       const p = params({
         tokenIn: NATIVE, tokenOut: alpha, amountIn, recipient: traderAddress, integrator, ...fees,
-        hops: [{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }],
+        legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
       });
       if (expected === 0n) {
         expect((await revertOf(simulateSwap(eth, trader, p))).name, `${amountIn} wei`).toBe('InvalidAmount');
@@ -725,13 +513,13 @@ describe('tiny amounts: fees round down, never above their bps, and nothing is l
     // Some ALPHA to sell, bought with this account's native.
     await sendSwap(eth, trader, params({
       tokenIn: NATIVE, tokenOut: alpha, amountIn: parseEther('0.1'), recipient: traderAddress,
-      hops: [{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }],
+      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
     }));
     await approveRouter(eth, trader, [alpha]);
     const sellHops = [{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }];
     for (const amountIn of [...AMOUNTS, 10n ** 9n + 7n, 10n ** 12n + 3n]) {
       // To native: the fees are shares of what the pair paid out.
-      const toNative = params({ tokenIn: alpha, tokenOut: NATIVE, amountIn, recipient: freshAddress(), integrator: freshAddress(), ...fees, hops: sellHops });
+      const toNative = params({ tokenIn: alpha, tokenOut: NATIVE, amountIn, recipient: freshAddress(), integrator: freshAddress(), ...fees, legs: oneLeg(sellHops) });
       const gross = await v2Out(eth, pair, alpha, amountIn);
       if (gross === 0n) {
         expect((await revertOf(simulateSwap(eth, trader, toNative))).name, `${amountIn} ALPHA wei`).toBe('InvalidAmount');
@@ -745,7 +533,7 @@ describe('tiny amounts: fees round down, never above their bps, and nothing is l
       }
 
       // To the wrapped native as a token: the fees are shares of tokenIn, taken before the swap.
-      const toToken = params({ tokenIn: alpha, tokenOut: eth.weth, amountIn, recipient: freshAddress(), integrator: freshAddress(), ...fees, hops: sellHops });
+      const toToken = params({ tokenIn: alpha, tokenOut: eth.weth, amountIn, recipient: freshAddress(), integrator: freshAddress(), ...fees, legs: oneLeg(sellHops) });
       const net = amountIn - ceilingOf(amountIn, fees.protocolFeeBps) - ceilingOf(amountIn, fees.integratorFeeBps);
       const out = await v2Out(eth, pair, alpha, net);
       if (out === 0n) {
@@ -789,9 +577,9 @@ describe('previewFees matches the TS fee model', () => {
 
 describe('BASE', () => {
   it('has the Router at the same address, and a native → stable V2 swap pays exactly', async () => {
-    const entry = ownChain ? undefined : testManifest().chains.BASE;
+    const entry = world.baseEntry;
     if (!entry?.contracts.router) return;
-    const base = chainContext('BASE', entry);
+    const base = chainContext('BASE', entry, world.compiled, errorsAbi);
     expect(base.router).toBe(eth.router);
     const usdc = base.token('USDC');
     const pair = base.pool('uniswap-v2', base.weth, usdc);
@@ -800,7 +588,7 @@ describe('BASE', () => {
     const recipient = freshAddress();
     await sendSwap(base, 11, params({
       tokenIn: NATIVE, tokenOut: usdc, amountIn, amountOutMin: expected, recipient,
-      hops: [{ venue: V2, pool: pair, tokenIn: base.weth, tokenOut: usdc, fee: 3000 }],
+      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: base.weth, tokenOut: usdc, fee: 3000 }]),
     }));
     expect(await balanceOf(base, usdc, recipient)).toBe(expected);
     await expectRouterEmpty(base);

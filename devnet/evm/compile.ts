@@ -28,12 +28,16 @@ export const CONTRACT_SOURCES = {
   Multicall3: 'multicall/Multicall3.sol',
   Router: 'router/Router.sol',
   Depository: 'bridge/Depository.sol',
+  PancakeV3PoolDeployer: 'venues/PancakeV3PoolDeployer.sol',
+  V3LiquidityMinter: 'venues/V3LiquidityMinter.sol',
   // Never deployed: the quote engine runs it through an eth_call state override (server/venues/evm).
   QuoteLens: 'lens/QuoteLens.sol',
   PoolStateReader: 'lens/PoolStateReader.sol',
   // Test-only attackers: compiled for the Router's tests, never deployed in the world.
   ReentrantToken: 'test/ReentrantToken.sol',
   FakeV3Pool: 'test/FakeV3Pool.sol',
+  FakePoolManager: 'test/FakePoolManager.sol',
+  V3PoolQuoter: 'test/V3PoolQuoter.sol',
   ResetApprovalToken: 'test/ResetApprovalToken.sol',
 } as const;
 

@@ -1,20 +1,18 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {IUniswapV3PoolMinimal, IUniswapV3SwapCallback} from "../IRouterVenues.sol";
+import {IPancakeV3SwapCallback, IUniswapV3PoolMinimal, IUniswapV3SwapCallback} from "../IRouterVenues.sol";
 import {VenueBase} from "./VenueBase.sol";
 
-/// @notice A hop through a Uniswap V3 pool. The pool swaps first and asks for its input in the callback.
+/// @notice A hop through a Uniswap V3 pool or a fork with the same pool interface (PancakeSwap V3, whose
+/// pools call `pancakeV3SwapCallback`). The pool swaps first and asks for its input in the callback; both
+/// callback names run the same guarded handler.
 ///
 /// The callback pays only the pool the Router is swapping with at that moment, only once, only the hop's
 /// input token and never more than the hop's input amount: the one payment the Router is prepared to make
 /// is recorded in transient storage just before `pool.swap` and cleared after it, so it can never survive
 /// the transaction, even if a revert path forgot to clear it.
-abstract contract UniswapV3Venue is VenueBase, IUniswapV3SwapCallback {
-    // TickMath.MIN_SQRT_RATIO + 1 and MAX_SQRT_RATIO - 1: no price limit for an exact-in swap.
-    uint160 private constant MIN_SQRT_PRICE_LIMIT = 4295128740;
-    uint160 private constant MAX_SQRT_PRICE_LIMIT = 1461446703485210103287273052203988822378723970341;
-
+abstract contract UniswapV3Venue is VenueBase, IUniswapV3SwapCallback, IPancakeV3SwapCallback {
     address private transient _expectedPool;
     address private transient _callbackPayer;
     address private transient _callbackToken;
@@ -22,12 +20,18 @@ abstract contract UniswapV3Venue is VenueBase, IUniswapV3SwapCallback {
     uint256 private transient _callbackMaxAmount;
     uint256 private transient _callbackPaid;
 
-    error UnexpectedCallback();
     error InvalidCallbackAmount();
-    error IncompleteSwap(uint256 paid, uint256 expected);
+
+    function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata) external override {
+        _payExpectedPool(amount0Delta, amount1Delta);
+    }
+
+    function pancakeV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata) external override {
+        _payExpectedPool(amount0Delta, amount1Delta);
+    }
 
     /// Pays the pool the Router is currently swapping with, once, from the current swap's payer.
-    function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata) external override {
+    function _payExpectedPool(int256 amount0Delta, int256 amount1Delta) private {
         address pool = _expectedPool;
         if (pool == address(0) || msg.sender != pool) revert UnexpectedCallback();
         _expectedPool = address(0);

@@ -242,7 +242,7 @@ async function preflight(chain: ConfiguredChain, claims: QuoteClaims, trade: Sig
 /** Whether the trader's input token moves into the trade's first pool at all (honeypots refuse). */
 async function transferAllowed(chain: ConfiguredChain, claims: QuoteClaims, trade: SignedEvmTx): Promise<boolean> {
   const { args } = decodeFunctionData({ abi: routerAbi, data: trade.data });
-  const firstPool = (args[0] as { hops: readonly { pool: Address }[] }).hops[0]?.pool;
+  const firstPool = (args[0] as { legs: readonly { hops: readonly { pool: Address }[] }[] }).legs[0]?.hops[0]?.pool;
   if (!firstPool) return true;
   const call = transferProbeCall(claims.trader as Address, claims.tokenIn as Address, firstPool, 1n);
   try {

@@ -64,7 +64,7 @@ export function tradeCallData(terms: TradeTerms, route: ChosenRoute, amountIn: b
       amountOutMin,
       recipient: terms.trader,
       deadline: BigInt(Math.floor(nowMs / 1000)) + DEADLINE_SECONDS,
-      hops: route.candidate.hops.map((hop) => ({ venue: hop.routerIndex, pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, fee: hop.fee })),
+      legs: [{ share: 1_000_000, hops: route.candidate.hops.map((hop) => ({ venue: hop.routerIndex, pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, fee: hop.fee, tickSpacing: 0, hooks: ZERO_ADDRESS })) }],
       protocolFeeBps: terms.fees.protocolBps,
       integratorFeeBps: terms.fees.integratorBps,
       integrator: terms.integrator,

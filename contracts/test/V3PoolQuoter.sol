@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+interface IV3FamilyPoolSwap {
+    function swap(address recipient, bool zeroForOne, int256 amountSpecified, uint160 sqrtPriceLimitX96, bytes calldata data)
+        external
+        returns (int256 amount0, int256 amount1);
+}
+
+/// @notice Test-only quoter for any pool of the Uniswap V3 family (QuoterV2 finds only Uniswap's own pools
+/// by address): runs the exact-in swap and reverts from the swap callback with the pool's deltas, so the
+/// pool's own math prices the amount and nothing moves.
+contract V3PoolQuoter {
+    // TickMath.MIN_SQRT_RATIO + 1 and MAX_SQRT_RATIO - 1, as the Router swaps.
+    uint160 private constant MIN_SQRT_PRICE_LIMIT = 4295128740;
+    uint160 private constant MAX_SQRT_PRICE_LIMIT = 1461446703485210103287273052203988822378723970341;
+
+    error Quoted(int256 amount0, int256 amount1);
+
+    /// Output of `amountIn` of tokenIn (token0 when `zeroForOne`) swapped in `pool`.
+    function quote(address pool, bool zeroForOne, uint256 amountIn) external returns (uint256 amountOut) {
+        try IV3FamilyPoolSwap(pool).swap(
+            address(this), zeroForOne, int256(amountIn), zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT, ""
+        ) {
+            revert("V3PoolQuoter: swap did not call back");
+        } catch (bytes memory reason) {
+            if (reason.length != 68 || bytes4(reason) != Quoted.selector) {
+                assembly {
+                    revert(add(reason, 32), mload(reason))
+                }
+            }
+            (int256 amount0, int256 amount1) = abi.decode(_tail(reason), (int256, int256));
+            amountOut = uint256(-(zeroForOne ? amount1 : amount0));
+        }
+    }
+
+    function uniswapV3SwapCallback(int256 amount0, int256 amount1, bytes calldata) external pure {
+        revert Quoted(amount0, amount1);
+    }
+
+    function pancakeV3SwapCallback(int256 amount0, int256 amount1, bytes calldata) external pure {
+        revert Quoted(amount0, amount1);
+    }
+
+    function _tail(bytes memory data) private pure returns (bytes memory tail) {
+        tail = new bytes(data.length - 4);
+        for (uint256 i = 0; i < tail.length; i++) tail[i] = data[i + 4];
+    }
+}
