@@ -1,5 +1,6 @@
 'use client';
 
+import { QuoteCountdown, type QuoteCountdownProps } from '@/components/quotes/quote-countdown';
 import { formatAmount, formatPercent, formatUsd } from '@/components/swap/lib/format';
 import { priceImpactLevel } from '@/components/swap/lib/price-impact';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
@@ -10,22 +11,17 @@ interface BridgeQuoteDetailsProps {
   source: ChainId;
   destination: ChainId;
   quote: BridgeQuote;
-  secondsLeft?: number;
-  lifetimeSeconds?: number;
-  refreshing: boolean;
-  paused: boolean;
-  onRefresh: () => void;
+  countdown: QuoteCountdownProps;
 }
 
 const usdOf = (text: string) => formatUsd(Number(text));
 
 /** What the quote promises: the rate, what arrives and what it costs, and when the quote is renewed. */
-export function BridgeQuoteDetails({ source, destination, quote, secondsLeft, lifetimeSeconds, refreshing, paused, onRefresh }: BridgeQuoteDetailsProps) {
+export function BridgeQuoteDetails({ source, destination, quote, countdown }: BridgeQuoteDetailsProps) {
   const { stats } = quote;
   const from = CHAINS[source];
   const to = CHAINS[destination];
   const level = priceImpactLevel(stats.priceImpact);
-  const progress = secondsLeft !== undefined && lifetimeSeconds ? secondsLeft / lifetimeSeconds : 0;
   const amountIn = BigInt(stats.amountIn);
   // Destination coins per source coin, both in whole units, in integer arithmetic.
   const rate = amountIn === 0n ? 0n : (BigInt(stats.amountOut) * 10n ** BigInt(from.nativeDecimals) * 10n ** 18n) / (amountIn * 10n ** BigInt(to.nativeDecimals));
@@ -34,11 +30,7 @@ export function BridgeQuoteDetails({ source, destination, quote, secondsLeft, li
     <section className="quote-details" aria-label="Bridge quote">
       <div className="quote-head">
         <span className="rate">1 {from.nativeSymbol} = {formatAmount(rate, 18)} {to.nativeSymbol}</span>
-        <span className="countdown" data-testid="quote-countdown">
-          {refreshing ? 'Refreshing…' : paused ? 'Quote held' : secondsLeft !== undefined ? `New quote in ${secondsLeft}s` : ''}
-          <span className="countdown-ring" style={{ background: `conic-gradient(var(--accent) ${progress * 360}deg, var(--ring) 0deg)` }} aria-hidden="true" />
-          <button type="button" className="icon-button" aria-label="Refresh quote" onClick={onRefresh} disabled={refreshing || paused}>↻</button>
-        </span>
+        <QuoteCountdown {...countdown} />
       </div>
       <dl className="quote-rows">
         <div>

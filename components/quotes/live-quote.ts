@@ -6,7 +6,7 @@
 
 const MIN_LIFETIME_MS = 5_000;
 /** A quote is replaced at least this often, so its rate never drifts far from the prices. */
-export const MAX_QUOTE_LIFETIME_MS = 30_000;
+const MAX_QUOTE_LIFETIME_MS = 30_000;
 
 /**
  * Until its expiry (when the server gives one), measured from when it arrived so a browser clock that

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { QuoteCountdown, type QuoteCountdownProps } from '@/components/quotes/quote-countdown';
 import { CHAINS, type ChainFamily, type ChainId } from '@/server/chains/registry';
 import { formatAmount, formatPercent, formatUsd, shortAddress } from './lib/format';
 import { priceImpactLevel } from './lib/price-impact';
@@ -14,11 +15,7 @@ interface QuoteDetailsProps {
   tokenOut: SwapToken;
   /** Every token the page knows, to name fee tokens and route hops. */
   tokens: readonly SwapToken[];
-  secondsLeft?: number;
-  lifetimeSeconds?: number;
-  refreshing: boolean;
-  paused: boolean;
-  onRefresh: () => void;
+  countdown: QuoteCountdownProps;
 }
 
 const VENUES: Record<string, string> = { UNISWAP_V2: 'Uniswap V2', UNISWAP_V3: 'Uniswap V3', MAKER: 'Maker', JUPITER: 'Jupiter' };
@@ -31,7 +28,7 @@ function rate(amountIn: bigint, amountOut: bigint, tokenIn: SwapToken, tokenOut:
   return (amountOut * 10n ** BigInt(tokenIn.decimals) * 10n ** 18n) / (amountIn * 10n ** BigInt(tokenOut.decimals));
 }
 
-export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, secondsLeft, lifetimeSeconds, refreshing, paused, onRefresh }: QuoteDetailsProps) {
+export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, countdown }: QuoteDetailsProps) {
   const [inverted, setInverted] = useState(false);
   const { stats } = quote;
   const amountIn = BigInt(stats.amountIn);
@@ -40,7 +37,6 @@ export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, secondsL
   const feeToken = byAddress(stats.feeToken);
   const fee = (raw: string) => (feeToken ? `${formatAmount(raw, feeToken.decimals)} ${feeToken.symbol}` : `${raw} (raw units of ${shortAddress(stats.feeToken)})`);
   const level = priceImpactLevel(stats.priceImpact);
-  const progress = secondsLeft !== undefined && lifetimeSeconds ? secondsLeft / lifetimeSeconds : 0;
 
   return (
     <section className="quote-details" aria-label="Quote details">
@@ -50,11 +46,7 @@ export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, secondsL
             ? `1 ${tokenOut.symbol} = ${formatAmount(rate(amountOut, amountIn, tokenOut, tokenIn), 18)} ${tokenIn.symbol}`
             : `1 ${tokenIn.symbol} = ${formatAmount(rate(amountIn, amountOut, tokenIn, tokenOut), 18)} ${tokenOut.symbol}`}
         </button>
-        <span className="countdown" data-testid="quote-countdown">
-          {refreshing ? 'Refreshing…' : paused ? 'Quote held' : secondsLeft !== undefined ? `New quote in ${secondsLeft}s` : ''}
-          <span className="countdown-ring" style={{ background: `conic-gradient(var(--accent) ${progress * 360}deg, var(--ring) 0deg)` }} aria-hidden="true" />
-          <button type="button" className="icon-button" aria-label="Refresh quote" onClick={onRefresh} disabled={refreshing || paused}>↻</button>
-        </span>
+        <QuoteCountdown {...countdown} />
       </div>
       <dl className="quote-rows">
         <div><dt>Value</dt><dd>{formatUsd(stats.valueAmountInUsd)}</dd></div>

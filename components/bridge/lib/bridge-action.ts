@@ -1,6 +1,8 @@
 /**
  * What the button under the bridge form does and says: one decision in one place.
  */
+import type { QuoteState } from '@/components/quotes/quote-state';
+
 export interface BridgeActionInput {
   /** The deposit is being signed or sent. */
   running: boolean;
@@ -15,7 +17,7 @@ export interface BridgeActionInput {
   /** The amount is more than the balance; the coin to name. */
   insufficient?: string;
   recipientOk: boolean;
-  quote: 'none' | 'loading' | 'error' | 'ready';
+  quote: QuoteState;
 }
 
 export type BridgeAction =

@@ -20,8 +20,8 @@ export type BridgeFormEvent =
   | { type: 'amount'; text: string }
   | { type: 'recipient'; text: string };
 
-export const DEFAULT_SOURCE: ChainId = 'BASE';
-export const DEFAULT_DESTINATION: ChainId = 'ARB';
+const DEFAULT_SOURCE: ChainId = 'BASE';
+const DEFAULT_DESTINATION: ChainId = 'ARB';
 
 export function initialBridgeForm(source: ChainId = DEFAULT_SOURCE, destination: ChainId = DEFAULT_DESTINATION): BridgeForm {
   return { source, destination: destination === source ? (source === DEFAULT_DESTINATION ? DEFAULT_SOURCE : DEFAULT_DESTINATION) : destination, amountText: '' };

@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSwitchChain } from 'wagmi';
 import { useTRPC } from '@/components/providers/trpc-provider';
-import { CHAINS, type EvmChainId } from '@/server/chains/registry';
+import { useFamilyWallet } from '@/components/wallet/use-family-wallet';
+import { CHAINS, isEvmChain, type ChainId, type EvmChainId } from '@/server/chains/registry';
 
 /**
  * Asks the wallet to switch to a chain. On the local chain world the wallet may not know the chain yet, so
@@ -13,13 +14,19 @@ export function useSwitchToChain() {
   const trpc = useTRPC();
   const world = useQuery(trpc.dev.devnet.queryOptions({}, { retry: false, staleTime: Infinity }));
   const switchChain = useSwitchChain();
+  const evmWallet = useFamilyWallet('evm');
+  const switchTo = (chain: EvmChainId) => {
+    const rpcUrl = world.data?.chains[chain]?.rpcUrl;
+    switchChain.mutate({
+      chainId: CHAINS[chain].chainId,
+      addEthereumChainParameter: rpcUrl ? { rpcUrls: [rpcUrl], chainName: `${CHAINS[chain].name} (local)` } : undefined,
+    });
+  };
   return {
-    switchTo(chain: EvmChainId) {
-      const rpcUrl = world.data?.chains[chain]?.rpcUrl;
-      switchChain.mutate({
-        chainId: CHAINS[chain].chainId,
-        addEthereumChainParameter: rpcUrl ? { rpcUrls: [rpcUrl], chainName: `${CHAINS[chain].name} (local)` } : undefined,
-      });
+    switchTo,
+    /** A form moved to `chain`: a connected EVM wallet moves along (Solana wallets have no chain to switch). */
+    followChain(chain: ChainId) {
+      if (isEvmChain(chain) && evmWallet.connected) switchTo(chain);
     },
     isPending: switchChain.isPending,
     error: switchChain.error,

@@ -4,7 +4,7 @@
  */
 export type PriceImpactLevel = 'none' | 'notice' | 'warning' | 'high' | 'blocking';
 
-export const PRICE_IMPACT_THRESHOLDS = { notice: 1, warning: 3, high: 5, blocking: 10 } as const;
+const PRICE_IMPACT_THRESHOLDS = { notice: 1, warning: 3, high: 5, blocking: 10 } as const;
 
 /** The word the user types to swap at a price impact above 10 %. */
 export const CONFIRM_WORD = 'confirm';

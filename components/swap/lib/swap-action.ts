@@ -1,6 +1,7 @@
 /**
  * What the big button under the form does and says, from the form's state: one decision in one place.
  */
+import type { QuoteState } from '@/components/quotes/quote-state';
 import { CONFIRM_WORD, type PriceImpactLevel } from './price-impact';
 
 export interface SwapActionInput {
@@ -15,7 +16,7 @@ export interface SwapActionInput {
   hasAmount: boolean;
   /** The amount is more than the balance (when the balance is known); the symbol to name. */
   insufficient?: string;
-  quote: 'none' | 'loading' | 'error' | 'ready';
+  quote: QuoteState;
   impact: PriceImpactLevel;
   /** The confirmation word was typed (needed above 10 % price impact). */
   confirmed: boolean;

@@ -97,7 +97,3 @@ export function swapFlowReducer(flow: SwapFlow, event: FlowEvent): SwapFlow {
       return flow;
   }
 }
-
-export function isBusy(flow: SwapFlow): boolean {
-  return flow.status === 'running';
-}

@@ -6,5 +6,3 @@ type Outputs = inferRouterOutputs<AppRouter>;
 export type TokenInfo = Outputs['v1']['tokenInfo'];
 export type TokenAudit = Outputs['v1']['tokenAudit']['audit'];
 export type AuditCheck = TokenAudit['checks'][number];
-export type AuditProvider = TokenAudit['providers'][number];
-export type PoolDetails = Outputs['v1']['poolInfo']['poolInfo'];

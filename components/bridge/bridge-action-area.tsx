@@ -1,0 +1,50 @@
+'use client';
+
+import { WalletActionArea } from '@/components/wallet/wallet-action-area';
+import { isEvmChain } from '@/server/chains/registry';
+import type { BridgeCardState } from './hooks/use-bridge-card';
+import type { DepositPhase } from './hooks/use-bridge-deposit';
+import { decideBridgeAction } from './lib/bridge-action';
+
+const RUNNING_LABEL: Record<Exclude<DepositPhase, 'idle'>, string> = {
+  wallet: 'Confirm the deposit in your wallet',
+  sending: 'Sending the deposit…',
+  sent: 'Opening the tracker…',
+};
+
+/** The bridge button: connects, switches the wallet to the source chain, or pays the quoted deposit. */
+export function BridgeActionArea({ card }: { card: BridgeCardState }) {
+  const { form: { source }, from, sourceWallet, depositor, switcher, amountInvalid, hasAmount, insufficient, recipient, quote: { quote, state } } = card;
+  const action = decideBridgeAction({
+    running: depositor.running,
+    connected: sourceWallet.connected,
+    sourceFamilyName: from.family,
+    // Only EVM wallets have a chain to be on.
+    onChain: !isEvmChain(source) || sourceWallet.walletChainId === from.chainId,
+    sourceName: from.name,
+    amountInvalid,
+    hasAmount,
+    insufficient,
+    recipientOk: recipient.ok,
+    quote: state,
+  });
+
+  const onAction = () => {
+    if (action.kind === 'switch' && isEvmChain(source)) switcher.switchTo(source);
+    if (action.kind === 'bridge' && quote && sourceWallet.address) {
+      void depositor.deposit({ source, account: sourceWallet.address, transaction: quote.transaction });
+    }
+  };
+
+  return (
+    <WalletActionArea
+      family={from.family}
+      connected={sourceWallet.connected}
+      connects={action.kind === 'connect'}
+      label={depositor.phase !== 'idle' ? RUNNING_LABEL[depositor.phase] : action.label}
+      disabled={action.kind === 'none'}
+      switching={switcher}
+      onAction={onAction}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+'use client';
+
+import { useReducer } from 'react';
+import { useSettledQuote } from '@/components/quotes/use-settled-quote';
+import { useSwitchToChain } from '@/components/swap/hooks/use-switch-to-chain';
+import { parseAmount } from '@/components/swap/lib/format';
+import { useFamilyWallet } from '@/components/wallet/use-family-wallet';
+import { useHeaderWalletFamily } from '@/components/wallet/use-header-wallet-family';
+import { CHAINS, type ChainId } from '@/server/chains/registry';
+import { bridgeFormReducer, initialBridgeForm, type BridgeFormEvent } from '../lib/bridge-form';
+import { checkRecipient, defaultRecipient } from '../lib/recipient';
+import { useBridgeDeposit } from './use-bridge-deposit';
+import { useBridgeQuote, type BridgeQuoteRequest } from './use-bridge-quote';
+import { useNativeBalance } from './use-native-balance';
+
+/**
+ * Everything the bridge form shows and does: the form, the wallets of both chains' families, the balance
+ * to send from, the recipient, the live quote and the deposit in flight. The header shows the source
+ * chain's wallet while the form is open; moving the source moves a connected EVM wallet along.
+ */
+export function useBridgeCard() {
+  const [form, dispatch] = useReducer(bridgeFormReducer, undefined, () => initialBridgeForm());
+  const { source, destination } = form;
+  const from = CHAINS[source];
+  const to = CHAINS[destination];
+  const sourceWallet = useFamilyWallet(from.family);
+  const evmWallet = useFamilyWallet('evm');
+  const solanaWallet = useFamilyWallet('solana');
+  const switcher = useSwitchToChain();
+  const depositor = useBridgeDeposit();
+  useHeaderWalletFamily(from.family);
+
+  const edit = (event: BridgeFormEvent) => {
+    depositor.clearError();
+    dispatch(event);
+  };
+  const pickSource = (chain: ChainId) => {
+    edit({ type: 'source', chain });
+    switcher.followChain(chain);
+  };
+  const flip = () => {
+    edit({ type: 'flip' });
+    switcher.followChain(destination);
+  };
+
+  const balance = useNativeBalance(source, sourceWallet.connected ? sourceWallet.address : undefined);
+  const amountRaw = parseAmount(form.amountText, from.nativeDecimals);
+  const amountInvalid = form.amountText.trim() !== '' && amountRaw === undefined;
+  const hasAmount = amountRaw !== undefined && amountRaw > 0n;
+  const insufficient = hasAmount && balance.balance !== undefined && amountRaw > balance.balance ? from.nativeSymbol : undefined;
+
+  const recipientText = form.recipientText ?? defaultRecipient(source, destination, evmWallet.address);
+  const recipient = checkRecipient(recipientText, source, destination);
+
+  // A quote builds the deposit for the wallet that pays it, so it needs that wallet.
+  const request: BridgeQuoteRequest | undefined = hasAmount && !insufficient && recipient.ok && sourceWallet.address
+    ? { source, destination, amount: amountRaw.toString(), trader: sourceWallet.address, recipient: recipient.recipient }
+    : undefined;
+  const quote = useSettledQuote(request, useBridgeQuote, { paused: depositor.running });
+
+  return {
+    form, from, to, sourceWallet, destinationWallet: to.family === 'evm' ? evmWallet : solanaWallet, switcher, depositor,
+    edit, pickSource, flip, balance, amountInvalid, hasAmount, insufficient, recipientText, recipient, quote,
+  };
+}
+
+export type BridgeCardState = ReturnType<typeof useBridgeCard>;

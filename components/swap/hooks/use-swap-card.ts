@@ -1,0 +1,64 @@
+'use client';
+
+import { useEffect } from 'react';
+import { useSelectedChain } from '@/components/layout/selected-chain';
+import { useSettledQuote } from '@/components/quotes/use-settled-quote';
+import { useFamilyWallet, type FamilyWallet } from '@/components/wallet/use-family-wallet';
+import { useHeaderWalletFamily } from '@/components/wallet/use-header-wallet-family';
+import { CHAINS, type ChainId } from '@/server/chains/registry';
+import { priceImpactLevel } from '../lib/price-impact';
+import { readSwapAmount, type SwapAmount } from '../lib/swap-amount';
+import { useSwapEdits } from './use-swap-edits';
+import { useSwapExecution } from './use-swap-execution';
+import { useSwapForm, type SwapForm } from './use-swap-form';
+import { useSwapQuote, type QuoteRequest } from './use-swap-quote';
+import { useSwapTokens } from './use-swap-tokens';
+import { useSwitchToChain } from './use-switch-to-chain';
+import { useTokenBalance } from './use-token-balance';
+
+/**
+ * Everything the swap form shows and does: the form, the wallet of its chain's family, the balances, the
+ * live quote of what it asks and the swap in flight. The header shows that wallet while the form is open,
+ * and the header's token search looks addresses up on the form's chain.
+ */
+export function useSwapCard(initialChain: ChainId, linkedTokenOut: string | undefined) {
+  const { form, dispatch } = useSwapForm(initialChain);
+  const { chain, tokenIn, tokenOut } = form;
+  const chainInfo = CHAINS[chain];
+  const wallet = useFamilyWallet(chainInfo.family);
+  const { setChain: publishChain } = useSelectedChain();
+  const execution = useSwapExecution();
+  const running = execution.flow.status === 'running';
+  const switcher = useSwitchToChain();
+
+  useHeaderWalletFamily(chainInfo.family);
+  useEffect(() => publishChain(chain), [chain, publishChain]);
+  const tokens = useSwapTokens(chain, chain === initialChain ? linkedTokenOut : undefined, dispatch);
+  const { edit, confirmText, setConfirmText } = useSwapEdits(dispatch, execution);
+  const pickChain = (next: ChainId) => {
+    edit({ type: 'chain', chain: next });
+    switcher.followChain(next);
+  };
+
+  const owner = wallet.connected ? wallet.address : undefined;
+  const balanceIn = useTokenBalance(chain, tokenIn, owner);
+  const balanceOut = useTokenBalance(chain, tokenOut, owner);
+  const amount = readSwapAmount(form, balanceIn.balance);
+  const quote = useSettledQuote(swapQuoteRequest(form, amount, wallet), useSwapQuote, { paused: running });
+  const impact = quote.quote ? priceImpactLevel(quote.quote.stats.priceImpact) : 'none';
+
+  return {
+    form, chainInfo, wallet, tokens, execution, running, switcher, edit, pickChain, confirmText, setConfirmText,
+    balanceIn, balanceOut, amount, quote, impact,
+  };
+}
+
+export type SwapCardState = ReturnType<typeof useSwapCard>;
+
+/** A quote builds the wallet's transactions (nonce, approval, recipient), so it needs the wallet. */
+function swapQuoteRequest(form: SwapForm, { amount, insufficient }: SwapAmount, wallet: FamilyWallet): QuoteRequest | undefined {
+  const { chain, tokenIn, tokenOut } = form;
+  return tokenIn && tokenOut && amount && !insufficient && wallet.connected
+    ? { chain, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amount, slippage: form.slippageBps, priority: form.priority, trader: wallet.address }
+    : undefined;
+}

@@ -1,0 +1,47 @@
+'use client';
+
+import { WalletActionArea } from '@/components/wallet/wallet-action-area';
+import { isEvmChain } from '@/server/chains/registry';
+import type { SwapCardState } from './hooks/use-swap-card';
+import { CONFIRM_WORD } from './lib/price-impact';
+import { decideSwapAction } from './lib/swap-action';
+
+/** The swap button: connects, switches the wallet to the form's chain, or swaps at the quote on screen. */
+export function SwapActionArea({ card }: { card: SwapCardState }) {
+  const { form, chainInfo, wallet, amount, quote: { quote, state }, impact, confirmText, running, switcher, execution } = card;
+  const { chain, tokenIn, tokenOut } = form;
+  const action = decideSwapAction({
+    running,
+    connected: wallet.connected,
+    // Only EVM wallets have a chain to be on.
+    onChain: !isEvmChain(chain) || wallet.walletChainId === chainInfo.chainId,
+    chainName: chainInfo.name,
+    hasTokens: !!tokenIn && !!tokenOut,
+    amountInvalid: amount.invalid,
+    hasAmount: amount.hasAmount,
+    insufficient: amount.insufficient,
+    quote: state,
+    impact,
+    confirmed: confirmText.trim().toLowerCase() === CONFIRM_WORD,
+  });
+
+  const onAction = () => {
+    if (action.kind === 'switch' && isEvmChain(chain)) switcher.switchTo(chain);
+    if (action.kind === 'swap' && quote && tokenIn && tokenOut && wallet.address) {
+      void execution.execute({ chain, account: wallet.address, tokenIn, tokenOut, transaction: quote.transaction });
+    }
+  };
+
+  return (
+    <WalletActionArea
+      family={chainInfo.family}
+      connected={wallet.connected}
+      connects={action.kind === 'connect'}
+      label={action.label}
+      disabled={action.kind === 'none'}
+      danger={impact === 'high' || impact === 'blocking'}
+      switching={switcher}
+      onAction={onAction}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+'use client';
+
+import { AmountChips } from './amount-chips';
+import type { SwapCardState } from './hooks/use-swap-card';
+import { formatAmount, toInputText } from './lib/format';
+import { isNative, nativeGasReserve } from './lib/tokens';
+import { TokenPanel } from './token-panel';
+
+/**
+ * What the swap pays: the amount typed, or for a share of the balance the amount the quote resolved it
+ * to, with the shortcuts (25 %, 50 %, 100 %, Max).
+ */
+export function SwapPayPanel({ card, onPickToken }: { card: SwapCardState; onPickToken: () => void }) {
+  const { form, wallet, balanceIn, quote: { quote }, running, edit } = card;
+  const { tokenIn, mode } = form;
+
+  const onMax = () => {
+    if (!tokenIn || balanceIn.balance === undefined) return;
+    const max = isNative(tokenIn) ? balanceIn.balance - nativeGasReserve(tokenIn.decimals) : balanceIn.balance;
+    edit({ type: 'amount', text: toInputText(max > 0n ? max : 0n, tokenIn.decimals) });
+  };
+
+  const amount = mode.kind === 'percent'
+    ? (quote && tokenIn ? formatAmount(quote.stats.amountIn, tokenIn.decimals).replace(/,/g, '') : '')
+    : form.amountText;
+  const balanceNote = wallet.connected ? (balanceIn.error ? 'Balance unavailable' : balanceIn.isLoading ? 'Balance …' : undefined) : 'Connect a wallet to see balances';
+
+  return (
+    <TokenPanel
+      side="pay"
+      token={tokenIn}
+      amount={amount}
+      placeholder={mode.kind === 'percent' ? `${mode.percent}% of balance` : '0'}
+      onAmount={(text) => edit({ type: 'amount', text })}
+      balance={wallet.connected ? balanceIn.balance : undefined}
+      balanceNote={balanceNote}
+      usd={quote?.stats.valueAmountInUsd}
+      disabled={running}
+      onPickToken={onPickToken}
+    >
+      <AmountChips
+        active={mode.kind === 'percent' ? mode.percent : undefined}
+        disabled={running || !wallet.connected}
+        maxDisabled={balanceIn.balance === undefined}
+        onPercent={(percent) => edit({ type: 'percent', percent })}
+        onMax={onMax}
+      />
+    </TokenPanel>
+  );
+}

@@ -1,0 +1,30 @@
+'use client';
+
+import { ConnectForQuoteHint } from '@/components/quotes/connect-for-quote-hint';
+import { QuoteError } from '@/components/quotes/quote-error';
+import type { SwapCardState } from './hooks/use-swap-card';
+import { PriceImpactNotice } from './price-impact-notice';
+import { QuoteDetails } from './quote-details';
+
+/** The quote under the form: why there is none, or its details and its price impact warning. */
+export function SwapQuoteSummary({ card }: { card: SwapCardState }) {
+  const { form, chainInfo, wallet, tokens, amount, quote: { live, quote, state, countdown }, impact, confirmText, setConfirmText } = card;
+  const { chain, tokenIn, tokenOut } = form;
+  return (
+    <>
+      {!wallet.connected && amount.hasAmount && tokenIn && tokenOut && <ConnectForQuoteHint family={chainInfo.family} built="it" />}
+      <QuoteError state={state} error={live.error} />
+      {quote && tokenIn && tokenOut && (
+        <QuoteDetails
+          chain={chain}
+          quote={quote}
+          tokenIn={tokenIn}
+          tokenOut={tokenOut}
+          tokens={tokens.tokens}
+          countdown={countdown}
+        />
+      )}
+      {quote && <PriceImpactNotice level={impact} typed={confirmText} onTyped={setConfirmText} />}
+    </>
+  );
+}
