@@ -90,7 +90,7 @@ export function findAppError(error: unknown): AppError | undefined {
   return undefined;
 }
 
-/** The REST failure body (DESIGN section 7). */
+/** The REST failure body (README, "API overview"). */
 export interface FailureBody {
   success: false;
   code: ErrorCode;

@@ -3,7 +3,7 @@
  * that matches the quote and arrived in time makes it `pending` (the solver owes the fill), one that does not
  * makes it `refunding`. A pending request ends `success` once the fill confirms, or turns `refunding` when the
  * fill cannot be made. A refund ends `refund` once it confirms, or `failure` when nothing can be returned.
- * Every stored move goes through `canMoveBridge`; the public status (interface section 3) is derived here too.
+ * Every stored move goes through `canMoveBridge`; the public status and step (README, "Bridging") is derived here too.
  */
 import type { BridgeState } from '@/server/store/database';
 

@@ -24,7 +24,7 @@ export interface ChainInfo {
   /** Explorer transaction page, `{hash}` replaced by the transaction hash. */
   explorerTxUrl: string;
   explorerAddressUrl: string;
-  /** MEV protection is offered on these chains only (interface section 8). */
+  /** MEV protection is offered on these chains only (README, "Trading (EVM)"). */
   mevProtection: boolean;
   /** Typical time between blocks: bridge time estimates wait a block on each side. */
   blockTimeMs: number;
@@ -74,18 +74,18 @@ export const DEXSCREENER_CHAIN_IDS: Readonly<Record<ChainId, string>> = {
   SOL: 'solana',
 };
 
-/** The native token is named by the EVM zero address on every chain (interface section 1). */
+/** The native token is named by the EVM zero address on every chain (the API's convention, README "API overview"). */
 export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /**
- * v1 spellings (interface section 1): the v1 quote lists ABSTRACT, HYPEREVM, UNICHAIN and omits MONAD and
+ * v1 spellings (the v1 endpoints' chain lists in the OpenAPI document): the v1 quote lists ABSTRACT, HYPEREVM, UNICHAIN and omits MONAD and
  * MEGAETH; the canonical names are accepted too.
  */
 export const V1_CHAIN_ALIASES = { ABSTRACT: 'ABS', HYPEREVM: 'HYPE', UNICHAIN: 'UNI' } as const satisfies Record<string, ChainId>;
 export const V1_QUOTE_CHAINS = [
   'BASE', 'ETH', 'BSC', 'ARB', 'AVAX', 'ABS', 'HYPE', 'INK', 'STORY', 'XLAYER', 'PLASMA', 'UNI', 'SOL',
 ] as const satisfies readonly ChainId[];
-/** The v1 balance endpoints' network list (interface section 1). */
+/** The v1 balance endpoints' network list (the OpenAPI document). */
 export const V1_BALANCE_CHAINS = V1_QUOTE_CHAINS;
 
 export function chainInfo(id: ChainId): ChainInfo {

@@ -1,7 +1,7 @@
 import type { ChainId } from '@/server/chains/registry';
 import { PRIORITY_LEVELS, type PriorityFeeReader } from './priority-fees';
 
-/** The v1 priority answer (interface 2.7): every amount as a decimal string. */
+/** The v1 priority answer (the OpenAPI document's /api/v1/priority): every amount as a decimal string. */
 export async function readPriorityFees(reader: PriorityFeeReader, input: { chain: ChainId }) {
   const fees = await reader.read(input.chain);
   const levels = Object.fromEntries(PRIORITY_LEVELS.map((level) => [level, {

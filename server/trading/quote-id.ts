@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '@/server/errors';
 
-/** Quote validity (interface section 8: about 30 seconds). */
+/** Quote validity (about 30 seconds, as the API reference states). */
 export const QUOTE_TTL_MS = 30_000;
 
 export const quoteClaimsSchema = z.object({

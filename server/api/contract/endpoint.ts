@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '@/server/errors';
 
-/** A field name the interface also accepts for a canonical field (interface section 2.2). */
+/** A field name the interface also accepts for a canonical field (listed per endpoint in the OpenAPI document). */
 export interface InputAlias {
   /** The canonical field the alias stands for. */
   to: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_TABLE, type ErrorCode } from '@/server/errors';
 
-/** The failure body every REST endpoint answers with (DESIGN section 7). */
+/** The failure body every REST endpoint answers with (README, "API overview"). */
 export const failureSchema = z
   .object({
     success: z.literal(false),

@@ -15,7 +15,7 @@ const EXECUTE_ERRORS = [
   'INSUFFICIENT_FUNDS_FOR_GAS', 'APPROVAL_REQUIRED', 'TRANSFER_BLOCKED', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'TIMEOUT', 'NOT_IMPLEMENTED',
 ] as const;
 
-/** Alternate field names the interface gives for execute (section 2.2). */
+/** Alternate field names execute also accepts (documented in the OpenAPI document). */
 const EXECUTE_ALIASES = {
   txData: { to: 'trade' },
   serializedTx: { to: 'trade' },

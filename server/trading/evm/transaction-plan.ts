@@ -1,5 +1,5 @@
 /**
- * Which transactions a quote hands out and in which nonce order (interface section 8): a SELL is
+ * Which transactions a quote hands out and in which nonce order (README, "Trading (EVM)"): a SELL is
  * [reset], approve, trade when the allowance to the Router is below max; a v1 BUY is trade, then the
  * approval that lets the token be sold later. A USDT-style token refuses to go from a non-zero allowance to
  * max, so its allowance is reset to 0 first: quoted as its own transaction, or refused when the caller
