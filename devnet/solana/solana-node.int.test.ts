@@ -290,6 +290,19 @@ describe('local Solana node', () => {
     socket.close();
   });
 
+  it('answers a websocket message that is JSON but not a request with an error, and keeps serving', async () => {
+    const socket = new WebSocket(node.wsUrl);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const messages: any[] = [];
+    socket.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
+    for (const text of ['null', '42', '[1,2]']) socket.send(text);
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'slotSubscribe' }));
+    for (let i = 0; i < 100 && !messages.some((m) => m.id === 9); i += 1) await sleep(20);
+    expect(messages.filter((m) => m.error?.code === -32600)).toHaveLength(3);
+    expect(messages.find((m) => m.id === 9)?.result).toBeTypeOf('number');
+    socket.close();
+  });
+
   it('advances slots and blockhashes over time', async () => {
     const slot = await connection.getSlot();
     const { blockhash } = await connection.getLatestBlockhash();

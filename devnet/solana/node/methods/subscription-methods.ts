@@ -1,5 +1,5 @@
 import type { RawData, WebSocket } from 'ws';
-import { errorResponse, invalidParams, methodNotFound, parseError, type JsonRpcId } from '../errors/rpc-error';
+import { errorResponse, invalidParams, invalidRequest, methodNotFound, parseError, type JsonRpcId } from '../errors/rpc-error';
 import type { NodeContext } from '../node-context';
 import { notifySignature, sendJson, type Subscription } from '../subscriptions';
 import { configOf, expectAddress, expectSignature } from './rpc-params';
@@ -23,12 +23,15 @@ export function serveSubscriptions(node: NodeContext, socket: WebSocket) {
 }
 
 function answer(node: NodeContext, socket: WebSocket, owned: Set<number>, raw: RawData) {
-  let request: { id?: JsonRpcId; method?: string; params?: unknown[] };
+  let parsed: unknown;
   try {
-    request = JSON.parse(raw.toString());
+    parsed = JSON.parse(raw.toString());
   } catch {
     return sendJson(socket, errorResponse(null, parseError()));
   }
+  // Valid JSON that is not a request object (`null`, a number, a list) is an invalid request, not a crash.
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return sendJson(socket, errorResponse(null, invalidRequest()));
+  const request = parsed as { id?: JsonRpcId; method?: string; params?: unknown[] };
   if (request.id === undefined) return; // notifications (web3.js heartbeat 'ping') need no answer
   const { id, method } = request;
   const params = Array.isArray(request.params) ? request.params : [];
