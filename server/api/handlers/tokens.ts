@@ -5,7 +5,7 @@
 import { formatUnits } from 'viem';
 import type { z } from 'zod';
 import type { ChainDirectory } from '@/server/chains/chain-directory';
-import { detectChain } from '@/server/chains/detect-chain';
+import { detectChain } from '@/server/tokens/detect-chain';
 import { CHAINS, NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import type { Config } from '@/server/config/env';
 import type { LocalWorld } from '@/server/devnet/local-world';

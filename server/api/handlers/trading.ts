@@ -5,7 +5,7 @@
 import { getAddress, parseUnits } from 'viem';
 import type { z } from 'zod';
 import type { Principal } from '@/server/auth/authenticate';
-import { detectChain } from '@/server/chains/detect-chain';
+import { detectChain } from '@/server/tokens/detect-chain';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, V1_QUOTE_CHAINS, type ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import type { TradeRepository } from '@/server/store/trade-repository';

@@ -8,8 +8,8 @@ import { encodeFunctionData, erc20Abi, type Address } from 'viem';
 import { z } from 'zod';
 import { AppError } from '@/server/errors';
 import { discoveryCalls, pairPools } from '@/server/venues/evm/pools/pair-pools';
-import type { ChainDirectory, ConfiguredChain } from './chain-directory';
-import { CHAINS, EVM_CHAIN_IDS, type ChainId } from './registry';
+import type { ChainDirectory, ConfiguredChain } from '@/server/chains/chain-directory';
+import { CHAINS, EVM_CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 
 /** Two chains whose pool depth differs by less than this share are a tie. */
 const TIE_SHARE = 0.05;
