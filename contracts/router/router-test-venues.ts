@@ -11,7 +11,7 @@ import {
 } from 'viem';
 import { anvilAccount } from '@/devnet/accounts';
 import {
-  NATIVE, V2, approve, deploy, deployContract, mined, oneLeg, params, sendSwap, v2Pair, wethAbi, type Ctx,
+  NATIVE, V2, approve, deploy, deployContract, mined, v2Pair, wethAbi, type Ctx,
 } from './router-test-world';
 
 const require = createRequire(import.meta.url);
@@ -81,14 +81,16 @@ function liquidityFor(ctx: Ctx, token0: Address, sqrtPrice: bigint, wethAmount: 
   return token0 === ctx.weth ? (wethAmount * sqrtPrice) / Q96 : (wethAmount * Q96) / sqrtPrice;
 }
 
-/** Gives `account` wrapped native and some of `token` (bought over the world's V2 pair) to provide liquidity. */
-async function fundProvider(ctx: Ctx, account: number, token: Address, native: bigint): Promise<void> {
+/**
+ * Gives `account` wrapped native and `tokenAmount` of `token` (an OpenZeppelin ERC-20: balances in the
+ * mapping at slot 0) to provide liquidity. The token balance is written, not bought: a purchase would move
+ * the shared world's pools, whose depth other test files rely on (chain auto-detection ties, prices).
+ */
+async function fundProvider(ctx: Ctx, account: number, token: Address, native: bigint, tokenAmount = parseEther('10000000')): Promise<void> {
   const address = getAddress(anvilAccount(account).address);
   await mined(ctx, await ctx.wallet(account).writeContract({ address: ctx.weth, abi: wethAbi, functionName: 'deposit', value: native }));
-  await sendSwap(ctx, account, params({
-    tokenIn: NATIVE, tokenOut: token, amountIn: native, recipient: address,
-    legs: oneLeg([{ venue: V2, pool: ctx.pool('uniswap-v2', ctx.weth, token), tokenIn: ctx.weth, tokenOut: token, fee: 3000 }]),
-  }));
+  const slot = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [address, 0n]));
+  await ctx.client.request({ method: 'anvil_setStorageAt', params: [token, slot, `0x${tokenAmount.toString(16).padStart(64, '0')}`] } as never);
 }
 
 export interface V4Venue { manager: Address; quoter: Address; key: PoolKey }
