@@ -179,11 +179,13 @@ function perQuote(counts: RpcCounts, quotes: number) {
   };
 }
 
-function routeText(manifest: DevnetManifest, route: readonly { venue: string; fee: number; tokenIn: string; tokenOut: string }[]): string {
+type RouteLegs = readonly { share: number; hops: readonly { venue: string; fee: number; tokenIn: string; tokenOut: string }[] }[];
+
+function routeText(manifest: DevnetManifest, route: RouteLegs): string {
   const symbols = new Map(manifest.chains[CHAIN]!.tokens.map((token) => [token.address.toLowerCase(), token.symbol]));
   const symbol = (address: string) => symbols.get(address.toLowerCase()) ?? address.slice(0, 8);
   const venue = (name: string) => name.replace('UNISWAP_', '');
-  return [symbol(route[0]!.tokenIn), ...route.map((hop) => `-${venue(hop.venue)}/${hop.fee}-> ${symbol(hop.tokenOut)}`)].join(' ');
+  return route.map((leg) => `${leg.share}% ${[symbol(leg.hops[0]!.tokenIn), ...leg.hops.map((hop) => `-${venue(hop.venue)}/${hop.fee}-> ${symbol(hop.tokenOut)}`)].join(' ')}`).join(' | ');
 }
 
 async function measureScenario(manifest: DevnetManifest, proxy: CountingProxy, trader: string, scenario: Scenario) {

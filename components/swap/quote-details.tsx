@@ -5,6 +5,7 @@ import { QuoteCountdown, type QuoteCountdownProps } from '@/components/quotes/qu
 import { CHAINS, type ChainFamily, type ChainId } from '@/server/chains/registry';
 import { formatAmount, formatPercent, formatUsd, shortAddress } from './lib/format';
 import { priceImpactLevel } from './lib/price-impact';
+import { routeLegsText } from './lib/route-text';
 import type { Quote } from './lib/types';
 import type { SwapToken } from './lib/tokens';
 
@@ -18,7 +19,6 @@ interface QuoteDetailsProps {
   countdown: QuoteCountdownProps;
 }
 
-const VENUES: Record<string, string> = { UNISWAP_V2: 'Uniswap V2', UNISWAP_V3: 'Uniswap V3', MAKER: 'Maker', JUPITER: 'Jupiter' };
 /** What the quote's `gasLimit` counts on each chain family. */
 const COST_UNIT: Record<ChainFamily, string> = { evm: 'gas', solana: 'compute units' };
 
@@ -58,10 +58,10 @@ export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, countdow
         <div>
           <dt>Route</dt>
           <dd className="route">
-            {quote.route.length === 0 ? '–' : quote.route.map((hop, index) => (
-              <span key={`${hop.pool}-${index}`} className="hop" title={hop.pool}>
-                {byAddress(hop.tokenIn)?.symbol ?? shortAddress(hop.tokenIn)} → {byAddress(hop.tokenOut)?.symbol ?? shortAddress(hop.tokenOut)}
-                <span className="muted small"> {VENUES[hop.venue] ?? hop.venue} {hop.fee / 10_000}%</span>
+            {quote.route.length === 0 ? '–' : routeLegsText(quote.route, (address) => byAddress(address)?.symbol ?? shortAddress(address)).map((leg) => (
+              <span key={leg.key} className="hop" title={leg.title} data-testid="route-leg">
+                <strong>{leg.share}</strong> {leg.path}
+                <span className="muted small"> {leg.pools}</span>
               </span>
             ))}
           </dd>

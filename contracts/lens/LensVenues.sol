@@ -4,10 +4,11 @@ pragma solidity ^0.8.28;
 import {Router} from "../router/Router.sol";
 import {UniswapV2Lens} from "./venues/UniswapV2Lens.sol";
 import {UniswapV3Lens} from "./venues/UniswapV3Lens.sol";
+import {ConcentratedLens} from "./venues/ConcentratedLens.sol";
 
 /// @notice The QuoteLens' venue dispatch: the only place it asks which venue a pool belongs to. A new venue
 /// is its module under `venues/` plus one branch in each function here.
-abstract contract LensVenues is UniswapV2Lens, UniswapV3Lens {
+abstract contract LensVenues is UniswapV2Lens, UniswapV3Lens, ConcentratedLens {
     /// One venue deployment on the chain, as the server's venue table describes it.
     struct VenueConfig {
         Router.Venue kind;
@@ -32,5 +33,13 @@ abstract contract LensVenues is UniswapV2Lens, UniswapV3Lens {
     {
         if (venue.kind == Router.Venue.V2) return _v2Out(pool, a, amountIn);
         return _v3Out(venue.quoter, pool, a, b, fee, amountIn);
+    }
+
+    /// Exact pool-level output of one Router hop for `amountIn` arriving in full (any venue the Router runs),
+    /// and the pool's spot pair for price impact.
+    function _hopOut(Router.Hop memory hop, uint256 amountIn) internal returns (uint256 out, uint256[2] memory spot) {
+        if (hop.venue == Router.Venue.V2) return _v2Out(hop.pool, hop.tokenIn, amountIn);
+        if (hop.venue == Router.Venue.V3) return _concentratedOut(hop.pool, hop.tokenIn, hop.tokenOut, amountIn);
+        return _v4Out(hop.pool, hop.tokenIn, hop.tokenOut, hop.fee, hop.tickSpacing, amountIn);
     }
 }

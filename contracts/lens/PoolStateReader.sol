@@ -95,12 +95,14 @@ contract PoolStateReader {
         for (uint256 k = 0; k < count; k++) found[k] = buffer[k];
     }
 
-    function read(PoolQuery[] calldata pools, uint256 wordsEachSide, uint256 maxTicksEachSide) external view returns (PoolRead[] memory reads) {
+    /// The state of every pool; concentrated pools with their initialized ticks within about `tickWindow`
+    /// ticks of the price on each side (whole bitmap words, so at least one word beyond the current one).
+    function read(PoolQuery[] calldata pools, uint256 tickWindow, uint256 maxTicksEachSide) external view returns (PoolRead[] memory reads) {
         reads = new PoolRead[](pools.length);
         for (uint256 i = 0; i < pools.length; i++) {
             PoolQuery calldata query = pools[i];
             if (query.family == 0) reads[i] = _readPair(query.pool);
-            else reads[i] = _readConcentrated(query, wordsEachSide, maxTicksEachSide);
+            else reads[i] = _readConcentrated(query, tickWindow / (256 * uint256(int256(query.tickSpacing))) + 1, maxTicksEachSide);
         }
     }
 

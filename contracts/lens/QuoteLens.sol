@@ -36,14 +36,22 @@ contract QuoteLens is LensVenues {
         /// A token whose allowance to the Router the caller wants to know (and whose approval gas is measured).
         address approvalToken;
         bool simulate;
+        /// The server's candidate routes, simulated as given; when empty the lens searches direct and
+        /// two-hop routes itself (tax probes, values).
+        Route[] routes;
+    }
+
+    struct Route {
+        Router.Leg[] legs;
     }
 
     struct Candidate {
-        Router.Hop[] hops;
-        /// Pool-level output of the last hop for the input the first hop receives (before output-side fees
-        /// and any token tax).
+        Router.Leg[] legs;
+        /// Pool-level output of the route's last hops for the input the first hops receive (before
+        /// output-side fees and any token tax), summed over its legs.
         uint256 poolAmountOut;
-        /// Per hop: V2 (reserveIn, reserveOut); V3 (sqrtPriceX96, 1 when tokenIn is token0 else 0).
+        /// Per hop of every leg in order: V2 (reserveIn, reserveOut); V3/V4 (sqrtPriceX96, 1 when tokenIn is
+        /// token0 else 0).
         uint256[2][] spot;
         bool simulated;
         bool ok;
@@ -129,6 +137,41 @@ contract QuoteLens is LensVenues {
             firstHopIn = r.amountIn - fees;
         }
 
+        result.candidates = r.routes.length > 0 ? _givenCandidates(r, firstHopIn) : _searchedCandidates(r, poolIn, poolOut, firstHopIn);
+        for (uint256 i = 0; i < result.candidates.length; i++) {
+            if (r.simulate) _simulateInto(r, result.candidates[i]);
+        }
+    }
+
+    /// The server's routes with their exact pool-level output (legs are pool-disjoint, so each leg prices on
+    /// the pools as they are) and spot pairs.
+    function _givenCandidates(Request calldata r, uint256 firstHopIn) private returns (Candidate[] memory candidates) {
+        candidates = new Candidate[](r.routes.length);
+        for (uint256 i = 0; i < r.routes.length; i++) {
+            Router.Leg[] calldata legs = r.routes[i].legs;
+            Candidate memory candidate = candidates[i];
+            candidate.legs = legs;
+            uint256 hopCount;
+            for (uint256 l = 0; l < legs.length; l++) hopCount += legs[l].hops.length;
+            candidate.spot = new uint256[2][](hopCount);
+            uint256 left = firstHopIn;
+            uint256 h;
+            for (uint256 l = 0; l < legs.length; l++) {
+                // The Router's split: shares rounded down, the last leg gets the rest.
+                uint256 amount = l == legs.length - 1 ? left : (firstHopIn * legs[l].share) / 1_000_000;
+                left -= amount;
+                for (uint256 k = 0; k < legs[l].hops.length; k++) {
+                    (amount, candidate.spot[h++]) = _hopOut(legs[l].hops[k], amount);
+                }
+                candidate.poolAmountOut += amount;
+            }
+        }
+    }
+
+    function _searchedCandidates(Request calldata r, address poolIn, address poolOut, uint256 firstHopIn)
+        private
+        returns (Candidate[] memory candidates)
+    {
         Candidate[] memory found = new Candidate[](MAX_CANDIDATES);
         uint256 count = _directCandidates(r, poolIn, poolOut, firstHopIn, found, 0);
         for (uint256 i = 0; i < r.connectors.length && count < MAX_CANDIDATES; i++) {
@@ -136,11 +179,8 @@ contract QuoteLens is LensVenues {
             if (via == poolIn || via == poolOut) continue;
             count = _twoHopCandidate(r, poolIn, via, poolOut, firstHopIn, found, count);
         }
-        result.candidates = new Candidate[](count);
-        for (uint256 i = 0; i < count; i++) {
-            result.candidates[i] = found[i];
-            if (r.simulate) _simulateInto(r, result.candidates[i]);
-        }
+        candidates = new Candidate[](count);
+        for (uint256 i = 0; i < count; i++) candidates[i] = found[i];
     }
 
     /// Token taxes and honeypots, measured: buys `r.tokenOut` with `r.amountIn` native through the best pool
@@ -161,7 +201,7 @@ contract QuoteLens is LensVenues {
             if (found[i].poolAmountOut > found[best].poolAmountOut) best = i;
         }
         probe.found = true;
-        probe.hops = found[best].hops;
+        probe.hops = found[best].legs[0].hops;
         Router.Hop[] memory back = new Router.Hop[](probe.hops.length);
         for (uint256 i = 0; i < back.length; i++) {
             Router.Hop memory hop = probe.hops[back.length - 1 - i];
@@ -227,12 +267,12 @@ contract QuoteLens is LensVenues {
         amount = amountIn;
         for (uint256 i = 0; i < hops.length; i++) {
             Router.Hop calldata hop = hops[i];
-            (amount,) = _poolOut(_venueOf(r, hop.venue), hop.pool, hop.tokenIn, hop.tokenOut, hop.fee, amount);
+            (amount,) = _hopOut(hop, amount);
         }
     }
 
     /// Runs one Router swap as the trader and reverts with its output and gas; called on itself.
-    function simulateSwap(Request calldata r, Router.Hop[] calldata hops) external {
+    function simulateSwap(Request calldata r, Router.Leg[] calldata legs) external {
         require(msg.sender == address(this), "QuoteLens: self only");
         if (r.tokenIn != address(0) && ILensERC20(r.tokenIn).allowance(address(this), r.router) < r.amountIn) {
             _forceApprove(r.tokenIn, r.router);
@@ -244,7 +284,7 @@ contract QuoteLens is LensVenues {
             amountOutMin: 0,
             recipient: address(this),
             deadline: block.timestamp,
-            legs: _oneLeg(hops),
+            legs: legs,
             protocolFeeBps: r.protocolFeeBps,
             integratorFeeBps: r.integratorFeeBps,
             integrator: r.integrator
@@ -299,7 +339,7 @@ contract QuoteLens is LensVenues {
 
     function _simulateInto(Request calldata r, Candidate memory candidate) private {
         candidate.simulated = true;
-        try this.simulateSwap(r, candidate.hops) {
+        try this.simulateSwap(r, candidate.legs) {
             // never returns normally
         } catch (bytes memory data) {
             if (data.length == 68 && bytes4(data) == SimulationResult.selector) {
@@ -309,7 +349,7 @@ contract QuoteLens is LensVenues {
                 candidate.gasUsed = gasUsed;
             } else {
                 candidate.revertData = data;
-                if (r.tokenIn != address(0)) candidate.transferBlocked = !_transferAllowed(r.tokenIn, candidate.hops[0].pool);
+                if (r.tokenIn != address(0)) candidate.transferBlocked = !_transferAllowed(r.tokenIn, candidate.legs[0].hops[0].pool);
             }
         }
     }
@@ -386,9 +426,10 @@ contract QuoteLens is LensVenues {
         (uint256 out, Router.Hop memory second, uint256[2] memory secondSpot) = _bestHop(r, via, b, midOut);
         if (out == 0) return count;
         Candidate memory candidate;
-        candidate.hops = new Router.Hop[](2);
-        candidate.hops[0] = first;
-        candidate.hops[1] = second;
+        Router.Hop[] memory hops = new Router.Hop[](2);
+        hops[0] = first;
+        hops[1] = second;
+        candidate.legs = _wholeAmount(hops);
         candidate.spot = new uint256[2][](2);
         candidate.spot[0] = firstSpot;
         candidate.spot[1] = secondSpot;
@@ -398,11 +439,17 @@ contract QuoteLens is LensVenues {
     }
 
     function _single(Leg memory leg) private pure returns (Candidate memory candidate) {
-        candidate.hops = new Router.Hop[](1);
-        candidate.hops[0] = leg.hop;
+        Router.Hop[] memory hops = new Router.Hop[](1);
+        hops[0] = leg.hop;
+        candidate.legs = _wholeAmount(hops);
         candidate.spot = new uint256[2][](1);
         candidate.spot[0] = leg.spot;
         candidate.poolAmountOut = leg.out;
+    }
+
+    function _wholeAmount(Router.Hop[] memory hops) private pure returns (Router.Leg[] memory legs) {
+        legs = new Router.Leg[](1);
+        legs[0] = Router.Leg({share: 1_000_000, hops: hops});
     }
 
     struct Leg {
@@ -449,13 +496,6 @@ contract QuoteLens is LensVenues {
 
     function _bestOut(Request calldata r, address a, address b, uint256 amountIn) private returns (uint256 best) {
         (best,,) = _bestHop(r, a, b, amountIn);
-    }
-
-    function _venueOf(Request calldata r, Router.Venue kind) private pure returns (VenueConfig calldata) {
-        for (uint256 v = 0; v < r.venues.length; v++) {
-            if (r.venues[v].kind == kind) return r.venues[v];
-        }
-        revert("QuoteLens: venue not configured");
     }
 
     function _decimals(address token) private view returns (uint8) {

@@ -31,7 +31,7 @@ describe('chain directory', () => {
     };
     const config = loadConfig({ RPC_URL_BASE: 'http://127.0.0.1:9', ROUTER_ADDRESS_BASE: '0x1111111111111111111111111111111111111111', VENUES_BASE: JSON.stringify(venues) });
     const directory = createChainDirectory(config, undefined);
-    expect(directory.BASE.venues).toEqual({ ...venues, multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11' });
+    expect(directory.BASE.venues).toEqual({ ...venues, connectors: [], multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11' });
     expect(directory.ETH.venues).toBeUndefined();
     expect(() => loadConfig({ VENUES_BASE: '{"wrappedNative":"nope"}' })).toThrow(/VENUES_BASE: .*wrappedNative/);
     expect(() => loadConfig({ VENUES_BASE: 'not json' })).toThrow(/VENUES_BASE: must be JSON/);

@@ -17,7 +17,9 @@ export interface EvmVenues {
   /** The chain's main USD stable: a routing connector and the USD price reference. */
   stable: { address: string; decimals: number };
   multicall3: string;
-  [venueContract: string]: string | { address: string; decimals: number } | undefined;
+  /** Tokens routes may pass through besides the wrapped native and the stable: liquid tokens of the chain. */
+  connectors?: readonly string[];
+  [venueContract: string]: string | { address: string; decimals: number } | readonly string[] | undefined;
 }
 
 export interface ConfiguredChain {
@@ -74,6 +76,7 @@ function venuesFromManifest(chain: ManifestChain): EvmVenues | undefined {
     wrappedNative: chain.wrappedNative,
     stable: { address: stable.address, decimals: stable.decimals },
     multicall3,
+    connectors: chain.tokens.filter((token) => token.kind === 'plain').map((token) => token.address),
     ...venueContracts,
   };
 }

@@ -59,6 +59,8 @@ const venuesSchema = z.object({
   wrappedNative: address,
   stable: z.object({ address, decimals: z.number().int().min(0).max(36) }),
   multicall3: address.default('0xcA11bde05977b3631167028862bE2a173976CA11'),
+  // Liquid tokens routes may pass through besides the wrapped native and the stable.
+  connectors: z.array(address).max(8).default([]),
   // Each venue's contracts under the keys its adapter names (uniswapV2Factory, quoterV2, …).
   ...Object.fromEntries(VENUE_CONFIG_KEYS.map(({ key, required }) => [key, required ? address : address.optional()])),
 });

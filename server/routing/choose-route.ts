@@ -18,9 +18,10 @@ export interface ChosenRoute {
   simulated: boolean;
 }
 
-/** The gas a route costs with nothing simulated: a rough per-hop figure, refined by the margin. */
+/** The gas a route costs with nothing simulated: a rough per-leg and per-hop figure, refined by the margin. */
 function estimatedGas(candidate: LensCandidate): bigint {
-  return 120_000n + 90_000n * BigInt(candidate.hops.length);
+  const hops = candidate.legs.reduce((sum, leg) => sum + leg.hops.length, 0);
+  return 90_000n + 30_000n * BigInt(candidate.legs.length) + 90_000n * BigInt(hops);
 }
 
 export function chooseRoute(lens: LensResult, request: RouteRequest, fees: LevelFees, holdsInput: boolean): ChosenRoute {

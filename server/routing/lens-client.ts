@@ -5,8 +5,8 @@
 import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, numberToHex, type Address, type Hex } from 'viem';
 import type { EvmVenues } from '@/server/chains/chain-directory';
 import { quoteLensAbi, quoteLensRuntime } from '@/server/venues/evm/generated/contracts';
-import type { EvmVenueId } from '@/server/venues/evm/venue-adapter';
 import { deployedVenues, venueByRouterKind } from '@/server/venues/evm/venue-table';
+import type { RouteHop, RouteLeg } from './route-types';
 
 export interface LensRequest {
   router: Address;
@@ -20,19 +20,14 @@ export interface LensRequest {
   /** A token whose allowance to the Router should be read and whose approval gas should be measured. */
   approvalToken: Address;
   simulate: boolean;
+  /** Routes to verify; none: the lens looks for direct and two-hop routes itself. */
+  routes?: readonly RouteLeg[][];
 }
 
-export interface LensHop {
-  venue: EvmVenueId;
-  routerIndex: number;
-  pool: Address;
-  tokenIn: Address;
-  tokenOut: Address;
-  fee: number;
-}
+export type LensHop = RouteHop;
 
 export interface LensCandidate {
-  hops: LensHop[];
+  legs: RouteLeg[];
   poolAmountOut: bigint;
   spot: (readonly [bigint, bigint])[];
   simulated: boolean;
@@ -94,6 +89,7 @@ export function lensCall(venues: EvmVenues, request: LensRequest): { method: 'et
       connectors: [venues.wrappedNative as Address, venues.stable.address as Address],
       approvalToken: request.approvalToken,
       simulate: request.simulate,
+      routes: (request.routes ?? []).map((legs) => ({ legs: legs.map(routerLeg) })),
     }],
   });
   const override: Record<string, { code: Hex; balance?: Hex }> = {
@@ -105,7 +101,8 @@ export function lensCall(venues: EvmVenues, request: LensRequest): { method: 'et
   return { method: 'eth_call', params: [{ to: request.trader, data }, 'latest', override] };
 }
 
-export function decodeLensResult(raw: Hex): LensResult {
+/** The lens's answer; `routes` (the request's) name the venues of given routes exactly (two venues share a Router kind). */
+export function decodeLensResult(raw: Hex, routes?: readonly RouteLeg[][]): LensResult {
   const result = decodeFunctionResult({ abi: quoteLensAbi, functionName: 'quote', data: raw });
   return {
     blockNumber: result.blockNumber,
@@ -120,15 +117,8 @@ export function decodeLensResult(raw: Hex): LensResult {
     decimalsOut: result.decimalsOut,
     nativeUsd: result.nativeUsd,
     amountInNative: result.amountInNative,
-    candidates: result.candidates.map((candidate) => ({
-      hops: candidate.hops.map((hop) => ({
-        venue: venueByRouterKind(hop.venue).id,
-        routerIndex: hop.venue,
-        pool: hop.pool,
-        tokenIn: hop.tokenIn,
-        tokenOut: hop.tokenOut,
-        fee: hop.fee,
-      })),
+    candidates: result.candidates.map((candidate, index) => ({
+      legs: routes?.[index] ? [...routes[index]] : candidate.legs.map((leg) => ({ share: leg.share, hops: leg.hops.map(routeHop) })),
       poolAmountOut: candidate.poolAmountOut,
       spot: candidate.spot.map((pair) => [pair[0], pair[1]] as const),
       simulated: candidate.simulated,
@@ -139,6 +129,21 @@ export function decodeLensResult(raw: Hex): LensResult {
       transferBlocked: candidate.transferBlocked,
     })),
   };
+}
+
+/** A leg as the Router's ABI takes it. */
+export function routerLeg(leg: RouteLeg) {
+  return {
+    share: leg.share,
+    hops: leg.hops.map((hop) => ({
+      venue: hop.routerIndex, pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, fee: hop.fee, tickSpacing: hop.tickSpacing, hooks: ZERO_ADDRESS,
+    })),
+  };
+}
+
+function routeHop(hop: { venue: number; pool: Address; tokenIn: Address; tokenOut: Address; fee: number; tickSpacing: number }): RouteHop {
+  // The lens's own search finds Uniswap V2 and V3 pools only, the first venues of their Router kinds.
+  return { venue: venueByRouterKind(hop.venue).id, routerIndex: hop.venue, pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, fee: hop.fee, tickSpacing: hop.tickSpacing };
 }
 
 export interface PreflightCall {

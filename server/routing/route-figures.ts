@@ -7,6 +7,7 @@ import { venueById } from '@/server/venues/evm/venue-table';
 import type { ChosenRoute } from './choose-route';
 import { ZERO_ADDRESS, type LensCandidate } from './lens-client';
 import type { RouteRequest } from './route-request';
+import { legAmounts } from './route-types';
 
 export interface RouteTaxes {
   buyTax: number;
@@ -22,12 +23,18 @@ export function priceImpact(candidate: LensCandidate, amountIn: bigint, request:
   const feeOnInput = !(request.tokenIn !== ZERO_ADDRESS && request.tokenOut === ZERO_ADDRESS);
   const swapIn = feeOnInput ? splitAmount(amountIn, request.fees).net : amountIn;
   const SCALE = 10n ** 36n;
-  let ideal = swapIn * SCALE;
-  candidate.hops.forEach((hop, index) => {
-    const venue = venueById(hop.venue);
-    const spot = venue.hopSpot(candidate.spot[index] ?? [0n, 0n]);
-    if (spot.denominator === 0n) return;
-    ideal = (ideal * spot.numerator * BigInt(1_000_000 - venue.lpFee(hop.fee))) / (spot.denominator * 1_000_000n);
+  let ideal = 0n;
+  let spotIndex = 0;
+  const amounts = legAmounts(candidate.legs, swapIn);
+  candidate.legs.forEach((leg, legIndex) => {
+    let legIdeal = amounts[legIndex]! * SCALE;
+    for (const hop of leg.hops) {
+      const venue = venueById(hop.venue);
+      const spot = venue.hopSpot(candidate.spot[spotIndex++] ?? [0n, 0n]);
+      if (spot.denominator === 0n) continue;
+      legIdeal = (legIdeal * spot.numerator * BigInt(1_000_000 - venue.lpFee(hop.fee))) / (spot.denominator * 1_000_000n);
+    }
+    ideal += legIdeal;
   });
   if (ideal === 0n) return 0;
   const achieved = candidate.poolAmountOut * SCALE;

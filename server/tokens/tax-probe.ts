@@ -53,6 +53,7 @@ export async function probeTaxes(chain: ConfiguredChain, token: string): Promise
       connectors: [venues.wrappedNative as Address, venues.stable.address as Address],
       approvalToken: '0x0000000000000000000000000000000000000000',
       simulate: true,
+      routes: [],
     }],
   });
   const raw = await requestChecked(chain.rpc, 'eth_call', [

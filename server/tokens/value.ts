@@ -84,7 +84,7 @@ const ESTIMATORS: Record<ChainFamily, (deps: ValueDeps, chain: ConfiguredChain, 
     const feeOnOutput = request.tokenIn !== NATIVE_TOKEN_ADDRESS && request.tokenOut === NATIVE_TOKEN_ADDRESS;
     const amountOut = feeOnOutput ? splitAmount(best.poolAmountOut, request.fees).net : best.poolAmountOut;
     const nativeUsd = Number(lens.nativeUsd) / 10 ** venues.stable.decimals;
-    const cumulativePoolFee = best.hops.reduce((sum, hop) => sum + hop.fee / 10_000, 0);
+    const cumulativePoolFee = best.legs[0]!.hops.reduce((sum, hop) => sum + hop.fee / 10_000, 0);
     const nativeUnit = 10 ** chain.info.nativeDecimals;
     let outputValueUsd: number;
     if (request.tokenOut === NATIVE_TOKEN_ADDRESS) outputValueUsd = (Number(amountOut) / nativeUnit) * nativeUsd;

@@ -42,11 +42,18 @@ export interface QuoteHop {
   fee: number;
 }
 
+/** One leg of a route: its share of the swapped amount (parts per million) and its hops in order. */
+export interface QuoteLeg {
+  share: number;
+  hops: QuoteHop[];
+}
+
 export interface SwapQuote {
   amountIn: bigint;
   amountOut: bigint;
   amountOutMin: bigint;
-  route: QuoteHop[];
+  /** Legs in the order the trade runs them; their shares add up to a million. */
+  route: QuoteLeg[];
   simulated: boolean;
   priceImpactPercent: number;
   /** EVM gas limit of the trade; Solana compute-unit limit. */

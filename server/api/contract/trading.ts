@@ -27,11 +27,16 @@ const EXECUTE_ALIASES = {
 // ---------------------------------------------------------------- v2 quote
 
 export const routeHop = z.object({
-  venue: z.string().meta({ description: 'UNISWAP_V2 or UNISWAP_V3' }),
-  pool: z.string(),
+  venue: z.string().meta({ description: 'UNISWAP_V2, UNISWAP_V3, UNISWAP_V4 or PANCAKESWAP_V3 (EVM); the venue name on Solana' }),
+  pool: z.string().meta({ description: 'The pool contract; for Uniswap V4, the PoolManager (pools live inside it)' }),
   tokenIn: z.string(),
   tokenOut: z.string(),
   fee: z.number().int().meta({ description: 'Pool fee in hundredths of a basis point (3000 = 0.3 %)' }),
+});
+
+export const routeLeg = z.object({
+  share: z.number().meta({ description: 'Percent of the swapped amount this leg takes (the legs add up to 100)' }),
+  hops: z.array(routeHop).min(1).meta({ description: 'The pools of this leg, in order (one to three)' }),
 });
 
 export const v2QuoteInput = z
@@ -76,7 +81,9 @@ export const v2QuoteOutput = z
       integratorFee: z.string().meta({ description: 'Extension: integrator fee, raw units of feeToken' }),
       feeToken: z.string().meta({ description: 'Extension: token the fees are taken in (zero address for native)' }),
     }),
-    route: z.array(routeHop).meta({ description: 'Extension: the pools the trade goes through, in order' }),
+    route: z.array(routeLeg).meta({
+      description: 'Extension: the route. The input is split across legs (at most six), each a path of one to three pools; every leg gets `share` percent of the swapped amount and all legs run in one transaction with one minimum on the total output.',
+    }),
     expiresAt: z.number().int().meta({ description: 'Extension: when the quote id stops being accepted (ms since epoch)' }),
     transaction: z.object({
       trade: z.string().meta({ description: 'Unsigned trade transaction: serialized EIP-1559 hex (EVM) or base64 v0 transaction (Solana)' }),

@@ -60,7 +60,10 @@ export async function v2QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
       integratorFee: quote.integratorFee.toString(),
       feeToken: quote.feeToken,
     },
-    route: quote.route.map((hop) => ({ venue: hop.venue, pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, fee: hop.fee })),
+    route: quote.route.map((leg) => ({
+      share: leg.share / 10_000,
+      hops: leg.hops.map((hop) => ({ venue: hop.venue, pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, fee: hop.fee })),
+    })),
     expiresAt: quote.expiresAt,
     transaction: {
       trade: quote.transactions.trade,
@@ -95,7 +98,8 @@ export async function v1QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
   });
   return {
     success: true,
-    path: quote.route.map((hop) => ({ step: { input: hop.tokenIn, output: hop.tokenOut, poolType: hop.venue, fee: hop.fee } })),
+    // v1 keeps its shape: one step per hop, the legs one after another.
+    path: quote.route.flatMap((leg) => leg.hops).map((hop) => ({ step: { input: hop.tokenIn, output: hop.tokenOut, poolType: hop.venue, fee: hop.fee } })),
     stats: {
       valueAmountInUsd: quote.valueAmountInUsd,
       amountOut: quote.amountOut.toString(),

@@ -8,7 +8,8 @@ import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory
 import { AppError } from '@/server/errors';
 import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
 import { chooseRoute, type ChosenRoute } from '@/server/routing/choose-route';
-import { ZERO_ADDRESS, type LensHop } from '@/server/routing/lens-client';
+import { ZERO_ADDRESS } from '@/server/routing/lens-client';
+import type { RouteLeg } from '@/server/routing/route-types';
 import { grossBeforeFees, priceImpact, routeTaxes } from '@/server/routing/route-figures';
 import { splitAmount, type FeeSplit } from '../fee-model';
 import { issueQuoteId, QUOTE_TTL_MS } from '../quote-id';
@@ -46,7 +47,7 @@ export interface EvmQuoteDeps {
 
 /** The family-neutral quote, with the EVM route hops and hex transactions. */
 export interface EvmQuote extends SwapQuote {
-  route: LensHop[];
+  route: RouteLeg[];
   feeToken: Address;
   transactions: { trade: Hex; approve?: Hex; reset?: Hex };
 }
@@ -94,7 +95,7 @@ function quoteFigures(
     amountIn,
     amountOut: route.amountOut,
     amountOutMin: txs.amountOutMin,
-    route: route.candidate.hops,
+    route: route.candidate.legs,
     simulated: route.simulated,
     priceImpactPercent: priceImpact(route.candidate, amountIn, request),
     tradeGasLimit: txs.trade.gas,

@@ -9,8 +9,8 @@ import { BPS } from '../fee-model';
 
 /** Uniswap V2 reserves are uint112: no pool takes more, and the lens' arithmetic stays far from overflow. */
 const MAX_AMOUNT_IN = 2n ** 112n;
-/** Gas kept back from a share of the native balance: above any one- or two-hop trade's gas limit. */
-const NATIVE_GAS_RESERVE = 500_000n;
+/** Gas kept back from a share of the native balance: above any route's gas limit (six legs of up to three hops, split). */
+const NATIVE_GAS_RESERVE = 1_200_000n;
 
 const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]*$/).transform((hex) => (hex === '0x' ? 0n : BigInt(hex)));
 

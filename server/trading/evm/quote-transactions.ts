@@ -6,7 +6,7 @@ import { encodeFunctionData, erc20Abi, maxUint256, type Address, type Hex } from
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import type { LevelFees } from '@/server/fees/fee-levels';
 import type { ChosenRoute } from '@/server/routing/choose-route';
-import { ZERO_ADDRESS, type LensResult } from '@/server/routing/lens-client';
+import { routerLeg, ZERO_ADDRESS, type LensResult } from '@/server/routing/lens-client';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
 import { BPS, type FeeSplit } from '../fee-model';
 import type { QuoteClaims } from '../quote-id';
@@ -64,7 +64,7 @@ export function tradeCallData(terms: TradeTerms, route: ChosenRoute, amountIn: b
       amountOutMin,
       recipient: terms.trader,
       deadline: BigInt(Math.floor(nowMs / 1000)) + DEADLINE_SECONDS,
-      legs: [{ share: 1_000_000, hops: route.candidate.hops.map((hop) => ({ venue: hop.routerIndex, pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, fee: hop.fee, tickSpacing: 0, hooks: ZERO_ADDRESS })) }],
+      legs: route.candidate.legs.map(routerLeg),
       protocolFeeBps: terms.fees.protocolBps,
       integratorFeeBps: terms.fees.integratorBps,
       integrator: terms.integrator,

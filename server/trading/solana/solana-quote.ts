@@ -92,7 +92,7 @@ export async function quoteSolanaSwap(deps: SolanaQuoteDeps, request: SwapReques
     amountIn,
     amountOut,
     amountOutMin: route.venue === 'MAKER' ? amountOut : (amountOut * BigInt(BPS - request.slippageBps)) / BigInt(BPS),
-    route: [{ venue: route.venue, pool: routePool(deps, route), tokenIn: request.tokenIn, tokenOut: request.tokenOut, fee: 3000 }],
+    route: [{ share: 1_000_000, hops: [{ venue: route.venue, pool: routePool(deps, route), tokenIn: request.tokenIn, tokenOut: request.tokenOut, fee: 3000 }] }],
     simulated: built.simulated,
     priceImpactPercent: Math.round(route.priceImpactPercent * 10_000) / 10_000,
     tradeGasLimit: BigInt(built.unitLimit),

@@ -1,0 +1,114 @@
+/**
+ * The routes worth verifying for a trade: the best split over every venue and the best single path. Pools
+ * between the trade's tokens and the chain's connectors are discovered (remembered, see pool-discovery),
+ * their state is read in one `eth_call`, and the local math (amm/) prices paths and allocates the input
+ * (split-optimiser). The QuoteLens then runs each candidate through the real Router, which fixes the output.
+ */
+import type { Address } from 'viem';
+import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
+import { batchAnswer, hexData } from '@/server/chains/rpc-answers';
+import { venueById } from '@/server/venues/evm/venue-table';
+import { discoverPools } from './pool-discovery';
+import { decodePoolStates, stateCall } from './pool-reader-client';
+import { enumeratePaths, pathOut, type PoolPath, type PricedPool } from './route-graph';
+import { spotRates } from './spot-rates';
+import { optimiseSplit, TOTAL_PARTS, type Split } from './split-optimiser';
+import { TOTAL_SHARE, type RouteLeg } from './route-types';
+
+export const ZERO = '0x0000000000000000000000000000000000000000';
+/** Gas of a leg: the Router's per-leg work, plus each hop. */
+export const LEG_GAS = 30_000;
+export const HOP_GAS = 90_000;
+/** Paths handed to the optimiser: the best by output for the whole amount and for a quarter of it. */
+const OPTIMISER_PATHS = 8;
+
+export interface RouteSearch {
+  tokenIn: Address;
+  tokenOut: Address;
+  /** What the legs swap in total (after input-side fees). */
+  swapAmount: bigint;
+  /** Wei per gas unit, to weigh each leg's gas against what it adds. */
+  gasPrice: () => Promise<bigint>;
+}
+
+export function routeTokens(venues: EvmVenues, tokenIn: Address, tokenOut: Address): { poolIn: Address; poolOut: Address; tokens: Address[]; intermediates: Address[] } {
+  const wrapped = venues.wrappedNative as Address;
+  const poolIn = tokenIn === ZERO ? wrapped : tokenIn;
+  const poolOut = tokenOut === ZERO ? wrapped : tokenOut;
+  const intermediates = unique([wrapped, venues.stable.address as Address, ...((venues.connectors ?? []) as Address[])]);
+  return { poolIn, poolOut, intermediates, tokens: unique([poolIn, poolOut, ...intermediates]) };
+}
+
+/** Candidate routes, best first: the best split (when it has more than one leg) and the best single path. */
+export async function findRoutes(chain: ConfiguredChain, venues: EvmVenues, search: RouteSearch): Promise<RouteLeg[][]> {
+  const { poolIn, poolOut, tokens, intermediates } = routeTokens(venues, search.tokenIn, search.tokenOut);
+  if (search.swapAmount <= 0n || poolIn.toLowerCase() === poolOut.toLowerCase()) return [];
+  const pools = await discoverPools(chain, venues, tokens);
+  if (pools.length === 0) return [];
+  const [[answer], gasPrice] = await Promise.all([chain.rpc.requestBatch([stateCall(venues, pools)]), search.gasPrice()]);
+  const states = decodePoolStates(pools, batchAnswer(chain.info.id, 'eth_call', hexData, answer));
+  const priced = pools.flatMap((pool, index): PricedPool[] => (states[index] ? [{ pool, state: states[index] }] : []));
+  return chooseCandidates(priced, poolIn, poolOut, intermediates, Number(search.swapAmount), Number(gasPrice));
+}
+
+/** The pure part of findRoutes: paths, split and single path over pools whose state is known. */
+export function chooseCandidates(
+  priced: readonly PricedPool[], poolIn: Address, poolOut: Address, intermediates: readonly Address[], amountIn: number, gasPrice: number,
+): RouteLeg[][] {
+  const fromIn = spotRates(priced, poolIn);
+  const probe = (token: Address) => amountIn * (fromIn.get(token.toLowerCase()) ?? 0);
+  const paths = enumeratePaths(priced, poolIn, poolOut, intermediates, probe);
+  if (paths.length === 0) return [];
+  // The gas of a leg in raw units of tokenOut: gas · wei per gas · tokenOut per wei of wrapped native.
+  const outPerNative = spotRates(priced, intermediates[0]!).get(poolOut.toLowerCase()) ?? 0;
+  const legGas = (path: PoolPath) => (LEG_GAS + HOP_GAS * path.hops.length) * gasPrice * outPerNative;
+  const netOut = (path: PoolPath, amount: number) => pathOut(path, amount) - legGas(path);
+  const single = maxBy(paths, (path) => netOut(path, amountIn));
+  const shortlist = unique([...topBy(paths, (path) => pathOut(path, amountIn)), ...topBy(paths, (path) => pathOut(path, amountIn / 4))]);
+  const split = optimiseSplit(shortlist, amountIn, legGas);
+  const candidates: RouteLeg[][] = [];
+  if (split.legs.length > 1) candidates.push(splitLegs(split));
+  candidates.push([{ share: TOTAL_SHARE, hops: routeHops(single) }]);
+  return candidates;
+}
+
+function splitLegs(split: Split): RouteLeg[] {
+  const total = split.legs.reduce((sum, leg) => sum + leg.parts, 0) || TOTAL_PARTS;
+  let left = TOTAL_SHARE;
+  return split.legs.map((leg, index) => {
+    const share = index === split.legs.length - 1 ? left : Math.floor((leg.parts * TOTAL_SHARE) / total);
+    left -= share;
+    return { share, hops: routeHops(leg.path) };
+  });
+}
+
+function routeHops(path: PoolPath): RouteLeg['hops'] {
+  return path.hops.map((hop) => ({
+    venue: hop.pool.venue,
+    routerIndex: venueById(hop.pool.venue).routerKind,
+    pool: hop.pool.address,
+    tokenIn: hop.tokenIn,
+    tokenOut: hop.tokenOut,
+    fee: hop.pool.fee,
+    tickSpacing: venueById(hop.pool.venue).family === 2 ? hop.pool.tickSpacing : 0,
+  }));
+}
+
+function topBy<T>(items: readonly T[], score: (item: T) => number): T[] {
+  return items.map((item) => ({ item, value: score(item) })).sort((a, b) => b.value - a.value).slice(0, OPTIMISER_PATHS).map(({ item }) => item);
+}
+
+function maxBy<T>(items: readonly T[], score: (item: T) => number): T {
+  return topBy(items, score)[0]!;
+}
+
+/** Items in order without repeats (addresses compared case-insensitively). */
+function unique<T>(items: readonly T[]): T[] {
+  const seen = new Set<unknown>();
+  return items.filter((item) => {
+    const key = typeof item === 'string' ? item.toLowerCase() : item;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

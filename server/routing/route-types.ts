@@ -1,0 +1,35 @@
+/** A route as the Router runs it: legs, each a path of hops, each leg with its share of the input. */
+import type { Address } from 'viem';
+import type { EvmVenueId } from '@/server/venues/evm/venue-adapter';
+
+export interface RouteHop {
+  venue: EvmVenueId;
+  /** The venue's index in the Router's `Venue` enum. */
+  routerIndex: number;
+  /** V2/V3: the pool; V4: the PoolManager. */
+  pool: Address;
+  tokenIn: Address;
+  tokenOut: Address;
+  /** Hundredths of a basis point. */
+  fee: number;
+  /** V4: the pool key's tick spacing; 0 otherwise. */
+  tickSpacing: number;
+}
+
+export interface RouteLeg {
+  /** Parts per million of the swapped amount; the shares of a route add up to TOTAL_SHARE. */
+  share: number;
+  hops: RouteHop[];
+}
+
+export const TOTAL_SHARE = 1_000_000;
+
+/** What each leg of a route receives of `amount`, the Router's way: shares rounded down, the rest to the last. */
+export function legAmounts(legs: readonly RouteLeg[], amount: bigint): bigint[] {
+  let left = amount;
+  return legs.map((leg, index) => {
+    const part = index === legs.length - 1 ? left : (amount * BigInt(leg.share)) / BigInt(TOTAL_SHARE);
+    left -= part;
+    return part;
+  });
+}

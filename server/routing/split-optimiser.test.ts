@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { Address } from 'viem';
+import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
+import type { PoolState } from './amm/pool-state';
+import { enumeratePaths, pathOut, type PoolPath, type PricedPool } from './route-graph';
+import { optimiseSplit } from './split-optimiser';
+
+const A = '0x000000000000000000000000000000000000000a' as Address;
+const B = '0x000000000000000000000000000000000000000b' as Address;
+const C = '0x000000000000000000000000000000000000000c' as Address;
+const D = '0x000000000000000000000000000000000000000d' as Address;
+
+let next = 1;
+function pool(token0: Address, token1: Address, state: PoolState): PricedPool {
+  const address = `0x${(next++).toString(16).padStart(40, '0')}` as Address;
+  const routable: RoutablePool = { venue: 'UNISWAP_V2', address, id: `0x${'00'.repeat(32)}`, token0, token1, fee: state.fee, tickSpacing: 0 };
+  return { pool: routable, state };
+}
+const pair = (token0: Address, token1: Address, reserve0: number, reserve1: number, fee = 3000) =>
+  pool(token0, token1, { kind: 'constant-product', reserve0, reserve1, fee });
+const fullRange = (token0: Address, token1: Address, liquidity: number, fee: number) =>
+  pool(token0, token1, {
+    kind: 'concentrated', sqrtPrice: 1, tick: 0, liquidity, fee,
+    ticks: [{ tick: -887220, liquidityNet: liquidity }, { tick: 887220, liquidityNet: -liquidity }],
+    lowestReadTick: -887272, highestReadTick: 887272,
+  });
+
+/** The best split over a grid of `steps` for two paths, by brute force. */
+function bruteForceTwo(paths: readonly PoolPath[], amountIn: number, steps: number): number {
+  let best = 0;
+  for (let k = 0; k <= steps; k++) {
+    const first = (amountIn * k) / steps;
+    best = Math.max(best, pathOut(paths[0]!, first) + pathOut(paths[1]!, amountIn - first));
+  }
+  return best;
+}
+
+describe('split optimiser', () => {
+  it('halves a trade between two equal pools and gets more than either alone', () => {
+    const paths = enumeratePaths([pair(A, B, 1e21, 2e21), pair(A, B, 1e21, 2e21)], A, B, [], (token) => (token === A ? 1e20 : 0));
+    const split = optimiseSplit(paths, 2e20, () => 0);
+    expect(split.legs.map((leg) => leg.parts)).toEqual([200, 200]);
+    expect(split.amountOut).toBeGreaterThan(pathOut(paths[0]!, 2e20) * 1.05);
+  });
+
+  it('reaches the brute-force optimum between a deep 0.3 % pool and a shallow 0.05 % pool', () => {
+    const paths = enumeratePaths([fullRange(A, B, 1e21, 3000), fullRange(A, B, 2e20, 500)], A, B, [], () => 1e19);
+    for (const amountIn of [1e17, 1e19, 1e20, 3e20]) {
+      const split = optimiseSplit(paths, amountIn, () => 0);
+      expect(split.amountOut / bruteForceTwo(paths, amountIn, 20_000)).toBeGreaterThan(0.99999);
+    }
+  });
+
+  it('keeps a small trade on one leg when a second leg costs more gas than it adds', () => {
+    const paths = enumeratePaths([pair(A, B, 1e21, 1e21), pair(A, B, 1e21, 1e21)], A, B, [], () => 1e15);
+    expect(optimiseSplit(paths, 1e15, () => 1e13).legs).toHaveLength(1);
+    expect(optimiseSplit(paths, 1e15, () => 0).legs).toHaveLength(2);
+  });
+
+  it('never opens two legs through the same pool', () => {
+    const shared = pair(B, D, 1e21, 1e21);
+    const paths = enumeratePaths([pair(A, B, 1e22, 1e22), pair(A, B, 1e22, 1e22), shared], A, D, [B], () => 1e20);
+    expect(paths).toHaveLength(2);
+    expect(optimiseSplit(paths, 1e20, () => 0).legs).toHaveLength(1);
+  });
+});
+
+describe('route graph', () => {
+  it('finds direct, two-hop and three-hop paths without repeating a token', () => {
+    const pools = [pair(A, B, 1e21, 1e21), pair(A, C, 1e21, 1e21), pair(C, B, 1e21, 1e21), pair(C, D, 1e21, 1e21), pair(D, B, 1e21, 1e21)];
+    const paths = enumeratePaths(pools, A, B, [C, D], () => 1e18);
+    const shapes = paths.map((path) => [path.hops[0]!.tokenIn, ...path.hops.map((hop) => hop.tokenOut)].map((t) => t.slice(-1)).join(''));
+    expect(shapes.sort()).toEqual(['ab', 'acb', 'acdb']);
+    expect(enumeratePaths(pools, A, B, [C, D], () => 1e18, 2)).toHaveLength(2);
+  });
+
+  it('ranks the pools of a pair by what they pay for the probe amount', () => {
+    const deep = fullRange(A, B, 1e22, 3000);
+    const shallow = fullRange(A, B, 1e18, 100);
+    const [first] = enumeratePaths([shallow, deep], A, B, [], () => 1e20);
+    expect(first!.hops[0]!.pool.address).toBe(deep.pool.address);
+  });
+});
