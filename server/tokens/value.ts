@@ -1,5 +1,6 @@
 /**
- * Price estimates: the quote engine's routing without a transaction or a simulation. EVM: one QuoteLens call with simulation off (pool discovery and pool math only); Solana: the
+ * Price estimates: the quote engine's routing without a transaction or a simulation. EVM: the quote's
+ * candidate routes (server/routing), priced by one QuoteLens call with simulation off (exact pool math); Solana: the
  * route source's price. Our fee model is applied as a quote would; slippage is ignored and nothing is
  * guaranteed.
  */
@@ -14,11 +15,15 @@ import { AppError } from '@/server/errors';
 import { splitAmount, type FeeSplit } from '@/server/trading/fee-model';
 import { tradingVenues } from '@/server/trading/evm/evm-quote';
 import { mintOf, solUsdPrice, type SolanaTrading } from '@/server/trading/solana/solana-quote';
+import type { PriorityFeeReader } from '@/server/fees/priority-fees';
+import { findRoutes } from '@/server/routing/find-route';
 import { decodeLensResult, lensCall } from '@/server/routing/lens-client';
 
 export interface ValueDeps {
   chains: ChainDirectory;
   balances: BalanceReader;
+  /** Gas prices, to weigh each leg's gas as a quote does; without them routes are chosen on output alone. */
+  priorityFees?: PriorityFeeReader;
   /** Solana's route source and mints; absent where SOL has no route configured. */
   solana?: SolanaTrading;
 }
@@ -63,8 +68,15 @@ const hexData = z.string().regex(/^0x[0-9a-fA-F]*$/).transform((hex) => hex as `
 const decimalsCache = new Map<string, number>();
 
 const ESTIMATORS: Record<ChainFamily, (deps: ValueDeps, chain: ConfiguredChain, request: EstimateRequest) => Promise<Estimate>> = {
-  async evm(_deps, chain, request) {
+  async evm(deps, chain, request) {
     const venues = tradingVenues(chain);
+    const feeOnOutput = request.tokenIn !== NATIVE_TOKEN_ADDRESS && request.tokenOut === NATIVE_TOKEN_ADDRESS;
+    const routes = await findRoutes(chain, venues, {
+      tokenIn: request.tokenIn as Address,
+      tokenOut: request.tokenOut as Address,
+      swapAmount: feeOnOutput ? request.amountIn : splitAmount(request.amountIn, request.fees).net,
+      gasPrice: async () => (deps.priorityFees ? (await deps.priorityFees.read(chain.info.id)).MEDIUM.maxFeePerGas : 0n),
+    });
     const call = lensCall(venues, {
       router: chain.routerAddress as Address,
       trader: ESTIMATE_ACCOUNT,
@@ -76,15 +88,16 @@ const ESTIMATORS: Record<ChainFamily, (deps: ValueDeps, chain: ConfiguredChain, 
       integrator: ESTIMATE_ACCOUNT,
       approvalToken: NATIVE_TOKEN_ADDRESS,
       simulate: false,
+      routes,
     });
-    const lens = decodeLensResult(await requestChecked(chain.rpc, call.method, call.params, hexData));
+    const lens = decodeLensResult(await requestChecked(chain.rpc, call.method, call.params, hexData), routes);
     const best = lens.candidates.reduce<(typeof lens.candidates)[number] | undefined>(
       (top, candidate) => (!top || candidate.poolAmountOut > top.poolAmountOut ? candidate : top), undefined);
     if (!best) throw new AppError('NO_ROUTE', 'No pool connects these tokens on this chain, directly or through the wrapped native token or the stable.');
-    const feeOnOutput = request.tokenIn !== NATIVE_TOKEN_ADDRESS && request.tokenOut === NATIVE_TOKEN_ADDRESS;
     const amountOut = feeOnOutput ? splitAmount(best.poolAmountOut, request.fees).net : best.poolAmountOut;
     const nativeUsd = Number(lens.nativeUsd) / 10 ** venues.stable.decimals;
-    const cumulativePoolFee = best.legs[0]!.hops.reduce((sum, hop) => sum + hop.fee / 10_000, 0);
+    // Pool fees along each leg, weighted by the leg's share of the input.
+    const cumulativePoolFee = best.legs.reduce((sum, leg) => sum + (leg.share / 1_000_000) * leg.hops.reduce((fees, hop) => fees + hop.fee / 10_000, 0), 0);
     const nativeUnit = 10 ** chain.info.nativeDecimals;
     let outputValueUsd: number;
     if (request.tokenOut === NATIVE_TOKEN_ADDRESS) outputValueUsd = (Number(amountOut) / nativeUnit) * nativeUsd;

@@ -1,0 +1,165 @@
+/**
+ * Split routes end to end on the local world: large trades are split across venues and fee tiers, the
+ * quote beats every single pool for the same input, and the chain delivers exactly the quoted amount.
+ */
+import {
+  createPublicClient, encodeAbiParameters, erc20Abi, http, keccak256, numberToHex, parseAbi, parseEther, parseTransaction, type Address, type Hex,
+  type PublicClient, type TransactionSerializableEIP1559,
+} from 'viem';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { describe, expect, it } from 'vitest';
+import { testManifest } from '@/devnet/test-world';
+import type { ManifestChain } from '@/server/chains/devnet-manifest';
+import type { EvmChainId } from '@/server/chains/registry';
+import { useRestClient } from '@/server/rest/test-support/use-rest-client';
+
+const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
+const client = useRestClient();
+
+interface Trader {
+  account: PrivateKeyAccount;
+  chain: ManifestChain;
+  publicClient: PublicClient;
+  token(symbol: string): Address;
+}
+
+interface Hop { venue: string; pool: string; tokenIn: string; tokenOut: string; fee: number }
+interface QuoteBody {
+  stats: { amountIn: string; amountOut: string; protocolFee: string };
+  route: { share: number; hops: Hop[] }[];
+  transaction: { trade: string; approve: string; quoteId: string };
+}
+
+/** A fresh trader on `chain` holding `native` of the native coin (set on the node) and the faucet's tokens. */
+async function trader(chain: EvmChainId, native: bigint): Promise<Trader> {
+  const entry = testManifest().chains[chain]!;
+  const account = privateKeyToAccount(generatePrivateKey());
+  const funded = await client.post('dev.faucet', { chain, address: account.address });
+  expect(funded.status, JSON.stringify(funded.body)).toBe(200);
+  const publicClient = createPublicClient({ transport: http(entry.rpcUrl) });
+  await publicClient.request({ method: 'anvil_setBalance', params: [account.address, numberToHex(native)] } as never);
+  return { account, chain: entry, publicClient, token: (symbol) => entry.tokens.find((token) => token.symbol === symbol)!.address as Address };
+}
+
+/** Writes `amount` into the trader's balance of an OpenZeppelin ERC-20 of the world (balances at slot 0). */
+async function give(who: Trader, token: Address, amount: bigint): Promise<void> {
+  const slot = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [who.account.address, 0n]));
+  await who.publicClient.request({ method: 'anvil_setStorageAt', params: [token, slot, numberToHex(amount, { size: 32 })] } as never);
+}
+
+async function quote(who: Trader, chain: EvmChainId, tokenIn: Address, tokenOut: Address, amount: bigint): Promise<QuoteBody> {
+  const answer = await client.get<QuoteBody>('v2.quote', {
+    chain, tokenIn, tokenOut, amount: amount.toString(), slippage: 100, trader: who.account.address,
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+async function sign(who: Trader, unsigned: string): Promise<Hex | undefined> {
+  if (!unsigned) return undefined;
+  return who.account.signTransaction(parseTransaction(unsigned as Hex) as TransactionSerializableEIP1559);
+}
+
+async function balance(who: Trader, token: Address): Promise<bigint> {
+  if (token === NATIVE) return who.publicClient.getBalance({ address: who.account.address });
+  return who.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who.account.address] });
+}
+
+/** Executes the quote and returns what tokenOut the trader received (native: before gas, from the receipt). */
+async function executeAndReceive(who: Trader, chain: EvmChainId, body: QuoteBody, tokenOut: Address): Promise<bigint> {
+  const before = await balance(who, tokenOut);
+  const approve = await sign(who, body.transaction.approve);
+  const executed = await client.post<{ success: boolean; status: string; txRes: { txHash: string } }>('v2.execute', {
+    trade: await sign(who, body.transaction.trade), approve,
+    chain, mev: false, simulation: true, quoteId: body.transaction.quoteId,
+  });
+  expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ success: true, status: 'SUCCESS' });
+  const after = await balance(who, tokenOut);
+  if (tokenOut !== NATIVE) return after - before;
+  let gas = 0n;
+  for (const hash of [executed.body.txRes.txHash as Hex, ...(approve ? [keccak256(approve)] : [])]) {
+    const receipt = await who.publicClient.getTransactionReceipt({ hash });
+    gas += receipt.gasUsed * receipt.effectiveGasPrice;
+  }
+  return after - before + gas;
+}
+
+const v2RouterAbi = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)']);
+const quoterAbi = parseAbi([
+  'function quoteExactInputSingle((address tokenIn, address tokenOut, uint256 amountIn, uint24 fee, uint160 sqrtPriceLimitX96) params) returns (uint256 amountOut, uint160, uint32, uint256)',
+]);
+
+/** The best any one Uniswap V2 or V3 pool of the pair pays for `amountIn`, by the venues' own quoters. */
+async function bestSinglePool(who: Trader, tokenIn: Address, tokenOut: Address, amountIn: bigint): Promise<bigint> {
+  const { contracts, pools } = who.chain;
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  let best = 0n;
+  for (const pool of pools) {
+    const tokens = [pool.token0, pool.token1];
+    if (!tokens.some((t) => same(t, tokenIn)) || !tokens.some((t) => same(t, tokenOut))) continue;
+    if (pool.venue === 'uniswap-v2') {
+      const amounts = await who.publicClient.readContract({ address: contracts.uniswapV2Router02 as Address, abi: v2RouterAbi, functionName: 'getAmountsOut', args: [amountIn, [tokenIn, tokenOut]] });
+      if (amounts[1]! > best) best = amounts[1]!;
+    } else if (pool.venue === 'uniswap-v3') {
+      const { result } = await who.publicClient.simulateContract({ address: contracts.quoterV2 as Address, abi: quoterAbi, functionName: 'quoteExactInputSingle', args: [{ tokenIn, tokenOut, amountIn, fee: pool.fee, sqrtPriceLimitX96: 0n }] });
+      if (result[0] > best) best = result[0];
+    }
+  }
+  return best;
+}
+
+function expectSplit(body: QuoteBody): void {
+  expect(body.route.length).toBeGreaterThan(1);
+  expect(body.route.reduce((sum, leg) => sum + leg.share, 0)).toBeCloseTo(100, 6);
+  const pools = body.route.flatMap((leg) => leg.hops.map((hop) => `${hop.pool}:${hop.venue}:${hop.fee}`));
+  expect(new Set(pools).size).toBe(pools.length);
+}
+
+describe('split routes (BASE)', () => {
+  it('a large native sale for USDC is split, beats every single pool, and delivers the quote to the wei', async () => {
+    const who = await trader('BASE', parseEther('1000'));
+    const usdc = who.token('USDC');
+    const body = await quote(who, 'BASE', NATIVE, usdc, parseEther('300'));
+    expectSplit(body);
+    const swapped = BigInt(body.stats.amountIn) - BigInt(body.stats.protocolFee);
+    const single = await bestSinglePool(who, who.chain.wrappedNative as Address, usdc, swapped);
+    expect(BigInt(body.stats.amountOut)).toBeGreaterThan(single);
+    expect(await executeAndReceive(who, 'BASE', body, usdc)).toBe(BigInt(body.stats.amountOut));
+  });
+
+  it('a large USDC sale for native is split and delivers the quote to the wei (approval first)', async () => {
+    const who = await trader('BASE', parseEther('10'));
+    const usdc = who.token('USDC');
+    await give(who, usdc, 800_000n * 10n ** 6n);
+    const body = await quote(who, 'BASE', usdc, NATIVE, 800_000n * 10n ** 6n);
+    expectSplit(body);
+    expect(await executeAndReceive(who, 'BASE', body, NATIVE)).toBe(BigInt(body.stats.amountOut));
+  });
+
+  it('v1 lists every hop of every leg as a step, legs in order', async () => {
+    const who = await trader('BASE', parseEther('1000'));
+    const alpha = who.token('ALPHA');
+    const answer = await client.get<{ path: { step: { input: string; output: string; poolType: string } }[] }>('v1.quote', {
+      chain: 'BASE', token: alpha, amount: '300', side: 'BUY', slippage: 100, trader: who.account.address,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const v2 = await quote(who, 'BASE', NATIVE, alpha, parseEther('300'));
+    expect(answer.body.path.length).toBe(v2.route.reduce((sum, leg) => sum + leg.hops.length, 0));
+    expect(answer.body.path.length).toBeGreaterThan(1);
+  });
+
+  it('a trader without the input is quoted by exact pool math: the same amount a funded trader gets', async () => {
+    const funded = await trader('BASE', parseEther('10'));
+    const usdc = funded.token('USDC');
+    const amount = 500_000n * 10n ** 6n;
+    await give(funded, usdc, amount);
+    const empty = privateKeyToAccount(generatePrivateKey());
+    const simulated = await quote(funded, 'BASE', usdc, NATIVE, amount);
+    const priced = await client.get<QuoteBody & { stats: { amountOut: string } }>('v2.quote', {
+      chain: 'BASE', tokenIn: usdc, tokenOut: NATIVE, amount: amount.toString(), slippage: 100, trader: empty.address,
+    });
+    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+    expect(priced.body.route.length).toBe(simulated.route.length);
+    expect(priced.body.stats.amountOut).toBe(simulated.stats.amountOut);
+  });
+});
