@@ -207,8 +207,9 @@ async function measureScenario(manifest: DevnetManifest, proxy: CountingProxy, t
   const coldMs = performance.now() - started;
   const cold = countsSince(before, proxy.counts);
   if (BigInt(first.stats.amountOut) <= 0n) throw new Error(`${scenario.name}: quoted no output`);
-  if (first.route.length !== scenario.expectedHops) {
-    throw new Error(`${scenario.name}: expected a ${scenario.expectedHops}-hop route, got ${first.route.length} hops`);
+  const hops = Math.max(...first.route.map((leg) => leg.hops.length));
+  if (hops !== scenario.expectedHops) {
+    throw new Error(`${scenario.name}: expected a ${scenario.expectedHops}-hop route, got ${hops} hops`);
   }
 
   const samples: number[] = [];

@@ -89,10 +89,13 @@ async function signedTransfer(url: string, chainId: number, account: PrivateKeyA
   });
 }
 
-/** The lens batch of a quote (eth_call with nonce and balance) among its recorded requests, and its eth_call alone. */
+/**
+ * The lens batch of a quote (its eth_call with the trader's nonce and balance) among its recorded requests,
+ * and that eth_call alone. The quote's other request reads pool state.
+ */
 function lensRequests(recorded: readonly RecordedRequest[]): { batch: RecordedRequest; ethCall: RecordedRequest } {
-  const batch = recorded.find((request) => request.body.startsWith('[') && request.body.includes('"eth_call"'));
-  if (!batch) throw new Error('the quote sent no batch with its eth_call');
+  const batch = recorded.find((request) => request.body.startsWith('[') && request.body.includes('"eth_getTransactionCount"'));
+  if (!batch) throw new Error('the quote sent no batch with its lens eth_call');
   const call = (JSON.parse(batch.body) as { method: string }[]).find((entry) => entry.method === 'eth_call')!;
   return { batch, ethCall: { url: batch.url, body: JSON.stringify(call) } };
 }
@@ -352,8 +355,8 @@ function summaryMarkdown(report: Report): string {
   rows.push([
     'RPC per quote: HTTP requests / JSON-RPC calls',
     `${report.quote.rpcPerQuote.httpRequests} / ${report.quote.rpcPerQuote.rpcCalls} (${methods(report.quote.rpcPerQuote.methods)})`,
-    '1 HTTP request (every read in one batch)',
-    ratio(report.quote.rpcPerQuote.httpRequests, 1),
+    '2 HTTP requests (pool state, then the lens batch)',
+    ratio(report.quote.rpcPerQuote.httpRequests, 2),
   ]);
   for (const row of report.tokenInfo) {
     const name = row.audit ? 'token-info with audit (TAX)' : 'token-info without audit (TAX)';

@@ -6,11 +6,14 @@
  */
 import type { Address } from 'viem';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
+import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { batchAnswer, hexData } from '@/server/chains/rpc-answers';
+import type { PoolState } from './amm/pool-state';
 import { venueById } from '@/server/venues/evm/venue-table';
 import { discoverPools } from './pool-discovery';
 import { decodePoolStates, stateCall } from './pool-reader-client';
-import { enumeratePaths, pathOut, type PoolPath, type PricedPool } from './route-graph';
+import { rememberStates, statesRemembered } from './pool-state-memory';
+import { enumeratePaths, pathOut, poolKey, type PoolPath, type PricedPool } from './route-graph';
 import { spotRates } from './spot-rates';
 import { optimiseSplit, TOTAL_PARTS, type Split } from './split-optimiser';
 import { TOTAL_SHARE, type RouteLeg } from './route-types';
@@ -19,6 +22,12 @@ export const ZERO = '0x0000000000000000000000000000000000000000';
 /** Gas of a leg: the Router's per-leg work, plus each hop. */
 export const LEG_GAS = 30_000;
 export const HOP_GAS = 90_000;
+/**
+ * Share difference (parts per million) below which routes from remembered and current state count as the
+ * same: a split off by half a percent of the input loses a negligible second-order amount, and the output
+ * is verified on the current state either way.
+ */
+const SHARE_TOLERANCE = 5_000;
 /** Paths handed to the optimiser: the best by output for the whole amount and for a quarter of it. */
 const OPTIMISER_PATHS = 8;
 
@@ -41,14 +50,61 @@ export function routeTokens(venues: EvmVenues, tokenIn: Address, tokenOut: Addre
 
 /** Candidate routes, best first: the best split (when it has more than one leg) and the best single path. */
 export async function findRoutes(chain: ConfiguredChain, venues: EvmVenues, search: RouteSearch): Promise<RouteLeg[][]> {
+  const draft = await draftRoutes(chain, venues, search, { remembered: false });
+  return draft.routes;
+}
+
+/**
+ * Candidate routes to verify now. With state remembered from an earlier quote of the same pools, the routes
+ * come from it at once and `stateCall` asks for the current state alongside the verification; `recheck`
+ * then says whether the current state picks other routes (to be verified in turn) or the same ones (done:
+ * one request in all). Without remembered state, the state is read first (two requests in all).
+ */
+export async function draftRoutes(
+  chain: ConfiguredChain, venues: EvmVenues, search: RouteSearch, options = { remembered: true },
+): Promise<RouteDraft> {
   const { poolIn, poolOut, tokens, intermediates } = routeTokens(venues, search.tokenIn, search.tokenOut);
-  if (search.swapAmount <= 0n || poolIn.toLowerCase() === poolOut.toLowerCase()) return [];
+  if (search.swapAmount <= 0n || poolIn.toLowerCase() === poolOut.toLowerCase()) return { routes: [] };
   const pools = await discoverPools(chain, venues, tokens);
-  if (pools.length === 0) return [];
-  const [[answer], gasPrice] = await Promise.all([chain.rpc.requestBatch([stateCall(venues, pools)]), search.gasPrice()]);
-  const states = decodePoolStates(pools, batchAnswer(chain.info.id, 'eth_call', hexData, answer));
-  const priced = pools.flatMap((pool, index): PricedPool[] => (states[index] ? [{ pool, state: states[index] }] : []));
-  return chooseCandidates(priced, poolIn, poolOut, intermediates, Number(search.swapAmount), Number(gasPrice));
+  if (pools.length === 0) return { routes: [] };
+  const memoryKey = `${chain.rpc.urls.join(',')}|${pools.map(poolKey).join(',')}`;
+  const gasPrice = Number(await search.gasPrice());
+  const choose = (states: readonly (PoolState | undefined)[]) => {
+    const priced = pools.flatMap((pool, index): PricedPool[] => (states[index] ? [{ pool, state: states[index] }] : []));
+    return chooseCandidates(priced, poolIn, poolOut, intermediates, Number(search.swapAmount), gasPrice);
+  };
+  const fresh = (answer: RpcBatchAnswer | undefined) => {
+    const states = decodePoolStates(pools, batchAnswer(chain.info.id, 'eth_call', hexData, answer));
+    rememberStates(memoryKey, states);
+    return choose(states);
+  };
+  const remembered = options.remembered ? statesRemembered(memoryKey) : undefined;
+  if (!remembered) {
+    const [answer] = await chain.rpc.requestBatch([stateCall(venues, pools)]);
+    return { routes: fresh(answer) };
+  }
+  const routes = choose(remembered);
+  return {
+    routes,
+    stateCall: stateCall(venues, pools),
+    recheck: (answer) => {
+      const current = fresh(answer);
+      return sameRoutes(current, routes) ? undefined : current;
+    },
+  };
+}
+
+export interface RouteDraft {
+  routes: RouteLeg[][];
+  stateCall?: RpcCall;
+  recheck?(answer: RpcBatchAnswer | undefined): RouteLeg[][] | undefined;
+}
+
+/** Routes through the same pools in the same order whose shares differ by no more than SHARE_TOLERANCE. */
+function sameRoutes(a: readonly RouteLeg[][], b: readonly RouteLeg[][]): boolean {
+  const legKey = (leg: RouteLeg) => leg.hops.map((hop) => `${hop.pool}:${hop.fee}:${hop.tickSpacing}:${hop.tokenIn}`).join('>');
+  return a.length === b.length && a.every((route, r) => route.length === b[r]!.length && route.every((leg, l) =>
+    legKey(leg) === legKey(b[r]![l]!) && Math.abs(leg.share - b[r]![l]!.share) <= SHARE_TOLERANCE));
 }
 
 /** The pure part of findRoutes: paths, split and single path over pools whose state is known. */

@@ -1,15 +1,16 @@
 /**
- * Everything a quote reads from the chain, in two JSON-RPC requests: the state of the pools the trade can
- * use (server/routing finds the candidate routes from it), then one batch with the QuoteLens (each candidate
- * run through the real Router call as the trader), the trader's pending nonce and native balance. Fees per
- * priority level come from the per-block cache alongside.
+ * Everything a quote reads from the chain: one batch with the QuoteLens (each candidate route run through
+ * the real Router call as the trader), the trader's pending nonce and native balance, and the current state
+ * of the pools the candidates were chosen from (server/routing: from the state remembered from the last
+ * quote over them, or read just before when there is none). When the current state picks other routes,
+ * they are verified in a second request. Fees per priority level come from the per-block cache alongside.
  */
 import type { Address, Hex } from 'viem';
 import { z } from 'zod';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import { batchAnswer } from '@/server/chains/rpc-answers';
 import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
-import { findRoutes } from '@/server/routing/find-route';
+import { draftRoutes } from '@/server/routing/find-route';
 import { decodeLensResult, lensCall, ZERO_ADDRESS, type LensResult } from '@/server/routing/lens-client';
 import type { FeeSplit } from '../fee-model';
 import { tradeFailure } from '../trade-failures';
@@ -42,13 +43,13 @@ export async function readQuoteState(
   amountIn: bigint,
 ): Promise<QuoteState> {
   const levelsRead = feeReader.read(chain.info.id);
-  const routes = await findRoutes(chain, venues, {
+  const draft = await draftRoutes(chain, venues, {
     tokenIn: request.tokenIn,
     tokenOut: request.tokenOut,
     swapAmount: swapAmount(request, amountIn),
     gasPrice: async () => (await levelsRead)[request.priority].maxFeePerGas,
   });
-  const call = lensCall(venues, {
+  const lensRequest = (routes: typeof draft.routes) => lensCall(venues, {
     router: chain.routerAddress as Address,
     trader: request.trader,
     tokenIn: request.tokenIn,
@@ -64,18 +65,27 @@ export async function readQuoteState(
   });
   const [answers, levels] = await Promise.all([
     chain.rpc.requestBatch([
-      call,
+      lensRequest(draft.routes),
       { method: 'eth_getTransactionCount', params: [request.trader, 'pending'] },
       { method: 'eth_getBalance', params: [request.trader, 'latest'] },
+      ...(draft.stateCall ? [draft.stateCall] : []),
     ]),
     levelsRead,
   ]);
-  if (answers[0] && !answers[0].ok) {
+  let routes = draft.routes;
+  let lensAnswer = answers[0];
+  const recheck = draft.recheck?.(answers[3]);
+  if (recheck) {
+    // The pools moved enough to pick other routes: verify those (the nonce and balance read stand).
+    routes = recheck;
+    [lensAnswer] = await chain.rpc.requestBatch([lensRequest(routes)]);
+  }
+  if (lensAnswer && !lensAnswer.ok) {
     // The lens itself reverted: a token that breaks ERC-20 calls, not an RPC failure.
-    throw tradeFailure('SIMULATION_FAILED', answers[0].error.message);
+    throw tradeFailure('SIMULATION_FAILED', lensAnswer.error.message);
   }
   return {
-    lens: decodeLensResult(batchAnswer(chain.info.id, 'eth_call', hexData, answers[0]), routes),
+    lens: decodeLensResult(batchAnswer(chain.info.id, 'eth_call', hexData, lensAnswer), routes),
     nonce: Number(batchAnswer(chain.info.id, 'eth_getTransactionCount', hexQuantity, answers[1])),
     nativeBalance: batchAnswer(chain.info.id, 'eth_getBalance', hexQuantity, answers[2]),
     fees: levels[request.priority],
