@@ -1,5 +1,5 @@
 /**
- * The published build artifacts of WETH9 and Uniswap V2/V3, read from node_modules. Deploying the very
+ * The published build artifacts of WETH9, Uniswap V2/V3/V4 and PancakeSwap V3, read from node_modules. Deploying the very
  * bytecode that runs on mainnet keeps pair/pool init-code hashes (and so CREATE2 addresses) canonical.
  */
 import { createHash } from 'node:crypto';
@@ -25,6 +25,11 @@ export const ARTIFACT_FILES = {
   SwapRouter: '@uniswap/v3-periphery/artifacts/contracts/SwapRouter.sol/SwapRouter.json',
   NonfungiblePositionManager:
     '@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json',
+  PoolManager: '@uniswap/v4-core/out/PoolManager.sol/PoolManager.json',
+  PoolModifyLiquidityTest: '@uniswap/v4-core/out/PoolModifyLiquidityTest.sol/PoolModifyLiquidityTest.json',
+  V4Quoter: '@uniswap/v4-periphery/foundry-out/V4Quoter.sol/V4Quoter.json',
+  PancakeV3Factory: '@pancakeswap/v3-core/artifacts/contracts/PancakeV3Factory.sol/PancakeV3Factory.json',
+  PancakeV3Pool: '@pancakeswap/v3-core/artifacts/contracts/PancakeV3Pool.sol/PancakeV3Pool.json',
 } as const;
 
 export type ArtifactName = keyof typeof ARTIFACT_FILES;
@@ -36,10 +41,11 @@ export function loadArtifact(name: ArtifactName): Artifact {
   if (cached) return cached;
   const json = JSON.parse(readFileSync(require.resolve(ARTIFACT_FILES[name]), 'utf8')) as {
     abi: Abi;
-    bytecode?: string;
+    bytecode?: string | { object?: string };
     evm?: { bytecode?: { object?: string } };
   };
-  const raw = json.bytecode ?? json.evm?.bytecode?.object;
+  // Hardhat writes `bytecode` as a string, foundry as `bytecode.object`, solc as `evm.bytecode.object`.
+  const raw = typeof json.bytecode === 'string' ? json.bytecode : json.bytecode?.object ?? json.evm?.bytecode?.object;
   if (!raw) throw new Error(`artifact ${ARTIFACT_FILES[name]} has no bytecode`);
   const artifact: Artifact = { abi: json.abi, bytecode: (raw.startsWith('0x') ? raw : `0x${raw}`) as Hex };
   cache.set(name, artifact);

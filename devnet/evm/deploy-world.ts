@@ -4,7 +4,9 @@
  *
  * Every transaction comes from anvil's account 0 in a fixed order, so every contract lands at the same
  * address on every chain and every rebuild; only pool amounts differ (they follow the chain's native price).
- * The order is: core contracts, venues (in EVM_WORLD_VENUES order), tokens, pools, Router, Depository.
+ * The order is: core contracts, venues (in EVM_WORLD_VENUES order), tokens, pools, Router, Depository,
+ * V3PoolQuoter, then the venues only some chains carry (LATE_VENUES: PancakeSwap V3 on BSC), whose
+ * addresses are the only ones that differ between chains.
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -19,6 +21,8 @@ import { deployTokens, type EvmWorldToken } from './tokens';
 import type { ContractsOfVenues, DeployedEvmWorldVenue, EvmWorldPool } from './venues/evm-world-venue';
 import { uniswapV2 } from './venues/uniswap-v2';
 import { uniswapV3 } from './venues/uniswap-v3';
+import { uniswapV4 } from './venues/uniswap-v4';
+import { pancakeswapV3, type PancakeV3Contracts } from './venues/pancakeswap-v3';
 import { BRIDGE_SOLVER_USD, BURN_ADDRESS, NATIVE_USD, TREASURY_NATIVE, usdToRaw, worldSpecFingerprint } from './world-spec';
 
 export { MULTICALL3_ADDRESS } from './core-contracts';
@@ -26,10 +30,12 @@ export type { EvmWorldToken } from './tokens';
 export type { EvmWorldPool } from './venues/evm-world-venue';
 
 /** Bump when this script changes what it deploys or how (part of the world version). */
-export const DEPLOY_SCRIPT_VERSION = '2';
+export const DEPLOY_SCRIPT_VERSION = '3';
 
 /** The world's venues, deployed and seeded in this order (a new venue goes at the end: earlier addresses stay). */
-const EVM_WORLD_VENUES = [uniswapV2, uniswapV3] as const;
+const EVM_WORLD_VENUES = [uniswapV2, uniswapV3, uniswapV4] as const;
+/** Venues deployed last, only on their `chains`, after every contract shared by all chains. */
+const LATE_VENUES = [pancakeswapV3] as const;
 
 // A type alias, not an interface: it stays assignable to Record<string, string> (the manifest's shape).
 export type EvmWorldContracts = { multicall3: string } & ContractsOfVenues<typeof EVM_WORLD_VENUES> & {
@@ -37,7 +43,9 @@ export type EvmWorldContracts = { multicall3: string } & ContractsOfVenues<typeo
   router?: string;
   /** The bridge Depository (deployed after the Router). */
   depository?: string;
-};
+  /** Test helper quoting any V3-family pool by its own swap math (deployed after the Depository). */
+  v3PoolQuoter?: string;
+} & Partial<PancakeV3Contracts>;
 
 export interface EvmWorldInfo {
   chain: EvmChainId;
@@ -84,16 +92,20 @@ export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options:
   const deployer = await connectDeployer(rpcUrl, chain);
   const nativeAmount = (usd: number) => usdToRaw(usd, NATIVE_USD[chain], nativeDecimals);
   const treasury = TREASURY_NATIVE * 10n ** BigInt(nativeDecimals);
-  await deployer.setBalance(deployer.address, nativeInPools(EVM_WORLD_VENUES, nativeAmount) + treasury);
+  const lateVenues = LATE_VENUES.filter((venue) => !venue.chains || venue.chains.includes(chain));
+  await deployer.setBalance(deployer.address, nativeInPools([...EVM_WORLD_VENUES, ...lateVenues], nativeAmount) + treasury);
 
   const wrapped = await deployWrappedNative(deployer, NATIVE_USD[chain]);
   const multicall3 = await installMulticall3(deployer, compiled);
   const venues: DeployedEvmWorldVenue[] = [];
-  for (const venue of EVM_WORLD_VENUES) venues.push(await venue.deploy(deployer, wrapped.address));
+  for (const venue of EVM_WORLD_VENUES) venues.push(await venue.deploy(deployer, wrapped.address, compiled));
   const tokens = await deployTokens(deployer, compiled, wrapped);
   const pools = await seedPools(deployer, EVM_WORLD_VENUES, venues, tokens);
   const router = await deployRouter(deployer, compiled, wrapped.address);
   const { depository, solver } = await deployDepository(deployer, compiled, nativeAmount(BRIDGE_SOLVER_USD));
+  const v3PoolQuoter = await deployer.deploy('V3PoolQuoter', compiled.V3PoolQuoter.abi, compiled.V3PoolQuoter.bytecode);
+  for (const venue of lateVenues) venues.push(await venue.deploy(deployer, wrapped.address, compiled));
+  pools.push(...await seedPools(deployer, lateVenues, venues.slice(EVM_WORLD_VENUES.length), tokens));
   await checkWrappedNative(deployer, wrapped);
 
   const venueContracts = Object.assign({}, ...venues.map((venue) => venue.contracts)) as ContractsOfVenues<typeof EVM_WORLD_VENUES>;
@@ -101,7 +113,7 @@ export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options:
     chain,
     chainId,
     wrappedNative: wrapped.address,
-    contracts: { multicall3, ...venueContracts, router, depository },
+    contracts: { multicall3, ...venueContracts, router, depository, v3PoolQuoter },
     tokens: tokens.list,
     pools,
     deployer: { address: deployer.address, privateKey: deployer.privateKey },

@@ -22,7 +22,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAINS, EVM_CHAIN_IDS, type EvmChainId } from '@/server/chains/registry';
 import { anvilAccount } from '../accounts';
 import { prepareEvmChainState, startEvmChain, type EvmWorldInfo, type RunningEvmChain } from './evm-snapshot';
-import { BURN_ADDRESS, NATIVE_USD } from './world-spec';
+import { activeLiquidity, fullRangeLiquidity, quotePool, rawFor, specRowsOf, specSymbol, usdOf } from './world-pool-checks';
+import { BURN_ADDRESS, NATIVE_USD, PANCAKE_CHAINS, WNATIVE } from './world-spec';
 
 const erc20 = parseAbi([
   'function balanceOf(address) view returns (uint256)',
@@ -129,7 +130,13 @@ afterAll(async () => {
 
 describe('deployment', () => {
   it('is deterministic: every chain has the same addresses, and the code is really there', async () => {
-    const strip = (info: EvmWorldInfo) => ({ wrappedNative: info.wrappedNative, contracts: info.contracts, tokens: info.tokens.map((t) => t.address), pools: info.pools });
+    // PancakeSwap V3 (BSC only) is deployed last, so everything else is shared.
+    const strip = (info: EvmWorldInfo) => ({
+      wrappedNative: info.wrappedNative,
+      contracts: Object.fromEntries(Object.entries(info.contracts).filter(([name]) => !name.startsWith('pancake'))),
+      tokens: info.tokens.map((t) => t.address),
+      pools: info.pools.filter((pool) => pool.venue !== 'pancakeswap-v3'),
+    });
     const base = strip(nodes.get('BASE')!.info);
     for (const chain of EVM_CHAIN_IDS) {
       expect(strip(nodes.get(chain)!.info)).toEqual(base);
@@ -137,7 +144,7 @@ describe('deployment', () => {
     }
     const a = clientsFor('ETH');
     const b = clientsFor('PLASMA');
-    for (const address of Object.values(base.contracts) as Address[]) {
+    for (const address of Object.values(nodes.get('ETH')!.info.contracts) as Address[]) {
       const code = await a.client.getCode({ address });
       expect(code && code.length > 2).toBe(true);
       expect(await b.client.getCode({ address })).toBe(code);
@@ -151,6 +158,74 @@ describe('deployment', () => {
     const again = await prepareEvmChainState('ETH', { cacheDir });
     expect(performance.now() - start).toBeLessThan(2_000);
     expect(again.info).toEqual(nodes.get('ETH')!.info);
+  });
+});
+
+describe.each(EVM_CHAIN_IDS)('%s pools', (chain) => {
+  const pair = (info: EvmWorldInfo, pool: EvmWorldInfo['pools'][number]) => [specSymbol(info, pool.token0), specSymbol(info, pool.token1)].sort().join('/');
+
+  it('every pool quotes a $100 trade both ways at the spec price, by the venue\'s own quoter', async () => {
+    const { client, info } = clientsFor(chain);
+    expect(info.pools.length).toBeGreaterThan(30);
+    for (const pool of info.pools) {
+      for (const [tokenIn, tokenOut] of [[pool.token0, pool.token1], [pool.token1, pool.token0]] as const) {
+        const out = await quotePool(client, info, pool, tokenIn, rawFor(chain, info, tokenIn, 100));
+        // The pool's fee and a little rounding; $100 moves none of these pools measurably.
+        const ratio = usdOf(chain, info, tokenOut, out) / 100;
+        expect(ratio, `${pool.venue} ${pair(info, pool)} ${pool.fee}`).toBeGreaterThan(1 - pool.fee / 1e6 - 0.005);
+        expect(ratio, `${pool.venue} ${pair(info, pool)} ${pool.fee}`).toBeLessThan(1.001);
+      }
+    }
+  });
+
+  it('lists Uniswap V2, V3 (0.01-1 %) and V4 pools, and PancakeSwap V3 on BSC only', async () => {
+    const { info } = clientsFor(chain);
+    const tiers = (venue: string) => [...new Set(info.pools.filter((pool) => pool.venue === venue).map((pool) => pool.fee))].sort((a, b) => a - b);
+    expect(tiers('uniswap-v2')).toEqual([3000]);
+    expect(tiers('uniswap-v3')).toEqual([100, 500, 3000, 10000]);
+    expect(tiers('uniswap-v4')).toEqual([100, 500, 3000, 10000]);
+    expect(tiers('pancakeswap-v3')).toEqual(PANCAKE_CHAINS.includes(chain) ? [500, 2500] : []);
+    expect(Boolean(info.contracts.pancakeV3Factory)).toBe(PANCAKE_CHAINS.includes(chain));
+    for (const pool of info.pools.filter((entry) => entry.venue === 'uniswap-v4')) {
+      expect(pool.address).toBe(info.contracts.uniswapV4PoolManager);
+      expect(pool.id).toMatch(/^0x[0-9a-f]{64}$/);
+    }
+    // Tax and honeypot tokens trade on V2 only.
+    const risky = info.tokens.filter((t) => t.kind === 'tax' || t.kind === 'honeypot').map((t) => t.address);
+    expect(info.pools.filter((pool) => risky.includes(pool.token0) || risky.includes(pool.token1)).every((pool) => pool.venue === 'uniswap-v2')).toBe(true);
+  });
+
+  it('GAMMA trades only against ALPHA (V2 and V3 0.3 %)', () => {
+    const { info } = clientsFor(chain);
+    const gammaPools = info.pools.filter((pool) => pair(info, pool).split('/').includes('GAMMA'));
+    expect(gammaPools.map((pool) => `${pool.venue}:${pool.fee}:${pair(info, pool)}`).sort()).toEqual(['uniswap-v2:3000:ALPHA/GAMMA', 'uniswap-v3:3000:ALPHA/GAMMA']);
+  });
+
+  it('pools with ranged positions hold more active liquidity than full range of the same depth', async () => {
+    const { client, info } = clientsFor(chain);
+    const concentrated = info.pools.filter((pool) => pool.venue !== 'uniswap-v2');
+    let ranged = 0;
+    for (const pool of concentrated) {
+      const active = Number(await activeLiquidity(client, pool));
+      const fullRange = fullRangeLiquidity(chain, info, pool);
+      const label = `${pool.venue} ${pair(info, pool)} ${pool.fee}`;
+      if (specRowsOf(info, pool).some((row) => row.rangePct !== undefined)) {
+        ranged++;
+        expect(active / fullRange, label).toBeGreaterThan(1.5);
+      } else {
+        expect(Math.abs(active / fullRange - 1), label).toBeLessThan(0.01);
+      }
+    }
+    expect(ranged).toBeGreaterThanOrEqual(8);
+  });
+
+  it('WNATIVE/BETA: the deepest pool is the 0.3 % one, not the cheapest tier', async () => {
+    const { client, info } = clientsFor(chain);
+    const pools = info.pools.filter((pool) => pair(info, pool) === ['BETA', WNATIVE].sort().join('/'));
+    const outs = await Promise.all(pools.map((pool) => quotePool(client, info, pool, info.wrappedNative, rawFor(chain, info, info.wrappedNative, 200_000))));
+    const best = pools[outs.indexOf(outs.reduce((a, b) => (a > b ? a : b)))]!;
+    expect(`${best.venue}:${best.fee}`).toBe('uniswap-v3:3000');
+    expect(Math.min(...pools.map((pool) => pool.fee))).toBeLessThan(3000);
   });
 });
 

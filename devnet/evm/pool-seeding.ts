@@ -33,8 +33,9 @@ export async function seedPools(
   deployed: readonly DeployedEvmWorldVenue<any>[],
   tokens: WorldTokens,
 ): Promise<EvmWorldPool[]> {
+  if (venues.length === 0) return [];
   const wrappedNeeded = nativeInPools(venues, (usd) => tokens.amountFor(WNATIVE, usd), 'wrapped');
-  await deployer.write('wrap native', { address: tokens.addressOf(WNATIVE), abi: depositAbi, functionName: 'deposit', args: [], value: wrappedNeeded });
+  if (wrappedNeeded > 0n) await deployer.write('wrap native', { address: tokens.addressOf(WNATIVE), abi: depositAbi, functionName: 'deposit', args: [], value: wrappedNeeded });
   for (const token of tokens.list) {
     for (const venue of deployed) {
       await deployer.write(`approve ${token.symbol}`, { address: token.address as Address, abi: approveAbi, functionName: 'approve', args: [venue.spender, maxUint256] });

@@ -1,7 +1,8 @@
 /**
  * What the local EVM world contains, in one table: tokens, per-chain native prices, pools and their depth.
- * Every chain gets the same tokens and pools (so contract addresses are identical everywhere); only the
- * native price differs, which changes the amounts of native and tokens put into each pool.
+ * Every chain gets the same tokens and pools (so contract addresses are identical everywhere; PancakeSwap V3,
+ * on BSC only, comes last); only the native price differs, which changes the amounts of native and tokens
+ * put into each pool.
  *
  * Changing anything here changes the world version and so triggers a redeploy of the snapshots.
  */
@@ -65,49 +66,103 @@ export const TOKENS: readonly TokenSpec[] = [
     buyTaxBps: 300, sellTaxBps: 500, burnBps: 1_000,
   },
   { symbol: 'HONEY', name: 'Honeypot Token', decimals: 18, kind: 'honeypot', priceUsd: 0.1, supply: 1_000_000_000n },
+  { symbol: 'GAMMA', name: 'Gamma Token', decimals: 18, kind: 'plain', priceUsd: 0.2, supply: 1_000_000_000n },
 ];
 
 export const WNATIVE = 'WNATIVE';
 export const BURN_ADDRESS = '0x000000000000000000000000000000000000dEaD';
 
-export interface V2PoolSpec {
+/** The venues the world seeds. Pancake V3 is deployed on BSC only (see PANCAKE_CHAINS). */
+export type VenueId = 'uniswap-v2' | 'uniswap-v3' | 'uniswap-v4' | 'pancakeswap-v3';
+
+/**
+ * One liquidity position. Rows with the same venue, pair and fee are positions in the same pool (the first
+ * row creates it): a full-range base plus ranged positions, the way real pools hold liquidity.
+ */
+export interface PoolSpec {
+  venue: VenueId;
   tokenA: string;
   tokenB: string;
-  /** USD value put on each side. */
+  /** Hundredths of a bip: 500 = 0.05 % (V2 pools are always V2_FEE). */
+  fee: number;
+  /** USD value put on each side (a ranged position takes up to this much of each token, as Uniswap's position manager does). */
   depthUsd: number;
+  /** Concentrated venues only: the position covers ±rangePct % around the price (ticks widened to the spacing); else full range. */
+  rangePct?: number;
 }
 
-export interface V3PoolSpec extends V2PoolSpec {
-  /** Uniswap V3 fee in hundredths of a bip: 500 = 0.05 %. */
-  fee: 500 | 3000 | 10000;
-}
-
-/** Uniswap V2's fixed fee, written in V3 units so that pools of both venues compare. */
+/** Uniswap V2's fixed fee, written in V3 units so that pools of every venue compare. */
 export const V2_FEE = 3000;
 
-export const V2_POOLS: readonly V2PoolSpec[] = [
-  { tokenA: WNATIVE, tokenB: 'USDC', depthUsd: 5_000_000 },
-  { tokenA: WNATIVE, tokenB: 'ALPHA', depthUsd: 2_000_000 },
-  { tokenA: WNATIVE, tokenB: 'BETA', depthUsd: 2_000_000 },
-  { tokenA: WNATIVE, tokenB: 'TAX', depthUsd: 1_000_000 },
-  { tokenA: WNATIVE, tokenB: 'HONEY', depthUsd: 1_000_000 },
-  { tokenA: 'USDC', tokenB: 'ALPHA', depthUsd: 2_000_000 },
-  { tokenA: 'USDC', tokenB: 'BETA', depthUsd: 2_000_000 },
-  { tokenA: 'USDC', tokenB: 'TAX', depthUsd: 1_000_000 },
-  { tokenA: 'USDC', tokenB: 'HONEY', depthUsd: 1_000_000 },
+/** Tick spacing by fee tier: Uniswap V3 and V4 (100 is enabled on the V3 factory by its owner). */
+export const UNISWAP_TICK_SPACING: Readonly<Record<number, number>> = { 100: 1, 500: 10, 3000: 60, 10000: 200 };
+/** PancakeSwap V3's tiers and spacings. */
+export const PANCAKE_TICK_SPACING: Readonly<Record<number, number>> = { 100: 1, 500: 10, 2500: 50, 10000: 200 };
+/** Chains where PancakeSwap V3 is deployed (after the Router and Depository, so other addresses stay shared). */
+export const PANCAKE_CHAINS: readonly EvmChainId[] = ['BSC'];
+
+const N = WNATIVE;
+
+/**
+ * Every pool of every EVM chain (Pancake rows on PANCAKE_CHAINS only). The main pairs sit on several venues
+ * and tiers at different depths; WNATIVE/BETA's deepest pool is the 0.3 % one, not its cheapest tier. GAMMA
+ * trades only against ALPHA. Tax and honeypot tokens stay on V2.
+ */
+export const POOLS: readonly PoolSpec[] = [
+  // Uniswap V2 (the first rows keep their order: the first pool of the list is native/stable V2).
+  { venue: 'uniswap-v2', tokenA: N, tokenB: 'USDC', fee: V2_FEE, depthUsd: 5_000_000 },
+  { venue: 'uniswap-v2', tokenA: N, tokenB: 'ALPHA', fee: V2_FEE, depthUsd: 2_000_000 },
+  { venue: 'uniswap-v2', tokenA: N, tokenB: 'BETA', fee: V2_FEE, depthUsd: 2_000_000 },
+  { venue: 'uniswap-v2', tokenA: N, tokenB: 'TAX', fee: V2_FEE, depthUsd: 1_000_000 },
+  { venue: 'uniswap-v2', tokenA: N, tokenB: 'HONEY', fee: V2_FEE, depthUsd: 1_000_000 },
+  { venue: 'uniswap-v2', tokenA: 'USDC', tokenB: 'ALPHA', fee: V2_FEE, depthUsd: 2_000_000 },
+  { venue: 'uniswap-v2', tokenA: 'USDC', tokenB: 'BETA', fee: V2_FEE, depthUsd: 2_000_000 },
+  { venue: 'uniswap-v2', tokenA: 'USDC', tokenB: 'TAX', fee: V2_FEE, depthUsd: 1_000_000 },
+  { venue: 'uniswap-v2', tokenA: 'USDC', tokenB: 'HONEY', fee: V2_FEE, depthUsd: 1_000_000 },
+  { venue: 'uniswap-v2', tokenA: 'ALPHA', tokenB: 'GAMMA', fee: V2_FEE, depthUsd: 500_000 },
+  // Uniswap V3
+  { venue: 'uniswap-v3', tokenA: N, tokenB: 'USDC', fee: 100, depthUsd: 300_000, rangePct: 2 },
+  { venue: 'uniswap-v3', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 5_000_000 },
+  { venue: 'uniswap-v3', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 2_000_000, rangePct: 10 },
+  { venue: 'uniswap-v3', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 500_000, rangePct: 3 },
+  { venue: 'uniswap-v3', tokenA: N, tokenB: 'USDC', fee: 3000, depthUsd: 2_000_000 },
+  { venue: 'uniswap-v3', tokenA: N, tokenB: 'USDC', fee: 10000, depthUsd: 200_000 },
+  { venue: 'uniswap-v3', tokenA: N, tokenB: 'ALPHA', fee: 3000, depthUsd: 2_000_000 },
+  { venue: 'uniswap-v3', tokenA: N, tokenB: 'ALPHA', fee: 3000, depthUsd: 1_000_000, rangePct: 20 },
+  { venue: 'uniswap-v3', tokenA: N, tokenB: 'ALPHA', fee: 10000, depthUsd: 1_000_000 },
+  { venue: 'uniswap-v3', tokenA: N, tokenB: 'BETA', fee: 500, depthUsd: 150_000 },
+  { venue: 'uniswap-v3', tokenA: N, tokenB: 'BETA', fee: 3000, depthUsd: 3_000_000 },
+  { venue: 'uniswap-v3', tokenA: N, tokenB: 'BETA', fee: 3000, depthUsd: 2_000_000, rangePct: 15 },
+  { venue: 'uniswap-v3', tokenA: N, tokenB: 'BETA', fee: 10000, depthUsd: 1_000_000 },
+  { venue: 'uniswap-v3', tokenA: 'USDC', tokenB: 'ALPHA', fee: 500, depthUsd: 1_000_000 },
+  { venue: 'uniswap-v3', tokenA: 'USDC', tokenB: 'ALPHA', fee: 500, depthUsd: 500_000, rangePct: 5 },
+  { venue: 'uniswap-v3', tokenA: 'USDC', tokenB: 'ALPHA', fee: 3000, depthUsd: 500_000 },
+  { venue: 'uniswap-v3', tokenA: 'USDC', tokenB: 'BETA', fee: 100, depthUsd: 100_000 },
+  { venue: 'uniswap-v3', tokenA: 'USDC', tokenB: 'BETA', fee: 3000, depthUsd: 1_000_000 },
+  { venue: 'uniswap-v3', tokenA: 'USDC', tokenB: 'BETA', fee: 3000, depthUsd: 500_000, rangePct: 30 },
+  { venue: 'uniswap-v3', tokenA: 'USDC', tokenB: 'BETA', fee: 10000, depthUsd: 200_000 },
+  { venue: 'uniswap-v3', tokenA: 'ALPHA', tokenB: 'GAMMA', fee: 3000, depthUsd: 500_000 },
+  // Uniswap V4 (hookless)
+  { venue: 'uniswap-v4', tokenA: N, tokenB: 'USDC', fee: 100, depthUsd: 300_000, rangePct: 3 },
+  { venue: 'uniswap-v4', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 1_000_000 },
+  { venue: 'uniswap-v4', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 1_000_000, rangePct: 10 },
+  { venue: 'uniswap-v4', tokenA: N, tokenB: 'ALPHA', fee: 3000, depthUsd: 1_000_000 },
+  { venue: 'uniswap-v4', tokenA: N, tokenB: 'ALPHA', fee: 3000, depthUsd: 500_000, rangePct: 20 },
+  { venue: 'uniswap-v4', tokenA: N, tokenB: 'BETA', fee: 10000, depthUsd: 300_000 },
+  { venue: 'uniswap-v4', tokenA: 'USDC', tokenB: 'ALPHA', fee: 500, depthUsd: 500_000 },
+  { venue: 'uniswap-v4', tokenA: 'USDC', tokenB: 'BETA', fee: 10000, depthUsd: 200_000 },
+  // PancakeSwap V3 (PANCAKE_CHAINS only)
+  { venue: 'pancakeswap-v3', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 3_000_000 },
+  { venue: 'pancakeswap-v3', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 1_000_000, rangePct: 10 },
+  { venue: 'pancakeswap-v3', tokenA: N, tokenB: 'USDC', fee: 2500, depthUsd: 2_000_000 },
+  { venue: 'pancakeswap-v3', tokenA: N, tokenB: 'ALPHA', fee: 2500, depthUsd: 1_500_000 },
+  { venue: 'pancakeswap-v3', tokenA: N, tokenB: 'ALPHA', fee: 2500, depthUsd: 500_000, rangePct: 20 },
 ];
 
-/** Full-range positions (the fee tier decides the tick spacing). */
-export const V3_POOLS: readonly V3PoolSpec[] = [
-  { tokenA: WNATIVE, tokenB: 'USDC', fee: 500, depthUsd: 5_000_000 },
-  { tokenA: WNATIVE, tokenB: 'USDC', fee: 3000, depthUsd: 2_000_000 },
-  { tokenA: WNATIVE, tokenB: 'ALPHA', fee: 3000, depthUsd: 2_000_000 },
-  { tokenA: WNATIVE, tokenB: 'ALPHA', fee: 10000, depthUsd: 1_000_000 },
-  { tokenA: WNATIVE, tokenB: 'BETA', fee: 3000, depthUsd: 2_000_000 },
-  { tokenA: WNATIVE, tokenB: 'BETA', fee: 10000, depthUsd: 1_000_000 },
-];
-
-export const V3_TICK_SPACING: Readonly<Record<V3PoolSpec['fee'], number>> = { 500: 10, 3000: 60, 10000: 200 };
+/** The rows of one venue. */
+export function poolsOf(venue: VenueId): readonly PoolSpec[] {
+  return POOLS.filter((pool) => pool.venue === venue);
+}
 
 /** Native the deployer keeps after seeding the pools (the faucet pays from it). */
 export const TREASURY_NATIVE = 10_000n;
@@ -137,7 +192,7 @@ export function usdToRaw(usd: number, priceUsd: number, decimals: number): bigin
 /** Everything above as one JSON-able value: hashed into the world version. */
 export function worldSpecFingerprint(): string {
   return JSON.stringify(
-    { NATIVE_USD, WRAPPED_NATIVE_NAMES, TOKENS, V2_POOLS, V3_POOLS, V3_TICK_SPACING, V2_FEE, TREASURY_NATIVE, ROUTER_FEE_COLLECTOR_ACCOUNT, BRIDGE_SOLVER_ACCOUNT, BRIDGE_SOLVER_USD },
+    { NATIVE_USD, WRAPPED_NATIVE_NAMES, TOKENS, POOLS, UNISWAP_TICK_SPACING, PANCAKE_TICK_SPACING, PANCAKE_CHAINS, V2_FEE, TREASURY_NATIVE, ROUTER_FEE_COLLECTOR_ACCOUNT, BRIDGE_SOLVER_ACCOUNT, BRIDGE_SOLVER_USD },
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );
 }

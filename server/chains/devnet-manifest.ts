@@ -30,6 +30,10 @@ export const manifestPool = z.object({
   token0: z.string(),
   token1: z.string(),
   fee: z.number(),
+  /** Uniswap V4: the pool id (keccak256 of the abi-encoded PoolKey); `address` is then the PoolManager. */
+  id: z.string().optional(),
+  /** Concentrated-liquidity pools: the tick spacing. */
+  tickSpacing: z.number().optional(),
 });
 
 export const manifestChain = z.looseObject({

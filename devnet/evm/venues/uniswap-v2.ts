@@ -1,9 +1,9 @@
-/** Uniswap V2 in the local world: factory and Router02 (the published bytecode), one pair per V2_POOLS entry. */
+/** Uniswap V2 in the local world: factory and Router02 (the published bytecode), one pair per uniswap-v2 row of the spec table. */
 import { getAddress, parseAbi, type Address } from 'viem';
 import { loadArtifact } from '../artifacts';
 import type { Deployer } from '../deployer';
 import type { WorldTokens } from '../tokens';
-import { V2_FEE, V2_POOLS, WNATIVE } from '../world-spec';
+import { poolsOf, V2_FEE, WNATIVE } from '../world-spec';
 import { NO_DEADLINE, sortPair, type EvmWorldPool, type EvmWorldVenue } from './evm-world-venue';
 
 // A type alias, not an interface: it stays assignable to Record<string, string> (the manifest's shape).
@@ -19,10 +19,11 @@ const routerAbi = parseAbi([
 ]);
 
 const VENUE_ID = 'uniswap-v2';
+const ROWS = poolsOf(VENUE_ID);
 
 export const uniswapV2: EvmWorldVenue<UniswapV2Contracts> = {
   id: VENUE_ID,
-  pools: V2_POOLS,
+  pools: ROWS,
   takesNative: 'native',
   async deploy(deployer, wrappedNative) {
     const factoryArtifact = loadArtifact('UniswapV2Factory');
@@ -39,7 +40,7 @@ export const uniswapV2: EvmWorldVenue<UniswapV2Contracts> = {
 
 async function seedPairs(deployer: Deployer, tokens: WorldTokens, factory: Address, router: Address): Promise<EvmWorldPool[]> {
   const pools: EvmWorldPool[] = [];
-  for (const spec of V2_POOLS) {
+  for (const spec of ROWS) {
     const what = `V2 ${spec.tokenA}/${spec.tokenB}`;
     if (spec.tokenA === WNATIVE || spec.tokenB === WNATIVE) {
       const token = spec.tokenA === WNATIVE ? spec.tokenB : spec.tokenA;
@@ -60,7 +61,7 @@ async function seedPairs(deployer: Deployer, tokens: WorldTokens, factory: Addre
     }
     const [token0, token1] = sortPair(tokens.addressOf(spec.tokenA), tokens.addressOf(spec.tokenB));
     const pair = getAddress(await deployer.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'getPair', args: [token0, token1] }));
-    pools.push({ venue: VENUE_ID, address: pair, token0, token1, fee: V2_FEE });
+    if (!pools.some((pool) => pool.address === pair)) pools.push({ venue: VENUE_ID, address: pair, token0, token1, fee: V2_FEE });
   }
   return pools;
 }

@@ -1,0 +1,43 @@
+/**
+ * Seeding a pool of the Uniswap V3 family (Uniswap V3, PancakeSwap V3): the venue creates and initializes
+ * the pool at the spec price, then every position of the pool (full range or ±x %) is minted through the
+ * project's V3LiquidityMinter, which every token approved.
+ */
+import { parseAbi, type Address } from 'viem';
+import type { Deployer } from '../deployer';
+import type { WorldTokens } from '../tokens';
+import { positionFor, sqrtPriceX96 } from './concentrated-liquidity';
+import { orderedPair, type EvmWorldPool, type PoolGroup } from './evm-world-venue';
+
+const minterAbi = parseAbi([
+  'function mint(address pool, address recipient, int24 tickLower, int24 tickUpper, uint128 liquidity) returns (uint256, uint256)',
+]);
+
+export interface V3FamilySeeding {
+  venue: string;
+  tickSpacing: number;
+  minter: Address;
+  /** Creates the pool and starts it at `sqrtPrice`; returns its address. */
+  createPool(token0: Address, token1: Address, fee: number, sqrtPrice: bigint): Promise<Address>;
+}
+
+export async function seedV3FamilyPool(
+  deployer: Deployer,
+  tokens: WorldTokens,
+  group: PoolGroup,
+  seeding: V3FamilySeeding,
+): Promise<EvmWorldPool> {
+  const { spec } = group;
+  const first = orderedPair(tokens, spec, spec.depthUsd);
+  const sqrtPrice = sqrtPriceX96(first.amount0, first.amount1);
+  const pool = await seeding.createPool(first.token0, first.token1, spec.fee, sqrtPrice);
+  for (const row of group.positions) {
+    const { amount0, amount1 } = orderedPair(tokens, row, row.depthUsd);
+    const position = positionFor(sqrtPrice, seeding.tickSpacing, amount0, amount1, row.rangePct);
+    await deployer.write(`${seeding.venue} ${spec.tokenA}/${spec.tokenB} ${spec.fee} mint ${row.rangePct ?? 'full'}`, {
+      address: seeding.minter, abi: minterAbi, functionName: 'mint',
+      args: [pool, deployer.address, position.tickLower, position.tickUpper, position.liquidity],
+    });
+  }
+  return { venue: seeding.venue, address: pool, token0: first.token0, token1: first.token1, fee: spec.fee, tickSpacing: seeding.tickSpacing };
+}
