@@ -100,6 +100,9 @@ contract QuoteLens is LensVenues {
     error ApprovalAllowed();
 
     uint256 private constant MAX_CANDIDATES = 8;
+    /// Gas one simulated swap may burn: far above any route's (six legs of three hops cost under 3M), and a
+    /// route through a pool that runs dry fails alone instead of exhausting the call.
+    uint256 private constant SIMULATION_GAS = 12_000_000;
 
     function quote(Request calldata r) external returns (Result memory result) {
         result.blockNumber = block.number;
@@ -339,7 +342,7 @@ contract QuoteLens is LensVenues {
 
     function _simulateInto(Request calldata r, Candidate memory candidate) private {
         candidate.simulated = true;
-        try this.simulateSwap(r, candidate.legs) {
+        try this.simulateSwap{gas: SIMULATION_GAS}(r, candidate.legs) {
             // never returns normally
         } catch (bytes memory data) {
             if (data.length == 68 && bytes4(data) == SimulationResult.selector) {

@@ -61,8 +61,9 @@ const SIMULATED_NATIVE = 10n ** 30n;
 
 /** The chain's deployed venues as the QuoteLens takes them (`LensVenues.VenueConfig`), in table order. */
 export function lensVenues(venues: EvmVenues) {
-  // The QuoteLens prices V2 and V3-family pools (Router kinds 0 and 1).
-  return deployedVenues(venues).filter(({ venue }) => venue.routerKind <= 1).map(({ venue, deployment }) => ({
+  // The lens's own search prices V2 pairs and V3 pools with a QuoterV2 (Uniswap V3); the server's routes
+  // cover every venue.
+  return deployedVenues(venues).filter(({ venue, deployment }) => venue.family === 0 || (venue.family === 1 && deployment.quoter)).map(({ venue, deployment }) => ({
     kind: venue.routerKind,
     factory: deployment.factory,
     quoter: deployment.quoter ?? ZERO_ADDRESS,

@@ -42,10 +42,12 @@ export function hopSpot(hop: PathHop): number {
   return hop.state.kind === 'constant-product' ? constantProductSpot(hop.state, hop.zeroForOne) : concentratedSpot(hop.state, hop.zeroForOne);
 }
 
+/** Output of a path; −∞ where a pool on it cannot take the amount (see concentratedOut). */
 export function pathOut(path: PoolPath, amountIn: number): number {
   let amount = amountIn;
   for (const hop of path.hops) {
     amount = hopOut(hop, amount);
+    if (amount === Number.NEGATIVE_INFINITY) return amount;
     if (!(amount > 0)) return 0;
   }
   return amount;

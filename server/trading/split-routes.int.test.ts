@@ -163,3 +163,41 @@ describe('split routes (BASE)', () => {
     expect(priced.body.stats.amountOut).toBe(simulated.stats.amountOut);
   });
 });
+
+describe('every venue of the chain', () => {
+  it('BASE: a large native sale for USDC takes Uniswap V4 pools beside V2 and V3, and delivers the quote', async () => {
+    const who = await trader('BASE', parseEther('1000'));
+    const usdc = who.token('USDC');
+    const body = await quote(who, 'BASE', NATIVE, usdc, parseEther('500'));
+    expectSplit(body);
+    const venues = new Set(body.route.flatMap((leg) => leg.hops.map((hop) => hop.venue)));
+    expect(venues).toContain('UNISWAP_V4');
+    expect(await executeAndReceive(who, 'BASE', body, usdc)).toBe(BigInt(body.stats.amountOut));
+  });
+
+  it('BSC: PancakeSwap V3 pools are routed beside Uniswap, and the chain delivers the quote', async () => {
+    const who = await trader('BSC', parseEther('20000'));
+    const usdc = who.token('USDC');
+    const body = await quote(who, 'BSC', NATIVE, usdc, parseEther('3000'));
+    expectSplit(body);
+    expect(body.route.flatMap((leg) => leg.hops.map((hop) => hop.venue))).toContain('PANCAKESWAP_V3');
+    expect(await executeAndReceive(who, 'BSC', body, usdc)).toBe(BigInt(body.stats.amountOut));
+  });
+
+  it('GAMMA, paired only with ALPHA: two hops from native, three from BETA, each delivered to the wei', async () => {
+    const who = await trader('BASE', parseEther('100'));
+    const gamma = who.token('GAMMA');
+    const bought = await quote(who, 'BASE', NATIVE, gamma, parseEther('5'));
+    for (const leg of bought.route) {
+      expect(leg.hops.length).toBeGreaterThanOrEqual(2);
+      expect(leg.hops.at(-1)!.tokenIn.toLowerCase()).toBe(who.token('ALPHA').toLowerCase());
+    }
+    expect(await executeAndReceive(who, 'BASE', bought, gamma)).toBe(BigInt(bought.stats.amountOut));
+
+    const beta = who.token('BETA');
+    const sold = await quote(who, 'BASE', beta, gamma, 1_000n * 10n ** 18n);
+    expect(Math.max(...sold.route.map((leg) => leg.hops.length))).toBe(3);
+    expect(sold.route.every((leg) => leg.hops.at(-1)!.tokenIn.toLowerCase() === who.token('ALPHA').toLowerCase())).toBe(true);
+    expect(await executeAndReceive(who, 'BASE', sold, gamma)).toBe(BigInt(sold.stats.amountOut));
+  });
+});

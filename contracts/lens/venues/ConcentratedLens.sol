@@ -27,6 +27,11 @@ abstract contract ConcentratedLens {
     uint160 private constant MIN_SQRT_PRICE_LIMIT = 4295128740;
     uint160 private constant MAX_SQRT_PRICE_LIMIT = 1461446703485210103287273052203988822378723970341;
 
+    /// Gas one pool quote may burn: a swap crossing dozens of initialized ticks fits; a pool that runs dry and
+    /// walks every empty bitmap word to the price limit does not, and then prices nothing instead of taking
+    /// the whole call down.
+    uint256 private constant POOL_QUOTE_GAS = 3_000_000;
+
     error PoolDeltas(int256 amount0, int256 amount1);
 
     struct V4Quote {
@@ -67,7 +72,7 @@ abstract contract ConcentratedLens {
         (bool ok, bytes memory answer) = pool.staticcall(abi.encodeWithSignature("slot0()"));
         if (ok && answer.length >= 32) spot = [abi.decode(answer, (uint256)), zeroForOne ? 1 : 0];
         if (amountIn == 0 || amountIn > uint256(type(int256).max)) return (0, spot);
-        try ILensConcentratedPool(pool).swap(
+        try ILensConcentratedPool(pool).swap{gas: POOL_QUOTE_GAS}(
             address(this), zeroForOne, int256(amountIn), zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT, ""
         ) {
             return (0, spot);
@@ -87,7 +92,7 @@ abstract contract ConcentratedLens {
         (uint160 sqrtPriceX96,,,) = IPoolManager(manager).getSlot0(PoolId.wrap(keccak256(abi.encode(key))));
         spot = [uint256(sqrtPriceX96), zeroForOne ? 1 : 0];
         if (sqrtPriceX96 == 0 || amountIn == 0 || amountIn > uint256(uint128(type(int128).max))) return (0, spot);
-        try IPoolManager(manager).unlock(abi.encode(V4Quote(key, zeroForOne, amountIn))) {
+        try IPoolManager(manager).unlock{gas: POOL_QUOTE_GAS}(abi.encode(V4Quote(key, zeroForOne, amountIn))) {
             return (0, spot);
         } catch (bytes memory reason) {
             out = _outOfDeltas(reason, zeroForOne);

@@ -7,10 +7,6 @@ interface ILensV3Factory {
 
 interface ILensV3Pool {
     function liquidity() external view returns (uint128);
-    function slot0()
-        external
-        view
-        returns (uint160 sqrtPriceX96, int24 tick, uint16, uint16, uint16, uint8, bool);
 }
 
 interface ILensQuoterV2 {
@@ -30,6 +26,10 @@ interface ILensQuoterV2 {
 /// @notice Uniswap V3 for the QuoteLens: find a pool with liquidity in a fee tier, and price an input with
 /// the venue's own QuoterV2.
 abstract contract UniswapV3Lens {
+    /// Gas one quoter call may burn: a pool too shallow for the amount walks every empty bitmap word to the
+    /// price limit, which must cost that pool's answer, not the whole lens call.
+    uint256 private constant QUOTER_GAS = 3_000_000;
+
     function _v3Pool(address factory, address a, address b, uint24 fee) internal view returns (address) {
         if (factory == address(0)) return address(0);
         try ILensV3Factory(factory).getPool(a, b, fee) returns (address pool) {
@@ -45,10 +45,13 @@ abstract contract UniswapV3Lens {
         internal
         returns (uint256 out, uint256[2] memory spot)
     {
-        (uint160 sqrtPriceX96,,,,,,) = ILensV3Pool(pool).slot0();
-        spot = [uint256(sqrtPriceX96), a < b ? 1 : 0];
+        // Only slot0's first word: forks differ in the later fields (PancakeSwap's feeProtocol is a uint32,
+        // which a uint8 decode rejects).
+        (bool ok, bytes memory answer) = pool.staticcall(abi.encodeWithSignature("slot0()"));
+        uint256 sqrtPriceX96 = ok && answer.length >= 32 ? abi.decode(answer, (uint256)) : 0;
+        spot = [sqrtPriceX96, a < b ? 1 : 0];
         if (amountIn == 0 || quoter == address(0)) return (0, spot);
-        try ILensQuoterV2(quoter).quoteExactInputSingle(
+        try ILensQuoterV2(quoter).quoteExactInputSingle{gas: QUOTER_GAS}(
             ILensQuoterV2.QuoteExactInputSingleParams({
                 tokenIn: a, tokenOut: b, amountIn: amountIn, fee: fee, sqrtPriceLimitX96: 0
             })

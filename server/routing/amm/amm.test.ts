@@ -55,8 +55,17 @@ describe('concentrated liquidity', () => {
     expect(concentratedOut(state, upEdge, false)).toBeCloseTo(3e18 * (1 - 1 / sqrtPriceAtTick(600)), -6);
   });
 
-  it('gives nothing without liquidity in the way', () => {
+  it('calls an input infeasible when the pool runs out of liquidity with nothing left to cross', () => {
     const empty: ConcentratedState = { ...fullRange(1e18, 0, 3000), liquidity: 0, ticks: [] };
-    expect(concentratedOut(empty, 1e18, true)).toBe(0);
+    expect(concentratedOut(empty, 1e18, true)).toBe(Number.NEGATIVE_INFINITY);
+    // A narrow position alone: what it holds is fine, one unit more than it holds is not.
+    const narrow: ConcentratedState = {
+      kind: 'concentrated', sqrtPrice: 1, tick: 0, liquidity: 1e18, fee: 0,
+      ticks: [{ tick: -100, liquidityNet: 1e18 }, { tick: 100, liquidityNet: -1e18 }],
+      lowestReadTick: MIN_TICK, highestReadTick: MAX_TICK,
+    };
+    const holds = 1e18 * (1 / sqrtPriceAtTick(-100) - 1);
+    expect(concentratedOut(narrow, holds * 0.999, true)).toBeGreaterThan(0);
+    expect(concentratedOut(narrow, holds * 1.001, true)).toBe(Number.NEGATIVE_INFINITY);
   });
 });

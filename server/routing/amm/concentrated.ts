@@ -44,7 +44,9 @@ export function concentratedOut(state: ConcentratedState, amountIn: number, zero
       out += zeroForOne ? liquidity * (sqrtP - sqrtTarget) : liquidity * (1 / sqrtP - 1 / sqrtTarget);
       remaining -= capacity;
     }
-    if (!next.known) return out;
+    // Out of liquidity with no initialized tick left to reach: the pool cannot take the rest of the input
+    // (on chain the swap walks to the price limit and pays for part of it), so the amount is infeasible.
+    if (!next.known) return liquidity > 0 ? out : Number.NEGATIVE_INFINITY;
     sqrtP = sqrtTarget;
     liquidity += zeroForOne ? -next.net : next.net;
     tick = zeroForOne ? next.tick - 1 : next.tick;
