@@ -84,7 +84,7 @@ describe('track: trades the wallet broadcast itself', () => {
 
 describe('v1 quote chain auto-detection', () => {
   it('asks for the chain when a token trades on several chains alike, naming them', async () => {
-    // BETA: the same pools on every chain (ALPHA has PancakeSwap pools on BSC as well, its main market).
+    // BETA: the same pools on every chain (ALPHA also has PancakeSwap pools on BSC, which makes BSC its chain).
     const beta = testManifest().chains.BASE!.tokens.find((token) => token.symbol === 'BETA')!.address;
     const trader = privateKeyToAccount(generatePrivateKey()).address;
     const answer = await client.get<{ code: string; field: string; error: string }>('v1.quote', { token: beta, amount: '0.01', side: 'BUY', slippage: 100, trader });

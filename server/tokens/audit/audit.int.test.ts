@@ -75,7 +75,7 @@ describe('token audit', () => {
   });
 
   it('without chain, names the candidate chains when the token is everywhere alike (the local world)', async () => {
-    // BETA: the same pools on every chain (ALPHA has PancakeSwap pools on BSC as well, its main market).
+    // BETA: the same pools on every chain (ALPHA also has PancakeSwap pools on BSC, which makes BSC its chain).
     const answer = await client.get('v1.tokenAudit', { token: token('BASE', 'BETA') });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ success: false, code: 'INVALID_INPUT', field: 'chain' });

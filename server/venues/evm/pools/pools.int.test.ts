@@ -211,9 +211,12 @@ describe('findTokenPools', () => {
         expect(pool.tokenReserve).toBeGreaterThan(0n);
       }
     }
-    // ALPHA: V2 against WETH and USDC, V3 against WETH at 0.3 % and 1 %.
+    // ALPHA: V2 against WETH and USDC, V3 against WETH at 0.3 % and 1 % and against USDC at 0.05 % and 0.3 %
+    // (its GAMMA pools have no quote token; V4 pools have no address of their own and are not listed).
     const alpha = await findTokenPools(chain, token('ALPHA').address);
-    expect(alpha.pools.map((pool) => `${pool.venue}:${pool.fee}`).sort()).toEqual(['UNISWAP_V2:3000', 'UNISWAP_V2:3000', 'UNISWAP_V3:10000', 'UNISWAP_V3:3000']);
+    expect(alpha.pools.map((pool) => `${pool.venue}:${pool.fee}`).sort()).toEqual([
+      'UNISWAP_V2:3000', 'UNISWAP_V2:3000', 'UNISWAP_V3:10000', 'UNISWAP_V3:3000', 'UNISWAP_V3:3000', 'UNISWAP_V3:500',
+    ]);
   });
 
   it('prices the wrapped native token at the native price and the stable near 1', async () => {
