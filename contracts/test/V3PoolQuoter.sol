@@ -30,6 +30,8 @@ contract V3PoolQuoter {
                 }
             }
             (int256 amount0, int256 amount1) = abi.decode(_tail(reason), (int256, int256));
+            // A pool that runs out of liquidity takes only part of the input: no swap of this amount exists.
+            require((zeroForOne ? amount0 : amount1) == int256(amountIn), "V3PoolQuoter: the pool cannot take the amount");
             amountOut = uint256(-(zeroForOne ? amount1 : amount0));
         }
     }

@@ -146,6 +146,9 @@ test('buy a token and sell it back on the swap page through the wallet', async (
   await expect(details).toContainText('Protocol fee');
   await expect(details).toContainText('Network cost');
   await expect(swap.getByLabel('Amount to receive')).not.toHaveValue('');
+  // The route reads as legs: each with its share, its tokens and its pools by venue and fee tier.
+  const legs = details.getByTestId('route-leg');
+  await expect(legs.first()).toHaveText(/^\d+(\.\d+)? % \S+ → (\S+ → )*ALPHA (Uniswap V[234]|PancakeSwap V3) [\d.]+ %/);
 
   await swap.getByRole('button', { name: 'Switch to Base' }).click();
   await expect.poll(() => wallet.chainId).toBe(base.chainId);
