@@ -28,8 +28,6 @@ export const HOP_GAS = 90_000;
  * is verified on the current state either way.
  */
 const SHARE_TOLERANCE = 5_000;
-/** Paths handed to the optimiser: the best by output for the whole amount and for a quarter of it. */
-const OPTIMISER_PATHS = 8;
 
 export interface RouteSearch {
   tokenIn: Address;
@@ -118,10 +116,10 @@ export function chooseCandidates(
   // The gas of a leg in raw units of tokenOut: gas · wei per gas · tokenOut per wei of wrapped native.
   const outPerNative = spotRates(priced, intermediates[0]!).get(poolOut.toLowerCase()) ?? 0;
   const legGas = (path: PoolPath) => (LEG_GAS + HOP_GAS * path.hops.length) * gasPrice * outPerNative;
-  const netOut = (path: PoolPath, amount: number) => pathOut(path, amount) - legGas(path);
-  const single = maxBy(paths, (path) => netOut(path, amountIn));
-  const shortlist = unique([...topBy(paths, (path) => pathOut(path, amountIn)), ...topBy(paths, (path) => pathOut(path, amountIn / 4))]);
-  const split = optimiseSplit(shortlist, amountIn, legGas);
+  // Best first for the whole amount, net of gas: the single path, and the optimiser's seeds.
+  const ranked = paths.map((path) => ({ path, net: pathOut(path, amountIn) - legGas(path) })).sort((a, b) => b.net - a.net).map(({ path }) => path);
+  const single = ranked[0]!;
+  const split = optimiseSplit(ranked, amountIn, legGas);
   const candidates: RouteLeg[][] = [];
   if (split.legs.length > 1) candidates.push(splitLegs(split));
   candidates.push([{ share: TOTAL_SHARE, hops: routeHops(single) }]);
@@ -148,14 +146,6 @@ function routeHops(path: PoolPath): RouteLeg['hops'] {
     fee: hop.pool.fee,
     tickSpacing: venueById(hop.pool.venue).family === 2 ? hop.pool.tickSpacing : 0,
   }));
-}
-
-function topBy<T>(items: readonly T[], score: (item: T) => number): T[] {
-  return items.map((item) => ({ item, value: score(item) })).sort((a, b) => b.value - a.value).slice(0, OPTIMISER_PATHS).map(({ item }) => item);
-}
-
-function maxBy<T>(items: readonly T[], score: (item: T) => number): T {
-  return topBy(items, score)[0]!;
 }
 
 /** Items in order without repeats (addresses compared case-insensitively). */

@@ -31,43 +31,97 @@ export interface Split {
 
 export const TOTAL_PARTS = CHUNKS * REFINE_PARTS;
 
+/** Forced first legs tried besides the plain greedy run (see optimiseSplit). */
+const SEEDS = 6;
+
 /**
- * `legGas(path)` is the gas of a leg through `path`, in raw units of tokenOut. Paths should be the few best
- * candidates (their count times CHUNKS path evaluations are made).
+ * `legGas(path)` is the gas of a leg through `path`, in raw units of tokenOut; `paths` come best first.
+ *
+ * Pool-disjointness makes the greedy order matter: the path that wins the first part (the best price for a
+ * tiny amount, often a long path through the cheapest pools) locks its pools, which may shut out a better
+ * path for the whole amount through one of them. So the greedy runs again with each of the first SEEDS
+ * paths forced to open first, and the best allocation net of gas wins. A run prices a path only when its
+ * own allocation changes (legs share no pool, so one leg's output does not depend on the others'), and a
+ * path is shut out once, when a leg through one of its pools opens: every path can take part at the cost
+ * of about CHUNKS + paths evaluations per run.
  */
 export function optimiseSplit(paths: readonly PoolPath[], amountIn: number, legGas: (path: PoolPath) => number): Split {
   const part = amountIn / TOTAL_PARTS;
+  const setup: GreedySetup = {
+    paths,
+    part,
+    gas: paths.map(legGas),
+    firstChunk: paths.map((path) => pathOut(path, REFINE_PARTS * part)),
+    sharing: pathsSharingPools(paths),
+  };
+  let best: { parts: number[]; outs: number[]; net: number } | undefined;
+  for (let seed = -1; seed < Math.min(SEEDS, paths.length); seed++) {
+    const run = greedy(setup, seed);
+    refine(paths, run.parts, run.outs, part);
+    const net = run.outs.reduce((sum, out, i) => sum + (run.parts[i]! > 0 ? out - setup.gas[i]! : 0), 0);
+    if (!best || net > best.net) best = { ...run, net };
+  }
+  const { parts, outs } = best!;
+  const chosen = paths.flatMap((path, i) => (parts[i]! > 0 ? [{ path, parts: parts[i]! }] : []));
+  return { legs: chosen.sort((a, b) => b.parts - a.parts), amountOut: outs.reduce((sum, out, i) => sum + (parts[i]! > 0 ? out : 0), 0) };
+}
+
+interface GreedySetup {
+  paths: readonly PoolPath[];
+  part: number;
+  gas: readonly number[];
+  /** Each path's output for one chunk. */
+  firstChunk: readonly number[];
+  /** For each path, the paths sharing a pool with it (itself included). */
+  sharing: readonly number[][];
+}
+
+function pathsSharingPools(paths: readonly PoolPath[]): number[][] {
+  const byPool = new Map<string, number[]>();
+  paths.forEach((path, i) => {
+    for (const hop of path.hops) {
+      const key = poolKey(hop.pool);
+      byPool.set(key, [...(byPool.get(key) ?? []), i]);
+    }
+  });
+  return paths.map((path) => [...new Set(path.hops.flatMap((hop) => byPool.get(poolKey(hop.pool))!))]);
+}
+
+/** Greedy marginal allocation of CHUNKS parts; `seed` (when ≥ 0) gets the first part whatever it pays. */
+function greedy({ paths, part, gas, firstChunk, sharing }: GreedySetup, seed: number) {
   const parts = new Array<number>(paths.length).fill(0);
   const outs = new Array<number>(paths.length).fill(0);
-  const pools = paths.map((path) => path.hops.map((hop) => poolKey(hop.pool)));
-  const used = new Set<string>();
+  // Output of each path with one more chunk than it has: recomputed only when its own allocation changes.
+  const next = [...firstChunk];
+  const shut = new Array<boolean>(paths.length).fill(false);
   let legs = 0;
-  for (let chunk = 0; chunk < CHUNKS; chunk++) {
+  const give = (i: number) => {
+    if (parts[i] === 0) {
+      legs++;
+      for (const other of sharing[i]!) if (other !== i) shut[other] = true;
+    }
+    parts[i]! += REFINE_PARTS;
+    outs[i] = next[i]!;
+    next[i] = pathOut(paths[i]!, (parts[i]! + REFINE_PARTS) * part);
+  };
+  let chunk = 0;
+  if (seed >= 0 && Number.isFinite(next[seed]!)) {
+    give(seed);
+    chunk++;
+  }
+  for (; chunk < CHUNKS; chunk++) {
     let best = -1;
     let bestGain = 0;
-    let bestOut = 0;
     for (let i = 0; i < paths.length; i++) {
       const opening = parts[i] === 0;
-      if (opening && (legs >= MAX_LEGS || pools[i]!.some((key) => used.has(key)))) continue;
-      const out = pathOut(paths[i]!, (parts[i]! + REFINE_PARTS) * part);
-      const gain = out - outs[i]! - (opening ? legGas(paths[i]!) : 0);
-      if (best < 0 || gain > bestGain) {
-        best = i;
-        bestGain = gain;
-        bestOut = out;
-      }
+      if (opening && (shut[i] || legs >= MAX_LEGS)) continue;
+      const gain = next[i]! - outs[i]! - (opening ? gas[i]! : 0);
+      if (best < 0 || gain > bestGain) [best, bestGain] = [i, gain];
     }
-    if (best < 0) break;
-    if (parts[best] === 0) {
-      legs++;
-      for (const key of pools[best]!) used.add(key);
-    }
-    parts[best]! += REFINE_PARTS;
-    outs[best] = bestOut;
+    if (best < 0 || !Number.isFinite(bestGain)) break;
+    give(best);
   }
-  refine(paths, parts, outs, part);
-  const chosen = paths.flatMap((path, i) => (parts[i]! > 0 ? [{ path, parts: parts[i]! }] : []));
-  return { legs: chosen.sort((a, b) => b.parts - a.parts), amountOut: outs.reduce((sum, out) => sum + out, 0) };
+  return { parts, outs };
 }
 
 /** Moves one part at a time from the leg losing least to the leg gaining most, while the total grows. */
