@@ -26,6 +26,8 @@ export interface ContractWrite {
   functionName: string;
   args: readonly unknown[];
   value?: bigint;
+  /** A gas limit known to be enough (skips the estimate: seeding sends many alike calls). */
+  gas?: bigint;
 }
 
 export interface Deployer {
@@ -84,7 +86,7 @@ export async function connectDeployer(rpcUrl: string, chain: EvmChainId): Promis
       return getAddress(receipt.contractAddress);
     },
     async write(what, call) {
-      const gas = withMargin(await publicClient.estimateContractGas({ ...call, account: account.address } as never));
+      const gas = call.gas ?? withMargin(await publicClient.estimateContractGas({ ...call, account: account.address } as never));
       await waitFor(await wallet.writeContract({ ...call, gas, nonce: nonce++ } as never), what);
     },
     cheat,

@@ -36,8 +36,10 @@ export async function seedPools(
   if (venues.length === 0) return [];
   const wrappedNeeded = nativeInPools(venues, (usd) => tokens.amountFor(WNATIVE, usd), 'wrapped');
   if (wrappedNeeded > 0n) await deployer.write('wrap native', { address: tokens.addressOf(WNATIVE), abi: depositAbi, functionName: 'deposit', args: [], value: wrappedNeeded });
+  // Each venue's spender may pull the tokens of that venue's pools.
   for (const token of tokens.list) {
-    for (const venue of deployed) {
+    for (const [index, venue] of deployed.entries()) {
+      if (!venues[index]!.pools.some((pool) => [pool.tokenA, pool.tokenB].some((symbol) => tokens.addressOf(symbol) === token.address))) continue;
       await deployer.write(`approve ${token.symbol}`, { address: token.address as Address, abi: approveAbi, functionName: 'approve', args: [venue.spender, maxUint256] });
     }
   }

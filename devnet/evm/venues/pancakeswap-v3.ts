@@ -10,7 +10,7 @@ import type { Deployer } from '../deployer';
 import type { WorldTokens } from '../tokens';
 import { PANCAKE_CHAINS, PANCAKE_TICK_SPACING, poolsOf } from '../world-spec';
 import { groupPools, type EvmWorldPool, type EvmWorldVenue } from './evm-world-venue';
-import { seedV3FamilyPool } from './v3-family-seeding';
+import { CREATE_POOL_GAS, MINT_GAS, seedV3FamilyPool } from './v3-family-seeding';
 
 // A type alias, not an interface: it stays assignable to Record<string, string> (the manifest's shape).
 export type PancakeV3Contracts = {
@@ -58,9 +58,9 @@ async function seedPools(deployer: Deployer, tokens: WorldTokens, factory: Addre
       tickSpacing: PANCAKE_TICK_SPACING[group.spec.fee]!,
       minter,
       async createPool(token0, token1, fee, sqrtPrice) {
-        await deployer.write(`Pancake ${token0}/${token1} ${fee} create`, { address: factory, abi: factoryAbi, functionName: 'createPool', args: [token0, token1, fee] });
+        await deployer.write(`Pancake ${token0}/${token1} ${fee} create`, { address: factory, abi: factoryAbi, functionName: 'createPool', args: [token0, token1, fee], gas: CREATE_POOL_GAS });
         const pool = getAddress(await deployer.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'getPool', args: [token0, token1, fee] }));
-        await deployer.write(`Pancake ${token0}/${token1} ${fee} initialize`, { address: pool, abi: poolAbi, functionName: 'initialize', args: [sqrtPrice] });
+        await deployer.write(`Pancake ${token0}/${token1} ${fee} initialize`, { address: pool, abi: poolAbi, functionName: 'initialize', args: [sqrtPrice], gas: MINT_GAS });
         return pool;
       },
     }));

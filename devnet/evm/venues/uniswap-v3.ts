@@ -9,7 +9,7 @@ import type { Deployer } from '../deployer';
 import type { WorldTokens } from '../tokens';
 import { poolsOf, UNISWAP_TICK_SPACING } from '../world-spec';
 import { groupPools, type EvmWorldPool, type EvmWorldVenue } from './evm-world-venue';
-import { seedV3FamilyPool } from './v3-family-seeding';
+import { CREATE_POOL_GAS, seedV3FamilyPool } from './v3-family-seeding';
 
 // A type alias, not an interface: it stays assignable to Record<string, string> (the manifest's shape).
 export type UniswapV3Contracts = {
@@ -67,7 +67,7 @@ async function seedPools(deployer: Deployer, tokens: WorldTokens, factory: Addre
       minter,
       async createPool(token0, token1, fee, sqrtPrice) {
         await deployer.write(`V3 ${token0}/${token1} ${fee} create`, {
-          address: positionManager, abi: positionManagerAbi, functionName: 'createAndInitializePoolIfNecessary', args: [token0, token1, fee, sqrtPrice],
+          address: positionManager, abi: positionManagerAbi, functionName: 'createAndInitializePoolIfNecessary', args: [token0, token1, fee, sqrtPrice], gas: CREATE_POOL_GAS,
         });
         return getAddress(await deployer.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'getPool', args: [token0, token1, fee] }));
       },

@@ -10,6 +10,7 @@ import type { Deployer } from '../deployer';
 import type { WorldTokens } from '../tokens';
 import { poolsOf, UNISWAP_TICK_SPACING } from '../world-spec';
 import { positionFor, sqrtPriceX96 } from './concentrated-liquidity';
+import { MINT_GAS } from './v3-family-seeding';
 import { groupPools, orderedPair, type EvmWorldPool, type EvmWorldVenue, type PoolGroup } from './evm-world-venue';
 
 // A type alias, not an interface: it stays assignable to Record<string, string> (the manifest's shape).
@@ -71,7 +72,7 @@ async function seedPool(deployer: Deployer, tokens: WorldTokens, group: PoolGrou
   const key: PoolKey = { currency0: first.token0, currency1: first.token1, fee: spec.fee, tickSpacing, hooks: NO_HOOKS };
   const sqrtPrice = sqrtPriceX96(first.amount0, first.amount1);
   const what = `V4 ${spec.tokenA}/${spec.tokenB} ${spec.fee}`;
-  await deployer.write(`${what} initialize`, { address: manager, abi: poolManagerAbi, functionName: 'initialize', args: [key, sqrtPrice] });
+  await deployer.write(`${what} initialize`, { address: manager, abi: poolManagerAbi, functionName: 'initialize', args: [key, sqrtPrice], gas: MINT_GAS });
   for (const [index, row] of group.positions.entries()) {
     const { amount0, amount1 } = orderedPair(tokens, row, row.depthUsd);
     const position = positionFor(sqrtPrice, tickSpacing, amount0, amount1, row.rangePct);
@@ -81,6 +82,7 @@ async function seedPool(deployer: Deployer, tokens: WorldTokens, group: PoolGrou
         tickLower: position.tickLower, tickUpper: position.tickUpper, liquidityDelta: position.liquidity,
         salt: `0x${index.toString(16).padStart(64, '0')}`,
       }, '0x'],
+      gas: MINT_GAS,
     });
   }
   return { venue: VENUE_ID, address: manager, id: poolIdOf(key), token0: first.token0, token1: first.token1, fee: spec.fee, tickSpacing };

@@ -13,6 +13,11 @@ const minterAbi = parseAbi([
   'function mint(address pool, address recipient, int24 tickLower, int24 tickUpper, uint128 liquidity) returns (uint256, uint256)',
 ]);
 
+/** Well above a mint's cost (about 300k to 450k): seeding skips the estimates. */
+export const MINT_GAS = 1_000_000n;
+/** Well above a pool's creation (about 5M), for the same reason. */
+export const CREATE_POOL_GAS = 8_000_000n;
+
 export interface V3FamilySeeding {
   venue: string;
   tickSpacing: number;
@@ -37,6 +42,7 @@ export async function seedV3FamilyPool(
     await deployer.write(`${seeding.venue} ${spec.tokenA}/${spec.tokenB} ${spec.fee} mint ${row.rangePct ?? 'full'}`, {
       address: seeding.minter, abi: minterAbi, functionName: 'mint',
       args: [pool, deployer.address, position.tickLower, position.tickUpper, position.liquidity],
+      gas: MINT_GAS,
     });
   }
   return { venue: seeding.venue, address: pool, token0: first.token0, token1: first.token1, fee: spec.fee, tickSpacing: seeding.tickSpacing };
