@@ -208,8 +208,8 @@ async function measureScenario(manifest: DevnetManifest, proxy: CountingProxy, t
   const cold = countsSince(before, proxy.counts);
   if (BigInt(first.stats.amountOut) <= 0n) throw new Error(`${scenario.name}: quoted no output`);
   const hops = Math.max(...first.route.map((leg) => leg.hops.length));
-  if (hops !== scenario.expectedHops) {
-    throw new Error(`${scenario.name}: expected a ${scenario.expectedHops}-hop route, got ${hops} hops`);
+  if (hops < scenario.expectedHops) {
+    throw new Error(`${scenario.name}: expected a route of at least ${scenario.expectedHops} hops, got ${hops}`);
   }
 
   const samples: number[] = [];

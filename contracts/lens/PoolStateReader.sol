@@ -96,7 +96,8 @@ contract PoolStateReader {
     }
 
     /// The state of every pool; concentrated pools with their initialized ticks within about `tickWindow`
-    /// ticks of the price on each side (whole bitmap words, so at least one word beyond the current one).
+    /// ticks of the price on each side (whole bitmap words, so at least one word beyond the current one),
+    /// or without ticks when `maxTicksEachSide` is 0 (price and active liquidity only: the cheap read).
     function read(PoolQuery[] calldata pools, uint256 tickWindow, uint256 maxTicksEachSide) external view returns (PoolRead[] memory reads) {
         reads = new PoolRead[](pools.length);
         for (uint256 i = 0; i < pools.length; i++) {
@@ -155,7 +156,7 @@ contract PoolStateReader {
         }
         if (state.sqrtPriceX96 == 0) return state;
         state.ok = true;
-        _readTicks(query, state, words, maxTicks);
+        if (maxTicks > 0) _readTicks(query, state, words, maxTicks);
     }
 
     /// The initialized ticks in `words` bitmap words below and above the current one (at most `maxTicks` on

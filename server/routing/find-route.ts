@@ -63,7 +63,7 @@ export async function draftRoutes(
 ): Promise<RouteDraft> {
   const { poolIn, poolOut, tokens, intermediates } = routeTokens(venues, search.tokenIn, search.tokenOut);
   if (search.swapAmount <= 0n || poolIn.toLowerCase() === poolOut.toLowerCase()) return { routes: [] };
-  const pools = await discoverPools(chain, venues, tokens);
+  const { pools, layouts } = await discoverPools(chain, venues, tokens);
   if (pools.length === 0) return { routes: [] };
   const memoryKey = `${chain.rpc.urls.join(',')}|${pools.map(poolKey).join(',')}`;
   const gasPrice = Number(await search.gasPrice());
@@ -72,19 +72,19 @@ export async function draftRoutes(
     return chooseCandidates(priced, poolIn, poolOut, intermediates, Number(search.swapAmount), gasPrice);
   };
   const fresh = (answer: RpcBatchAnswer | undefined) => {
-    const states = decodePoolStates(pools, batchAnswer(chain.info.id, 'eth_call', hexData, answer));
+    const states = decodePoolStates(pools, batchAnswer(chain.info.id, 'eth_call', hexData, answer), layouts);
     rememberStates(memoryKey, states);
     return choose(states);
   };
   const remembered = options.remembered ? statesRemembered(memoryKey) : undefined;
   if (!remembered) {
-    const [answer] = await chain.rpc.requestBatch([stateCall(venues, pools)]);
+    const [answer] = await chain.rpc.requestBatch([stateCall(venues, pools, false)]);
     return { routes: fresh(answer) };
   }
   const routes = choose(remembered);
   return {
     routes,
-    stateCall: stateCall(venues, pools),
+    stateCall: stateCall(venues, pools, false),
     recheck: (answer) => {
       const current = fresh(answer);
       return sameRoutes(current, routes) ? undefined : current;

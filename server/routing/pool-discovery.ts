@@ -1,41 +1,52 @@
 /**
- * Which pools exist between a set of tokens: one reader call, remembered per chain endpoint and token set.
- * Pools come and go rarely, so an answer is served for FRESH_MS, then served while a refresh runs in the
- * background, and only waited for again when older than STALE_MS (or never asked before).
+ * Which pools exist between a set of tokens, and the initialized ticks of each concentrated one: two reader
+ * calls, remembered per chain endpoint and token set. Pools and tick layouts change only when liquidity
+ * providers act, so an answer is served for FRESH_MS, then served while a refresh runs in the background,
+ * and only waited for again when older than STALE_MS (or never asked before). Quotes read the fast-moving
+ * part (prices, active liquidity, reserves) themselves.
  */
 import type { Address, Hex } from 'viem';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import { batchAnswer, hexData } from '@/server/chains/rpc-answers';
 import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
-import { decodeDiscovery, discoveryCall } from './pool-reader-client';
+import { decodeDiscovery, decodePoolStates, discoveryCall, stateCall, tickLayouts, type TickLayout } from './pool-reader-client';
 
 export const FRESH_MS = 30_000;
 const STALE_MS = 10 * 60_000;
 const MAX_ENTRIES = 2_000;
 
-interface Entry {
+export interface DiscoveredPools {
   pools: RoutablePool[];
+  /** By pool index: the initialized ticks of concentrated pools. */
+  layouts: (TickLayout | undefined)[];
+}
+
+interface Entry {
+  found: DiscoveredPools;
   at: number;
-  refreshing?: Promise<RoutablePool[]>;
+  refreshing?: Promise<DiscoveredPools>;
 }
 
 const remembered = new Map<string, Entry>();
 
-async function discover(chain: ConfiguredChain, venues: EvmVenues, tokens: readonly Address[]): Promise<RoutablePool[]> {
+async function discover(chain: ConfiguredChain, venues: EvmVenues, tokens: readonly Address[]): Promise<DiscoveredPools> {
   const [answer] = await chain.rpc.requestBatch([discoveryCall(venues, tokens)]);
-  return decodeDiscovery(venues, batchAnswer(chain.info.id, 'eth_call', hexData, answer) as Hex);
+  const pools = decodeDiscovery(venues, batchAnswer(chain.info.id, 'eth_call', hexData, answer) as Hex);
+  if (pools.length === 0) return { pools, layouts: [] };
+  const [read] = await chain.rpc.requestBatch([stateCall(venues, pools, true)]);
+  return { pools, layouts: tickLayouts(decodePoolStates(pools, batchAnswer(chain.info.id, 'eth_call', hexData, read))) };
 }
 
 export async function discoverPools(
   chain: ConfiguredChain, venues: EvmVenues, tokens: readonly Address[], now = Date.now(),
-): Promise<RoutablePool[]> {
+): Promise<DiscoveredPools> {
   const key = `${chain.info.id}|${chain.rpc.urls.join(',')}|${tokens.map((token) => token.toLowerCase()).sort().join(',')}`;
   const entry = remembered.get(key);
   const refresh = () => {
     const running = discover(chain, venues, tokens).then(
-      (pools) => {
-        remembered.set(key, { pools, at: Date.now() });
-        return pools;
+      (found) => {
+        remembered.set(key, { found, at: Date.now() });
+        return found;
       },
       (error: unknown) => {
         if (entry) entry.refreshing = undefined;
@@ -50,7 +61,7 @@ export async function discoverPools(
     return entry?.refreshing ?? refresh();
   }
   if (now - entry.at > FRESH_MS && !entry.refreshing) refresh().catch(() => undefined);
-  return entry.pools;
+  return entry.found;
 }
 
 /** Forgets every remembered answer (tests that add pools). */

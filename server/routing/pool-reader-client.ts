@@ -9,7 +9,7 @@ import type { RpcCall } from '@/server/chains/json-rpc';
 import { poolStateReaderAbi, poolStateReaderRuntime } from '@/server/venues/evm/generated/contracts';
 import type { EvmVenueAdapter, RoutablePool } from '@/server/venues/evm/venue-adapter';
 import { deployedVenues } from '@/server/venues/evm/venue-table';
-import type { PoolState } from './amm/pool-state';
+import type { ConcentratedState, PoolState } from './amm/pool-state';
 
 /** An address with no code on any chain: the reader runs there for the call only. */
 const READER_ADDRESS = '0x00000000000000000000000000000000005eade5';
@@ -65,15 +65,26 @@ export function poolFamily(pool: RoutablePool, adapters: readonly EvmVenueAdapte
   return adapters.find((venue) => venue.id === pool.venue)?.family ?? 0;
 }
 
-/** The call reading the state of `pools`. */
-export function stateCall(venues: EvmVenues, pools: readonly RoutablePool[]): RpcCall {
+/**
+ * The call reading the state of `pools`: with `ticks`, their initialized ticks too (the layout, which only
+ * liquidity providers change: read with discovery); without, price, active liquidity and reserves only
+ * (what every trade changes: read per quote, a few storage reads a pool).
+ */
+export function stateCall(venues: EvmVenues, pools: readonly RoutablePool[], ticks: boolean): RpcCall {
   const { adapters } = venueQueries(venues);
   const queries = pools.map((pool) => ({ family: poolFamily(pool, adapters), pool: pool.address, id: pool.id, tickSpacing: pool.tickSpacing }));
-  return readerCall(encodeFunctionData({ abi: poolStateReaderAbi, functionName: 'read', args: [queries, BigInt(TICK_WINDOW), BigInt(MAX_TICKS_EACH_SIDE)] }));
+  const maxTicks = ticks ? MAX_TICKS_EACH_SIDE : 0;
+  return readerCall(encodeFunctionData({ abi: poolStateReaderAbi, functionName: 'read', args: [queries, BigInt(TICK_WINDOW), BigInt(maxTicks)] }));
 }
 
-/** Each pool's state as the local math takes it; undefined where the pool could not be read or is empty. */
-export function decodePoolStates(pools: readonly RoutablePool[], raw: Hex): (PoolState | undefined)[] {
+/** A concentrated pool's initialized ticks and the range they were read over. */
+export type TickLayout = Pick<ConcentratedState, 'ticks' | 'lowestReadTick' | 'highestReadTick'>;
+
+/**
+ * Each pool's state as the local math takes it; undefined where the pool could not be read or is empty.
+ * Concentrated pools take their ticks from `layouts` (by index) when the read carried none.
+ */
+export function decodePoolStates(pools: readonly RoutablePool[], raw: Hex, layouts?: readonly (TickLayout | undefined)[]): (PoolState | undefined)[] {
   const reads = decodeFunctionResult({ abi: poolStateReaderAbi, functionName: 'read', data: raw });
   return reads.map((read, index): PoolState | undefined => {
     const pool = pools[index]!;
@@ -82,15 +93,14 @@ export function decodePoolStates(pools: readonly RoutablePool[], raw: Hex): (Poo
       if (read.reserve0 === 0n || read.reserve1 === 0n) return undefined;
       return { kind: 'constant-product', reserve0: Number(read.reserve0), reserve1: Number(read.reserve1), fee: pool.fee };
     }
-    return {
-      kind: 'concentrated',
-      sqrtPrice: Number(read.sqrtPriceX96) / Q96,
-      tick: read.tick,
-      liquidity: Number(read.liquidity),
-      fee: pool.fee,
-      ticks: read.ticks.map((tick, k) => ({ tick, liquidityNet: Number(read.liquidityNets[k]!) })),
-      lowestReadTick: read.lowestReadTick,
-      highestReadTick: read.highestReadTick,
-    };
+    const layout: TickLayout = read.ticks.length > 0 || !layouts?.[index]
+      ? { ticks: read.ticks.map((tick, k) => ({ tick, liquidityNet: Number(read.liquidityNets[k]!) })), lowestReadTick: read.lowestReadTick, highestReadTick: read.highestReadTick }
+      : layouts[index]!;
+    return { kind: 'concentrated', sqrtPrice: Number(read.sqrtPriceX96) / Q96, tick: read.tick, liquidity: Number(read.liquidity), fee: pool.fee, ...layout };
   });
+}
+
+/** The tick layouts of decoded states (undefined for pairs and unread pools), by index. */
+export function tickLayouts(states: readonly (PoolState | undefined)[]): (TickLayout | undefined)[] {
+  return states.map((state) => (state?.kind === 'concentrated' ? { ticks: state.ticks, lowestReadTick: state.lowestReadTick, highestReadTick: state.highestReadTick } : undefined));
 }
