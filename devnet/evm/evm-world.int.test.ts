@@ -169,7 +169,7 @@ describe.each(EVM_CHAIN_IDS)('%s pools', (chain) => {
     expect(info.pools.length).toBeGreaterThan(30);
     for (const pool of info.pools) {
       for (const [tokenIn, tokenOut] of [[pool.token0, pool.token1], [pool.token1, pool.token0]] as const) {
-        const out = await quotePool(client, info, pool, tokenIn, rawFor(chain, info, tokenIn, 100));
+        const out = await quotePool(client, info.contracts, pool, tokenIn, rawFor(chain, info, tokenIn, 100));
         // The pool's fee and a little rounding; $100 moves none of these pools measurably.
         const ratio = usdOf(chain, info, tokenOut, out) / 100;
         expect(ratio, `${pool.venue} ${pair(info, pool)} ${pool.fee}`).toBeGreaterThan(1 - pool.fee / 1e6 - 0.005);
@@ -222,7 +222,7 @@ describe.each(EVM_CHAIN_IDS)('%s pools', (chain) => {
   it('WNATIVE/BETA: the deepest pool is the 0.3 % one, not the cheapest tier', async () => {
     const { client, info } = clientsFor(chain);
     const pools = info.pools.filter((pool) => pair(info, pool) === ['BETA', WNATIVE].sort().join('/'));
-    const outs = await Promise.all(pools.map((pool) => quotePool(client, info, pool, info.wrappedNative, rawFor(chain, info, info.wrappedNative, 200_000))));
+    const outs = await Promise.all(pools.map((pool) => quotePool(client, info.contracts, pool, info.wrappedNative, rawFor(chain, info, info.wrappedNative, 200_000))));
     const best = pools[outs.indexOf(outs.reduce((a, b) => (a > b ? a : b)))]!;
     expect(`${best.venue}:${best.fee}`).toBe('uniswap-v3:3000');
     expect(Math.min(...pools.map((pool) => pool.fee))).toBeLessThan(3000);

@@ -61,11 +61,19 @@ export function specRowsOf(info: EvmWorldInfo, pool: EvmWorldPool): PoolSpec[] {
   return POOLS.filter((row) => row.venue === pool.venue && row.fee === pool.fee && [row.tokenA, row.tokenB].sort().join('/') === pair);
 }
 
-/** What the venue's own quoter says `amountIn` of `tokenIn` buys in `pool`. */
-export async function quotePool(client: PublicClient, info: EvmWorldInfo, pool: EvmWorldPool, tokenIn: string, amountIn: bigint): Promise<bigint> {
+/** TickMath's MIN_SQRT_RATIO + 1 and MAX_SQRT_RATIO − 1: QuoterV2's limits when none is given. */
+const PRICE_LIMITS = new Set([4295128740n, 1461446703485210103287273052203988822378723970341n]);
+
+/**
+ * What the venue's own quoter says `amountIn` of `tokenIn` buys in `pool` (`contracts`: the chain's world
+ * contracts). An amount the pool cannot take whole throws (V4Quoter and V3PoolQuoter revert) or, from
+ * QuoterV2, which prices the part a pool takes before running dry at the price limit, gives 0.
+ */
+export async function quotePool(
+  client: PublicClient, contracts: Readonly<Record<string, string>>, pool: Pick<EvmWorldPool, 'venue' | 'address' | 'token0' | 'token1' | 'fee' | 'tickSpacing'>, tokenIn: string, amountIn: bigint,
+): Promise<bigint> {
   const tokenOut = (tokenIn.toLowerCase() === pool.token0.toLowerCase() ? pool.token1 : pool.token0) as Address;
   const zeroForOne = tokenIn.toLowerCase() === pool.token0.toLowerCase();
-  const contracts = info.contracts as Record<string, string>;
   switch (pool.venue) {
     case 'uniswap-v2': {
       const amounts = await client.readContract({
@@ -78,7 +86,7 @@ export async function quotePool(client: PublicClient, info: EvmWorldInfo, pool: 
         address: contracts.quoterV2 as Address, abi: quoterV2Abi, functionName: 'quoteExactInputSingle',
         args: [{ tokenIn: tokenIn as Address, tokenOut, amountIn, fee: pool.fee, sqrtPriceLimitX96: 0n }],
       });
-      return result[0];
+      return PRICE_LIMITS.has(result[1]) ? 0n : result[0];
     }
     case 'uniswap-v4': {
       const { result } = await client.simulateContract({
@@ -98,7 +106,7 @@ export async function quotePool(client: PublicClient, info: EvmWorldInfo, pool: 
   }
 }
 
-export function v4KeyOf(pool: EvmWorldPool) {
+export function v4KeyOf(pool: Pick<EvmWorldPool, 'token0' | 'token1' | 'fee' | 'tickSpacing'>) {
   return {
     currency0: pool.token0 as Address, currency1: pool.token1 as Address, fee: pool.fee, tickSpacing: pool.tickSpacing!,
     hooks: '0x0000000000000000000000000000000000000000' as Address,

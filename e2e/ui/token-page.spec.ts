@@ -199,17 +199,23 @@ test('an address with no token contract shows the server message, no stack trace
 test('the price chart draws the main pool\'s trades up to the current price', async ({ page }, testInfo) => {
   const { base, beta } = await baseTokens();
   const key = base.accounts[ACCOUNT_INDEX]?.privateKey;
-  const router = base.contracts.uniswapV2Router02;
-  if (!key || !router) throw new Error(`BASE needs account ${ACCOUNT_INDEX} with a key and a Uniswap V2 router`);
+  const router = base.contracts.swapRouter;
+  if (!key || !router) throw new Error(`BASE needs account ${ACCOUNT_INDEX} with a key and a Uniswap V3 SwapRouter`);
   const account = privateKeyToAccount(key as Hex);
   const chain = defineChain({ id: base.chainId, name: 'BASE', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [base.rpcUrl] } } });
   const wallet = createWalletClient({ account, chain, transport: http(base.rpcUrl) });
-  const abi = parseAbi(['function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[])']);
-  // Real trades on the pool, so the chart has points of its own to draw.
+  const abi = parseAbi([
+    'struct ExactInputSingleParams { address tokenIn; address tokenOut; uint24 fee; address recipient; uint256 deadline; uint256 amountIn; uint256 amountOutMinimum; uint160 sqrtPriceLimitX96; }',
+    'function exactInputSingle(ExactInputSingleParams params) payable returns (uint256 amountOut)',
+  ]);
+  // Real trades on BETA's main pool (Uniswap V3 0.3 %, its deepest), so the chart has points of its own to draw.
   for (const amount of ['0.5', '1', '1.5']) {
     await wallet.writeContract({
-      address: router as Address, abi, functionName: 'swapExactETHForTokens', value: parseEther(amount),
-      args: [0n, [base.wrappedNative as Address, beta.address as Address], account.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
+      address: router as Address, abi, functionName: 'exactInputSingle', value: parseEther(amount),
+      args: [{
+        tokenIn: base.wrappedNative as Address, tokenOut: beta.address as Address, fee: 3000, recipient: account.address,
+        deadline: BigInt(Math.floor(Date.now() / 1000) + 600), amountIn: parseEther(amount), amountOutMinimum: 0n, sqrtPriceLimitX96: 0n,
+      }],
     });
   }
   const errors = collectPageErrors(page);
