@@ -24,7 +24,7 @@ import { NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
 import {
-  addCounts, alive, anvilChildren, closedLoopPair, emptyCounts, installRpcCounter, machineInfo, markdownTable, measure, perCall, replay, rssKiB,
+  addCounts, alive, anvilChildren, closedLoopPair, emptyCounts, installRpcCounter, machineInfo, markdownTable, measure, measureAlternating, perCall, replay, rssKiB,
   stats, stopOnSignal, writeResult, type ClosedLoopResult, type LatencyStats, type RecordedRequest, type RpcCounter,
 } from './support';
 
@@ -167,7 +167,14 @@ try {
     quoteRuns.push({ concurrency, quote: quoteRun, raw: rawRun });
   }
   const quoteRpc = perCall(quoteCounts, quoteRuns.reduce((sum, run) => sum + run.quote.count, 0));
-  const lensCallAlone = await measure(ROUNDS, () => replay([lensCall]));
+  // Side by side, call by call: the same trade again (served routes chosen before on an unchanged state), a
+  // new amount each time (the optimiser runs), and the lens eth_call alone.
+  let newAmount = 10n ** 17n;
+  const [sameTrade, newAmountQuote, lensCallAlone] = (await measureAlternating(ROUNDS * 3, [
+    quote,
+    () => v2QuoteAnswer(live, { ...quoteInput, amount: String(++newAmount) }),
+    () => replay([lensCall]),
+  ])) as [LatencyStats, LatencyStats, LatencyStats];
 
   // ---- 2, 3: token-info with and without the audit, against the same requests replayed
   progress('token-info');
@@ -306,7 +313,7 @@ try {
     machine: { ...machineInfo(), loadAverageAtStart: machineAtStart.loadAverage },
     settings: { loopSeconds: LOOP_MS / 1000, rounds: ROUNDS, executes: EXECUTES, bridges: BRIDGES, solverRounds: SOLVER_ROUNDS, blocksPerRound: BLOCKS_PER_ROUND, entry: 'domain functions called in-process (no HTTP server, auth or rate limit in front)' },
     world: { chains: WORLD_CHAINS, bootMs: Math.round(bootMs), servicesMs: Math.round(servicesMs), snapshots: snapshotsCached ? 'loaded from cache' : 'deployed', anvilRssMiB: Math.round(anvilRssMiB) },
-    quote: { request: 'BASE, native -> ALPHA, 0.1 ETH', runs: quoteRuns, rpcPerQuote: quoteRpc, lensEthCallAlone: lensCallAlone },
+    quote: { request: 'BASE, native -> ALPHA, 0.1 ETH', runs: quoteRuns, rpcPerQuote: quoteRpc, lensEthCallAlone: lensCallAlone, sameTrade, newAmount: newAmountQuote },
     tokenInfo: tokenInfoRows,
     execute: { execute, rawSendAndReceipt: rawSend, rpcPerExecute: perCall(executeCounts, EXECUTES) },
     bridge: { quotes: bridgeQuotes, depositToFill: stats(fills), rawTransferBase: stats(transferBase), rawTransferArb: stats(transferArb) },
@@ -328,7 +335,7 @@ type Report = {
   wallSeconds: number;
   machine: ReturnType<typeof machineInfo> & { loadAverageAtStart: number[] };
   world: { chains: ChainId[]; bootMs: number; servicesMs: number; snapshots: string; anvilRssMiB: number };
-  quote: { runs: { concurrency: number; quote: ClosedLoopResult; raw: ClosedLoopResult }[]; rpcPerQuote: ReturnType<typeof perCall>; lensEthCallAlone: LatencyStats };
+  quote: { runs: { concurrency: number; quote: ClosedLoopResult; raw: ClosedLoopResult }[]; rpcPerQuote: ReturnType<typeof perCall>; lensEthCallAlone: LatencyStats; sameTrade: LatencyStats; newAmount: LatencyStats };
   tokenInfo: { audit: boolean; latency: LatencyStats; rpc: ReturnType<typeof perCall>; replayedRequests: number; replay: LatencyStats }[];
   execute: { execute: LatencyStats; rawSendAndReceipt: LatencyStats; rpcPerExecute: ReturnType<typeof perCall> };
   bridge: { quotes: { destination: string; latency: LatencyStats; replayedRequests: number; replay: LatencyStats }[]; depositToFill: LatencyStats; rawTransferBase: LatencyStats; rawTransferArb: LatencyStats };
@@ -350,8 +357,9 @@ function summaryMarkdown(report: Report): string {
       `${ratio(run.quote.p50Ms, run.raw.p50Ms)} latency, ${ratio(run.quote.perSecond, run.raw.perSecond)} throughput`,
     ]);
   }
-  const sequential = report.quote.runs[0]!;
-  rows.push(['v2 quote, concurrency 1: p50', ms(sequential.quote.p50Ms), `lens eth_call alone: ${p50p99(report.quote.lensEthCallAlone)}`, ratio(sequential.quote.p50Ms, report.quote.lensEthCallAlone.p50Ms)]);
+  const alone = `lens eth_call alone (call by call with the quotes): ${p50p99(report.quote.lensEthCallAlone)}`;
+  rows.push(['v2 quote, the same trade again: p50 / p99', p50p99(report.quote.sameTrade), alone, ratio(report.quote.sameTrade.p50Ms, report.quote.lensEthCallAlone.p50Ms)]);
+  rows.push(['v2 quote, a new amount each time (routes chosen afresh): p50 / p99', p50p99(report.quote.newAmount), alone, ratio(report.quote.newAmount.p50Ms, report.quote.lensEthCallAlone.p50Ms)]);
   rows.push([
     'RPC per quote: HTTP requests / JSON-RPC calls',
     `${report.quote.rpcPerQuote.httpRequests} / ${report.quote.rpcPerQuote.rpcCalls} (${methods(report.quote.rpcPerQuote.methods)})`,

@@ -52,6 +52,23 @@ export async function measure(rounds: number, run: () => Promise<unknown>): Prom
   return stats(samples);
 }
 
+/**
+ * Times each of `runs` one call at a time, taking turns call by call, after one untimed call of each: load
+ * that comes and goes on the machine weighs on all of them alike, so their ratios hold.
+ */
+export async function measureAlternating(rounds: number, runs: readonly (() => Promise<unknown>)[]): Promise<LatencyStats[]> {
+  for (const run of runs) await run();
+  const samples = runs.map((): number[] => []);
+  for (let i = 0; i < rounds; i++) {
+    for (const [index, run] of runs.entries()) {
+      const start = performance.now();
+      await run();
+      samples[index]!.push(performance.now() - start);
+    }
+  }
+  return samples.map(stats);
+}
+
 export interface ClosedLoopResult extends LatencyStats {
   concurrency: number;
   perSecond: number;

@@ -8,11 +8,11 @@ import type { Address } from 'viem';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { batchAnswer, hexData } from '@/server/chains/rpc-answers';
-import type { PoolState } from './amm/pool-state';
 import { venueById } from '@/server/venues/evm/venue-table';
+import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
 import { discoverPools } from './pool-discovery';
 import { decodePoolStates, stateCall } from './pool-reader-client';
-import { rememberStates, statesRemembered } from './pool-state-memory';
+import { rememberStates, routesOn, statesRemembered, type RememberedStates } from './pool-state-memory';
 import { enumeratePaths, pathOut, poolKey, type PoolPath, type PricedPool } from './route-graph';
 import { spotRates } from './spot-rates';
 import { optimiseSplit, TOTAL_PARTS, type Split } from './split-optimiser';
@@ -65,31 +65,43 @@ export async function draftRoutes(
   if (search.swapAmount <= 0n || poolIn.toLowerCase() === poolOut.toLowerCase()) return { routes: [] };
   const { pools, layouts } = await discoverPools(chain, venues, tokens);
   if (pools.length === 0) return { routes: [] };
-  const memoryKey = `${chain.rpc.urls.join(',')}|${pools.map(poolKey).join(',')}`;
+  const { memoryKey, call } = poolSetReads(chain, venues, pools);
   const gasPrice = Number(await search.gasPrice());
-  const choose = (states: readonly (PoolState | undefined)[]) => {
-    const priced = pools.flatMap((pool, index): PricedPool[] => (states[index] ? [{ pool, state: states[index] }] : []));
+  // The pool set is the same for every pair among its tokens: the trade names its direction.
+  const trade = `${poolIn}|${poolOut}|${search.swapAmount}|${gasPrice}`.toLowerCase();
+  const choose = (entry: RememberedStates) => routesOn(entry, trade, () => {
+    const priced = pools.flatMap((pool, index): PricedPool[] => (entry.states[index] ? [{ pool, state: entry.states[index] }] : []));
     return chooseCandidates(priced, poolIn, poolOut, intermediates, Number(search.swapAmount), gasPrice);
-  };
-  const fresh = (answer: RpcBatchAnswer | undefined) => {
-    const states = decodePoolStates(pools, batchAnswer(chain.info.id, 'eth_call', hexData, answer), layouts);
-    rememberStates(memoryKey, states);
-    return choose(states);
-  };
+  });
+  const fresh = (answer: RpcBatchAnswer | undefined) => choose(rememberStates(
+    memoryKey, batchAnswer(chain.info.id, 'eth_call', hexData, answer), layouts, (raw) => decodePoolStates(pools, raw, layouts),
+  ));
   const remembered = options.remembered ? statesRemembered(memoryKey) : undefined;
   if (!remembered) {
-    const [answer] = await chain.rpc.requestBatch([stateCall(venues, pools, false)]);
+    const [answer] = await chain.rpc.requestBatch([call]);
     return { routes: fresh(answer) };
   }
   const routes = choose(remembered);
   return {
     routes,
-    stateCall: stateCall(venues, pools, false),
+    stateCall: call,
     recheck: (answer) => {
       const current = fresh(answer);
-      return sameRoutes(current, routes) ? undefined : current;
+      return current === routes || sameRoutes(current, routes) ? undefined : current;
     },
   };
+}
+
+const readsByPoolSet = new WeakMap<readonly RoutablePool[], { memoryKey: string; call: RpcCall }>();
+
+/** The memory key and the state-read call of a pool set (discovery hands out the same array while it holds). */
+function poolSetReads(chain: ConfiguredChain, venues: EvmVenues, pools: readonly RoutablePool[]): { memoryKey: string; call: RpcCall } {
+  let reads = readsByPoolSet.get(pools);
+  if (!reads) {
+    reads = { memoryKey: `${chain.rpc.urls.join(',')}|${pools.map(poolKey).join(',')}`, call: stateCall(venues, pools, false) };
+    readsByPoolSet.set(pools, reads);
+  }
+  return reads;
 }
 
 export interface RouteDraft {

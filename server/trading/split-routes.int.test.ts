@@ -164,6 +164,16 @@ describe('split routes (INK)', () => {
     expect(priced.body.route.length).toBe(simulated.route.length);
     expect(priced.body.stats.amountOut).toBe(simulated.stats.amountOut);
   });
+
+  it('quotes of the same amount for other pairs in a row each route to their own output token', async () => {
+    const who = await trader('INK', parseEther('10'));
+    const amount = parseEther('0.25');
+    for (const symbol of ['USDC', 'ALPHA', 'BETA', 'USDC', 'ALPHA']) {
+      const tokenOut = who.token(symbol);
+      const body = await quote(who, 'INK', NATIVE, tokenOut, amount);
+      for (const leg of body.route) expect(leg.hops.at(-1)!.tokenOut.toLowerCase()).toBe(tokenOut.toLowerCase());
+    }
+  });
 });
 
 describe('every venue of the chain', () => {
