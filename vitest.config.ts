@@ -4,6 +4,28 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const ignored = ['**/node_modules/**', 'e2e/**', '.next/**', '.data/**', '.test-data/**'];
 
+/**
+ * Integration files that start every node, store and server they use themselves (no shared world): they
+ * run in a process of their own beside the shared-world files (see scripts/test-all.ts).
+ */
+export const ISOLATED_INT_FILES = [
+  'devnet/evm/evm-world.int.test.ts',
+  'devnet/solana/solana-node.int.test.ts',
+  'server/api/routers/dev.int.test.ts',
+  'server/health/health-check.int.test.ts',
+  'server/store/shared-pglite.int.test.ts',
+  'server/store/store.int.test.ts',
+];
+
+const integration = {
+  // Real servers, child processes and PGlite start-ups (seconds each).
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  // Files start servers and processes of their own, and the shared world's files trade on the same
+  // chains: one file at a time per project.
+  fileParallelism: false,
+};
+
 export default defineConfig({
   resolve: {
     // tsconfig's `@/*` path; a regex so that scoped packages such as `@electric-sql/...` are left alone.
@@ -24,14 +46,19 @@ export default defineConfig({
         test: {
           name: 'int',
           include: ['**/*.int.test.ts'],
+          exclude: [...ignored, ...ISOLATED_INT_FILES],
           globalSetup: ['devnet/vitest-global-setup.ts'],
           setupFiles: ['devnet/vitest-world-env.ts'],
+          ...integration,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'int-isolated',
+          include: ISOLATED_INT_FILES,
           exclude: ignored,
-          // Real servers, child processes and PGlite start-ups (seconds each).
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          // Files start servers and processes of their own; one at a time keeps them from starving each other.
-          fileParallelism: false,
+          ...integration,
         },
       },
     ],

@@ -16,16 +16,25 @@ process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const bin = (name: string) => path.join('node_modules', '.bin', name);
 const reports = mkdtempSync(path.join(tmpdir(), 'test-reports-'));
 
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
-  console.log(`\n$ ${command} ${args.join(' ')}`);
+/**
+ * Runs a command to its exit code. With `buffered`, its output is held and printed in one block when it
+ * ends, so a suite running beside another does not interleave with it.
+ */
+function run(command: string, args: string[], env: Record<string, string> = {}, buffered = false): Promise<number> {
+  const header = `\n$ ${command} ${args.join(' ')}`;
+  if (!buffered) console.log(header);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
     const forward = (signal: NodeJS.Signals) => child.kill(signal);
     process.once('SIGINT', forward);
     process.once('SIGTERM', forward);
-    child.on('exit', (code, signal) => {
+    child.on('close', (code, signal) => {
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
+      if (buffered) process.stdout.write(`${header}\n${Buffer.concat(output).toString()}`);
       resolve(code ?? (signal ? 1 : 0));
     });
   });
@@ -90,11 +99,15 @@ async function main() {
 async function runChainSuites(step: (name: string, exitCode: Promise<number>) => Promise<void>, buildFailed: boolean) {
   const postgres = await startPostgres();
   try {
-    const intReport = path.join(reports, 'int.json');
-    await step('integration', run(bin('vitest'), ['run', '--project', 'int', '--reporter=default', '--reporter=json', `--outputFile.json=${intReport}`], {
-      TEST_DATABASE_URL: postgres.url,
-    }));
-    addVitest(intReport);
+    // The files that start everything they use run beside the shared world's files, which go one at a time.
+    const suite = (project: string, buffered: boolean) => {
+      const report = path.join(reports, `${project}.json`);
+      const exit = run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+        TEST_DATABASE_URL: postgres.url,
+      }, buffered);
+      return step(project === 'int' ? 'integration' : 'integration (isolated)', exit).then(() => addVitest(report));
+    };
+    await Promise.all([suite('int', false), suite('int-isolated', true)]);
   } finally {
     await postgres.stop();
   }
