@@ -16,12 +16,15 @@ import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import { startWorld, type RunningWorld } from '@/devnet/world';
 import { v2QuoteInput } from '@/server/api/contract/trading';
 import { v2QuoteAnswer } from '@/server/api/handlers/trading';
-import { createChainDirectory, type ChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chains/chain-directory';
 import type { DevnetManifest } from '@/server/chains/devnet-manifest';
 import { CHAIN_IDS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { ChainEnv } from '@/server/config/env';
 import { sendTestFunds } from '@/server/devnet/faucet';
-import { createPriorityFeeReader, DEFAULT_PRIORITY_TTL_MS, type PriorityFeeReader } from '@/server/fees/priority-fees';
+import { createPriorityFeeReader, DEFAULT_PRIORITY_TTL_MS } from '@/server/fees/priority-fees';
+import { createAuditDeps } from '@/server/tokens/audit/audit-deps';
+import { createTokenRiskReader } from '@/server/tokens/token-risk';
+import type { SwapQuoteDeps } from '@/server/trading/trading-engines';
 import { alive, anvilChildren, closedLoop, stats, stopOnSignal } from './support';
 
 const { values } = parseArgs({
@@ -128,11 +131,7 @@ async function startCountingProxy(target: string): Promise<CountingProxy> {
 
 // ---------------------------------------------------------------- the app's quote path
 
-interface QuoteDeps {
-  chains: ChainDirectory;
-  priorityFees: PriorityFeeReader;
-  appSecret: string;
-}
+type QuoteDeps = SwapQuoteDeps;
 
 /** A chain directory as the server builds it on the local world, with BASE's RPC pointed at the proxy. */
 function quoteDeps(manifest: DevnetManifest, rpcUrl: string): QuoteDeps {
@@ -141,7 +140,9 @@ function quoteDeps(manifest: DevnetManifest, rpcUrl: string): QuoteDeps {
     { chains: Object.fromEntries(CHAIN_IDS.map((id) => [id, noEnv])) as Record<ChainId, ChainEnv>, localWorld: true, RPC_TIMEOUT_MS: 10_000 },
     { ...manifest, chains: { [CHAIN]: { ...manifest.chains[CHAIN]!, rpcUrl } } },
   );
-  return { chains, priorityFees: createPriorityFeeReader(chains), appSecret: 'bench' };
+  // No third-party audit offline: the providers answer `unavailable` at once.
+  const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, config: { GOPLUS_API_URL: undefined, RUGCHECK_API_URL: undefined } }));
+  return { chains, priorityFees: createPriorityFeeReader(chains), appSecret: 'bench', tokenRisk };
 }
 
 interface Scenario {

@@ -16,6 +16,11 @@ describe('error table', () => {
     expect(findAppError(new Error('plain'))).toBeUndefined();
   });
 
+  it('says FAILED beside parsedError when a trade is refused (interface section 7)', () => {
+    const refused = new AppError('SLIPPAGE_EXCEEDED', 'the price moved', { tradeFailure: true });
+    expect(failureBody(refused)).toEqual({ success: false, code: 'SLIPPAGE_EXCEEDED', error: 'the price moved', status: 'FAILED', parsedError: 'SLIPPAGE_EXCEEDED' });
+  });
+
   it('recognises AppErrors made by another copy of this module (Next.js bundles routes apart)', async () => {
     vi.resetModules();
     const copy = await import('./errors');

@@ -25,6 +25,7 @@ export const ERROR_TABLE = {
   INSUFFICIENT_FUNDS_FOR_GAS: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   APPROVAL_REQUIRED: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   TRANSFER_BLOCKED: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
+  RISKY_TOKEN: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   SLIPPAGE_EXCEEDED: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   REVERTED: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   RATE_LIMITED: { http: 429, trpc: 'TOO_MANY_REQUESTS' },
@@ -43,7 +44,7 @@ export interface AppErrorOptions {
   field?: string;
   /** Seconds the client should wait, for RATE_LIMITED. */
   retryAfterSeconds?: number;
-  /** A trade failure: the REST body repeats the code as `parsedError` (the v2 execute convention). */
+  /** A trade failure: the REST body says `status: FAILED` and repeats the code as `parsedError` (the v2 execute convention). */
   tradeFailure?: boolean;
   cause?: unknown;
 }
@@ -96,6 +97,8 @@ export interface FailureBody {
   code: ErrorCode;
   error: string;
   field?: string;
+  /** Trade failures: `FAILED`, as the v2 execute result says it (interface section 7). */
+  status?: 'FAILED';
   parsedError?: ErrorCode;
 }
 
@@ -105,7 +108,7 @@ export function failureBody(error: AppError): FailureBody {
     code: error.code,
     error: error.message,
     ...(error.field ? { field: error.field } : {}),
-    ...(error.tradeFailure ? { parsedError: error.code } : {}),
+    ...(error.tradeFailure ? { status: 'FAILED' as const, parsedError: error.code } : {}),
   };
 }
 

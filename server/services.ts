@@ -27,6 +27,8 @@ import { createApiKeyRepository } from '@/server/store/api-key-repository';
 import { openStore, type Store } from '@/server/store/database';
 import { createRateLimitRepository } from '@/server/store/rate-limit-repository';
 import { serveStoreOverSocket } from '@/server/store/shared-pglite';
+import { createAuditDeps } from '@/server/tokens/audit/audit-deps';
+import { createTokenRiskReader, type TokenRiskReader } from '@/server/tokens/token-risk';
 import packageJson from '@/package.json';
 
 export interface Services {
@@ -54,6 +56,8 @@ export interface Services {
   solver: BridgeSolver;
   /** Keys session cookies and quote ids; shared by every instance (APP_SECRET). */
   appSecret: string;
+  /** The traded tokens' honeypot, taxes and audit state for quotes, kept per token for a range of blocks. */
+  tokenRisk: TokenRiskReader;
   close(): Promise<void>;
 }
 
@@ -90,6 +94,7 @@ export async function createServices(config: Config, options: { shareStore?: boo
   const priorityFees = createPriorityFeeReader(chains);
   const solana = solanaTradingFrom(config, chains.SOL, manifest, balances);
   const { bridge, solver } = createBridge({ config, chains, manifest, priorityFees, solana, store, logger });
+  const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, config }));
 
   return {
     config,
@@ -108,6 +113,7 @@ export async function createServices(config: Config, options: { shareStore?: boo
     bridge,
     solver,
     appSecret,
+    tokenRisk,
     trades,
     background,
     async close() {

@@ -27,8 +27,9 @@ export function SwapActionArea({ card }: { card: SwapCardState }) {
 
   const onAction = () => {
     if (action.kind === 'switch' && isEvmChain(chain)) switcher.switchTo(chain);
-    if (action.kind === 'swap' && quote && tokenIn && tokenOut && wallet.address) {
-      void execution.execute({ chain, account: wallet.address, tokenIn, tokenOut, transaction: quote.transaction });
+    const quoteId = quote?.transaction.quoteId;
+    if (action.kind === 'swap' && quote && quoteId && tokenIn && tokenOut && wallet.address) {
+      void execution.execute({ chain, account: wallet.address, tokenIn, tokenOut, transaction: { ...quote.transaction, quoteId } });
     }
   };
 

@@ -72,6 +72,8 @@ function signDeposit(account: PrivateKeyAccount, unsigned: string): Promise<Hex>
 async function status(requestId: string): Promise<StatusBody> {
   const answer = await client.get<StatusBody>('bridge.status', { requestId });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  // Like every other body, the status answer says whether the request succeeded.
+  expect((answer.body as StatusBody & { success?: unknown }).success).toBe(true);
   return answer.body;
 }
 

@@ -29,3 +29,31 @@ describe('OpenAPI document', () => {
     expect(quote?.description).toContain('`tokenAddress` for `token`');
   });
 });
+
+describe('OpenAPI document: safety in every quote', () => {
+  const document = buildOpenApiDocument({ version: '1.2.3' });
+  const text = JSON.stringify(document);
+  const schema = (id: string) => (document.components?.schemas?.[id] ?? {}) as { properties?: Record<string, { description?: string; properties?: Record<string, { description?: string }> }> };
+
+  it('lists warnings on v1, v2 and bridge quotes, with every code', () => {
+    for (const id of ['QuoteV1', 'QuoteV2', 'BridgeQuote']) expect(schema(id).properties?.warnings, id).toBeDefined();
+    for (const code of ['HONEYPOT', 'HIGH_TAX', 'LOW_LIQUIDITY', 'HIGH_PRICE_IMPACT', 'LAUNCHPAD', 'UNVERIFIED_AUDIT']) expect(text).toContain(code);
+  });
+
+  it('documents acceptRisk on both quotes and RISKY_TOKEN among their errors', () => {
+    for (const path of ['/api/v1/quote', '/api/v2/quote']) {
+      const operation = document.paths?.[path]?.get;
+      const parameters = (operation?.parameters ?? []) as Array<{ name: string }>;
+      expect(parameters.map((p) => p.name), path).toContain('acceptRisk');
+      expect(JSON.stringify(operation?.responses), path).toContain('RISKY_TOKEN');
+    }
+  });
+
+  it('says when extra appears, that a quote without trader is price-only, and what amountOutMin enforces on SOL', () => {
+    const v2 = schema('QuoteV2').properties!;
+    expect(v2.transaction?.properties?.extra?.description).toMatch(/launchpad.*strategy.*USDT-style/);
+    expect(v2.transaction?.properties?.quoteId?.description).toMatch(/price-only/);
+    expect(JSON.stringify(document.paths?.['/api/v2/quote'])).toMatch(/price-only.*execute needs a quote with a trader/);
+    expect(v2.stats?.properties?.amountOutMin?.description).toMatch(/maker.*equals amountOut whatever the slippage/);
+  });
+});

@@ -27,6 +27,9 @@ describe('feeSplit', () => {
     for (const fee of [1, 9, 501, -1, 10.5, Number.NaN]) expect(() => feeSplit('v2', fee)).toThrow(RangeError);
     for (const fee of [-1, 9_986, 10_000, 0.5]) expect(() => feeSplit('v1', fee)).toThrow(RangeError);
     expect(() => feeSplit('v3' as never, 0)).toThrow(RangeError);
+    // The refusal names the largest fee the v1 split allows, and why.
+    expect(() => feeSplit('v1', 10_000)).toThrow(/from 0 to 9985 basis points: the 15 bps base fee .* cannot take more than 100 %/);
+    expect(feeSplit('v1', 9_985)).toEqual({ integratorBps: 6_989, protocolBps: 3_011 });
   });
 
   it('always meets the Router rules: protocol ≥ 10 bps, total = base + fee ≤ 10 000', () => {

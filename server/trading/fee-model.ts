@@ -20,17 +20,30 @@ export interface FeeSplit {
 export const BPS = 10_000;
 export const MIN_PROTOCOL_FEE_BPS = 10;
 
-const MODELS: Readonly<Record<FeeModelVersion, { baseBps: number; integratorPercent: number; validFee: (fee: number) => boolean }>> = {
-  v2: { baseBps: 10, integratorPercent: 80, validFee: (fee) => fee === 0 || (fee >= 10 && fee <= 500) },
-  // The Router refuses a total above 100 %, so v1's `fee` stops at 10 000 − 15.
-  v1: { baseBps: 15, integratorPercent: 70, validFee: (fee) => fee >= 0 && fee <= BPS - 15 },
+interface FeeModel {
+  baseBps: number;
+  integratorPercent: number;
+  validFee(fee: number): boolean;
+  /** What the caller is told when `validFee` refuses: the allowed fees and why. */
+  allowed: string;
+}
+
+const MODELS: Readonly<Record<FeeModelVersion, FeeModel>> = {
+  v2: { baseBps: 10, integratorPercent: 80, validFee: (fee) => fee === 0 || (fee >= 10 && fee <= 500), allowed: 'must be 0, or from 10 to 500 basis points' },
+  // The Router refuses fees above 100 % of the trade, and the 15 bps base comes first.
+  v1: {
+    baseBps: 15,
+    integratorPercent: 70,
+    validFee: (fee) => fee >= 0 && fee <= BPS - 15,
+    allowed: `must be from 0 to ${BPS - 15} basis points: the 15 bps base fee is added to it, and the two together cannot take more than 100 % (10 000 bps) of the trade`,
+  },
 };
 
 export function feeSplit(version: FeeModelVersion, feeBps: number): FeeSplit {
   const model = MODELS[version];
   if (!model) throw new RangeError(`unknown fee model ${String(version)}`);
   if (!Number.isInteger(feeBps) || !model.validFee(feeBps)) {
-    throw new RangeError(`fee ${feeBps} bps is not allowed by fee model ${version}`);
+    throw new RangeError(`${feeBps} bps is not allowed: ${model.allowed}`);
   }
   const integratorBps = Math.floor((feeBps * model.integratorPercent) / 100);
   return { protocolBps: model.baseBps + feeBps - integratorBps, integratorBps };

@@ -1,11 +1,33 @@
 /**
  * A swap quote on any chain: the chain family's engine prices the request and builds the unsigned
- * transactions the trader signs, committed to by a quote id.
+ * transactions the trader signs, committed to by a quote id. Beside it, the tokens' risks are read (kept
+ * per token for a range of blocks, see token-risk.ts): a honeypot buy is refused unless the caller accepts
+ * the risk, and every quote carries its warnings and the traded token's measured taxes.
  */
 import type { ChainId } from '@/server/chains/registry';
+import type { TokenRisk } from '@/server/tokens/token-risk';
+import { quoteWarnings, refuseRiskyBuy } from './quote-warnings';
 import type { SwapQuote, SwapRequest } from './swap-types';
 import { tradingEngine, type SwapQuoteDeps } from './trading-engines';
 
-export function quoteSwap(deps: SwapQuoteDeps, chain: ChainId, request: SwapRequest): Promise<SwapQuote> {
-  return tradingEngine(chain).quote(deps, chain, request);
+export async function quoteSwap(deps: SwapQuoteDeps, chain: ChainId, request: SwapRequest): Promise<SwapQuote> {
+  const label = (token: string) => (token.toLowerCase() === request.tokenOut.toLowerCase() ? 'The token you buy' : 'The token you sell');
+  const risksRead = deps.tokenRisk.read(chain, [request.tokenIn, request.tokenOut]);
+  // Refused before the engine's answer is awaited: a honeypot buy is not quoted at all.
+  const quoted = tradingEngine(chain).quote(deps, chain, request);
+  const risks = await risksRead.catch(() => new Map<string, TokenRisk>());
+  try {
+    refuseRiskyBuy(risks, request.tokenOut, request.acceptRisk ?? false, label);
+  } catch (error) {
+    quoted.catch(() => undefined);
+    throw error;
+  }
+  const quote = await quoted;
+  const warnings = quoteWarnings(risks, {
+    tokenIn: request.tokenIn, tokenOut: request.tokenOut, priceImpactPercent: quote.priceImpactPercent, valueAmountInUsd: quote.valueAmountInUsd, label,
+  });
+  const traded = risks.get(request.tokenOut.toLowerCase()) ?? risks.get(request.tokenIn.toLowerCase());
+  // The token's own taxes, whichever side is traded; the route's measurement where the token was not read.
+  const taxes = traded ? { ...quote.taxes, buyTax: traded.buyTax, sellTax: traded.sellTax } : quote.taxes;
+  return { ...quote, taxes, warnings };
 }

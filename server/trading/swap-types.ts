@@ -6,6 +6,7 @@
 import type { ChainId } from '@/server/chains/registry';
 import type { PriorityLevel } from '@/server/fees/fee-levels';
 import type { FeeSplit } from './fee-model';
+import type { QuoteWarning } from './quote-warnings';
 
 export type ApprovalOrder = 'approve-then-trade' | 'trade-then-approve';
 
@@ -32,6 +33,10 @@ export interface SwapRequest {
   approval: { token: string; order: ApprovalOrder } | undefined;
   /** Refuse to quote when the trade cannot be simulated as the trader. */
   requireSimulation: boolean;
+  /** Quote a buy of a token the audit calls a honeypot instead of refusing it (RISKY_TOKEN). */
+  acceptRisk?: boolean;
+  /** No wallet: only the price is wanted (the transactions are dropped), so what only a wallet could fix is no refusal. */
+  priceOnly?: boolean;
 }
 
 export interface QuoteHop {
@@ -71,6 +76,8 @@ export interface SwapQuote {
   transactions: { trade: string; approve?: string; reset?: string };
   quoteId: string;
   expiresAt: number;
+  /** From the tokens' audit and the route (set by quoteSwap, whatever the engine). */
+  warnings?: QuoteWarning[];
 }
 
 /** Signed transactions for a quote, to be checked against it and sent. */

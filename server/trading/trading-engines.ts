@@ -11,6 +11,7 @@ import { AppError } from '@/server/errors';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import type { Logger } from '@/server/observability/logger';
 import type { TradeRepository } from '@/server/store/trade-repository';
+import type { TokenRiskReader } from '@/server/tokens/token-risk';
 import { quoteEvmSwap, type EvmQuoteRequest } from './evm/evm-quote';
 import { executeEvmTrade, trackEvmTrade, type EvmExecuteDeps } from './evm/evm-execute';
 import type { QuoteClaims } from './quote-id';
@@ -28,6 +29,8 @@ export interface SwapQuoteDeps {
   balances?: BalanceReader;
   /** Solana's route source, mints and fee collector; absent where SOL has no route configured. */
   solana?: SolanaTrading;
+  /** The traded tokens' honeypot, taxes and audit state, kept per token for a range of blocks. */
+  tokenRisk: TokenRiskReader;
 }
 
 export interface SwapExecuteDeps {

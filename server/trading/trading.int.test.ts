@@ -195,7 +195,7 @@ describe('EVM trading cases (BASE)', () => {
     const nonce = await wallet.publicClient.getTransactionCount({ address: wallet.account.address });
     const refused = await client.post('v2.execute', { trade, approve, chain: 'BASE', mev: false, simulation: true, quoteId: quote.body.transaction.quoteId });
     expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_FUNDS_FOR_GAS', parsedError: 'INSUFFICIENT_FUNDS_FOR_GAS' });
+    expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_FUNDS_FOR_GAS', status: 'FAILED', parsedError: 'INSUFFICIENT_FUNDS_FOR_GAS' });
     expect(await wallet.publicClient.getTransactionCount({ address: wallet.account.address })).toBe(nonce);
   });
 
@@ -290,7 +290,7 @@ describe('EVM trading cases (BASE)', () => {
         trade: await wallet.account.signTransaction(variant), chain: 'BASE', mev: false, simulation: true, quoteId: quote.body.transaction.quoteId,
       });
       expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ success: false, code: 'TX_MISMATCH', parsedError: 'TX_MISMATCH' });
+      expect(answer.body).toMatchObject({ success: false, code: 'TX_MISMATCH', status: 'FAILED', parsedError: 'TX_MISMATCH' });
     }
     // Signed by someone else: refused too.
     const stranger = privateKeyToAccount(generatePrivateKey());
@@ -408,7 +408,7 @@ describe('EVM trading cases (BASE)', () => {
     const nativeBefore = await tokenBalance(wallet, NATIVE);
     const refused = await client.post('v2.execute', { trade, chain: 'BASE', mev: false, simulation: true, quoteId: quote.body.transaction.quoteId });
     expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ success: false, code: 'SLIPPAGE_EXCEEDED', parsedError: 'SLIPPAGE_EXCEEDED' });
+    expect(refused.body).toMatchObject({ success: false, code: 'SLIPPAGE_EXCEEDED', status: 'FAILED', parsedError: 'SLIPPAGE_EXCEEDED' });
     expect(await wallet.publicClient.getTransactionCount({ address: wallet.account.address })).toBe(nonce);
     expect(await tokenBalance(wallet, NATIVE)).toBe(nativeBefore);
 

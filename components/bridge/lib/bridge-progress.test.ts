@@ -17,7 +17,7 @@ const details: BridgeDetails = {
 
 function status(overrides: Partial<BridgeStatus>, detailOverrides: Partial<BridgeDetails> = {}): BridgeStatus {
   return {
-    status: 'waiting', step: 2, totalSteps: 4, requestId: '0x01', trackingUrl: 'http://localhost/bridge/0x01',
+    success: true, status: 'waiting', step: 2, totalSteps: 4, requestId: '0x01', trackingUrl: 'http://localhost/bridge/0x01',
     inTxHashes: null, txHashes: null, refundDetails: null, error: false, fetchFailed: false,
     ...overrides,
     details: { ...details, ...detailOverrides },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { warnings } from './trading';
 import {
   MAX_TEXT, anyAddress, chainId, checkAddressFamily, checkTxEncoding, integer, opaqueId, rawAmount, signedTransaction,
 } from './fields';
@@ -55,6 +56,7 @@ export const bridgeQuoteOutput = z
       destinationGas: z.string().optional().meta({ description: 'Extension: the fill gas, raw units of the destination native coin' }),
       expiresAt: z.number().optional().meta({ description: 'Extension: ms since epoch; a deposit confirmed later is refunded' }),
     }),
+    warnings,
   })
   .meta({ id: 'BridgeQuote' });
 
@@ -145,6 +147,7 @@ export const bridgeDetails = z
 
 export const bridgeStatusOutput = z
   .object({
+    success: z.literal(true).meta({ description: 'The request was found and its status read (the bridge outcome is `status`)' }),
     status: z.enum(BRIDGE_STATUSES),
     step: z.number().int().min(0).max(4).meta({ description: 'waiting 2, pending 3, success 4; 0 means error' }),
     totalSteps: z.literal(4),

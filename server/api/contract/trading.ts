@@ -5,10 +5,11 @@ import {
   MAX_TEXT, anyAddress, boolean, chainId, checkAddressFamily, checkTxEncoding, integer, opaqueId,
   decimalAmount, priority, rawAmountOrPercent, side, signedTransaction, v1Chain,
 } from './fields';
+import { WARNING_CODES } from '@/server/trading/quote-warnings';
 import { TRADE_FAILURE_CODES, TRADE_FAILURE_MESSAGES, type TradeFailureCode } from '@/server/trading/trade-failures';
 import { stringOrNull } from './responses';
 
-const QUOTE_ERRORS = ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NO_ROUTE', 'INSUFFICIENT_BALANCE', 'TRANSFER_BLOCKED', 'SIMULATION_FAILED', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'NOT_IMPLEMENTED'] as const;
+const QUOTE_ERRORS = ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NO_ROUTE', 'INSUFFICIENT_BALANCE', 'TRANSFER_BLOCKED', 'RISKY_TOKEN', 'SIMULATION_FAILED', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'NOT_IMPLEMENTED'] as const;
 const EXECUTE_ERRORS = [
   'INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'TX_MISMATCH', 'INVALID_SIGNATURE', 'QUOTE_NOT_FOUND', 'QUOTE_EXPIRED',
   'NONCE_TOO_LOW', 'NONCE_ALREADY_USED', 'SIMULATION_FAILED', 'SLIPPAGE_EXCEEDED', 'INSUFFICIENT_BALANCE',
@@ -39,6 +40,17 @@ export const routeLeg = z.object({
   hops: z.array(routeHop).min(1).meta({ description: 'The pools of this leg, in order (one to three)' }),
 });
 
+/** Extension: what a quote warns of, from the tokens' audit and the route. */
+export const warnings = z
+  .array(z.object({
+    code: z.enum(WARNING_CODES).meta({
+      description: 'HONEYPOT: can be bought, not sold back. HIGH_TAX: a buy or sell tax above 1 % (danger above 10 %). LOW_LIQUIDITY: the route trades against less than $10,000. HIGH_PRICE_IMPACT: above 3 % (danger above 10 %). LAUNCHPAD: the token is still on a launchpad bonding curve. UNVERIFIED_AUDIT: no third-party audit answered for the token, or it could not check it.',
+    }),
+    message: z.string(),
+    severity: z.enum(['info', 'warning', 'danger']),
+  }))
+  .meta({ id: 'QuoteWarnings', description: 'Extension: warnings from the token audit (kept per token for a range of blocks) and the route; empty when there is nothing to say' });
+
 export const v2QuoteInput = z
   .object({
     tokenIn: anyAddress.meta({ description: 'Input token address; the zero address for the native token' }),
@@ -46,11 +58,14 @@ export const v2QuoteInput = z
     amount: rawAmountOrPercent,
     slippage: integer(0, 10_000, 'basis points, 100 = 1%'),
     chain: chainId,
-    trader: anyAddress.optional().meta({ description: 'Signer wallet address (recommended: needed for approval, nonce and percentage amounts)' }),
+    trader: anyAddress.optional().meta({
+      description: 'Signer wallet address. Without it the quote is price-only: stats, route and warnings, with empty transaction fields and no quoteId (execute needs a quote with a trader). Required for percentage amounts.',
+    }),
     priority: priority.optional(),
     simulation: boolean.optional().meta({ description: 'Simulate the trade while quoting. Default false' }),
     integrator: anyAddress.optional().meta({ description: 'Integrator fee recipient' }),
     fee: integer(0, 500, 'integrator fee in basis points: 0, or 10 to 500').optional(),
+    acceptRisk: boolean.optional().meta({ description: 'Quote a buy of a token the audit calls a honeypot instead of refusing it with RISKY_TOKEN. Default false' }),
   })
   .superRefine((input, ctx) => {
     checkAddressFamily(ctx, input.chain, { tokenIn: input.tokenIn, tokenOut: input.tokenOut }, { nativeAllowed: true });
@@ -71,7 +86,7 @@ export const v2QuoteOutput = z
     success: z.literal(true),
     stats: z.object({
       amountOut: z.string().meta({ description: 'Expected output, raw units' }),
-      amountOutMin: z.string().meta({ description: 'Minimum output after slippage, raw units' }),
+      amountOutMin: z.string().meta({ description: 'The least the signed trade can deliver, raw units: amountOut less the slippage, enforced on chain by the Router (EVM) or the route\'s own minimum (Solana through Jupiter). On SOL through the local maker the transaction pays exactly amountOut or fails (the maker fills only at its quote), so there amountOutMin equals amountOut whatever the slippage.' }),
       valueAmountInUsd: z.number(),
       txCostUsd: z.number(),
       amountIn: z.string().meta({ description: 'Extension: tokenIn spent, raw units (a percentage amount resolved)' }),
@@ -88,9 +103,10 @@ export const v2QuoteOutput = z
     transaction: z.object({
       trade: z.string().meta({ description: 'Unsigned trade transaction: serialized EIP-1559 hex (EVM) or base64 v0 transaction (Solana)' }),
       approve: z.string().meta({ description: 'Unsigned approval transaction; empty string when none is needed' }),
-      extra: z.string().meta({ description: 'Unsigned extra transaction (launchpad fee or strategy permit); empty string when none' }),
-      quoteId: z.string(),
+      extra: z.string().meta({ description: 'Unsigned extra transaction, sent and confirmed before the trade (its nonce comes first): the launchpad fee of a token still on its bonding curve, the permit of a strategy token, or the reset of a USDT-style allowance to 0. Empty string when none' }),
+      quoteId: z.string().optional().meta({ description: 'Absent on a price-only quote (no trader)' }),
     }),
+    warnings,
   })
   .meta({ id: 'QuoteV2' });
 
@@ -170,6 +186,7 @@ export const v1QuoteInput = z
     simulation: boolean.optional(),
     integrator: anyAddress.optional().meta({ description: 'Fee recipient; defaults to the trader' }),
     fee: integer(0, 10_000, 'integrator fee in basis points').optional(),
+    acceptRisk: boolean.optional().meta({ description: 'Quote a buy of a token the audit calls a honeypot instead of refusing it with RISKY_TOKEN. Default false' }),
   })
   .superRefine((input, ctx) => {
     checkAddressFamily(ctx, input.chain, { token: input.token }, { nativeAllowed: false });
@@ -195,7 +212,7 @@ export const v1QuoteOutput = z
     stats: z.object({
       valueAmountInUsd: z.number(),
       amountOut: z.string(),
-      amountOutMin: z.string(),
+      amountOutMin: z.string().meta({ description: 'The least the signed trade can deliver, raw units: amountOut less the slippage, enforced on chain by the Router (EVM) or the route\'s own minimum (Solana through Jupiter). On SOL through the local maker the transaction pays exactly amountOut or fails (the maker fills only at its quote), so there amountOutMin equals amountOut whatever the slippage.' }),
       gasCostUsd: z.number(),
       txCostUsd: z.number(),
       buyTax: z.number(),
@@ -207,6 +224,7 @@ export const v1QuoteOutput = z
       approve: z.string().optional(),
       quoteId: z.string(),
     }),
+    warnings,
   })
   .meta({ id: 'QuoteV1' });
 

@@ -4,6 +4,7 @@
  */
 import { formatUnits } from 'viem';
 import type { z } from 'zod';
+import { priceImpactWarnings } from '@/server/trading/quote-warnings';
 import { findBridgeRequest, trackingUrl, type BridgeDeps } from '@/server/bridge/bridge-deps';
 import { executeBridge, trackBridgeDeposit } from '@/server/bridge/bridge-execute';
 import { quoteBridge, usdText } from '@/server/bridge/bridge-quote';
@@ -51,6 +52,8 @@ export async function bridgeQuoteAnswer(deps: BridgeDeps, owner: string, input: 
       destinationGas: quote.destinationGas.toString(),
       expiresAt: quote.expiresAt,
     },
+    // Native on both sides: no token to audit, only what the transfer costs.
+    warnings: priceImpactWarnings(quote.priceImpactPercent),
   };
 }
 
@@ -139,6 +142,7 @@ function statusOf(deps: AnswerDeps, row: BridgeRow): BridgeStatusAnswer {
   const { status, step } = publicBridgeStatus(row, (deps.now ?? Date.now)());
   const inTxHashes = [row.deposit_tx_hash, row.refund_tx_hash].filter((hash): hash is string => hash !== null);
   return {
+    success: true,
     status,
     step,
     totalSteps: 4,

@@ -25,7 +25,10 @@ type V2ExecuteAnswer = z.input<typeof v2ExecuteOutput>;
 const DEFAULT_HISTORY_LIMIT = 20;
 
 export async function v2QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof v2QuoteInput>): Promise<z.input<typeof v2QuoteOutput>> {
-  const trader = canonical(input.chain, requireTrader(input.trader));
+  // Without a trader the quote is price-only: priced as a wallet that holds nothing (exact pool math where
+  // the trade cannot be simulated), answered without transactions or quote id.
+  const priceOnly = !input.trader;
+  const trader = canonical(input.chain, input.trader ?? priceOnlyTrader(input.chain));
   const tokenIn = canonical(input.chain, input.tokenIn);
   const tokenOut = canonical(input.chain, input.tokenOut);
   const nativeIn = tokenIn === NATIVE_TOKEN_ADDRESS;
@@ -44,7 +47,9 @@ export async function v2QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
     fees: fees('v2', input.fee ?? 0),
     integrator: input.integrator ? canonical(input.chain, input.integrator) : trader,
     approval: nativeIn ? undefined : { token: tokenIn, order: 'approve-then-trade' },
-    requireSimulation: input.simulation === true,
+    requireSimulation: !priceOnly && input.simulation === true,
+    acceptRisk: input.acceptRisk ?? false,
+    priceOnly,
   });
   return {
     success: true,
@@ -65,14 +70,26 @@ export async function v2QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
       hops: leg.hops.map((hop) => ({ venue: hop.venue, pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, fee: hop.fee })),
     })),
     expiresAt: quote.expiresAt,
-    transaction: {
-      trade: quote.transactions.trade,
-      approve: quote.transactions.approve ?? '',
-      extra: quote.transactions.reset ?? '',
-      quoteId: quote.quoteId,
-    },
+    transaction: priceOnly
+      ? { trade: '', approve: '', extra: '' }
+      : {
+        trade: quote.transactions.trade,
+        approve: quote.transactions.approve ?? '',
+        extra: quote.transactions.reset ?? '',
+        quoteId: quote.quoteId,
+      },
+    warnings: quote.warnings ?? [],
   };
 }
+
+/** A wallet no key exists for, holding nothing: what a price-only quote is priced as. */
+function priceOnlyTrader(chain: ChainId): string {
+  return CHAINS[chain].family === 'solana' ? PRICE_ONLY_SOLANA_WALLET : PRICE_ONLY_EVM_WALLET;
+}
+
+const PRICE_ONLY_EVM_WALLET = '0x00000000000000000000000000000000000Face1';
+/** The System Program's id: a valid public key no one signs for. */
+const PRICE_ONLY_SOLANA_WALLET = '11111111111111111111111111111111';
 
 export async function v1QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof v1QuoteInput>): Promise<z.input<typeof v1QuoteOutput>> {
   const chain = input.chain ?? (await detectChain(deps.chains, input.token, { allowed: V1_QUOTE_CHAINS, field: 'token' }));
@@ -95,6 +112,7 @@ export async function v1QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
     // BUY: trade n, then the approval that lets the token be sold later (n+1). SELL: approve n, trade n+1.
     approval: { token, order: buy ? 'trade-then-approve' : 'approve-then-trade' },
     requireSimulation: input.simulation === true,
+    acceptRisk: input.acceptRisk ?? false,
   });
   return {
     success: true,
@@ -113,6 +131,7 @@ export async function v1QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
       ...(quote.transactions.approve ? { approve: quote.transactions.approve } : {}),
       quoteId: quote.quoteId,
     },
+    warnings: quote.warnings ?? [],
   };
 }
 

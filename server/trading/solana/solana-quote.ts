@@ -87,11 +87,14 @@ export async function quoteSolanaSwap(deps: SolanaQuoteDeps, request: SwapReques
   const solUsd = await solUsdPrice(deps);
   const signatures = BigInt(built.transaction.message.header.numRequiredSignatures);
   const networkLamports = LAMPORTS_PER_SIGNATURE * signatures + (BigInt(built.unitLimit) * BigInt(unitPrice)) / 1_000_000n;
-  const inputSol = nativeIn ? amountIn : nativeOut ? amountOut + fees.protocolFee + fees.integratorFee : 0n;
+  const feeOnOutput = !nativeIn && nativeOut;
   return {
     amountIn,
     amountOut,
-    amountOutMin: route.venue === 'MAKER' ? amountOut : (amountOut * BigInt(BPS - request.slippageBps)) / BigInt(BPS),
+    // What the signed transaction enforces: the venue's own minimum, less the fixed fee transfers that follow
+    // it when fees come from the output. The maker pays a fixed amount (its minimum is its quote), so there
+    // amountOutMin equals amountOut whatever the slippage.
+    amountOutMin: route.minAmountOut - (feeOnOutput ? fees.protocolFee + fees.integratorFee : 0n),
     route: [{ share: 1_000_000, hops: [{ venue: route.venue, pool: routePool(deps, route), tokenIn: request.tokenIn, tokenOut: request.tokenOut, fee: 3000 }] }],
     simulated: built.simulated,
     priceImpactPercent: Math.round(route.priceImpactPercent * 10_000) / 10_000,
@@ -99,7 +102,7 @@ export async function quoteSolanaSwap(deps: SolanaQuoteDeps, request: SwapReques
     protocolFee: fees.protocolFee,
     integratorFee: fees.integratorFee,
     feeToken: nativeIn || nativeOut ? SOL_SENTINEL : request.tokenIn,
-    valueAmountInUsd: usd(inputSol, solUsd),
+    valueAmountInUsd: await inputUsd(deps, request, { amountIn, amountOut, fees, decimalsIn, decimalsOut, solUsd }),
     gasCostUsd: usd(networkLamports, solUsd),
     txCostUsd: usd(networkLamports, solUsd),
     taxes: { buyTax: 0, sellTax: 0, transferTax: 0 },
@@ -112,6 +115,32 @@ export async function quoteSolanaSwap(deps: SolanaQuoteDeps, request: SwapReques
 }
 
 type AmountSplit = ReturnType<typeof splitAmount>;
+
+/**
+ * The input's value in USD: from the SOL side when there is one, from the stable side when there is one,
+ * else from what the input would fetch in SOL (one more quote from the route source).
+ */
+async function inputUsd(
+  deps: SolanaQuoteDeps,
+  request: SwapRequest,
+  figures: { amountIn: bigint; amountOut: bigint; fees: AmountSplit; decimalsIn: number; decimalsOut: number; solUsd: number },
+): Promise<number> {
+  const { amountIn, amountOut, fees, decimalsIn, decimalsOut, solUsd } = figures;
+  if (request.tokenIn === SOL_SENTINEL) return usd(amountIn, solUsd);
+  if (request.tokenOut === SOL_SENTINEL) return usd(amountOut + fees.protocolFee + fees.integratorFee, solUsd);
+  const stable = deps.trading.stable?.address;
+  if (stable && request.tokenIn === stable) return Number(amountIn) / 10 ** decimalsIn;
+  if (stable && request.tokenOut === stable) return Number(amountOut) / 10 ** decimalsOut;
+  try {
+    const inSol = await deps.trading.source.quote({
+      inputMint: mintOf(request.tokenIn), outputMint: WRAPPED_SOL_MINT, amountIn, slippageBps: 0, user: deps.trading.feeCollector,
+    });
+    return usd(inSol.amountOut, solUsd);
+  } catch {
+    // No SOL market for the input: the value is unknown, not an error of the quote.
+    return 0;
+  }
+}
 
 /** The venue's route with the fees around it. */
 interface PricedRoute {
@@ -185,7 +214,8 @@ async function buildTransaction(
   let unitLimit = DEFAULT_UNIT_LIMIT;
   if (simulation.err) {
     const failure = classifySolanaError(simulation.err, probe.message);
-    if (failure.code !== 'INSUFFICIENT_BALANCE' || request.requireSimulation) throw tradeFailure(failure.code, failure.reason);
+    const walletCanFix = failure.code === 'INSUFFICIENT_BALANCE' || request.priceOnly;
+    if (!walletCanFix || request.requireSimulation) throw tradeFailure(failure.code, failure.reason);
   } else {
     unitLimit = Math.ceil((simulation.unitsConsumed ?? DEFAULT_UNIT_LIMIT) * (100 + UNIT_MARGIN_PERCENT) / 100);
   }

@@ -108,6 +108,24 @@ describe('Solana trading through the maker', () => {
     expect(await balanceOf(wallet.publicKey, beta) - before).toBe(BigInt(quote.body.stats.amountOut!));
   });
 
+  it('mint to mint quotes value their input in USD (from the stable side, or from what it fetches in SOL)', async () => {
+    const wallet = await fundedWallet();
+    const fromStable = await quoteV2(wallet, mint('USDC'), mint('BETA'), '250000000');
+    expect(fromStable.body.stats.valueAmountInUsd).toBe(250);
+    const noStable = await quoteV2(wallet, mint('BETA'), mint('ALPHA'), '1000000000');
+    expect(noStable.status, JSON.stringify(noStable.body)).toBe(200);
+    expect(Number(noStable.body.stats.valueAmountInUsd)).toBeGreaterThan(0);
+  });
+
+  it('amountOutMin is what the signed transaction enforces: the maker pays exactly amountOut, whatever the slippage', async () => {
+    const wallet = await fundedWallet();
+    for (const [tokenIn, tokenOut, amount] of [[SOL, mint('BETA'), '100000000'], [mint('BETA'), SOL, '1000000000']] as const) {
+      const quote = await quoteV2(wallet, tokenIn, tokenOut, amount, { slippage: 500 });
+      expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+      expect(quote.body.stats.amountOutMin).toBe(quote.body.stats.amountOut);
+    }
+  });
+
   it('fees arrive exactly: v2 80/20 split of fee 100 plus the 10 bps base, on the SOL side', async () => {
     const wallet = await fundedWallet();
     const integrator = await fundedWallet();
@@ -132,7 +150,7 @@ describe('Solana trading through the maker', () => {
     transaction.sign([wallet]);
     const changed = await executeV2(Buffer.from(transaction.serialize()).toString('base64'), quote.body.transaction.quoteId);
     expect(changed.status).toBe(400);
-    expect(changed.body).toMatchObject({ code: 'TX_MISMATCH', parsedError: 'TX_MISMATCH' });
+    expect(changed.body).toMatchObject({ code: 'TX_MISMATCH', status: 'FAILED', parsedError: 'TX_MISMATCH' });
 
     // The quoted message with a signature that is not the trader's.
     const original = VersionedTransaction.deserialize(Buffer.from(quote.body.transaction.trade, 'base64'));
@@ -169,7 +187,7 @@ describe('Solana trading through the maker', () => {
     const before = await balanceOf(wallet.publicKey, SOL);
     const answer = await executeV2(sign(wallet, quote.body.transaction.trade), quote.body.transaction.quoteId);
     expect(answer.status).toBe(422);
-    expect(answer.body).toMatchObject({ code: 'SLIPPAGE_EXCEEDED', parsedError: 'SLIPPAGE_EXCEEDED' });
+    expect(answer.body).toMatchObject({ code: 'SLIPPAGE_EXCEEDED', status: 'FAILED', parsedError: 'SLIPPAGE_EXCEEDED' });
     expect(await balanceOf(wallet.publicKey, SOL)).toBe(before);
   });
 
@@ -193,7 +211,7 @@ describe('Solana trading through the maker', () => {
     const before = await balanceOf(wallet.publicKey, SOL);
     const answer = await executeV2(sign(wallet, quote.body.transaction.trade), quote.body.transaction.quoteId);
     expect(answer.status).toBe(422);
-    expect(answer.body).toMatchObject({ code: 'INSUFFICIENT_BALANCE', parsedError: 'INSUFFICIENT_BALANCE' });
+    expect(answer.body).toMatchObject({ code: 'INSUFFICIENT_BALANCE', status: 'FAILED', parsedError: 'INSUFFICIENT_BALANCE' });
     expect(await balanceOf(wallet.publicKey, SOL)).toBe(before);
   });
 });
