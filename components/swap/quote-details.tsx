@@ -54,6 +54,12 @@ export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, countdow
         <div><dt>Minimum received</dt><dd>{formatAmount(stats.amountOutMin, tokenOut.decimals)} {tokenOut.symbol}</dd></div>
         <div><dt>Protocol fee</dt><dd>{fee(stats.protocolFee)}</dd></div>
         <div><dt>Integrator fee</dt><dd>{fee(stats.integratorFee)}</dd></div>
+        {quote.taxes.filter((tax) => tax.buyTax > 0 || tax.sellTax > 0).map((tax) => (
+          <div key={tax.token} data-testid="token-tax">
+            <dt>{byAddress(tax.token)?.symbol ?? shortAddress(tax.token)} tax</dt>
+            <dd>buy {formatPercent(tax.buyTax)} · sell {formatPercent(tax.sellTax)}</dd>
+          </div>
+        ))}
         <div><dt>Network cost</dt><dd>{formatUsd(stats.txCostUsd)} <span className="muted small">({Number(stats.gasLimit).toLocaleString('en-US')} {COST_UNIT[CHAINS[chain].family]})</span></dd></div>
         <div>
           <dt>Route</dt>

@@ -22,6 +22,7 @@ export function SwapActionArea({ card }: { card: SwapCardState }) {
     insufficient: amount.insufficient,
     quote: state,
     impact,
+    honeypot: card.honeypot,
     confirmed: confirmText.trim().toLowerCase() === CONFIRM_WORD,
   });
 
@@ -40,7 +41,7 @@ export function SwapActionArea({ card }: { card: SwapCardState }) {
       connects={action.kind === 'connect'}
       label={action.label}
       disabled={action.kind === 'none'}
-      danger={impact === 'high' || impact === 'blocking'}
+      danger={impact === 'high' || impact === 'blocking' || card.honeypot}
       switching={switcher}
       onAction={onAction}
     />

@@ -5,10 +5,11 @@ import { QuoteError } from '@/components/quotes/quote-error';
 import type { SwapCardState } from './hooks/use-swap-card';
 import { PriceImpactNotice } from './price-impact-notice';
 import { QuoteDetails } from './quote-details';
+import { QuoteWarnings } from './quote-warnings';
 
-/** The quote under the form: why there is none, or its details and its price impact warning. */
+/** The quote under the form: why there is none, or its details, its price impact warning and its other warnings. */
 export function SwapQuoteSummary({ card }: { card: SwapCardState }) {
-  const { form, chainInfo, wallet, tokens, amount, quote: { live, quote, state, countdown }, impact, confirmText, setConfirmText } = card;
+  const { form, chainInfo, wallet, tokens, amount, quote: { live, quote, state, countdown }, impact, warnings, honeypot, confirmText, setConfirmText } = card;
   const { chain, tokenIn, tokenOut } = form;
   return (
     <>
@@ -25,6 +26,7 @@ export function SwapQuoteSummary({ card }: { card: SwapCardState }) {
         />
       )}
       {quote && <PriceImpactNotice level={impact} typed={confirmText} onTyped={setConfirmText} />}
+      {quote && <QuoteWarnings warnings={warnings} askWord={honeypot && impact !== 'blocking'} typed={confirmText} onTyped={setConfirmText} />}
     </>
   );
 }

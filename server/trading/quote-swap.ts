@@ -29,5 +29,6 @@ export async function quoteSwap(deps: SwapQuoteDeps, chain: ChainId, request: Sw
   const traded = risks.get(request.tokenOut.toLowerCase()) ?? risks.get(request.tokenIn.toLowerCase());
   // The token's own taxes, whichever side is traded; the route's measurement where the token was not read.
   const taxes = traded ? { ...quote.taxes, buyTax: traded.buyTax, sellTax: traded.sellTax } : quote.taxes;
-  return { ...quote, taxes, warnings };
+  const tokenTaxes = [...risks.values()].map((risk) => ({ token: risk.token, buyTax: risk.buyTax, sellTax: risk.sellTax }));
+  return { ...quote, taxes, warnings, tokenTaxes };
 }

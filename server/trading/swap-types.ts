@@ -78,6 +78,8 @@ export interface SwapQuote {
   expiresAt: number;
   /** From the tokens' audit and the route (set by quoteSwap, whatever the engine). */
   warnings?: QuoteWarning[];
+  /** The measured taxes of the traded tokens that were read (native, wrapped native and the stable are not). */
+  tokenTaxes?: { token: string; buyTax: number; sellTax: number }[];
 }
 
 /** Signed transactions for a quote, to be checked against it and sent. */

@@ -46,10 +46,12 @@ export function useSwapCard(initialChain: ChainId, linkedTokenOut: string | unde
   const amount = readSwapAmount(form, balanceIn.balance);
   const quote = useSettledQuote(swapQuoteRequest(form, amount, wallet), useSwapQuote, { paused: running });
   const impact = quote.quote ? priceImpactLevel(quote.quote.stats.priceImpact) : 'none';
+  const warnings = quote.quote?.warnings ?? [];
+  const honeypot = warnings.some((warning) => warning.code === 'HONEYPOT');
 
   return {
     form, chainInfo, wallet, tokens, execution, running, switcher, edit, pickChain, confirmText, setConfirmText,
-    balanceIn, balanceOut, amount, quote, impact,
+    balanceIn, balanceOut, amount, quote, impact, warnings, honeypot,
   };
 }
 
@@ -59,6 +61,7 @@ export type SwapCardState = ReturnType<typeof useSwapCard>;
 function swapQuoteRequest(form: SwapForm, { amount, insufficient }: SwapAmount, wallet: FamilyWallet): QuoteRequest | undefined {
   const { chain, tokenIn, tokenOut } = form;
   return tokenIn && tokenOut && amount && !insufficient && wallet.connected
-    ? { chain, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amount, slippage: form.slippageBps, priority: form.priority, trader: wallet.address }
+    // The page asks for risky tokens too: it shows the warning and asks for the typed word instead.
+    ? { chain, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amount, slippage: form.slippageBps, priority: form.priority, trader: wallet.address, acceptRisk: true }
     : undefined;
 }

@@ -18,6 +18,8 @@ export interface QuoteRequest {
   slippage: number;
   priority: Priority;
   trader?: string;
+  /** Quote a honeypot buy (with its warning) instead of refusing it. */
+  acceptRisk?: boolean;
 }
 
 /**

@@ -26,6 +26,8 @@ describe('decideSwapAction', () => {
     expect(decideSwapAction({ ...ready, impact: 'blocking' })).toEqual({ kind: 'none', label: 'Type "confirm" to swap' });
     expect(decideSwapAction({ ...ready, impact: 'blocking', confirmed: true })).toEqual({ kind: 'swap', label: 'Swap anyway' });
     expect(decideSwapAction({ ...ready, impact: 'high' }).label).toBe('Swap anyway');
+    expect(decideSwapAction({ ...ready, honeypot: true })).toEqual({ kind: 'none', label: 'Type "confirm" to swap' });
+    expect(decideSwapAction({ ...ready, honeypot: true, confirmed: true })).toEqual({ kind: 'swap', label: 'Swap anyway' });
     expect(decideSwapAction({ ...ready, impact: 'warning' }).label).toBe('Swap');
   });
 });

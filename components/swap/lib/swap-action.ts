@@ -18,7 +18,9 @@ export interface SwapActionInput {
   insufficient?: string;
   quote: QuoteState;
   impact: PriceImpactLevel;
-  /** The confirmation word was typed (needed above 10 % price impact). */
+  /** The quote warns of a honeypot: like a price impact above 10 %, swapping needs the typed word. */
+  honeypot?: boolean;
+  /** The confirmation word was typed (needed above 10 % price impact, and for a honeypot). */
   confirmed: boolean;
 }
 
@@ -38,7 +40,12 @@ export function decideSwapAction(input: SwapActionInput): SwapAction {
   if (!input.onChain) return { kind: 'switch', label: `Switch to ${input.chainName}` };
   if (input.quote === 'loading' || input.quote === 'none') return { kind: 'none', label: 'Fetching quote…' };
   if (input.quote === 'error') return { kind: 'none', label: 'Quote unavailable' };
-  if (input.impact === 'blocking' && !input.confirmed) return { kind: 'none', label: `Type "${CONFIRM_WORD}" to swap` };
-  if (input.impact === 'high' || input.impact === 'blocking') return { kind: 'swap', label: 'Swap anyway' };
+  if (needsTypedWord(input) && !input.confirmed) return { kind: 'none', label: `Type "${CONFIRM_WORD}" to swap` };
+  if (input.impact === 'high' || needsTypedWord(input)) return { kind: 'swap', label: 'Swap anyway' };
   return { kind: 'swap', label: 'Swap' };
+}
+
+/** A price impact above 10 % and a honeypot both need the user to type the word before swapping. */
+export function needsTypedWord(input: Pick<SwapActionInput, 'impact' | 'honeypot'>): boolean {
+  return input.impact === 'blocking' || input.honeypot === true;
 }

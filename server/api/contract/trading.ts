@@ -107,6 +107,11 @@ export const v2QuoteOutput = z
       quoteId: z.string().optional().meta({ description: 'Absent on a price-only quote (no trader)' }),
     }),
     warnings,
+    taxes: z.array(z.object({
+      token: z.string(),
+      buyTax: z.number().meta({ description: 'Percent of a buy the token keeps' }),
+      sellTax: z.number().meta({ description: 'Percent of a sale the token keeps' }),
+    })).meta({ description: 'Extension: the measured taxes of the traded tokens (the native coin, its wrapped token and the stable are left out)' }),
   })
   .meta({ id: 'QuoteV2' });
 

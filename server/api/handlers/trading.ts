@@ -79,6 +79,7 @@ export async function v2QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
         quoteId: quote.quoteId,
       },
     warnings: quote.warnings ?? [],
+    taxes: quote.tokenTaxes ?? [],
   };
 }
 

@@ -1,0 +1,41 @@
+import { CONFIRM_WORD } from './lib/price-impact';
+import type { Quote } from './lib/types';
+
+type Warning = Quote['warnings'][number];
+
+const ROLE: Record<Warning['severity'], 'alert' | 'status'> = { danger: 'alert', warning: 'alert', info: 'status' };
+
+/**
+ * Every warning of the quote, above the button. A honeypot needs the typed word before the swap, as a price
+ * impact above 10 % does; when both apply, the price impact notice holds the one field.
+ */
+export function QuoteWarnings({ warnings, askWord, typed, onTyped }: {
+  warnings: readonly Warning[];
+  /** Show the field for the typed word here (a honeypot without a blocking price impact). */
+  askWord: boolean;
+  typed: string;
+  onTyped: (text: string) => void;
+}) {
+  // The price impact has its own notice.
+  const shown = warnings.filter((warning) => warning.code !== 'HIGH_PRICE_IMPACT');
+  if (shown.length === 0) return null;
+  return (
+    <ul className="quote-warnings" aria-label="Warnings">
+      {shown.map((warning) => (
+        <li key={`${warning.code}:${warning.message}`} className={`quote-warning severity-${warning.severity}`} role={ROLE[warning.severity]} data-code={warning.code} data-severity={warning.severity}>
+          <p>{warning.message}</p>
+          {askWord && warning.code === 'HONEYPOT' && (
+            <input
+              aria-label={`Type ${CONFIRM_WORD} to swap this token anyway`}
+              placeholder={CONFIRM_WORD}
+              value={typed}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => onTyped(event.target.value)}
+            />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

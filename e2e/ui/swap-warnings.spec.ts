@@ -1,0 +1,50 @@
+import type { Hex } from 'viem';
+import type { ManifestChain } from '../../server/chains/devnet-manifest';
+import { api, describe as describeResponse } from '../support/api';
+import { expect, test } from '../support/fixtures';
+import { installTestWallet } from '../support/test-wallet';
+
+/**
+ * The quote's warnings on the swap page: a honeypot is shown as a danger above the button and needs the
+ * typed word before the swap; a tax token shows its buy and sell taxes. Account 16 of BASE is this spec's alone.
+ */
+const ACCOUNT_INDEX = 16;
+
+async function world() {
+  const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
+  if (response.status !== 200) throw new Error(`the local world is needed: ${describeResponse(response)}`);
+  const { chains } = response.json;
+  const base = chains.BASE!;
+  const account = base.accounts[ACCOUNT_INDEX]!;
+  const evmChains = Object.entries(chains).filter(([id]) => id !== 'SOL').map(([, chain]) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }));
+  return { base, account, evmChains };
+}
+
+test('a honeypot is shown as a danger and needs the typed word; a tax token shows its taxes', async ({ page }) => {
+  const { base, account, evmChains } = await world();
+  const wallet = await installTestWallet(page, { privateKey: account.privateKey as Hex, chains: evmChains, chainId: base.chainId });
+  await page.goto('/');
+  const swap = page.getByRole('region', { name: 'Swap' });
+  await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
+  await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: 'E2E Wallet' }).click();
+
+  await swap.getByRole('button', { name: 'Select token to receive' }).click();
+  await page.getByRole('dialog', { name: 'Select a token to receive' }).getByRole('button', { name: 'HONEY Honeypot Token' }).click();
+  await swap.getByLabel('Amount to pay').fill('0.01');
+  const honeypot = swap.locator('.quote-warning[data-code="HONEYPOT"]');
+  await expect(honeypot).toHaveAttribute('data-severity', 'danger', { timeout: 30_000 });
+  await expect(honeypot).toHaveAttribute('role', 'alert');
+  await expect(honeypot).toContainText('honeypot');
+  await expect(swap.getByRole('button', { name: 'Type "confirm" to swap' })).toBeDisabled();
+  await honeypot.getByRole('textbox').fill('confirm');
+  await expect(swap.getByRole('button', { name: 'Swap anyway' })).toBeEnabled();
+  expect(wallet.sentTransactions).toHaveLength(0);
+
+  await swap.getByRole('button', { name: 'Select token to receive' }).click();
+  await page.getByRole('dialog', { name: 'Select a token to receive' }).getByRole('button', { name: 'TAX Taxed Token' }).click();
+  await expect(swap.locator('.quote-warning[data-code="HIGH_TAX"]')).toContainText('buy tax 3 %, sell tax 5 %', { timeout: 30_000 });
+  await expect(swap.getByTestId('token-tax')).toContainText('buy 3');
+  await expect(swap.getByTestId('token-tax')).toContainText('sell 5');
+  await expect(swap.locator('.quote-warning[data-code="HONEYPOT"]')).toHaveCount(0);
+  await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled();
+});
