@@ -39,6 +39,15 @@ contract QuoteLens is LensVenues {
         /// The server's candidate routes, simulated as given; when empty the lens searches direct and
         /// two-hop routes itself (tax probes, values).
         Route[] routes;
+        /// Transactions the trader sends before the trade (a launchpad fee, a strategy token's permit: the
+        /// quote's `extra`), run first as the trader so the simulations see their effects.
+        PreCall[] preCalls;
+    }
+
+    struct PreCall {
+        address target;
+        uint256 value;
+        bytes data;
     }
 
     struct Route {
@@ -79,6 +88,8 @@ contract QuoteLens is LensVenues {
         /// Wrapped native worth `amountIn` of tokenIn by the best direct pool (amountIn itself for native).
         uint256 amountInNative;
         Candidate[] candidates;
+        /// Gas each pre-call used (0 where it reverted; the simulations then show why the trade fails).
+        uint256[] preCallGas;
     }
 
     error SimulationResult(uint256 amountOut, uint256 gasUsed);
@@ -112,6 +123,7 @@ contract QuoteLens is LensVenues {
         if ((r.tokenIn != address(0) && r.tokenIn.code.length == 0) || (r.tokenOut != address(0) && r.tokenOut.code.length == 0)) {
             return result;
         }
+        result.preCallGas = _runPreCalls(r.preCalls);
         if (r.tokenIn != address(0)) {
             result.balanceIn = ILensERC20(r.tokenIn).balanceOf(address(this));
             result.allowanceIn = ILensERC20(r.tokenIn).allowance(address(this), r.router);
@@ -339,6 +351,16 @@ contract QuoteLens is LensVenues {
 
     /// Lets the native-out leg of a simulated swap land here.
     receive() external payable {}
+
+    /// Runs the trader's pre-trade transactions for real (within this eth_call), measuring each one's gas.
+    function _runPreCalls(PreCall[] calldata calls) private returns (uint256[] memory gasUsed) {
+        gasUsed = new uint256[](calls.length);
+        for (uint256 i = 0; i < calls.length; i++) {
+            uint256 before = gasleft();
+            (bool ok,) = calls[i].target.call{value: calls[i].value, gas: SIMULATION_GAS}(calls[i].data);
+            if (ok) gasUsed[i] = before - gasleft();
+        }
+    }
 
     function _simulateInto(Request calldata r, Candidate memory candidate) private {
         candidate.simulated = true;

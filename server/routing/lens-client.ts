@@ -22,6 +22,14 @@ export interface LensRequest {
   simulate: boolean;
   /** Routes to verify; none: the lens looks for direct and two-hop routes itself. */
   routes?: readonly RouteLeg[][];
+  /** The trader's transactions before the trade (the quote's `extra`), run first so the simulations see them. */
+  preCalls?: readonly LensPreCall[];
+}
+
+export interface LensPreCall {
+  target: Address;
+  value: bigint;
+  data: Hex;
 }
 
 export type LensHop = RouteHop;
@@ -52,6 +60,8 @@ export interface LensResult {
   nativeUsd: bigint;
   amountInNative: bigint;
   candidates: LensCandidate[];
+  /** Gas each pre-call used; 0 where it reverted. */
+  preCallGas: bigint[];
 }
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000' as Address;
@@ -91,6 +101,7 @@ export function lensCall(venues: EvmVenues, request: LensRequest): { method: 'et
       approvalToken: request.approvalToken,
       simulate: request.simulate,
       routes: (request.routes ?? []).map((legs) => ({ legs: legs.map(routerLeg) })),
+      preCalls: [...(request.preCalls ?? [])],
     }],
   });
   const override: Record<string, { code: Hex; balance?: Hex }> = {
@@ -129,6 +140,7 @@ export function decodeLensResult(raw: Hex, routes?: readonly RouteLeg[][]): Lens
       revertData: candidate.revertData,
       transferBlocked: candidate.transferBlocked,
     })),
+    preCallGas: [...result.preCallGas],
   };
 }
 

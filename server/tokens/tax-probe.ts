@@ -54,6 +54,7 @@ export async function probeTaxes(chain: ConfiguredChain, token: string): Promise
       approvalToken: '0x0000000000000000000000000000000000000000',
       simulate: true,
       routes: [],
+      preCalls: [],
     }],
   });
   const raw = await requestChecked(chain.rpc, 'eth_call', [

@@ -11,7 +11,7 @@ import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory
 import { batchAnswer } from '@/server/chains/rpc-answers';
 import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
 import { draftRoutes } from '@/server/routing/find-route';
-import { decodeLensResult, lensCall, ZERO_ADDRESS, type LensResult } from '@/server/routing/lens-client';
+import { decodeLensResult, lensCall, ZERO_ADDRESS, type LensPreCall, type LensResult } from '@/server/routing/lens-client';
 import type { FeeSplit } from '../fee-model';
 import { tradeFailure } from '../trade-failures';
 
@@ -23,6 +23,8 @@ export interface QuoteReadRequest {
   integrator: Address;
   approvalToken: Address | undefined;
   priority: PriorityLevel;
+  /** The trader's transactions that must land before the trade (the quote's `extra`), simulated first. */
+  preCalls?: readonly LensPreCall[];
 }
 
 export interface QuoteState {
@@ -62,6 +64,7 @@ export async function readQuoteState(
     // Always: the simulation is how routes are priced; `requireSimulation` only refuses the pool-math fallback.
     simulate: true,
     routes,
+    preCalls: request.preCalls,
   });
   const [answers, levels] = await Promise.all([
     chain.rpc.requestBatch([
