@@ -202,6 +202,7 @@ contract QuoteLens is LensVenues {
     /// route, then sells everything bought back, both through the real Router, in a sub-call that reverts.
     /// A tax shows as output below the pool math; a sell that reverts is a honeypot.
     function probeTaxes(Request calldata r) external returns (TaxProbe memory probe) {
+        _runPreCalls(r.preCalls);
         uint256 firstHopIn = r.amountIn - (r.amountIn * r.protocolFeeBps) / 10_000 - (r.amountIn * r.integratorFeeBps) / 10_000;
         Candidate[] memory found = new Candidate[](MAX_CANDIDATES);
         uint256 count = _directCandidates(r, r.wrappedNative, r.tokenOut, firstHopIn, found, 0);
@@ -312,10 +313,18 @@ contract QuoteLens is LensVenues {
 
     /// Execute's pre-flight: as the trader, approves `approveToken` to `spender` when given (the quoted
     /// approval, not yet mined), then makes the quoted call. Returns its result or reverts with its revert data.
-    function simulateCall(address approveToken, address spender, address to, uint256 value, bytes calldata data)
+    function simulateCall(PreCall[] calldata pre, address approveToken, address spender, address to, uint256 value, bytes calldata data)
         external
         returns (bytes memory)
     {
+        for (uint256 i = 0; i < pre.length; i++) {
+            (bool preOk, bytes memory preResult) = pre[i].target.call{value: pre[i].value}(pre[i].data);
+            if (!preOk) {
+                assembly {
+                    revert(add(preResult, 32), mload(preResult))
+                }
+            }
+        }
         if (approveToken != address(0)) _forceApprove(approveToken, spender);
         (bool ok, bytes memory result) = to.call{value: value}(data);
         if (!ok) {

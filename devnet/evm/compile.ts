@@ -39,6 +39,8 @@ export const CONTRACT_SOURCES = {
   FakePoolManager: 'test/FakePoolManager.sol',
   V3PoolQuoter: 'test/V3PoolQuoter.sol',
   ResetApprovalToken: 'test/ResetApprovalToken.sol',
+  // A strategy token (ERC-4626 shares that take a trading permit); its tests deploy it.
+  StrategyVault: 'tokens/StrategyVault.sol',
 } as const;
 
 export type ContractName = keyof typeof CONTRACT_SOURCES;
@@ -84,6 +86,8 @@ function sourcesKey(sources: Record<string, string>): string {
   const hash = createHash('sha256');
   hash.update(`solc ${solcVersion()}\n`);
   hash.update(JSON.stringify(SETTINGS));
+  // Which contracts are taken out of the output is part of it too.
+  hash.update(JSON.stringify(CONTRACT_SOURCES));
   // OpenZeppelin sources are imported from node_modules: their version is part of the input.
   hash.update(`oz ${(require('@openzeppelin/contracts/package.json') as { version: string }).version}\n`);
   for (const [file, text] of Object.entries(sources)) hash.update(`${file}\n${text}\n`);

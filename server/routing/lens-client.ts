@@ -161,6 +161,8 @@ function routeHop(hop: { venue: number; pool: Address; tokenIn: Address; tokenOu
 
 export interface PreflightCall {
   trader: Address;
+  /** The quoted pre-trade transactions not yet mined (the `extra`): applied first, as the trader. */
+  preCalls?: readonly LensPreCall[];
   /** The quoted approval not yet mined: applied first, as the trader. */
   approveToken?: Address;
   spender: Address;
@@ -177,7 +179,7 @@ export function preflightCall(call: PreflightCall): { method: 'eth_call'; params
   const data = encodeFunctionData({
     abi: quoteLensAbi,
     functionName: 'simulateCall',
-    args: [call.approveToken ?? ZERO_ADDRESS, call.spender, call.to, call.value, call.data],
+    args: [[...(call.preCalls ?? [])], call.approveToken ?? ZERO_ADDRESS, call.spender, call.to, call.value, call.data],
   });
   return { method: 'eth_call', params: [{ to: call.trader, data }, 'latest', { [call.trader]: { code: quoteLensRuntime } }] };
 }

@@ -10,6 +10,7 @@ import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { requestChecked } from '@/server/chains/rpc-answers';
 import { quoteLensAbi, quoteLensRuntime } from '@/server/venues/evm/generated/contracts';
 import { lensVenues } from '@/server/routing/lens-client';
+import { permitCall } from './strategy-token';
 
 export interface TaxReport {
   /** Percent of the bought amount the token keeps. */
@@ -54,7 +55,9 @@ export async function probeTaxes(chain: ConfiguredChain, token: string): Promise
       approvalToken: '0x0000000000000000000000000000000000000000',
       simulate: true,
       routes: [],
-      preCalls: [],
+      // A strategy token's trading permit for the probe account (a strategy-token.ts call; other tokens
+      // have no such function and the call just fails): taxes are measured as a permitted trader pays them.
+      preCalls: [permitCall(token as Address)],
     }],
   });
   const raw = await requestChecked(chain.rpc, 'eth_call', [

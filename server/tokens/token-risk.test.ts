@@ -11,6 +11,7 @@ const TOKEN = '0x00000000000000000000000000000000000000aa';
 
 const chains = Object.fromEntries(CHAIN_IDS.map((id) => [id, {
   info: { id, family: id === 'SOL' ? 'solana' : 'evm' },
+  rpc: { request: async () => { throw new Error('no permitRequired()'); } },
   venues: { wrappedNative: WRAPPED, stable: { address: STABLE, decimals: 6 } },
 }])) as unknown as ChainDirectory;
 
@@ -35,7 +36,7 @@ describe('token risk', () => {
     const { reader, probes, advance } = setup();
     const first = await reader.read('BASE', ['0x0000000000000000000000000000000000000000', WRAPPED, STABLE, TOKEN.toUpperCase().replace('0X', '0x')]);
     expect([...first.keys()]).toEqual([TOKEN]);
-    expect(first.get(TOKEN)).toMatchObject({ buyTax: 3, sellTax: 5, honeypot: false });
+    expect(first.get(TOKEN)).toMatchObject({ buyTax: 3, sellTax: 5, honeypot: false, permitRequired: false });
     await reader.read('BASE', [TOKEN]);
     expect(probes()).toBe(1);
     // BASE: 150 blocks of 2 s.

@@ -9,6 +9,7 @@ import type { ChainDirectory } from '@/server/chains/chain-directory';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { AuditDeps } from './audit/audit-token';
 import type { ProviderReport } from './audit/providers/provider-adapter';
+import { permitRequired } from './strategy-token';
 
 export interface TokenRisk {
   token: string;
@@ -20,6 +21,8 @@ export interface TokenRisk {
   unverified?: string;
   /** Danger findings of third-party audits, named by provider (e.g. "GoPlus: honeypot"). */
   providerDangers: string[];
+  /** A strategy token: holding it takes a trading permit (strategy-token.ts). */
+  permitRequired: boolean;
 }
 
 export interface TokenRiskReader {
@@ -64,8 +67,9 @@ function isKnownToken(chains: ChainDirectory, chain: ChainId, token: string): bo
 async function measureRisk(deps: AuditDeps & { chains: ChainDirectory }, chainId: ChainId, token: string): Promise<TokenRisk | undefined> {
   const chain = deps.chains[chainId];
   const covering = deps.providers.filter((provider) => provider.covers(chain.info));
-  const [taxes, reports] = await Promise.all([
+  const [taxes, permit, reports] = await Promise.all([
     deps.probeTaxes(chain, token),
+    chain.info.family === 'evm' ? permitRequired(chain, token) : false,
     Promise.all(covering.map((provider) => provider.report(chain.info, token).catch((): ProviderReport => ({ name: provider.name, status: 'unavailable' })))),
   ]);
   return {
@@ -73,6 +77,7 @@ async function measureRisk(deps: AuditDeps & { chains: ChainDirectory }, chainId
     honeypot: taxes.honeypot || reports.some((report) => report.status === 'ok' && report.verdict === 'honeypot'),
     buyTax: taxes.buyTax,
     sellTax: taxes.sellTax,
+    permitRequired: permit,
     unverified: unverifiedReason(reports),
     providerDangers: reports
       .filter((report) => report.status === 'ok' && (report.verdict === 'danger' || report.verdict === 'honeypot'))

@@ -20,8 +20,11 @@ export const quoteClaimsSchema = z.object({
   exp: z.number().int(),
   /** keccak256 of each unsigned transaction, in the order they must be sent. */
   txs: z.array(z.object({
-    /** `reset` sets a USDT-style allowance to 0 before `approve` can set it to max. */
-    role: z.enum(['reset', 'approve', 'trade']),
+    /**
+     * `pretrade` must land before everything else (a strategy token's permit); `reset` sets a USDT-style
+     * allowance to 0 before `approve` can set it to max. Either goes out as v2 `extra`.
+     */
+    role: z.enum(['pretrade', 'reset', 'approve', 'trade']),
     hash: z.string(),
     nonce: z.number().int(),
     /** Hash of (to, value, data) alone: what track compares, since a sending wallet may change gas fields. */

@@ -12,17 +12,12 @@ import { tradingEngine, type SwapQuoteDeps } from './trading-engines';
 
 export async function quoteSwap(deps: SwapQuoteDeps, chain: ChainId, request: SwapRequest): Promise<SwapQuote> {
   const label = (token: string) => (token.toLowerCase() === request.tokenOut.toLowerCase() ? 'The token you buy' : 'The token you sell');
-  const risksRead = deps.tokenRisk.read(chain, [request.tokenIn, request.tokenOut]);
-  // Refused before the engine's answer is awaited: a honeypot buy is not quoted at all.
-  const quoted = tradingEngine(chain).quote(deps, chain, request);
-  const risks = await risksRead.catch(() => new Map<string, TokenRisk>());
-  try {
-    refuseRiskyBuy(risks, request.tokenOut, request.acceptRisk ?? false, label);
-  } catch (error) {
-    quoted.catch(() => undefined);
-    throw error;
-  }
-  const quote = await quoted;
+  // Read first (kept per token, so only a token's first quote waits): a honeypot buy is not quoted at all,
+  // and a strategy token's permit is part of the quote.
+  const risks = await deps.tokenRisk.read(chain, [request.tokenIn, request.tokenOut]).catch(() => new Map<string, TokenRisk>());
+  refuseRiskyBuy(risks, request.tokenOut, request.acceptRisk ?? false, label);
+  const permitTokens = [...risks.values()].filter((risk) => risk.permitRequired).map((risk) => risk.token);
+  const quote = await tradingEngine(chain).quote(deps, chain, { ...request, permitTokens });
   const warnings = quoteWarnings(risks, {
     tokenIn: request.tokenIn, tokenOut: request.tokenOut, priceImpactPercent: quote.priceImpactPercent, valueAmountInUsd: quote.valueAmountInUsd, label,
   });

@@ -5,7 +5,7 @@ import { priceImpactWarnings, quoteWarnings, refuseRiskyBuy } from './quote-warn
 const TOKEN = '0x00000000000000000000000000000000000000aa';
 const NATIVE = '0x0000000000000000000000000000000000000000';
 const risk = (overrides: Partial<TokenRisk>): Map<string, TokenRisk> =>
-  new Map([[TOKEN, { token: TOKEN, honeypot: false, buyTax: 0, sellTax: 0, providerDangers: [], ...overrides }]]);
+  new Map([[TOKEN, { token: TOKEN, honeypot: false, buyTax: 0, sellTax: 0, providerDangers: [], permitRequired: false, ...overrides }]]);
 const facts = { tokenIn: NATIVE, tokenOut: TOKEN, priceImpactPercent: 0.1, valueAmountInUsd: 100, label: () => 'The token you buy' };
 const codes = (risks: Map<string, TokenRisk>, overrides = {}) => quoteWarnings(risks, { ...facts, ...overrides }).map((w) => `${w.code}:${w.severity}`);
 

@@ -35,6 +35,8 @@ export interface SwapRequest {
   requireSimulation: boolean;
   /** Quote a buy of a token the audit calls a honeypot instead of refusing it (RISKY_TOKEN). */
   acceptRisk?: boolean;
+  /** Strategy tokens among tokenIn and tokenOut: the trader's permit is checked and, when missing, quoted first. */
+  permitTokens?: string[];
   /** No wallet: only the price is wanted (the transactions are dropped), so what only a wallet could fix is no refusal. */
   priceOnly?: boolean;
 }
@@ -73,7 +75,7 @@ export interface SwapQuote {
   decimalsIn: number;
   decimalsOut: number;
   /** Serialized unsigned transactions: EVM hex; Solana base64 v0. `reset` sets a USDT-style allowance to 0 first. */
-  transactions: { trade: string; approve?: string; reset?: string };
+  transactions: { trade: string; approve?: string; reset?: string; pretrade?: string };
   quoteId: string;
   expiresAt: number;
   /** From the tokens' audit and the route (set by quoteSwap, whatever the engine). */

@@ -103,7 +103,7 @@ export const v2QuoteOutput = z
     transaction: z.object({
       trade: z.string().meta({ description: 'Unsigned trade transaction: serialized EIP-1559 hex (EVM) or base64 v0 transaction (Solana)' }),
       approve: z.string().meta({ description: 'Unsigned approval transaction; empty string when none is needed' }),
-      extra: z.string().meta({ description: 'Unsigned extra transaction, sent and confirmed before the trade (its nonce comes first): the launchpad fee of a token still on its bonding curve, the permit of a strategy token, or the reset of a USDT-style allowance to 0. Empty string when none' }),
+      extra: z.string().meta({ description: 'Unsigned extra transaction, sent and confirmed before the trade (its nonce comes first): the launchpad fee of a token still on its bonding curve; the trading permit of a strategy token (a token answering `permitRequired()` with true only lets permitted holders hold or move it: `extra` calls `permit()` on the token from the trader, once per trader, so it appears only while the trader has none); or the reset of a USDT-style allowance to 0. Empty string when none. v1 has no extra field: a v1 quote that needs one is refused with APPROVAL_REQUIRED naming the transaction to send first' }),
       quoteId: z.string().optional().meta({ description: 'Absent on a price-only quote (no trader)' }),
     }),
     warnings,

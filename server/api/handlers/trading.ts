@@ -75,7 +75,7 @@ export async function v2QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
       : {
         trade: quote.transactions.trade,
         approve: quote.transactions.approve ?? '',
-        extra: quote.transactions.reset ?? '',
+        extra: quote.transactions.pretrade ?? quote.transactions.reset ?? '',
         quoteId: quote.quoteId,
       },
     warnings: quote.warnings ?? [],

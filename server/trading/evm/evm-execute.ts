@@ -46,7 +46,7 @@ export interface EvmExecuteRequest {
   claims: QuoteClaims;
   trade: Hex;
   approve?: Hex;
-  /** v2 `extra`: the allowance reset a USDT-style token needs before its approval. */
+  /** v2 `extra`: a strategy token's permit, or the allowance reset a USDT-style token needs before its approval. */
   extra?: Hex;
   mev: boolean;
   simulation: boolean;
@@ -80,10 +80,11 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
     return settleFromReceipt(deps, row ?? (await deps.trades.findByTxHash(trade.txHash))!, claims, onChain, trade);
   }
   const approveFirst = before.find((entry) => entry.role === 'approve')?.tx;
+  const preTrade = before.find((entry) => entry.role === 'pretrade')?.tx;
   try {
     await checkNonces(deps.chain.rpc, claims.trader as Address, first.nonce);
     await checkGasFunds(deps.chain, claims.trader as Address, [...before.map((entry) => entry.tx), trade]);
-    if (request.simulation) await preflight(deps.chain, claims, trade, approveFirst);
+    if (request.simulation) await preflight(deps.chain, claims, trade, approveFirst, preTrade);
   } catch (error) {
     // The same transaction submitted twice at once: the other request sent it while this one checked.
     const raced = await deps.trades.findByTxHash(trade.txHash);
@@ -175,7 +176,7 @@ function tradeIndex(entries: SignedEntry[]): number {
 async function matchSignedTransactions(request: EvmExecuteRequest): Promise<SignedEntry[]> {
   const { claims } = request;
   const entries: SignedEntry[] = [];
-  const fieldOf = { trade: 'trade', approve: 'approve', reset: 'extra' } as const;
+  const fieldOf = { trade: 'trade', approve: 'approve', reset: 'extra', pretrade: 'extra' } as const;
   const given = { trade: request.trade, approve: request.approve, extra: request.extra };
   for (const field of ['approve', 'extra'] as const) {
     if (given[field] && !claims.txs.some((entry) => fieldOf[entry.role] === field)) {
@@ -217,10 +218,13 @@ async function checkGasFunds(chain: ConfiguredChain, trader: Address, txs: Signe
   }
 }
 
-/** Runs the trade as the trader on the current state, after the quoted approval when one precedes it. */
-async function preflight(chain: ConfiguredChain, claims: QuoteClaims, trade: SignedEvmTx, approveFirst: SignedEvmTx | undefined): Promise<void> {
+/** Runs the trade as the trader on the current state, after the quoted permit and approval that precede it. */
+async function preflight(
+  chain: ConfiguredChain, claims: QuoteClaims, trade: SignedEvmTx, approveFirst: SignedEvmTx | undefined, preTrade: SignedEvmTx | undefined,
+): Promise<void> {
   const call = preflightCall({
     trader: claims.trader as Address,
+    preCalls: preTrade?.to ? [{ target: preTrade.to, value: preTrade.value, data: preTrade.data }] : [],
     approveToken: approveFirst ? (approveFirst.to ?? undefined) : undefined,
     spender: trade.to as Address,
     to: trade.to as Address,

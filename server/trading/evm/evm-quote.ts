@@ -36,6 +36,8 @@ export interface EvmQuoteRequest {
   approval: { token: Address; order: ApprovalOrder } | undefined;
   /** Refuse to quote from pool math alone when the trade cannot be simulated. */
   requireSimulation: boolean;
+  /** Strategy tokens of the trade (their permit is checked and, when missing, quoted first). */
+  permitTokens?: Address[];
 }
 
 export interface EvmQuoteDeps {
@@ -49,7 +51,7 @@ export interface EvmQuoteDeps {
 export interface EvmQuote extends SwapQuote {
   route: RouteLeg[];
   feeToken: Address;
-  transactions: { trade: Hex; approve?: Hex; reset?: Hex };
+  transactions: { trade: Hex; approve?: Hex; reset?: Hex; pretrade?: Hex };
 }
 
 export async function quoteEvmSwap(deps: EvmQuoteDeps, request: EvmQuoteRequest): Promise<EvmQuote> {
@@ -57,7 +59,9 @@ export async function quoteEvmSwap(deps: EvmQuoteDeps, request: EvmQuoteRequest)
   const nowMs = (deps.now ?? Date.now)();
   const venues = tradingVenues(chain);
   const amountIn = await resolveAmount(chain, deps.fees, request);
-  const state = await readQuoteState(chain, venues, deps.fees, { ...request, approvalToken: request.approval?.token }, amountIn);
+  const state = await readQuoteState(chain, venues, deps.fees, {
+    ...request, approvalToken: request.approval?.token, permitTokens: request.permitTokens ?? [],
+  }, amountIn);
   const heldIn = request.tokenIn === ZERO_ADDRESS ? state.nativeBalance : state.lens.balanceIn;
   const route = chooseRoute(state.lens, request, state.fees, heldIn >= amountIn);
   const txs = buildQuoteTransactions(chain, request, state, route, amountIn, nowMs);

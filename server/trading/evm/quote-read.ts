@@ -11,7 +11,8 @@ import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory
 import { batchAnswer } from '@/server/chains/rpc-answers';
 import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
 import { draftRoutes } from '@/server/routing/find-route';
-import { decodeLensResult, lensCall, ZERO_ADDRESS, type LensPreCall, type LensResult } from '@/server/routing/lens-client';
+import { decodeLensResult, lensCall, ZERO_ADDRESS, type LensResult } from '@/server/routing/lens-client';
+import { decodeIsPermitted, isPermittedCall, permitCall } from '@/server/tokens/strategy-token';
 import type { FeeSplit } from '../fee-model';
 import { tradeFailure } from '../trade-failures';
 
@@ -23,8 +24,8 @@ export interface QuoteReadRequest {
   integrator: Address;
   approvalToken: Address | undefined;
   priority: PriorityLevel;
-  /** The trader's transactions that must land before the trade (the quote's `extra`), simulated first. */
-  preCalls?: readonly LensPreCall[];
+  /** Strategy tokens of the trade: the trader's permit is read, and granted first in the simulations. */
+  permitTokens?: readonly Address[];
 }
 
 export interface QuoteState {
@@ -32,6 +33,8 @@ export interface QuoteState {
   nonce: number;
   nativeBalance: bigint;
   fees: LevelFees;
+  /** Strategy tokens whose permit the trader still has to send, with the gas the permit used in the lens. */
+  permitsNeeded: { token: Address; gas: bigint }[];
 }
 
 const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]*$/).transform((hex) => (hex === '0x' ? 0n : BigInt(hex)));
@@ -64,20 +67,23 @@ export async function readQuoteState(
     // Always: the simulation is how routes are priced; `requireSimulation` only refuses the pool-math fallback.
     simulate: true,
     routes,
-    preCalls: request.preCalls,
+    // Granting the permit is idempotent: the lens grants it whether or not the trader has it already.
+    preCalls: permitTokens.map(permitCall),
   });
+  const permitTokens = request.permitTokens ?? [];
   const [answers, levels] = await Promise.all([
     chain.rpc.requestBatch([
       lensRequest(draft.routes),
       { method: 'eth_getTransactionCount', params: [request.trader, 'pending'] },
       { method: 'eth_getBalance', params: [request.trader, 'latest'] },
+      ...permitTokens.map((token) => isPermittedCall(token, request.trader)),
       ...(draft.stateCall ? [draft.stateCall] : []),
     ]),
     levelsRead,
   ]);
   let routes = draft.routes;
   let lensAnswer = answers[0];
-  const recheck = draft.recheck?.(answers[3]);
+  const recheck = draft.recheck?.(answers[3 + permitTokens.length]);
   if (recheck) {
     // The pools moved enough to pick other routes: verify those (the nonce and balance read stand).
     routes = recheck;
@@ -87,8 +93,14 @@ export async function readQuoteState(
     // The lens itself reverted: a token that breaks ERC-20 calls, not an RPC failure.
     throw tradeFailure('SIMULATION_FAILED', lensAnswer.error.message);
   }
+  const lens = decodeLensResult(batchAnswer(chain.info.id, 'eth_call', hexData, lensAnswer), routes);
+  const permitsNeeded = permitTokens.flatMap((token, index) => {
+    const permitted = decodeIsPermitted(batchAnswer(chain.info.id, 'eth_call', hexData, answers[3 + index]));
+    return permitted ? [] : [{ token, gas: lens.preCallGas[index] ?? 0n }];
+  });
   return {
-    lens: decodeLensResult(batchAnswer(chain.info.id, 'eth_call', hexData, lensAnswer), routes),
+    lens,
+    permitsNeeded,
     nonce: Number(batchAnswer(chain.info.id, 'eth_getTransactionCount', hexQuantity, answers[1])),
     nativeBalance: batchAnswer(chain.info.id, 'eth_getBalance', hexQuantity, answers[2]),
     fees: levels[request.priority],

@@ -12,6 +12,7 @@ import { BPS, type FeeSplit } from '../fee-model';
 import type { QuoteClaims } from '../quote-id';
 import type { ApprovalOrder } from '../swap-types';
 import { tradeFailure } from '../trade-failures';
+import { strategyTokenAbi } from '@/server/tokens/strategy-token';
 import { callHash, serializeUnsigned, unsignedTxHash, type UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
 import { calldataGas, INTRINSIC_GAS, txFees, withMargin } from './quote-costs';
 import { planTransactions } from './transaction-plan';
@@ -30,8 +31,8 @@ export interface TradeTerms {
 export interface QuoteTransactions {
   trade: UnsignedEvmTx;
   amountOutMin: bigint;
-  /** Serialized: `reset` goes out as v2 `extra`. */
-  hex: { trade: Hex; approve?: Hex; reset?: Hex };
+  /** Serialized: `pretrade` (a strategy token's permit) or `reset` goes out as v2 `extra`. */
+  hex: { trade: Hex; approve?: Hex; reset?: Hex; pretrade?: Hex };
   /** Each transaction's hash (and the trade's call hash), in sending order. */
   claims: QuoteClaims['txs'];
   /** How many approval-type transactions (reset, approve) the quote carries, for their gas cost. */
@@ -45,6 +46,8 @@ const DEADLINE_SECONDS = 600n;
  * writes the same slot twice (the second write is nearly free); alone on chain, 0 to max costs ~46k.
  */
 const APPROVAL_MIN_GAS = 70_000n;
+/** Floor of a strategy token permit's gas limit (one storage write from zero, ~45k, and the event). */
+const PERMIT_MIN_GAS = 70_000n;
 /**
  * Gas the simulation cannot see: inside the lens the pools and tokens are already warm (EIP-2929), and the
  * call runs in the latest block's time, so a V2 pair's first trade in a new block (price accumulators
@@ -76,20 +79,28 @@ export function tradeCallData(terms: TradeTerms, route: ChosenRoute, amountIn: b
 export function buildQuoteTransactions(
   chain: ConfiguredChain,
   terms: TradeTerms,
-  state: { lens: LensResult; nonce: number; fees: LevelFees },
+  state: { lens: LensResult; nonce: number; fees: LevelFees; permitsNeeded?: { token: Address; gas: bigint }[] },
   route: ChosenRoute,
   amountIn: bigint,
   nowMs: number,
 ): QuoteTransactions {
   const { lens } = state;
   const router = chain.routerAddress as Address;
+  const permits = state.permitsNeeded ?? [];
+  if (permits.length > 1) {
+    throw tradeFailure('APPROVAL_REQUIRED', `both tokens take a trading permit and a quote carries one: send permit() to ${permits[1]!.token} from the wallet first`);
+  }
   const plan = planTransactions({
     nonce: state.nonce,
     approval: terms.approval,
     allowance: terms.approval ? (terms.approval.token === terms.tokenIn ? lens.allowanceIn : lens.approvalAllowance) : maxUint256,
     needsReset: lens.approvalNeedsReset,
     approvalReset: terms.approvalReset,
+    preTrade: permits.length > 0,
   });
+  if (!plan.ok && plan.reason === 'pretrade-refused') {
+    throw tradeFailure('APPROVAL_REQUIRED', `this token takes a trading permit first: send permit() to ${permits[0]!.token} from the wallet, or use the v2 quote, which includes it as extra`);
+  }
   if (!plan.ok) {
     throw tradeFailure('APPROVAL_REQUIRED', `this token needs its allowance to the Router (${router}) set to 0 before it can be approved again; send approve(${router}, 0) from the wallet, or use the v2 quote, which includes that reset`);
   }
@@ -98,6 +109,11 @@ export function buildQuoteTransactions(
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [router, amount] });
     const gas = withMargin(lens.approvalGas + INTRINSIC_GAS + calldataGas(data));
     return { chainId: chain.info.chainId, nonce, gas: gas > APPROVAL_MIN_GAS ? gas : APPROVAL_MIN_GAS, to: terms.approval!.token, value: 0n, data, fees };
+  };
+  const permitTx = (nonce: number): UnsignedEvmTx => {
+    const data = encodeFunctionData({ abi: strategyTokenAbi, functionName: 'permit' });
+    const gas = withMargin(permits[0]!.gas + INTRINSIC_GAS + calldataGas(data));
+    return { chainId: chain.info.chainId, nonce, gas: gas > PERMIT_MIN_GAS ? gas : PERMIT_MIN_GAS, to: permits[0]!.token, value: 0n, data, fees };
   };
   const { data, amountOutMin } = tradeCallData(terms, route, amountIn, nowMs);
   const trade: UnsignedEvmTx = {
@@ -109,11 +125,15 @@ export function buildQuoteTransactions(
     data,
     fees,
   };
-  const before = plan.before.map((entry) => ({ role: entry.role, tx: approvalTx(entry.nonce, entry.role === 'reset' ? 0n : maxUint256) }));
+  const before = plan.before.map((entry) => ({
+    role: entry.role,
+    tx: entry.role === 'pretrade' ? permitTx(entry.nonce) : approvalTx(entry.nonce, entry.role === 'reset' ? 0n : maxUint256),
+  }));
   const after = plan.after ? approvalTx(plan.after.nonce, maxUint256) : undefined;
   const tradeHex = serializeUnsigned(trade);
   const approveTx = before.find((entry) => entry.role === 'approve')?.tx ?? after;
   const resetTx = before.find((entry) => entry.role === 'reset')?.tx;
+  const pretradeTx = before.find((entry) => entry.role === 'pretrade')?.tx;
   const claims: QuoteClaims['txs'] = before.map((entry) => ({ role: entry.role, hash: unsignedTxHash(serializeUnsigned(entry.tx)), nonce: entry.tx.nonce }));
   claims.push({ role: 'trade', hash: unsignedTxHash(tradeHex), nonce: trade.nonce, call: callHash(trade.to, trade.value, trade.data) });
   if (after) claims.push({ role: 'approve', hash: unsignedTxHash(serializeUnsigned(after)), nonce: after.nonce });
@@ -124,8 +144,10 @@ export function buildQuoteTransactions(
       trade: tradeHex,
       ...(approveTx ? { approve: serializeUnsigned(approveTx) } : {}),
       ...(resetTx ? { reset: serializeUnsigned(resetTx) } : {}),
+      ...(pretradeTx ? { pretrade: serializeUnsigned(pretradeTx) } : {}),
     },
     claims,
-    approvals: approveTx ? (resetTx ? 2 : 1) : 0,
+    // Transactions besides the trade, priced like an approval (a permit costs about the same).
+    approvals: (approveTx ? (resetTx ? 2 : 1) : 0) + (pretradeTx ? 1 : 0),
   };
 }

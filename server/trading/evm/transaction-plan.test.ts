@@ -37,4 +37,16 @@ describe('planTransactions', () => {
     expect(planTransactions({ ...base, approval: { order: 'trade-then-approve' }, allowance: 5n, needsReset: true, approvalReset: 'refuse' }))
       .toEqual({ ok: true, before: [], tradeNonce: 7 });
   });
+
+  it('a strategy token permit goes first: permit at n, approve at n+1, trade at n+2', () => {
+    expect(planTransactions({ ...base, approval: { order: 'approve-then-trade' }, allowance: 0n, preTrade: true }))
+      .toEqual({ ok: true, before: [{ role: 'pretrade', nonce: 7 }, { role: 'approve', nonce: 8 }], tradeNonce: 9 });
+    expect(planTransactions({ ...base, preTrade: true })).toEqual({ ok: true, before: [{ role: 'pretrade', nonce: 7 }], tradeNonce: 8 });
+  });
+
+  it('a permit is refused where there is no extra field, and leaves no room for a reset', () => {
+    expect(planTransactions({ ...base, preTrade: true, approvalReset: 'refuse' })).toEqual({ ok: false, reason: 'pretrade-refused' });
+    expect(planTransactions({ ...base, approval: { order: 'approve-then-trade' }, allowance: 5n, needsReset: true, preTrade: true }))
+      .toEqual({ ok: false, reason: 'reset-refused' });
+  });
 });
