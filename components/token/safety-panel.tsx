@@ -15,7 +15,7 @@ const VERDICT_LABELS: Readonly<Record<TokenAudit['verdict'], string>> = {
 
 /**
  * The audit: our verdict and score, every check with its finding, and the third-party providers beside
- * them (an unavailable provider is said to be so; it never counts as a pass).
+ * them (a provider that could not check or did not answer is said to be so; it never counts as a pass).
  */
 export function SafetyPanel({ audit, error, loading }: { audit?: TokenAudit; error?: unknown; loading: boolean }) {
   return (
@@ -56,7 +56,7 @@ export function SafetyPanel({ audit, error, loading }: { audit?: TokenAudit; err
                     <strong>{provider.name}</strong>{' '}
                     {provider.status === 'ok'
                       ? <span className={`verdict verdict-${provider.verdict ?? 'unknown'}`}>{provider.verdict ?? 'no verdict'}</span>
-                      : <span className="pill pending">unavailable</span>}
+                      : <span className="pill pending">{provider.status === 'unverified' ? 'could not check' : 'unavailable'}</span>}
                     {provider.detail && <span className="muted small provider-detail">{provider.detail}</span>}
                   </li>
                 ))}

@@ -101,7 +101,9 @@ export const tokenAuditOutput = z
       }),
       providers: z.array(z.object({
         name: z.string().meta({ description: 'GoPlus (EVM) or RugCheck (Solana)' }),
-        status: z.enum(['ok', 'unavailable']).meta({ description: 'unavailable when the provider is not configured, unreachable, slow (1.5 s), or answers in an unexpected shape' }),
+        status: z.enum(['ok', 'unverified', 'unavailable']).meta({
+          description: 'ok: the provider checked the token (see verdict). unverified: it answered but could not check all of it (closed source, honeypot status not determined, data still syncing, a risk level or error it reported): never read as clean. unavailable: the provider is not configured, unreachable, slow (1.5 s), or answers in an unexpected shape',
+        }),
         verdict: z.string().optional().meta({ description: "The provider's verdict mapped to clean, caution, danger or honeypot; only when ok" }),
         detail: z.string().optional().meta({ description: 'The provider\'s findings, or why it is unavailable' }),
       })).meta({ description: 'Third-party audits, reported beside our checks; they change neither verdict nor score' }),

@@ -1,13 +1,15 @@
 /**
  * Whether a token's DexScreener profile is paid for, from DexScreener's orders API
- * (`GET {base}/orders/v1/{chainId}/{tokenAddress}`: a list of orders with `type` and `status`). Unset URL,
- * a network failure, a timeout or an unexpected answer give `unknown`: never a guess.
+ * (`GET {base}/orders/v1/{chainId}/{tokenAddress}`). The documentation shows a list of orders with `type`
+ * and `status`; live answers come as `{orders: [...], boosts: [...]}`: both are read. Unset URL, a network
+ * failure, a timeout or any other answer give `unknown`: never a guess.
  */
 import { z } from 'zod';
 
 export type DexPaid = 'paid' | 'unpaid' | 'unknown';
 
-const ordersSchema = z.array(z.object({ type: z.string(), status: z.string() }));
+const orderList = z.array(z.object({ type: z.string(), status: z.string() }));
+const ordersSchema = z.union([orderList, z.object({ orders: orderList }).passthrough().transform((body) => body.orders)]);
 
 export interface DexPaidOptions {
   baseUrl: string | undefined;

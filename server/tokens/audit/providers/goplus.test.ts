@@ -47,7 +47,7 @@ describe('GoPlus adapter', () => {
     const report = await createGoPlusAdapter({ baseUrl: server.baseUrl }).report(CHAINS.BASE, HONEY);
     expect(report.status).toBe('ok');
     expect(report.verdict).toBe('honeypot');
-    expect(report.detail).toBe('honeypot, cannot sell all, sell tax 100 %, source not verified');
+    expect(report.detail).toBe('honeypot, cannot sell all, sell tax 100 %, source not verified, so the other checks could not run');
   });
 
   it('is unavailable, with the reason, whenever it cannot tell', async () => {

@@ -1,14 +1,17 @@
 /**
  * A third-party audit provider behind one interface (GoPlus for EVM chains, RugCheck for Solana). An
  * adapter never throws and never guesses: an unset URL, a network error, a timeout, a non-2xx answer or a
- * body of an unexpected shape all give `unavailable` with the reason.
+ * body of an unexpected shape all give `unavailable` with the reason; an answer that says the provider could
+ * not check everything (and found no danger in what it could) gives `unverified` with what is missing.
+ * Unknown is never clean.
  */
 import type { z } from 'zod';
 import type { ChainInfo } from '@/server/chains/registry';
 
 export interface ProviderReport {
   name: string;
-  status: 'ok' | 'unavailable';
+  /** ok: the provider checked the token; unverified: it answered but could not check all of it; unavailable: no answer. */
+  status: 'ok' | 'unverified' | 'unavailable';
   /** The provider's own verdict, in our words (clean, caution, danger, honeypot); only when status is ok. */
   verdict?: string;
   detail?: string;
@@ -58,6 +61,10 @@ export async function fetchProviderJson<S extends z.ZodType>(
 
 export function unavailable(name: string, detail: string): ProviderReport {
   return { name, status: 'unavailable', detail };
+}
+
+export function unverified(name: string, detail: string): ProviderReport {
+  return { name, status: 'unverified', detail };
 }
 
 export function joinUrl(base: string, path: string): string {

@@ -1,11 +1,12 @@
 /**
  * RugCheck (Solana): `GET {RUGCHECK_API_URL}/v1/tokens/{mint}/report/summary`. The summary carries
  * `score_normalised` (0 to 100, higher is riskier) and `risks[]`, each with a `name` and a `level`
- * ("danger", "warn" or "info"). The verdict follows the worst level RugCheck reports.
+ * ("danger", "warn" or "info"). The verdict follows the worst level RugCheck reports. A level we do not know,
+ * or an `error` in the summary, leaves the report unverified (never clean), unless a danger was found anyway.
  */
 import { z } from 'zod';
 import type { ChainInfo } from '@/server/chains/registry';
-import { fetchProviderJson, joinUrl, unavailable, type ProviderAdapter, type ProviderOptions, type ProviderReport } from './provider-adapter';
+import { fetchProviderJson, joinUrl, unavailable, unverified, type ProviderAdapter, type ProviderOptions, type ProviderReport } from './provider-adapter';
 
 const NAME = 'RugCheck';
 
@@ -21,7 +22,10 @@ const summary = z.object({
   })).nullable().optional(),
   lpLockedPct: z.number().nullable().optional(),
   tokenProgram: z.string().optional(),
+  error: z.string().nullable().optional(),
 }).passthrough();
+
+const KNOWN_LEVELS = new Set(['danger', 'warn', 'info']);
 
 export function createRugCheckAdapter(options: ProviderOptions): ProviderAdapter {
   return {
@@ -32,16 +36,22 @@ export function createRugCheckAdapter(options: ProviderOptions): ProviderAdapter
       const url = joinUrl(options.baseUrl, `v1/tokens/${encodeURIComponent(mint)}/report/summary`);
       const fetched = await fetchProviderJson(NAME, options, url, summary);
       if (!fetched.ok) return unavailable(NAME, fetched.detail);
-      const { risks, score_normalised: normalised } = fetched.body;
-      if (!risks && normalised === undefined) return unavailable(NAME, 'RugCheck answered without a score or risks.');
+      const { risks, score_normalised: normalised, error } = fetched.body;
+      if (!risks && normalised === undefined && !error) return unavailable(NAME, 'RugCheck answered without a score or risks.');
       const list = risks ?? [];
-      const verdict = list.some((risk) => risk.level === 'danger') ? 'danger' : list.some((risk) => risk.level === 'warn') ? 'caution' : 'clean';
       const named = list.filter((risk) => risk.level !== 'info').map((risk) => `${risk.name} (${risk.level}${risk.value ? `, ${risk.value}` : ''})`);
+      const gaps = [
+        ...(error ? [`RugCheck reported an error: ${error}`] : []),
+        ...[...new Set(list.map((risk) => risk.level).filter((level) => !KNOWN_LEVELS.has(level)))].map((level) => `risk level "${level}" not understood`),
+      ];
       const parts = [
         ...(normalised !== undefined ? [`risk score ${normalised}/100`] : []),
         named.length > 0 ? named.join(', ') : 'no risks',
+        ...gaps,
       ];
-      return { name: NAME, status: 'ok', verdict, detail: parts.join('; ') };
+      if (list.some((risk) => risk.level === 'danger')) return { name: NAME, status: 'ok', verdict: 'danger', detail: parts.join('; ') };
+      if (gaps.length > 0) return unverified(NAME, parts.join('; '));
+      return { name: NAME, status: 'ok', verdict: list.some((risk) => risk.level === 'warn') ? 'caution' : 'clean', detail: parts.join('; ') };
     },
   };
 }
