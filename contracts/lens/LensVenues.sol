@@ -6,6 +6,13 @@ import {UniswapV2Lens} from "./venues/UniswapV2Lens.sol";
 import {UniswapV3Lens} from "./venues/UniswapV3Lens.sol";
 import {ConcentratedLens} from "./venues/ConcentratedLens.sol";
 
+interface ILensLaunchpad {
+    function isLaunchToken(address token) external view returns (bool);
+    function curve(address token) external view returns (uint256, uint256, uint256, uint256, bool, address);
+    function quoteBuy(address token, uint256 amountIn) external view returns (uint256);
+    function quoteSell(address token, uint256 amountIn) external view returns (uint256);
+}
+
 /// @notice The QuoteLens' venue dispatch: the only place it asks which venue a pool belongs to. A new venue
 /// is its module under `venues/` plus one branch in each function here.
 abstract contract LensVenues is UniswapV2Lens, UniswapV3Lens, ConcentratedLens {
@@ -40,6 +47,17 @@ abstract contract LensVenues is UniswapV2Lens, UniswapV3Lens, ConcentratedLens {
     function _hopOut(Router.Hop memory hop, uint256 amountIn) internal returns (uint256 out, uint256[2] memory spot) {
         if (hop.venue == Router.Venue.V2) return _v2Out(hop.pool, hop.tokenIn, amountIn);
         if (hop.venue == Router.Venue.V3) return _concentratedOut(hop.pool, hop.tokenIn, hop.tokenOut, amountIn);
+        if (hop.venue == Router.Venue.Launchpad) return _launchpadOut(hop, amountIn);
         return _v4Out(hop.pool, hop.tokenIn, hop.tokenOut, hop.fee, hop.tickSpacing, amountIn);
+    }
+
+    /// A hop along a launchpad's curve, priced by the launchpad's own quote; the spot pair is its reserves.
+    function _launchpadOut(Router.Hop memory hop, uint256 amountIn) private view returns (uint256 out, uint256[2] memory spot) {
+        ILensLaunchpad pad = ILensLaunchpad(hop.pool);
+        bool buying = pad.isLaunchToken(hop.tokenOut);
+        address token = buying ? hop.tokenOut : hop.tokenIn;
+        (uint256 reserveNative, uint256 reserveToken,,,,) = pad.curve(token);
+        out = buying ? pad.quoteBuy(token, amountIn) : pad.quoteSell(token, amountIn);
+        spot = buying ? [reserveNative, reserveToken] : [reserveToken, reserveNative];
     }
 }

@@ -9,6 +9,7 @@ import {IWrappedNative} from "./IRouterVenues.sol";
 import {UniswapV2Venue} from "./venues/UniswapV2Venue.sol";
 import {UniswapV3Venue} from "./venues/UniswapV3Venue.sol";
 import {UniswapV4Venue} from "./venues/UniswapV4Venue.sol";
+import {LaunchpadVenue} from "./venues/LaunchpadVenue.sol";
 
 /// @notice Executes exact-in swaps over the venues it knows, split over up to six legs of up to three hops
 /// each, takes the protocol and integrator fees in the same transaction, and enforces `amountOutMin` and a
@@ -28,19 +29,20 @@ import {UniswapV4Venue} from "./venues/UniswapV4Venue.sol";
 ///
 /// Each venue is one module under `venues/`; `_swapHop` and `_takesInputFirst` are the only places that
 /// dispatch on the venue, so a new venue is its module, one `Venue` member and one branch in each.
-contract Router is Ownable, ReentrancyGuardTransient, UniswapV2Venue, UniswapV3Venue, UniswapV4Venue {
+contract Router is Ownable, ReentrancyGuardTransient, UniswapV2Venue, UniswapV3Venue, UniswapV4Venue, LaunchpadVenue {
     using SafeERC20 for IERC20;
 
     enum Venue {
         V2,
         V3,
-        V4
+        V4,
+        Launchpad
     }
 
     struct Hop {
         Venue venue;
         /// V2: the pair. V3: the pool (Uniswap V3 or a fork with the same pool interface, e.g. PancakeSwap V3).
-        /// V4: the PoolManager.
+        /// V4: the PoolManager. Launchpad: the launchpad (one side of the hop is the wrapped native token).
         address pool;
         address tokenIn;
         address tokenOut;
@@ -301,14 +303,16 @@ contract Router is Ownable, ReentrancyGuardTransient, UniswapV2Venue, UniswapV3V
             _swapV2(hop.pool, hop.tokenIn, hop.fee, to);
         } else if (hop.venue == Venue.V3) {
             _swapV3(hop.pool, hop.tokenIn, hop.tokenOut, to, payer, amountIn);
-        } else {
+        } else if (hop.venue == Venue.V4) {
             _swapV4(V4Hop(hop.pool, hop.tokenIn, hop.tokenOut, hop.fee, hop.tickSpacing), to, payer, amountIn);
+        } else {
+            _swapLaunchpad(hop.pool, hop.tokenIn, hop.tokenOut, wrappedNative, to);
         }
     }
 
     /// Venues whose pools are paid before they swap (and so can receive the previous hop's output directly).
     function _takesInputFirst(Venue venue) private pure returns (bool) {
-        return venue == Venue.V2;
+        return venue == Venue.V2 || venue == Venue.Launchpad;
     }
 
     function _sendNative(address to, uint256 amount) private {

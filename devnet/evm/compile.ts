@@ -41,6 +41,9 @@ export const CONTRACT_SOURCES = {
   ResetApprovalToken: 'test/ResetApprovalToken.sol',
   // A strategy token (ERC-4626 shares that take a trading permit); its tests deploy it.
   StrategyVault: 'tokens/StrategyVault.sol',
+  // The launchpad (bonding curves that graduate to V2 pairs) and the tokens it makes.
+  Launchpad: 'launchpad/Launchpad.sol',
+  LaunchToken: 'launchpad/LaunchToken.sol',
 } as const;
 
 export type ContractName = keyof typeof CONTRACT_SOURCES;
