@@ -51,7 +51,8 @@ contract Launchpad is Ownable, ReentrancyGuard {
 
     address public immutable wrappedNative;
     address public immutable v2Factory;
-    uint256 public immutable launchFee;
+    /// In storage, not immutable: it is set in native units per chain, and the code stays the same everywhere.
+    uint256 public launchFee;
     address public immutable feeRecipient;
 
     mapping(address token => Curve) private _curves;

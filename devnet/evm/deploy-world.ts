@@ -5,18 +5,19 @@
  * Every transaction comes from anvil's account 0 in a fixed order, so every contract lands at the same
  * address on every chain and every rebuild; only pool amounts differ (they follow the chain's native price).
  * The order is: core contracts, venues (in EVM_WORLD_VENUES order), tokens, pools, Router, Depository,
- * V3PoolQuoter, then the venues only some chains carry (LATE_VENUES: PancakeSwap V3 on BSC), whose
+ * V3PoolQuoter, the launchpad with its curves, then the venues only some chains carry (LATE_VENUES: PancakeSwap V3 on BSC), whose
  * addresses are the only ones that differ between chains.
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import { CHAINS, type EvmChainId } from '@/server/chains/registry';
 import { artifactsHash } from './artifacts';
 import { compileContracts, type CompiledContracts } from './compile';
 import { checkWrappedNative, deployDepository, deployRouter, deployWrappedNative, installMulticall3 } from './core-contracts';
 import { connectDeployer } from './deployer';
 import { nativeInPools, seedPools } from './pool-seeding';
+import { deployLaunchpad, launchpadNative } from './launchpad';
 import { deployTokens, type EvmWorldToken } from './tokens';
 import type { ContractsOfVenues, DeployedEvmWorldVenue, EvmWorldPool } from './venues/evm-world-venue';
 import { uniswapV2 } from './venues/uniswap-v2';
@@ -30,7 +31,7 @@ export type { EvmWorldToken } from './tokens';
 export type { EvmWorldPool } from './venues/evm-world-venue';
 
 /** Bump when this script changes what it deploys or how (part of the world version). */
-export const DEPLOY_SCRIPT_VERSION = '3';
+export const DEPLOY_SCRIPT_VERSION = '4';
 
 /** The world's venues, deployed and seeded in this order (a new venue goes at the end: earlier addresses stay). */
 const EVM_WORLD_VENUES = [uniswapV2, uniswapV3, uniswapV4] as const;
@@ -45,6 +46,8 @@ export type EvmWorldContracts = { multicall3: string } & ContractsOfVenues<typeo
   depository?: string;
   /** Test helper quoting any V3-family pool by its own swap math (deployed after the Depository). */
   v3PoolQuoter?: string;
+  /** The launchpad and its LAUNCH and GRAD curves (deployed after the V3PoolQuoter, see launchpad.ts). */
+  launchpad?: string;
 } & Partial<PancakeV3Contracts>;
 
 export interface EvmWorldInfo {
@@ -93,7 +96,7 @@ export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options:
   const nativeAmount = (usd: number) => usdToRaw(usd, NATIVE_USD[chain], nativeDecimals);
   const treasury = TREASURY_NATIVE * 10n ** BigInt(nativeDecimals);
   const lateVenues = LATE_VENUES.filter((venue) => !venue.chains || venue.chains.includes(chain));
-  await deployer.setBalance(deployer.address, nativeInPools([...EVM_WORLD_VENUES, ...lateVenues], nativeAmount) + treasury);
+  await deployer.setBalance(deployer.address, nativeInPools([...EVM_WORLD_VENUES, ...lateVenues], nativeAmount) + launchpadNative(nativeAmount) + treasury);
 
   const wrapped = await deployWrappedNative(deployer, NATIVE_USD[chain]);
   const multicall3 = await installMulticall3(deployer, compiled);
@@ -104,6 +107,8 @@ export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options:
   const router = await deployRouter(deployer, compiled, wrapped.address);
   const { depository, solver } = await deployDepository(deployer, compiled, nativeAmount(BRIDGE_SOLVER_USD));
   const v3PoolQuoter = await deployer.deploy('V3PoolQuoter', compiled.V3PoolQuoter.abi, compiled.V3PoolQuoter.bytecode);
+  const v2Factory = venues[0]!.contracts.uniswapV2Factory as Address;
+  const { launchpad, tokens: launchTokens } = await deployLaunchpad(deployer, compiled, wrapped.address, v2Factory, nativeAmount);
   for (const venue of lateVenues) venues.push(await venue.deploy(deployer, wrapped.address, compiled));
   pools.push(...await seedPools(deployer, lateVenues, venues.slice(EVM_WORLD_VENUES.length), tokens));
   await checkWrappedNative(deployer, wrapped);
@@ -113,8 +118,8 @@ export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options:
     chain,
     chainId,
     wrappedNative: wrapped.address,
-    contracts: { multicall3, ...venueContracts, router, depository, v3PoolQuoter },
-    tokens: tokens.list,
+    contracts: { multicall3, ...venueContracts, router, depository, v3PoolQuoter, launchpad },
+    tokens: [...tokens.list, ...launchTokens],
     pools,
     deployer: { address: deployer.address, privateKey: deployer.privateKey },
     solver: { address: solver.address, privateKey: solver.privateKey },

@@ -167,6 +167,28 @@ describe('deployment', () => {
   });
 });
 
+describe.each(EVM_CHAIN_IDS)('%s launchpad', (chain) => {
+  it('carries LAUNCH early on its curve and GRAD near graduation, each priced by the V2 formula on its reserves', async () => {
+    const { client, info } = clientsFor(chain);
+    const launchpad = info.contracts.launchpad as Address;
+    const abi = parseAbi([
+      'function curve(address) view returns (uint256 reserveNative, uint256 reserveToken, uint256 raisedNative, uint256 graduationNative, bool graduated, address pair)',
+      'function quoteBuy(address, uint256) view returns (uint256)',
+    ]);
+    for (const [symbol, filled] of [['LAUNCH', 0.1], ['GRAD', 0.95]] as const) {
+      const token = info.tokens.find((t) => t.symbol === symbol && t.kind === 'launchpad');
+      expect(token, symbol).toBeDefined();
+      const [reserveNative, reserveToken, raised, graduation, graduated] = await client.readContract({ address: launchpad, abi, functionName: 'curve', args: [token!.address as Address] });
+      expect(graduated).toBe(false);
+      expect(Number(raised) / Number(graduation)).toBeCloseTo(filled, 3);
+      const amountIn = graduation / 1000n;
+      const withFee = amountIn * 990_000n;
+      const expected = (withFee * reserveToken) / (reserveNative * 1_000_000n + withFee);
+      expect(await client.readContract({ address: launchpad, abi, functionName: 'quoteBuy', args: [token!.address as Address, amountIn] })).toBe(expected);
+    }
+  });
+});
+
 describe.each(EVM_CHAIN_IDS)('%s pools', (chain) => {
   const pair = (info: EvmWorldInfo, pool: EvmWorldInfo['pools'][number]) => [specSymbol(info, pool.token0), specSymbol(info, pool.token1)].sort().join('/');
 
