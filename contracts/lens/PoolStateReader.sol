@@ -17,6 +17,11 @@ interface IReaderV3Factory {
     function getPool(address tokenA, address tokenB, uint24 fee) external view returns (address);
 }
 
+interface IReaderLaunchpad {
+    function wrappedNative() external view returns (address);
+    function curve(address token) external view returns (uint256, uint256, uint256, uint256, bool, address);
+}
+
 interface IReaderV3Pool {
     function liquidity() external view returns (uint128);
     function tickBitmap(int16 wordPosition) external view returns (uint256);
@@ -28,7 +33,9 @@ interface IReaderV3Pool {
 /// override, so it works on any chain without a deployment.
 ///
 /// Venue families: 0 = constant-product pairs (a V2 factory's `getPair`), 1 = V3-family pools (a factory's
-/// `getPool(a, b, fee)`: Uniswap V3, PancakeSwap V3), 2 = Uniswap V4 pools without hooks (the PoolManager).
+/// `getPool(a, b, fee)`: Uniswap V3, PancakeSwap V3), 2 = Uniswap V4 pools without hooks (the PoolManager),
+/// 3 = launchpad curves (contracts/launchpad: one per launch token still on its curve, against the wrapped
+/// native token; the pool id is the token, read as constant-product reserves).
 contract PoolStateReader {
     using StateLibrary for IPoolManager;
 
@@ -103,6 +110,7 @@ contract PoolStateReader {
         for (uint256 i = 0; i < pools.length; i++) {
             PoolQuery calldata query = pools[i];
             if (query.family == 0) reads[i] = _readPair(query.pool);
+            else if (query.family == 3) reads[i] = _readCurve(query);
             else reads[i] = _readConcentrated(query, tickWindow / (256 * uint256(int256(query.tickSpacing))) + 1, maxTicksEachSide);
         }
     }
@@ -116,7 +124,9 @@ contract PoolStateReader {
             address pool;
             bytes32 id;
             int24 spacing = venue.family == 2 ? venue.tickSpacings[f] : int24(0);
-            if (venue.family == 0) pool = _call(venue.factory, abi.encodeCall(IReaderV2Factory.getPair, (token0, token1)));
+            if (venue.family == 3) {
+                (pool, id) = _liveCurve(venue.factory, token0, token1);
+            } else if (venue.family == 0) pool = _call(venue.factory, abi.encodeCall(IReaderV2Factory.getPair, (token0, token1)));
             else if (venue.family == 1) pool = _call(venue.factory, abi.encodeCall(IReaderV3Factory.getPool, (token0, token1, venue.fees[f])));
             else {
                 id = keccak256(abi.encode(token0, token1, venue.fees[f], spacing, address(0)));
@@ -133,6 +143,28 @@ contract PoolStateReader {
         if (target.code.length == 0) return address(0);
         (bool ok, bytes memory answer) = target.staticcall(data);
         if (ok && answer.length >= 32) result = abi.decode(answer, (address));
+    }
+
+    /// The launchpad's curve between the two tokens, when one is its wrapped native token and the other a
+    /// launch token still on its curve.
+    function _liveCurve(address launchpad, address token0, address token1) private view returns (address pool, bytes32 id) {
+        if (launchpad.code.length == 0) return (address(0), bytes32(0));
+        address wrapped = IReaderLaunchpad(launchpad).wrappedNative();
+        address token = token0 == wrapped ? token1 : token1 == wrapped ? token0 : address(0);
+        if (token == address(0)) return (address(0), bytes32(0));
+        (, uint256 reserveToken,,, bool graduated,) = IReaderLaunchpad(launchpad).curve(token);
+        if (reserveToken == 0 || graduated) return (address(0), bytes32(0));
+        return (launchpad, bytes32(uint256(uint160(token))));
+    }
+
+    /// A curve's reserves in the pair's token order (the id is the launch token).
+    function _readCurve(PoolQuery calldata query) private view returns (PoolRead memory state) {
+        address token = address(uint160(uint256(query.id)));
+        address wrapped = IReaderLaunchpad(query.pool).wrappedNative();
+        (uint256 reserveNative, uint256 reserveToken,,, bool graduated,) = IReaderLaunchpad(query.pool).curve(token);
+        if (graduated || reserveToken == 0) return state;
+        (state.reserve0, state.reserve1) = token < wrapped ? (reserveToken, reserveNative) : (reserveNative, reserveToken);
+        state.ok = true;
     }
 
     function _readPair(address pair) private view returns (PoolRead memory state) {

@@ -10,7 +10,7 @@ import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { batchAnswer, hexData } from '@/server/chains/rpc-answers';
 import { venueById } from '@/server/venues/evm/venue-table';
 import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
-import { discoverPools } from './pool-discovery';
+import { discoverPools, forgetPoolsOf } from './pool-discovery';
 import { decodePoolStates, stateCall } from './pool-reader-client';
 import { rememberStates, routesOn, statesRemembered, type RememberedStates } from './pool-state-memory';
 import { enumeratePaths, pathOut, poolKey, type PoolPath, type PricedPool } from './route-graph';
@@ -74,7 +74,12 @@ export async function draftRoutes(
     return chooseCandidates(priced, poolIn, poolOut, intermediates, Number(search.swapAmount), gasPrice);
   });
   const fresh = (answer: RpcBatchAnswer | undefined) => choose(rememberStates(
-    memoryKey, batchAnswer(chain.info.id, 'eth_call', hexData, answer), layouts, (raw) => decodePoolStates(pools, raw, layouts),
+    memoryKey, batchAnswer(chain.info.id, 'eth_call', hexData, answer), layouts, (raw) => {
+      const states = decodePoolStates(pools, raw, layouts);
+      // A curve that graduated reads as closed: its token now trades in a pool discovery has not seen yet.
+      if (pools.some((pool, index) => pool.venue === 'LAUNCHPAD' && !states[index])) forgetPoolsOf(chain, tokens);
+      return states;
+    },
   ));
   const remembered = options.remembered ? statesRemembered(memoryKey) : undefined;
   if (!remembered) {

@@ -37,10 +37,18 @@ async function discover(chain: ConfiguredChain, venues: EvmVenues, tokens: reado
   return { pools, layouts: tickLayouts(decodePoolStates(pools, batchAnswer(chain.info.id, 'eth_call', hexData, read))) };
 }
 
+const discoveryKey = (chain: ConfiguredChain, tokens: readonly Address[]) =>
+  `${chain.info.id}|${chain.rpc.urls.join(',')}|${tokens.map((token) => token.toLowerCase()).sort().join(',')}`;
+
+/** Forgets the pools of one token set: a pool that stopped trading (a graduated launchpad curve) was seen. */
+export function forgetPoolsOf(chain: ConfiguredChain, tokens: readonly Address[]): void {
+  remembered.delete(discoveryKey(chain, tokens));
+}
+
 export async function discoverPools(
   chain: ConfiguredChain, venues: EvmVenues, tokens: readonly Address[], now = Date.now(),
 ): Promise<DiscoveredPools> {
-  const key = `${chain.info.id}|${chain.rpc.urls.join(',')}|${tokens.map((token) => token.toLowerCase()).sort().join(',')}`;
+  const key = discoveryKey(chain, tokens);
   const entry = remembered.get(key);
   const refresh = () => {
     const running = discover(chain, venues, tokens).then(

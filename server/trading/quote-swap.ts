@@ -20,6 +20,7 @@ export async function quoteSwap(deps: SwapQuoteDeps, chain: ChainId, request: Sw
   const quote = await tradingEngine(chain).quote(deps, chain, { ...request, permitTokens });
   const warnings = quoteWarnings(risks, {
     tokenIn: request.tokenIn, tokenOut: request.tokenOut, priceImpactPercent: quote.priceImpactPercent, valueAmountInUsd: quote.valueAmountInUsd, label,
+    venues: quote.route.flatMap((leg) => leg.hops.map((hop) => hop.venue)),
   });
   const traded = risks.get(request.tokenOut.toLowerCase()) ?? risks.get(request.tokenIn.toLowerCase());
   // The token's own taxes, whichever side is traded; the route's measurement where the token was not read.

@@ -30,6 +30,8 @@ export interface QuoteFacts {
   valueAmountInUsd: number;
   /** Token symbols or short addresses for messages, by lowercase address. */
   label(token: string): string;
+  /** Venues of the route's hops. */
+  venues?: readonly string[];
 }
 
 /** Refuses a buy of a honeypot unless `acceptRisk`; RISKY_TOKEN names the field that overrides it. */
@@ -50,6 +52,13 @@ export function quoteWarnings(risks: ReadonlyMap<string, TokenRisk>, facts: Quot
     if (risk) warnings.push(...tokenWarnings(risk, facts.label(token)));
   }
   warnings.push(...routeWarnings(facts));
+  if (facts.venues?.includes('LAUNCHPAD')) {
+    warnings.push({
+      code: 'LAUNCHPAD',
+      severity: 'warning',
+      message: 'This token is still on a launchpad bonding curve: each trade pays the launchpad a fee in a transaction of its own first, and the price moves along the curve until the token graduates to a pool.',
+    });
+  }
   return warnings;
 }
 

@@ -30,6 +30,7 @@ const VENUE_NAMES: Record<string, string> = {
   UNISWAP_V3: 'Uniswap V3',
   UNISWAP_V4: 'Uniswap V4',
   PANCAKESWAP_V3: 'PancakeSwap V3',
+  LAUNCHPAD: 'Launchpad',
   MAKER: 'Maker',
   JUPITER: 'Jupiter',
 };

@@ -12,7 +12,7 @@ import { batchAnswer } from '@/server/chains/rpc-answers';
 import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
 import { draftRoutes } from '@/server/routing/find-route';
 import { decodeLensResult, lensCall, ZERO_ADDRESS, type LensResult } from '@/server/routing/lens-client';
-import { decodeIsPermitted, isPermittedCall, permitCall } from '@/server/tokens/strategy-token';
+import { curveTokens, launchFeePreTrades, permitPreTrade, type PreTrade } from './pre-trade';
 import type { FeeSplit } from '../fee-model';
 import { tradeFailure } from '../trade-failures';
 
@@ -33,8 +33,8 @@ export interface QuoteState {
   nonce: number;
   nativeBalance: bigint;
   fees: LevelFees;
-  /** Strategy tokens whose permit the trader still has to send, with the gas the permit used in the lens. */
-  permitsNeeded: { token: Address; gas: bigint }[];
+  /** Transactions the trader still has to send before the trade, with the gas each used in the lens. */
+  preTradesNeeded: (PreTrade & { gas: bigint })[];
 }
 
 const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]*$/).transform((hex) => (hex === '0x' ? 0n : BigInt(hex)));
@@ -67,23 +67,27 @@ export async function readQuoteState(
     // Always: the simulation is how routes are priced; `requireSimulation` only refuses the pool-math fallback.
     simulate: true,
     routes,
-    // Granting the permit is idempotent: the lens grants it whether or not the trader has it already.
-    preCalls: permitTokens.map(permitCall),
+    // Run whether or not the trader still needs them (a permit is idempotent, a fee credit is spent by the
+    // simulated trade alone): the batch says which ones the quote hands out.
+    preCalls: preTrades.map(({ target, value, data }) => ({ target, value, data })),
   });
-  const permitTokens = request.permitTokens ?? [];
+  const preTrades = [
+    ...(request.permitTokens ?? []).map((token) => permitPreTrade(token, request.trader)),
+    ...(await launchFeePreTrades(chain, draft.routes, request.trader, chain.routerAddress as Address)),
+  ];
   const [answers, levels] = await Promise.all([
     chain.rpc.requestBatch([
       lensRequest(draft.routes),
       { method: 'eth_getTransactionCount', params: [request.trader, 'pending'] },
       { method: 'eth_getBalance', params: [request.trader, 'latest'] },
-      ...permitTokens.map((token) => isPermittedCall(token, request.trader)),
+      ...preTrades.map((preTrade) => preTrade.check),
       ...(draft.stateCall ? [draft.stateCall] : []),
     ]),
     levelsRead,
   ]);
   let routes = draft.routes;
   let lensAnswer = answers[0];
-  const recheck = draft.recheck?.(answers[3 + permitTokens.length]);
+  const recheck = draft.recheck?.(answers[3 + preTrades.length]);
   if (recheck) {
     // The pools moved enough to pick other routes: verify those (the nonce and balance read stand).
     routes = recheck;
@@ -94,13 +98,15 @@ export async function readQuoteState(
     throw tradeFailure('SIMULATION_FAILED', lensAnswer.error.message);
   }
   const lens = decodeLensResult(batchAnswer(chain.info.id, 'eth_call', hexData, lensAnswer), routes);
-  const permitsNeeded = permitTokens.flatMap((token, index) => {
-    const permitted = decodeIsPermitted(batchAnswer(chain.info.id, 'eth_call', hexData, answers[3 + index]));
-    return permitted ? [] : [{ token, gas: lens.preCallGas[index] ?? 0n }];
+  // Routes rechecked away from a curve (it graduated) no longer need its fee.
+  const curves = curveTokens(chain, routes);
+  const preTradesNeeded = preTrades.flatMap((preTrade, index) => {
+    if (preTrade.curveToken && !curves.has(preTrade.curveToken.toLowerCase())) return [];
+    return preTrade.needed(batchAnswer(chain.info.id, 'eth_call', hexData, answers[3 + index])) ? [{ ...preTrade, gas: lens.preCallGas[index] ?? 0n }] : [];
   });
   return {
     lens,
-    permitsNeeded,
+    preTradesNeeded,
     nonce: Number(batchAnswer(chain.info.id, 'eth_getTransactionCount', hexQuantity, answers[1])),
     nativeBalance: batchAnswer(chain.info.id, 'eth_getBalance', hexQuantity, answers[2]),
     fees: levels[request.priority],

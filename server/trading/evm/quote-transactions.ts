@@ -12,7 +12,7 @@ import { BPS, type FeeSplit } from '../fee-model';
 import type { QuoteClaims } from '../quote-id';
 import type { ApprovalOrder } from '../swap-types';
 import { tradeFailure } from '../trade-failures';
-import { strategyTokenAbi } from '@/server/tokens/strategy-token';
+import type { PreTrade } from './pre-trade';
 import { callHash, serializeUnsigned, unsignedTxHash, type UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
 import { calldataGas, INTRINSIC_GAS, txFees, withMargin } from './quote-costs';
 import { planTransactions } from './transaction-plan';
@@ -46,8 +46,8 @@ const DEADLINE_SECONDS = 600n;
  * writes the same slot twice (the second write is nearly free); alone on chain, 0 to max costs ~46k.
  */
 const APPROVAL_MIN_GAS = 70_000n;
-/** Floor of a strategy token permit's gas limit (one storage write from zero, ~45k, and the event). */
-const PERMIT_MIN_GAS = 70_000n;
+/** Floor of a pre-trade transaction's gas limit (a permit or a fee credit: one storage write from zero and an event). */
+const PRE_TRADE_MIN_GAS = 80_000n;
 /**
  * Gas the simulation cannot see: inside the lens the pools and tokens are already warm (EIP-2929), and the
  * call runs in the latest block's time, so a V2 pair's first trade in a new block (price accumulators
@@ -79,16 +79,16 @@ export function tradeCallData(terms: TradeTerms, route: ChosenRoute, amountIn: b
 export function buildQuoteTransactions(
   chain: ConfiguredChain,
   terms: TradeTerms,
-  state: { lens: LensResult; nonce: number; fees: LevelFees; permitsNeeded?: { token: Address; gas: bigint }[] },
+  state: { lens: LensResult; nonce: number; fees: LevelFees; preTradesNeeded?: (PreTrade & { gas: bigint })[] },
   route: ChosenRoute,
   amountIn: bigint,
   nowMs: number,
 ): QuoteTransactions {
   const { lens } = state;
   const router = chain.routerAddress as Address;
-  const permits = state.permitsNeeded ?? [];
-  if (permits.length > 1) {
-    throw tradeFailure('APPROVAL_REQUIRED', `both tokens take a trading permit and a quote carries one: send permit() to ${permits[1]!.token} from the wallet first`);
+  const preTrades = state.preTradesNeeded ?? [];
+  if (preTrades.length > 1) {
+    throw tradeFailure('APPROVAL_REQUIRED', `this trade needs ${preTrades.length} transactions first and a quote carries one: ${preTrades[1]!.description} from the wallet first`);
   }
   const plan = planTransactions({
     nonce: state.nonce,
@@ -96,10 +96,10 @@ export function buildQuoteTransactions(
     allowance: terms.approval ? (terms.approval.token === terms.tokenIn ? lens.allowanceIn : lens.approvalAllowance) : maxUint256,
     needsReset: lens.approvalNeedsReset,
     approvalReset: terms.approvalReset,
-    preTrade: permits.length > 0,
+    preTrade: preTrades.length > 0,
   });
   if (!plan.ok && plan.reason === 'pretrade-refused') {
-    throw tradeFailure('APPROVAL_REQUIRED', `this token takes a trading permit first: send permit() to ${permits[0]!.token} from the wallet, or use the v2 quote, which includes it as extra`);
+    throw tradeFailure('APPROVAL_REQUIRED', `this trade needs a transaction of its own first: ${preTrades[0]!.description} from the wallet, or use the v2 quote, which includes it as extra`);
   }
   if (!plan.ok) {
     throw tradeFailure('APPROVAL_REQUIRED', `this token needs its allowance to the Router (${router}) set to 0 before it can be approved again; send approve(${router}, 0) from the wallet, or use the v2 quote, which includes that reset`);
@@ -110,10 +110,10 @@ export function buildQuoteTransactions(
     const gas = withMargin(lens.approvalGas + INTRINSIC_GAS + calldataGas(data));
     return { chainId: chain.info.chainId, nonce, gas: gas > APPROVAL_MIN_GAS ? gas : APPROVAL_MIN_GAS, to: terms.approval!.token, value: 0n, data, fees };
   };
-  const permitTx = (nonce: number): UnsignedEvmTx => {
-    const data = encodeFunctionData({ abi: strategyTokenAbi, functionName: 'permit' });
-    const gas = withMargin(permits[0]!.gas + INTRINSIC_GAS + calldataGas(data));
-    return { chainId: chain.info.chainId, nonce, gas: gas > PERMIT_MIN_GAS ? gas : PERMIT_MIN_GAS, to: permits[0]!.token, value: 0n, data, fees };
+  const preTradeTx = (nonce: number): UnsignedEvmTx => {
+    const { target, value, data, gas: used } = preTrades[0]!;
+    const gas = withMargin(used + INTRINSIC_GAS + calldataGas(data));
+    return { chainId: chain.info.chainId, nonce, gas: gas > PRE_TRADE_MIN_GAS ? gas : PRE_TRADE_MIN_GAS, to: target, value, data, fees };
   };
   const { data, amountOutMin } = tradeCallData(terms, route, amountIn, nowMs);
   const trade: UnsignedEvmTx = {
@@ -127,7 +127,7 @@ export function buildQuoteTransactions(
   };
   const before = plan.before.map((entry) => ({
     role: entry.role,
-    tx: entry.role === 'pretrade' ? permitTx(entry.nonce) : approvalTx(entry.nonce, entry.role === 'reset' ? 0n : maxUint256),
+    tx: entry.role === 'pretrade' ? preTradeTx(entry.nonce) : approvalTx(entry.nonce, entry.role === 'reset' ? 0n : maxUint256),
   }));
   const after = plan.after ? approvalTx(plan.after.nonce, maxUint256) : undefined;
   const tradeHex = serializeUnsigned(trade);

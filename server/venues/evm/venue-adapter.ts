@@ -8,7 +8,7 @@ import type { Address } from 'viem';
 import type { EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 
-export type EvmVenueId = 'UNISWAP_V2' | 'UNISWAP_V3' | 'UNISWAP_V4' | 'PANCAKESWAP_V3';
+export type EvmVenueId = 'UNISWAP_V2' | 'UNISWAP_V3' | 'UNISWAP_V4' | 'PANCAKESWAP_V3' | 'LAUNCHPAD';
 
 /** Where a venue lives on one chain. */
 export interface VenueDeployment {
@@ -45,9 +45,10 @@ export interface ProbedPool {
 
 /**
  * How the pool state reader (contracts/lens/PoolStateReader.sol) finds and reads a venue's pools, and which
- * local math prices them: 0 = constant-product pairs, 1 = V3-family pools, 2 = Uniswap V4 pools.
+ * local math prices them: 0 = constant-product pairs, 1 = V3-family pools, 2 = Uniswap V4 pools, 3 = launchpad
+ * curves (read as constant-product reserves).
  */
-export type PoolFamily = 0 | 1 | 2;
+export type PoolFamily = 0 | 1 | 2 | 3;
 
 /** A pool the router can route through: what the reader reports, with its venue. */
 export interface RoutablePool {

@@ -4,13 +4,14 @@
  * QuoteLens' `LensVenues`); nothing else names a venue.
  */
 import type { EvmVenues } from '@/server/chains/chain-directory';
+import { launchpadVenue } from './launchpad';
 import { pancakeswapV3 } from './pancakeswap-v3';
 import { uniswapV2 } from './uniswap-v2';
 import { uniswapV3 } from './uniswap-v3';
 import { uniswapV4 } from './uniswap-v4';
 import type { EvmVenueAdapter, EvmVenueId, VenueConfigKey, VenueDeployment } from './venue-adapter';
 
-export const EVM_VENUES: readonly EvmVenueAdapter[] = [uniswapV2, uniswapV3, uniswapV4, pancakeswapV3];
+export const EVM_VENUES: readonly EvmVenueAdapter[] = [uniswapV2, uniswapV3, uniswapV4, pancakeswapV3, launchpadVenue];
 
 export function venueById(id: EvmVenueId): EvmVenueAdapter {
   return EVM_VENUES.find((venue) => venue.id === id)!;
