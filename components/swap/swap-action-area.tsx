@@ -6,6 +6,11 @@ import type { SwapCardState } from './hooks/use-swap-card';
 import { CONFIRM_WORD } from './lib/price-impact';
 import { decideSwapAction } from './lib/swap-action';
 
+/** What the quote's `extra` does: a launchpad's fee where the route runs along a curve, else the token's own step. */
+function extraLabelOf(warnings: SwapCardState['warnings']): string {
+  return warnings.some((warning) => warning.code === 'LAUNCHPAD') ? 'Pay the launch fee' : 'Prepare the token (permit or allowance reset)';
+}
+
 /** The swap button: connects, switches the wallet to the form's chain, or swaps at the quote on screen. */
 export function SwapActionArea({ card }: { card: SwapCardState }) {
   const { form, chainInfo, wallet, amount, quote: { quote, state }, impact, confirmText, running, switcher, execution } = card;
@@ -30,7 +35,7 @@ export function SwapActionArea({ card }: { card: SwapCardState }) {
     if (action.kind === 'switch' && isEvmChain(chain)) switcher.switchTo(chain);
     const quoteId = quote?.transaction.quoteId;
     if (action.kind === 'swap' && quote && quoteId && tokenIn && tokenOut && wallet.address) {
-      void execution.execute({ chain, account: wallet.address, tokenIn, tokenOut, transaction: { ...quote.transaction, quoteId } });
+      void execution.execute({ chain, account: wallet.address, tokenIn, tokenOut, transaction: { ...quote.transaction, quoteId }, extraLabel: extraLabelOf(card.warnings) });
     }
   };
 

@@ -48,3 +48,33 @@ test('a honeypot is shown as a danger and needs the typed word; a tax token show
   await expect(swap.locator('.quote-warning[data-code="HONEYPOT"]')).toHaveCount(0);
   await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled();
 });
+
+test('a launchpad token: its warning, and the launch fee as the first step of the swap progress', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { base, account, evmChains } = await world();
+  const launch = base.tokens.find((token) => token.symbol === 'LAUNCH')!;
+  const wallet = await installTestWallet(page, { privateKey: account.privateKey as Hex, chains: evmChains, chainId: base.chainId });
+  await page.goto('/');
+  const swap = page.getByRole('region', { name: 'Swap' });
+  await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
+  await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: 'E2E Wallet' }).click();
+
+  await swap.getByRole('button', { name: 'Select token to receive' }).click();
+  const picker = page.getByRole('dialog', { name: 'Select a token to receive' });
+  await picker.getByLabel('Search tokens').fill(launch.address);
+  await picker.getByRole('button', { name: /^LAUNCH / }).click();
+  await swap.getByLabel('Amount to pay').fill('0.05');
+  await expect(swap.locator('.quote-warning[data-code="LAUNCHPAD"]')).toContainText('launchpad', { timeout: 30_000 });
+  await expect(swap.getByRole('region', { name: 'Quote details' }).getByTestId('route-leg').first()).toContainText('Launchpad');
+
+  await swap.getByRole('button', { name: 'Swap', exact: true }).click();
+  const progress = swap.getByRole('list', { name: 'Swap progress' });
+  const fee = progress.locator('[data-step="extra"]');
+  await expect(fee).toContainText('Pay the launch fee');
+  await expect(swap.getByRole('region', { name: 'Swap result' })).toBeVisible({ timeout: 60_000 });
+  await expect(fee).toHaveAttribute('data-status', 'done');
+  await expect(progress.getByRole('link', { name: 'Pay the launch fee transaction on the explorer' })).toHaveAttribute('href', /\/tx\/0x[0-9a-f]{64}$/);
+  await expect(progress.locator('[data-step="confirmed"]')).toHaveAttribute('data-status', 'done');
+  // The fee went first (nonce n), then the trade (n + 1).
+  expect(wallet.sentTransactions.length).toBeGreaterThanOrEqual(2);
+});

@@ -64,6 +64,16 @@ describe('token-info', () => {
     }
   });
 
+  it('describes a launchpad token: its curve, how far to graduation, its price on the curve', async () => {
+    const answer = await client.get<Info & { launchpad?: Record<string, unknown> }>('v1.tokenInfo', { chain: 'BASE', token: token('LAUNCH'), audit: 'false' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.launchpad).toMatchObject({ address: testManifest().chains.BASE!.contracts.launchpad, graduated: false, pair: '' });
+    expect(answer.body.launchpad!.progress).toBeGreaterThanOrEqual(10);
+    expect(answer.body.launchpad!.priceNative).toBeGreaterThan(0);
+    const plain = await client.get<Info & { launchpad?: unknown }>('v1.tokenInfo', { chain: 'BASE', token: token('ALPHA'), audit: 'false' });
+    expect(plain.body.launchpad).toBeUndefined();
+  });
+
   it('answers 404 for an address without a token contract', async () => {
     const answer = await client.get('v1.tokenInfo', { chain: 'BASE', token: '0x1111111111111111111111111111111111111111' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(404);

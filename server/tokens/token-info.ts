@@ -3,7 +3,7 @@
  * measured by a buy and a sell through the Router, burnt and clogged supply, the DexScreener paid status and,
  * when asked for, the audit verdict. Everything independent is read at once.
  */
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, hexToString, type Address, type Hex } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, hexToString, parseAbi, type Address, type Hex } from 'viem';
 import type { ConfiguredChain, ChainDirectory } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer } from '@/server/chains/json-rpc';
 import { DEXSCREENER_CHAIN_IDS, type ChainId } from '@/server/chains/registry';
@@ -11,6 +11,7 @@ import type { LocalWorld } from '@/server/devnet/local-world';
 import { AppError } from '@/server/errors';
 import { WRAPPED_SOL_MINT } from '@/server/venues/solana/route-source';
 import { findTokenPools } from '@/server/venues/evm/pools/token-pools';
+import { contractAt } from '@/server/venues/evm/venue-config';
 import { solUsdPrice, type SolanaTrading } from '@/server/trading/solana/solana-quote';
 import { auditToken, type AuditDeps, type AuditVerdict } from './audit/audit-token';
 import { dexPaidStatus, type DexPaid } from './dex-paid/dexscreener';
@@ -60,6 +61,19 @@ export interface TokenInfo {
   dexPaid: DexPaid;
   /** Absent when the audit was not asked for. */
   auditVerdict?: AuditVerdict;
+  /** A launch token of the chain's launchpad: its curve. */
+  launchpad?: LaunchpadCurve;
+}
+
+export interface LaunchpadCurve {
+  address: string;
+  graduated: boolean;
+  /** Percent of the way to graduation. */
+  progress: number;
+  raisedNative: string;
+  graduationNative: string;
+  priceNative: number;
+  pair: string;
 }
 
 /** Where burnt tokens go: the 0x…dEaD address and the zero address. */
@@ -80,18 +94,38 @@ export async function tokenInfo(deps: TokenInfoDeps, request: TokenInfoRequest):
 
 type ChainTokenInfo = Omit<TokenInfo, 'chain' | 'dexPaid' | 'auditVerdict'>;
 
+const launchpadAbi = parseAbi(['function curve(address) view returns (uint256, uint256, uint256, uint256, bool, address)']);
+
+/** The token's curve on the chain's launchpad, when it is one of its tokens. */
+function launchpadCurve(launchpad: Address, answer: RpcBatchAnswer | undefined, decimals: number): LaunchpadCurve | undefined {
+  if (!answer?.ok || typeof answer.result !== 'string' || answer.result.length < 2 + 64 * 6) return undefined;
+  const [reserveNative, reserveToken, raised, graduation, graduated, pair] = decodeFunctionResult({ abi: launchpadAbi, functionName: 'curve', data: answer.result as Hex });
+  if (reserveToken === 0n && !graduated) return undefined;
+  return {
+    address: launchpad,
+    graduated,
+    progress: graduated ? 100 : graduation === 0n ? 0 : round(Number((raised * 1_000_000n) / graduation) / 10_000, 2),
+    raisedNative: formatUnits(raised, 18),
+    graduationNative: formatUnits(graduation, 18),
+    priceNative: graduated || reserveToken === 0n ? 0 : Number(formatUnits(reserveNative, 18)) / Number(formatUnits(reserveToken, decimals)),
+    pair: graduated ? pair : '',
+  };
+}
+
 async function evmTokenInfo(chain: ConfiguredChain, token: string): Promise<ChainTokenInfo> {
   const address = token as Address;
   const call = (functionName: 'name' | 'symbol' | 'decimals' | 'totalSupply') =>
     ({ method: 'eth_call', params: [{ to: address, data: encodeFunctionData({ abi: erc20Abi, functionName }) }, 'latest'] });
   const balanceOf = (owner: string) =>
     ({ method: 'eth_call', params: [{ to: address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner as Address] }) }, 'latest'] });
+  const launchpad = chain.venues ? contractAt(chain.venues, 'launchpad') : undefined;
   const [metadata, pools, taxes] = await Promise.all([
     chain.rpc.requestBatch([
       { method: 'eth_getCode', params: [address, 'latest'] },
       call('name'), call('symbol'), call('decimals'), call('totalSupply'),
       ...BURN_ADDRESSES.map(balanceOf),
       balanceOf(address),
+      ...(launchpad ? [{ method: 'eth_call', params: [{ to: launchpad, data: encodeFunctionData({ abi: launchpadAbi, functionName: 'curve', args: [address] }) }, 'latest'] }] : []),
     ]),
     findTokenPools(chain, token),
     probeTaxes(chain, token),
@@ -119,8 +153,11 @@ async function evmTokenInfo(chain: ConfiguredChain, token: string): Promise<Chai
     sellTax: taxes.sellTax,
     burntPercent: percentOf(burnt, totalSupply),
     cloggedPercent: percentOf(clogged, totalSupply),
+    ...withCurve(launchpad ? launchpadCurve(launchpad, metadata[8], decimals) : undefined),
   };
 }
+
+const withCurve = (curve: LaunchpadCurve | undefined) => (curve ? { launchpad: curve } : {});
 
 /** Solana: the mint, its known name, and the maker's curve as its pool (SPL tokens have no taxes). */
 async function solanaTokenInfo(deps: TokenInfoDeps, chain: ConfiguredChain, mint: string): Promise<ChainTokenInfo> {

@@ -21,7 +21,9 @@ export interface EvmSwapParameters {
   tokenIn: SwapToken;
   tokenOut: SwapToken;
   /** The quote's transactions, exactly as quoted. */
-  transaction: { trade: string; approve: string; quoteId: string };
+  transaction: { trade: string; approve: string; extra?: string; quoteId: string };
+  /** What the quote's `extra` does, as its progress step says it. */
+  extraLabel?: string;
 }
 
 type ConnectorClient = Awaited<ReturnType<typeof getConnectorClient>>;
@@ -46,14 +48,23 @@ export function useEvmSwap() {
   const trpc = useTRPC();
   const track = useMutation(trpc.v2.track.mutationOptions());
 
-  return useCallback(async ({ chain, account, tokenIn, tokenOut, transaction }: EvmSwapParameters, report: Dispatch<FlowEvent>) => {
+  return useCallback(async ({ chain, account, tokenIn, tokenOut, transaction, extraLabel }: EvmSwapParameters, report: Dispatch<FlowEvent>) => {
     let step: StepId = 'swap';
     let started = false;
     try {
       const plan = planSwap(transaction);
-      report({ type: 'start', approveBefore: !!plan.approveBefore, approveAfter: !!plan.approveAfter });
+      report({ type: 'start', approveBefore: !!plan.approveBefore, approveAfter: !!plan.approveAfter, extra: plan.extra ? extraLabel ?? 'Before the swap' : undefined });
       started = true;
       const client = await getConnectorClient(config, { chainId: plan.trade.chainId, account, assertChainId: true });
+
+      if (plan.extra) {
+        step = 'extra';
+        report({ type: 'active', step });
+        const hash = await send(client, plan.extra, account);
+        report({ type: 'submitted', step, txHash: hash, explorerUrl: explorerTxUrl(chain, hash) });
+        await confirmed(client, hash, (extraLabel ?? 'first').toLowerCase());
+        report({ type: 'completed', step });
+      }
 
       if (plan.approveBefore) {
         step = 'approve';

@@ -18,6 +18,8 @@ export interface ExecuteSwapParameters {
   tokenOut: SwapToken;
   /** The quote's transactions, exactly as quoted. */
   transaction: { trade: string; approve: string; extra: string; quoteId: string };
+  /** What the quote's `extra` does, for its progress step. */
+  extraLabel?: string;
 }
 
 /**

@@ -44,6 +44,12 @@ describe('planSwap', () => {
     expect(plan.approveAfter?.to).toBe(TOKEN);
   });
 
+  it('keeps the extra transaction (a launch fee, a permit) to send before everything else', () => {
+    const plan = planSwap({ extra: unsigned(3, TOKEN, '0x01', 5n), approve: '', trade: unsigned(4, ROUTER, '0x01') });
+    expect(plan.extra).toMatchObject({ nonce: 3, value: 5n });
+    expect(plan.trade.nonce).toBe(4);
+  });
+
   it('has only the trade when no approval is quoted', () => {
     expect(planSwap({ trade: unsigned(0, ROUTER, '0x01'), approve: '' })).toEqual({ trade: expect.objectContaining({ nonce: 0 }) });
   });

@@ -71,12 +71,15 @@ export interface SwapPlan {
   approveBefore?: QuotedTransaction;
   /** An approval for later sells, sent once the trade confirmed (BUY: trade n, approve n + 1). */
   approveAfter?: QuotedTransaction;
+  /** The transaction the quote needs before everything else (its `extra`, nonce n), confirmed first. */
+  extra?: QuotedTransaction;
 }
 
 /** Orders the quoted transactions by nonce, the order the quote says they must be mined in. */
-export function planSwap(transaction: { trade: string; approve: string }): SwapPlan {
+export function planSwap(transaction: { trade: string; approve: string; extra?: string }): SwapPlan {
   const trade = parseQuotedTransaction(transaction.trade);
-  if (!transaction.approve) return { trade };
+  const extra = transaction.extra ? { extra: parseQuotedTransaction(transaction.extra) } : {};
+  if (!transaction.approve) return { trade, ...extra };
   const approve = parseQuotedTransaction(transaction.approve);
-  return approve.nonce < trade.nonce ? { trade, approveBefore: approve } : { trade, approveAfter: approve };
+  return approve.nonce < trade.nonce ? { trade, approveBefore: approve, ...extra } : { trade, approveAfter: approve, ...extra };
 }

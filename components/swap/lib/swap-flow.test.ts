@@ -29,6 +29,12 @@ describe('swapFlowReducer', () => {
     expect(statuses(flow)).toEqual(['approve:skipped', 'swap:waiting', 'confirmed:waiting', 'approveAfter:waiting']);
   });
 
+  it('puts the quote\'s extra transaction first, named by what it does', () => {
+    const flow = run([{ type: 'start', approveBefore: false, approveAfter: false, extra: 'Pay the launch fee' }, { type: 'active', step: 'extra' }]);
+    expect(statuses(flow)).toEqual(['extra:active', 'approve:skipped', 'swap:waiting', 'confirmed:waiting']);
+    expect(flow.status !== 'idle' && flow.steps[0]!.label).toBe('Pay the launch fee');
+  });
+
   it('fails on the step that failed, and a note does not fail a finished swap', () => {
     const failed = run([{ type: 'start', approveBefore: false, approveAfter: false }, { type: 'failed', step: 'swap', message: 'You rejected it.' }]);
     expect(failed).toMatchObject({ status: 'failed', error: 'You rejected it.' });

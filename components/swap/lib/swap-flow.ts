@@ -2,13 +2,14 @@
  * The progress of one swap, as a state machine with one place that moves it (`swapFlowReducer`). The
  * execution hook only reports what happened; what the user sees follows from here.
  *
+ *   [extra: a launchpad's fee, a token's permit, an allowance reset ->]
  *   approve (or "not needed") -> swap (sent by the wallet) -> confirmed (tracked by the server)
  *   [-> approve for later sells, when the quote orders it after the trade]
  *
  * Chains without token approvals (Solana) have no approve step at all: swap (signed by the wallet) ->
  * confirmed (sent and confirmed by the server).
  */
-export type StepId = 'approve' | 'swap' | 'confirmed' | 'approveAfter';
+export type StepId = 'extra' | 'approve' | 'swap' | 'confirmed' | 'approveAfter';
 export type StepStatus = 'waiting' | 'active' | 'done' | 'failed' | 'skipped';
 
 export interface FlowStep {
@@ -43,7 +44,7 @@ export type SwapFlow =
 
 export type FlowEvent =
   /** `approvals: false`: the chain has no token approvals, so no approve step is shown (default true). */
-  | { type: 'start'; approveBefore: boolean; approveAfter: boolean; approvals?: boolean }
+  | { type: 'start'; approveBefore: boolean; approveAfter: boolean; approvals?: boolean; extra?: string }
   | { type: 'active'; step: StepId }
   | { type: 'submitted'; step: StepId; txHash: string; explorerUrl: string }
   | { type: 'completed'; step: StepId }
@@ -55,6 +56,7 @@ export type FlowEvent =
 export const IDLE: SwapFlow = { status: 'idle' };
 
 const LABELS: Record<StepId, string> = {
+  extra: 'Before the swap',
   approve: 'Approve',
   swap: 'Swap',
   confirmed: 'Confirmed',
@@ -71,6 +73,8 @@ export function swapFlowReducer(flow: SwapFlow, event: FlowEvent): SwapFlow {
     const steps = [step('swap', 'waiting'), step('confirmed', 'waiting')];
     if (event.approvals !== false) steps.unshift(step('approve', event.approveBefore ? 'waiting' : 'skipped'));
     if (event.approveAfter) steps.push(step('approveAfter', 'waiting'));
+    // The transaction the quote needs first (its `extra`), named by what it does.
+    if (event.extra) steps.unshift({ ...step('extra', 'waiting'), label: event.extra });
     return { status: 'running', steps };
   }
   if (flow.status === 'idle') return flow;

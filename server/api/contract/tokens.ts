@@ -48,6 +48,15 @@ export const tokenInfoOutput = z
       sellFeeUsd: z.number(),
       audit: z.string().optional().meta({ description: 'Audit verdict word; omitted when audit=false' }),
     }),
+    launchpad: z.object({
+      address: z.string().meta({ description: 'The launchpad contract' }),
+      graduated: z.boolean().meta({ description: 'The curve filled and the token moved to its V2 pair (poolInfo)' }),
+      progress: z.number().meta({ description: 'Percent of the way to graduation (100 once graduated)' }),
+      raisedNative: z.string().meta({ description: 'Native raised on the curve, decimal' }),
+      graduationNative: z.string().meta({ description: 'Native the curve raises before graduating, decimal' }),
+      priceNative: z.number().meta({ description: 'The curve\'s price of one token in native (0 once graduated)' }),
+      pair: z.string().meta({ description: 'The V2 pair it graduated to; empty on the curve' }),
+    }).optional().meta({ description: 'Extension: a launchpad token (made by the chain\'s launchpad): its bonding curve. Trades along the curve pay a launch fee in a transaction of its own (v2 quote `extra`)' }),
   })
   .meta({ id: 'TokenInfo' });
 

@@ -62,6 +62,7 @@ export async function tokenInfoAnswer(services: TokenDataServices, input: z.outp
       sellFeeUsd: fee,
       ...(info.auditVerdict !== undefined ? { audit: info.auditVerdict } : {}),
     },
+    ...(info.launchpad ? { launchpad: info.launchpad } : {}),
   };
 }
 
