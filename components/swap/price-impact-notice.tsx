@@ -1,4 +1,5 @@
-import { CONFIRM_WORD, priceImpactMessage, type PriceImpactLevel } from './lib/price-impact';
+import { priceImpactMessage, type PriceImpactLevel } from './lib/price-impact';
+import { TypedWordInput } from './typed-word-input';
 
 /** The warning for the quote's price impact and, above 10 %, the field where the user types the word. */
 export function PriceImpactNotice({ level, typed, onTyped }: { level: PriceImpactLevel; typed: string; onTyped: (text: string) => void }) {
@@ -7,16 +8,7 @@ export function PriceImpactNotice({ level, typed, onTyped }: { level: PriceImpac
   return (
     <div className={`impact-notice impact-${level}`} role={level === 'notice' ? 'status' : 'alert'} data-level={level}>
       <p>{message}</p>
-      {level === 'blocking' && (
-        <input
-          aria-label={`Type ${CONFIRM_WORD} to swap with this price impact`}
-          placeholder={CONFIRM_WORD}
-          value={typed}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => onTyped(event.target.value)}
-        />
-      )}
+      {level === 'blocking' && <TypedWordInput purpose="swap with this price impact" typed={typed} onTyped={onTyped} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CONFIRM_WORD } from './lib/price-impact';
+import { TypedWordInput } from './typed-word-input';
 import type { Quote } from './lib/types';
 
 type Warning = Quote['warnings'][number];
@@ -24,16 +24,7 @@ export function QuoteWarnings({ warnings, askWord, typed, onTyped }: {
       {shown.map((warning) => (
         <li key={`${warning.code}:${warning.message}`} className={`quote-warning severity-${warning.severity}`} role={ROLE[warning.severity]} data-code={warning.code} data-severity={warning.severity}>
           <p>{warning.message}</p>
-          {askWord && warning.code === 'HONEYPOT' && (
-            <input
-              aria-label={`Type ${CONFIRM_WORD} to swap this token anyway`}
-              placeholder={CONFIRM_WORD}
-              value={typed}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(event) => onTyped(event.target.value)}
-            />
-          )}
+          {askWord && warning.code === 'HONEYPOT' && <TypedWordInput purpose="swap this token anyway" typed={typed} onTyped={onTyped} />}
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import type { Hex } from 'viem';
 import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse } from '../support/api';
@@ -20,14 +21,18 @@ async function world() {
   return { base, account, evmChains };
 }
 
-test('a honeypot is shown as a danger and needs the typed word; a tax token shows its taxes', async ({ page }) => {
+/** The swap page with this spec's wallet connected. */
+async function openSwap(page: Page) {
   const { base, account, evmChains } = await world();
   const wallet = await installTestWallet(page, { privateKey: account.privateKey as Hex, chains: evmChains, chainId: base.chainId });
   await page.goto('/');
-  const swap = page.getByRole('region', { name: 'Swap' });
   await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
   await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: 'E2E Wallet' }).click();
+  return { base, wallet, swap: page.getByRole('region', { name: 'Swap' }) };
+}
 
+test('a honeypot is shown as a danger and needs the typed word; a tax token shows its taxes', async ({ page }) => {
+  const { wallet, swap } = await openSwap(page);
   await swap.getByRole('button', { name: 'Select token to receive' }).click();
   await page.getByRole('dialog', { name: 'Select a token to receive' }).getByRole('button', { name: 'HONEY Honeypot Token' }).click();
   await swap.getByLabel('Amount to pay').fill('0.01');
@@ -51,13 +56,8 @@ test('a honeypot is shown as a danger and needs the typed word; a tax token show
 
 test('a launchpad token: its warning, and the launch fee as the first step of the swap progress', async ({ page }) => {
   test.setTimeout(120_000);
-  const { base, account, evmChains } = await world();
+  const { base, wallet, swap } = await openSwap(page);
   const launch = base.tokens.find((token) => token.symbol === 'LAUNCH')!;
-  const wallet = await installTestWallet(page, { privateKey: account.privateKey as Hex, chains: evmChains, chainId: base.chainId });
-  await page.goto('/');
-  const swap = page.getByRole('region', { name: 'Swap' });
-  await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
-  await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: 'E2E Wallet' }).click();
 
   await swap.getByRole('button', { name: 'Select token to receive' }).click();
   const picker = page.getByRole('dialog', { name: 'Select a token to receive' });
