@@ -16,6 +16,8 @@ export function SolanaWalletButton() {
   const { address, connected, pending } = useFamilyWallet('solana');
   const { disconnect } = useWallet();
   const { open, setOpen, container } = usePopover<HTMLDivElement>();
+  // A click before hydration would be lost: the button waits for the page to be live.
+  const mounted = useMounted();
   return (
     <div className="wallet" ref={container}>
       {connected && address ? (
@@ -25,7 +27,7 @@ export function SolanaWalletButton() {
           <span className="wallet-chain">Solana</span>
         </button>
       ) : (
-        <button type="button" className="wallet-button" aria-expanded={open} onClick={() => setOpen(!open)} disabled={pending}>
+        <button type="button" className="wallet-button" aria-expanded={open} onClick={() => setOpen(!open)} disabled={!mounted || pending}>
           {pending ? 'Connecting…' : 'Connect wallet'}
         </button>
       )}

@@ -7,6 +7,7 @@ import { shortAddress } from '@/components/swap/lib/format';
 import { CHAINS } from '@/server/chains/registry';
 import { AccountMenu } from './account-menu';
 import { SolanaWalletButton } from './solana-wallet-button';
+import { useMounted } from './use-mounted';
 import { usePopover } from './use-popover';
 import { useWalletFamily } from './wallet-family';
 
@@ -24,6 +25,8 @@ function EvmWalletButton() {
   const { address, status, chainId } = useConnection();
   const disconnect = useDisconnect();
   const { open, setOpen, container } = usePopover<HTMLDivElement>();
+  // A click before hydration would be lost: the button waits for the page to be live.
+  const mounted = useMounted();
 
   const chain = chainIdForWallet(chainId);
   return (
@@ -35,7 +38,7 @@ function EvmWalletButton() {
           <span className="wallet-chain">{chain ? CHAINS[chain].name : `Chain ${chainId}`}</span>
         </button>
       ) : (
-        <button type="button" className="wallet-button" aria-expanded={open} onClick={() => setOpen(!open)} disabled={status === 'connecting' || status === 'reconnecting'}>
+        <button type="button" className="wallet-button" aria-expanded={open} onClick={() => setOpen(!open)} disabled={!mounted || status === 'connecting' || status === 'reconnecting'}>
           {status === 'connecting' || status === 'reconnecting' ? 'Connecting…' : 'Connect wallet'}
         </button>
       )}
