@@ -5,7 +5,7 @@ import '@scalar/api-reference-react/style.css';
 
 /**
  * Renders /api/openapi.json. The renderer is bundled, so the page works offline; its hosted features
- * (agent chat, MCP, developer toolbar) are switched off because nothing here should call out.
+ * (agent chat, developer toolbar) are switched off because nothing here should call out.
  */
 export function ApiReference() {
   return (
@@ -16,7 +16,6 @@ export function ApiReference() {
         telemetry: false,
         showDeveloperTools: 'never',
         agent: { disabled: true },
-        mcp: { disabled: true },
         operationTitleSource: 'summary',
         authentication: { preferredSecurityScheme: 'bearerAuth' },
       }}

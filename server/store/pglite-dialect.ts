@@ -13,7 +13,7 @@ import type { PGlite, Results } from '@electric-sql/pglite';
 import {
   AbortedTransactionError,
   CompiledQuery,
-  PGliteAdapter,
+  PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
   type DatabaseConnection,
@@ -70,12 +70,19 @@ export class PGliteDialect implements Dialect {
   createAdapter(): DialectAdapter {
     // Single connection: Kysely serializes connection use, and migrations need no advisory lock because the
     // migrator holds the one connection for the whole run.
-    return new PGliteAdapter();
+    return new SingleSessionAdapter();
   }
 
   createIntrospector(db: Kysely<any>): DatabaseIntrospector {
     return new PostgresIntrospector(db);
   }
+}
+
+/** PostgreSQL's adapter without the migration lock: the one session is the lock. */
+class SingleSessionAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(): Promise<void> {}
+
+  override async releaseMigrationLock(): Promise<void> {}
 }
 
 class PGliteDriver implements Driver {

@@ -2,7 +2,7 @@
  * Every migration, listed statically so bundlers (Next.js) include them; a folder scan at runtime would find
  * nothing inside a bundle. Names sort in the order they run: add new ones below with the next number.
  */
-import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './001-initial';
 import * as trades from './002-trades';
 import * as bridge from './003-bridge';
