@@ -1,9 +1,23 @@
 /**
  * Fixed-window rate limiting over the store, so the limit holds across every app instance sharing it.
+ *
+ * Writing every hit to the database costs a statement per request, more than the work behind many requests.
+ * So hits are counted in memory and added to the store in batches, and a batch is only used while the
+ * window is far from its limit:
+ * - A bucket whose limit is under `BATCH_MIN_LIMIT` is counted in the store hit by hit: exact across instances.
+ * - Otherwise a batch is 1 % of the limit. An instance admits hits on its own while it holds fewer than a
+ *   batch of hits the store has not confirmed, and the window's count as it last read it plus those hits
+ *   plus one batch stays under the limit; it sends its hits when a batch is full or `FLUSH_MS` has passed,
+ *   and reads the window's count back in the same statement.
+ * - Nearer the limit every hit goes to the store and waits for the count, as below the batch limit.
+ * An instance admits at most one batch beyond what it knows, so the window can pass its limit by at most one
+ * batch per instance (1 % of the limit each), and only when several instances reach it within `FLUSH_MS`.
+ * Once the store's count is at the limit, the instance refuses locally until the window ends.
  */
 
 export interface RateLimitStore {
-  hit(bucket: string, windowStart: number): Promise<number>;
+  /** Adds `hits` to the window's count and returns the window's count including them. */
+  add(bucket: string, windowStart: number, hits: number): Promise<number>;
   prune(olderThan: number): Promise<void>;
 }
 
@@ -15,25 +29,122 @@ export interface RateLimitDecision {
 }
 
 export const RATE_WINDOW_MS = 60_000;
+/** Limits below this are counted hit by hit. */
+export const BATCH_MIN_LIMIT = 200;
+/** Unsent hits go to the store at least this often. */
+export const FLUSH_MS = 100;
+const PRUNE_EVERY_MS = 10 * RATE_WINDOW_MS;
+
+interface Window {
+  start: number;
+  /** The store's count for the window as last read (our sent hits included). */
+  known: number;
+  /** Hits admitted here and not yet sent. */
+  unsent: number;
+  /** Hits sent and not yet answered. */
+  inFlight: number;
+  sending?: Promise<void>;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+export function batchSize(limitPerMinute: number): number {
+  return limitPerMinute < BATCH_MIN_LIMIT ? 0 : Math.floor(limitPerMinute / 100);
+}
 
 export function createRateLimiter(store: RateLimitStore, now: () => number = Date.now) {
+  const windows = new Map<string, Window>();
   let lastPrune = 0;
+
+  function windowOf(bucket: string, start: number): Window {
+    const current = windows.get(bucket);
+    if (current?.start === start) return current;
+    if (current?.timer) clearTimeout(current.timer);
+    const fresh: Window = { start, known: 0, unsent: 0, inFlight: 0 };
+    windows.set(bucket, fresh);
+    return fresh;
+  }
+
+  /** Sends the window's unsent hits (and `extra` more) and records the count the store answers. */
+  async function send(bucket: string, window: Window, extra = 0): Promise<number> {
+    const hits = window.unsent + extra;
+    window.unsent = 0;
+    window.inFlight += hits;
+    if (window.timer) clearTimeout(window.timer);
+    window.timer = undefined;
+    try {
+      const count = await store.add(bucket, window.start, hits);
+      window.known = Math.max(window.known, count);
+      return count;
+    } finally {
+      window.inFlight -= hits;
+    }
+  }
+
+  function sendSoon(bucket: string, window: Window): void {
+    if (window.timer || window.sending) return;
+    window.timer = setTimeout(() => {
+      window.timer = undefined;
+      flushWindow(bucket, window);
+    }, FLUSH_MS);
+    window.timer.unref?.();
+  }
+
+  function flushWindow(bucket: string, window: Window): void {
+    if (window.unsent === 0 || window.sending) return;
+    window.sending = send(bucket, window)
+      .then(() => undefined, () => undefined)
+      .finally(() => {
+        window.sending = undefined;
+        if (window.unsent > 0) sendSoon(bucket, window);
+      });
+  }
+
+  /** Buckets idle since an earlier window are dropped, so one-off callers (sessions) do not pile up. */
+  function forgetEndedWindows(currentStart: number): void {
+    for (const [bucket, window] of windows) {
+      if (window.start < currentStart && window.unsent === 0 && window.inFlight === 0) windows.delete(bucket);
+    }
+  }
+
+  function decision(allowed: boolean, limit: number, count: number, start: number, at: number): RateLimitDecision {
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - count),
+      retryAfterSeconds: Math.max(1, Math.ceil((start + RATE_WINDOW_MS - at) / 1000)),
+    };
+  }
+
   return {
     async check(bucket: string, limitPerMinute: number): Promise<RateLimitDecision> {
       const at = now();
-      const windowStart = at - (at % RATE_WINDOW_MS);
-      const count = await store.hit(bucket, windowStart);
-      if (at - lastPrune > 10 * RATE_WINDOW_MS) {
+      const start = at - (at % RATE_WINDOW_MS);
+      if (at - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = at;
-        void store.prune(windowStart - RATE_WINDOW_MS).catch(() => undefined);
+        forgetEndedWindows(start);
+        void store.prune(start - RATE_WINDOW_MS).catch(() => undefined);
       }
-      const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + RATE_WINDOW_MS - at) / 1000));
-      return {
-        allowed: count <= limitPerMinute,
-        limit: limitPerMinute,
-        remaining: Math.max(0, limitPerMinute - count),
-        retryAfterSeconds,
-      };
+      const window = windowOf(bucket, start);
+      if (window.known >= limitPerMinute) return decision(false, limitPerMinute, window.known, start, at);
+      const batch = batchSize(limitPerMinute);
+      const unconfirmed = window.unsent + window.inFlight;
+      if (unconfirmed < batch && window.known + unconfirmed + batch < limitPerMinute) {
+        window.unsent += 1;
+        if (window.unsent >= batch) flushWindow(bucket, window);
+        else sendSoon(bucket, window);
+        return decision(true, limitPerMinute, window.known + window.unsent + window.inFlight, start, at);
+      }
+      const count = await send(bucket, window, 1);
+      return decision(count <= limitPerMinute, limitPerMinute, count, start, at);
+    },
+
+    /** Sends every unsent hit now (at shutdown, so an instance's last hits still count). */
+    async flush(): Promise<void> {
+      const pending = [...windows.entries()].filter(([, window]) => window.unsent > 0 || window.sending);
+      await Promise.all(pending.map(async ([bucket, window]) => {
+        await window.sending;
+        if (window.unsent > 0) await send(bucket, window).catch(() => undefined);
+      }));
     },
   };
 }
