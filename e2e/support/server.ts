@@ -13,6 +13,8 @@ import { freePort } from '../../devnet/free-port';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NEXT_BIN = path.join(REPO_ROOT, 'node_modules', '.bin', 'next');
+/** `npm start`: the production server (server/http/app-server.ts) on the built app. */
+const START_SCRIPT = path.join(REPO_ROOT, 'scripts', 'start.ts');
 
 /** Set by the setup only when it started the server itself, so the teardown never stops anything else. */
 export const SERVER_PID_ENV = 'E2E_SERVER_PID';
@@ -72,7 +74,7 @@ export async function startServer(options: { env?: Record<string, string>; devAp
 
   const log = openSync(logFile, 'a');
   // A file, not a pipe: nothing has to keep draining the server's output for it to keep running.
-  const child = spawn(NEXT_BIN, ['start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', START_SCRIPT, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: REPO_ROOT,
     env: serverEnv({ DATA_DIR: dataDir, DEV_API_KEY: devApiKey, LOG_LEVEL: 'warn', PORT: String(port), ...options.env }),
     stdio: ['ignore', log, log],
@@ -80,7 +82,7 @@ export async function startServer(options: { env?: Record<string, string>; devAp
     detached: true,
   });
   closeSync(log);
-  if (child.pid === undefined) throw new Error('could not spawn next start');
+  if (child.pid === undefined) throw new Error('could not spawn the production server');
   const pid = child.pid;
 
   let exited: string | undefined;

@@ -1,0 +1,24 @@
+/**
+ * `npm start`: the production server on the built app (`npm run build` first). Listens on PORT (default
+ * 3000) and HOSTNAME (default 0.0.0.0); `-p` and `-H` override them, as with `next start`.
+ */
+import { parseArgs } from 'node:util';
+
+// Before the server's modules load: they read it (Next, the security headers).
+Object.assign(process.env, { NODE_ENV: 'production' });
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+const { startAppServer } = await import('@/server/http/app-server');
+
+const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } } });
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+const hostname = values.hostname ?? process.env.HOSTNAME ?? '0.0.0.0';
+
+const server = await startAppServer({ port, hostname, dir: process.cwd() });
+console.log(`Ready on http://${hostname}:${port}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * The production server: Node's HTTP server with the built Next app behind it. Requests to `/api/` go
+ * straight to the API handlers through the route table, the same handlers the `app/api` route files give
+ * Next (so `next dev` serves the same API); everything else is Next's. Routing an API request through Next
+ * cost more CPU than the request's own work (measured in the README's benchmark section).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import next from 'next';
+import { findApiHandler } from './api-routes';
+import { toRequest, writeResponse } from './node-bridge';
+import { SECURITY_HEADERS } from './security-headers.mjs';
+
+export interface AppServerOptions {
+  port: number;
+  hostname: string;
+  /** The project folder holding the `.next` build. */
+  dir: string;
+}
+
+function pathnameOf(url: string | undefined): string {
+  const raw = url ?? '/';
+  const query = raw.indexOf('?');
+  return query === -1 ? raw : raw.slice(0, query);
+}
+
+function refuseMalformedPath(outgoing: ServerResponse): void {
+  for (const { key, value } of SECURITY_HEADERS) outgoing.setHeader(key, value);
+  outgoing.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-request-id': crypto.randomUUID() });
+  outgoing.end(JSON.stringify({ success: false, code: 'INVALID_INPUT', error: 'path: contains a malformed percent-escape', field: 'path' }));
+}
+
+async function serveApi(incoming: IncomingMessage, outgoing: ServerResponse, pathname: string, origin: string): Promise<void> {
+  try {
+    decodeURIComponent(pathname);
+  } catch {
+    refuseMalformedPath(outgoing);
+    return;
+  }
+  const { handler, params } = findApiHandler(incoming.method ?? 'GET', pathname);
+  const response = await handler(toRequest(incoming, origin), { params: Promise.resolve(params) });
+  await writeResponse(response, outgoing, incoming.method === 'HEAD');
+}
+
+export async function startAppServer(options: AppServerOptions): Promise<Server> {
+  const app = next({ dev: false, dir: path.resolve(options.dir), hostname: options.hostname, port: options.port });
+  const handleWithNext = app.getRequestHandler();
+  await app.prepare();
+  const origin = `http://${options.hostname.includes(':') ? `[${options.hostname}]` : options.hostname}:${options.port}`;
+
+  const server = createServer((incoming, outgoing) => {
+    const pathname = pathnameOf(incoming.url);
+    const served = pathname.startsWith('/api/')
+      ? serveApi(incoming, outgoing, pathname, origin)
+      : handleWithNext(incoming, outgoing);
+    served.catch((error: unknown) => {
+      console.error(JSON.stringify({ level: 'error', msg: 'request failed outside its handler', path: pathname.slice(0, 200), error: String(error) }));
+      if (!outgoing.headersSent) {
+        outgoing.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        outgoing.end(JSON.stringify({ success: false, code: 'INTERNAL', error: 'Internal error.' }));
+      } else {
+        outgoing.destroy();
+      }
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.hostname, () => resolve());
+  });
+  return server;
+}
