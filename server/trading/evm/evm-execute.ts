@@ -4,11 +4,9 @@
  * for the receipt and read spent/received from the Router's Swapped event. The trade row (unique per
  * transaction hash) makes a re-submission return the first outcome without a second broadcast.
  */
-import { decodeEventLog, decodeFunctionData, formatUnits, toHex, type Address, type Hex } from 'viem';
+import { decodeEventLog, formatUnits, toHex, type Address, type Hex } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
-import { getBalance } from '@/server/chains/evm/actions/get-balance';
 import { getTransaction } from '@/server/chains/evm/actions/get-transaction';
-import { getTransactionCount } from '@/server/chains/evm/actions/get-transaction-count';
 import { getTransactionReceipt } from '@/server/chains/evm/actions/get-transaction-receipt';
 import { sendRawTransaction } from '@/server/chains/evm/actions/send-raw-transaction';
 import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
@@ -18,13 +16,12 @@ import { classifyRevert, revertDataOf } from '@/server/chains/evm/revert-reasons
 import { TransactionRefusedError } from '@/server/chains/evm/send-refusals';
 import { JsonRpcError, type RpcTransport } from '@/server/chains/json-rpc';
 import { pollUntil } from '@/server/chains/poll-until';
-import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { findAppError } from '@/server/errors';
 import type { Logger } from '@/server/observability/logger';
 import type { TradeRepository, TradeRow } from '@/server/store/trade-repository';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
-import { decodeLensTransferProbe, preflightCall, transferProbeCall } from '@/server/routing/lens-client';
 import type { QuoteClaims } from '../quote-id';
+import { readExecuteState } from './execute-checks';
 import { isTradeFailureCode, tradeFailure, type TradeFailureCode } from '../trade-failures';
 import {
   claimsOf, explorerUrl, outcomeOf, pendingOutcome, tradeRow, waitForSettled, type TradeOutcome,
@@ -73,18 +70,22 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
   }
   const first = (before[0] ?? signed.find((entry) => entry.role === 'trade')!).tx;
 
-  const onChain = await getTransactionReceipt(deps.chain.rpc, trade.txHash);
-  if (onChain) {
+  const state = await readExecuteState(deps.chain, {
+    claims,
+    trade,
+    first,
+    sentNow: [...before.map((entry) => entry.tx), trade],
+    approveFirst: before.find((entry) => entry.role === 'approve')?.tx,
+    preTrade: before.find((entry) => entry.role === 'pretrade')?.tx,
+    simulation: request.simulation,
+  });
+  if (state.onChain) {
     // Already mined (sent by someone else, or by a previous instance before it could record it).
     const row = await deps.trades.insertPending(tradeRow(deps.chain, request, trade.txHash));
-    return settleFromReceipt(deps, row ?? (await deps.trades.findByTxHash(trade.txHash))!, claims, onChain, trade);
+    return settleFromReceipt(deps, row ?? (await deps.trades.findByTxHash(trade.txHash))!, claims, state.onChain, trade);
   }
-  const approveFirst = before.find((entry) => entry.role === 'approve')?.tx;
-  const preTrade = before.find((entry) => entry.role === 'pretrade')?.tx;
   try {
-    await checkNonces(deps.chain.rpc, claims.trader as Address, first.nonce);
-    await checkGasFunds(deps.chain, claims.trader as Address, [...before.map((entry) => entry.tx), trade]);
-    if (request.simulation) await preflight(deps.chain, claims, trade, approveFirst, preTrade);
+    await state.check();
   } catch (error) {
     // The same transaction submitted twice at once: the other request sent it while this one checked.
     const raced = await deps.trades.findByTxHash(trade.txHash);
@@ -199,63 +200,6 @@ async function matchSignedTransactions(request: EvmExecuteRequest): Promise<Sign
     entries.push({ role: quoted.role, index, tx });
   }
   return entries;
-}
-
-async function checkNonces(rpc: RpcTransport, trader: Address, firstNonce: number): Promise<void> {
-  const [latest, pending] = await Promise.all([getTransactionCount(rpc, trader, 'latest'), getTransactionCount(rpc, trader, 'pending')]);
-  if (firstNonce < latest) throw tradeFailure('NONCE_TOO_LOW', `the wallet is at nonce ${latest}, the transaction has ${firstNonce}`, 'trade');
-  if (firstNonce < pending) throw tradeFailure('NONCE_ALREADY_USED', `a pending transaction of the wallet holds nonce ${firstNonce}`, 'trade');
-  if (firstNonce > pending) throw tradeFailure('TX_MISMATCH', `the nonce ${firstNonce} is ahead of the wallet (${pending})`, 'trade');
-}
-
-/** The wallet must afford every transaction it sends now, so a SELL never pays for an approval alone. */
-async function checkGasFunds(chain: ConfiguredChain, trader: Address, txs: SignedEvmTx[]): Promise<void> {
-  const balance = await getBalance(chain.rpc, trader);
-  const needed = txs.reduce((sum, tx) => sum + tx.maxCost, 0n);
-  if (balance < needed) {
-    const decimals = chain.info.nativeDecimals;
-    throw tradeFailure('INSUFFICIENT_FUNDS_FOR_GAS', `the wallet holds ${formatUnits(balance, decimals)} and may need ${formatUnits(needed, decimals)} of the native token`);
-  }
-}
-
-/** Runs the trade as the trader on the current state, after the quoted permit and approval that precede it. */
-async function preflight(
-  chain: ConfiguredChain, claims: QuoteClaims, trade: SignedEvmTx, approveFirst: SignedEvmTx | undefined, preTrade: SignedEvmTx | undefined,
-): Promise<void> {
-  const call = preflightCall({
-    trader: claims.trader as Address,
-    preCalls: preTrade?.to ? [{ target: preTrade.to, value: preTrade.value, data: preTrade.data }] : [],
-    approveToken: approveFirst ? (approveFirst.to ?? undefined) : undefined,
-    spender: trade.to as Address,
-    to: trade.to as Address,
-    value: trade.value,
-    data: trade.data,
-  });
-  try {
-    await chain.rpc.request(call.method, call.params);
-  } catch (error) {
-    if (!(error instanceof JsonRpcError)) throw error;
-    const reason = classifyRevert(revertDataOf(error));
-    if (reason.code === 'SIMULATION_FAILED' && claims.tokenIn !== NATIVE_TOKEN_ADDRESS && !(await transferAllowed(chain, claims, trade))) {
-      throw tradeFailure('TRANSFER_BLOCKED', reason.reason);
-    }
-    throw tradeFailure(reason.code, reason.reason);
-  }
-}
-
-/** Whether the trader's input token moves into the trade's first pool at all (honeypots refuse). */
-async function transferAllowed(chain: ConfiguredChain, claims: QuoteClaims, trade: SignedEvmTx): Promise<boolean> {
-  const { args } = decodeFunctionData({ abi: routerAbi, data: trade.data });
-  const firstPool = (args[0] as { legs: readonly { hops: readonly { pool: Address }[] }[] }).legs[0]?.hops[0]?.pool;
-  if (!firstPool) return true;
-  const call = transferProbeCall(claims.trader as Address, claims.tokenIn as Address, firstPool, 1n);
-  try {
-    await chain.rpc.request(call.method, call.params);
-    return true;
-  } catch (error) {
-    if (!(error instanceof JsonRpcError)) throw error;
-    return decodeLensTransferProbe(revertDataOf(error));
-  }
 }
 
 async function broadcast(deps: EvmExecuteDeps, request: EvmExecuteRequest, tx: SignedEvmTx): Promise<void> {
