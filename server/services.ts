@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { loadAppSecret } from '@/server/auth/app-secret';
 import type { AuthDeps } from '@/server/auth/authenticate';
+import { rememberKeyLookups } from '@/server/auth/key-lookup-cache';
 import { createRateLimiter, type RateLimiter } from '@/server/auth/rate-limiter';
 import { createBalanceReader, type BalanceReader } from '@/server/balances/balance-reader';
 import { bridgeChainsFrom } from '@/server/bridge/bridge-chains';
@@ -95,6 +96,7 @@ export async function createServices(config: Config, options: { shareStore?: boo
   const solana = solanaTradingFrom(config, chains.SOL, manifest, balances);
   const { bridge, solver } = createBridge({ config, chains, manifest, priorityFees, solana, store, logger });
   const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, config }));
+  const rateLimiter = createRateLimiter(createRateLimitRepository(store.db));
 
   return {
     config,
@@ -103,7 +105,7 @@ export async function createServices(config: Config, options: { shareStore?: boo
     metrics,
     store,
     auth,
-    rateLimiter: createRateLimiter(createRateLimitRepository(store.db)),
+    rateLimiter,
     chains,
     localWorld: manifest ? { manifest } : undefined,
     health,
@@ -119,6 +121,7 @@ export async function createServices(config: Config, options: { shareStore?: boo
     async close() {
       await solver.stop();
       await background.stop();
+      await rateLimiter.flush();
       await shared?.close();
       await store.close();
     },
@@ -130,7 +133,7 @@ function createAuthDeps(config: Config, store: Store, appSecret: string, logger:
   const apiKeys = createApiKeyRepository(store.db);
   const lastTouched = new Map<string, number>();
   return {
-    findKeyByHash: (keyHash) => apiKeys.findActiveByHash(keyHash),
+    findKeyByHash: rememberKeyLookups((keyHash) => apiKeys.findActiveByHash(keyHash)),
     keyUsed(id) {
       const now = Date.now();
       if (now - (lastTouched.get(id) ?? 0) < KEY_TOUCH_INTERVAL_MS) return;
@@ -167,6 +170,7 @@ function createBridge({ config, chains, manifest, priorityFees, solana, store, l
     executeWaitMs: config.BRIDGE_EXECUTE_WAIT_MS,
     publicUrl: config.publicUrl,
     kickSolver: () => solver.kick(),
+    workOn: (requestId) => solver.workOn(requestId),
   };
   const solver = createBridgeSolver(bridge);
   return { bridge, solver };

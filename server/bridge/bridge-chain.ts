@@ -64,6 +64,9 @@ export interface BridgeChain {
   scanDeposits(cursor: string | undefined): Promise<{ deposits: FoundDeposit[]; cursor: string }>;
   /** Signs a payment of `amount` from the solver to `to`, marked with `requestId` where the chain allows; sends nothing. */
   signPayment(input: { to: string; amount: bigint; requestId: string }): Promise<SignedPayment>;
-  /** Sends (again) a stored payment and waits up to `timeoutMs` for it. */
-  settlePayment(payment: SignedPayment, timeoutMs: number): Promise<PaymentState>;
+  /**
+   * Sends (again) a stored payment and waits up to `timeoutMs` for it. `justSent`: this process sent it a
+   * moment ago, so looking it up and sending it again first would only cost round trips.
+   */
+  settlePayment(payment: SignedPayment, timeoutMs: number, options?: { justSent?: boolean }): Promise<PaymentState>;
 }

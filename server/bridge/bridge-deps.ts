@@ -20,6 +20,8 @@ export interface BridgeDeps {
   publicUrl: string;
   /** Asks the solver to look for work now (after a deposit was recorded). */
   kickSolver(): void;
+  /** Has the solver work on one request now, in this process, unless it is held already (see BridgeSolver.workOn). */
+  workOn(requestId: string): Promise<void>;
   now?: () => number;
 }
 

@@ -15,7 +15,9 @@ import { acceptDeposit } from './bridge-solver';
 
 /** How long execute waits for the deposit's own confirmation before reporting it unconfirmed. */
 const DEPOSIT_WAIT_MS = 30_000;
-const FILL_POLL_MS = 50;
+/** A fill worked elsewhere (another round or instance) is looked for this often, from the first up to the most. */
+const FIRST_FILL_POLL_MS = 5;
+const MAX_FILL_POLL_MS = 50;
 
 export interface BridgeDepositRequest {
   requestId: string;
@@ -45,21 +47,30 @@ function checkNotDepositedElsewhere(row: BridgeRow, txHash: string): void {
 }
 
 /** Waits for the deposit's confirmation and records it; undefined while it is not confirmed yet. */
-async function confirmDeposit(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow, txHash: string): Promise<BridgeRow | 'reverted' | undefined> {
+async function confirmDeposit(
+  deps: BridgeDeps, chain: BridgeChain, row: BridgeRow, txHash: string, options: { kick: boolean },
+): Promise<BridgeRow | 'reverted' | undefined> {
   if (row.deposit_tx_hash !== null) return row;
   const result = await chain.waitForDeposit(txHash, DEPOSIT_WAIT_MS);
   if (result.state !== 'confirmed') return result.state === 'reverted' ? 'reverted' : undefined;
   if (result.deposit.requestId.toLowerCase() !== row.id.toLowerCase()) {
     throw new AppError('TX_MISMATCH', `txHash: that transaction deposits for request ${result.deposit.requestId}, not ${row.id}.`, { field: 'txHash' });
   }
-  return acceptDeposit(deps, chain.chain, result.deposit);
+  // Execute does not kick the solver: it fills the request itself at once (waitForFill).
+  return acceptDeposit(deps, chain.chain, result.deposit, options);
 }
 
+/**
+ * Fills the request here and now (the solver's own work, under its lease; it goes on past the wait if it
+ * must), then reads where it stands; while another round or instance holds it, looks again until it is final
+ * or the wait is over.
+ */
 async function waitForFill(deps: BridgeDeps, row: BridgeRow): Promise<BridgeRow> {
   const deadline = Date.now() + deps.executeWaitMs;
-  let current = row;
-  while (!isFinalBridgeState(current.state) && Date.now() < deadline) {
-    await sleep(FILL_POLL_MS);
+  if (!isFinalBridgeState(row.state)) await Promise.race([deps.workOn(row.id), sleep(deps.executeWaitMs)]);
+  let current = (await deps.requests.find(row.id)) ?? row;
+  for (let poll = FIRST_FILL_POLL_MS; !isFinalBridgeState(current.state) && Date.now() < deadline; poll = Math.min(poll * 2, MAX_FILL_POLL_MS)) {
+    await sleep(poll);
     current = (await deps.requests.find(row.id)) ?? current;
   }
   return current;
@@ -77,7 +88,7 @@ export async function executeBridge(deps: BridgeDeps, input: BridgeDepositReques
     }
     await chain.broadcast(input.signedDeposit);
   }
-  const confirmed = await confirmDeposit(deps, chain, row, txHash);
+  const confirmed = await confirmDeposit(deps, chain, row, txHash, { kick: false });
   if (confirmed === 'reverted') return { deposit: 'reverted', request: row, txHash };
   if (!confirmed) return { deposit: 'unconfirmed', request: row, txHash };
   return { deposit: 'confirmed', request: await waitForFill(deps, confirmed) };
@@ -89,7 +100,7 @@ export async function trackBridgeDeposit(deps: BridgeDeps, input: { requestId: s
   checkSourceChain(row, input.sourceChain);
   checkNotDepositedElsewhere(row, input.txHash);
   const chain = bridgeChain(deps, input.sourceChain, 'sourceChain');
-  const confirmed = await confirmDeposit(deps, chain, row, input.txHash);
+  const confirmed = await confirmDeposit(deps, chain, row, input.txHash, { kick: true });
   if (confirmed === 'reverted') {
     throw new AppError('INVALID_INPUT', `txHash: ${input.txHash} is not a confirmed deposit for this request on ${row.source_chain} (it reverted or paid elsewhere).`, { field: 'txHash' });
   }

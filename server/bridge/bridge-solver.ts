@@ -17,9 +17,21 @@ import type { BridgeChain, FoundDeposit, SignedPayment } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
 
 /** A round scans every chain, then works every due request; `drain` runs rounds until none is asked for. */
-export type BridgeSolver = WorkLoop;
+export interface BridgeSolver extends WorkLoop {
+  /**
+   * Works on one request now (a deposit this process just recorded), unless a round here or another instance
+   * holds it already; resolves when that work is done or was not this call's to do.
+   */
+  workOn(requestId: string): Promise<void>;
+}
 
-const LEASE_MS = 60_000;
+/**
+ * A request is held while it is worked on, and the hold renewed every HEARTBEAT_MS: a crashed instance's
+ * request is taken over at most LEASE_MS after its last renewal. The stored payment keeps that safe: the
+ * next holder sends the same transaction, never a second one.
+ */
+export const LEASE_MS = 10_000;
+export const HEARTBEAT_MS = 3_000;
 const SETTLE_WAIT_MS = 30_000;
 const MAX_RETRY_DELAY_MS = 60_000;
 /**
@@ -33,7 +45,9 @@ const FORGET_EVERY_MS = 10 * 60_000;
  * Records a confirmed deposit on its request. It may be filled only if it is the quoted amount and confirmed
  * before the quote expired; otherwise it is refunded rather than filled at a stale rate.
  */
-export async function acceptDeposit(deps: BridgeDeps, sourceChain: ChainId, deposit: FoundDeposit): Promise<BridgeRow | undefined> {
+export async function acceptDeposit(
+  deps: BridgeDeps, sourceChain: ChainId, deposit: FoundDeposit, options: { kick: boolean } = { kick: true },
+): Promise<BridgeRow | undefined> {
   const row = await deps.requests.find(deposit.requestId);
   if (!row) {
     deps.logger.warn('bridge deposit for an unknown request', { chain: sourceChain, txHash: deposit.txHash, requestId: deposit.requestId });
@@ -72,11 +86,11 @@ export async function acceptDeposit(deps: BridgeDeps, sourceChain: ChainId, depo
   }
   const moved = await deps.requests.recordDeposit(row.id, recorded, decision);
   if (moved) {
-    deps.kickSolver();
+    if (options.kick) deps.kickSolver();
     return moved;
   }
   // Another path recorded a deposit first: this one is either that same deposit or a second one to return.
-  return acceptDeposit(deps, sourceChain, deposit);
+  return acceptDeposit(deps, sourceChain, deposit, options);
 }
 
 /** The deposit less the gas to send it back; undefined when nothing can be sent back (too small for the chain). */
@@ -110,7 +124,18 @@ interface SolverContext {
 export function createBridgeSolver(deps: BridgeDeps): BridgeSolver {
   const context: SolverContext = { deps, chainLocks: new Map(), forgotAt: 0, kick: () => loop.kick() };
   const loop = createWorkLoop('bridge solver', () => round(context), deps.logger);
-  return loop;
+  return {
+    ...loop,
+    async workOn(requestId) {
+      try {
+        const row = await deps.requests.claim(requestId, LEASE_MS);
+        if (row) await work(context, row);
+      } catch (error) {
+        // The rounds will find the request: a failed claim here only loses the head start.
+        deps.logger.warn('bridge work could not start at once', { requestId, error: error instanceof Error ? error.message : String(error) });
+      }
+    },
+  };
 }
 
 function withChainLock<T>(context: SolverContext, chain: ChainId, work: () => Promise<T>): Promise<T> {
@@ -130,14 +155,14 @@ async function scan({ deps }: SolverContext, chain: ChainId, bridgeChain: Bridge
 /** The stored payment, or a new one signed, stored and sent (unless another instance stored one first). */
 async function paymentFor(
   context: SolverContext, row: BridgeRow, chain: BridgeChain, to: string, amount: bigint, refundAmount?: bigint,
-): Promise<SignedPayment> {
+): Promise<SignedPayment & { justSent?: true }> {
   const { deps } = context;
   if (row.payment_raw_tx && row.payment_tx_hash) return { txHash: row.payment_tx_hash, raw: row.payment_raw_tx };
   const signed = await withChainLock(context, chain.chain, async () => {
     const payment = await chain.signPayment({ to, amount, requestId: row.id });
     if (!(await deps.requests.storePayment(row.id, payment, refundAmount))) return undefined;
     await chain.broadcast(payment.raw);
-    return payment;
+    return { ...payment, justSent: true as const };
   });
   if (signed) return signed;
   const stored = await deps.requests.find(row.id);
@@ -153,8 +178,7 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<void> {
   }
   const amount = BigInt(row.amount_out);
   if (!row.payment_raw_tx) {
-    const cost = await chain.paymentCost(row.recipient, amount);
-    const inventory = await chain.inventory();
+    const [cost, inventory] = await Promise.all([chain.paymentCost(row.recipient, amount), chain.inventory()]);
     if (inventory < amount + cost) {
       const { nativeSymbol, nativeDecimals } = CHAINS[chain.chain];
       await deps.requests.startRefund(row.id,
@@ -165,7 +189,7 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<void> {
     }
   }
   const payment = await paymentFor(context, row, chain, row.recipient, amount);
-  const state = await chain.settlePayment(payment, SETTLE_WAIT_MS);
+  const state = await chain.settlePayment(payment, SETTLE_WAIT_MS, { justSent: payment.justSent });
   if (state === 'confirmed') {
     await deps.requests.markFilled(row.id, { txHash: payment.txHash, amount });
     deps.logger.info('bridge filled', { requestId: row.id, chain: chain.chain, txHash: payment.txHash });
@@ -185,7 +209,7 @@ async function refund(context: SolverContext, row: BridgeRow): Promise<void> {
     await deps.requests.markFailed(row.id, `${row.reason ?? 'The bridge failed'} The deposit cannot be returned automatically: bridging on ${row.source_chain} is not configured.`);
     return;
   }
-  let payment: SignedPayment;
+  let payment: SignedPayment & { justSent?: true };
   if (row.payment_raw_tx && row.payment_tx_hash) {
     payment = { txHash: row.payment_tx_hash, raw: row.payment_raw_tx };
   } else {
@@ -196,7 +220,7 @@ async function refund(context: SolverContext, row: BridgeRow): Promise<void> {
     }
     payment = await paymentFor(context, row, chain, row.deposit_from, returnable, returnable);
   }
-  const state = await chain.settlePayment(payment, SETTLE_WAIT_MS);
+  const state = await chain.settlePayment(payment, SETTLE_WAIT_MS, { justSent: payment.justSent });
   if (state === 'confirmed') {
     const stored = await deps.requests.find(row.id);
     await deps.requests.markRefunded(row.id, { txHash: payment.txHash, amount: BigInt(stored?.refund_amount ?? '0') });
@@ -211,6 +235,10 @@ async function refund(context: SolverContext, row: BridgeRow): Promise<void> {
 }
 
 async function work(context: SolverContext, row: BridgeRow): Promise<void> {
+  const heartbeat = setInterval(() => {
+    void context.deps.requests.renewLease(row.id, LEASE_MS).catch(() => undefined);
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   try {
     if (row.state === 'pending') await fill(context, row);
     else if (row.state === 'refunding') await refund(context, row);
@@ -219,6 +247,8 @@ async function work(context: SolverContext, row: BridgeRow): Promise<void> {
     const delay = Math.min(1_000 * 2 ** Math.min(row.attempts, 6), MAX_RETRY_DELAY_MS);
     context.deps.logger.warn('bridge work will be retried', { requestId: row.id, state: row.state, attempts: row.attempts, error: message });
     await context.deps.requests.release(row.id, delay, message);
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 

@@ -7,7 +7,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { markFailed, markFilled, markRefunded, recordDeposit, startRefund, type DepositDecision } from './bridge-request-moves';
 import { initScanCursor, saveScanCursor, scanCursor } from './bridge-scan-cursors';
 import { now } from './database-clock';
-import { claimDue, releaseLease } from './lease';
+import { claimById, claimDue, releaseLease, renewLease } from './lease';
 import { normalizeChainText } from './normalize-chain-text';
 import type { BridgeRequestsTable, Database } from './schema';
 
@@ -55,6 +55,11 @@ export function createBridgeRepository(db: Kysely<Database>) {
     /** Claims one request the solver has work on (a fill or a refund), for `leaseMs`. */
     claimDue: (leaseMs: number): Promise<BridgeRow | undefined> =>
       claimDue(db, 'bridge_requests', (eb) => eb('state', 'in', ['pending', 'refunding']), leaseMs),
+    /** Claims the given request for `leaseMs` when it has solver work, is due and nobody holds it. */
+    claim: (id: string, leaseMs: number): Promise<BridgeRow | undefined> =>
+      claimById(db, 'bridge_requests', id, (eb) => eb('state', 'in', ['pending', 'refunding']), leaseMs),
+    /** Extends the running lease on a request while its work goes on. */
+    renewLease: (id: string, leaseMs: number) => renewLease(db, 'bridge_requests', id, leaseMs),
     /** Lets go of a claimed request, to be looked at again after `delayMs`. */
     release: (id: string, delayMs: number, error?: string) => releaseLease(db, 'bridge_requests', id, delayMs, error ?? null),
     /**

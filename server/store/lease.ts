@@ -45,3 +45,40 @@ export async function releaseLease(db: Kysely<Database>, table: LeasedTable, id:
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * Claims one given row for `leaseMs` if it has work, is due and nobody holds it: for work that should start
+ * at once in the process that made it (a deposit execute just recorded), instead of at the next round.
+ */
+export async function claimById<T extends LeasedTable>(
+  db: Kysely<Database>,
+  table: T,
+  id: string,
+  hasWork: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>,
+  leaseMs: number,
+): Promise<Selectable<Database[T]> | undefined> {
+  const row = await db
+    .updateTable(table as LeasedTable)
+    .set({ claimed_until: msFromNow(leaseMs), attempts: sql<number>`attempts + 1`, updated_at: now() })
+    .where('id', '=', id)
+    .where(hasWork as unknown as (eb: ExpressionBuilder<Database, LeasedTable>) => Expression<SqlBool>)
+    .where('next_attempt_at', '<=', now())
+    .where((inner) => inner.or([inner('claimed_until', 'is', null), inner('claimed_until', '<', now())]))
+    .returningAll()
+    .executeTakeFirst();
+  return row as Selectable<Database[T]> | undefined;
+}
+
+/**
+ * Extends a lease that is still running, while its work goes on: a holder that dies stops renewing, so its
+ * work is taken over one short lease later. A lease that already ran out is not taken back.
+ */
+export async function renewLease(db: Kysely<Database>, table: LeasedTable, id: string, leaseMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable(table)
+    .set({ claimed_until: msFromNow(leaseMs) })
+    .where('id', '=', id)
+    .where('claimed_until', '>', now())
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

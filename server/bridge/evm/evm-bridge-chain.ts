@@ -46,12 +46,15 @@ interface EvmBridgeContext {
   /** Lowercase, as logs and comparisons want it. */
   depository: Address;
   fees: PriorityFeeReader;
+  /** Recent gas estimates per recipient and amount (see paymentGas). */
+  gasEstimates: Map<string, { gas: Promise<bigint>; at: number }>;
 }
 
 export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
   const { chain } = deps;
   const context: EvmBridgeContext = {
     chain, solver: privateKeyToAccount(deps.solverPrivateKey), depository: deps.depository.toLowerCase() as Address, fees: deps.fees,
+    gasEstimates: new Map(),
   };
   return {
     chain: chain.info.id,
@@ -67,7 +70,7 @@ export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
     waitForDeposit: (txHash, timeoutMs) => waitForDeposit(context, txHash, timeoutMs),
     scanDeposits: (cursor) => scanDeposits(context, cursor),
     signPayment: (input) => signPayment(context, input),
-    settlePayment: (payment, timeoutMs) => settlePayment(context, payment, timeoutMs),
+    settlePayment: (payment, timeoutMs, options) => settlePayment(context, payment, timeoutMs, options?.justSent ?? false),
   };
 }
 
@@ -80,12 +83,24 @@ async function txFees(context: EvmBridgeContext): Promise<UnsignedEvmTx['fees']>
 
 const highestFee = (fees: UnsignedEvmTx['fees']) => (fees.type === 'eip1559' ? fees.maxFeePerGas : fees.gasPrice);
 
+/** How long an estimate for one transfer is reused: a fill checks its cost, then signs, moments apart. */
+const GAS_ESTIMATE_REUSE_MS = 5_000;
+
 /** 21,000 to an account without code; a contract recipient (a smart wallet) may need more. */
 function paymentGas(context: EvmBridgeContext, to: string, amount: bigint): Promise<bigint> {
-  return estimateGas(context.chain.rpc, { from: context.solver.address, to, value: amount });
+  const key = `${to.toLowerCase()}:${amount}`;
+  const now = Date.now();
+  const reused = context.gasEstimates.get(key);
+  if (reused && now - reused.at < GAS_ESTIMATE_REUSE_MS) return reused.gas;
+  for (const [old, entry] of context.gasEstimates) if (now - entry.at >= GAS_ESTIMATE_REUSE_MS) context.gasEstimates.delete(old);
+  const gas = estimateGas(context.chain.rpc, { from: context.solver.address, to, value: amount });
+  context.gasEstimates.set(key, { gas, at: now });
+  gas.catch(() => context.gasEstimates.delete(key));
+  return gas;
 }
 
-async function blockTimeMs(context: EvmBridgeContext, blockNumber: bigint): Promise<number> {
+async function blockTimeMs(context: EvmBridgeContext, blockNumber: bigint, known?: bigint): Promise<number> {
+  if (known !== undefined) return Number(known) * 1_000;
   const block = await getBlock(context.chain.rpc, blockNumber);
   return block ? Number(block.timestamp) * 1_000 : Date.now();
 }
@@ -142,7 +157,7 @@ async function waitForDeposit(context: EvmBridgeContext, txHash: string, timeout
   if (mined.status !== 'success') return { state: 'reverted' };
   const log = mined.logs.find((entry) => entry.address.toLowerCase() === context.depository && entry.topics[0] === DEPOSIT_TOPIC);
   if (!log) return { state: 'reverted' };
-  return { state: 'confirmed', deposit: depositOf(log, await blockTimeMs(context, mined.blockNumber))! };
+  return { state: 'confirmed', deposit: depositOf(log, await blockTimeMs(context, mined.blockNumber, mined.blockTimestamp ?? log.blockTimestamp))! };
 }
 
 async function scanDeposits(context: EvmBridgeContext, cursor: string | undefined): Promise<{ deposits: FoundDeposit[]; cursor: string }> {
@@ -155,7 +170,9 @@ async function scanDeposits(context: EvmBridgeContext, cursor: string | undefine
   const to = head - from + 1n > MAX_LOG_RANGE ? from + MAX_LOG_RANGE - 1n : head;
   const logs = await getLogs(rpc, { address: context.depository, topics: [DEPOSIT_TOPIC], fromBlock: from, toBlock: to });
   const times = new Map<bigint, number>();
-  for (const block of new Set(logs.map((log) => log.blockNumber))) times.set(block, await blockTimeMs(context, block));
+  for (const log of logs) {
+    if (!times.has(log.blockNumber)) times.set(log.blockNumber, await blockTimeMs(context, log.blockNumber, log.blockTimestamp));
+  }
   const deposits = logs.map((log) => depositOf(log, times.get(log.blockNumber)!)).filter((entry): entry is FoundDeposit => entry !== undefined);
   return { deposits, cursor: to.toString() };
 }
@@ -173,11 +190,13 @@ async function signPayment(context: EvmBridgeContext, { to, amount }: { to: stri
   return { txHash: keccak256(raw), raw };
 }
 
-async function settlePayment(context: EvmBridgeContext, payment: SignedPayment, timeoutMs: number): Promise<PaymentState> {
+async function settlePayment(context: EvmBridgeContext, payment: SignedPayment, timeoutMs: number, justSent: boolean): Promise<PaymentState> {
   const { rpc } = context.chain;
-  const known = await getTransactionReceipt(rpc, payment.txHash);
-  if (known) return paymentState(known);
-  await sendRawTransaction(rpc, payment.raw, { resend: true });
+  if (!justSent) {
+    const known = await getTransactionReceipt(rpc, payment.txHash);
+    if (known) return paymentState(known);
+    await sendRawTransaction(rpc, payment.raw, { resend: true });
+  }
   const nonce = parseTransaction(payment.raw as Hex).nonce ?? 0;
   let dropped = false;
   // Another transaction took this nonce (a replacement, or another instance's payment): this one can never land.

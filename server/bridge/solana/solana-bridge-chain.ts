@@ -74,7 +74,7 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
     waitForDeposit: (signature, timeoutMs) => waitForDeposit(context, signature, timeoutMs),
     scanDeposits: (cursor) => scanDeposits(context, cursor),
     signPayment: (input) => signPayment(context, input),
-    settlePayment: (payment, timeoutMs) => settlePayment(context, payment, timeoutMs),
+    settlePayment: (payment, timeoutMs, options) => settlePayment(context, payment, timeoutMs, options?.justSent ?? false),
   };
 }
 
@@ -224,11 +224,13 @@ async function signPayment(context: SolanaBridgeContext, { to, amount, requestId
   return { txHash: signatureOf(transaction), raw: Buffer.from(transaction.serialize()).toString('base64') };
 }
 
-async function settlePayment(context: SolanaBridgeContext, payment: SignedPayment, timeoutMs: number): Promise<PaymentState> {
+async function settlePayment(context: SolanaBridgeContext, payment: SignedPayment, timeoutMs: number, justSent: boolean): Promise<PaymentState> {
   const { rpc } = context;
-  const known = await getSignatureStatus(rpc, payment.txHash);
-  if (known?.confirmed) return known.err !== null ? 'reverted' : 'confirmed';
-  if (!known) await send(context, payment.raw, { expiredIsRefusal: false });
+  if (!justSent) {
+    const known = await getSignatureStatus(rpc, payment.txHash);
+    if (known?.confirmed) return known.err !== null ? 'reverted' : 'confirmed';
+    if (!known) await send(context, payment.raw, { expiredIsRefusal: false });
+  }
   const blockhash = VersionedTransaction.deserialize(Buffer.from(payment.raw, 'base64')).message.recentBlockhash;
   const landed = await waitForConfirmation(rpc, payment.txHash, {
     timeoutMs,

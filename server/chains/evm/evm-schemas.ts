@@ -5,12 +5,24 @@
 import { z } from 'zod';
 import { hexData, hexQuantity } from '../rpc-answers';
 
+/**
+ * A block time some nodes add to receipts and logs: hex per the newer spec, a plain number from anvil.
+ * Anything else reads as absent (the block is read instead), never as a bad answer.
+ */
+const blockTimestamp = z.unknown().transform((value): bigint | undefined => {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)) return BigInt(value);
+  return undefined;
+});
+
 export const logSchema = z.object({
   address: z.string(),
   topics: z.array(hexData),
   data: hexData,
   transactionHash: z.string(),
   blockNumber: hexQuantity,
+  /** The block's time (seconds), where the node includes it (newer nodes do); saves reading the block. */
+  blockTimestamp,
   /** Set on a log whose block left the chain (a reorganisation). */
   removed: z.boolean().optional(),
 });
@@ -18,6 +30,8 @@ export const logSchema = z.object({
 export const receiptSchema = z.object({
   status: z.string().transform((status): 'success' | 'reverted' => (status === '0x1' ? 'success' : 'reverted')),
   blockNumber: hexQuantity,
+  /** The block's time (seconds), where the node includes it (anvil does); saves reading the block. */
+  blockTimestamp,
   logs: z.array(logSchema),
 });
 
