@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import {
-  anyAddress, boolean, chainId, checkAddressFamily, evmAddress, positiveDecimal, side,
+  anyAddress, boolean, chainId, checkAddressFamily, checkSameFamily, evmAddress, positiveDecimal, side,
 } from './fields';
 import { numberOrNull, stringOrNull } from './responses';
 
@@ -200,6 +200,7 @@ export const v1ValueInput = z
   })
   .superRefine((input, ctx) => {
     checkAddressFamily(ctx, input.chain, { token: input.token, trader: input.trader }, { nativeAllowed: false });
+    if (!input.chain) checkSameFamily(ctx, { token: input.token, trader: input.trader });
     if (input.side === 'BUY' && input.amount === undefined) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'is required on BUY' });
     }
@@ -245,6 +246,7 @@ export const v2ValueInput = z
   .superRefine((input, ctx) => {
     checkAddressFamily(ctx, input.chain, { tokenIn: input.tokenIn, tokenOut: input.tokenOut }, { nativeAllowed: true });
     checkAddressFamily(ctx, input.chain, { trader: input.trader }, { nativeAllowed: false });
+    if (!input.chain) checkSameFamily(ctx, { tokenIn: input.tokenIn, tokenOut: input.tokenOut, trader: input.trader });
     if (input.amount === undefined && input.trader === undefined) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'is required when trader is omitted' });
     }

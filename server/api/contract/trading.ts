@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { V1_QUOTE_CHAINS } from '@/server/chains/registry';
 import { defineEndpoint } from './endpoint';
 import {
-  MAX_TEXT, anyAddress, boolean, chainId, checkAddressFamily, checkTxEncoding, integer, opaqueId,
+  MAX_TEXT, anyAddress, boolean, chainId, checkAddressFamily, checkSameFamily, checkTxEncoding, integer, opaqueId,
   decimalAmount, priority, rawAmountOrPercent, side, signedTransaction, v1Chain,
 } from './fields';
 import { WARNING_CODES } from '@/server/trading/quote-warnings';
@@ -196,6 +196,7 @@ export const v1QuoteInput = z
   .superRefine((input, ctx) => {
     checkAddressFamily(ctx, input.chain, { token: input.token }, { nativeAllowed: false });
     checkAddressFamily(ctx, input.chain, { trader: input.trader, integrator: input.integrator }, { nativeAllowed: false });
+    if (!input.chain) checkSameFamily(ctx, { token: input.token, trader: input.trader, integrator: input.integrator });
     if (input.side === 'SELL' && !/^\d+$/.test(input.amount)) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be a whole number of raw token units on SELL' });
     }
@@ -320,11 +321,13 @@ export const v2Track = defineEndpoint({
 
 // ---------------------------------------------------------------- trade history (extension)
 
-export const tradeHistoryInput = z.object({
-  wallet: anyAddress.optional().meta({ description: 'Only trades of this wallet' }),
-  chain: chainId.optional(),
-  limit: integer(1, 100, 'number of trades, newest first').optional(),
-});
+export const tradeHistoryInput = z
+  .object({
+    wallet: anyAddress.optional().meta({ description: 'Only trades of this wallet' }),
+    chain: chainId.optional(),
+    limit: integer(1, 100, 'number of trades, newest first').optional(),
+  })
+  .superRefine((input, ctx) => checkAddressFamily(ctx, input.chain, { wallet: input.wallet }, { nativeAllowed: false }));
 
 export const tradeRecord = z.object({
   id: z.string(),
