@@ -6,6 +6,8 @@ import {
 import { numberOrNull, stringOrNull } from './responses';
 
 const READ_ERRORS = ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NOT_FOUND', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'NOT_IMPLEMENTED'] as const;
+/** Value estimates price through pools: none may connect the tokens, and a SELL of the whole balance needs one. */
+const VALUE_ERRORS = [...READ_ERRORS, 'NO_ROUTE', 'INSUFFICIENT_BALANCE'] as const;
 const AUTO_CHAIN = 'Chain identifier; auto-detected from the token address when omitted';
 
 // ---------------------------------------------------------------- token-info
@@ -232,7 +234,7 @@ export const v1Value = defineEndpoint({
   input: v1ValueInput,
   output: v1ValueOutput,
   aliases: { tokenAddress: { to: 'token' } },
-  errors: READ_ERRORS,
+  errors: VALUE_ERRORS,
 });
 
 export const v2ValueInput = z
@@ -269,5 +271,5 @@ export const v2Value = defineEndpoint({
   description: 'A fast estimate of tokenIn into tokenOut, with the USD value of the output. No transaction, no slippage, no guarantee.',
   input: v2ValueInput,
   output: v2ValueOutput,
-  errors: READ_ERRORS,
+  errors: VALUE_ERRORS,
 });
