@@ -16,6 +16,8 @@ export interface RequestContext {
   channel: 'rest' | 'trpc';
   requestId: string;
   headers: Headers;
+  /** Whether the request came from this machine (server/rest/peer-address.ts); unknown counts as remote. */
+  peer?: 'loopback' | 'remote';
   /** Set by the auth middleware. */
   principal?: Principal;
   /** Set by the rate-limit middleware, so transports can add Retry-After. */

@@ -6,6 +6,7 @@ import { AppError } from '@/server/errors';
 import { createLogger } from '@/server/observability/logger';
 import type { Services } from '@/server/services';
 import { MAX_BODY_BYTES } from './http';
+import { PEER_HEADER, watchPeers } from './peer-address';
 import { serveTrpc } from './trpc-handler';
 
 const KEY = 'sk_trpc_handler_test_key_0000000000000000000000';
@@ -154,5 +155,23 @@ describe('tRPC calls carried by the session cookie', () => {
       const answer = await call('dev.devnet', { method: 'GET', headers: await withCookie(headers) });
       expect(answer.status, JSON.stringify(headers)).toBe(200);
     }
+  });
+});
+
+describe('dev.devnet', () => {
+  const keysIn = (body: unknown) => /privateKey|secretKey/.test(JSON.stringify(body));
+
+  it('hands the test keys only to a key holder on this machine', async () => {
+    watchPeers();
+    const fromHere = await call('dev.devnet', { method: 'GET', headers: { ...bearer, [PEER_HEADER]: 'loopback' } });
+    expect(fromHere.status).toBe(200);
+    expect(keysIn(fromHere.body)).toBe(true);
+    const fromElsewhere = await call('dev.devnet', { method: 'GET', headers: { ...bearer, [PEER_HEADER]: 'remote' } });
+    expect(fromElsewhere.status).toBe(200);
+    expect(keysIn(fromElsewhere.body)).toBe(false);
+    expect(JSON.stringify(fromElsewhere.body)).toContain(MANIFEST.chains.BASE!.accounts[0]!.address);
+    const page = await call('dev.devnet', { method: 'GET', headers: { [PEER_HEADER]: 'loopback', cookie: `${SESSION_COOKIE}=${(await createSessionCookie(SECRET)).value}` } });
+    expect(page.status).toBe(200);
+    expect(keysIn(page.body)).toBe(false);
   });
 });
