@@ -22,6 +22,8 @@ export interface ApiRequest {
   /** A full Authorization header value, overriding key. */
   authorization?: string;
   headers?: Record<string, string>;
+  /** How long to wait for the answer; 30 s unless told. */
+  timeoutMs?: number;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -60,7 +62,7 @@ export async function send<T = unknown>(path: string, options: ApiRequest = {}):
   }
   const method = options.method ?? (body === undefined ? 'GET' : 'POST');
   const url = path.startsWith('http') ? path : `${baseUrl()}${path}${queryString(options.query)}`;
-  const response = await fetch(url, { method, headers, body, redirect: 'follow', signal: AbortSignal.timeout(30_000) });
+  const response = await fetch(url, { method, headers, body, redirect: 'follow', signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
   const text = await response.text();
   let json: unknown;
   let isJson = false;
