@@ -1,11 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AppError, ERROR_TABLE, failureBody, findAppError } from './errors';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { AppError, ERROR_TABLE, TRPC_CODE_TABLE, failureBody, findAppError } from './errors';
 
 describe('error table', () => {
   it('gives every code an HTTP status and a tRPC code', () => {
     for (const [code, entry] of Object.entries(ERROR_TABLE)) {
       expect(entry.http, code).toBeGreaterThanOrEqual(400);
       expect(entry.trpc, code).toMatch(/^[A-Z_]+$/);
+    }
+  });
+
+  it('answers every tRPC code with a code of the table, and only an internal error with a 500', () => {
+    expect(Object.keys(TRPC_CODE_TABLE).sort()).toEqual(Object.keys(TRPC_ERROR_CODES_BY_KEY).sort());
+    for (const [trpcCode, code] of Object.entries(TRPC_CODE_TABLE)) {
+      expect(ERROR_TABLE[code], trpcCode).toBeDefined();
+      expect(ERROR_TABLE[code].http === 500, trpcCode).toBe(trpcCode === 'INTERNAL_SERVER_ERROR');
     }
   });
 

@@ -1,5 +1,6 @@
 /**
- * Domain errors and the one table that maps their codes to HTTP statuses and tRPC codes.
+ * Domain errors and the one table that maps their codes to HTTP statuses and tRPC codes, and back: every
+ * tRPC code (raised by tRPC itself, around our procedures) to the code it is answered with.
  * Callers match errors by `code`, never by message text.
  */
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
@@ -10,6 +11,8 @@ export const ERROR_TABLE = {
   INVALID_SIGNATURE: { http: 400, trpc: 'BAD_REQUEST' },
   UNAUTHORIZED: { http: 401, trpc: 'UNAUTHORIZED' },
   FORBIDDEN: { http: 403, trpc: 'FORBIDDEN' },
+  /** A call carried by the page session cookie that did not come from the app's own pages. */
+  CROSS_SITE_REQUEST: { http: 403, trpc: 'FORBIDDEN' },
   NOT_FOUND: { http: 404, trpc: 'NOT_FOUND' },
   QUOTE_NOT_FOUND: { http: 404, trpc: 'NOT_FOUND' },
   METHOD_NOT_ALLOWED: { http: 405, trpc: 'METHOD_NOT_SUPPORTED' },
@@ -38,6 +41,36 @@ export const ERROR_TABLE = {
 } as const satisfies Record<string, { http: number; trpc: TRPC_ERROR_CODE_KEY }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
+
+/**
+ * What a failure tRPC raises itself answers with. tRPC raises only some of these (unreadable input, no such
+ * procedure, a wrong method or content type); the others map to the nearest code so that no tRPC code falls
+ * through to a 500 that hides a client's mistake. Typed as a full record: a tRPC upgrade that adds a code
+ * fails to compile until it has a row here.
+ */
+export const TRPC_CODE_TABLE = {
+  PARSE_ERROR: 'INVALID_INPUT',
+  BAD_REQUEST: 'INVALID_INPUT',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  PAYMENT_REQUIRED: 'FORBIDDEN',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  METHOD_NOT_SUPPORTED: 'METHOD_NOT_ALLOWED',
+  TIMEOUT: 'TIMEOUT',
+  CONFLICT: 'INVALID_INPUT',
+  PRECONDITION_FAILED: 'INVALID_INPUT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  UNPROCESSABLE_CONTENT: 'INVALID_INPUT',
+  PRECONDITION_REQUIRED: 'INVALID_INPUT',
+  TOO_MANY_REQUESTS: 'RATE_LIMITED',
+  CLIENT_CLOSED_REQUEST: 'INVALID_INPUT',
+  INTERNAL_SERVER_ERROR: 'INTERNAL',
+  NOT_IMPLEMENTED: 'NOT_IMPLEMENTED',
+  BAD_GATEWAY: 'RPC_ERROR',
+  SERVICE_UNAVAILABLE: 'RPC_UNAVAILABLE',
+  GATEWAY_TIMEOUT: 'TIMEOUT',
+} as const satisfies Record<TRPC_ERROR_CODE_KEY, ErrorCode>;
 
 export interface AppErrorOptions {
   /** The input field at fault, for INVALID_INPUT (dotted path, e.g. `amount`). */

@@ -460,6 +460,48 @@ describe('attacks on the allowance', () => {
     await sendSwap(eth, deployer, buy);
     await expectRouterEmpty(eth, [evil]);
   });
+
+  it('a funded attacker cannot spend them either: token → native naming the victim as recipient or pool pulls from the attacker alone', async () => {
+    // The attacker holds some ALPHA and gave the Router an allowance, so nothing stops a swap of its own; and
+    // token → native takes its fees from the output, so no fee pull of the attacker's fails first. Whatever
+    // the route names, the input must come from msg.sender: asking for the victim's balance fails on the
+    // attacker's.
+    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    await sendSwap(eth, attacker, params({
+      tokenIn: NATIVE, tokenOut: alpha, amountIn: parseEther('0.01'), recipient: attackerAddress,
+      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
+    }));
+    await approveRouter(eth, attacker, [alpha]);
+    const own = await balanceOf(eth, alpha, attackerAddress);
+    const before = await victimBalances();
+    const victimNative = await balanceOf(eth, NATIVE, victimAddress);
+    const amount = before[0]!;
+    expect(own).toBeGreaterThan(0n);
+    expect(amount).toBeGreaterThan(own);
+
+    const attempts = {
+      'the victim as recipient': params({
+        tokenIn: alpha, tokenOut: NATIVE, amountIn: amount, recipient: victimAddress,
+        legs: oneLeg([{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
+      }),
+      'the victim as the pool': params({
+        tokenIn: alpha, tokenOut: NATIVE, amountIn: amount, recipient: attackerAddress,
+        legs: oneLeg([{ venue: V2, pool: victimAddress, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
+      }),
+    };
+    for (const [what, swap] of Object.entries(attempts)) {
+      // ERC20InsufficientBalance(sender, balance, needed): the pull was from the attacker, for the victim's amount.
+      expect(await revertOf(simulateSwap(eth, attacker, swap)), what).toEqual({ name: 'ERC20InsufficientBalance', args: [attackerAddress, own, amount] });
+      const hash = await eth.wallet(attacker).writeContract({ address: eth.router, abi: routerAbi, functionName: 'swap', args: [swap], gas: GAS });
+      expect((await eth.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status, what).toBe('reverted');
+    }
+    // Within the attacker's own means the victim-as-recipient swap goes through, paid by the attacker alone.
+    await sendSwap(eth, attacker, { ...attempts['the victim as recipient'], amountIn: own });
+    expect(await balanceOf(eth, alpha, attackerAddress)).toBe(0n);
+    expect(await victimBalances()).toEqual(before);
+    expect(await balanceOf(eth, NATIVE, victimAddress)).toBeGreaterThan(victimNative);
+    await expectRouterEmpty(eth);
+  });
 });
 
 describe('tiny amounts: fees round down, never above their bps, and nothing is left in the Router', () => {

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { parseTransaction, type Hex, type TransactionSerializableEIP1559 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startPostgres, type RunningPostgres } from '../../scripts/with-postgres';
+import { api } from '../support/api';
 import { REPO_ROOT, startServer, stopServer, type StartedServer } from '../support/server';
 import { expect, test } from '../support/fixtures';
 
@@ -20,18 +21,16 @@ const devApiKey = `e2e_dev_${randomBytes(24).toString('base64url')}`;
 
 interface Answer<T> { status: number; json: T }
 
+/** Through the suites' client (so each answer is held against the OpenAPI document), at the given instance. */
 async function call<T = Record<string, unknown>>(
   server: StartedServer, path: string, options: { query?: Record<string, string>; body?: unknown; key?: string } = {},
 ): Promise<Answer<T>> {
   const url = new URL(`${server.baseUrl}${path}`);
   for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
-  const response = await fetch(url, {
-    method: options.body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${options.key ?? devApiKey}`, ...(options.body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: AbortSignal.timeout(60_000),
+  const response = await api.send<T>(url.toString(), {
+    method: options.body === undefined ? 'GET' : 'POST', body: options.body, key: options.key ?? devApiKey, timeoutMs: 60_000,
   });
-  return { status: response.status, json: (await response.json()) as T };
+  return { status: response.status, json: response.json };
 }
 
 function keysCli(args: string[]): Promise<string> {

@@ -49,6 +49,27 @@ test.describe('the local chain world through the app', () => {
     }
   });
 
+  test('/api/dev/devnet keeps the test account keys to callers on this machine', async ({ api }) => {
+    // A request relayed by a proxy (it names the client in X-Forwarded-For) may come from anywhere.
+    const relayed = { headers: { 'x-forwarded-for': '203.0.113.7' } };
+    const viaRest = await api.get<{ chains: Record<string, WorldChain> }>('/api/dev/devnet', undefined, relayed);
+    const viaTrpc = await api.get<{ result: { data: { chains: Record<string, WorldChain> } } }>('/api/trpc/dev.devnet', undefined, relayed);
+    for (const response of [viaRest, viaTrpc]) expect(response.status, describe(response)).toBe(200);
+    for (const chains of [viaRest.json.chains, viaTrpc.json.result.data.chains]) {
+      expect(Object.keys(chains)).toHaveLength(CHAIN_COUNT);
+      for (const [id, chain] of Object.entries(chains)) {
+        expect(chain.accounts.length, id).toBeGreaterThanOrEqual(10);
+        for (const account of chain.accounts) expect(Object.keys(account), id).toEqual(['address']);
+        expect(JSON.stringify(chain), id).not.toMatch(/privateKey|secretKey/);
+      }
+    }
+    // The same key from this machine directly gets them (the test above checks they are right).
+    const direct = await api.get<{ chains: Record<string, WorldChain> }>('/api/dev/devnet');
+    expect(direct.json.chains.BASE!.accounts[0]!.privateKey).toBeTruthy();
+    const directTrpc = await api.get<{ result: { data: { chains: Record<string, WorldChain> } } }>('/api/trpc/dev.devnet');
+    expect(directTrpc.json.result.data.chains.SOL!.accounts[0]!.secretKey).toBeTruthy();
+  });
+
   test('the faucet funds a fresh EVM address with native and every token', async ({ api }) => {
     const world = (await api.get<{ chains: Record<string, WorldChain> }>('/api/dev/devnet')).json.chains;
     const chain = world.ARB!;

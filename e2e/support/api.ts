@@ -1,7 +1,10 @@
 /**
  * A small HTTP client for the REST interface: every call returns status, headers, raw text and the parsed
- * JSON (when the body is JSON), and sends the dev key unless told otherwise.
+ * JSON (when the body is JSON), and sends the dev key unless told otherwise. Every answer is held against
+ * the server's OpenAPI document: a status (or failure code) the document does not list for that operation
+ * fails the test that received it, so the document cannot drift from what the server does.
  */
+import { undocumentedAnswer, type DocumentLike } from '../../server/rest/test-support/document-check';
 import { baseUrl, devApiKey } from './env';
 
 export type Query = Record<string, string | number | boolean | readonly (string | number | boolean)[] | undefined>;
@@ -19,6 +22,8 @@ export interface ApiRequest {
   /** A full Authorization header value, overriding key. */
   authorization?: string;
   headers?: Record<string, string>;
+  /** How long to wait for the answer; 30 s unless told. */
+  timeoutMs?: number;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -57,7 +62,7 @@ export async function send<T = unknown>(path: string, options: ApiRequest = {}):
   }
   const method = options.method ?? (body === undefined ? 'GET' : 'POST');
   const url = path.startsWith('http') ? path : `${baseUrl()}${path}${queryString(options.query)}`;
-  const response = await fetch(url, { method, headers, body, redirect: 'follow', signal: AbortSignal.timeout(30_000) });
+  const response = await fetch(url, { method, headers, body, redirect: 'follow', signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
   const text = await response.text();
   let json: unknown;
   let isJson = false;
@@ -67,7 +72,27 @@ export async function send<T = unknown>(path: string, options: ApiRequest = {}):
   } catch {
     json = undefined;
   }
+  const drift = undocumentedAnswer(await servedDocument(), { method, url, status: response.status, body: json });
+  if (drift) throw new Error(`${drift}. The answer: ${text.slice(0, 300)}`);
   return { status: response.status, headers: response.headers, text, json: json as T, isJson, url };
+}
+
+let documentRead: Promise<DocumentLike> | undefined;
+
+/** The server's OpenAPI document, read once per worker (with the dev key, outside the check itself). */
+function servedDocument(): Promise<DocumentLike> {
+  documentRead ??= (async () => {
+    const response = await fetch(`${baseUrl()}/api/openapi.json`, {
+      headers: { authorization: `Bearer ${devApiKey()}` },
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (response.status !== 200) throw new Error(`GET /api/openapi.json answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    return (await response.json()) as DocumentLike;
+  })();
+  documentRead.catch(() => {
+    documentRead = undefined;
+  });
+  return documentRead;
 }
 
 export interface Failure {

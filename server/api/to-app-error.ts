@@ -4,29 +4,30 @@
  */
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { AppError, findAppError } from '@/server/errors';
+import { AppError, TRPC_CODE_TABLE, findAppError, type AppErrorOptions, type ErrorCode } from '@/server/errors';
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. The request id in the x-request-id header helps us find it.';
+
+/** What tRPC's own refusals say, in the words REST uses for the same mistake. */
+const TRPC_REFUSALS: Partial<Record<ErrorCode, { message: string } & Pick<AppErrorOptions, 'field'>>> = {
+  INVALID_INPUT: { message: 'The request could not be read: send valid JSON or query parameters.' },
+  NOT_FOUND: { message: 'No such procedure.' },
+  METHOD_NOT_ALLOWED: { message: 'This method is not supported on this path.' },
+  PAYLOAD_TOO_LARGE: { message: 'The request body is too large.', field: 'body' },
+  UNSUPPORTED_MEDIA_TYPE: { message: 'Send the body as JSON with "Content-Type: application/json".', field: 'body' },
+};
 
 export function toAppError(error: unknown): AppError {
   const known = findAppError(error);
   if (known) return known;
   const zodError = findZodError(error);
   if (zodError) return fromZodError(zodError);
-  if (error instanceof TRPCError) {
-    switch (error.code) {
-      case 'PARSE_ERROR':
-      case 'BAD_REQUEST':
-        return new AppError('INVALID_INPUT', 'The request could not be read: send valid JSON or query parameters.', { cause: error });
-      case 'NOT_FOUND':
-        return new AppError('NOT_FOUND', 'No such procedure.', { cause: error });
-      case 'METHOD_NOT_SUPPORTED':
-        return new AppError('METHOD_NOT_ALLOWED', 'This method is not supported on this path.', { cause: error });
-      case 'PAYLOAD_TOO_LARGE':
-        return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.', { cause: error });
-      default:
-        break;
-    }
+  if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
+    const code = TRPC_CODE_TABLE[error.code];
+    const refusal = TRPC_REFUSALS[code];
+    return new AppError(code, refusal?.message ?? `The request was refused (${error.code}).`, { field: refusal?.field, cause: error });
   }
-  return new AppError('INTERNAL', 'Something went wrong on our side. The request id in the x-request-id header helps us find it.', { cause: error });
+  return new AppError('INTERNAL', INTERNAL_MESSAGE, { cause: error });
 }
 
 function findZodError(error: unknown): ZodError | undefined {

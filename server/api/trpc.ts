@@ -8,6 +8,7 @@ import { authenticate, type Principal } from '@/server/auth/authenticate';
 import { AppError, ERROR_TABLE, findAppError } from '@/server/errors';
 import type { Services } from '@/server/services';
 import { applyAliases, type Endpoint } from './contract/endpoint';
+import { crossSiteRefusal, ownHosts } from './cross-site';
 import { toAppError } from './to-app-error';
 
 export interface RequestContext {
@@ -15,6 +16,8 @@ export interface RequestContext {
   channel: 'rest' | 'trpc';
   requestId: string;
   headers: Headers;
+  /** Whether the request came from this machine (server/rest/peer-address.ts); unknown counts as remote. */
+  peer?: 'loopback' | 'remote';
   /** Set by the auth middleware. */
   principal?: Principal;
   /** Set by the rate-limit middleware, so transports can add Retry-After. */
@@ -61,12 +64,16 @@ const withAppErrors = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(withAppErrors);
 
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
   const principal = await authenticate(ctx.services.auth, {
     authorization: ctx.headers.get('authorization'),
     cookie: ctx.headers.get('cookie'),
     allowSession: ctx.channel === 'trpc',
   });
+  if (principal.kind === 'session') {
+    const refused = crossSiteRefusal(ctx.headers, type, ownHosts(ctx.headers, ctx.services.config.publicUrl));
+    if (refused) throw refused;
+  }
   const decision = await ctx.services.rateLimiter.check(`${principal.kind}:${principal.id}`, principal.rateLimitPerMinute);
   ctx.rateLimit = decision;
   if (!decision.allowed) {

@@ -31,4 +31,12 @@ describe('hashApiKey', () => {
   it('distinguishes keys that differ in one character', () => {
     expect(hashApiKey('sk_a')).not.toBe(hashApiKey('sk_b'));
   });
+
+  it('hashes the whole key: a real key with only its last character changed hashes differently', () => {
+    const { key, keyHash } = generateApiKey();
+    const neighbour = key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A');
+    expect(neighbour).toHaveLength(key.length);
+    expect(hashApiKey(neighbour)).not.toBe(keyHash);
+    expect(hashApiKey(neighbour)).toBe(createHash('sha256').update(neighbour).digest('hex'));
+  });
 });

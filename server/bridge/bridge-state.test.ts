@@ -23,4 +23,16 @@ describe('bridge state machine', () => {
     expect(at('refund')).toEqual({ status: 'refund', step: 0 });
     expect(at('failure')).toEqual({ status: 'failure', step: 0 });
   });
+
+  it('turns delayed the first millisecond after deposit + estimate + 5 s of grace, not before', () => {
+    const depositedAt = 1_000_000;
+    const row = { state: 'pending' as const, deposited_at: new Date(depositedAt), estimated_seconds: 12 };
+    const due = depositedAt + 12_000 + 5_000;
+    expect(publicBridgeStatus(row, due)).toEqual({ status: 'pending', step: 3 });
+    expect(publicBridgeStatus(row, due + 1)).toEqual({ status: 'delayed', step: 3 });
+  });
+
+  it('counts a pending request without a recorded deposit time from now: pending, never delayed', () => {
+    expect(publicBridgeStatus({ state: 'pending', deposited_at: null, estimated_seconds: 0 }, 5_000_000)).toEqual({ status: 'pending', step: 3 });
+  });
 });

@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { createPublicClient, http, parseTransaction, type Address, type Hex, type PublicClient, type TransactionSerializableEIP1559 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
@@ -17,6 +18,8 @@ import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { bridgeExecuteAnswer, bridgeQuoteAnswer } from '@/server/api/handlers/bridge';
+import type { BridgeChain } from './bridge-chain';
+import { createBridgeSolver } from './bridge-solver';
 
 const client = useRestClient();
 
@@ -445,6 +448,64 @@ describe('durability', () => {
         await second.close();
       }
     } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a lease that runs out mid-fill while another instance takes the request still pays once', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bridge-lease-'));
+    const services = await openInstance({ DATA_DIR: dataDir });
+    try {
+      const trader = await fundedAccount('MONAD');
+      const recipient = freshAddress();
+      const quoted = await bridgeQuoteAnswer(services.bridge, 'test', { source: 'MONAD', destination: 'UNI', amount: '1000000000000000000', trader: trader.address, recipient });
+      const requestId = quoted.transaction.requestId;
+      const source = services.bridge.chains.MONAD!;
+      const destination = services.bridge.chains.UNI!;
+      const signed = await signDeposit(trader, quoted.transaction.trade);
+      await source.broadcast(signed);
+      const deposit = await source.waitForDeposit((await source.checkSignedDeposit(signed, { trader: trader.address, amount: 10n ** 18n, requestId })).txHash, 10_000);
+      const found = deposit.deposit!;
+      // Recorded directly: acceptDeposit would wake this instance's own solver.
+      expect((await services.bridge.requests.recordDeposit(requestId, {
+        txHash: found.txHash, from: found.from, amount: found.amount, confirmedAt: new Date(found.confirmedAtMs),
+      }, { state: 'pending' }))?.state).toBe('pending');
+
+      // Instance A stalls in the middle of its fill, just before signing, until it is let go.
+      let reachedSigning!: () => void;
+      const signing = new Promise<void>((resolve) => { reachedSigning = resolve; });
+      let letGo!: () => void;
+      const goOn = new Promise<void>((resolve) => { letGo = resolve; });
+      const stalling: BridgeChain = Object.assign(Object.create(destination) as BridgeChain, {
+        async signPayment(input: Parameters<BridgeChain['signPayment']>[0]) {
+          reachedSigning();
+          await goOn;
+          return destination.signPayment(input);
+        },
+      });
+      const noKick = () => undefined;
+      const instanceA = createBridgeSolver({ ...services.bridge, chains: { ...services.bridge.chains, UNI: stalling }, kickSolver: noKick });
+      const instanceB = createBridgeSolver({ ...services.bridge, kickSolver: noKick });
+      const uni = publicClientFor('UNI');
+      const solverNonce = await uni.getTransactionCount({ address: destination.solver as Address });
+
+      const roundA = instanceA.drain();
+      await signing;
+      // A's lease runs out while it is still filling (as if its 60 s had passed), and B takes the request.
+      await services.store.db.updateTable('bridge_requests').set({ claimed_until: sql<Date>`now() - interval '1 second'` }).where('id', '=', requestId).execute();
+      await instanceB.drain();
+      expect(await services.bridge.requests.find(requestId)).toMatchObject({ state: 'success' });
+      expect(await uni.getBalance({ address: recipient })).toBe(BigInt(quoted.stats.amountOut));
+
+      // A signs its payment now, finds B's stored, and sends only that one (already landed).
+      letGo();
+      await roundA;
+      expect(await uni.getBalance({ address: recipient })).toBe(BigInt(quoted.stats.amountOut));
+      expect(await uni.getTransactionCount({ address: destination.solver as Address })).toBe(solverNonce + 1);
+      const row = await services.bridge.requests.find(requestId);
+      expect(row).toMatchObject({ state: 'success', fill_tx_hash: row!.payment_tx_hash });
+    } finally {
+      await services.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -36,18 +36,21 @@ export interface Exchange {
 
 /**
  * Runs a handler with services, request id, access log and metrics. Anything it throws becomes a JSON
- * failure; an unexpected error is logged with its stack and answered without it.
+ * failure. Every answer of 500 or above is logged at error level with its request id (the failure body
+ * points the caller to it), with the error and its stack where one was thrown, which the answer never
+ * carries.
  */
 export async function serveHttp(
   request: Request,
   route: string,
   handle: (exchange: Exchange) => Promise<Response>,
+  loadServices: () => Promise<Services> = getServices,
 ): Promise<Response> {
   const started = performance.now();
   const requestId = requestIdOf(request);
   let services: Services;
   try {
-    services = await getServices();
+    services = await loadServices();
   } catch (error) {
     console.error(JSON.stringify({ level: 'error', msg: 'services failed to start', requestId, error: String(error) }));
     const response = failureResponse(new AppError('INTERNAL', 'The server is starting or misconfigured; see its logs.'));
@@ -59,26 +62,25 @@ export async function serveHttp(
     response = await handle({ request, requestId, services });
   } catch (error) {
     const appError = toAppError(error);
-    if (appError.code === 'INTERNAL') {
-      services.logger.error('unhandled error', { requestId, route, error });
-    }
+    if (appError.httpStatus >= 500) services.logger.error('request failed', { requestId, route, code: appError.code, error });
     response = failureResponse(appError);
   }
   response.headers.set(REQUEST_ID_HEADER, requestId);
   const seconds = (performance.now() - started) / 1000;
   services.metrics.httpRequests.inc({ route, method: request.method, status: String(response.status) });
   services.metrics.httpDuration.observe({ route, method: request.method }, seconds);
-  services.logger.info('request', {
+  const access = {
     requestId, method: request.method, route, path: new URL(request.url).pathname.slice(0, 200),
     status: response.status, ms: Math.round(seconds * 1000),
-  });
+  };
+  if (response.status >= 500) services.logger.error('request', access);
+  else services.logger.info('request', access);
   return response;
 }
 
 /** Reads a JSON object body, bounded in size; failures name the body as the field at fault. */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) {
+  if (!isJsonContentType(request.headers.get('content-type'))) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with "Content-Type: application/json".', { field: 'body' });
   }
   const declared = Number(request.headers.get('content-length') ?? '0');
@@ -115,7 +117,11 @@ async function readTextBounded(request: Request): Promise<string> {
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-function tooLarge(): AppError {
+export function isJsonContentType(contentType: string | null): boolean {
+  return /^application\/json\b/i.test(contentType ?? '');
+}
+
+export function tooLarge(): AppError {
   return new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { field: 'body' });
 }
 

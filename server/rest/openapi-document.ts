@@ -13,6 +13,8 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Missing, invalid or revoked API key',
   404: 'Not found',
   409: 'Quote expired or nonce already used: get a fresh quote',
+  413: 'The request body is larger than 1 MiB',
+  415: 'The body is not sent as JSON (Content-Type: application/json)',
   422: 'The request is valid but cannot be carried out (no route, simulation failed, insufficient balance)',
   429: 'Rate limit reached: wait for the number of seconds in the Retry-After header',
   501: 'This capability is not available on this server yet',
@@ -39,14 +41,35 @@ function curlExample(endpoint: Endpoint, path: string): string {
   return `curl "$BASE_URL${path.replace(/\{(\w+)\}/g, '<$1>')}${query}"${auth}`;
 }
 
-function operationFor(endpoint: Endpoint, path: string): ZodOpenApiOperationObject {
-  const pathParams = pathParamsOf(path);
-  const shape = endpoint.input.shape as Record<string, z.ZodType>;
+/**
+ * What the transport answers on an endpoint whatever its domain call does: the key checks, input that
+ * cannot be read, and for a body its size and type. Listed with the endpoint's own errors, so the document
+ * names every answer a client can get (the test clients hold every answer they see against it).
+ */
+function transportErrors(endpoint: Endpoint): ErrorCode[] {
+  const codes: ErrorCode[] = [];
+  if (endpoint.auth) codes.push('UNAUTHORIZED', 'RATE_LIMITED');
+  if (endpoint.method === 'POST') codes.push('INVALID_INPUT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
+  else if (Object.keys(endpoint.input.shape).length > 0) codes.push('INVALID_INPUT');
+  return codes;
+}
+
+/** Each failure status of an endpoint with the codes it carries, in table order. */
+function failureStatuses(endpoint: Endpoint): Map<number, ErrorCode[]> {
+  const answered = new Set<ErrorCode>([...transportErrors(endpoint), ...endpoint.errors]);
   const statuses = new Map<number, ErrorCode[]>();
-  for (const code of endpoint.errors) {
+  for (const code of Object.keys(ERROR_TABLE) as ErrorCode[]) {
+    if (!answered.has(code)) continue;
     const status = ERROR_TABLE[code].http;
     statuses.set(status, [...(statuses.get(status) ?? []), code]);
   }
+  return statuses;
+}
+
+function operationFor(endpoint: Endpoint, path: string): ZodOpenApiOperationObject {
+  const pathParams = pathParamsOf(path);
+  const shape = endpoint.input.shape as Record<string, z.ZodType>;
+  const statuses = failureStatuses(endpoint);
   const aliasNote = endpoint.aliases
     ? `\n\nAlso accepted: ${Object.entries(endpoint.aliases)
       .map(([alias, { to, invert }]) => `\`${alias}\` for \`${to}\`${invert ? ' (inverted)' : ''}`)
@@ -66,6 +89,7 @@ function operationFor(endpoint: Endpoint, path: string): ZodOpenApiOperationObje
           {
             description: `${STATUS_TEXT[status] ?? 'Failure'} (code: ${codes.join(', ')})`,
             content: { 'application/json': { schema: failureSchema } },
+            'x-error-codes': codes,
           },
         ]),
       ),

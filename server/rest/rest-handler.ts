@@ -7,6 +7,7 @@ import { endpointFor, type EndpointProcedure } from '@/server/api/contract';
 import { createCaller } from '@/server/api/root';
 import { createContext } from '@/server/api/trpc';
 import { failureResponse, jsonResponse, queryObject, readJsonBody, serveHttp } from './http';
+import { peerOf } from './peer-address';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
@@ -20,7 +21,7 @@ export function restHandler(procedure: EndpointProcedure): RouteHandler {
       const fromRequest = endpoint.method === 'GET' ? queryObject(new URL(request.url)) : await readJsonBody(request);
       // Path parameters win over same-named query or body fields.
       const raw = { ...(fromRequest as Record<string, unknown>), ...params };
-      const context = createContext({ services, channel: 'rest', requestId, headers: request.headers });
+      const context = createContext({ services, channel: 'rest', requestId, headers: request.headers, peer: peerOf(request.headers) });
       const call = procedureOf(createCaller(context), procedure);
       const result = await call(raw);
       // The auth middleware records the caller's rate-limit window on the context.

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { generateApiKey } from '../auth/api-key-secret';
+import { generateApiKey, hashApiKey } from '../auth/api-key-secret';
 import { AmbiguousApiKeyError, createApiKeyRepository } from './api-key-repository';
 import { DataDirBusyError, migrateToLatest, openStore, type Store } from './database';
 import { migrationProvider } from './migrations';
@@ -153,6 +153,19 @@ describe.each(backends)('store on $name', (backend) => {
 
       expect(await keys.findActiveByHash(secret.keyHash)).toEqual(inserted);
       expect(await keys.findActiveByHash(generateApiKey().keyHash)).toBeUndefined();
+    });
+
+    it('finds nothing for the stored key with its last character changed, nor for its stored hash so changed', async () => {
+      const keys = createApiKeyRepository(store.db);
+      const secret = generateApiKey();
+      await keys.insert({ name: 'near miss', keyHash: secret.keyHash, keyPrefix: secret.keyPrefix, rateLimitPerMinute: 60 });
+      const changeLast = (text: string, a: string, b: string) => text.slice(0, -1) + (text.endsWith(a) ? b : a);
+      // Same display prefix and length as the stored key: only the whole key may match.
+      const neighbour = changeLast(secret.key, 'A', 'B');
+      expect(neighbour.slice(0, secret.keyPrefix.length)).toBe(secret.keyPrefix);
+      expect(await keys.findActiveByHash(hashApiKey(neighbour))).toBeUndefined();
+      expect(await keys.findActiveByHash(changeLast(secret.keyHash, '0', '1'))).toBeUndefined();
+      expect((await keys.findActiveByHash(hashApiKey(secret.key)))?.name).toBe('near miss');
     });
 
     it('holds no key in clear: the row has its sha256 and the 12-character display prefix, nothing more of it', async () => {

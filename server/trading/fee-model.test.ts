@@ -30,6 +30,9 @@ describe('feeSplit', () => {
     // The refusal names the largest fee the v1 split allows, and why.
     expect(() => feeSplit('v1', 10_000)).toThrow(/from 0 to 9985 basis points: the 15 bps base fee .* cannot take more than 100 %/);
     expect(feeSplit('v1', 9_985)).toEqual({ integratorBps: 6_989, protocolBps: 3_011 });
+    // The refusals name the fee and what each model allows: they reach the caller as the field's error.
+    expect(() => feeSplit('v2', 501)).toThrow('501 bps is not allowed: must be 0, or from 10 to 500 basis points');
+    expect(() => feeSplit('v3' as never, 0)).toThrow('unknown fee model v3');
   });
 
   it('always meets the Router rules: protocol ≥ 10 bps, total = base + fee ≤ 10 000', () => {
@@ -52,6 +55,8 @@ describe('applyFee', () => {
     expect(applyFee(10n ** 18n, 70)).toBe(7n * 10n ** 15n);
     expect(applyFee(2n ** 256n - 1n, 10_000)).toBe(2n ** 256n - 1n);
     expect(applyFee(123n, 0)).toBe(0n);
+    // Nothing traded, no fee: zero is an amount like any other.
+    expect(applyFee(0n, 45)).toBe(0n);
   });
 
   it('refuses bps outside 0..10000 and negative amounts', () => {
@@ -59,6 +64,11 @@ describe('applyFee', () => {
     expect(() => applyFee(1n, 10_001)).toThrow(RangeError);
     expect(() => applyFee(1n, 1.5)).toThrow(RangeError);
     expect(() => applyFee(-1n, 10)).toThrow(RangeError);
+    expect(() => applyFee(1n, 10_001)).toThrow('fee of 10001 bps is out of range');
+    expect(() => applyFee(-1n, 10)).toThrow('amount must not be negative');
+    expect(() => splitAmount(1n, { protocolBps: 5_001, integratorBps: 5_000 })).toThrow('fees exceed 100 %');
+    // Exactly 100 % is allowed (v1's largest fee comes to it): everything goes to the fees.
+    expect(splitAmount(1_000n, { protocolBps: 10, integratorBps: 9_990 })).toEqual({ protocolFee: 1n, integratorFee: 999n, net: 0n });
   });
 
   it('splitAmount: the fees and the net add up to the amount, each fee floored on its own', () => {

@@ -12,7 +12,7 @@ import { testManifest } from '@/devnet/test-world';
 import type { ManifestChain } from '@/server/chains/devnet-manifest';
 import { EVM_CHAIN_IDS, V1_QUOTE_CHAINS, type EvmChainId } from '@/server/chains/registry';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
-import { issueQuoteId, quoteClaimsSchema } from './quote-id';
+import { issueQuoteId, quoteClaimsSchema, verifyQuoteId } from './quote-id';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 
 const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
@@ -292,12 +292,40 @@ describe('EVM trading cases (BASE)', () => {
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ success: false, code: 'TX_MISMATCH', status: 'FAILED', parsedError: 'TX_MISMATCH' });
     }
-    // Signed by someone else: refused too.
+    // Signed by someone else: refused too (with funds, see the next test).
     const stranger = privateKeyToAccount(generatePrivateKey());
     const foreign = await client.post('v2.execute', {
       trade: await stranger.signTransaction(original), chain: 'BASE', mev: false, simulation: true, quoteId: quote.body.transaction.quoteId,
     });
     expect(foreign.body).toMatchObject({ code: 'INVALID_SIGNATURE' });
+  });
+
+  it('refuses the quoted trade signed by a funded stranger at the trader\'s nonce with INVALID_SIGNATURE; nothing is sent', async () => {
+    const wallet = await fundedWallet('BASE');
+    const stranger = await fundedWallet('BASE');
+    const nonceOf = (who: Wallet) => who.publicClient.getTransactionCount({ address: who.account.address, blockTag: 'pending' });
+    const nonce = await nonceOf(wallet);
+    const quote = await client.get<QuoteBody>('v2.quote', {
+      chain: 'BASE', tokenIn: NATIVE, tokenOut: wallet.token('ALPHA'), amount: '1000000000000000', slippage: 100, trader: wallet.account.address,
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    const original = parseTransaction(quote.body.transaction.trade as Hex) as TransactionSerializableEIP1559;
+    // The stranger's copy is a valid transaction the node would mine: the stranger can pay for it and is at
+    // the nonce it carries. Only the check of the signer keeps it from being sent.
+    expect(original.nonce).toBe(nonce);
+    expect(await nonceOf(stranger)).toBe(nonce);
+    expect(await tokenBalance(stranger, NATIVE)).toBeGreaterThan((original.value ?? 0n) + original.gas! * original.maxFeePerGas!);
+    const strangerBefore = [await tokenBalance(stranger, NATIVE), await tokenBalance(stranger, wallet.token('ALPHA'))];
+    for (const simulation of [true, false]) {
+      const refused = await client.post('v2.execute', {
+        trade: await stranger.account.signTransaction(original), chain: 'BASE', mev: false, simulation, quoteId: quote.body.transaction.quoteId,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ success: false, code: 'INVALID_SIGNATURE', status: 'FAILED', parsedError: 'INVALID_SIGNATURE', field: 'trade' });
+    }
+    expect(await nonceOf(stranger)).toBe(nonce);
+    expect(await nonceOf(wallet)).toBe(nonce);
+    expect([await tokenBalance(stranger, NATIVE), await tokenBalance(stranger, wallet.token('ALPHA'))]).toEqual(strangerBefore);
   });
 
   it('refuses the quoted trade signed for another chain id, and a quote id used on another chain; nothing is sent', async () => {
@@ -371,6 +399,30 @@ describe('EVM trading cases (BASE)', () => {
     expect(forged.body).toMatchObject({ code: 'QUOTE_NOT_FOUND' });
   });
 
+  it('a quote lives 30 s from issue: expiresAt is 30 s out, and its id is refused 30,001 ms after issue', async () => {
+    const wallet = await fundedWallet('BASE');
+    const askedAt = Date.now();
+    const quote = await client.get<QuoteBody & { expiresAt: number }>('v2.quote', {
+      chain: 'BASE', tokenIn: NATIVE, tokenOut: wallet.token('ALPHA'), amount: '1000000000000000', slippage: 100, trader: wallet.account.address,
+    });
+    const answeredAt = Date.now();
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    // Issued between the request and the answer.
+    const { expiresAt } = quote.body;
+    expect(expiresAt).toBeGreaterThanOrEqual(askedAt + 30_000);
+    expect(expiresAt).toBeLessThanOrEqual(answeredAt + 30_000);
+    const secret = (await client.services()).appSecret;
+    const quoteId = quote.body.transaction.quoteId;
+    expect(verifyQuoteId(secret, quoteId, askedAt + 29_999).exp).toBe(expiresAt);
+    let late: unknown;
+    try {
+      verifyQuoteId(secret, quoteId, answeredAt + 30_001);
+    } catch (error) {
+      late = error;
+    }
+    expect(late).toMatchObject({ code: 'QUOTE_EXPIRED' });
+  });
+
   it('re-executing returns the first result and broadcasts once', async () => {
     const wallet = await fundedWallet('BASE');
     const nonce = await wallet.publicClient.getTransactionCount({ address: wallet.account.address });
@@ -418,5 +470,48 @@ describe('EVM trading cases (BASE)', () => {
     expect(reverted.body).toMatchObject({ success: false, status: 'FAILED', parsedError: 'SLIPPAGE_EXCEEDED' });
     expect(await tokenBalance(wallet, alpha)).toBe(1000n * 10n ** 18n);
   });
-});
 
+  it('native out: slippage exceeded (the pools moved after the quote) is SLIPPAGE_EXCEEDED before broadcast, and reverts on chain without the pre-flight; the tokens stay', async () => {
+    const wallet = await fundedWallet('BASE');
+    const whale = await fundedWallet('BASE');
+    const alpha = wallet.token('ALPHA');
+    const sellAlpha = (who: Wallet, amount: string, slippage: number) => client.get<QuoteBody>('v2.quote', {
+      chain: 'BASE', tokenIn: alpha, tokenOut: NATIVE, amount, slippage, trader: who.account.address,
+    });
+    // 2 bps: the whale below moves the pools by several times that.
+    const quote = await sellAlpha(wallet, '100000000000000000000', 2);
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    const approve = await sign(wallet, quote.body.transaction.approve);
+    const trade = await sign(wallet, quote.body.transaction.trade);
+    // Someone else sells ALPHA for native in between on the same pools (the faucet's ALPHA twice over): ALPHA
+    // now buys less native.
+    expect((await client.post('dev.faucet', { chain: 'BASE', address: whale.account.address })).status).toBe(200);
+    const move = await sellAlpha(whale, '100%', 500);
+    expect((await client.post('v2.execute', {
+      trade: await sign(whale, move.body.transaction.trade), approve: await sign(whale, move.body.transaction.approve),
+      chain: 'BASE', mev: false, simulation: true, quoteId: move.body.transaction.quoteId,
+    })).body).toMatchObject({ success: true });
+    // The same sale now delivers less than the signed trade's minimum: the Router's native-out check must hold.
+    const now = await sellAlpha(wallet, '100000000000000000000', 2);
+    expect(BigInt(now.body.stats.amountOut!)).toBeLessThan(BigInt(quote.body.stats.amountOutMin!));
+
+    const nonce = await wallet.publicClient.getTransactionCount({ address: wallet.account.address });
+    const nativeBefore = await tokenBalance(wallet, NATIVE);
+    const alphaBefore = await tokenBalance(wallet, alpha);
+    const refused = await client.post('v2.execute', { trade, approve, chain: 'BASE', mev: false, simulation: true, quoteId: quote.body.transaction.quoteId });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ success: false, code: 'SLIPPAGE_EXCEEDED', status: 'FAILED', parsedError: 'SLIPPAGE_EXCEEDED' });
+    expect(await wallet.publicClient.getTransactionCount({ address: wallet.account.address })).toBe(nonce);
+    expect(await tokenBalance(wallet, NATIVE)).toBe(nativeBefore);
+
+    // Without the pre-flight the approval is sent, then the chain refuses the trade: FAILED with the same code.
+    const reverted = await client.post('v2.execute', { trade, approve, chain: 'BASE', mev: false, simulation: false, quoteId: quote.body.transaction.quoteId });
+    expect(reverted.status).toBe(200);
+    expect(reverted.body).toMatchObject({ success: false, status: 'FAILED', parsedError: 'SLIPPAGE_EXCEEDED' });
+    const tradeReceipt = await wallet.publicClient.getTransactionReceipt({ hash: keccak256(trade!) });
+    expect(tradeReceipt.status).toBe('reverted');
+    expect(await tokenBalance(wallet, alpha)).toBe(alphaBefore);
+    // Only the gas of the approval and of the reverted trade left the wallet.
+    expect(await tokenBalance(wallet, NATIVE)).toBe(nativeBefore - (await gasSpent(wallet, [...txHashOf(approve), ...txHashOf(trade)])));
+  });
+});

@@ -19,7 +19,7 @@ export const devnet = defineEndpoint({
   auth: true,
   tag: 'Local world',
   summary: 'The local chain world: nodes, contracts, tokens and funded test accounts',
-  description: 'Only on the local chain world (no RPC_URL_* configured); 404 otherwise. Includes the private keys of the funded test accounts.',
+  description: 'Only on the local chain world (no RPC_URL_* configured); 404 otherwise. Includes the private keys of the funded test accounts for a key holder on this machine (loopback, not through a proxy); pages and callers from elsewhere get the world without keys.',
   input: z.object({}),
   output: devnetOutput,
   errors: ['UNAUTHORIZED', 'NOT_FOUND'],

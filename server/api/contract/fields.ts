@@ -2,6 +2,7 @@
  * Field schemas shared by the endpoint contracts. Each accepts what a query string carries (text) as well as
  * the typed value a tRPC or JSON client sends, and documents itself as the typed value.
  */
+import { getAddress } from 'viem';
 import { z } from 'zod';
 import 'zod-openapi';
 import {
@@ -16,11 +17,21 @@ export const MAX_SIGNED_TX = 262_144;
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
+/**
+ * EVM hex is read in any letter case (all lower, all upper, a mixed case whose checksum is wrong) and handed
+ * on checksummed (EIP-55), so code past the edge sees one spelling per address whatever the client sent:
+ * the 20 bytes are what identify an account, and viem refuses a mixed case whose checksum does not hold.
+ */
+function checksummed(value: string): string {
+  return EVM_ADDRESS.test(value) ? getAddress(value.toLowerCase()) : value;
+}
+
 export const evmAddress = z
   .string()
   .max(MAX_TEXT)
   .regex(EVM_ADDRESS, { error: 'must be an EVM address: 0x followed by 40 hex digits' })
-  .meta({ example: NATIVE_TOKEN_ADDRESS });
+  .transform(checksummed)
+  .meta({ example: NATIVE_TOKEN_ADDRESS, description: 'EVM 0x address, any letter case' });
 
 /** A token or wallet address of either family; the chain, when known, narrows it (see `checkAddressFamily`). */
 export const anyAddress = z
@@ -29,7 +40,8 @@ export const anyAddress = z
   .refine((value) => EVM_ADDRESS.test(value) || isSolanaAddress(value), {
     error: 'must be an EVM address (0x + 40 hex digits) or a Solana address (base58, 32 to 44 characters)',
   })
-  .meta({ description: 'EVM 0x address or Solana base58 address; the zero address means the native token' });
+  .transform(checksummed)
+  .meta({ description: 'EVM 0x address (any letter case) or Solana base58 address; the zero address means the native token' });
 
 export const chainId = z.enum(CHAIN_IDS, { error: `must be one of ${CHAIN_IDS.join(', ')}` });
 
@@ -174,6 +186,30 @@ export function checkAddressFamily(
         message: family === 'evm'
           ? `must be an EVM address (0x + 40 hex digits) on ${chain}`
           : `must be a Solana base58 address on ${chain}${options.nativeAllowed ? ' (or the zero address for native SOL)' : ''}`,
+      });
+    }
+  }
+}
+
+/**
+ * Without a chain (the endpoint detects it from the token), the addresses of one request must still be of
+ * one family: the first given sets it, and a later one of the other family is named as the field at fault.
+ * The EVM zero address means the native token on every chain, so it fits beside either.
+ */
+export function checkSameFamily(ctx: IssueSink, fields: Record<string, string | undefined>): void {
+  const named = { EVM: 'an EVM', Solana: 'a Solana' } as const;
+  let first: { field: string; family: keyof typeof named } | undefined;
+  for (const [field, value] of Object.entries(fields)) {
+    if (typeof value !== 'string' || value === NATIVE_TOKEN_ADDRESS) continue;
+    const family: keyof typeof named | undefined = EVM_ADDRESS.test(value) ? 'EVM' : isSolanaAddress(value) ? 'Solana' : undefined;
+    if (!family) continue;
+    if (!first) {
+      first = { field, family };
+    } else if (family !== first.family) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `is ${named[family]} address but ${first.field} is ${named[first.family]} one; give addresses of the same chain`,
       });
     }
   }

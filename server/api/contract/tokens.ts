@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import {
-  anyAddress, boolean, chainId, checkAddressFamily, evmAddress, positiveDecimal, side,
+  anyAddress, boolean, chainId, checkAddressFamily, checkSameFamily, evmAddress, positiveDecimal, side,
 } from './fields';
 import { numberOrNull, stringOrNull } from './responses';
 
 const READ_ERRORS = ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NOT_FOUND', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'NOT_IMPLEMENTED'] as const;
+/** Value estimates price through pools: none may connect the tokens, and a SELL of the whole balance needs one. */
+const VALUE_ERRORS = [...READ_ERRORS, 'NO_ROUTE', 'INSUFFICIENT_BALANCE'] as const;
 const AUTO_CHAIN = 'Chain identifier; auto-detected from the token address when omitted';
 
 // ---------------------------------------------------------------- token-info
@@ -200,6 +202,7 @@ export const v1ValueInput = z
   })
   .superRefine((input, ctx) => {
     checkAddressFamily(ctx, input.chain, { token: input.token, trader: input.trader }, { nativeAllowed: false });
+    if (!input.chain) checkSameFamily(ctx, { token: input.token, trader: input.trader });
     if (input.side === 'BUY' && input.amount === undefined) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'is required on BUY' });
     }
@@ -231,7 +234,7 @@ export const v1Value = defineEndpoint({
   input: v1ValueInput,
   output: v1ValueOutput,
   aliases: { tokenAddress: { to: 'token' } },
-  errors: READ_ERRORS,
+  errors: VALUE_ERRORS,
 });
 
 export const v2ValueInput = z
@@ -245,6 +248,7 @@ export const v2ValueInput = z
   .superRefine((input, ctx) => {
     checkAddressFamily(ctx, input.chain, { tokenIn: input.tokenIn, tokenOut: input.tokenOut }, { nativeAllowed: true });
     checkAddressFamily(ctx, input.chain, { trader: input.trader }, { nativeAllowed: false });
+    if (!input.chain) checkSameFamily(ctx, { tokenIn: input.tokenIn, tokenOut: input.tokenOut, trader: input.trader });
     if (input.amount === undefined && input.trader === undefined) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'is required when trader is omitted' });
     }
@@ -267,5 +271,5 @@ export const v2Value = defineEndpoint({
   description: 'A fast estimate of tokenIn into tokenOut, with the USD value of the output. No transaction, no slippage, no guarantee.',
   input: v2ValueInput,
   output: v2ValueOutput,
-  errors: READ_ERRORS,
+  errors: VALUE_ERRORS,
 });

@@ -2,18 +2,22 @@ import { z } from 'zod';
 import { V1_QUOTE_CHAINS } from '@/server/chains/registry';
 import { defineEndpoint } from './endpoint';
 import {
-  MAX_TEXT, anyAddress, boolean, chainId, checkAddressFamily, checkTxEncoding, integer, opaqueId,
+  MAX_TEXT, anyAddress, boolean, chainId, checkAddressFamily, checkSameFamily, checkTxEncoding, integer, opaqueId,
   decimalAmount, priority, rawAmountOrPercent, side, signedTransaction, v1Chain,
 } from './fields';
 import { WARNING_CODES } from '@/server/trading/quote-warnings';
 import { TRADE_FAILURE_CODES, TRADE_FAILURE_MESSAGES, type TradeFailureCode } from '@/server/trading/trade-failures';
 import { stringOrNull } from './responses';
 
-const QUOTE_ERRORS = ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NO_ROUTE', 'INSUFFICIENT_BALANCE', 'TRANSFER_BLOCKED', 'RISKY_TOKEN', 'SIMULATION_FAILED', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'NOT_IMPLEMENTED'] as const;
+const QUOTE_ERRORS = [
+  'INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NOT_FOUND', 'NO_ROUTE', 'INSUFFICIENT_BALANCE', 'TRANSFER_BLOCKED', 'RISKY_TOKEN',
+  'SIMULATION_FAILED', 'APPROVAL_REQUIRED', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'NOT_IMPLEMENTED',
+] as const;
 const EXECUTE_ERRORS = [
   'INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'TX_MISMATCH', 'INVALID_SIGNATURE', 'QUOTE_NOT_FOUND', 'QUOTE_EXPIRED',
   'NONCE_TOO_LOW', 'NONCE_ALREADY_USED', 'SIMULATION_FAILED', 'SLIPPAGE_EXCEEDED', 'INSUFFICIENT_BALANCE',
-  'INSUFFICIENT_FUNDS_FOR_GAS', 'APPROVAL_REQUIRED', 'TRANSFER_BLOCKED', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'TIMEOUT', 'NOT_IMPLEMENTED',
+  'INSUFFICIENT_FUNDS_FOR_GAS', 'APPROVAL_REQUIRED', 'TRANSFER_BLOCKED', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'RPC_UNAVAILABLE', 'TIMEOUT',
+  'NOT_IMPLEMENTED',
 ] as const;
 
 /** Alternate field names execute also accepts (documented in the OpenAPI document). */
@@ -196,6 +200,7 @@ export const v1QuoteInput = z
   .superRefine((input, ctx) => {
     checkAddressFamily(ctx, input.chain, { token: input.token }, { nativeAllowed: false });
     checkAddressFamily(ctx, input.chain, { trader: input.trader, integrator: input.integrator }, { nativeAllowed: false });
+    if (!input.chain) checkSameFamily(ctx, { token: input.token, trader: input.trader, integrator: input.integrator });
     if (input.side === 'SELL' && !/^\d+$/.test(input.amount)) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be a whole number of raw token units on SELL' });
     }
@@ -320,11 +325,13 @@ export const v2Track = defineEndpoint({
 
 // ---------------------------------------------------------------- trade history (extension)
 
-export const tradeHistoryInput = z.object({
-  wallet: anyAddress.optional().meta({ description: 'Only trades of this wallet' }),
-  chain: chainId.optional(),
-  limit: integer(1, 100, 'number of trades, newest first').optional(),
-});
+export const tradeHistoryInput = z
+  .object({
+    wallet: anyAddress.optional().meta({ description: 'Only trades of this wallet' }),
+    chain: chainId.optional(),
+    limit: integer(1, 100, 'number of trades, newest first').optional(),
+  })
+  .superRefine((input, ctx) => checkAddressFamily(ctx, input.chain, { wallet: input.wallet }, { nativeAllowed: false }));
 
 export const tradeRecord = z.object({
   id: z.string(),

@@ -1,6 +1,8 @@
 /**
  * Integration tests call the REST route handlers the app serves (the same functions Next.js routes to), on
- * the run's local chain world, with the dev key: the whole HTTP path without a web server.
+ * the run's local chain world, with the dev key: the whole HTTP path without a web server. Every answer is
+ * held against the OpenAPI document: a status or failure code it does not list for the endpoint fails the
+ * test that received it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +10,7 @@ import path from 'node:path';
 import type { EndpointProcedure } from '@/server/api/contract';
 import { testManifest } from '@/devnet/test-world';
 import type { Services } from '@/server/services';
+import { undocumentedAnswer, type DocumentLike } from './document-check';
 
 const DEV_KEY = 'rest-client-dev-key-000000000000';
 
@@ -32,6 +35,8 @@ export async function openRestClient(): Promise<RestClient> {
   const { restRoute } = await import('@/server/rest/rest-handler');
   const { getServices } = await import('@/server/services');
   const { endpointFor } = await import('@/server/api/contract');
+  const { buildOpenApiDocument } = await import('@/server/rest/openapi-document');
+  const document = buildOpenApiDocument({ version: 'test' }) as DocumentLike;
 
   async function send<T>(procedure: EndpointProcedure, init: { query?: Record<string, unknown>; body?: Record<string, unknown> }): Promise<RestAnswer<T>> {
     const endpoint = endpointFor(procedure);
@@ -44,7 +49,10 @@ export async function openRestClient(): Promise<RestClient> {
     });
     const handler = restRoute(procedure)[endpoint.method];
     const response = await handler(request, { params: Promise.resolve({}) });
-    return { status: response.status, body: (await response.json()) as T };
+    const body = (await response.json()) as T;
+    const drift = undocumentedAnswer(document, { method: endpoint.method, url: url.pathname, status: response.status, body });
+    if (drift) throw new Error(`${drift}. The answer: ${JSON.stringify(body).slice(0, 300)}`);
+    return { status: response.status, body };
   }
 
   return {

@@ -12,6 +12,9 @@ describe('verdict and score', () => {
   it('is caution on a warning or an unknown check', () => {
     expect([verdictOf([check('buy-tax', 'warn')]), scoreOf([check('buy-tax', 'warn'), check('sell-tax', 'warn')])]).toEqual(['caution', 70]);
     expect([verdictOf([check('liquidity', 'unknown')]), scoreOf([check('liquidity', 'unknown')])]).toEqual(['caution', 95]);
+    // One warning among passing checks is enough.
+    const mixed = [check('honeypot', 'pass'), check('buy-tax', 'warn'), check('sell-tax', 'pass')];
+    expect([verdictOf(mixed), scoreOf(mixed)]).toEqual(['caution', 85]);
   });
 
   it('is danger on any failure, floored at 0', () => {

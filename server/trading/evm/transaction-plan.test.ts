@@ -14,6 +14,11 @@ describe('planTransactions', () => {
       .toEqual({ ok: true, before: [{ role: 'approve', nonce: 7 }], tradeNonce: 8 });
   });
 
+  it('a trade that approves nothing hands out no approval, whatever allowance was read', () => {
+    expect(planTransactions({ ...base, allowance: 0n })).toEqual({ ok: true, before: [], tradeNonce: 7 });
+    expect(planTransactions({ ...base, allowance: 5n, needsReset: true })).toEqual({ ok: true, before: [], tradeNonce: 7 });
+  });
+
   it('a sell already at max allowance needs no approval', () => {
     expect(planTransactions({ ...base, approval: { order: 'approve-then-trade' } })).toEqual({ ok: true, before: [], tradeNonce: 7 });
   });

@@ -1,0 +1,102 @@
+/**
+ * The bridge repository's two guards of a payment made exactly once, each on its own: a payment is stored
+ * only if none is, and due work is claimed only while nobody holds its lease. The solver relies on both, so
+ * an end-to-end test still passes with either one gone; these fail when one is. PGlite in memory and, with
+ * TEST_DATABASE_URL, a database of this file's own on that PostgreSQL server.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBridgeRepository, type BridgeRepository } from './bridge-repository';
+import { openStore, type Store } from './database';
+
+interface Backend {
+  name: string;
+  open(): Promise<Store>;
+  cleanup?(): Promise<void>;
+}
+
+function postgresBackend(serverUrl: string): Backend {
+  const database = `bridge_repository_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  return {
+    name: 'PostgreSQL',
+    async open() {
+      await admin.connect();
+      await admin.query(`create database ${database}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${database}`;
+      return openStore({ databaseUrl: url.toString() });
+    },
+    async cleanup() {
+      await admin.query(`drop database if exists ${database} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+const backends: Backend[] = [{ name: 'PGlite in memory', open: () => openStore({ dataDir: 'memory://' }) }];
+if (process.env.TEST_DATABASE_URL) backends.push(postgresBackend(process.env.TEST_DATABASE_URL));
+
+const hex32 = () => `0x${randomBytes(32).toString('hex')}`;
+
+/** A request whose deposit confirmed: pending, due now, the solver owes its fill. */
+async function pendingRequest(requests: BridgeRepository): Promise<string> {
+  const id = hex32();
+  const trader = `0x${randomBytes(20).toString('hex')}`;
+  await requests.insert({
+    id, owner: 'test', sourceChain: 'BASE', destinationChain: 'ARB', trader, recipient: trader,
+    amountIn: 10n ** 18n, amountOut: 99n * 10n ** 16n, minAmountOut: 99n * 10n ** 16n, feeAmount: 10n ** 15n,
+    estimatedSeconds: 4, expiresAt: new Date(Date.now() + 60_000),
+  });
+  const moved = await requests.recordDeposit(id, { txHash: hex32(), from: trader, amount: 10n ** 18n, confirmedAt: new Date() }, { state: 'pending' });
+  expect(moved?.state).toBe('pending');
+  return id;
+}
+
+describe.each(backends)('bridge repository on $name', (backend) => {
+  let store: Store;
+  let requests: BridgeRepository;
+
+  beforeAll(async () => {
+    store = await backend.open();
+    requests = createBridgeRepository(store.db);
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await backend.cleanup?.();
+  });
+
+  it('stores one payment per request: a second storePayment returns false and leaves the first unchanged', async () => {
+    const id = await pendingRequest(requests);
+    const first = { txHash: hex32(), raw: '0x01f1' };
+    const second = { txHash: hex32(), raw: '0x02f2' };
+    expect(await requests.storePayment(id, first, 5n)).toBe(true);
+    expect(await requests.storePayment(id, second, 7n)).toBe(false);
+    expect(await requests.find(id)).toMatchObject({ payment_tx_hash: first.txHash, payment_raw_tx: first.raw, refund_amount: '5' });
+
+    // Once the stored one is known never to land and is dropped, a new one may be stored.
+    await requests.dropPayment(id, first.txHash);
+    expect(await requests.storePayment(id, second, 7n)).toBe(true);
+    expect(await requests.find(id)).toMatchObject({ payment_tx_hash: second.txHash, payment_raw_tx: second.raw, refund_amount: '7' });
+  });
+
+  it('claims a request once while its lease is live, and again once the lease has run out', async () => {
+    // Other tests' requests are settled or held: start from none due.
+    await sql`update bridge_requests set state = 'success' where state in ('pending', 'refunding')`.execute(store.db);
+    const id = await pendingRequest(requests);
+    const leaseMs = 1_500;
+    const claimed = await requests.claimDue(leaseMs);
+    expect(claimed).toMatchObject({ id, attempts: 1 });
+    expect(await requests.claimDue(leaseMs)).toBeUndefined();
+    // The refusal above came while the lease was live (a loaded machine could have been slower than it).
+    const { live } = await sql<{ live: boolean }>`select claimed_until > now() as live from bridge_requests where id = ${id}`
+      .execute(store.db).then((result) => result.rows[0]!);
+    expect(live).toBe(true);
+
+    await new Promise((resolve) => setTimeout(resolve, leaseMs + 200));
+    expect(await requests.claimDue(leaseMs)).toMatchObject({ id, attempts: 2 });
+  });
+});
