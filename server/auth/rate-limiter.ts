@@ -10,9 +10,9 @@
  *   plus one batch stays under the limit; it sends its hits when a batch is full or `FLUSH_MS` has passed,
  *   and reads the window's count back in the same statement.
  * - Nearer the limit every hit goes to the store and waits for the count, as below the batch limit.
- * An instance admits at most one batch beyond what it knows, so the window can pass its limit by at most one
- * batch per instance (1 % of the limit each), and only when several instances reach it within `FLUSH_MS`.
- * Once the store's count is at the limit, the instance refuses locally until the window ends.
+ * An instance admits at most one batch beyond what the store confirmed, so the window can pass its limit by
+ * at most one batch per instance (1 % of the limit each), and only when several instances reach it within
+ * `FLUSH_MS`. Once the store's count is at the limit, the instance refuses locally until the window ends.
  */
 
 export interface RateLimitStore {
@@ -33,7 +33,8 @@ export const RATE_WINDOW_MS = 60_000;
 export const BATCH_MIN_LIMIT = 200;
 /** Unsent hits go to the store at least this often. */
 export const FLUSH_MS = 100;
-const PRUNE_EVERY_MS = 10 * RATE_WINDOW_MS;
+/** Old windows are deleted from the store, and forgotten here, at most this often. */
+export const PRUNE_EVERY_MS = 600_000;
 
 interface Window {
   start: number;
@@ -43,67 +44,70 @@ interface Window {
   unsent: number;
   /** Hits sent and not yet answered. */
   inFlight: number;
-  sending?: Promise<void>;
   timer?: ReturnType<typeof setTimeout>;
 }
 
+/** Hits per batch for a limit; 0 where every hit goes to the store. */
 export function batchSize(limitPerMinute: number): number {
   return limitPerMinute < BATCH_MIN_LIMIT ? 0 : Math.floor(limitPerMinute / 100);
 }
 
 export function createRateLimiter(store: RateLimitStore, now: () => number = Date.now) {
   const windows = new Map<string, Window>();
-  let lastPrune = 0;
+  const sending = new Set<Promise<unknown>>();
+  let lastPrune = now();
 
   function windowOf(bucket: string, start: number): Window {
     const current = windows.get(bucket);
     if (current?.start === start) return current;
-    if (current?.timer) clearTimeout(current.timer);
+    // A window that ended no longer limits anything: its unsent hits are let go with it.
+    clearTimeout(current?.timer);
     const fresh: Window = { start, known: 0, unsent: 0, inFlight: 0 };
     windows.set(bucket, fresh);
     return fresh;
   }
 
   /** Sends the window's unsent hits (and `extra` more) and records the count the store answers. */
-  async function send(bucket: string, window: Window, extra = 0): Promise<number> {
+  async function send(bucket: string, window: Window, extra: number): Promise<number> {
     const hits = window.unsent + extra;
     window.unsent = 0;
     window.inFlight += hits;
-    if (window.timer) clearTimeout(window.timer);
+    clearTimeout(window.timer);
     window.timer = undefined;
+    const adding = store.add(bucket, window.start, hits);
+    sending.add(adding);
     try {
-      const count = await store.add(bucket, window.start, hits);
+      const count = await adding;
       window.known = Math.max(window.known, count);
       return count;
     } finally {
       window.inFlight -= hits;
+      sending.delete(adding);
     }
+  }
+
+  /** Sends in the background; a failure only delays the count (the next send or the window's end settles it). */
+  function sendBatch(bucket: string, window: Window): void {
+    void send(bucket, window, 0).catch(() => undefined);
   }
 
   function sendSoon(bucket: string, window: Window): void {
-    if (window.timer || window.sending) return;
-    window.timer = setTimeout(() => {
-      window.timer = undefined;
-      flushWindow(bucket, window);
-    }, FLUSH_MS);
-    window.timer.unref?.();
+    if (window.timer) return;
+    window.timer = setTimeout(() => sendBatch(bucket, window), FLUSH_MS);
+    window.timer.unref();
   }
 
-  function flushWindow(bucket: string, window: Window): void {
-    if (window.unsent === 0 || window.sending) return;
-    window.sending = send(bucket, window)
-      .then(() => undefined, () => undefined)
-      .finally(() => {
-        window.sending = undefined;
-        if (window.unsent > 0) sendSoon(bucket, window);
-      });
-  }
-
-  /** Buckets idle since an earlier window are dropped, so one-off callers (sessions) do not pile up. */
-  function forgetEndedWindows(currentStart: number): void {
+  function prune(at: number, start: number): void {
+    if (at - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = at;
+    // Buckets idle since an earlier window are dropped (their unsent hits no longer count, as at a window's
+    // end), so one-off callers (sessions) do not pile up.
     for (const [bucket, window] of windows) {
-      if (window.start < currentStart && window.unsent === 0 && window.inFlight === 0) windows.delete(bucket);
+      if (window.start >= start) continue;
+      clearTimeout(window.timer);
+      windows.delete(bucket);
     }
+    void store.prune(start - RATE_WINDOW_MS).catch(() => undefined);
   }
 
   function decision(allowed: boolean, limit: number, count: number, start: number, at: number): RateLimitDecision {
@@ -119,33 +123,29 @@ export function createRateLimiter(store: RateLimitStore, now: () => number = Dat
     async check(bucket: string, limitPerMinute: number): Promise<RateLimitDecision> {
       const at = now();
       const start = at - (at % RATE_WINDOW_MS);
-      if (at - lastPrune > PRUNE_EVERY_MS) {
-        lastPrune = at;
-        forgetEndedWindows(start);
-        void store.prune(start - RATE_WINDOW_MS).catch(() => undefined);
-      }
+      prune(at, start);
       const window = windowOf(bucket, start);
       if (window.known >= limitPerMinute) return decision(false, limitPerMinute, window.known, start, at);
       const batch = batchSize(limitPerMinute);
       const unconfirmed = window.unsent + window.inFlight;
       if (unconfirmed < batch && window.known + unconfirmed + batch < limitPerMinute) {
         window.unsent += 1;
-        if (window.unsent >= batch) flushWindow(bucket, window);
+        if (window.unsent === batch) sendBatch(bucket, window);
         else sendSoon(bucket, window);
-        return decision(true, limitPerMinute, window.known + window.unsent + window.inFlight, start, at);
+        return decision(true, limitPerMinute, window.known + unconfirmed + 1, start, at);
       }
       const count = await send(bucket, window, 1);
       return decision(count <= limitPerMinute, limitPerMinute, count, start, at);
     },
 
-    /** Sends every unsent hit now (at shutdown, so an instance's last hits still count). */
+    /** Sends every unsent hit now and waits for every send (at shutdown, so an instance's last hits count). */
     async flush(): Promise<void> {
-      const pending = [...windows.entries()].filter(([, window]) => window.unsent > 0 || window.sending);
-      await Promise.all(pending.map(async ([bucket, window]) => {
-        await window.sending;
-        if (window.unsent > 0) await send(bucket, window).catch(() => undefined);
-      }));
+      for (const [bucket, window] of windows) if (window.unsent > 0) sendBatch(bucket, window);
+      await Promise.allSettled([...sending]);
     },
+
+    /** How many buckets are held in memory (the ones seen since the last prune). */
+    trackedBuckets: (): number => windows.size,
   };
 }
 
