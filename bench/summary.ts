@@ -23,6 +23,7 @@ import { v2ExecuteAnswer, v2QuoteAnswer } from '@/server/api/handlers/trading';
 import { NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
+import { measureHttpPath, type HttpPathRun } from './http-path';
 import {
   addCounts, alive, anvilChildren, closedLoopPair, emptyCounts, installRpcCounter, machineInfo, markdownTable, measure, measureAlternating, perCall, replay, rssKiB,
   stats, stopOnSignal, writeResult, type ClosedLoopResult, type LatencyStats, type RecordedRequest, type RpcCounter,
@@ -45,6 +46,8 @@ const BRIDGES = Number(values.bridges);
 const SOLVER_ROUNDS = Number(values['solver-rounds']);
 const OPEN_COUNTS = values.open.split(',').map(Number);
 const CONCURRENCIES = [1, 16, 64];
+/** The HTTP path is compared with in-process calls at these. */
+const HTTP_CONCURRENCIES = [1, 16];
 /** Quote and raw-call loops alternate in this many slices per concurrency. */
 const SLICES = 4;
 /** Blocks mined before each solver round: every round then has a block range to scan for deposits. */
@@ -175,6 +178,17 @@ try {
     () => v2QuoteAnswer(live, { ...quoteInput, amount: String(++newAmount) }),
     () => replay([lensCall]),
   ])) as [LatencyStats, LatencyStats, LatencyStats];
+
+  // ---- the HTTP path: the same quote over HTTP with a key, beside in-process and a no-work endpoint
+  progress('quotes over HTTP (production server)');
+  const httpPath = await measureHttpPath({
+    manifestPath: world.manifestPath,
+    quoteInProcess: quote,
+    quoteQuery: { chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: alpha, amount: String(10n ** 17n), slippage: '100', trader: base.accounts[0]!.address },
+    concurrencies: HTTP_CONCURRENCIES,
+    loopMs: LOOP_MS,
+    slices: SLICES,
+  });
 
   // ---- 2, 3: token-info with and without the audit, against the same requests replayed
   progress('token-info');
@@ -314,6 +328,7 @@ try {
     settings: { loopSeconds: LOOP_MS / 1000, rounds: ROUNDS, executes: EXECUTES, bridges: BRIDGES, solverRounds: SOLVER_ROUNDS, blocksPerRound: BLOCKS_PER_ROUND, entry: 'domain functions called in-process (no HTTP server, auth or rate limit in front)' },
     world: { chains: WORLD_CHAINS, bootMs: Math.round(bootMs), servicesMs: Math.round(servicesMs), snapshots: snapshotsCached ? 'loaded from cache' : 'deployed', anvilRssMiB: Math.round(anvilRssMiB) },
     quote: { request: 'BASE, native -> ALPHA, 0.1 ETH', runs: quoteRuns, rpcPerQuote: quoteRpc, lensEthCallAlone: lensCallAlone, sameTrade, newAmount: newAmountQuote },
+    httpPath,
     tokenInfo: tokenInfoRows,
     execute: { execute, rawSendAndReceipt: rawSend, rpcPerExecute: perCall(executeCounts, EXECUTES) },
     bridge: { quotes: bridgeQuotes, depositToFill: stats(fills), rawTransferBase: stats(transferBase), rawTransferArb: stats(transferArb) },
@@ -336,6 +351,7 @@ type Report = {
   machine: ReturnType<typeof machineInfo> & { loadAverageAtStart: number[] };
   world: { chains: ChainId[]; bootMs: number; servicesMs: number; snapshots: string; anvilRssMiB: number };
   quote: { runs: { concurrency: number; quote: ClosedLoopResult; raw: ClosedLoopResult }[]; rpcPerQuote: ReturnType<typeof perCall>; lensEthCallAlone: LatencyStats; sameTrade: LatencyStats; newAmount: LatencyStats };
+  httpPath: HttpPathRun[];
   tokenInfo: { audit: boolean; latency: LatencyStats; rpc: ReturnType<typeof perCall>; replayedRequests: number; replay: LatencyStats }[];
   execute: { execute: LatencyStats; rawSendAndReceipt: LatencyStats; rpcPerExecute: ReturnType<typeof perCall> };
   bridge: { quotes: { destination: string; latency: LatencyStats; replayedRequests: number; replay: LatencyStats }[]; depositToFill: LatencyStats; rawTransferBase: LatencyStats; rawTransferArb: LatencyStats };
@@ -370,6 +386,21 @@ function summaryMarkdown(report: Report): string {
     const name = row.audit ? 'token-info with audit (TAX)' : 'token-info without audit (TAX)';
     rows.push([`${name}: p50 / p99`, p50p99(row.latency), `its ${row.replayedRequests} RPC requests replayed: ${p50p99(row.replay)}`, ratio(row.latency.p50Ms, row.replay.p50Ms)]);
     rows.push([`RPC per ${name}: HTTP / calls`, `${row.rpc.httpRequests} / ${row.rpc.rpcCalls} (${methods(row.rpc.methods)})`, '–', '–']);
+  }
+  for (const run of report.httpPath) {
+    const inProcess = `the same quote in-process (alternating slices): ${p50p99(run.inProcess)}, ${run.inProcess.perSecond} quotes/s`;
+    rows.push([
+      `v2 quote over HTTP with a key, concurrency ${run.concurrency}: p50 / p99, throughput`,
+      `${p50p99(run.http)}, ${run.http.perSecond} quotes/s`,
+      inProcess,
+      `${ratio(run.http.p50Ms, run.inProcess.p50Ms)} latency, ${ratio(run.http.perSecond, run.inProcess.perSecond)} throughput`,
+    ]);
+    rows.push([
+      `authenticated, no chain work (GET /api/v1/chains), concurrency ${run.concurrency}: p50 / p99, throughput`,
+      `${p50p99(run.noWork)}, ${run.noWork.perSecond} requests/s`,
+      inProcess,
+      `${ratio(run.noWork.p50Ms, run.inProcess.p50Ms)} latency, ${ratio(run.noWork.perSecond, run.inProcess.perSecond)} throughput`,
+    ]);
   }
   const { execute, rawSendAndReceipt, rpcPerExecute } = report.execute;
   rows.push([

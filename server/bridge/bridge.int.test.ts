@@ -491,7 +491,7 @@ describe('durability', () => {
 
       const roundA = instanceA.drain();
       await signing;
-      // A's lease runs out while it is still filling (as if its 60 s had passed), and B takes the request.
+      // A's lease runs out while it is still filling (as if its 10 s had passed without a renewal), and B takes the request.
       await services.store.db.updateTable('bridge_requests').set({ claimed_until: sql<Date>`now() - interval '1 second'` }).where('id', '=', requestId).execute();
       await instanceB.drain();
       expect(await services.bridge.requests.find(requestId)).toMatchObject({ state: 'success' });
