@@ -39,9 +39,9 @@ function buildRoutes(): Route[] {
     for (const path of endpoint.paths) routes.push({ ...compile(path), handlers });
   }
   const only = (method: string, handler: ApiHandler): MethodHandlers => ({ [method]: handler });
-  routes.push({ pattern: /^\/api\/trpc\/[^/]+\/?$/, names: [], handlers: { GET: serveTrpc, POST: serveTrpc } });
-  routes.push({ pattern: /^\/api\/openapi\.json\/?$/, names: [], handlers: only('GET', serveOpenApi) });
-  routes.push({ pattern: /^\/api\/metrics\/?$/, names: [], handlers: only('GET', serveMetrics) });
+  routes.push({ pattern: /^\/api\/trpc\/[^/]+\/?$/, names: [], handlers: { GET: (request) => serveTrpc(request), POST: (request) => serveTrpc(request) } });
+  routes.push({ pattern: /^\/api\/openapi\.json\/?$/, names: [], handlers: only('GET', (request) => serveOpenApi(request)) });
+  routes.push({ pattern: /^\/api\/metrics\/?$/, names: [], handlers: only('GET', (request) => serveMetrics(request)) });
   return routes;
 }
 
@@ -61,7 +61,7 @@ export function findApiHandler(method: string, pathname: string): { handler: Api
     const params = Object.fromEntries(route.names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
     return { handler: route.handlers[asMethod] ?? route.handlers.PUT ?? refuseMethod(pathname, route.handlers), params };
   }
-  return { handler: serveUnknownApiPath, params: {} };
+  return { handler: (request) => serveUnknownApiPath(request), params: {} };
 }
 
 /** A JSON 405 naming the methods the path serves (REST routes bring their own; this is for the others). */
