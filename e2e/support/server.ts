@@ -27,6 +27,8 @@ export function ensureBuild(): void {
   console.log('[e2e] no production build found: running next build');
   const result = spawnSync(NEXT_BIN, ['build'], { cwd: REPO_ROOT, stdio: 'inherit', env: process.env });
   if (result.status !== 0) throw new Error(`next build failed (exit ${result.status ?? result.signal})`);
+  // Once per run: workers (which inherit this) and later servers use this build, never rebuild under a running one.
+  process.env.E2E_REBUILD = '0';
 }
 
 /**

@@ -39,7 +39,7 @@ async function serveApi(incoming: IncomingMessage, outgoing: ServerResponse, pat
   }
   const { handler, params } = findApiHandler(incoming.method ?? 'GET', pathname);
   const response = await handler(toRequest(incoming, origin), { params: Promise.resolve(params) });
-  await writeResponse(response, outgoing, incoming.method === 'HEAD');
+  await writeResponse(response, incoming, outgoing);
 }
 
 export async function startAppServer(options: AppServerOptions): Promise<Server> {

@@ -26,16 +26,21 @@ export function toRequest(incoming: IncomingMessage, origin: string): Request {
   } as RequestInit);
 }
 
-/** Writes the answer with the security headers every response carries; HEAD gets the headers only. */
-export async function writeResponse(response: Response, outgoing: ServerResponse, headOnly: boolean): Promise<void> {
+/**
+ * Writes the answer with the security headers every response carries; HEAD gets the headers only. A request
+ * whose body was not read to its end (refused before or while reading it) closes its connection: the rest
+ * of that body would otherwise be read as the next request on it.
+ */
+export async function writeResponse(response: Response, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
   for (const { key, value } of SECURITY_HEADERS) outgoing.setHeader(key, value);
+  if (!incoming.complete) outgoing.setHeader('connection', 'close');
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') outgoing.setHeader(name, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) outgoing.setHeader('set-cookie', cookies);
   outgoing.statusCode = response.status;
-  if (headOnly || !response.body) {
+  if (incoming.method === 'HEAD' || !response.body) {
     outgoing.end();
     return;
   }
