@@ -15,6 +15,8 @@ export function ApiReference() {
         withDefaultFonts: false,
         telemetry: false,
         showDeveloperTools: 'never',
+        // Its button opens the hosted client, outside this app.
+        hideClientButton: true,
         agent: { disabled: true },
         operationTitleSource: 'summary',
         authentication: { preferredSecurityScheme: 'bearerAuth' },
