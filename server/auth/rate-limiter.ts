@@ -52,100 +52,108 @@ export function batchSize(limitPerMinute: number): number {
   return limitPerMinute < BATCH_MIN_LIMIT ? 0 : Math.floor(limitPerMinute / 100);
 }
 
-export function createRateLimiter(store: RateLimitStore, now: () => number = Date.now) {
-  const windows = new Map<string, Window>();
-  const sending = new Set<Promise<unknown>>();
-  let lastPrune = now();
+/** What one limiter keeps: the windows it counts in, the sends in flight, when it last pruned. */
+interface LimiterState {
+  store: RateLimitStore;
+  now: () => number;
+  windows: Map<string, Window>;
+  sending: Set<Promise<unknown>>;
+  lastPrune: number;
+}
 
-  function windowOf(bucket: string, start: number): Window {
-    const current = windows.get(bucket);
-    if (current?.start === start) return current;
-    // A window that ended no longer limits anything: its unsent hits are let go with it.
-    clearTimeout(current?.timer);
-    const fresh: Window = { start, known: 0, unsent: 0, inFlight: 0 };
-    windows.set(bucket, fresh);
-    return fresh;
+function windowOf(state: LimiterState, bucket: string, start: number): Window {
+  const current = state.windows.get(bucket);
+  if (current?.start === start) return current;
+  // A window that ended no longer limits anything: its unsent hits are let go with it.
+  clearTimeout(current?.timer);
+  const fresh: Window = { start, known: 0, unsent: 0, inFlight: 0 };
+  state.windows.set(bucket, fresh);
+  return fresh;
+}
+
+/** Sends the window's unsent hits (and `extra` more) and records the count the store answers. */
+async function send(state: LimiterState, bucket: string, window: Window, extra: number): Promise<number> {
+  const hits = window.unsent + extra;
+  window.unsent = 0;
+  window.inFlight += hits;
+  clearTimeout(window.timer);
+  window.timer = undefined;
+  const adding = state.store.add(bucket, window.start, hits);
+  state.sending.add(adding);
+  try {
+    const count = await adding;
+    window.known = Math.max(window.known, count);
+    return count;
+  } finally {
+    window.inFlight -= hits;
+    state.sending.delete(adding);
   }
+}
 
-  /** Sends the window's unsent hits (and `extra` more) and records the count the store answers. */
-  async function send(bucket: string, window: Window, extra: number): Promise<number> {
-    const hits = window.unsent + extra;
-    window.unsent = 0;
-    window.inFlight += hits;
+/** Sends in the background; a failure only delays the count (the next send or the window's end settles it). */
+function sendBatch(state: LimiterState, bucket: string, window: Window): void {
+  void send(state, bucket, window, 0).catch(() => undefined);
+}
+
+function sendSoon(state: LimiterState, bucket: string, window: Window): void {
+  if (window.timer) return;
+  window.timer = setTimeout(() => sendBatch(state, bucket, window), FLUSH_MS);
+  window.timer.unref();
+}
+
+function prune(state: LimiterState, at: number, start: number): void {
+  if (at - state.lastPrune < PRUNE_EVERY_MS) return;
+  state.lastPrune = at;
+  // Buckets idle since an earlier window are dropped (their unsent hits no longer count, as at a window's
+  // end), so one-off callers (sessions) do not pile up.
+  for (const [bucket, window] of state.windows) {
+    if (window.start >= start) continue;
     clearTimeout(window.timer);
-    window.timer = undefined;
-    const adding = store.add(bucket, window.start, hits);
-    sending.add(adding);
-    try {
-      const count = await adding;
-      window.known = Math.max(window.known, count);
-      return count;
-    } finally {
-      window.inFlight -= hits;
-      sending.delete(adding);
-    }
+    state.windows.delete(bucket);
   }
+  void state.store.prune(start - RATE_WINDOW_MS).catch(() => undefined);
+}
 
-  /** Sends in the background; a failure only delays the count (the next send or the window's end settles it). */
-  function sendBatch(bucket: string, window: Window): void {
-    void send(bucket, window, 0).catch(() => undefined);
-  }
-
-  function sendSoon(bucket: string, window: Window): void {
-    if (window.timer) return;
-    window.timer = setTimeout(() => sendBatch(bucket, window), FLUSH_MS);
-    window.timer.unref();
-  }
-
-  function prune(at: number, start: number): void {
-    if (at - lastPrune < PRUNE_EVERY_MS) return;
-    lastPrune = at;
-    // Buckets idle since an earlier window are dropped (their unsent hits no longer count, as at a window's
-    // end), so one-off callers (sessions) do not pile up.
-    for (const [bucket, window] of windows) {
-      if (window.start >= start) continue;
-      clearTimeout(window.timer);
-      windows.delete(bucket);
-    }
-    void store.prune(start - RATE_WINDOW_MS).catch(() => undefined);
-  }
-
-  function decision(allowed: boolean, limit: number, count: number, start: number, at: number): RateLimitDecision {
-    return {
-      allowed,
-      limit,
-      remaining: Math.max(0, limit - count),
-      retryAfterSeconds: Math.max(1, Math.ceil((start + RATE_WINDOW_MS - at) / 1000)),
-    };
-  }
-
+function decision(allowed: boolean, limit: number, count: number, start: number, at: number): RateLimitDecision {
   return {
-    async check(bucket: string, limitPerMinute: number): Promise<RateLimitDecision> {
-      const at = now();
-      const start = at - (at % RATE_WINDOW_MS);
-      prune(at, start);
-      const window = windowOf(bucket, start);
-      if (window.known >= limitPerMinute) return decision(false, limitPerMinute, window.known, start, at);
-      const batch = batchSize(limitPerMinute);
-      const unconfirmed = window.unsent + window.inFlight;
-      if (unconfirmed < batch && window.known + unconfirmed + batch < limitPerMinute) {
-        window.unsent += 1;
-        if (window.unsent === batch) sendBatch(bucket, window);
-        else sendSoon(bucket, window);
-        return decision(true, limitPerMinute, window.known + unconfirmed + 1, start, at);
-      }
-      const count = await send(bucket, window, 1);
-      return decision(count <= limitPerMinute, limitPerMinute, count, start, at);
-    },
+    allowed,
+    limit,
+    remaining: Math.max(0, limit - count),
+    retryAfterSeconds: Math.max(1, Math.ceil((start + RATE_WINDOW_MS - at) / 1000)),
+  };
+}
+
+async function check(state: LimiterState, bucket: string, limitPerMinute: number): Promise<RateLimitDecision> {
+  const at = state.now();
+  const start = at - (at % RATE_WINDOW_MS);
+  prune(state, at, start);
+  const window = windowOf(state, bucket, start);
+  if (window.known >= limitPerMinute) return decision(false, limitPerMinute, window.known, start, at);
+  const batch = batchSize(limitPerMinute);
+  const unconfirmed = window.unsent + window.inFlight;
+  if (unconfirmed < batch && window.known + unconfirmed + batch < limitPerMinute) {
+    window.unsent += 1;
+    if (window.unsent === batch) sendBatch(state, bucket, window);
+    else sendSoon(state, bucket, window);
+    return decision(true, limitPerMinute, window.known + unconfirmed + 1, start, at);
+  }
+  const count = await send(state, bucket, window, 1);
+  return decision(count <= limitPerMinute, limitPerMinute, count, start, at);
+}
+
+export function createRateLimiter(store: RateLimitStore, now: () => number = Date.now) {
+  const state: LimiterState = { store, now, windows: new Map(), sending: new Set(), lastPrune: now() };
+  return {
+    check: (bucket: string, limitPerMinute: number): Promise<RateLimitDecision> => check(state, bucket, limitPerMinute),
 
     /** Sends every unsent hit now and waits for every send (at shutdown, so an instance's last hits count). */
     async flush(): Promise<void> {
-      for (const [bucket, window] of windows) if (window.unsent > 0) sendBatch(bucket, window);
-      await Promise.allSettled([...sending]);
+      for (const [bucket, window] of state.windows) if (window.unsent > 0) sendBatch(state, bucket, window);
+      await Promise.allSettled([...state.sending]);
     },
 
     /** How many buckets are held in memory (the ones seen since the last prune). */
-    trackedBuckets: (): number => windows.size,
+    trackedBuckets: (): number => state.windows.size,
   };
 }
 

@@ -68,30 +68,8 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
     if (existing.status === 'PENDING') await resendUnseen(deps, request, before, trade);
     return outcomeOf(await awaitSettled(deps, existing), claims);
   }
-  const first = (before[0] ?? signed.find((entry) => entry.role === 'trade')!).tx;
-
-  const state = await readExecuteState(deps.chain, {
-    claims,
-    trade,
-    first,
-    sentNow: [...before.map((entry) => entry.tx), trade],
-    approveFirst: before.find((entry) => entry.role === 'approve')?.tx,
-    preTrade: before.find((entry) => entry.role === 'pretrade')?.tx,
-    simulation: request.simulation,
-  });
-  if (state.onChain) {
-    // Already mined (sent by someone else, or by a previous instance before it could record it).
-    const row = await deps.trades.insertPending(tradeRow(deps.chain, request, trade.txHash));
-    return settleFromReceipt(deps, row ?? (await deps.trades.findByTxHash(trade.txHash))!, claims, state.onChain, trade);
-  }
-  try {
-    await state.check();
-  } catch (error) {
-    // The same transaction submitted twice at once: the other request sent it while this one checked.
-    const raced = await deps.trades.findByTxHash(trade.txHash);
-    if (raced) return outcomeOf(await awaitSettled(deps, raced), claims);
-    throw error;
-  }
+  const early = await checkBeforeSending(deps, request, before, trade);
+  if (early) return early;
 
   const row = await deps.trades.insertPending(tradeRow(deps.chain, request, trade.txHash));
   if (!row) return outcomeOf(await awaitSettled(deps, (await deps.trades.findByTxHash(trade.txHash))!), claims);
@@ -132,6 +110,40 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
       // Refused at broadcast: nothing was sent, so the row goes and the error is the answer.
       await deps.trades.settle(row.id, { status: 'FAILED', parsedError: appError.code });
     }
+    throw error;
+  }
+}
+
+/**
+ * What execute checks before it sends, read in one batch: an outcome when there is nothing to send (the trade
+ * is mined already, or a concurrent request with it sent it), undefined to go on; a failed check throws.
+ */
+async function checkBeforeSending(
+  deps: EvmExecuteDeps, request: EvmExecuteRequest, before: SignedEntry[], trade: SignedEvmTx,
+): Promise<TradeOutcome | undefined> {
+  const { claims } = request;
+  const first = (before[0]?.tx ?? trade);
+  const state = await readExecuteState(deps.chain, {
+    claims,
+    trade,
+    first,
+    sentNow: [...before.map((entry) => entry.tx), trade],
+    approveFirst: before.find((entry) => entry.role === 'approve')?.tx,
+    preTrade: before.find((entry) => entry.role === 'pretrade')?.tx,
+    simulation: request.simulation,
+  });
+  if (state.onChain) {
+    // Already mined (sent by someone else, or by a previous instance before it could record it).
+    const row = await deps.trades.insertPending(tradeRow(deps.chain, request, trade.txHash));
+    return settleFromReceipt(deps, row ?? (await deps.trades.findByTxHash(trade.txHash))!, claims, state.onChain, trade);
+  }
+  try {
+    await state.check();
+    return undefined;
+  } catch (error) {
+    // The same transaction submitted twice at once: the other request sent it while this one checked.
+    const raced = await deps.trades.findByTxHash(trade.txHash);
+    if (raced) return outcomeOf(await awaitSettled(deps, raced), claims);
     throw error;
   }
 }
