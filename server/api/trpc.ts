@@ -9,6 +9,7 @@ import { AppError, ERROR_TABLE, findAppError } from '@/server/errors';
 import type { Services } from '@/server/services';
 import { applyAliases, type Endpoint } from './contract/endpoint';
 import { crossSiteRefusal, ownHosts } from './cross-site';
+import { registerEndpoint, type AuthorizedContext, type EndpointResolver } from './endpoint-registry';
 import { toAppError } from './to-app-error';
 
 export interface RequestContext {
@@ -64,7 +65,12 @@ const withAppErrors = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(withAppErrors);
 
-export const authedProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
+/**
+ * Who calls, and may they: the key or session (sessions only over tRPC, and only from this app's own pages),
+ * then the caller's rate limit, recorded on the context for the transports' headers. Shared by the tRPC
+ * middleware and the REST runner (server/api/endpoint-runner.ts).
+ */
+export async function authorize(ctx: RequestContext, type: 'query' | 'mutation' | 'subscription'): Promise<Principal> {
   const principal = await authenticate(ctx.services.auth, {
     authorization: ctx.headers.get('authorization'),
     cookie: ctx.headers.get('cookie'),
@@ -81,12 +87,39 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next, type }) =
       retryAfterSeconds: decision.retryAfterSeconds,
     });
   }
+  return principal;
+}
+
+export const authedProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
+  const principal = await authorize(ctx, type);
   return next({ ctx: { ...ctx, principal } });
 });
+
+/** An endpoint's input as sent: its aliases rewritten to the canonical names, then its schema. */
+export function endpointInput<I extends z.ZodObject>(endpoint: Endpoint<I>) {
+  return z.preprocess((raw) => applyAliases(raw ?? {}, endpoint.aliases), endpoint.input);
+}
 
 /** The procedure for one contract endpoint: its auth, its aliases, its input and output schemas. */
 export function endpointProcedure<I extends z.ZodObject, O extends z.ZodType>(endpoint: Endpoint<I, O>) {
   const base = endpoint.auth ? authedProcedure : publicProcedure;
-  const input = z.preprocess((raw) => applyAliases(raw ?? {}, endpoint.aliases), endpoint.input);
-  return base.input(input).output(endpoint.output);
+  return base.input(endpointInput(endpoint)).output(endpoint.output);
+}
+
+type EndpointAnswer<I extends z.ZodObject, O extends z.ZodType> = (ctx: AuthorizedContext, input: z.output<I>) => z.input<O> | Promise<z.input<O>>;
+
+/**
+ * One contract endpoint, served: its tRPC procedure, and the same answer recorded for REST, which runs it
+ * without tRPC's caller in front (server/api/endpoint-runner.ts): the same checks, in the same order.
+ * (tRPC cannot follow the generics into the resolver; the procedure's types still come from the schemas.)
+ */
+export function endpointQuery<I extends z.ZodObject, O extends z.ZodType>(endpoint: Endpoint<I, O>, answer: EndpointAnswer<I, O>) {
+  registerEndpoint(endpoint, answer as EndpointResolver);
+  return endpointProcedure(endpoint).query((opts) => answer(opts.ctx as AuthorizedContext, opts.input as z.output<I>) as never);
+}
+
+/** endpointQuery for an endpoint that changes state (POST). */
+export function endpointMutation<I extends z.ZodObject, O extends z.ZodType>(endpoint: Endpoint<I, O>, answer: EndpointAnswer<I, O>) {
+  registerEndpoint(endpoint, answer as EndpointResolver);
+  return endpointProcedure(endpoint).mutation((opts) => answer(opts.ctx as AuthorizedContext, opts.input as z.output<I>) as never);
 }

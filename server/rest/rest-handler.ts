@@ -1,10 +1,11 @@
 /**
- * REST routes are the tRPC procedures served over plain HTTP: parse the query or JSON body, call the same
- * procedure through a server-side caller, and answer with its result or a failure from the error table.
+ * REST routes serve the contract endpoints over plain HTTP: parse the query or JSON body, run the endpoint as
+ * its tRPC procedure runs (server/api/endpoint-runner.ts: the same key, rate limit, schemas and answer), and
+ * answer with its result or a failure from the error table.
  */
 import { AppError } from '@/server/errors';
 import { endpointFor, type EndpointProcedure } from '@/server/api/contract';
-import { createCaller } from '@/server/api/root';
+import { runEndpoint } from '@/server/api/endpoint-runner';
 import { createContext } from '@/server/api/trpc';
 import { failureResponse, jsonResponse, queryObject, readJsonBody, serveHttp } from './http';
 import { peerOf } from './peer-address';
@@ -22,9 +23,8 @@ export function restHandler(procedure: EndpointProcedure): RouteHandler {
       // Path parameters win over same-named query or body fields.
       const raw = { ...(fromRequest as Record<string, unknown>), ...params };
       const context = createContext({ services, channel: 'rest', requestId, headers: request.headers, peer: peerOf(request.headers) });
-      const call = procedureOf(createCaller(context), procedure);
-      const result = await call(raw);
-      // The auth middleware records the caller's rate-limit window on the context.
+      const result = await runEndpoint(procedure, context, raw);
+      // Authorization records the caller's rate-limit window on the context.
       return jsonResponse(result, 200, context.rateLimit ? {
         'x-ratelimit-limit': String(context.rateLimit.limit),
         'x-ratelimit-remaining': String(context.rateLimit.remaining),
@@ -49,11 +49,4 @@ export function restRoute(procedure: EndpointProcedure) {
   const refuse = methodNotAllowed(procedure);
   const pick = (method: string) => (endpoint.method === method ? serve : refuse);
   return { GET: pick('GET'), POST: pick('POST'), PUT: refuse, PATCH: refuse, DELETE: refuse };
-}
-
-function procedureOf(caller: object, path: string): (input: unknown) => Promise<unknown> {
-  let target: unknown = caller;
-  for (const part of path.split('.')) target = (target as Record<string, unknown>)[part];
-  if (typeof target !== 'function') throw new Error(`no procedure ${path}`);
-  return target as (input: unknown) => Promise<unknown>;
 }

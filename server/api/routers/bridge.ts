@@ -5,12 +5,12 @@ import {
   bridgeExecuteAnswer, bridgeQuoteAnswer, bridgeRequestsAnswer, bridgeStatusAnswer, bridgeTrackAnswer,
 } from '../handlers/bridge';
 import { ownerOf } from '../handlers/owner-of';
-import { authedProcedure, endpointProcedure, router } from '../trpc';
+import { authedProcedure, endpointQuery, endpointMutation, router } from '../trpc';
 
 export const bridgeRouter = router({
-  quote: endpointProcedure(bridgeQuote).query(({ ctx, input }) => bridgeQuoteAnswer(ctx.services.bridge, ownerOf(ctx.principal), input)),
-  execute: endpointProcedure(bridgeExecute).mutation(({ ctx, input }) => bridgeExecuteAnswer(ctx.services.bridge, input)),
-  status: endpointProcedure(bridgeStatus).query(({ ctx, input }) => bridgeStatusAnswer(ctx.services.bridge, input.requestId)),
+  quote: endpointQuery(bridgeQuote, (ctx, input) => bridgeQuoteAnswer(ctx.services.bridge, ownerOf(ctx.principal), input)),
+  execute: endpointMutation(bridgeExecute, (ctx, input) => bridgeExecuteAnswer(ctx.services.bridge, input)),
+  status: endpointQuery(bridgeStatus, (ctx, input) => bridgeStatusAnswer(ctx.services.bridge, input.requestId)),
   /** The app's pages: a deposit the wallet broadcast itself. */
   track: authedProcedure.input(bridgeTrackInput).output(bridgeStatusOutput)
     .mutation(({ ctx, input }) => bridgeTrackAnswer(ctx.services.bridge, input)),

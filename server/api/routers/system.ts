@@ -1,6 +1,6 @@
 import { health } from '../contract/system';
-import { endpointProcedure, router } from '../trpc';
+import { endpointQuery, router } from '../trpc';
 
 export const systemRouter = router({
-  health: endpointProcedure(health).query(({ ctx }) => ctx.services.health.check()),
+  health: endpointQuery(health, (ctx) => ctx.services.health.check()),
 });

@@ -8,17 +8,17 @@ import { v1Execute, v1Quote } from '../contract/trading';
 import { poolInfoAnswer } from '../handlers/pool-info';
 import { tokenAuditAnswer, tokenInfoAnswer, v1ValueAnswer } from '../handlers/tokens';
 import { v1ExecuteAnswer, v1QuoteAnswer } from '../handlers/trading';
-import { endpointProcedure, router } from '../trpc';
+import { endpointQuery, endpointMutation, router } from '../trpc';
 
 export const v1Router = router({
-  quote: endpointProcedure(v1Quote).query(({ ctx, input }) => v1QuoteAnswer(ctx.services, input)),
-  execute: endpointProcedure(v1Execute).mutation(({ ctx, input }) => v1ExecuteAnswer(ctx.services, ctx.principal, input)),
-  tokenInfo: endpointProcedure(tokenInfo).query(({ ctx, input }) => tokenInfoAnswer(ctx.services, input)),
-  tokenAudit: endpointProcedure(tokenAudit).query(({ ctx, input }) => tokenAuditAnswer(ctx.services, input)),
-  poolInfo: endpointProcedure(poolInfo).query(({ ctx, input }) => poolInfoAnswer(ctx.services.chains, input)),
-  value: endpointProcedure(v1Value).query(({ ctx, input }) => v1ValueAnswer(ctx.services, input)),
-  priority: endpointProcedure(priorityFees).query(({ ctx, input }) => readPriorityFees(ctx.services.priorityFees, input)),
-  chains: endpointProcedure(chains).query(({ ctx }) => listChains(ctx.services.chains)),
-  balance: endpointProcedure(balance).query(({ ctx, input }) => readBalance(ctx.services.balances, input)),
-  tokenBalance: endpointProcedure(tokenBalance).query(({ ctx, input }) => readTokenBalance(ctx.services.balances, input)),
+  quote: endpointQuery(v1Quote, (ctx, input) => v1QuoteAnswer(ctx.services, input)),
+  execute: endpointMutation(v1Execute, (ctx, input) => v1ExecuteAnswer(ctx.services, ctx.principal, input)),
+  tokenInfo: endpointQuery(tokenInfo, (ctx, input) => tokenInfoAnswer(ctx.services, input)),
+  tokenAudit: endpointQuery(tokenAudit, (ctx, input) => tokenAuditAnswer(ctx.services, input)),
+  poolInfo: endpointQuery(poolInfo, (ctx, input) => poolInfoAnswer(ctx.services.chains, input)),
+  value: endpointQuery(v1Value, (ctx, input) => v1ValueAnswer(ctx.services, input)),
+  priority: endpointQuery(priorityFees, (ctx, input) => readPriorityFees(ctx.services.priorityFees, input)),
+  chains: endpointQuery(chains, (ctx) => listChains(ctx.services.chains)),
+  balance: endpointQuery(balance, (ctx, input) => readBalance(ctx.services.balances, input)),
+  tokenBalance: endpointQuery(tokenBalance, (ctx, input) => readTokenBalance(ctx.services.balances, input)),
 });
