@@ -7,6 +7,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { watchPeers } from '@/server/rest/peer-address';
+import { getServices } from '@/server/services';
 import { findApiHandler } from './api-routes';
 import { toRequest, writeResponse } from './node-bridge';
 import { SECURITY_HEADERS } from './security-headers.mjs';
@@ -43,6 +45,12 @@ async function serveApi(incoming: IncomingMessage, outgoing: ServerResponse, pat
 }
 
 export async function startAppServer(options: AppServerOptions): Promise<Server> {
+  // The API handlers here and Next's bundle are two copies of the server code in one process. The services
+  // (globalThis, see getServices) are built by this copy, before Next's instrumentation asks for them, so the
+  // objects the handlers get (the RPC transports and the errors they throw, checked with instanceof) are of
+  // this copy's classes. Pages do not use the services.
+  watchPeers();
+  await getServices();
   const app = next({ dev: false, dir: path.resolve(options.dir), hostname: options.hostname, port: options.port });
   const handleWithNext = app.getRequestHandler();
   await app.prepare();

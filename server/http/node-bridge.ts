@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { JSON_TEXT } from '@/server/rest/http';
 import { SECURITY_HEADERS } from './security-headers.mjs';
 
 const WITHOUT_BODY = new Set(['GET', 'HEAD']);
@@ -44,7 +45,8 @@ export async function writeResponse(response: Response, incoming: IncomingMessag
     outgoing.end();
     return;
   }
-  const body = Buffer.from(await response.arrayBuffer());
+  const text = JSON_TEXT.get(response);
+  const body = text !== undefined ? Buffer.from(text) : Buffer.from(await response.arrayBuffer());
   outgoing.setHeader('content-length', body.byteLength);
   outgoing.end(body);
 }
