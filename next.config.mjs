@@ -2,9 +2,9 @@ import { SECURITY_HEADERS } from './server/http/security-headers.mjs';
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // PGlite loads its WebAssembly and data files from its own package folder; pg and prom-client use
-  // Node internals. They run as plain Node modules, not bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'prom-client'],
+  // PGlite and tiny-secp256k1 load their WebAssembly (and PGlite its data files) from their own package
+  // folders; pg and prom-client use Node internals. They run as plain Node modules, not bundled.
+  serverExternalPackages: ['@electric-sql/pglite', 'tiny-secp256k1', 'pg', 'prom-client'],
   poweredByHeader: false,
   reactStrictMode: true,
   async headers() {

@@ -4,10 +4,10 @@
  * wallet's `signTransaction` signs; execute takes the signed hex and checks it against the quoted hash.
  */
 import {
-  encodeAbiParameters, keccak256, parseTransaction, recoverTransactionAddress, serializeTransaction,
-  type Address, type Hex, type TransactionSerializable, type TransactionSerializedEIP1559, type TransactionSerializedLegacy,
+  encodeAbiParameters, keccak256, parseTransaction, serializeTransaction, type Address, type Hex, type TransactionSerializable,
 } from 'viem';
 import { AppError } from '@/server/errors';
+import { recoverSigner } from './recover-signer';
 
 export interface UnsignedEvmTx {
   chainId: number;
@@ -67,12 +67,6 @@ export async function readSignedTx(raw: Hex, field: string): Promise<SignedEvmTx
   if (parsed.type !== 'eip1559' && parsed.type !== 'legacy') {
     throw new AppError('TX_MISMATCH', `${field}: a ${parsed.type} transaction is not what the quote gave. Sign the quoted transaction unchanged.`, { field });
   }
-  let signer: Address;
-  try {
-    signer = await recoverTransactionAddress({ serializedTransaction: raw as TransactionSerializedEIP1559 | TransactionSerializedLegacy });
-  } catch {
-    throw new AppError('INVALID_SIGNATURE', `${field}: the signature does not recover to an address. Sign the quoted transaction again.`, { field });
-  }
   const unsigned: TransactionSerializable = parsed.type === 'eip1559'
     ? {
         type: 'eip1559', chainId: parsed.chainId!, nonce: parsed.nonce, gas: parsed.gas, to: parsed.to, value: parsed.value ?? 0n,
@@ -83,6 +77,12 @@ export async function readSignedTx(raw: Hex, field: string): Promise<SignedEvmTx
         type: 'legacy', chainId: parsed.chainId, nonce: parsed.nonce, gas: parsed.gas, to: parsed.to, value: parsed.value ?? 0n,
         data: parsed.data, gasPrice: parsed.gasPrice,
       };
+  let signer: Address;
+  try {
+    signer = recoverSigner(unsigned, { r: parsed.r, s: parsed.s, v: parsed.v, yParity: parsed.yParity, chainId: parsed.chainId });
+  } catch {
+    throw new AppError('INVALID_SIGNATURE', `${field}: the signature does not recover to an address. Sign the quoted transaction again.`, { field });
+  }
   return {
     txHash: keccak256(raw),
     unsignedHash: keccak256(serializeTransaction(unsigned)),
