@@ -1,8 +1,8 @@
 /**
- * Polls start at 2 ms and double up to 200 ms: fast blocks (and the local world's instant ones, mined a
+ * Polls start at 1 ms and double up to 200 ms: fast blocks (and the local world's instant ones, mined a
  * moment after the send returns) are seen at once, slow chains are not polled harder than every 200 ms.
  */
-export const FIRST_POLL_MS = 2;
+export const FIRST_POLL_MS = 1;
 export const MAX_POLL_MS = 200;
 
 export interface PollOptions {

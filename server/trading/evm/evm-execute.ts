@@ -8,6 +8,7 @@ import { decodeEventLog, formatUnits, toHex, type Address, type Hex } from 'viem
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { getTransaction } from '@/server/chains/evm/actions/get-transaction';
 import { getTransactionReceipt } from '@/server/chains/evm/actions/get-transaction-receipt';
+import { sendAndWaitForReceipt } from '@/server/chains/evm/actions/send-and-wait';
 import { sendRawTransaction } from '@/server/chains/evm/actions/send-raw-transaction';
 import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
 import type { EvmReceipt } from '@/server/chains/evm/evm-schemas';
@@ -21,7 +22,7 @@ import type { Logger } from '@/server/observability/logger';
 import type { TradeRepository, TradeRow } from '@/server/store/trade-repository';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
 import type { QuoteClaims } from '../quote-id';
-import { readExecuteState } from './execute-checks';
+import { readExecuteState, type ExecuteCheckInput, type ExecuteState } from './execute-checks';
 import { isTradeFailureCode, tradeFailure, type TradeFailureCode } from '../trade-failures';
 import {
   claimsOf, explorerUrl, outcomeOf, pendingOutcome, tradeRow, waitForSettled, type TradeOutcome,
@@ -61,24 +62,25 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
   const before = signed.filter((entry) => entry.index < tradeAt);
   const after = signed.filter((entry) => entry.index > tradeAt);
 
-  const existing = await deps.trades.findByTxHash(trade.txHash);
-  if (existing) {
+  // A submission of this trade seen before is found when its row is inserted (the row is unique per
+  // transaction hash): first submissions, nearly all of them, spend no read of the store on it.
+  const state = await readExecuteState(deps.chain, checkInput(request, before, trade));
+  const early = await checkBeforeSending(deps, request, state, trade);
+  if (early) return early;
+
+  const row = await deps.trades.insertPending(tradeRow(deps.chain, request, trade.txHash));
+  if (!row) {
+    const existing = (await deps.trades.findByTxHash(trade.txHash))!;
     // A row left PENDING by an instance that died (or lost its RPC) between recording and sending: the
     // chain never saw the trade, and this request holds the same signed transactions, so it sends them.
     if (existing.status === 'PENDING') await resendUnseen(deps, request, before, trade);
     return outcomeOf(await awaitSettled(deps, existing), claims);
   }
-  const early = await checkBeforeSending(deps, request, before, trade);
-  if (early) return early;
-
-  const row = await deps.trades.insertPending(tradeRow(deps.chain, request, trade.txHash));
-  if (!row) return outcomeOf(await awaitSettled(deps, (await deps.trades.findByTxHash(trade.txHash))!), claims);
 
   try {
     // SELL: the approval (after a reset, if the token needs one) is confirmed first; its failure fails the request.
     for (const entry of before) {
-      await broadcast(deps, request, entry.tx);
-      const approval = await minedReceipt(deps, entry.tx.txHash);
+      const approval = await broadcastAndWait(deps, request, entry.tx);
       if (approval.status !== 'success') {
         const settled = await deps.trades.settle(row.id, { status: 'FAILED', parsedError: 'REVERTED' });
         // The answer points at the transaction that failed; the trade itself was never sent.
@@ -89,8 +91,7 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
         };
       }
     }
-    await broadcast(deps, request, trade);
-    const receipt = await minedReceipt(deps, trade.txHash);
+    const receipt = await broadcastAndWait(deps, request, trade);
     const outcome = await settleFromReceipt(deps, row, claims, receipt, trade);
     for (const entry of after) {
       if (outcome.status !== 'SUCCESS') break;
@@ -115,23 +116,25 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
 }
 
 /**
- * What execute checks before it sends, read in one batch: an outcome when there is nothing to send (the trade
+ * What execute checks before it sends (read in one batch): an outcome when there is nothing to send (the trade
  * is mined already, or a concurrent request with it sent it), undefined to go on; a failed check throws.
  */
-async function checkBeforeSending(
-  deps: EvmExecuteDeps, request: EvmExecuteRequest, before: SignedEntry[], trade: SignedEvmTx,
-): Promise<TradeOutcome | undefined> {
-  const { claims } = request;
-  const first = (before[0]?.tx ?? trade);
-  const state = await readExecuteState(deps.chain, {
-    claims,
+function checkInput(request: EvmExecuteRequest, before: SignedEntry[], trade: SignedEvmTx): ExecuteCheckInput {
+  return {
+    claims: request.claims,
     trade,
-    first,
+    first: before[0]?.tx ?? trade,
     sentNow: [...before.map((entry) => entry.tx), trade],
     approveFirst: before.find((entry) => entry.role === 'approve')?.tx,
     preTrade: before.find((entry) => entry.role === 'pretrade')?.tx,
     simulation: request.simulation,
-  });
+  };
+}
+
+async function checkBeforeSending(
+  deps: EvmExecuteDeps, request: EvmExecuteRequest, state: ExecuteState, trade: SignedEvmTx,
+): Promise<TradeOutcome | undefined> {
+  const { claims } = request;
   if (state.onChain) {
     // Already mined (sent by someone else, or by a previous instance before it could record it).
     const row = await deps.trades.insertPending(tradeRow(deps.chain, request, trade.txHash));
@@ -214,11 +217,36 @@ async function matchSignedTransactions(request: EvmExecuteRequest): Promise<Sign
   return entries;
 }
 
-async function broadcast(deps: EvmExecuteDeps, request: EvmExecuteRequest, tx: SignedEvmTx): Promise<void> {
+/** The private (MEV-protected) RPC the request asks for, where the chain has one. */
+function privateRpc(deps: EvmExecuteDeps, request: EvmExecuteRequest): RpcTransport | undefined {
   const chain = deps.chain;
-  const private_ = request.mev && chain.info.mevProtection && chain.mevRpc ? chain.mevRpcFor?.(request.reward) ?? chain.mevRpc : undefined;
+  return request.mev && chain.info.mevProtection && chain.mevRpc ? chain.mevRpcFor?.(request.reward) ?? chain.mevRpc : undefined;
+}
+
+/**
+ * Sends and waits for the receipt: in one call where the node can (EIP-7966), otherwise send then polls; a
+ * private RPC sends, the chain's own RPC is polled. TIMEOUT when the wait is over first.
+ */
+async function broadcastAndWait(deps: EvmExecuteDeps, request: EvmExecuteRequest, tx: SignedEvmTx): Promise<EvmReceipt> {
+  const private_ = privateRpc(deps, request);
+  if (private_) {
+    await broadcast(deps, request, tx);
+    return minedReceipt(deps, tx.txHash);
+  }
+  const receipt = await refusalsAsFailures(() =>
+    sendAndWaitForReceipt(deps.chain.rpc, tx.raw, { hash: tx.txHash, timeoutMs: deps.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS }));
+  if (!receipt) throw tradeFailure('TIMEOUT', `no receipt for ${tx.txHash} yet`);
+  return receipt;
+}
+
+async function broadcast(deps: EvmExecuteDeps, request: EvmExecuteRequest, tx: SignedEvmTx): Promise<void> {
+  await refusalsAsFailures(() => sendRawTransaction(privateRpc(deps, request) ?? deps.chain.rpc, tx.raw));
+}
+
+/** A node's refusal of a signed transaction as the trade failure it means; an unreachable node as RPC_UNAVAILABLE. */
+async function refusalsAsFailures<T>(send: () => Promise<T>): Promise<T> {
   try {
-    await sendRawTransaction(private_ ?? chain.rpc, tx.raw);
+    return await send();
   } catch (error) {
     if (error instanceof TransactionRefusedError) {
       throw tradeFailure(error.code, error.code === 'SIMULATION_FAILED' ? `the node refused the transaction: ${error.message}` : error.message);
