@@ -4,15 +4,18 @@
  * alternating slices; and an authenticated endpoint that does no chain work (`/api/v1/chains`), which is the
  * HTTP layer alone: routing, key check, rate limit, logging.
  */
+import { Agent, request } from 'node:http';
 import { createKey } from '@/e2e/support/keys-cli';
 import { startServer, stopServer, type StartedServer } from '@/e2e/support/server';
-import { closedLoop, closedLoopPair, type ClosedLoopResult } from './support';
+import { closedLoop, closedLoopPair, stats, type ClosedLoopResult } from './support';
 
 export interface HttpPathRun {
   concurrency: number;
   inProcess: ClosedLoopResult;
   http: ClosedLoopResult;
   noWork: ClosedLoopResult;
+  /** The server's own time (Server-Timing), p50 in ms, for the quote and the no-work request. */
+  serverP50Ms: { http: number; noWork: number };
 }
 
 export interface HttpPathOptions {
@@ -26,11 +29,37 @@ export interface HttpPathOptions {
   slices: number;
 }
 
+/**
+ * Node's own HTTP client over kept-alive connections, as an integrator's server would call the API: what is
+ * measured is the service, not a heavy client (fetch costs the caller about as much CPU as the server's
+ * whole answer to a request that does no work).
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+/** The server's own time per answer (its Server-Timing header), per URL: what the transport adds is the rest. */
+export const serverTimes = new Map<string, number[]>();
+
 /** A GET that must answer 200; its body is read to the end, as a client would. */
-async function getOk(url: string, key: string): Promise<void> {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
-  const body = await response.text();
-  if (response.status !== 200) throw new Error(`GET ${new URL(url).pathname} answered ${response.status}: ${body.slice(0, 300)}`);
+function getOk(url: string, key: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { agent, headers: { authorization: `Bearer ${key}` } }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        const timing = /app;dur=([\d.]+)/.exec(String(incoming.headers['server-timing'] ?? ''));
+        if (timing) {
+          const times = serverTimes.get(url) ?? [];
+          times.push(Number(timing[1]));
+          serverTimes.set(url, times);
+        }
+        if (incoming.statusCode === 200) resolve();
+        else reject(new Error(`GET ${new URL(url).pathname} answered ${incoming.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 300)}`));
+      });
+      incoming.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
 }
 
 export async function measureHttpPath(options: HttpPathOptions): Promise<HttpPathRun[]> {
@@ -44,15 +73,20 @@ export async function measureHttpPath(options: HttpPathOptions): Promise<HttpPat
     const chainsUrl = `${server.baseUrl}/api/v1/chains`;
     const httpQuote = () => getOk(quoteUrl, key);
     const noWork = () => getOk(chainsUrl, key);
-    for (let i = 0; i < 20; i++) await Promise.all([httpQuote(), noWork()]);
+    // As warm as the in-process code, which has run for seconds by now: the server compiles its hot paths first.
+    for (let i = 0; i < 500; i++) await Promise.all([httpQuote(), noWork()]);
 
     const runs: HttpPathRun[] = [];
+    const serverP50 = (url: string) => Math.round(stats(serverTimes.get(url) ?? [0]).p50Ms * 100) / 100;
     for (const concurrency of options.concurrencies) {
+      serverTimes.clear();
       const [inProcess, http] = await closedLoopPair(concurrency, options.loopMs, options.slices, options.quoteInProcess, httpQuote);
-      runs.push({ concurrency, inProcess, http, noWork: await closedLoop(concurrency, options.loopMs / 2, noWork) });
+      const noWorkRun = await closedLoop(concurrency, options.loopMs / 2, noWork);
+      runs.push({ concurrency, inProcess, http, noWork: noWorkRun, serverP50Ms: { http: serverP50(quoteUrl), noWork: serverP50(chainsUrl) } });
     }
     return runs;
   } finally {
+    agent.destroy();
     if (server) await stopServer(server.pid, server.tempRoot);
   }
 }
