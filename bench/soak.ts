@@ -1,7 +1,11 @@
 /**
  * Soak: mixed traffic against the production server on a local world of its own, on loopback only, bounded
- * in time and count. It fails (exit 1) on any answer other than 2xx/4xx-by-design or 429, on memory that
- * keeps growing after warm-up, on open file descriptors that keep growing, and on anvil processes left behind.
+ * in time and count: reads of every kind (quotes, values, token and pool data, balances, bridge quotes, bad
+ * input) from `--concurrency` workers, beside one worker that trades (quote, sign, execute) and one that
+ * bridges (quote, sign the deposit, execute to the fill) the whole time. The server's memory and descriptors
+ * are printed every minute. It fails (exit 1) on any answer other than 2xx/4xx-by-design or 429, on a trade
+ * or bridge that does not succeed, on memory that keeps growing after warm-up, on open file descriptors that
+ * keep growing, and on anvil processes left behind.
  *
  *   node --import tsx bench/soak.ts [--seconds 180] [--concurrency 8] [--max-requests 200000]
  */
@@ -11,7 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
+import { parseTransaction, type Hex, type TransactionSerializableEIP1559 } from 'viem';
+import { privateKeyToAccount, generatePrivateKey, type PrivateKeyAccount } from 'viem/accounts';
 import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import { devnetDir, startWorld, type RunningWorld } from '@/devnet/world';
 import { alive, startServer, stopServer, type StartedServer } from '@/e2e/support/server';
@@ -102,6 +107,7 @@ try {
   ];
 
   const byStatus: Record<string, number> = {};
+  const flows = { trades: 0, bridges: 0 };
   const unexpected: string[] = [];
   let sent = 0;
   const deadline = Date.now() + SECONDS * 1_000;
@@ -111,7 +117,11 @@ try {
   const started = Date.now();
   const sampler = setInterval(() => {
     const pids = serverPids(live.pid);
-    memory.push({ atMs: Date.now() - started, rssKb: rssKb(pids), fds: fdCount(pids) });
+    const sample = { atMs: Date.now() - started, rssKb: rssKb(pids), fds: fdCount(pids) };
+    memory.push(sample);
+    if (memory.length % 30 === 0) {
+      console.error(`[soak] ${Math.round(sample.atMs / 60_000)} min: RSS ${Math.round(sample.rssKb / 1024)} MiB, ${sample.fds} descriptors, ${sent} requests, ${flows.trades} trades, ${flows.bridges} bridges`);
+    }
   }, 2_000);
 
   async function worker(): Promise<void> {
@@ -131,7 +141,49 @@ try {
       }
     }
   }
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${live.baseUrl}${path}`, {
+      method: 'POST', headers: { authorization: `Bearer ${live.devApiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000),
+    });
+    byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const getJson = async (path: string, query: Record<string, string>) => {
+    const response = await fetch(`${live.baseUrl}${path}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${live.devApiKey}` }, signal: AbortSignal.timeout(30_000) });
+    byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
+    return { status: response.status, body: (await response.json()) as { transaction: Record<string, string> } };
+  };
+  const sign = (account: PrivateKeyAccount, hex: string | undefined) =>
+    (hex ? account.signTransaction(parseTransaction(hex as Hex) as TransactionSerializableEIP1559) : Promise.resolve(undefined));
+  // One trader and one bridger, each sending one flow at a time (their nonces stay in order).
+  const tradingAccount = privateKeyToAccount(base.accounts[6]!.privateKey as Hex);
+  const bridger = privateKeyToAccount(base.accounts[7]!.privateKey as Hex);
+  async function flow(name: 'trades' | 'bridges', run: () => Promise<boolean>): Promise<void> {
+    while (Date.now() < deadline && sent < MAX_REQUESTS) {
+      try {
+        if (await run()) flows[name] += 1;
+        else unexpected.push(`${name}: did not succeed`);
+      } catch (error) {
+        unexpected.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+  const trade = async () => {
+    const quoted = await getJson('/api/v2/quote', { chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '1000000000000000', slippage: '100', trader: tradingAccount.address });
+    if (quoted.status !== 200) return false;
+    const { trade: unsigned, approve, extra, quoteId } = quoted.body.transaction;
+    const executed = await post('/api/v2/execute', {
+      chain: 'BASE', quoteId, mev: false, simulation: true, trade: await sign(tradingAccount, unsigned), approve: await sign(tradingAccount, approve), extra: await sign(tradingAccount, extra),
+    });
+    return executed.status === 200 && executed.body.status === 'SUCCESS';
+  };
+  const bridge = async () => {
+    const quoted = await getJson('/api/v1/bridge/quote', { source: 'BASE', destination: 'ARB', amount: '10000000000000000', trader: bridger.address });
+    if (quoted.status !== 200) return false;
+    const executed = await post('/api/v1/bridge/execute', { sourceChain: 'BASE', requestId: quoted.body.transaction.requestId, trade: await sign(bridger, quoted.body.transaction.trade) });
+    return executed.status === 200 && executed.body.status === 'SUCCESS';
+  };
+  await Promise.all([...Array.from({ length: CONCURRENCY }, worker), flow('trades', trade), flow('bridges', bridge)]);
   clearInterval(sampler);
 
   // Growth after warm-up: the median of the last quarter of samples against the first quarter's.
@@ -158,6 +210,7 @@ try {
     requests: sent,
     requestsPerSecond: Math.round(sent / elapsedS),
     byStatus,
+    flows,
     unexpected: unexpected.slice(0, 20),
     rssKb: { early: median(early.map((s) => s.rssKb)), late: median(late.map((s) => s.rssKb)), growthPercent: Math.round(rssGrowth * 1_000) / 10 },
     fds: { early: median(early.map((s) => s.fds)), late: median(late.map((s) => s.fds)), growth: fdGrowth },
@@ -169,6 +222,7 @@ try {
   // Bounds: no unexpected answer, RSS within 25 % of its warm level, a handful of descriptors at most.
   const problems = [
     unexpected.length > 0 ? `${unexpected.length} unexpected answers` : '',
+    flows.trades === 0 || flows.bridges === 0 ? 'no trade or no bridge completed' : '',
     rssGrowth > 0.25 ? `RSS grew ${Math.round(rssGrowth * 100)} %` : '',
     fdGrowth > 20 ? `open descriptors grew by ${fdGrowth}` : '',
     leftNodes.length > 0 ? `${leftNodes.length} node processes left running` : '',
