@@ -32,6 +32,12 @@ export interface BridgeSolver extends WorkLoop {
  */
 export const LEASE_MS = 10_000;
 export const HEARTBEAT_MS = 3_000;
+
+/** How long a claim holds and how often it is renewed; tests shorten both. */
+export interface LeaseTiming {
+  leaseMs: number;
+  heartbeatMs: number;
+}
 const SETTLE_WAIT_MS = 30_000;
 const MAX_RETRY_DELAY_MS = 60_000;
 /**
@@ -119,16 +125,17 @@ interface SolverContext {
   forgotAt: number;
   /** Asks for another round (after a request moved to a state with work to do). */
   kick(): void;
+  lease: LeaseTiming;
 }
 
-export function createBridgeSolver(deps: BridgeDeps): BridgeSolver {
-  const context: SolverContext = { deps, chainLocks: new Map(), forgotAt: 0, kick: () => loop.kick() };
+export function createBridgeSolver(deps: BridgeDeps, lease: LeaseTiming = { leaseMs: LEASE_MS, heartbeatMs: HEARTBEAT_MS }): BridgeSolver {
+  const context: SolverContext = { deps, chainLocks: new Map(), forgotAt: 0, kick: () => loop.kick(), lease };
   const loop = createWorkLoop('bridge solver', () => round(context), deps.logger);
   return {
     ...loop,
     async workOn(requestId) {
       try {
-        const row = await deps.requests.claim(requestId, LEASE_MS);
+        const row = await deps.requests.claim(requestId, lease.leaseMs);
         if (row) await work(context, row);
       } catch (error) {
         // The rounds will find the request: a failed claim here only loses the head start.
@@ -236,8 +243,8 @@ async function refund(context: SolverContext, row: BridgeRow): Promise<void> {
 
 async function work(context: SolverContext, row: BridgeRow): Promise<void> {
   const heartbeat = setInterval(() => {
-    void context.deps.requests.renewLease(row.id, LEASE_MS).catch(() => undefined);
-  }, HEARTBEAT_MS);
+    void context.deps.requests.renewLease(row.id, context.lease.leaseMs).catch(() => undefined);
+  }, context.lease.heartbeatMs);
   heartbeat.unref();
   try {
     if (row.state === 'pending') await fill(context, row);
@@ -262,7 +269,8 @@ async function round(context: SolverContext): Promise<void> {
       deps.logger.warn('bridge deposit scan failed', { chain, error: error instanceof Error ? error.message : String(error) });
     }
   }));
-  for (let row = await deps.requests.claimDue(LEASE_MS); row; row = await deps.requests.claimDue(LEASE_MS)) await work(context, row);
+  const { leaseMs } = context.lease;
+  for (let row = await deps.requests.claimDue(leaseMs); row; row = await deps.requests.claimDue(leaseMs)) await work(context, row);
   const now = (deps.now ?? Date.now)();
   if (now - context.forgotAt > FORGET_EVERY_MS) {
     context.forgotAt = now;
