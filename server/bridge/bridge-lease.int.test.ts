@@ -15,8 +15,8 @@ import { bridgeQuoteAnswer } from '@/server/api/handlers/bridge';
 import { loadConfig } from '@/server/config/env';
 import { sendTestFunds } from '@/server/devnet/faucet';
 import { createServices, type Services } from '@/server/services';
-import type { BridgeChain } from './bridge-chain';
 import { createBridgeSolver, LEASE_MS } from './bridge-solver';
+import { stallAtSigning } from './test-support/stall-at-signing';
 
 const SOURCE = 'PLASMA';
 const DESTINATION = 'HYPE';
@@ -73,17 +73,7 @@ describe('solver leases', () => {
   it('a fill that outlasts several leases keeps its request: the heartbeat renews it and no other instance takes it', async () => {
     const { requestId, recipient, amountOut } = await depositedRequest();
     const destination = services.bridge.chains[DESTINATION]!;
-    let letGo!: () => void;
-    const goOn = new Promise<void>((resolve) => { letGo = resolve; });
-    let reachedSigning!: () => void;
-    const signing = new Promise<void>((resolve) => { reachedSigning = resolve; });
-    const slow: BridgeChain = Object.assign(Object.create(destination) as BridgeChain, {
-      async signPayment(input: Parameters<BridgeChain['signPayment']>[0]) {
-        reachedSigning();
-        await goOn;
-        return destination.signPayment(input);
-      },
-    });
+    const { chain: slow, signing, letGo } = stallAtSigning(destination);
     const lease = { leaseMs: 600, heartbeatMs: 150 };
     const working = createBridgeSolver({ ...services.bridge, chains: { ...services.bridge.chains, [DESTINATION]: slow }, kickSolver: noKick }, lease);
     const other = createBridgeSolver({ ...services.bridge, kickSolver: noKick }, lease);

@@ -18,8 +18,8 @@ import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { bridgeExecuteAnswer, bridgeQuoteAnswer } from '@/server/api/handlers/bridge';
-import type { BridgeChain } from './bridge-chain';
 import { createBridgeSolver } from './bridge-solver';
+import { stallAtSigning } from './test-support/stall-at-signing';
 
 const client = useRestClient();
 
@@ -472,17 +472,7 @@ describe('durability', () => {
       }, { state: 'pending' }))?.state).toBe('pending');
 
       // Instance A stalls in the middle of its fill, just before signing, until it is let go.
-      let reachedSigning!: () => void;
-      const signing = new Promise<void>((resolve) => { reachedSigning = resolve; });
-      let letGo!: () => void;
-      const goOn = new Promise<void>((resolve) => { letGo = resolve; });
-      const stalling: BridgeChain = Object.assign(Object.create(destination) as BridgeChain, {
-        async signPayment(input: Parameters<BridgeChain['signPayment']>[0]) {
-          reachedSigning();
-          await goOn;
-          return destination.signPayment(input);
-        },
-      });
+      const { chain: stalling, signing, letGo } = stallAtSigning(destination);
       const noKick = () => undefined;
       const instanceA = createBridgeSolver({ ...services.bridge, chains: { ...services.bridge.chains, UNI: stalling }, kickSolver: noKick });
       const instanceB = createBridgeSolver({ ...services.bridge, kickSolver: noKick });

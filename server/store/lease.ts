@@ -10,23 +10,32 @@ import type { Database } from './schema';
 /** Tables whose rows are work items: due at `next_attempt_at`, held until `claimed_until`. */
 export type LeasedTable = 'bridge_requests' | 'background_txs';
 
+type HasWork<T extends LeasedTable> = (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>;
+// Kysely cannot check a query over a generic table; over both tables at once it checks the shared columns.
+const overBoth = <T extends LeasedTable>(hasWork: HasWork<T>) => hasWork as unknown as HasWork<LeasedTable>;
+
+/** What a claim writes: the lease, one more attempt. */
+const claimed = (leaseMs: number) => ({ claimed_until: msFromNow(leaseMs), attempts: sql<number>`attempts + 1`, updated_at: now() });
+
+/** Due, and nobody holds it (never claimed, or the lease ran out). */
+const dueAndFree = (eb: ExpressionBuilder<Database, LeasedTable>) =>
+  eb.and([eb('next_attempt_at', '<=', now()), eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now())])]);
+
 /** Claims the oldest due row of `table` that `hasWork` accepts and nobody holds, for `leaseMs`. */
 export async function claimDue<T extends LeasedTable>(
   db: Kysely<Database>,
   table: T,
-  hasWork: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>,
+  hasWork: HasWork<T>,
   leaseMs: number,
 ): Promise<Selectable<Database[T]> | undefined> {
-  // Kysely cannot check a query over a generic table; over both tables at once it checks the shared columns.
   const row = await db
     .updateTable(table as LeasedTable)
-    .set({ claimed_until: msFromNow(leaseMs), attempts: sql<number>`attempts + 1`, updated_at: now() })
+    .set(claimed(leaseMs))
     .where('id', '=', (eb) =>
       eb.selectFrom(table as LeasedTable)
         .select('id')
-        .where(hasWork as unknown as (eb: ExpressionBuilder<Database, LeasedTable>) => Expression<SqlBool>)
-        .where('next_attempt_at', '<=', now())
-        .where((inner) => inner.or([inner('claimed_until', 'is', null), inner('claimed_until', '<', now())]))
+        .where(overBoth(hasWork))
+        .where(dueAndFree)
         .orderBy('next_attempt_at')
         .limit(1)
         .forUpdate()
@@ -54,16 +63,15 @@ export async function claimById<T extends LeasedTable>(
   db: Kysely<Database>,
   table: T,
   id: string,
-  hasWork: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>,
+  hasWork: HasWork<T>,
   leaseMs: number,
 ): Promise<Selectable<Database[T]> | undefined> {
   const row = await db
     .updateTable(table as LeasedTable)
-    .set({ claimed_until: msFromNow(leaseMs), attempts: sql<number>`attempts + 1`, updated_at: now() })
+    .set(claimed(leaseMs))
     .where('id', '=', id)
-    .where(hasWork as unknown as (eb: ExpressionBuilder<Database, LeasedTable>) => Expression<SqlBool>)
-    .where('next_attempt_at', '<=', now())
-    .where((inner) => inner.or([inner('claimed_until', 'is', null), inner('claimed_until', '<', now())]))
+    .where(overBoth(hasWork))
+    .where(dueAndFree)
     .returningAll()
     .executeTakeFirst();
   return row as Selectable<Database[T]> | undefined;
