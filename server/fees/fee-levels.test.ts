@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  EVM_TIP_FLOORS, PRIORITY_LEVELS, SOLANA_PRICE_FLOORS, eip1559Levels, legacyLevels, percentile, solanaLevels, strictlyRising,
+  ascending, EVM_TIP_FLOORS, PRIORITY_LEVELS, SOLANA_PRICE_FLOORS, eip1559Levels, legacyLevels, levelsAroundMedium, percentile, solanaLevels,
   type FeeLevels,
 } from './fee-levels';
 
@@ -27,26 +27,36 @@ describe('percentile', () => {
   });
 });
 
-describe('strictlyRising', () => {
-  it('applies floors, then makes each level at least 9/8 of the one below', () => {
-    expect(strictlyRising([0n, 0n, 0n, 0n], [10n, 10n, 10n, 10n])).toEqual([10n, 12n, 14n, 16n]);
-    expect(strictlyRising([100n, 100n, 500n, 100n], [1n, 1n, 1n, 1n])).toEqual([100n, 113n, 500n, 563n]);
-    expect(strictlyRising([1n, 1n, 1n, 1n], [1n, 1n, 1n, 1n])).toEqual([1n, 2n, 3n, 4n]);
+describe('levelsAroundMedium', () => {
+  it('keeps MEDIUM at its percentile, puts LOW at most 8/9 under it and the others at least 9/8 above, with floors', () => {
+    expect(levelsAroundMedium([0n, 0n, 0n, 0n], [10n, 15n, 20n, 30n])).toEqual([10n, 15n, 20n, 30n]);
+    expect(levelsAroundMedium([100n, 100n, 100n, 100n], [1n, 1n, 1n, 1n])).toEqual([88n, 100n, 113n, 128n]);
+    expect(levelsAroundMedium([50n, 100n, 500n, 100n], [1n, 1n, 1n, 1n])).toEqual([50n, 100n, 500n, 563n]);
   });
 
-  it('always rises and never goes below its inputs or floors', () => {
+  it('always rises, keeps MEDIUM at its percentile or floor, and never puts the others below their floors', () => {
     fc.assert(fc.property(
       fc.array(fc.bigInt({ min: 0n, max: 10n ** 30n }), { minLength: 4, maxLength: 4 }),
-      fc.array(fc.bigInt({ min: 1n, max: 10n ** 12n }), { minLength: 4, maxLength: 4 }),
+      fc.array(fc.bigInt({ min: 1n, max: 10n ** 12n }), { minLength: 4, maxLength: 4 }).map((floors) => ascending(floors)),
       (values, floors) => {
-        const result = strictlyRising(values, floors);
+        const result = levelsAroundMedium(values, floors);
         expectStrictlyRising(result);
-        result.forEach((level, index) => {
-          expect(level).toBeGreaterThanOrEqual(values[index]!);
-          expect(level).toBeGreaterThanOrEqual(floors[index]!);
-        });
+        expect(result[1]).toBe(values[1]! > floors[1]! ? values[1] : floors[1]! > floors[0]! ? floors[1] : floors[0]! + 1n);
+        result.forEach((level, index) => expect(level).toBeGreaterThanOrEqual(index === 0 ? floors[0]! : floors[index]!));
+        for (const index of [2, 3]) expect(result[index]).toBeGreaterThanOrEqual(values[index]!);
       },
     ));
+  });
+});
+
+describe('a chain where the recent transactions are our own', () => {
+  it('paying MEDIUM keeps MEDIUM where it is: no climb of 1/8 per block', () => {
+    let medium = 2n * GWEI;
+    for (let block = 0; block < 1_000; block++) {
+      const levels = eip1559Levels({ baseFeePerGas: [GWEI, GWEI], gasUsedRatio: [0.01], reward: [[medium, medium, medium, medium]] });
+      medium = levels.MEDIUM.maxPriorityFeePerGas;
+    }
+    expect(medium).toBe(2n * GWEI);
   });
 });
 
@@ -78,9 +88,9 @@ describe('eip1559Levels', () => {
     expect(levels.INSTANT).toEqual({ maxPriorityFeePerGas: 5n * GWEI, maxFeePerGas: 25n * GWEI, gasPrice: 15n * GWEI });
   });
 
-  it('separates levels when every transaction paid the same tip', () => {
+  it('separates levels around MEDIUM when every transaction paid the same tip', () => {
     const levels = eip1559Levels({ baseFeePerGas: [0n, 0n], gasUsedRatio: [0.1], reward: [[2n * GWEI, 2n * GWEI, 2n * GWEI, 2n * GWEI]] });
-    expect(tips(levels)).toEqual([2_000_000_000n, 2_250_000_000n, 2_531_250_000n, 2_847_656_250n]);
+    expect(tips(levels)).toEqual([1_777_777_777n, 2_000_000_000n, 2_250_000_000n, 2_531_250_000n]);
   });
 });
 

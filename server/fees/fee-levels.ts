@@ -2,10 +2,13 @@
  * From recent fee data to the four priority levels: pure arithmetic, no RPC. Amounts are wei per gas on
  * EVM chains and micro-lamports per compute unit on Solana.
  *
- * Every level takes a percentile of what recent transactions paid, never goes below its floor, and pays
- * at least 1/8 more than the level under it (EIP-1559's base-fee step). So the levels are strictly
- * increasing even on a quiet chain (the local world's empty blocks pay no tips at all) or when every recent
- * transaction paid the same.
+ * Every level takes a percentile of what recent transactions paid and never goes below its floor. MEDIUM,
+ * the level quotes and fills use unless told otherwise, is its percentile as it is; LOW pays at most 8/9 of
+ * it, HIGH and INSTANT at least 9/8 of the level under them (EIP-1559's base-fee step). So the levels are
+ * strictly increasing even on a quiet chain (the local world's empty blocks pay no tips at all) or when every
+ * recent transaction paid the same; and on a chain where the recent transactions are our own, paying MEDIUM
+ * keeps MEDIUM where it is: a level raised above what was paid would feed back into the next reading and
+ * climb by 1/8 per block.
  */
 
 export const PRIORITY_LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'INSTANT'] as const;
@@ -54,19 +57,18 @@ export function ascending(values: readonly bigint[]): bigint[] {
   return [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Each value raised to its floor and to 9/8 of the previous result (rounded up), so the list strictly rises. */
-export function strictlyRising(values: readonly bigint[], floors: readonly bigint[]): bigint[] {
-  const result: bigint[] = [];
-  values.forEach((value, index) => {
-    const previous = result[index - 1];
-    const step = previous === undefined ? 0n : (previous * 9n + 7n) / 8n;
-    let level = value;
-    if (level < (floors[index] ?? 1n)) level = floors[index] ?? 1n;
-    if (level < step) level = step;
-    if (previous !== undefined && level <= previous) level = previous + 1n;
-    result.push(level);
-  });
-  return result;
+/**
+ * The levels around MEDIUM (see the top of this file): `values` are the four percentiles, LOW to INSTANT.
+ * Floors rise with the levels, so LOW's 8/9 of MEDIUM stays above LOW's floor.
+ */
+export function levelsAroundMedium(values: readonly bigint[], floors: readonly bigint[]): bigint[] {
+  const atLeast = (value: bigint, ...bounds: bigint[]) => bounds.reduce((max, bound) => (bound > max ? bound : max), value);
+  const medium = atLeast(values[1]!, floors[1]!, floors[0]! + 1n);
+  const belowMedium = (medium * 8n) / 9n;
+  const low = atLeast(values[0]! < belowMedium ? values[0]! : belowMedium, floors[0]!);
+  const high = atLeast(values[2]!, floors[2]!, (medium * 9n + 7n) / 8n, medium + 1n);
+  const instant = atLeast(values[3]!, floors[3]!, (high * 9n + 7n) / 8n, high + 1n);
+  return [low < medium ? low : medium - 1n, medium, high, instant];
 }
 
 function toLevels(values: readonly bigint[], fees: (value: bigint) => LevelFees): FeeLevels {
@@ -92,7 +94,7 @@ export function eip1559Levels(history: FeeHistory, floors: readonly bigint[] = E
   const busy = history.reward.filter((_, block) => (history.gasUsedRatio[block] ?? 0) > 0);
   const tips = LEVEL_PERCENTILES.map((_, index) =>
     percentile(ascending(busy.map((rewards) => rewards[index] ?? 0n)), 50));
-  const levels = toLevels(strictlyRising(tips, floors), (tip) => ({
+  const levels = toLevels(levelsAroundMedium(tips, floors), (tip) => ({
     maxPriorityFeePerGas: tip,
     maxFeePerGas: 2n * baseFeePerGas + tip,
     gasPrice: baseFeePerGas + tip,
@@ -103,7 +105,7 @@ export function eip1559Levels(history: FeeHistory, floors: readonly bigint[] = E
 /** Chains without a base fee: the whole price is bid, so all three fields carry the level's gas price. */
 export function legacyLevels(gasPrice: bigint, floors: readonly bigint[] = EVM_TIP_FLOORS): FeeLevels {
   const prices = LEGACY_GAS_PRICE_PERCENT.map((percent) => (gasPrice * percent) / 100n);
-  return toLevels(strictlyRising(prices, floors), (price) => ({ maxPriorityFeePerGas: price, maxFeePerGas: price, gasPrice: price }));
+  return toLevels(levelsAroundMedium(prices, floors), (price) => ({ maxPriorityFeePerGas: price, maxFeePerGas: price, gasPrice: price }));
 }
 
 /**
@@ -115,5 +117,5 @@ export function legacyLevels(gasPrice: bigint, floors: readonly bigint[] = EVM_T
 export function solanaLevels(slotFees: readonly bigint[], floors: readonly bigint[] = SOLANA_PRICE_FLOORS): FeeLevels {
   const paid = ascending(slotFees.filter((fee) => fee > 0n));
   const prices = LEVEL_PERCENTILES.map((percent) => percentile(paid, percent));
-  return toLevels(strictlyRising(prices, floors), (price) => ({ maxPriorityFeePerGas: price, maxFeePerGas: price, gasPrice: price }));
+  return toLevels(levelsAroundMedium(prices, floors), (price) => ({ maxPriorityFeePerGas: price, maxFeePerGas: price, gasPrice: price }));
 }

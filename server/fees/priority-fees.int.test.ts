@@ -128,7 +128,8 @@ describe('priority fees against transactions we send', () => {
 
     const { reader } = readerFor({ RPC_URL_ETH: eth.url });
     const fees = await reader.read('ETH');
-    expect(tips(fees)).toEqual([1n * GWEI, 1_125_000_000n, 5n * GWEI, 5_625_000_000n]);
+    // MEDIUM is the median tip as paid; LOW 8/9 under it; HIGH the 75th percentile; INSTANT 9/8 above HIGH.
+    expect(tips(fees)).toEqual([888_888_888n, 1n * GWEI, 5n * GWEI, 5_625_000_000n]);
     const pending = await publicClient.getBlock({ blockTag: 'pending' });
     expect(fees.baseFeePerGas).toBe(pending.baseFeePerGas);
     expect(fees.blockNumber).toBe(receipts[0]!.blockNumber);

@@ -88,7 +88,8 @@ describe('priority fee reader', () => {
     expect(trips).toEqual([['getRecentPrioritizationFees', 'getSlot']]);
     expect(fees.blockNumber).toBe(42n);
     expect(fees.baseFeePerGas).toBeNull();
-    expect(fees.LOW.maxPriorityFeePerGas).toBe(5_000_000n);
+    expect(fees.MEDIUM.maxPriorityFeePerGas).toBe(5_000_000n);
+    expect(fees.LOW.maxPriorityFeePerGas).toBe(4_444_444n);
     const quiet = fakeRpc('SOL', { getRecentPrioritizationFees: () => [], getSlot: () => 1 });
     const floors = await createPriorityFeeReader(directory({ SOL: quiet.rpc })).read('SOL');
     expect(PRIORITY_LEVELS.map((level) => floors[level].gasPrice)).toEqual(SOLANA_PRICE_FLOORS);
