@@ -48,12 +48,13 @@ export default defineConfig({
       use: chromium,
     },
     {
-      // A 390 px phone (iPhone 13's viewport, touch, mobile meta viewport) in the same Chromium. It runs the
-      // layout and accessibility specs only: the trading flows behave the same and would double the run.
+      // A 390 px phone (iPhone 13's viewport, touch, mobile meta viewport) in the same Chromium, in dark
+      // colours (the desktop runs light, so the axe checks cover both schemes). It runs the layout and
+      // accessibility specs only: the trading flows behave the same and would double the run.
       name: 'mobile',
       testDir: 'e2e/ui',
       testMatch: [...MOBILE_ONLY, 'accessibility.spec.ts'],
-      use: { ...devices['iPhone 13'], ...chromium },
+      use: { ...devices['iPhone 13'], ...chromium, colorScheme: 'dark' },
     },
   ],
 });
