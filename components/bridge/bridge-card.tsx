@@ -1,9 +1,9 @@
 'use client';
 
 import { Announcement } from '@/components/layout/announcement';
-import { formatAmount } from '@/components/swap/lib/format';
 import { ConnectForQuoteHint } from '@/components/quotes/connect-for-quote-hint';
 import { QuoteError } from '@/components/quotes/quote-error';
+import { formatAmount } from '@/components/swap/lib/format';
 import { BridgeActionArea } from './bridge-action-area';
 import { BridgeQuoteDetails } from './bridge-quote-details';
 import { BridgeReceivePanel } from './bridge-receive-panel';
