@@ -44,10 +44,10 @@ export async function fundedKey(chain: string): Promise<Hex> {
   return key;
 }
 
-/** A funded test wallet on BASE, injected into the page before it loads. */
-export async function installFundedWallet(page: Page, world: PageWorld): Promise<TestWallet> {
-  const key = await fundedKey('BASE');
-  return installTestWallet(page, { privateKey: key, chains: world.evmChains, chainId: world.chains.BASE!.chainId });
+/** A test wallet on BASE with `key` (a new funded one by default), injected into the page before it loads. */
+export async function installFundedWallet(page: Page, world: PageWorld, key?: Hex): Promise<TestWallet> {
+  const privateKey = key ?? (await fundedKey('BASE'));
+  return installTestWallet(page, { privateKey, chains: world.evmChains, chainId: world.chains.BASE!.chainId });
 }
 
 /** Connect the injected wallet through the header, as a person does. */

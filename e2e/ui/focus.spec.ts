@@ -1,6 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { fundedKey, pageWorld, type PageWorld } from '../support/page-world';
-import { installTestWallet } from '../support/test-wallet';
+import { installFundedWallet, pageWorld, type PageWorld } from '../support/page-world';
 
 /**
  * Keyboard use and what screen readers hear: the skip link, the focus staying where the user acted
@@ -30,7 +29,7 @@ test('the skip link is the first stop and moves the keyboard past the header', a
 });
 
 test('connecting from the header with the keyboard leaves the focus on the wallet', async ({ page }) => {
-  const wallet = await installTestWallet(page, { privateKey: await fundedKey('BASE'), chains: world.evmChains, chainId: world.chains.BASE!.chainId });
+  const wallet = await installFundedWallet(page, world);
   await page.goto('/');
   const connect = page.getByRole('banner').getByRole('button', { name: 'Connect wallet' });
   await expect(connect).toBeEnabled();
@@ -76,7 +75,7 @@ test('the token picker gives the focus back to its button, whether closed or use
 
 test('a keyboard swap: connect, quote announced, progress and result announced, focus kept in the form', async ({ page }) => {
   test.setTimeout(120_000);
-  const wallet = await installTestWallet(page, { privateKey: await fundedKey('BASE'), chains: world.evmChains, chainId: world.chains.BASE!.chainId });
+  const wallet = await installFundedWallet(page, world);
   await page.goto('/');
   const swap = page.getByRole('region', { name: 'Swap' });
   const announcement = swap.locator('[data-announcement="quote"]');
@@ -110,7 +109,7 @@ test('a keyboard swap: connect, quote announced, progress and result announced, 
 });
 
 test('the bridge form announces its quote', async ({ page }) => {
-  const wallet = await installTestWallet(page, { privateKey: await fundedKey('BASE'), chains: world.evmChains, chainId: world.chains.BASE!.chainId });
+  const wallet = await installFundedWallet(page, world);
   await page.goto('/bridge');
   const bridge = page.getByRole('region', { name: 'Bridge', exact: true });
   const announcement = bridge.locator('[data-announcement="quote"]');

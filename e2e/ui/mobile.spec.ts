@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { bridgeRequest, connectFromHeader, fundedKey, pageWorld, type PageWorld } from '../support/page-world';
-import { installTestWallet } from '../support/test-wallet';
+import { bridgeRequest, connectFromHeader, fundedKey, installFundedWallet, pageWorld, type PageWorld } from '../support/page-world';
 
 /**
  * The pages on a 390 px phone (the `mobile` project): nothing scrolls sideways, the connected wallet stays
@@ -75,7 +74,7 @@ test('no page scrolls sideways', async ({ page }) => {
 
 test('a swap on a phone: the wallet stays in view, the receive amount and the history fit', async ({ page }) => {
   test.setTimeout(120_000);
-  const wallet = await installTestWallet(page, { privateKey: await fundedKey('BASE'), chains: world.evmChains, chainId: world.chains.BASE!.chainId });
+  const wallet = await installFundedWallet(page, world);
   await page.goto('/');
   await connectFromHeader(page, wallet);
   await page.keyboard.press('Escape');
@@ -110,7 +109,7 @@ test('a swap on a phone: the wallet stays in view, the receive amount and the hi
 test('the bridge on a phone: Max stays in its card, the wallet stays in view, the history fits', async ({ page }) => {
   const key = await fundedKey('BASE');
   await bridgeRequest(key);
-  const wallet = await installTestWallet(page, { privateKey: key, chains: world.evmChains, chainId: world.chains.BASE!.chainId });
+  const wallet = await installFundedWallet(page, world, key);
   await page.goto('/bridge');
   const bridge = page.getByRole('region', { name: 'Bridge', exact: true });
   const max = bridge.getByRole('button', { name: 'Max' });
