@@ -1,4 +1,26 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
+
+/** Debian's Chromium: Playwright's own browser downloads are unavailable here. */
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+  trace: 'retain-on-failure' as const,
+};
+
+/** Specs about the phone layout alone; the desktop project skips them. */
+const MOBILE_ONLY = ['mobile.spec.ts'];
 
 /**
  * End-to-end suites against a running production server. Without BASE_URL the global setup builds (if
@@ -22,24 +44,17 @@ export default defineConfig({
     {
       name: 'ui',
       testDir: 'e2e/ui',
-      use: {
-        browserName: 'chromium',
-        // Playwright's own browser downloads are unavailable here; Debian's Chromium is driven instead.
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-        trace: 'retain-on-failure',
-      },
+      testIgnore: MOBILE_ONLY,
+      use: chromium,
+    },
+    {
+      // A 390 px phone (iPhone 13's viewport, touch, mobile meta viewport) in the same Chromium, in dark
+      // colours (the desktop runs light, so the axe checks cover both schemes). It runs the layout and
+      // accessibility specs only: the trading flows behave the same and would double the run.
+      name: 'mobile',
+      testDir: 'e2e/ui',
+      testMatch: [...MOBILE_ONLY, 'accessibility.spec.ts'],
+      use: { ...devices['iPhone 13'], ...chromium, colorScheme: 'dark' },
     },
   ],
 });

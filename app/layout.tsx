@@ -19,9 +19,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body>
+        {/* The first stop of the keyboard: past the header's links, search and wallet to the page itself. */}
+        <a className="skip-link" href="#main">Skip to content</a>
         <AppProviders wagmiState={wagmiState}>
           <SiteHeader />
-          {children}
+          {/* Each page renders its own <main>; this target takes focus so the next Tab starts inside it. */}
+          <div id="main" tabIndex={-1} className="main-target">
+            {children}
+          </div>
         </AppProviders>
       </body>
     </html>

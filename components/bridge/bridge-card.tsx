@@ -1,7 +1,9 @@
 'use client';
 
+import { Announcement } from '@/components/layout/announcement';
 import { ConnectForQuoteHint } from '@/components/quotes/connect-for-quote-hint';
 import { QuoteError } from '@/components/quotes/quote-error';
+import { formatAmount } from '@/components/swap/lib/format';
 import { BridgeActionArea } from './bridge-action-area';
 import { BridgeQuoteDetails } from './bridge-quote-details';
 import { BridgeReceivePanel } from './bridge-receive-panel';
@@ -17,7 +19,7 @@ import { RecipientField } from './recipient-field';
  */
 export function BridgeCard() {
   const card = useBridgeCard();
-  const { form: { source, destination }, from, sourceWallet, destinationWallet, depositor, hasAmount, recipientText, recipient, quote: { live, quote, state, countdown }, edit } = card;
+  const { form: { source, destination }, from, to, sourceWallet, destinationWallet, depositor, hasAmount, recipientText, recipient, quote: { live, quote, state, countdown }, edit } = card;
 
   return (
     <section className="swap-card bridge-card" aria-label="Bridge">
@@ -30,6 +32,7 @@ export function BridgeCard() {
         <button type="button" className="flip-button" aria-label="Switch chains" disabled={depositor.running} onClick={card.flip}>↓</button>
       </div>
       <BridgeReceivePanel card={card} />
+      <Announcement topic="quote" text={quote ? `Quote: ${formatAmount(quote.stats.amountOut, to.nativeDecimals)} ${to.nativeSymbol} arrives` : ''} />
 
       <RecipientField
         destination={destination}

@@ -2,12 +2,14 @@
 
 import { ApiReferenceReact } from '@scalar/api-reference-react';
 import '@scalar/api-reference-react/style.css';
+import { useReferenceRepairs } from './use-reference-repairs';
 
 /**
  * Renders /api/openapi.json. The renderer is bundled, so the page works offline; its hosted features
  * (agent chat, developer toolbar) are switched off because nothing here should call out.
  */
 export function ApiReference() {
+  useReferenceRepairs();
   return (
     <ApiReferenceReact
       configuration={{

@@ -26,12 +26,13 @@ export function ChainStatus() {
             const probe = health.data.chains[chain.name as keyof typeof health.data.chains];
             return (
               <tr key={chain.name} data-chain={chain.name}>
+                {/* data-label names a cell where a phone shows the rows stacked, without the header row. */}
                 <td>{chain.name}</td>
-                <td>{chain.chainId}</td>
-                <td>{chain.nativeToken}</td>
+                <td data-label="Chain id">{chain.chainId}</td>
+                <td data-label="Native">{chain.nativeToken}</td>
                 <td><span className={`pill ${probe?.available ? 'ok' : 'down'}`}>{probe?.available ? 'up' : 'unavailable'}</span></td>
-                <td>{probe?.blockNumber ?? '–'}</td>
-                <td>{probe?.latencyMs != null ? `${probe.latencyMs} ms` : '–'}</td>
+                <td data-label="Block">{probe?.blockNumber ?? '–'}</td>
+                <td data-label="Latency">{probe?.latencyMs != null ? `${probe.latencyMs} ms` : '–'}</td>
               </tr>
             );
           })}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { Announcement } from '@/components/layout/announcement';
 import type { ChainId } from '@/server/chains/registry';
 import { useSwapCard } from './hooks/use-swap-card';
 import { formatAmount } from './lib/format';
@@ -42,6 +43,7 @@ export function SwapCard({ initialChain = DEFAULT_CHAIN, linkedTokenOut }: { ini
         disabled={running}
         onPickToken={() => setPicking('receive')}
       />
+      <Announcement topic="quote" text={quote && tokenOut ? `Quote: you receive ${formatAmount(quote.stats.amountOut, tokenOut.decimals)} ${tokenOut.symbol}` : ''} />
 
       {tokens.error && <p role="alert" className="error">Could not load the tokens of {chainInfo.name}: {tokens.error.message}</p>}
       <SwapQuoteSummary card={card} />

@@ -1,19 +1,26 @@
 'use client';
 
+import { useEffect, useRef } from 'react';
+import { focusIsLost } from '@/components/layout/focus';
 import type { useSwapExecution } from './hooks/use-swap-execution';
 import { SwapProgress } from './swap-progress';
 import { SwapResult } from './swap-result';
 
 /** The swap in flight or just finished: its steps, what went wrong, and what it paid and received. */
 export function SwapExecutionPanel({ execution: { flow, reset } }: { execution: ReturnType<typeof useSwapExecution> }) {
+  const finish = useRef<HTMLButtonElement>(null);
+  // The swap button was disabled under the focus while the swap ran: the focus goes on to Done / Dismiss.
+  useEffect(() => {
+    if (flow.status !== 'idle' && flow.status !== 'running' && focusIsLost()) finish.current?.focus();
+  }, [flow.status]);
   if (flow.status === 'idle') return null;
   return (
-    <div className="execution">
+    <div className="execution" aria-live="polite">
       <SwapProgress flow={flow} />
       {flow.error && <p role="alert" className="error">{flow.error}</p>}
       {flow.note && <p role="status" className="warn small">{flow.note}</p>}
       {flow.result && <SwapResult result={flow.result} />}
-      {flow.status !== 'running' && <button type="button" className="secondary-button" onClick={reset}>{flow.status === 'succeeded' ? 'Done' : 'Dismiss'}</button>}
+      {flow.status !== 'running' && <button ref={finish} type="button" className="secondary-button" onClick={reset}>{flow.status === 'succeeded' ? 'Done' : 'Dismiss'}</button>}
     </div>
   );
 }

@@ -39,6 +39,13 @@ export function TokenSelectDialog({ chain, title, tokens, selected, onSelect, on
   const lookup = useTokenLookup(chain, isAddress && matches.length === 0 ? query : undefined);
   const shown = lookup.data ? [lookup.data.token] : matches;
 
+  // Closing (a choice, Escape, ×) gives the focus back to the button that opened the picker.
+  useEffect(() => {
+    const opener = document.activeElement;
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, []);
   useEffect(() => {
     input.current?.focus();
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();

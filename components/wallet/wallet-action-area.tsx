@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describeError } from '@/components/swap/lib/error-messages';
 import type { ChainFamily } from '@/server/chains/registry';
 import { FamilyConnectList } from './family-connect-list';
+import { useKeptFocus } from './use-kept-focus';
 
 interface WalletActionAreaProps {
   family: ChainFamily;
@@ -24,13 +25,16 @@ interface WalletActionAreaProps {
  */
 export function WalletActionArea({ family, connected, connects, label, disabled, danger, switching, onAction }: WalletActionAreaProps) {
   const [connectOpen, setConnectOpen] = useState(false);
+  const usable = !disabled && !switching.isPending;
+  const { area, button } = useKeptFocus<HTMLDivElement>(usable);
   return (
     <>
-      <div className="action">
+      <div className="action" ref={area}>
         <button
+          ref={button}
           type="button"
           className={`action-button${danger ? ' danger' : ''}`}
-          disabled={disabled || switching.isPending}
+          disabled={!usable}
           onClick={() => (connects ? setConnectOpen(!connectOpen) : onAction())}
         >
           {switching.isPending ? 'Switching…' : label}

@@ -24,7 +24,7 @@ export function WalletButton() {
 function EvmWalletButton() {
   const { address, status, chainId } = useConnection();
   const disconnect = useDisconnect();
-  const { open, setOpen, container } = usePopover<HTMLDivElement>();
+  const { open, setOpen, container, trigger } = usePopover<HTMLDivElement>(status === 'connected');
   // A click before hydration would be lost: the button waits for the page to be live.
   const mounted = useMounted();
 
@@ -32,13 +32,13 @@ function EvmWalletButton() {
   return (
     <div className="wallet" ref={container}>
       {status === 'connected' && address ? (
-        <button type="button" className="wallet-button connected" aria-label="Wallet menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <button ref={trigger} type="button" className="wallet-button connected" aria-label="Wallet menu" aria-expanded={open} onClick={() => setOpen(!open)}>
           <span className="wallet-dot" aria-hidden="true" />
           <span data-testid="wallet-address">{shortAddress(address)}</span>
           <span className="wallet-chain">{chain ? CHAINS[chain].name : `Chain ${chainId}`}</span>
         </button>
       ) : (
-        <button type="button" className="wallet-button" aria-expanded={open} onClick={() => setOpen(!open)} disabled={!mounted || status === 'connecting' || status === 'reconnecting'}>
+        <button ref={trigger} type="button" className="wallet-button" aria-expanded={open} onClick={() => setOpen(!open)} disabled={!mounted || status === 'connecting' || status === 'reconnecting'}>
           {status === 'connecting' || status === 'reconnecting' ? 'Connecting…' : 'Connect wallet'}
         </button>
       )}
