@@ -2,6 +2,8 @@
  * token-info over REST on the local world: the tax token's measured taxes, burnt and clogged supply, the
  * honeypot's verdict, clean plain tokens, prices that agree with the pools, and audit=false skipping the audit.
  */
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { Connection, PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
 import { NATIVE_USD, TOKENS } from '@/devnet/evm/world-spec';
@@ -94,5 +96,23 @@ describe('token-info', () => {
     expect(answer.body.poolInfo).toMatchObject({ type: 'MAKER' });
     expect(answer.body.poolInfo.priceUsd).toBeGreaterThan(0);
     expect(answer.body.misc).toMatchObject({ buyTax: 0, sellTax: 0 });
+  });
+
+  it('gives a Solana mint the maker\'s depth in that mint as its liquidity, not the maker\'s whole inventory', async () => {
+    const { solana } = await client.services();
+    const maker = solana!.maker!.publicKey;
+    const connection = new Connection(testManifest().chains.SOL!.rpcUrl, 'confirmed');
+    const liquidities: number[] = [];
+    for (const symbol of ['ALPHA', 'USDC']) {
+      const mint = testManifest().chains.SOL!.tokens.find((entry) => entry.symbol === symbol)!.address;
+      const answer = await client.get<Info>('v1.tokenInfo', { chain: 'SOL', token: mint, audit: 'false' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const held = await connection.getTokenAccountBalance(getAssociatedTokenAddressSync(new PublicKey(mint), maker, true), 'confirmed');
+      const heldUsd = Number(held.value.uiAmountString) * answer.body.poolInfo.priceUsd;
+      expect(Math.abs(answer.body.poolInfo.liquidity / heldUsd - 1)).toBeLessThan(0.001);
+      liquidities.push(answer.body.poolInfo.liquidity);
+    }
+    // The maker's SOL backs every mint's curve: counted in, every mint would show the same figure.
+    expect(liquidities[0]).not.toBeCloseTo(liquidities[1]!, 0);
   });
 });

@@ -26,7 +26,7 @@ export const tokensRouter = router({
         known: knownTokens(ctx.services.localWorld, input.chain),
       }),
     })),
-  /** The main pool's price over recent blocks, for the token page's chart (empty on SOL: the maker has no history). */
+  /** The token's price after each recent trade across its pools (SOL: the maker's trades), for the token page's chart. */
   priceHistory: authedProcedure
     .input(z.object({ chain: chainId, address: anyAddress })
       .superRefine((input, ctx) => checkAddressFamily(ctx, input.chain, { address: input.address }, { nativeAllowed: false })))
@@ -34,5 +34,5 @@ export const tokensRouter = router({
       success: z.literal(true),
       points: z.array(z.object({ block: z.number(), time: z.number(), priceNative: z.number(), priceUsd: z.number() })),
     }))
-    .query(async ({ ctx, input }) => ({ success: true as const, points: await priceHistory(ctx.services.chains[input.chain], input.address) })),
+    .query(async ({ ctx, input }) => ({ success: true as const, points: await priceHistory(ctx.services.chains[input.chain], input.address, ctx.services.solana) })),
 });
