@@ -98,21 +98,19 @@ describe('token-info', () => {
     expect(answer.body.misc).toMatchObject({ buyTax: 0, sellTax: 0 });
   });
 
-  it('gives a Solana mint the maker\'s depth in that mint as its liquidity, not the maker\'s whole inventory', async () => {
+  it('gives a Solana mint the maker\'s depth within 2 % of its price as its liquidity, not the maker\'s whole inventory', async () => {
     const { solana } = await client.services();
-    const maker = solana!.maker!.publicKey;
     const connection = new Connection(testManifest().chains.SOL!.rpcUrl, 'confirmed');
-    const liquidities: number[] = [];
+    const makerSol = (await connection.getBalance(solana!.maker!.publicKey, 'confirmed')) / 1e9;
     for (const symbol of ['ALPHA', 'USDC']) {
       const mint = testManifest().chains.SOL!.tokens.find((entry) => entry.symbol === symbol)!.address;
       const answer = await client.get<Info>('v1.tokenInfo', { chain: 'SOL', token: mint, audit: 'false' });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      const held = await connection.getTokenAccountBalance(getAssociatedTokenAddressSync(new PublicKey(mint), maker, true), 'confirmed');
-      const heldUsd = Number(held.value.uiAmountString) * answer.body.poolInfo.priceUsd;
-      expect(Math.abs(answer.body.poolInfo.liquidity / heldUsd - 1)).toBeLessThan(0.001);
-      liquidities.push(answer.body.poolInfo.liquidity);
+      const held = await connection.getTokenAccountBalance(getAssociatedTokenAddressSync(new PublicKey(mint), solana!.maker!.publicKey, true), 'confirmed');
+      // Both sides of the curve at its price: the maker's whole SOL balance and its holding of the mint.
+      const inventoryUsd = Number(held.value.uiAmountString) * answer.body.poolInfo.priceUsd + makerSol * answer.body.poolInfo.priceUsd / answer.body.poolInfo.priceNative;
+      // Buying to +2 % and selling to -2 % on x·y = k move the SOL side by (√1.02 − √0.98) of itself.
+      expect(answer.body.poolInfo.liquidity / inventoryUsd).toBeCloseTo((Math.sqrt(1.02) - Math.sqrt(0.98)) / 2, 3);
     }
-    // The maker's SOL backs every mint's curve: counted in, every mint would show the same figure.
-    expect(liquidities[0]).not.toBeCloseTo(liquidities[1]!, 0);
   });
 });

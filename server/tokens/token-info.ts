@@ -182,10 +182,17 @@ async function solanaTokenInfo(deps: TokenInfoDeps, chain: ConfiguredChain, mint
 }
 
 /**
- * The maker's curve for a mint as its pool. Its liquidity is the maker's depth in that mint: what it holds of
- * the mint, valued at the curve's price. The curve's other side is the maker's whole SOL balance, shared by
- * every mint it quotes, so counting it would give every mint the maker's entire inventory.
+ * The maker's curve for a mint as its pool. Its liquidity is the venue's depth in that mint: the USD value
+ * the curve takes in and pays out before its price moves 2 % either way (the usual "±2 % depth"). The
+ * curve's SOL side is the maker's whole SOL balance, shared by every mint it quotes, so the pool's balances
+ * would give every mint the maker's entire inventory.
  */
+/**
+ * On x·y = k with y SOL, the price moves by r when y becomes y·√(1 + r): buying to +2 % takes in
+ * y·(√1.02 − 1) SOL, selling to −2 % pays out y·(1 − √0.98). Together y·(√1.02 − √0.98).
+ */
+export const DEPTH_SHARE = Math.sqrt(1.02) - Math.sqrt(0.98);
+
 export async function solanaMainPool(trading: SolanaTrading, nativeDecimals: number, mint: string, totalSupply?: bigint, knownDecimals?: number): Promise<TokenMainPool> {
   if (!('inventory' in trading.source)) return NO_POOL;
   const source = trading.source as { inventory(leg: { inputMint: string; outputMint: string }): Promise<{ reserveIn: bigint; reserveOut: bigint }> };
@@ -201,7 +208,7 @@ export async function solanaMainPool(trading: SolanaTrading, nativeDecimals: num
     address: trading.maker?.publicKey.toBase58() ?? '',
     type: 'MAKER',
     factory: 'maker',
-    liquidityUsd: round(tokenAmount * priceNative * solUsd, 2),
+    liquidityUsd: round(solAmount * DEPTH_SHARE * solUsd, 2),
     marketCapUsd: totalSupply === undefined ? 0 : round(Number(formatUnits(totalSupply, decimals)) * priceNative * solUsd, 2),
     priceNative,
     priceUsd: priceNative * solUsd,

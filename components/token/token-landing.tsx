@@ -1,0 +1,131 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { useSelectedChain } from '@/components/layout/selected-chain';
+import { useTRPC } from '@/components/providers/trpc-provider';
+import { describeError } from '@/components/swap/lib/error-messages';
+import { TokenIcon } from '@/components/swap/token-icon';
+import { CHAINS, CHAIN_IDS, type ChainId } from '@/server/chains/registry';
+import { formatPrice, formatUsdTotal } from './lib/market-format';
+import { retryTransient } from './lib/retry';
+import { tokenPageHref } from './lib/token-links';
+import { chainForInput, DEFAULT_SEARCH_CHAIN, findBySymbol, readSearch } from './lib/token-search';
+import { useRecentTokens } from './use-recent-tokens';
+
+function Change({ percent }: { percent: number | null }) {
+  if (percent === null) return <span className="muted">–</span>;
+  const rounded = Number(percent.toFixed(2));
+  const tone = rounded > 0 ? 'change-up' : rounded < 0 ? 'change-down' : 'muted';
+  return <span className={tone}>{rounded > 0 ? '+' : ''}{rounded.toFixed(2)} %</span>;
+}
+
+/**
+ * `/token`: find a token (symbol, name or address; the list below filters as you type), the chosen chain's
+ * listed tokens with price, 24 h change (from their own trades) and liquidity, and the tokens this browser
+ * viewed recently.
+ */
+export function TokenLanding() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { chain: swapChain } = useSelectedChain();
+  const [chain, setChain] = useState<ChainId>(swapChain ?? DEFAULT_SEARCH_CHAIN);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const recent = useRecentTokens();
+  const markets = useQuery(trpc.tokens.markets.queryOptions({ chain }, { retry: retryTransient, staleTime: 30_000 }));
+  const wanted = text.trim().toLowerCase();
+  const shown = (markets.data?.tokens ?? []).filter((token) =>
+    !wanted || token.symbol.toLowerCase().includes(wanted) || token.name.toLowerCase().includes(wanted) || token.address.toLowerCase() === wanted);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    let outcome = readSearch(text, chain);
+    if (outcome.kind === 'symbol') {
+      const list = await queryClient.fetchQuery(trpc.tokens.known.queryOptions({ chain: outcome.chain }, { staleTime: 5 * 60_000 })).catch(() => undefined);
+      outcome = list ? findBySymbol(outcome.symbol, outcome.chain, list.tokens) : { kind: 'problem', message: `The token list of ${CHAINS[chain].name} could not be loaded.` };
+    }
+    if (outcome.kind === 'token') router.push(tokenPageHref(outcome.chain, outcome.address));
+    else if (outcome.kind === 'problem') setProblem(outcome.message);
+  };
+
+  return (
+    <div className="token-landing">
+      <h1>Tokens</h1>
+      <form role="search" aria-label="Find a token" className="token-landing-search" onSubmit={onSubmit}>
+        <select aria-label="Chain" value={chain} onChange={(event) => { setChain(event.target.value as ChainId); setProblem(undefined); }}>
+          {CHAIN_IDS.map((id) => <option key={id} value={id}>{CHAINS[id].name}</option>)}
+        </select>
+        <input
+          type="search"
+          aria-label="Symbol, name or address"
+          placeholder="Symbol, name or address"
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
+          aria-invalid={problem ? true : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setProblem(undefined);
+            setChain((current) => chainForInput(event.target.value, current));
+          }}
+        />
+        <button type="submit" className="secondary-button">Open</button>
+      </form>
+      {problem && <p role="alert" className="error">{problem}</p>}
+
+      {recent.length > 0 && (
+        <section className="card token-card" aria-label="Recently viewed">
+          <h2>Recently viewed</h2>
+          <ul className="recent-tokens">
+            {recent.map((token) => (
+              <li key={`${token.chain}:${token.address}`}>
+                <Link href={tokenPageHref(token.chain, token.address)} prefetch={false}>
+                  <TokenIcon symbol={token.symbol} address={token.address} size={20} />
+                  {token.symbol} <span className="muted small">{CHAINS[token.chain].name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section className="card token-card" aria-label={`Tokens on ${CHAINS[chain].name}`}>
+        <h2>Tokens on {CHAINS[chain].name}</h2>
+        {markets.isLoading && <p role="status" className="muted">Reading prices from the chain…</p>}
+        {markets.error && <p role="alert" className="error">The tokens could not be read: {describeError(markets.error)}</p>}
+        {markets.data && shown.length === 0 && <p className="muted">{wanted ? 'No listed token matches. Paste its address and press Open.' : `No tokens are listed on ${CHAINS[chain].name}.`}</p>}
+        {shown.length > 0 && (
+          <table className="token-table">
+            <thead>
+              <tr>
+                <th scope="col">Token</th>
+                <th scope="col" className="number">Price</th>
+                <th scope="col" className="number">24 h</th>
+                <th scope="col" className="number hide-narrow">Liquidity</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((token) => (
+                <tr key={token.address} data-token={token.symbol}>
+                  <td>
+                    <Link href={tokenPageHref(chain, token.address)} prefetch={false}>
+                      <TokenIcon symbol={token.symbol} address={token.address} size={24} />
+                      {token.symbol} <span className="muted small hide-narrow">{token.name}</span>
+                    </Link>
+                  </td>
+                  <td className="number" data-testid="token-price">{token.priceUsd > 0 ? formatPrice(token.priceUsd) : '–'}</td>
+                  <td className="number" data-testid="token-change"><Change percent={token.change24h} /></td>
+                  <td className="number hide-narrow">{token.liquidityUsd > 0 ? formatUsdTotal(token.liquidityUsd) : '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
