@@ -73,7 +73,7 @@ export function TokenLanding() {
             setChain((current) => chainForInput(event.target.value, current));
           }}
         />
-        <button type="submit" className="secondary-button">Open</button>
+        <button type="submit" className="open-button">Open</button>
       </form>
       {problem && <p role="alert" className="error">{problem}</p>}
 
