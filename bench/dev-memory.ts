@@ -75,11 +75,11 @@ async function waitForHealth(baseUrl: string, timeoutMs: number, exited: () => s
   throw new Error(`the app did not answer /api/health within ${timeoutMs / 1000} s`);
 }
 
-/** `next dev` as `npm run dev` runs it, on a data folder of its own. */
+/** `next dev` as `npm run dev` runs it (no hostname: the origin guard knows only its configuration), on a data folder of its own. */
 async function startDevServer(dataDir: string): Promise<RunningApp> {
   const port = await freePort();
   const devApiKey = `bench_dev_${Date.now().toString(36)}`;
-  const child = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'next'), ['dev', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'next'), ['dev', '-p', String(port)], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATA_DIR: dataDir, DEV_API_KEY: devApiKey, LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -100,6 +100,23 @@ async function startDevServer(dataDir: string): Promise<RunningApp> {
     throw error;
   }
   return { baseUrl: `http://127.0.0.1:${port}`, devApiKey, pid, stop };
+}
+
+/**
+ * The development server hands its own scripts to a page opened at 127.0.0.1 (Next refuses `/_next/*` to
+ * origins it does not know: such a page never becomes interactive). Asks for the page's first script as
+ * the browser does from that page.
+ */
+async function checkLoopbackOrigin(app: RunningApp): Promise<void> {
+  const html = await (await fetch(`${app.baseUrl}/status`, { signal: AbortSignal.timeout(120_000) })).text();
+  const script = /<script[^>]*\ssrc="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
+  if (!script) throw new Error('the page lists no script of the development server');
+  const response = await fetch(`${app.baseUrl}${script}`, {
+    headers: { origin: app.baseUrl, 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-origin' }, signal: AbortSignal.timeout(60_000),
+  });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`the development server refused its script ${script} to ${app.baseUrl}: ${response.status}`);
+  console.error(`[memory] dev: ${script} served to a page at ${app.baseUrl} (${response.status})`);
 }
 
 async function startProductionServer(): Promise<RunningApp> {
@@ -141,6 +158,7 @@ try {
   const started = Date.now();
   app = SERVER === 'dev' ? await startDevServer(path.join(dataDir, 'app')) : await startProductionServer();
   const live = app;
+  if (SERVER === 'dev') await checkLoopbackOrigin(live);
   const samples = [{ requests: 0, rssMiB: Math.round(groupRssKb(live.pid) / 1024), atS: 0 }];
   console.error(`[memory] ${SERVER}: ready in ${Math.round((Date.now() - started) / 1000)} s, RSS ${samples[0]!.rssMiB} MiB`);
   const mixStarted = Date.now();

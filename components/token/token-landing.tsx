@@ -1,26 +1,17 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useSelectedChain } from '@/components/layout/selected-chain';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { describeError } from '@/components/swap/lib/error-messages';
-import { TokenIcon } from '@/components/swap/token-icon';
 import { CHAINS, CHAIN_IDS, type ChainId } from '@/server/chains/registry';
-import { formatPrice, formatUsdTotal } from './lib/market-format';
 import { retryTransient } from './lib/retry';
 import { tokenPageHref } from './lib/token-links';
 import { chainForInput, DEFAULT_SEARCH_CHAIN, findBySymbol, readSearch } from './lib/token-search';
-import { useRecentTokens } from './use-recent-tokens';
-
-function Change({ percent }: { percent: number | null }) {
-  if (percent === null) return <span className="muted">–</span>;
-  const rounded = Number(percent.toFixed(2));
-  const tone = rounded > 0 ? 'change-up' : rounded < 0 ? 'change-down' : 'muted';
-  return <span className={tone}>{rounded > 0 ? '+' : ''}{rounded.toFixed(2)} %</span>;
-}
+import { RecentlyViewed } from './recently-viewed';
+import { TokenMarketTable } from './token-market-table';
 
 /**
  * `/token`: find a token (symbol, name or address; the list below filters as you type), the chosen chain's
@@ -35,7 +26,6 @@ export function TokenLanding() {
   const [chain, setChain] = useState<ChainId>(swapChain ?? DEFAULT_SEARCH_CHAIN);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string>();
-  const recent = useRecentTokens();
   const markets = useQuery(trpc.tokens.markets.queryOptions({ chain }, { retry: retryTransient, staleTime: 30_000 }));
   const wanted = text.trim().toLowerCase();
   const shown = (markets.data?.tokens ?? []).filter((token) =>
@@ -77,54 +67,14 @@ export function TokenLanding() {
       </form>
       {problem && <p role="alert" className="error">{problem}</p>}
 
-      {recent.length > 0 && (
-        <section className="card token-card" aria-label="Recently viewed">
-          <h2>Recently viewed</h2>
-          <ul className="recent-tokens">
-            {recent.map((token) => (
-              <li key={`${token.chain}:${token.address}`}>
-                <Link href={tokenPageHref(token.chain, token.address)} prefetch={false}>
-                  <TokenIcon symbol={token.symbol} address={token.address} size={20} />
-                  {token.symbol} <span className="muted small">{CHAINS[token.chain].name}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <RecentlyViewed />
 
       <section className="card token-card" aria-label={`Tokens on ${CHAINS[chain].name}`}>
         <h2>Tokens on {CHAINS[chain].name}</h2>
         {markets.isLoading && <p role="status" className="muted">Reading prices from the chain…</p>}
         {markets.error && <p role="alert" className="error">The tokens could not be read: {describeError(markets.error)}</p>}
         {markets.data && shown.length === 0 && <p className="muted">{wanted ? 'No listed token matches. Paste its address and press Open.' : `No tokens are listed on ${CHAINS[chain].name}.`}</p>}
-        {shown.length > 0 && (
-          <table className="token-table">
-            <thead>
-              <tr>
-                <th scope="col">Token</th>
-                <th scope="col" className="number">Price</th>
-                <th scope="col" className="number">24 h</th>
-                <th scope="col" className="number hide-narrow">Liquidity</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((token) => (
-                <tr key={token.address} data-token={token.symbol}>
-                  <td>
-                    <Link href={tokenPageHref(chain, token.address)} prefetch={false}>
-                      <TokenIcon symbol={token.symbol} address={token.address} size={24} />
-                      {token.symbol} <span className="muted small hide-narrow">{token.name}</span>
-                    </Link>
-                  </td>
-                  <td className="number" data-testid="token-price">{token.priceUsd > 0 ? formatPrice(token.priceUsd) : '–'}</td>
-                  <td className="number" data-testid="token-change"><Change percent={token.change24h} /></td>
-                  <td className="number hide-narrow">{token.liquidityUsd > 0 ? formatUsdTotal(token.liquidityUsd) : '–'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {shown.length > 0 && <TokenMarketTable chain={chain} tokens={shown} />}
       </section>
     </div>
   );
