@@ -33,6 +33,11 @@ export function TokenLanding() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // A filter that leaves one listed token opens it.
+    if (wanted && shown.length === 1) {
+      router.push(tokenPageHref(chain, shown[0]!.address));
+      return;
+    }
     let outcome = readSearch(text, chain);
     if (outcome.kind === 'symbol') {
       const list = await queryClient.fetchQuery(trpc.tokens.known.queryOptions({ chain: outcome.chain }, { staleTime: 5 * 60_000 })).catch(() => undefined);

@@ -13,7 +13,15 @@ export async function seriousAxeViolations(page: Page, selector = 'main'): Promi
     .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
-/** Whether the page is wider than its viewport (something forces sideways scrolling). */
-export function overflowsSideways(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+/**
+ * Elements inside `selector` (the page's own content by default) that reach past the viewport's right edge,
+ * which would make a phone scroll sideways; as "tag.class" names, empty when everything fits.
+ */
+export function overflowingElements(page: Page, selector = 'main'): Promise<string[]> {
+  return page.evaluate((root) => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll(`${root}, ${root} *`)]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .map((element) => `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`);
+  }, selector);
 }

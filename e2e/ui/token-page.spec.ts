@@ -5,7 +5,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
-import { overflowsSideways, seriousAxeViolations } from '../support/page-checks';
+import { overflowingElements, seriousAxeViolations } from '../support/page-checks';
 
 /**
  * The token page and the header's token search on BASE of the local world: the tax token's taxes and
@@ -285,19 +285,25 @@ async function checkChart(page: Page, currency: RegExp) {
   await expect(chart).toBeVisible();
 }
 
-test('ALPHA on BASE charts its trades across all its pools, with axes, a tooltip and time ranges', async ({ page }, testInfo) => {
-  const { alpha } = await baseTokens();
-  await tradeOnBase(alpha.address);
-  const errors = collectPageErrors(page);
-  await page.goto(`/token/BASE/${alpha.address}`);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('ALPHA');
-  await checkChart(page, /\$/);
-  await expect(page.getByRole('region', { name: 'Safety' }).getByTestId('audit-verdict')).toBeVisible({ timeout: 30_000 });
-  expect(await seriousAxeViolations(page)).toEqual([]);
-  expect(await overflowsSideways(page)).toBe(false);
-  await snapshot(page, testInfo, 'alpha-chart');
-  expect(errors).toEqual([]);
-});
+for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('ALPHA on BASE charts its trades across all its pools, with axes, a tooltip and time ranges', async ({ page }, testInfo) => {
+      const { alpha } = await baseTokens();
+      await tradeOnBase(alpha.address);
+      const errors = collectPageErrors(page);
+      await page.goto(`/token/BASE/${alpha.address}`);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('ALPHA');
+      await checkChart(page, /\$/);
+      await expect(page.getByRole('region', { name: 'Safety' }).getByTestId('audit-verdict')).toBeVisible({ timeout: 30_000 });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await overflowingElements(page)).toEqual([]);
+      await snapshot(page, testInfo, `alpha-chart-${viewport.width}`);
+      expect(errors).toEqual([]);
+    });
+  });
+}
 
 test('a Solana token shows Solana facts only, the maker\'s depth, and a chart of its trades', async ({ page }, testInfo) => {
   const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
@@ -321,7 +327,7 @@ test('a Solana token shows Solana facts only, the maker\'s depth, and a chart of
   await checkChart(page, /\$/);
   await expect(page.locator('body')).not.toContainText(/_API_URL|is not set/);
   expect(await seriousAxeViolations(page)).toEqual([]);
-  expect(await overflowsSideways(page)).toBe(false);
+  expect(await overflowingElements(page)).toEqual([]);
   await snapshot(page, testInfo, 'solana-chart');
   expect(errors).toEqual([]);
 });
