@@ -271,8 +271,9 @@ async function checkChart(page: Page, currency: RegExp) {
   expect(Number(await chart.getAttribute('data-points'))).toBeGreaterThanOrEqual(2);
   // The chart's canvases (plot and both axes) are drawn.
   await expect(chart.locator('canvas').first()).toBeVisible();
+  // Hovering scrolls the chart into view first (on a phone it sits below the fold).
   const box = (await chart.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+  await chart.hover({ position: { x: box.width * 0.6, y: box.height / 2 } });
   await expect(region.getByTestId('chart-tooltip-price')).toContainText(currency);
   await expect(region.getByTestId('chart-tooltip-time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
   const ranges = region.getByRole('group', { name: 'Time range' });
