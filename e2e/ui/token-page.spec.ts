@@ -10,7 +10,8 @@ import { overflowingElements, seriousAxeViolations } from '../support/page-check
 /**
  * The token page and the header's token search on BASE of the local world: the tax token's taxes and
  * warning, the honeypot's verdict, a symbol search that lands on the token, and its Trade button; the
- * price chart after real trades. Account 18 of BASE is this spec's alone (it trades BETA, which no other
+ * price chart after real trades (BETA's main pool; ALPHA across its pools, at desktop and phone widths; a
+ * Solana mint's trades with the maker), with its tooltip and time ranges; Solana facts on Solana pages. Account 18 of BASE is this spec's alone (it trades BETA, which no other
  * spec trades).
  */
 const ACCOUNT_INDEX = 18;
