@@ -6,6 +6,9 @@ const nextConfig = {
   // folders; pg and prom-client use Node internals. They run as plain Node modules, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'tiny-secp256k1', 'pg', 'prom-client'],
   poweredByHeader: false,
+  // The development server serves its own scripts and HMR socket only to the origins listed here (and
+  // localhost); without 127.0.0.1 a page opened at http://127.0.0.1:3000 never becomes interactive.
+  allowedDevOrigins: ['127.0.0.1', 'localhost'],
   reactStrictMode: true,
   async headers() {
     return [

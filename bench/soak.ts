@@ -16,10 +16,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseTransaction, type Hex, type TransactionSerializableEIP1559 } from 'viem';
-import { privateKeyToAccount, generatePrivateKey, type PrivateKeyAccount } from 'viem/accounts';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import { devnetDir, startWorld, type RunningWorld } from '@/devnet/world';
 import { alive, startServer, stopServer, type StartedServer } from '@/e2e/support/server';
+import { EXPECTED_STATUSES, mixedRequests, mixedRequestUrl } from './request-mix';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '180' }, concurrency: { type: 'string', default: '8' }, 'max-requests': { type: 'string', default: '200000' } },
@@ -29,8 +30,6 @@ const CONCURRENCY = Number(values.concurrency);
 const MAX_REQUESTS = Number(values['max-requests']);
 const RESULTS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'soak.json');
 const NATIVE = '0x0000000000000000000000000000000000000000';
-/** Answers a request may get by design (bad input is part of the mix); anything else is a failure. */
-const EXPECTED = new Set([200, 400, 404, 422, 429]);
 
 /** This world's own node processes (its pid file), so other worlds on the machine do not count. */
 function worldPids(dataDir: string): number[] {
@@ -87,24 +86,8 @@ try {
   const live = server;
   const base = world.manifest.chains.BASE!;
   const alpha = base.tokens.find((token) => token.symbol === 'ALPHA')!.address;
-  const solMint = world.manifest.chains.SOL!.tokens.find((token) => token.symbol === 'USDC')!.address;
-  const trader = base.accounts[0]!.address;
-  const pool = base.pools[0]!.address;
 
-  const mix: { name: string; path: string; query?: Record<string, string> }[] = [
-    { name: 'health', path: '/api/health' },
-    { name: 'chains', path: '/api/v1/chains' },
-    { name: 'v2 quote', path: '/api/v2/quote', query: { chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '10000000000000000', slippage: '100', trader } },
-    { name: 'v2 value', path: '/api/v2/value', query: { chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '0.1' } },
-    { name: 'token-info', path: '/api/v1/token-info', query: { chain: 'BASE', token: alpha } },
-    { name: 'pool-info', path: '/api/v1/pool-info', query: { chain: 'BASE', pool } },
-    { name: 'balance', path: '/api/v1/balance', query: { wallet: trader, network: 'BASE' } },
-    { name: 'priority', path: '/api/v1/priority', query: { chain: 'SOL' } },
-    { name: 'sol value', path: '/api/v2/value', query: { chain: 'SOL', tokenIn: NATIVE, tokenOut: solMint, amount: '1' } },
-    { name: 'bridge quote', path: '/api/v1/bridge/quote', query: { source: 'BASE', destination: 'ARB', amount: '100000000000000000', trader } },
-    { name: 'bridge status (unknown)', path: `/api/v1/bridge/status/0x${'cd'.repeat(32)}` },
-    { name: 'bad input', path: '/api/v2/quote', query: { chain: 'BASE', tokenIn: 'nope' } },
-  ];
+  const mix = mixedRequests(world.manifest);
 
   const byStatus: Record<string, number> = {};
   const flows = { trades: 0, bridges: 0 };
@@ -127,14 +110,12 @@ try {
   async function worker(): Promise<void> {
     while (Date.now() < deadline && sent < MAX_REQUESTS) {
       const entry = mix[sent++ % mix.length]!;
-      const url = new URL(`${live.baseUrl}${entry.path}`);
-      for (const [name, value] of Object.entries(entry.query ?? {})) url.searchParams.set(name, value);
-      if (entry.name === 'bridge quote') url.searchParams.set('recipient', privateKeyToAccount(generatePrivateKey()).address);
+      const url = mixedRequestUrl(live.baseUrl, entry);
       try {
         const response = await fetch(url, { headers: { authorization: `Bearer ${live.devApiKey}` }, signal: AbortSignal.timeout(30_000) });
         await response.arrayBuffer();
         byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
-        if (!EXPECTED.has(response.status)) unexpected.push(`${entry.name}: ${response.status}`);
+        if (!EXPECTED_STATUSES.has(response.status)) unexpected.push(`${entry.name}: ${response.status}`);
       } catch (error) {
         byStatus.error = (byStatus.error ?? 0) + 1;
         unexpected.push(`${entry.name}: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { ApiReference } from '@/components/docs/api-reference';
+import { ApiReferenceLoader } from '@/components/docs/api-reference-loader';
 
 export const metadata: Metadata = { title: 'API reference' };
 
 export default function DocsPage() {
-  return <ApiReference />;
+  return <ApiReferenceLoader />;
 }

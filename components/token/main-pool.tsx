@@ -45,7 +45,7 @@ export function MainPool({ chain, pool }: { chain: ChainId; pool: TokenInfo['poo
             <div className="stat"><dt>Type</dt><dd data-testid="pool-type">{VENUES[pool.type] ?? pool.type}</dd></div>
             {/* token-info names the venue; it often reads the same as the type and is then left out. */}
             {pool.factory !== (VENUES[pool.type] ?? pool.type) && <div className="stat"><dt>Venue</dt><dd data-testid="pool-factory">{pool.factory}</dd></div>}
-            <div className="stat"><dt>Liquidity</dt><dd>{formatUsdTotal(info?.liquidity ?? pool.liquidity)}</dd></div>
+            <div className="stat"><dt>{isEvmChain(chain) ? 'Liquidity' : 'Depth (±2 %)'}</dt><dd>{formatUsdTotal(info?.liquidity ?? pool.liquidity)}</dd></div>
             {address && <div className="stat"><dt>Pool</dt><dd><ExplorerLink chain={chain} address={address} /></dd></div>}
             {info && (
               <>

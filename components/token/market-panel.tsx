@@ -1,21 +1,19 @@
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { formatNativePrice, formatPercentText, formatPrice, formatUsdTotal } from './lib/market-format';
 import { formatTax, TAX_WARNING_ABOVE_PERCENT } from './lib/risk';
-import type { TokenInfo } from './lib/types';
+import type { TokenAudit, TokenInfo } from './lib/types';
+import { SolanaMintPanel } from './solana-mint-panel';
+import { Row } from './stat-row';
 
-function Row({ label, value, testId, tone }: { label: string; value: string; testId: string; tone?: 'warn' }) {
-  return (
-    <div className={tone ? `stat ${tone}` : 'stat'}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
-  );
-}
 
-/** Price and size of the market, then what trading the token costs and where its supply sits. */
-export function MarketPanel({ chain, info }: { chain: ChainId; info: TokenInfo }) {
+/**
+ * Price and size of the market, then what trading the token costs and where its supply sits. Solana mints
+ * have no buy or sell tax, burn address or DEX listing fee: their second card shows the mint's own facts.
+ */
+export function MarketPanel({ chain, info, audit }: { chain: ChainId; info: TokenInfo; audit?: TokenAudit }) {
   const { poolInfo: pool, misc } = info;
   const hasPool = pool.type !== 'NONE';
+  const solana = CHAINS[chain].family === 'solana';
   const taxTone = (tax: number) => (tax > TAX_WARNING_ABOVE_PERCENT ? 'warn' : undefined);
   return (
     <div className="token-grid">
@@ -24,12 +22,13 @@ export function MarketPanel({ chain, info }: { chain: ChainId; info: TokenInfo }
         <dl className="stats">
           <Row label="Price" testId="price-usd" value={hasPool ? formatPrice(pool.priceUsd) : '–'} />
           <Row label={`Price in ${CHAINS[chain].nativeSymbol}`} testId="price-native" value={hasPool ? formatNativePrice(pool.priceNative, CHAINS[chain].nativeSymbol) : '–'} />
-          <Row label="Liquidity" testId="liquidity" value={formatUsdTotal(pool.liquidity)} />
+          <Row label={solana ? 'Depth (±2 %)' : 'Liquidity'} testId="liquidity" value={formatUsdTotal(pool.liquidity)} />
           <Row label="Market cap" testId="market-cap" value={formatUsdTotal(pool.marketCap)} />
         </dl>
         {!hasPool && <p className="muted small">No pool trades this token, so it has no price.</p>}
+        {solana && hasPool && <p className="muted small">Depth: what the market maker&apos;s curve for this token takes and pays before its price moves 2 % either way.</p>}
       </section>
-      <section className="card token-card" aria-label="Taxes and supply">
+      {solana ? <SolanaMintPanel decimals={info.tokenInfo.token.decimals} audit={audit} /> : <section className="card token-card" aria-label="Taxes and supply">
         <h2>Taxes and supply</h2>
         <dl className="stats">
           <Row label="Buy tax" testId="buy-tax" value={formatTax(misc.buyTax)} tone={taxTone(misc.buyTax)} />
@@ -39,7 +38,7 @@ export function MarketPanel({ chain, info }: { chain: ChainId; info: TokenInfo }
           <Row label="DEX listing paid" testId="dex-paid" value={misc.dexPaid} />
         </dl>
         <p className="muted small">Taxes are measured by simulating a buy and a sale. Burnt: supply at burn addresses; clogged: supply held by the token contract itself.</p>
-      </section>
+      </section>}
     </div>
   );
 }

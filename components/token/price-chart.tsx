@@ -5,20 +5,15 @@ import { useState } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { describeError } from '@/components/swap/lib/error-messages';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
-import { chartGeometry } from './lib/chart-path';
+import { CHART_RANGES, chartSeries, type ChartRange, type ChartUnit } from './lib/chart-series';
 import { formatNativePrice, formatPrice } from './lib/market-format';
 import { retryTransient } from './lib/retry';
-
-const BOX = { width: 600, height: 160, padding: 12 };
-type Unit = 'usd' | 'native';
-
-function formatTime(seconds: number): string {
-  return seconds > 0 ? new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' ') : '';
-}
+import { PriceChartCanvas } from './price-chart-canvas';
 
 /**
- * The main pool's price over recent blocks (its own swap events), drawn as a line. With fewer than two
- * points there is no line to draw and the panel says so rather than inventing one.
+ * The token's price after each of its recent trades (all its pools; on Solana, the maker's trades), drawn
+ * with axes, a crosshair tooltip (price and time) and time ranges. With fewer than two prices in the range
+ * there is no line to draw and the panel says so rather than inventing one.
  */
 export function PriceChart({ chain, address }: { chain: ChainId; address: string }) {
   const trpc = useTRPC();
@@ -26,44 +21,54 @@ export function PriceChart({ chain, address }: { chain: ChainId; address: string
   const points = history.data?.points ?? [];
   // USD needs the chain's native coin priced; without it the chart stays in native units.
   const hasUsd = points.some((point) => point.priceUsd > 0);
-  const [chosen, setChosen] = useState<Unit>('usd');
-  const unit: Unit = hasUsd ? chosen : 'native';
+  const [chosenUnit, setUnit] = useState<ChartUnit>('usd');
+  const [range, setRange] = useState<ChartRange>('all');
+  const unit: ChartUnit = hasUsd ? chosenUnit : 'native';
   const symbol = CHAINS[chain].nativeSymbol;
   const format = (value: number) => (unit === 'usd' ? formatPrice(value) : formatNativePrice(value, symbol));
-  const valueOf = (point: { priceUsd: number; priceNative: number }) => (unit === 'usd' ? point.priceUsd : point.priceNative);
-  const geometry = chartGeometry(points.map((point) => ({ time: point.time, value: valueOf(point) })), BOX);
-  const first = points[0];
-  const last = points[points.length - 1];
+  // Read when the answer arrives: ranges count back from then.
+  const now = history.dataUpdatedAt > 0 ? Math.floor(history.dataUpdatedAt / 1000) : 0;
+  const series = chartSeries(points, unit, range, now);
+  const first = series[0];
+  const last = series[series.length - 1];
 
   return (
     <section className="card token-card price-chart" aria-label="Price chart">
       <h2>
         Price
-        {hasUsd && geometry && (
-          <span className="segmented chart-units">
-            <button type="button" aria-pressed={unit === 'usd'} onClick={() => setChosen('usd')}>USD</button>
-            <button type="button" aria-pressed={unit === 'native'} onClick={() => setChosen('native')}>{symbol}</button>
+        {history.data && points.length > 1 && (
+          <span className="chart-controls">
+            <span className="segmented" role="group" aria-label="Time range">
+              {CHART_RANGES.map((entry) => (
+                <button key={entry.id} type="button" aria-pressed={range === entry.id} onClick={() => setRange(entry.id)}>{entry.label}</button>
+              ))}
+            </span>
+            {hasUsd && (
+              <span className="segmented" role="group" aria-label="Price unit">
+                <button type="button" aria-pressed={unit === 'usd'} onClick={() => setUnit('usd')}>USD</button>
+                <button type="button" aria-pressed={unit === 'native'} onClick={() => setUnit('native')}>{symbol}</button>
+              </span>
+            )}
           </span>
         )}
       </h2>
-      {history.isLoading && <p role="status" className="muted small">Reading the pool&apos;s trades…</p>}
+      {history.isLoading && <p role="status" className="muted small">Reading the token&apos;s trades…</p>}
       {history.error && <p role="alert" className="error small">The price history could not be read: {describeError(history.error)}</p>}
-      {history.data && !geometry && (
+      {history.data && series.length < 2 && (
         <p className="muted small" data-testid="chart-note">
-          {points.length ? 'Only one price in recent blocks: not enough to draw a chart.' : 'No price history is available for this pool.'}
+          {points.length === 0
+            ? 'No price history is available for this token.'
+            : points.length === 1
+              ? 'Only one price in recent trades: not enough to draw a chart.'
+              : 'Fewer than two trades in this range: choose a longer one.'}
         </p>
       )}
-      {geometry && first && last && (
-        <figure className="chart">
-          <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} preserveAspectRatio="none" role="img" aria-label={`Price from ${format(valueOf(first))} to ${format(valueOf(last))} over ${points.length} points`} data-testid="price-chart">
-            <path d={geometry.area} className="chart-area" />
-            <path d={geometry.line} className="chart-line" vectorEffect="non-scaling-stroke" />
-          </svg>
-          <figcaption className="chart-labels muted small">
-            <span>high {format(geometry.max)} · low {format(geometry.min)}</span>
-            <span>{formatTime(first.time)}{first.time && last.time ? ' → ' : ''}{formatTime(last.time)} · blocks {first.block}–{last.block}</span>
-          </figcaption>
-        </figure>
+      {series.length >= 2 && first && last && (
+        <PriceChartCanvas
+          series={series}
+          format={format}
+          label={`Price from ${format(first.value)} to ${format(last.value)} over ${series.length} trades`}
+        />
       )}
     </section>
   );

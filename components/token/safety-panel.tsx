@@ -56,7 +56,7 @@ export function SafetyPanel({ audit, error, loading }: { audit?: TokenAudit; err
                     <strong>{provider.name}</strong>{' '}
                     {provider.status === 'ok'
                       ? <span className={`verdict verdict-${provider.verdict ?? 'unknown'}`}>{provider.verdict ?? 'no verdict'}</span>
-                      : <span className="pill pending">{provider.status === 'unverified' ? 'could not check' : 'unavailable'}</span>}
+                      : <span className="pill pending">{provider.status === 'unverified' ? 'could not check' : 'not checked'}</span>}
                     {provider.detail && <span className="muted small provider-detail">{provider.detail}</span>}
                   </li>
                 ))}

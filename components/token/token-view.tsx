@@ -11,6 +11,7 @@ import { PriceChart } from './price-chart';
 import { RiskBanners } from './risk-banners';
 import { SafetyPanel } from './safety-panel';
 import { TokenHeader } from './token-header';
+import { useRememberToken } from './use-recent-tokens';
 
 /**
  * A token's page: token-info (without its audit word) and the full audit are asked for at once, so the
@@ -22,6 +23,8 @@ export function TokenView({ chain, address }: { chain: ChainId; address: string 
   const info = useQuery(trpc.v1.tokenInfo.queryOptions({ token: address, chain, audit: false }, options));
   const audit = useQuery(trpc.v1.tokenAudit.queryOptions({ token: address, chain }, options));
   const report = audit.data?.audit;
+  const symbol = info.data?.tokenInfo.token.symbol;
+  useRememberToken(symbol ? { chain, address, symbol } : undefined);
   const failed = report?.checks.filter((check) => check.status === 'fail').map((check) => check.id);
 
   return (
@@ -34,7 +37,7 @@ export function TokenView({ chain, address }: { chain: ChainId; address: string 
         </div>
       )}
       <RiskBanners buyTax={info.data?.misc.buyTax} sellTax={info.data?.misc.sellTax} verdict={report?.verdict} failedChecks={failed} />
-      {info.data && <MarketPanel chain={chain} info={info.data} />}
+      {info.data && <MarketPanel chain={chain} info={info.data} audit={report} />}
       {info.data && info.data.poolInfo.type !== 'NONE' && <PriceChart chain={chain} address={address} />}
       <div className="token-grid">
         {/* An address with no token has nothing to audit; the token error above already says why. */}

@@ -1,9 +1,7 @@
 'use client';
 
-import { WalletReadyState, type WalletName } from '@solana/wallet-adapter-base';
-import { useWallet } from '@solana/wallet-adapter-react';
 import { useEffect, useState } from 'react';
-import { useSolanaWalletError } from '@/components/providers/solana-wallet-provider';
+import { useNeedSolana, useSolanaWallet, useSolanaWalletError } from '@/components/providers/solana-wallet-provider';
 import { describeError } from '@/components/swap/lib/error-messages';
 import { shortAddress } from '@/components/swap/lib/format';
 import { AccountMenu } from './account-menu';
@@ -13,10 +11,11 @@ import { usePopover } from './use-popover';
 
 /** Connect and disconnect a Solana wallet (Phantom and any other Wallet Standard wallet). */
 export function SolanaWalletButton() {
+  useNeedSolana();
   const { address, connected, pending } = useFamilyWallet('solana');
-  const { disconnect } = useWallet();
+  const { disconnect, loaded } = useSolanaWallet();
   const { open, setOpen, container } = usePopover<HTMLDivElement>();
-  // A click before hydration would be lost: the button waits for the page to be live.
+  // A click before hydration (or before the wallet runtime loaded) would be lost: the button waits.
   const mounted = useMounted();
   return (
     <div className="wallet" ref={container}>
@@ -27,7 +26,7 @@ export function SolanaWalletButton() {
           <span className="wallet-chain">Solana</span>
         </button>
       ) : (
-        <button type="button" className="wallet-button" aria-expanded={open} onClick={() => setOpen(!open)} disabled={!mounted || pending}>
+        <button type="button" className="wallet-button" aria-expanded={open} onClick={() => setOpen(!open)} disabled={!mounted || !loaded || pending}>
           {pending ? 'Connecting…' : 'Connect wallet'}
         </button>
       )}
@@ -38,43 +37,43 @@ export function SolanaWalletButton() {
   );
 }
 
-const USABLE = new Set([WalletReadyState.Installed, WalletReadyState.Loadable]);
-
 /**
  * The Solana wallets the browser has. Choosing one selects it; the provider's auto-connect then asks the
  * wallet to connect (the adapter's usual flow), and its errors arrive through the provider.
  */
 export function SolanaWalletList({ onDone }: { onDone: () => void }) {
+  useNeedSolana();
   const mounted = useMounted();
-  const { wallets, wallet, select, connected, connecting } = useWallet();
+  const { wallets, selected, select, connected, connecting, loaded } = useSolanaWallet();
   const { error, clear } = useSolanaWalletError();
-  const [chosen, setChosen] = useState<WalletName>();
+  const [chosen, setChosen] = useState<string>();
 
   // An error from before this list opened (a silent reconnect that found no permission) is not news.
   useEffect(() => clear(), [clear]);
   useEffect(() => {
-    if (chosen && connected && wallet?.adapter.name === chosen) onDone();
-  }, [chosen, connected, wallet, onDone]);
+    if (chosen && connected && selected === chosen) onDone();
+  }, [chosen, connected, selected, onDone]);
 
-  const shown = mounted ? wallets.filter(({ readyState }) => USABLE.has(readyState)) : [];
+  const shown = mounted ? wallets : [];
   return (
     <div className="wallet-menu" role="dialog" aria-label="Connect a Solana wallet">
       <p className="wallet-menu-title">Connect a Solana wallet</p>
-      {mounted && shown.length === 0 && <p className="muted">No Solana wallet found. Install Phantom or another Solana wallet, then reload.</p>}
-      {shown.map(({ adapter }) => (
+      {mounted && !loaded && <p className="muted" role="status">Looking for Solana wallets…</p>}
+      {mounted && loaded && shown.length === 0 && <p className="muted">No Solana wallet found. Install Phantom or another Solana wallet, then reload.</p>}
+      {shown.map(({ name, icon }) => (
         <button
-          key={adapter.name}
+          key={name}
           type="button"
           className="wallet-option"
           disabled={connecting}
           onClick={() => {
             clear();
-            setChosen(adapter.name);
-            select(adapter.name);
+            setChosen(name);
+            select(name);
           }}
         >
-          {adapter.icon ? <img src={adapter.icon} alt="" width={24} height={24} /> : <span className="wallet-option-icon" aria-hidden="true" />}
-          {adapter.name}
+          {icon ? <img src={icon} alt="" width={24} height={24} /> : <span className="wallet-option-icon" aria-hidden="true" />}
+          {name}
         </button>
       ))}
       {chosen && error && <p role="alert" className="error">{describeError(error)}</p>}

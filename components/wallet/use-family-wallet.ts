@@ -1,7 +1,7 @@
 'use client';
 
-import { useWallet } from '@solana/wallet-adapter-react';
 import { useConnection } from 'wagmi';
+import { useSolanaWallet } from '@/components/providers/solana-wallet-provider';
 import type { ChainFamily } from '@/server/chains/registry';
 import { useMounted } from './use-mounted';
 
@@ -18,11 +18,11 @@ export interface FamilyWallet {
 /** The connected wallet of one chain family, in one shape for the pages. */
 export function useFamilyWallet(family: ChainFamily): FamilyWallet {
   const evm = useConnection();
-  const solana = useWallet();
+  const solana = useSolanaWallet();
   // The server renders no Solana wallet: the first client render must say the same.
   const mounted = useMounted();
   if (family === 'solana') {
-    const address = mounted && solana.connected ? solana.publicKey?.toBase58() : undefined;
+    const address = mounted && solana.connected ? solana.address : undefined;
     return { address, connected: !!address, pending: mounted && (solana.connecting || solana.disconnecting) };
   }
   const connected = evm.status === 'connected' && !!evm.address;

@@ -1,12 +1,15 @@
 'use client';
 
 import { useEffect } from 'react';
+import { useNeedSolana } from '@/components/providers/solana-wallet-provider';
 import type { ChainFamily } from '@/server/chains/registry';
 import { useWalletFamily } from './wallet-family';
 
 /** The header shows the wallet of `family` while the calling form is open, and the EVM one again after. */
 export function useHeaderWalletFamily(family: ChainFamily) {
   const { setFamily } = useWalletFamily();
+  // A form on Solana needs the Solana wallet, whose libraries load only now.
+  useNeedSolana(family === 'solana');
   useEffect(() => {
     setFamily(family);
     return () => setFamily('evm');

@@ -1,14 +1,17 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { createWalletClient, defineChain, http, parseAbi, parseEther, type Address, type Hex } from 'viem';
+import { Keypair, VersionedTransaction } from '@solana/web3.js';
+import { createWalletClient, defineChain, http, parseAbi, parseEther, parseTransaction, type Address, type Hex, type TransactionSerializableEIP1559 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import { overflowingElements, seriousAxeViolations } from '../support/page-checks';
 
 /**
  * The token page and the header's token search on BASE of the local world: the tax token's taxes and
  * warning, the honeypot's verdict, a symbol search that lands on the token, and its Trade button; the
- * price chart after real trades. Account 18 of BASE is this spec's alone (it trades BETA, which no other
+ * price chart after real trades (BETA's main pool; ALPHA across its pools, at desktop and phone widths; a
+ * Solana mint's trades with the maker), with its tooltip and time ranges; Solana facts on Solana pages. Account 18 of BASE is this spec's alone (it trades BETA, which no other
  * spec trades).
  */
 const ACCOUNT_INDEX = 18;
@@ -89,11 +92,15 @@ test('the tax token shows its buy and sell tax and a warning', async ({ page }, 
   for (const check of await checks.all()) {
     await expect(check).toHaveAttribute('data-status', /^(pass|warn|fail|unknown)$/);
   }
-  // Offline the providers cannot answer: they are listed as unavailable, not as passing.
+  // Offline the providers are not asked: they are listed as not checked, not as passing, and the page never
+  // shows the server's configuration to a visitor.
   const providers = safety.locator('[data-provider]');
   for (const provider of await providers.all()) {
-    if ((await provider.getAttribute('data-status')) === 'unavailable') await expect(provider).toContainText('unavailable');
+    if ((await provider.getAttribute('data-status')) === 'unavailable') await expect(provider).toContainText('not checked');
   }
+  await expect(page.locator('body')).not.toContainText(/_API_URL|is not set/);
+  // The burnt-liquidity check names the pair it looked at.
+  await expect(safety.locator('[data-check="liquidity-burnt"]')).toContainText(/Uniswap V2 pair against the (wrapped native token|stable) \(0x[0-9a-fA-F]{40}/);
 
   await expect(page.getByRole('region', { name: 'Main pool' }).getByTestId('pool-type')).not.toBeEmpty();
   // The chart draws the pool's own trades, or says there are too few; it never draws made-up data.
@@ -196,7 +203,7 @@ test('an address with no token contract shows the server message, no stack trace
   expect(errors).toEqual([]);
 });
 
-test('the price chart draws the main pool\'s trades up to the current price', async ({ page }, testInfo) => {
+test('the price chart draws BETA\'s trades up to the current price', async ({ page }, testInfo) => {
   const { base, beta } = await baseTokens();
   const key = base.accounts[ACCOUNT_INDEX]?.privateKey;
   const router = base.contracts.swapRouter;
@@ -223,7 +230,106 @@ test('the price chart draws the main pool\'s trades up to the current price', as
   const price = await page.getByRole('region', { name: 'Market' }).getByTestId('price-usd').textContent();
   const chart = page.getByRole('region', { name: 'Price chart' }).getByTestId('price-chart');
   await expect(chart).toBeVisible();
-  await expect(chart).toHaveAttribute('aria-label', new RegExp(`to ${price!.replace(/[$.]/g, '\\$&')} over \\d+ points$`));
+  await expect(chart).toHaveAttribute('aria-label', new RegExp(`to ${price!.replace(/[$.]/g, '\\$&')} over \\d+ trades$`));
   await snapshot(page, testInfo, 'price-chart');
+  expect(errors).toEqual([]);
+});
+
+const NATIVE = '0x0000000000000000000000000000000000000000';
+
+interface QuoteAnswer { transaction: { trade: string; quoteId: string } }
+
+/** A trade of the native coin for `token` through the REST interface, by a fresh funded account. */
+async function tradeOnBase(token: string) {
+  const account = privateKeyToAccount(generatePrivateKey());
+  expect((await api.post('/api/dev/faucet', { chain: 'BASE', address: account.address })).status).toBe(200);
+  const quote = await api.get<QuoteAnswer>('/api/v2/quote', { chain: 'BASE', tokenIn: NATIVE, tokenOut: token, amount: '200000000000000000', slippage: 300, trader: account.address });
+  expect(quote.status, describeResponse(quote)).toBe(200);
+  const trade = await account.signTransaction(parseTransaction(quote.json.transaction.trade as Hex) as TransactionSerializableEIP1559);
+  const executed = await api.post<{ status: string }>('/api/v2/execute', { chain: 'BASE', trade, quoteId: quote.json.transaction.quoteId, mev: false, simulation: true });
+  expect(executed.json.status, describeResponse(executed)).toBe('SUCCESS');
+}
+
+/** A trade of SOL for `mint` with the maker, signed here by a fresh funded keypair. */
+async function tradeOnSolana(mint: string) {
+  const wallet = Keypair.generate();
+  expect((await api.post('/api/dev/faucet', { chain: 'SOL', address: wallet.publicKey.toBase58() })).status).toBe(200);
+  const quote = await api.get<QuoteAnswer>('/api/v2/quote', { chain: 'SOL', tokenIn: NATIVE, tokenOut: mint, amount: '200000000', slippage: 100, trader: wallet.publicKey.toBase58() });
+  expect(quote.status, describeResponse(quote)).toBe(200);
+  const transaction = VersionedTransaction.deserialize(Buffer.from(quote.json.transaction.trade, 'base64'));
+  transaction.sign([wallet]);
+  const executed = await api.post<{ status: string }>('/api/v2/execute', {
+    chain: 'SOL', trade: Buffer.from(transaction.serialize()).toString('base64'), quoteId: quote.json.transaction.quoteId, mev: false, simulation: true,
+  });
+  expect(executed.json.status, describeResponse(executed)).toBe('SUCCESS');
+}
+
+/** The chart is drawn, its crosshair tooltip names a price and a time, and the time ranges switch. */
+async function checkChart(page: Page, currency: RegExp) {
+  const region = page.getByRole('region', { name: 'Price chart' });
+  const chart = region.getByTestId('price-chart');
+  await expect(chart).toBeVisible();
+  expect(Number(await chart.getAttribute('data-points'))).toBeGreaterThanOrEqual(2);
+  // The chart's canvases (plot and both axes) are drawn.
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  // Hovering scrolls the chart into view first (on a phone it sits below the fold).
+  const box = (await chart.boundingBox())!;
+  await chart.hover({ position: { x: box.width * 0.6, y: box.height / 2 } });
+  await expect(region.getByTestId('chart-tooltip-price')).toContainText(currency);
+  await expect(region.getByTestId('chart-tooltip-time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+  const ranges = region.getByRole('group', { name: 'Time range' });
+  await expect(ranges.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+  await ranges.getByRole('button', { name: '1D' }).click();
+  await expect(ranges.getByRole('button', { name: '1D' })).toHaveAttribute('aria-pressed', 'true');
+  // The trade made just before is within the day.
+  await expect(chart.or(region.getByTestId('chart-note'))).toBeVisible();
+  await ranges.getByRole('button', { name: 'All' }).click();
+  await expect(chart).toBeVisible();
+}
+
+for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('ALPHA on BASE charts its trades across all its pools, with axes, a tooltip and time ranges', async ({ page }, testInfo) => {
+      const { alpha } = await baseTokens();
+      await tradeOnBase(alpha.address);
+      const errors = collectPageErrors(page);
+      await page.goto(`/token/BASE/${alpha.address}`);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('ALPHA');
+      await checkChart(page, /\$/);
+      await expect(page.getByRole('region', { name: 'Safety' }).getByTestId('audit-verdict')).toBeVisible({ timeout: 30_000 });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await overflowingElements(page)).toEqual([]);
+      await snapshot(page, testInfo, `alpha-chart-${viewport.width}`);
+      expect(errors).toEqual([]);
+    });
+  });
+}
+
+test('a Solana token shows Solana facts only, the maker\'s depth, and a chart of its trades', async ({ page }, testInfo) => {
+  const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
+  const alpha = response.json.chains.SOL?.tokens.find((token) => token.symbol === 'ALPHA');
+  if (!alpha) throw new Error('the local world has no ALPHA mint on SOL');
+  await tradeOnSolana(alpha.address);
+  await tradeOnSolana(alpha.address);
+  const errors = collectPageErrors(page);
+  await page.goto(`/token/SOL/${alpha.address}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('ALPHA');
+
+  const market = page.getByRole('region', { name: 'Market' });
+  await expect(market.getByText('Depth (±2 %)')).toBeVisible();
+  await expect(market.getByTestId('liquidity')).toContainText('$');
+  const mint = page.getByRole('region', { name: 'Mint' });
+  await expect(mint.getByTestId('mint-decimals')).toHaveText('6');
+  await expect(mint.getByTestId('mint-authority')).not.toHaveText('…', { timeout: 30_000 });
+  // No EVM facts: taxes, burn addresses and DEX listing fees do not exist on Solana.
+  await expect(page.getByRole('region', { name: 'Taxes and supply' })).toHaveCount(0);
+  await expect(page.getByRole('main')).not.toContainText(/DEX listing paid|Buy tax|Sell tax|Clogged/);
+  await checkChart(page, /\$/);
+  await expect(page.locator('body')).not.toContainText(/_API_URL|is not set/);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(await overflowingElements(page)).toEqual([]);
+  await snapshot(page, testInfo, 'solana-chart');
   expect(errors).toEqual([]);
 });

@@ -2,6 +2,8 @@
  * token-info over REST on the local world: the tax token's measured taxes, burnt and clogged supply, the
  * honeypot's verdict, clean plain tokens, prices that agree with the pools, and audit=false skipping the audit.
  */
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { Connection, PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
 import { NATIVE_USD, TOKENS } from '@/devnet/evm/world-spec';
@@ -94,5 +96,21 @@ describe('token-info', () => {
     expect(answer.body.poolInfo).toMatchObject({ type: 'MAKER' });
     expect(answer.body.poolInfo.priceUsd).toBeGreaterThan(0);
     expect(answer.body.misc).toMatchObject({ buyTax: 0, sellTax: 0 });
+  });
+
+  it('gives a Solana mint the maker\'s depth within 2 % of its price as its liquidity, not the maker\'s whole inventory', async () => {
+    const { solana } = await client.services();
+    const connection = new Connection(testManifest().chains.SOL!.rpcUrl, 'confirmed');
+    const makerSol = (await connection.getBalance(solana!.maker!.publicKey, 'confirmed')) / 1e9;
+    for (const symbol of ['ALPHA', 'USDC']) {
+      const mint = testManifest().chains.SOL!.tokens.find((entry) => entry.symbol === symbol)!.address;
+      const answer = await client.get<Info>('v1.tokenInfo', { chain: 'SOL', token: mint, audit: 'false' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const held = await connection.getTokenAccountBalance(getAssociatedTokenAddressSync(new PublicKey(mint), solana!.maker!.publicKey, true), 'confirmed');
+      // Both sides of the curve at its price: the maker's whole SOL balance and its holding of the mint.
+      const inventoryUsd = Number(held.value.uiAmountString) * answer.body.poolInfo.priceUsd + makerSol * answer.body.poolInfo.priceUsd / answer.body.poolInfo.priceNative;
+      // Buying to +2 % and selling to -2 % on x·y = k move the SOL side by (√1.02 − √0.98) of itself.
+      expect(answer.body.poolInfo.liquidity / inventoryUsd).toBeCloseTo((Math.sqrt(1.02) - Math.sqrt(0.98)) / 2, 3);
+    }
   });
 });

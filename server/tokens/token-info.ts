@@ -170,23 +170,7 @@ async function solanaTokenInfo(deps: TokenInfoDeps, chain: ConfiguredChain, mint
   ]);
   const known = metadata ?? knownSolanaToken(deps, mint);
   const totalSupply = BigInt(supply.value.amount);
-  let pool = NO_POOL;
-  if ('inventory' in trading.source) {
-    const source = trading.source as { inventory(leg: { inputMint: string; outputMint: string }): Promise<{ reserveIn: bigint; reserveOut: bigint }> };
-    const [reserves, solUsd] = await Promise.all([source.inventory({ inputMint: mint, outputMint: WRAPPED_SOL_MINT }), solUsdPrice({ trading })]);
-    const tokenAmount = Number(formatUnits(reserves.reserveIn, info.decimals));
-    const solAmount = Number(formatUnits(reserves.reserveOut, chain.info.nativeDecimals));
-    const priceNative = tokenAmount > 0 ? solAmount / tokenAmount : 0;
-    pool = {
-      address: trading.maker?.publicKey.toBase58() ?? '',
-      type: 'MAKER',
-      factory: 'maker',
-      liquidityUsd: round(solAmount * solUsd * 2, 2),
-      marketCapUsd: round(Number(formatUnits(totalSupply, info.decimals)) * priceNative * solUsd, 2),
-      priceNative,
-      priceUsd: priceNative * solUsd,
-    };
-  }
+  const pool = await solanaMainPool(trading, chain.info.nativeDecimals, mint, totalSupply, info.decimals);
   return {
     token: { address: mint, symbol: known?.symbol ?? 'unknown', name: known?.name ?? 'unknown', decimals: info.decimals },
     pool,
@@ -194,6 +178,40 @@ async function solanaTokenInfo(deps: TokenInfoDeps, chain: ConfiguredChain, mint
     sellTax: 0,
     burntPercent: '0',
     cloggedPercent: '0',
+  };
+}
+
+/**
+ * The maker's curve for a mint as its pool. Its liquidity is the venue's depth in that mint: the USD value
+ * the curve takes in and pays out before its price moves 2 % either way (the usual "±2 % depth"). The
+ * curve's SOL side is the maker's whole SOL balance, shared by every mint it quotes, so the pool's balances
+ * would give every mint the maker's entire inventory.
+ */
+/**
+ * On x·y = k with y SOL, the price moves by r when y becomes y·√(1 + r): buying to +2 % takes in
+ * y·(√1.02 − 1) SOL, selling to −2 % pays out y·(1 − √0.98). Together y·(√1.02 − √0.98).
+ */
+export const DEPTH_SHARE = Math.sqrt(1.02) - Math.sqrt(0.98);
+
+export async function solanaMainPool(trading: SolanaTrading, nativeDecimals: number, mint: string, totalSupply?: bigint, knownDecimals?: number): Promise<TokenMainPool> {
+  if (!('inventory' in trading.source)) return NO_POOL;
+  const source = trading.source as { inventory(leg: { inputMint: string; outputMint: string }): Promise<{ reserveIn: bigint; reserveOut: bigint }> };
+  const [reserves, solUsd, decimals] = await Promise.all([
+    source.inventory({ inputMint: mint, outputMint: WRAPPED_SOL_MINT }),
+    solUsdPrice({ trading }),
+    knownDecimals ?? trading.mints.info(mint).then((info) => info.decimals),
+  ]);
+  const tokenAmount = Number(formatUnits(reserves.reserveIn, decimals));
+  const solAmount = Number(formatUnits(reserves.reserveOut, nativeDecimals));
+  const priceNative = tokenAmount > 0 ? solAmount / tokenAmount : 0;
+  return {
+    address: trading.maker?.publicKey.toBase58() ?? '',
+    type: 'MAKER',
+    factory: 'maker',
+    liquidityUsd: round(solAmount * DEPTH_SHARE * solUsd, 2),
+    marketCapUsd: totalSupply === undefined ? 0 : round(Number(formatUnits(totalSupply, decimals)) * priceNative * solUsd, 2),
+    priceNative,
+    priceUsd: priceNative * solUsd,
   };
 }
 

@@ -1,16 +1,15 @@
 'use client';
 
-import { useWallet } from '@solana/wallet-adapter-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useCallback, useState } from 'react';
 import type { Address } from 'viem';
 import { useConfig } from 'wagmi';
 import { sendTransaction } from 'wagmi/actions';
+import { useSolanaWallet } from '@/components/providers/solana-wallet-provider';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { SwapFlowError, describeError } from '@/components/swap/lib/error-messages';
 import { parseQuotedTransaction } from '@/components/swap/lib/quoted-transaction';
-import { parseQuotedSolanaTransaction, serializeSignedSolanaTransaction } from '@/components/swap/lib/solana-transaction';
 import { CHAINS, isEvmChain, type ChainId } from '@/server/chains/registry';
 import { bridgeTrackerHref } from '../lib/bridge-links';
 import type { BridgeQuote } from '../lib/bridge-types';
@@ -35,7 +34,7 @@ export type DepositPhase = 'idle' | 'wallet' | 'sending' | 'sent';
  */
 export function useBridgeDeposit() {
   const config = useConfig();
-  const { publicKey, signTransaction } = useWallet();
+  const { address: solanaAddress, signQuoted } = useSolanaWallet();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -52,17 +51,16 @@ export function useBridgeDeposit() {
   }, [config]);
 
   const solanaDeposit = useCallback(async (source: ChainId, account: string, transaction: BridgeQuote['transaction']): Promise<string> => {
-    if (!publicKey || publicKey.toBase58() !== account) throw new SwapFlowError('The Solana wallet changed accounts. Get a new quote.');
-    if (!signTransaction) throw new SwapFlowError('This wallet cannot sign Solana transactions for the page.');
-    const quoted = parseQuotedSolanaTransaction(transaction.trade, account, 'deposit');
+    if (solanaAddress !== account) throw new SwapFlowError('The Solana wallet changed accounts. Get a new quote.');
+    if (!signQuoted) throw new SwapFlowError('This wallet cannot sign Solana transactions for the page.');
     setPhase('wallet');
-    const signed = serializeSignedSolanaTransaction(await signTransaction(quoted));
+    const signed = await signQuoted(transaction.trade, 'deposit');
     setPhase('sending');
     const outcome = await execute.mutateAsync({ trade: signed, sourceChain: source, requestId: transaction.requestId });
     // A deposit that never reached the chain has nothing to track; one that did is followed on the tracker.
     if (!outcome.sourceTxHash) throw new SwapFlowError(outcome.error ?? 'The deposit was not sent.');
     return outcome.sourceTxHash;
-  }, [publicKey, signTransaction, execute]);
+  }, [solanaAddress, signQuoted, execute]);
 
   const deposit = useCallback(async ({ source, account, transaction }: BridgeDepositParameters) => {
     setError(undefined);

@@ -1,12 +1,11 @@
 'use client';
 
-import { useWallet } from '@solana/wallet-adapter-react';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, type Dispatch } from 'react';
+import { useSolanaWallet } from '@/components/providers/solana-wallet-provider';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import type { ChainId } from '@/server/chains/registry';
 import { SwapFlowError, describeError, describeTradeFailure } from '../lib/error-messages';
-import { parseQuotedSolanaTransaction, serializeSignedSolanaTransaction } from '../lib/solana-transaction';
 import type { FlowEvent, StepId } from '../lib/swap-flow';
 import type { SwapToken } from '../lib/tokens';
 
@@ -25,7 +24,7 @@ export interface SolanaSwapParameters {
  * Solana has no token approvals, so there is no approve step.
  */
 export function useSolanaSwap() {
-  const { publicKey, signTransaction } = useWallet();
+  const { address, signQuoted } = useSolanaWallet();
   const trpc = useTRPC();
   const execute = useMutation(trpc.v2.execute.mutationOptions());
 
@@ -34,13 +33,11 @@ export function useSolanaSwap() {
     report({ type: 'start', approveBefore: false, approveAfter: false, approvals: false });
     try {
       if (transaction.approve || transaction.extra) throw new SwapFlowError('The quote asks for more than one Solana transaction; this page signs only the trade.');
-      if (!publicKey || publicKey.toBase58() !== account) throw new SwapFlowError('The Solana wallet changed accounts. Get a new quote.');
-      if (!signTransaction) throw new SwapFlowError('This wallet cannot sign Solana transactions for the page.');
-      const quoted = parseQuotedSolanaTransaction(transaction.trade, account);
+      if (address !== account) throw new SwapFlowError('The Solana wallet changed accounts. Get a new quote.');
+      if (!signQuoted) throw new SwapFlowError('This wallet cannot sign Solana transactions for the page.');
 
       report({ type: 'active', step });
-      const signed = await signTransaction(quoted);
-      const trade = serializeSignedSolanaTransaction(signed);
+      const trade = await signQuoted(transaction.trade, 'trade');
       report({ type: 'completed', step });
 
       step = 'confirmed';
@@ -54,5 +51,5 @@ export function useSolanaSwap() {
     } catch (error) {
       report({ type: 'failed', step, message: describeError(error) });
     }
-  }, [publicKey, signTransaction, execute]);
+  }, [address, signQuoted, execute]);
 }

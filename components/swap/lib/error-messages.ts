@@ -3,7 +3,6 @@
  * errors are matched by their EIP-1193 code (Solana wallets use the same 4001 for a rejection), server
  * errors carry a message written for people already.
  */
-import { WalletError } from '@solana/wallet-adapter-base';
 import { TRPCClientError } from '@trpc/client';
 import { BaseError } from 'viem';
 
@@ -40,11 +39,19 @@ export function isUserRejection(error: unknown): boolean {
   return error instanceof BaseError && error.walk((e) => (e as { name?: string }).name === 'UserRejectedRequestError') !== null;
 }
 
+/**
+ * The Solana wallet adapter's errors (WalletError and its subclasses), known by their class names: the
+ * adapter loads only on pages that use Solana, so this module does not import it to test `instanceof`.
+ */
+function isSolanaWalletError(error: unknown): error is Error {
+  return error instanceof Error && /^Wallet[A-Za-z]*Error$/.test(error.name);
+}
+
 export function describeError(error: unknown): string {
   if (isUserRejection(error)) return 'You rejected the request in your wallet.';
   if (error instanceof SwapFlowError) return error.message;
   if (error instanceof TRPCClientError) return error.message;
-  if (error instanceof WalletError) {
+  if (isSolanaWalletError(error)) {
     const general = SOLANA_WALLET_ERRORS[error.name] ?? 'The wallet refused the request.';
     return error.message ? `${general.replace(/\.$/, ':')} ${error.message.split('\n')[0]}` : general;
   }

@@ -72,3 +72,18 @@ describe('tokens.lookup', () => {
     expect(await codeOf(caller().tokens.lookup({ chain: 'SOL' as never, address: account }))).toBe('INVALID_INPUT');
   });
 });
+
+describe('tokens.markets', () => {
+  it('lists a chain\'s tokens (not its native coin) with price, liquidity and 24 h change read from the chain', async () => {
+    for (const chain of ['BASE', 'SOL'] as const) {
+      const { tokens } = await caller().tokens.markets({ chain });
+      const world = testManifest().chains[chain]!.tokens;
+      expect(tokens.map((token) => token.symbol)).toEqual(world.map((token) => token.symbol));
+      expect(tokens.some((token) => token.address === NATIVE_TOKEN_ADDRESS)).toBe(false);
+      const alpha = tokens.find((token) => token.symbol === 'ALPHA')!;
+      expect(alpha.priceUsd).toBeGreaterThan(0);
+      expect(alpha.liquidityUsd).toBeGreaterThan(0);
+      expect(alpha.change24h === null || Number.isFinite(alpha.change24h)).toBe(true);
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { EVM_CHAIN_IDS } from '@/server/chains/registry';
 import { knownTokens } from '@/server/tokens/known-tokens';
 import { lookupToken } from '@/server/tokens/lookup-token';
 import { priceHistory } from '@/server/tokens/price-history';
+import { tokenMarkets } from '@/server/tokens/token-markets';
 import { anyAddress, chainId, checkAddressFamily, evmAddress } from '../contract/fields';
 import { authedProcedure, router } from '../trpc';
 
@@ -26,7 +27,7 @@ export const tokensRouter = router({
         known: knownTokens(ctx.services.localWorld, input.chain),
       }),
     })),
-  /** The main pool's price over recent blocks, for the token page's chart (empty on SOL: the maker has no history). */
+  /** The token's price after each recent trade across its pools (SOL: the maker's trades), for the token page's chart. */
   priceHistory: authedProcedure
     .input(z.object({ chain: chainId, address: anyAddress })
       .superRefine((input, ctx) => checkAddressFamily(ctx, input.chain, { address: input.address }, { nativeAllowed: false })))
@@ -34,5 +35,13 @@ export const tokensRouter = router({
       success: z.literal(true),
       points: z.array(z.object({ block: z.number(), time: z.number(), priceNative: z.number(), priceUsd: z.number() })),
     }))
-    .query(async ({ ctx, input }) => ({ success: true as const, points: await priceHistory(ctx.services.chains[input.chain], input.address) })),
+    .query(async ({ ctx, input }) => ({ success: true as const, points: await priceHistory(ctx.services.chains[input.chain], input.address, ctx.services.solana) })),
+  /** The chain's listed tokens with price, liquidity and 24 h change, for the /token landing page. */
+  markets: authedProcedure
+    .input(z.object({ chain: chainId }))
+    .output(z.object({
+      success: z.literal(true),
+      tokens: z.array(token.extend({ priceUsd: z.number(), priceNative: z.number(), liquidityUsd: z.number(), change24h: z.number().nullable() })),
+    }))
+    .query(async ({ ctx, input }) => ({ success: true as const, tokens: await tokenMarkets(ctx.services, input.chain) })),
 });

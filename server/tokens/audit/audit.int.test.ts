@@ -9,6 +9,7 @@ import { probeTaxes } from '@/server/tokens/tax-probe';
 import { auditToken, type TokenAudit } from './audit-token';
 import { serveFixtures } from './providers/fixtures/serve-fixtures';
 import { createGoPlusAdapter } from './providers/goplus';
+import { NOT_CONSULTED } from './providers/provider-adapter';
 import { createRugCheckAdapter } from './providers/rugcheck';
 
 const client = useRestClient();
@@ -55,9 +56,9 @@ describe('token audit', () => {
 
   it('reports the providers unavailable offline, never inventing a verdict', async () => {
     const evm = await audit('BASE', token('BASE', 'ALPHA'));
-    expect(evm.providers).toEqual([{ name: 'GoPlus', status: 'unavailable', detail: 'GOPLUS_API_URL is not set.' }]);
+    expect(evm.providers).toEqual([{ name: 'GoPlus', status: 'unavailable', detail: NOT_CONSULTED }]);
     const solana = await audit('SOL', token('SOL', 'USDC'));
-    expect(solana.providers).toEqual([{ name: 'RugCheck', status: 'unavailable', detail: 'RUGCHECK_API_URL is not set.' }]);
+    expect(solana.providers).toEqual([{ name: 'RugCheck', status: 'unavailable', detail: NOT_CONSULTED }]);
   });
 
   it('Solana USDC: the world keeps a mint authority (warn), no freeze authority, no Token-2022 extensions', async () => {

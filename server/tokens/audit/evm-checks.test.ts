@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { CHAINS } from '@/server/chains/registry';
 import type { TokenPool, TokenPools } from '@/server/venues/evm/pools/pool-types';
-import { burntCheck, liquidityCheck, taxChecks } from './evm-checks';
+import { burntCheck, liquidityCheck, lpPairName, taxChecks } from './evm-checks';
 
 const STABLE = '0x00000000000000000000000000000000000000a1';
 const WRAPPED = '0x00000000000000000000000000000000000000b2';
@@ -38,8 +38,16 @@ describe('EVM check thresholds', () => {
   });
 
   it('passes burnt LP, warns when none is burnt', () => {
-    expect(burntCheck({ pair: '0xpair', supply: 1_000_000n, burnt: 250_000n })).toEqual({ id: 'liquidity-burnt', status: 'pass', advisory: true, detail: '25 % of the LP tokens of 0xpair are burnt' });
+    expect(burntCheck({ pair: 'the pair', supply: 1_000_000n, burnt: 250_000n })).toEqual({ id: 'liquidity-burnt', status: 'pass', advisory: true, detail: 'Checked the pair: 25 % of its LP tokens are burnt' });
     expect(burntCheck({ pair: '0xpair', supply: 1_000_000n, burnt: 0n }).status).toBe('warn');
     expect(burntCheck(undefined).status).toBe('unknown');
+    expect(burntCheck({ pair: 'the pair', supply: 0n, burnt: 0n }).detail).toBe('Not checked: the pair holds no liquidity.');
+  });
+
+  it('names the pair it checked: venue, the side it pairs with, address, and whether it is the main pool', () => {
+    const chain = { venues: { stable: { address: '0xStable' } } } as unknown as Parameters<typeof lpPairName>[0];
+    const pair = { address: '0xPair', quoteToken: '0xstable', factoryName: 'Uniswap V2' };
+    expect(lpPairName(chain, pair, { address: '0xpair' })).toBe('the Uniswap V2 pair against the stable (0xPair, the main pool)');
+    expect(lpPairName(chain, { ...pair, quoteToken: '0xWeth' }, { address: '0xOther' })).toBe('the Uniswap V2 pair against the wrapped native token (0xPair)');
   });
 });

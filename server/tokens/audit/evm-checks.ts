@@ -76,7 +76,7 @@ export async function evmChecks(chain: ConfiguredChain, token: string, probeTaxe
   ];
   const answers = second.length > 0 ? await chain.rpc.requestBatch(second) : [];
   const burnAt = mainV2 ? 1 + BURN_ADDRESSES.length : 0;
-  const lp = mainV2 ? lpState(mainV2, answers.slice(0, burnAt)) : undefined;
+  const lp = mainV2 ? lpState(mainV2, answers.slice(0, burnAt), lpPairName(chain, mainV2, found.ok ? found.value.mainPool : undefined)) : undefined;
   const implementationCode = implementation ? data(answers[burnAt]) : undefined;
 
   const taxes = await probe;
@@ -88,9 +88,16 @@ export async function evmChecks(chain: ConfiguredChain, token: string, probeTaxe
   ];
 }
 
-function lpState(pair: TokenPool, answers: RpcBatchAnswer[]): LpState {
+function lpState(pair: TokenPool, answers: RpcBatchAnswer[], name: string): LpState {
   const burnt = answers.slice(1).reduce((sum, answer) => sum + (uint(answer) ?? 0n), 0n);
-  return { pair: pair.address, supply: uint(answers[0]) ?? 0n, burnt: burnt >= V2_MINIMUM_LIQUIDITY ? burnt - V2_MINIMUM_LIQUIDITY : 0n };
+  return { pair: name, supply: uint(answers[0]) ?? 0n, burnt: burnt >= V2_MINIMUM_LIQUIDITY ? burnt - V2_MINIMUM_LIQUIDITY : 0n };
+}
+
+/** The checked pair as a reader can find it: venue, what it pairs the token with, address, and whether it is the main pool. */
+export function lpPairName(chain: Pick<ConfiguredChain, 'venues'>, pair: Pick<TokenPool, 'address' | 'quoteToken' | 'factoryName'>, main: Pick<TokenPool, 'address'> | undefined): string {
+  const stable = chain.venues?.stable.address.toLowerCase() === pair.quoteToken.toLowerCase();
+  const isMain = main?.address.toLowerCase() === pair.address.toLowerCase();
+  return `the ${pair.factoryName} pair against the ${stable ? 'stable' : 'wrapped native token'} (${pair.address}${isMain ? ', the main pool' : ''})`;
 }
 
 export function taxChecks(taxes: Settled<TaxReport>): AuditCheck[] {
@@ -131,6 +138,7 @@ function privilegeCheck(code: Hex, implementation: Address | undefined, implemen
 }
 
 export interface LpState {
+  /** The pair checked, named for the reader (`lpPairName`). */
   pair: string;
   supply: bigint;
   /** LP tokens at burn addresses, less the minimum every V2 pair locks. */
@@ -154,10 +162,11 @@ export function liquidityCheck(chain: ConfiguredChain, found: Settled<TokenPools
 export function burntCheck(lp: LpState | undefined): AuditCheck {
   const id = 'liquidity-burnt';
   const advisory = true;
-  if (!lp || lp.supply === 0n) return { id, status: 'unknown', advisory, detail: 'No Uniswap V2 pair with liquidity to look at (V3 positions are not burnt as tokens).' };
-  if (lp.burnt === 0n) return { id, status: 'warn', advisory, detail: `No LP tokens of ${lp.pair} are burnt: its holders can withdraw all liquidity` };
+  if (!lp) return { id, status: 'unknown', advisory, detail: 'Not checked: the token has no Uniswap V2 pair against the wrapped native token or the stable (V3 positions are not burnt as tokens).' };
+  if (lp.supply === 0n) return { id, status: 'unknown', advisory, detail: `Not checked: ${lp.pair} holds no liquidity.` };
+  if (lp.burnt === 0n) return { id, status: 'warn', advisory, detail: `Checked ${lp.pair}: none of its LP tokens are burnt, so its holders can withdraw all its liquidity` };
   const percent = Number((lp.burnt * 1_000_000n) / lp.supply) / 10_000;
-  return { id, status: 'pass', advisory, detail: `${percent} % of the LP tokens of ${lp.pair} are burnt` };
+  return { id, status: 'pass', advisory, detail: `Checked ${lp.pair}: ${percent} % of its LP tokens are burnt` };
 }
 
 function ethCall(to: string, callData: Hex): RpcCall {

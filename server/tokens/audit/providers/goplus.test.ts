@@ -1,3 +1,4 @@
+import { NOT_CONSULTED } from './provider-adapter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAINS } from '@/server/chains/registry';
 import { serveFixtures, type FixtureServer } from './fixtures/serve-fixtures';
@@ -64,7 +65,7 @@ describe('GoPlus adapter', () => {
       expect(await goplus.report(CHAINS.BASE, token)).toEqual({ name: 'GoPlus', status: 'unavailable', detail });
     }
     expect(await createGoPlusAdapter({ baseUrl: undefined }).report(CHAINS.BASE, TAXED))
-      .toEqual({ name: 'GoPlus', status: 'unavailable', detail: 'GOPLUS_API_URL is not set.' });
+      .toEqual({ name: 'GoPlus', status: 'unavailable', detail: NOT_CONSULTED });
     expect(await createGoPlusAdapter({ baseUrl: 'http://127.0.0.1:9' }).report(CHAINS.BASE, TAXED))
       .toEqual({ name: 'GoPlus', status: 'unavailable', detail: 'GoPlus could not be reached.' });
   });

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { ChainInfo } from '@/server/chains/registry';
-import { fetchProviderJson, joinUrl, unavailable, unverified, type ProviderAdapter, type ProviderOptions, type ProviderReport } from './provider-adapter';
+import { fetchProviderJson, joinUrl, unavailable, unverified, type ProviderAdapter, type ProviderOptions, type ProviderReport, NOT_CONSULTED } from './provider-adapter';
 
 const NAME = 'GoPlus';
 const flag = z.string().optional();
@@ -62,7 +62,7 @@ export function createGoPlusAdapter(options: ProviderOptions): ProviderAdapter {
     name: NAME,
     covers: (chain: ChainInfo) => chain.family === 'evm',
     async report(chain, token): Promise<ProviderReport> {
-      if (!options.baseUrl) return unavailable(NAME, 'GOPLUS_API_URL is not set.');
+      if (!options.baseUrl) return unavailable(NAME, NOT_CONSULTED);
       const url = `${joinUrl(options.baseUrl, `api/v1/token_security/${chain.chainId}`)}?contract_addresses=${encodeURIComponent(token.toLowerCase())}`;
       const fetched = await fetchProviderJson(NAME, options, url, answer);
       if (!fetched.ok) return unavailable(NAME, fetched.detail);

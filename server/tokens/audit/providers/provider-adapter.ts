@@ -59,6 +59,12 @@ export async function fetchProviderJson<S extends z.ZodType>(
   return { ok: true, body: parsed.data };
 }
 
+/**
+ * A provider this server is not set up to ask (its URL unset, as offline): said plainly, without naming the
+ * server's configuration, since visitors read it beside the audit and in quote warnings.
+ */
+export const NOT_CONSULTED = 'Not checked: this provider was not consulted.';
+
 export function unavailable(name: string, detail: string): ProviderReport {
   return { name, status: 'unavailable', detail };
 }

@@ -1,3 +1,4 @@
+import { NOT_CONSULTED } from './provider-adapter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAINS } from '@/server/chains/registry';
 import { serveFixtures, type FixtureServer } from './fixtures/serve-fixtures';
@@ -52,6 +53,6 @@ describe('RugCheck adapter', () => {
       expect(await rugcheck.report(CHAINS.SOL, mint)).toEqual({ name: 'RugCheck', status: 'unavailable', detail });
     }
     expect(await createRugCheckAdapter({ baseUrl: undefined }).report(CHAINS.SOL, CLEAN))
-      .toEqual({ name: 'RugCheck', status: 'unavailable', detail: 'RUGCHECK_API_URL is not set.' });
+      .toEqual({ name: 'RugCheck', status: 'unavailable', detail: NOT_CONSULTED });
   });
 });

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { ChainInfo } from '@/server/chains/registry';
-import { fetchProviderJson, joinUrl, unavailable, unverified, type ProviderAdapter, type ProviderOptions, type ProviderReport } from './provider-adapter';
+import { fetchProviderJson, joinUrl, unavailable, unverified, type ProviderAdapter, type ProviderOptions, type ProviderReport, NOT_CONSULTED } from './provider-adapter';
 
 const NAME = 'RugCheck';
 
@@ -32,7 +32,7 @@ export function createRugCheckAdapter(options: ProviderOptions): ProviderAdapter
     name: NAME,
     covers: (chain: ChainInfo) => chain.family === 'solana',
     async report(_chain, mint): Promise<ProviderReport> {
-      if (!options.baseUrl) return unavailable(NAME, 'RUGCHECK_API_URL is not set.');
+      if (!options.baseUrl) return unavailable(NAME, NOT_CONSULTED);
       const url = joinUrl(options.baseUrl, `v1/tokens/${encodeURIComponent(mint)}/report/summary`);
       const fetched = await fetchProviderJson(NAME, options, url, summary);
       if (!fetched.ok) return unavailable(NAME, fetched.detail);
