@@ -14,19 +14,19 @@ export function SolanaWalletButton() {
   useNeedSolana();
   const { address, connected, pending } = useFamilyWallet('solana');
   const { disconnect, loaded } = useSolanaWallet();
-  const { open, setOpen, container } = usePopover<HTMLDivElement>();
+  const { open, setOpen, container, trigger } = usePopover<HTMLDivElement>(connected);
   // A click before hydration (or before the wallet runtime loaded) would be lost: the button waits.
   const mounted = useMounted();
   return (
     <div className="wallet" ref={container}>
       {connected && address ? (
-        <button type="button" className="wallet-button connected" aria-label="Wallet menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <button ref={trigger} type="button" className="wallet-button connected" aria-label="Wallet menu" aria-expanded={open} onClick={() => setOpen(!open)}>
           <span className="wallet-dot" aria-hidden="true" />
           <span data-testid="wallet-address">{shortAddress(address)}</span>
           <span className="wallet-chain">Solana</span>
         </button>
       ) : (
-        <button type="button" className="wallet-button" aria-expanded={open} onClick={() => setOpen(!open)} disabled={!mounted || !loaded || pending}>
+        <button ref={trigger} type="button" className="wallet-button" aria-expanded={open} onClick={() => setOpen(!open)} disabled={!mounted || !loaded || pending}>
           {pending ? 'Connecting…' : 'Connect wallet'}
         </button>
       )}
