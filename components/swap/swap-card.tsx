@@ -19,8 +19,9 @@ const DEFAULT_CHAIN: ChainId = 'BASE';
  * chain's family (an EVM wallet on EVM chains, a Solana wallet on Solana; both stay connected).
  * A link may open it on a chain with a token to receive (a token page's Trade button).
  */
-export function SwapCard({ initialChain = DEFAULT_CHAIN, linkedTokenOut }: { initialChain?: ChainId; linkedTokenOut?: string }) {
-  const card = useSwapCard(initialChain, linkedTokenOut);
+export function SwapCard({ initialChain, linkedTokenOut }: { initialChain?: ChainId; linkedTokenOut?: string }) {
+  // A link that names a chain or a token opens on it; otherwise the pair of the last visit comes back.
+  const card = useSwapCard(initialChain ?? DEFAULT_CHAIN, linkedTokenOut, !!initialChain || !!linkedTokenOut);
   const { form, chainInfo, wallet, tokens, running, edit, balanceOut, quote: { quote, state } } = card;
   const { chain, tokenIn, tokenOut } = form;
   const [picking, setPicking] = useState<'pay' | 'receive'>();
@@ -35,8 +36,9 @@ export function SwapCard({ initialChain = DEFAULT_CHAIN, linkedTokenOut }: { ini
       <TokenPanel
         side="receive"
         token={tokenOut}
-        amount={quote && tokenOut ? formatAmount(quote.stats.amountOut, tokenOut.decimals) : ''}
-        loading={state === 'loading'}
+        amount={form.side === 'receive' ? form.amountText : quote && tokenOut ? formatAmount(quote.stats.amountOut, tokenOut.decimals).replace(/,/g, '') : ''}
+        onAmount={(text) => edit({ type: 'amountOut', text })}
+        loading={form.side === 'pay' && state === 'loading'}
         balance={wallet.connected ? balanceOut.balance : undefined}
         balanceNote={wallet.connected ? undefined : ''}
         disabled={running}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatAmount, formatUsd } from './lib/format';
+import { amountFieldText, formatAmount, formatUsd } from './lib/format';
 import type { SwapToken } from './lib/tokens';
 import { TokenIcon } from './token-icon';
 
@@ -46,7 +46,7 @@ export function TokenPanel(props: TokenPanelProps) {
           value={amount}
           readOnly={!onAmount}
           disabled={disabled}
-          onChange={(event) => onAmount?.(event.target.value.replace(',', '.'))}
+          onChange={(event) => onAmount?.(amountFieldText(event.target.value))}
         />
         <button type="button" className={`token-button${token ? '' : ' empty'}`} aria-label={text.pick} onClick={onPickToken} disabled={disabled}>
           {token ? (

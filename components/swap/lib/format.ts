@@ -41,6 +41,16 @@ export function parseAmount(text: string, decimals: number): bigint | undefined 
   return parseUnits(trimmed.startsWith('.') ? `0${trimmed}` : trimmed, decimals);
 }
 
+/**
+ * What an amount field keeps of a keystroke or a paste: digits and one decimal point (a comma is read as the
+ * point), so letters, signs, exponents and spaces never reach the field.
+ */
+export function amountFieldText(typed: string): string {
+  const kept = typed.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const point = kept.indexOf('.');
+  return point === -1 ? kept : `${kept.slice(0, point + 1)}${kept.slice(point + 1).replace(/\./g, '')}`;
+}
+
 /** Raw units as a plain decimal for an input field (no grouping, every decimal kept). */
 export function toInputText(raw: bigint, decimals: number): string {
   return formatUnits(raw, decimals);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPair, isNative, sameToken } from './tokens';
+import { defaultPair, isNative, maxSpendable, nativeGasReserve, sameToken } from './tokens';
 
 const NATIVE = '0x0000000000000000000000000000000000000000';
 const sol = { address: NATIVE, symbol: 'SOL', name: 'SOL (native)', decimals: 9 };
@@ -26,5 +26,17 @@ describe('defaultPair', () => {
     expect(defaultPair([sol, alpha, usdc], alpha)).toEqual({ tokenIn: sol, tokenOut: alpha });
     expect(defaultPair([sol, alpha, usdc], sol)).toEqual({ tokenIn: alpha, tokenOut: sol });
     expect(defaultPair([], alpha)).toEqual({ tokenIn: undefined, tokenOut: alpha });
+  });
+});
+
+describe('maxSpendable (Max on the swap and the bridge)', () => {
+  it('keeps the gas reserve back from a native coin, and nothing from a token', () => {
+    const balance = 5n * 10n ** 18n;
+    expect(maxSpendable(balance, { native: true, decimals: 18 })).toBe(balance - nativeGasReserve(18));
+    expect(maxSpendable(balance, { native: false, decimals: 18 })).toBe(balance);
+  });
+
+  it('offers nothing rather than a negative amount when the balance is below the reserve', () => {
+    expect(maxSpendable(nativeGasReserve(9) - 1n, { native: true, decimals: 9 })).toBe(0n);
   });
 });

@@ -41,3 +41,9 @@ export function defaultPair(tokens: readonly SwapToken[], preferredOut?: SwapTok
 export function nativeGasReserve(decimals: number): bigint {
   return 10n ** BigInt(decimals) / 100n;
 }
+
+/** What Max fills in, on the swap and the bridge alike: the whole balance, less the gas reserve for a native coin. */
+export function maxSpendable(balance: bigint, coin: { native: boolean; decimals: number }): bigint {
+  const max = coin.native ? balance - nativeGasReserve(coin.decimals) : balance;
+  return max > 0n ? max : 0n;
+}
