@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, type Dispatch } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import type { ChainId } from '@/server/chains/registry';
-import { SwapFlowError, describeError, describeTradeFailure } from '../lib/error-messages';
+import { SwapFlowError, describeError, describeTradeFailure, isUserRejection } from '../lib/error-messages';
 import { parseQuotedSolanaTransaction, serializeSignedSolanaTransaction } from '../lib/solana-transaction';
 import type { FlowEvent, StepId } from '../lib/swap-flow';
 import type { SwapToken } from '../lib/tokens';
@@ -52,7 +52,7 @@ export function useSolanaSwap() {
         result: { ...outcome.txRes, spentSymbol: tokenIn.symbol, receivedSymbol: tokenOut.symbol },
       });
     } catch (error) {
-      report({ type: 'failed', step, message: describeError(error) });
+      report({ type: 'failed', step, message: describeError(error), rejected: isUserRejection(error) });
     }
   }, [publicKey, signTransaction, execute]);
 }
