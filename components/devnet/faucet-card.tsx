@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { formatAmount, shortAddress } from '@/components/swap/lib/format';
-import { CHAINS, type ChainId } from '@/server/chains/registry';
+import { CHAINS, explorerTxUrl, type ChainId } from '@/server/chains/registry';
 
 /** "Get test funds": shown only when the server runs on the local chain world. */
 export function FaucetCard() {
@@ -51,7 +51,18 @@ export function FaucetCard() {
           <p>Sent to {shortAddress(fund.data.address)} on {CHAINS[fund.data.chain as ChainId]?.name ?? fund.data.chain}:</p>
           <ul aria-label="Funds sent">
             {fund.data.funded.map((token) => (
-              <li key={token.address}>{formatAmount(token.amount, token.decimals)} {token.symbol}</li>
+              <li key={token.address}>
+                {formatAmount(token.amount, token.decimals)} {token.symbol}{' '}
+                <a
+                  className="small"
+                  href={explorerTxUrl(fund.data.chain as ChainId, token.txHash)}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={`${token.symbol} transaction on the explorer`}
+                >
+                  {shortAddress(token.txHash)} ↗
+                </a>
+              </li>
             ))}
           </ul>
         </div>
