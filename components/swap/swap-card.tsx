@@ -56,6 +56,7 @@ export function SwapCard({ initialChain, linkedTokenOut }: { initialChain?: Chai
           title={picking === 'pay' ? 'Select a token to pay' : 'Select a token to receive'}
           tokens={tokens.tokens}
           selected={picking === 'pay' ? tokenIn : tokenOut}
+          wallet={wallet.connected ? wallet.address : undefined}
           onClose={() => setPicking(undefined)}
           onSelect={(token) => {
             edit({ type: picking === 'pay' ? 'tokenIn' : 'tokenOut', token });
