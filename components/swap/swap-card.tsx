@@ -41,6 +41,8 @@ export function SwapCard({ initialChain, linkedTokenOut }: { initialChain?: Chai
         loading={form.side === 'pay' && state === 'loading'}
         balance={wallet.connected ? balanceOut.balance : undefined}
         balanceNote={wallet.connected ? undefined : ''}
+        // 0 means no price is known for the output: show nothing rather than $0.00.
+        usd={quote?.stats.valueAmountOutUsd || undefined}
         disabled={running}
         onPickToken={() => setPicking('receive')}
       />

@@ -61,7 +61,7 @@ export function TokenPanel(props: TokenPanelProps) {
         </button>
       </div>
       <div className="token-panel-row small muted">
-        <span>{usd !== undefined ? formatUsd(usd) : '\u00a0'}</span>
+        <span data-testid={`${side}-usd`}>{usd !== undefined ? formatUsd(usd) : '\u00a0'}</span>
         {token && (
           <span className="token-meta">
             <span className="token-name">{token.name}</span>

@@ -71,6 +71,9 @@ describe('OpenAPI document: exact output', () => {
     expect(parameters('/api/v1/quote').map((p) => p.name)).not.toContain('amountOut');
     const stats = (document.components?.schemas?.QuoteV2 as { properties: { stats: { properties: Record<string, { enum?: string[] }> } } }).properties.stats;
     expect(stats.properties.swapMode?.enum).toEqual(['EXACT_IN', 'EXACT_OUT']);
+    // The receive side's USD value, beside the input's, as a documented extension of v2 only.
+    expect(JSON.stringify(stats.properties.valueAmountOutUsd)).toMatch(/Extension: USD value of amountOut, priced the same way as valueAmountInUsd/);
+    expect((document.components?.schemas?.QuoteV1 as { properties: { stats: { properties: Record<string, unknown> } } }).properties.stats.properties.valueAmountOutUsd).toBeUndefined();
     expect((document.components?.schemas?.QuoteV1 as { properties: { stats: { properties: Record<string, unknown> } } }).properties.stats.properties.swapMode).toBeUndefined();
   });
 });

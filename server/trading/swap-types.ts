@@ -72,6 +72,8 @@ export interface SwapQuote {
   integratorFee: bigint;
   feeToken: string;
   valueAmountInUsd: number;
+  /** USD value of amountOut, priced like the input's (0 where no price is known). */
+  valueAmountOutUsd: number;
   gasCostUsd: number;
   txCostUsd: number;
   taxes: { buyTax: number; sellTax: number; transferTax: number };

@@ -104,6 +104,7 @@ export const v2QuoteOutput = z
       amountOutMin: z.string().meta({ description: 'The least the signed trade can deliver, raw units: amountOut less the slippage, enforced on chain by the Router (EVM) or the route\'s own minimum (Solana through Jupiter). On SOL through the local maker the transaction pays exactly amountOut or fails (the maker fills only at its quote), so there amountOutMin equals amountOut whatever the slippage.' }),
       valueAmountInUsd: z.number(),
       txCostUsd: z.number(),
+      valueAmountOutUsd: z.number().meta({ description: 'Extension: USD value of amountOut, priced the same way as valueAmountInUsd (the native coin at its pool price, the stable at par, any other token through its route); 0 where no price is known' }),
       amountIn: z.string().meta({ description: 'Extension: tokenIn spent, raw units (a percentage amount resolved)' }),
       priceImpact: z.number().meta({ description: 'Extension: price impact in percent, pool fees excluded' }),
       gasLimit: z.string().meta({ description: 'Extension: gas limit of the trade transaction' }),

@@ -56,6 +56,7 @@ export async function v2QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
       amountOutMin: quote.amountOutMin.toString(),
       valueAmountInUsd: quote.valueAmountInUsd,
       txCostUsd: quote.txCostUsd,
+      valueAmountOutUsd: quote.valueAmountOutUsd,
       amountIn: quote.amountIn.toString(),
       priceImpact: quote.priceImpactPercent,
       gasLimit: quote.tradeGasLimit.toString(),
