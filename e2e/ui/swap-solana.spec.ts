@@ -292,7 +292,12 @@ test('a swap the Solana wallet refuses to sign fails with the reason and sends n
   wallet.rejectNext('signTransaction');
   await swap.getByRole('button', { name: 'Swap', exact: true }).click();
   await expect(swap.getByRole('alert').filter({ hasText: 'You rejected the request in your wallet.' })).toBeVisible();
-  await expect(swap.getByRole('list', { name: 'Swap progress' }).locator('[data-step="swap"]')).toHaveAttribute('data-status', 'failed');
+  const progress = swap.getByRole('list', { name: 'Swap progress' });
+  await expect(progress.locator('[data-step="swap"]')).toHaveAttribute('data-status', 'rejected');
+  await expect(progress.locator('[data-step="swap"]')).toContainText('Rejected in the wallet');
+  // Nothing is left waiting: the steps after it did not start.
+  await expect(progress.locator('[data-status="waiting"], [data-status="active"]')).toHaveCount(0);
+  await expect(progress).not.toContainText('Waiting');
   expect(wallet.signedTransactions).toHaveLength(0);
   expect(await connection.getBalance(new PublicKey(account.address), 'confirmed')).toBe(before);
 });
