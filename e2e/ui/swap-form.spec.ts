@@ -1,6 +1,10 @@
-import { createPublicClient, formatUnits, http, type Address } from 'viem';
+import { getBase58Decoder } from '@solana/kit';
+import { Keypair } from '@solana/web3.js';
+import { createPublicClient, formatUnits, http } from 'viem';
+import { api } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { connectWallet, freshWallet, localWorld, VIEWPORTS } from '../support/fresh-wallet';
+import { installSolanaTestWallet } from '../support/solana-test-wallet';
 
 /**
  * The swap form's details, at a desktop width and at a phone's: Max on a native coin leaves gas, the
@@ -116,6 +120,27 @@ for (const { name, viewport } of VIEWPORTS) {
       // Worth a little less than what is paid: pool fees, price impact and the service fee.
       expect(receiveUsd).toBeLessThanOrEqual(payUsd);
       expect(receiveUsd).toBeGreaterThan(payUsd * 0.9);
+    });
+
+    test('on Solana the picker shows the Solana wallet\'s balances, held mints first', async ({ page }) => {
+      const keypair = Keypair.generate();
+      expect((await api.post('/api/dev/faucet', { chain: 'SOL', address: keypair.publicKey.toBase58() })).status).toBe(200);
+      const wallet = await installSolanaTestWallet(page, { secretKey: getBase58Decoder().decode(keypair.secretKey) });
+      await page.goto('/');
+      const swap = page.getByRole('region', { name: 'Swap' });
+      await swap.getByLabel('Chain').selectOption('SOL');
+      await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
+      await page.getByRole('dialog', { name: 'Connect a Solana wallet' }).getByRole('button', { name: 'E2E Solana Wallet' }).click();
+      await expect(page.getByTestId('wallet-address')).toHaveText(`${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`);
+      await page.keyboard.press('Escape');
+
+      await swap.getByRole('button', { name: 'Select token to pay' }).click();
+      const rows = page.getByRole('dialog', { name: 'Select a token to pay' }).getByRole('list', { name: 'Tokens' }).getByRole('listitem');
+      // 10,000 USDC, 1,000 of each other mint, then 10 SOL.
+      await expect(rows.first()).toContainText('USDC');
+      await expect(rows.first().getByTestId('token-row-balance')).toHaveText('10,000');
+      await expect(rows.last()).toContainText('SOL');
+      await expect(rows.last().getByTestId('token-row-balance')).toHaveText('10');
     });
   });
 }
