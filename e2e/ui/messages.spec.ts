@@ -2,7 +2,7 @@ import { Keypair } from '@solana/web3.js';
 import { createPublicClient, http, numberToHex, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, test } from '../support/fixtures';
-import { connectWallet, freshWallet, localWorld, VIEWPORTS } from '../support/fresh-wallet';
+import { connectWallet, freshWallet, localWorld, seriousA11yViolations, VIEWPORTS } from '../support/fresh-wallet';
 
 /**
  * What the pages say when something does not go through, at a desktop width and at a phone's: a bridge
@@ -50,6 +50,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(progress.locator('[data-step="swap"]')).toContainText('Rejected in the wallet');
       await expect(progress.locator('[data-status="waiting"], [data-status="active"]')).toHaveCount(0);
       await expect(progress).not.toContainText('Waiting');
+      expect(await seriousA11yViolations(page, 'section[aria-label="Swap"]')).toEqual([]);
       expect(wallet.sentTransactions).toHaveLength(0);
       expect(wallet.requests.filter((request) => request.error?.code === 4001)).toHaveLength(1);
     });
@@ -98,6 +99,7 @@ for (const { name, viewport } of VIEWPORTS) {
         const links = sent.getByRole('link', { name: /transaction on the explorer$/ });
         await expect(links).toHaveCount(items);
         for (const href of await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')))) expect(href).toMatch(link);
+        expect(await seriousA11yViolations(page, 'section[aria-label="Test funds"]')).toEqual([]);
       }
     });
   });
