@@ -2,7 +2,7 @@
 
 import { ChainPicker } from '@/components/swap/chain-picker';
 import { formatAmount, formatUsd, toInputText } from '@/components/swap/lib/format';
-import { nativeGasReserve } from '@/components/swap/lib/tokens';
+import { maxSpendable } from '@/components/swap/lib/tokens';
 import type { BridgeCardState } from './hooks/use-bridge-card';
 import { NativeCoin } from './native-coin';
 
@@ -12,9 +12,8 @@ export function BridgeSendPanel({ card }: { card: BridgeCardState }) {
 
   const onMax = () => {
     if (balance.balance === undefined) return;
-    // The deposit itself pays gas on the source chain: keep some back.
-    const max = balance.balance - nativeGasReserve(from.nativeDecimals);
-    edit({ type: 'amount', text: toInputText(max > 0n ? max : 0n, from.nativeDecimals) });
+    // The deposit itself pays gas on the source chain: Max keeps the same reserve back as the swap's.
+    edit({ type: 'amount', text: toInputText(maxSpendable(balance.balance, { native: true, decimals: from.nativeDecimals }), from.nativeDecimals) });
   };
 
   const balanceText = !sourceWallet.connected

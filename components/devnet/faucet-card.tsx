@@ -3,13 +3,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
-
-function formatUnits(raw: string, decimals: number): string {
-  const value = BigInt(raw);
-  const base = 10n ** BigInt(decimals);
-  const fraction = (value % base).toString().padStart(decimals, '0').replace(/0+$/, '');
-  return `${(value / base).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}`;
-}
+import { formatAmount, shortAddress } from '@/components/swap/lib/format';
+import { CHAINS, explorerTxUrl, type ChainId } from '@/server/chains/registry';
 
 /** "Get test funds": shown only when the server runs on the local chain world. */
 export function FaucetCard() {
@@ -52,11 +47,25 @@ export function FaucetCard() {
       </form>
       {fund.error && <p role="alert" className="error">{fund.error.message}</p>}
       {fund.data && (
-        <ul aria-label="Funds sent">
-          {fund.data.funded.map((token) => (
-            <li key={token.address}>{formatUnits(token.amount, token.decimals)} {token.symbol}</li>
-          ))}
-        </ul>
+        <div role="status">
+          <p>Sent to {shortAddress(fund.data.address)} on {CHAINS[fund.data.chain as ChainId]?.name ?? fund.data.chain}:</p>
+          <ul aria-label="Funds sent">
+            {fund.data.funded.map((token) => (
+              <li key={token.address}>
+                {formatAmount(token.amount, token.decimals)} {token.symbol}{' '}
+                <a
+                  className="small"
+                  href={explorerTxUrl(fund.data.chain as ChainId, token.txHash)}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={`${token.symbol} transaction on the explorer`}
+                >
+                  {shortAddress(token.txHash)} ↗
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </section>
   );

@@ -20,7 +20,7 @@ export function ProgressSteps<Step extends ShownStep>({ label, steps, noteOf }: 
     <ol className="progress" aria-label={label}>
       {steps.map((step, index) => (
         <li key={step.id} className={`step step-${step.status}`} data-step={step.id} data-status={step.status}>
-          <span className="step-marker" aria-hidden="true">{step.status === 'done' ? '✓' : step.status === 'failed' ? '!' : index + 1}</span>
+          <span className="step-marker" aria-hidden="true">{step.status === 'done' ? '✓' : step.status === 'failed' || step.status === 'rejected' ? '!' : index + 1}</span>
           <span className="step-text">
             <strong>{step.label}</strong>
             <span className="muted small">{noteOf(step)}</span>

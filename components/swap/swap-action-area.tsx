@@ -29,6 +29,7 @@ export function SwapActionArea({ card }: { card: SwapCardState }) {
     impact,
     honeypot: card.honeypot,
     confirmed: confirmText.trim().toLowerCase() === CONFIRM_WORD,
+    approvalFirst: !!quote?.transaction.approve,
   });
 
   const onAction = () => {

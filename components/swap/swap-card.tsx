@@ -20,8 +20,9 @@ const DEFAULT_CHAIN: ChainId = 'BASE';
  * chain's family (an EVM wallet on EVM chains, a Solana wallet on Solana; both stay connected).
  * A link may open it on a chain with a token to receive (a token page's Trade button).
  */
-export function SwapCard({ initialChain = DEFAULT_CHAIN, linkedTokenOut }: { initialChain?: ChainId; linkedTokenOut?: string }) {
-  const card = useSwapCard(initialChain, linkedTokenOut);
+export function SwapCard({ initialChain, linkedTokenOut }: { initialChain?: ChainId; linkedTokenOut?: string }) {
+  // A link that names a chain or a token opens on it; otherwise the pair of the last visit comes back.
+  const card = useSwapCard(initialChain ?? DEFAULT_CHAIN, linkedTokenOut, !!initialChain || !!linkedTokenOut);
   const { form, chainInfo, wallet, tokens, running, edit, balanceOut, quote: { quote, state } } = card;
   const { chain, tokenIn, tokenOut } = form;
   const [picking, setPicking] = useState<'pay' | 'receive'>();
@@ -36,10 +37,13 @@ export function SwapCard({ initialChain = DEFAULT_CHAIN, linkedTokenOut }: { ini
       <TokenPanel
         side="receive"
         token={tokenOut}
-        amount={quote && tokenOut ? formatAmount(quote.stats.amountOut, tokenOut.decimals) : ''}
-        loading={state === 'loading'}
+        amount={form.side === 'receive' ? form.amountText : quote && tokenOut ? formatAmount(quote.stats.amountOut, tokenOut.decimals).replace(/,/g, '') : ''}
+        onAmount={(text) => edit({ type: 'amountOut', text })}
+        loading={form.side === 'pay' && state === 'loading'}
         balance={wallet.connected ? balanceOut.balance : undefined}
         balanceNote={wallet.connected ? undefined : ''}
+        // 0 means no price is known for the output: show nothing rather than $0.00.
+        usd={quote?.stats.valueAmountOutUsd || undefined}
         disabled={running}
         onPickToken={() => setPicking('receive')}
       />
@@ -56,6 +60,7 @@ export function SwapCard({ initialChain = DEFAULT_CHAIN, linkedTokenOut }: { ini
           title={picking === 'pay' ? 'Select a token to pay' : 'Select a token to receive'}
           tokens={tokens.tokens}
           selected={picking === 'pay' ? tokenIn : tokenOut}
+          wallet={wallet.connected ? wallet.address : undefined}
           onClose={() => setPicking(undefined)}
           onSelect={(token) => {
             edit({ type: picking === 'pay' ? 'tokenIn' : 'tokenOut', token });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { usePopover } from '@/components/wallet/use-popover';
 import { ChainPicker } from './chain-picker';
 import type { SwapCardState } from './hooks/use-swap-card';
 import { SettingsPanel } from './settings-panel';
@@ -8,9 +8,10 @@ import { SettingsPanel } from './settings-panel';
 /** The form's title, its chain, and the settings (slippage and priority) the gear opens below. */
 export function SwapFormHeader({ card }: { card: SwapCardState }) {
   const { form, running, edit, pickChain } = card;
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  // Closes on Escape and on a click anywhere outside the gear and the panel.
+  const { open: settingsOpen, setOpen: setSettingsOpen, container } = usePopover<HTMLDivElement>();
   return (
-    <>
+    <div ref={container}>
       <div className="swap-card-head">
         <h1>Swap</h1>
         <div className="swap-card-tools">
@@ -26,6 +27,6 @@ export function SwapFormHeader({ card }: { card: SwapCardState }) {
           onPriority={(priority) => edit({ type: 'priority', priority })}
         />
       )}
-    </>
+    </div>
   );
 }

@@ -3,7 +3,7 @@
 import { AmountChips } from './amount-chips';
 import type { SwapCardState } from './hooks/use-swap-card';
 import { formatAmount, toInputText } from './lib/format';
-import { isNative, nativeGasReserve } from './lib/tokens';
+import { isNative, maxSpendable } from './lib/tokens';
 import { TokenPanel } from './token-panel';
 
 /**
@@ -16,11 +16,12 @@ export function SwapPayPanel({ card, onPickToken }: { card: SwapCardState; onPic
 
   const onMax = () => {
     if (!tokenIn || balanceIn.balance === undefined) return;
-    const max = isNative(tokenIn) ? balanceIn.balance - nativeGasReserve(tokenIn.decimals) : balanceIn.balance;
-    edit({ type: 'amount', text: toInputText(max > 0n ? max : 0n, tokenIn.decimals) });
+    edit({ type: 'amount', text: toInputText(maxSpendable(balanceIn.balance, { native: isNative(tokenIn), decimals: tokenIn.decimals }), tokenIn.decimals) });
   };
 
-  const amount = mode.kind === 'percent'
+  // A share of the balance, or an amount typed in the receive field: the pay field shows the quoted input.
+  const quotedInput = mode.kind === 'percent' || form.side === 'receive';
+  const amount = quotedInput
     ? (quote && tokenIn ? formatAmount(quote.stats.amountIn, tokenIn.decimals).replace(/,/g, '') : '')
     : form.amountText;
   const balanceNote = wallet.connected ? (balanceIn.error ? 'Balance unavailable' : balanceIn.isLoading ? 'Balance …' : undefined) : 'Connect a wallet to see balances';
@@ -32,6 +33,7 @@ export function SwapPayPanel({ card, onPickToken }: { card: SwapCardState; onPic
       amount={amount}
       placeholder={mode.kind === 'percent' ? `${mode.percent}% of balance` : '0'}
       onAmount={(text) => edit({ type: 'amount', text })}
+      loading={form.side === 'receive' && card.quote.state === 'loading'}
       balance={wallet.connected ? balanceIn.balance : undefined}
       balanceNote={balanceNote}
       usd={quote?.stats.valueAmountInUsd}

@@ -6,6 +6,8 @@ const STATUS_TEXT: Record<FlowStep['status'], string> = {
   active: 'In progress',
   done: 'Done',
   failed: 'Failed',
+  rejected: 'Rejected in the wallet',
+  cancelled: 'Not started',
   skipped: 'Not needed',
 };
 

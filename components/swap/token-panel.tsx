@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatAmount, formatUsd } from './lib/format';
+import { amountFieldText, formatAmount, formatUsd } from './lib/format';
 import type { SwapToken } from './lib/tokens';
 import { TokenIcon } from './token-icon';
 
@@ -46,7 +46,7 @@ export function TokenPanel(props: TokenPanelProps) {
           value={amount}
           readOnly={!onAmount}
           disabled={disabled}
-          onChange={(event) => onAmount?.(event.target.value.replace(',', '.'))}
+          onChange={(event) => onAmount?.(amountFieldText(event.target.value))}
         />
         <button type="button" className={`token-button${token ? '' : ' empty'}`} aria-label={text.pick} onClick={onPickToken} disabled={disabled}>
           {token ? (
@@ -61,7 +61,7 @@ export function TokenPanel(props: TokenPanelProps) {
         </button>
       </div>
       <div className="token-panel-row small muted">
-        <span>{usd !== undefined ? formatUsd(usd) : '\u00a0'}</span>
+        <span data-testid={`${side}-usd`}>{usd !== undefined ? formatUsd(usd) : '\u00a0'}</span>
         {token && (
           <span className="token-meta">
             <span className="token-name">{token.name}</span>

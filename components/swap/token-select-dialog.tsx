@@ -3,8 +3,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { CHAINS, type ChainFamily, type ChainId } from '@/server/chains/registry';
 import { useTokenLookup } from './hooks/use-known-tokens';
-import { shortAddress } from './lib/format';
-import { sameToken, type SwapToken } from './lib/tokens';
+import { useListedBalances } from './hooks/use-listed-balances';
+import { formatAmount, shortAddress } from './lib/format';
+import { heldFirst, sameToken, type SwapToken } from './lib/tokens';
 import { TokenIcon } from './token-icon';
 
 interface TokenSelectDialogProps {
@@ -12,6 +13,8 @@ interface TokenSelectDialogProps {
   title: string;
   tokens: readonly SwapToken[];
   selected?: SwapToken;
+  /** The connected wallet of the chain's family: each row shows its balance, held tokens first. */
+  wallet?: string;
   onSelect: (token: SwapToken) => void;
   onClose: () => void;
 }
@@ -26,7 +29,7 @@ const ADDRESS: Record<ChainFamily, RegExp> = {
  * Pick one of the chain's known tokens, or paste a token address (looked up on EVM chains; on Solana the
  * server knows the listed mints only, so a pasted mint must be one of them).
  */
-export function TokenSelectDialog({ chain, title, tokens, selected, onSelect, onClose }: TokenSelectDialogProps) {
+export function TokenSelectDialog({ chain, title, tokens, selected, wallet, onSelect, onClose }: TokenSelectDialogProps) {
   const [search, setSearch] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const query = search.trim();
@@ -37,7 +40,7 @@ export function TokenSelectDialog({ chain, title, tokens, selected, onSelect, on
       ? sameToken(token, { address: query })
       : `${token.symbol} ${token.name}`.toLowerCase().includes(query.toLowerCase()));
   const lookup = useTokenLookup(chain, isAddress && matches.length === 0 ? query : undefined);
-  const shown = lookup.data ? [lookup.data.token] : matches;
+  const shown = heldFirst(useListedBalances(chain, lookup.data ? [lookup.data.token] : matches, wallet));
 
   // Closing (a choice, Escape, ×) gives the focus back to the button that opened the picker.
   useEffect(() => {
@@ -71,7 +74,7 @@ export function TokenSelectDialog({ chain, title, tokens, selected, onSelect, on
         />
         {family === 'evm' && query !== '' && !isAddress && query.startsWith('0x') && <p className="muted small">A token address is 0x followed by 40 hex digits.</p>}
         <ul className="token-list" aria-label="Tokens">
-          {shown.map((token) => (
+          {shown.map(({ token, balance }) => (
             <li key={token.address}>
               <button
                 type="button"
@@ -84,7 +87,10 @@ export function TokenSelectDialog({ chain, title, tokens, selected, onSelect, on
                   <strong>{token.symbol}</strong>
                   <span className="muted small">{token.name}</span>
                 </span>
-                <span className="muted small mono">{shortAddress(token.address)}</span>
+                <span className="token-row-side">
+                  {balance !== undefined && <span className="small mono" data-testid="token-row-balance">{formatAmount(balance, token.decimals)}</span>}
+                  <span className="muted small mono">{shortAddress(token.address)}</span>
+                </span>
               </button>
             </li>
           ))}

@@ -4,7 +4,7 @@
  * answered here in the test process, where a viem local account signs and raw transactions go straight to
  * the chain's RPC. The private key never enters the page.
  *
- * Like MetaMask it asks nothing (every prompt is approved), answers `eth_accounts` with nothing until the
+ * Like MetaMask it asks nothing (every prompt is approved unless a test calls `rejectNext`), answers `eth_accounts` with nothing until the
  * site connected, broadcasts with `eth_sendTransaction` using its own nonce (the dapp's gas and fees are
  * kept), refuses `eth_signTransaction` and `eth_sign` with 4200, and emits `accountsChanged` and
  * `chainChanged` when they change.
@@ -51,6 +51,11 @@ export interface TestWallet {
   switchChain(chainId: number): Promise<void>;
   /** The user disconnects the site in the wallet itself. */
   disconnect(): Promise<void>;
+  /**
+   * The user rejects the next signature or transaction prompt: it fails with EIP-1193's 4001 "User
+   * rejected the request", as MetaMask's Reject button does. Later prompts are approved again.
+   */
+  rejectNext(): void;
 }
 
 /** EIP-1193 and JSON-RPC error codes the wallet answers with. */
@@ -83,6 +88,9 @@ const FORWARDED = new Set([
 ]);
 
 const REFUSED = new Set(['eth_signTransaction', 'eth_sign']);
+
+/** Requests that open a prompt the user can reject. */
+const PROMPTED = new Set(['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4']);
 
 /** Where the page half finds the Node half; also how Node reaches the page to emit events. */
 const BINDING = '__e2eWalletRequest';
@@ -131,6 +139,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
   const sentTransactions: Hex[] = [];
   // Signing requests run one at a time, so two sends never pick the same nonce.
   let signing: Promise<unknown> = Promise.resolve();
+  let rejectNextPrompt = false;
 
   const currentRpc = () => rpcUrls.get(chainId)!;
   const accounts = () => (connected ? [account.address.toLowerCase()] : []);
@@ -202,6 +211,10 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
       throw new WalletRpcError(UNSUPPORTED_METHOD, `The wallet does not support ${method}: send the transaction with eth_sendTransaction.`);
     }
     if (FORWARDED.has(method)) return rpc(currentRpc(), method, params);
+    if (PROMPTED.has(method) && rejectNextPrompt) {
+      rejectNextPrompt = false;
+      throw new WalletRpcError(USER_REJECTED, 'MetaMask Tx Signature: User denied transaction signature.');
+    }
     switch (method) {
       case 'eth_chainId':
         return numberToHex(chainId);
@@ -313,6 +326,9 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
       if (!connected) return;
       connected = false;
       await emit({ event: 'accountsChanged', data: [] });
+    },
+    rejectNext() {
+      rejectNextPrompt = true;
     },
   };
 }

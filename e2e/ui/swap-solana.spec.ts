@@ -261,8 +261,8 @@ test('buy a token with SOL and sell it back on the swap page through a Solana wa
   await expect(history.locator('tbody tr')).toHaveCount(2);
   await expect(history.locator('tbody tr').first()).toContainText('Solana');
   await page.reload();
-  await expect(page.getByTestId('wallet-address')).toHaveText(short(evmWallet.address));
-  await swap.getByLabel('Chain').selectOption('SOL');
+  // The chain and pair of the visit come back: Solana, its wallet in front (reconnected without a prompt).
+  await expect(swap.getByLabel('Chain')).toHaveValue('SOL');
   await expect(page.getByTestId('wallet-address')).toHaveText(short(wallet.address));
   await expect(history.locator('tbody tr[data-status="SUCCESS"]')).toHaveCount(2);
   await expect(history.locator('tbody tr').first()).toContainText('ALPHA');
@@ -292,7 +292,12 @@ test('a swap the Solana wallet refuses to sign fails with the reason and sends n
   wallet.rejectNext('signTransaction');
   await swap.getByRole('button', { name: 'Swap', exact: true }).click();
   await expect(swap.getByRole('alert').filter({ hasText: 'You rejected the request in your wallet.' })).toBeVisible();
-  await expect(swap.getByRole('list', { name: 'Swap progress' }).locator('[data-step="swap"]')).toHaveAttribute('data-status', 'failed');
+  const progress = swap.getByRole('list', { name: 'Swap progress' });
+  await expect(progress.locator('[data-step="swap"]')).toHaveAttribute('data-status', 'rejected');
+  await expect(progress.locator('[data-step="swap"]')).toContainText('Rejected in the wallet');
+  // Nothing is left waiting: the steps after it did not start.
+  await expect(progress.locator('[data-status="waiting"], [data-status="active"]')).toHaveCount(0);
+  await expect(progress).not.toContainText('Waiting');
   expect(wallet.signedTransactions).toHaveLength(0);
   expect(await connection.getBalance(new PublicKey(account.address), 'confirmed')).toBe(before);
 });

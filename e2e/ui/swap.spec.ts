@@ -185,7 +185,8 @@ test('buy a token and sell it back on the swap page through the wallet', async (
   await expect(swap.getByLabel('Amount to receive')).not.toHaveValue('');
   await snapshot(page, testInfo, 'sell-quote');
 
-  await swap.getByRole('button', { name: 'Swap', exact: true }).click();
+  // The sell needs the token approved first: the button says both steps.
+  await swap.getByRole('button', { name: 'Approve and swap', exact: true }).click();
   const sellResult = swap.getByRole('region', { name: 'Swap result' });
   await expect(sellResult).toBeVisible({ timeout: 90_000 });
   await expect(progress.locator('[data-step="approve"]')).toHaveAttribute('data-status', 'done');

@@ -165,6 +165,36 @@ describe('v1.balance and v1.tokenBalance on Solana', () => {
   });
 });
 
+describe('tokens.balances (the token picker) and the faucet\'s transactions', () => {
+  it('reads every token of a list in one call, on EVM and on Solana, unreadable tokens left unknown', async () => {
+    for (const [chain, wallet] of [['BASE', evmWallet], ['SOL', solWallet]] as const) {
+      const tokens = funded[chain]!.funded;
+      const answer = await caller().tokens.balances({ chain, wallet, tokens: [...tokens.map((token) => token.address), chain === 'SOL' ? solWallet : NO_CODE] });
+      expect(answer.balances, chain).toEqual([
+        ...tokens.map((token) => ({ token: token.address, balance: token.amount })),
+        { token: chain === 'SOL' ? solWallet : NO_CODE, balance: null },
+      ]);
+    }
+    const unheld = await caller().tokens.balances({ chain: 'ETH', wallet: evmWallet, tokens: [NATIVE_TOKEN_ADDRESS] });
+    expect(unheld.balances).toEqual([{ token: NATIVE_TOKEN_ADDRESS, balance: '0' }]);
+    const wrongFamily = await failureOf(caller().tokens.balances({ chain: 'SOL', wallet: evmWallet, tokens: [] }));
+    expect(wrongFamily.code).toBe('INVALID_INPUT');
+  });
+
+  it('answers a confirmed transaction for each amount the faucet sent', async () => {
+    const client = createPublicClient({ transport: http(services.localWorld!.manifest.chains.BASE!.rpcUrl) });
+    for (const token of funded.BASE!.funded) {
+      const receipt = await client.getTransactionReceipt({ hash: token.txHash as Hex });
+      expect(receipt.status, token.symbol).toBe('success');
+    }
+    const native = await client.getTransaction({ hash: fundedToken('BASE', 'ETH').txHash as Hex });
+    expect(native.to?.toLowerCase()).toBe(evmWallet.toLowerCase());
+    expect(native.value.toString()).toBe(fundedToken('BASE', 'ETH').amount);
+    const solana = funded.SOL!.funded.map((token) => token.txHash);
+    expect(solana.every((signature) => /^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(signature))).toBe(true);
+  });
+});
+
 describe('balance reader', () => {
   function countingReader(env: Record<string, string | undefined>) {
     const config = loadConfig({ DATA_DIR: dataDir, ...env });

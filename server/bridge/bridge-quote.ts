@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { formatUnits } from 'viem';
+import { chainDisplayName, nativeAmountText } from '@/server/display/amount-text';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import { BPS } from '@/server/trading/fee-model';
@@ -97,13 +98,13 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, request: Brid
     const gasInSource = convertNative(destinationGas,
       { usd: destinationUsd, decimals: destinationInfo.nativeDecimals }, { usd: sourceUsd, decimals: sourceInfo.nativeDecimals });
     throw new AppError('INVALID_INPUT',
-      `amount: ${formatUnits(amountIn, sourceInfo.nativeDecimals)} ${sourceInfo.nativeSymbol} does not cover the fill's gas on ${request.destination} `
-      + `(about ${formatUnits(gasInSource, sourceInfo.nativeDecimals)} ${sourceInfo.nativeSymbol}) and the fee. Bridge more.`, { field: 'amount' });
+      `amount: ${nativeAmountText(amountIn, request.source)} does not cover the fill's gas on ${chainDisplayName(request.destination)} `
+      + `(about ${nativeAmountText(gasInSource, request.source)}) and the fee. Bridge more.`, { field: 'amount' });
   }
   if (amountOut + destinationGas > inventory) {
     throw new AppError('INSUFFICIENT_LIQUIDITY',
-      `The solver holds ${formatUnits(inventory, destinationInfo.nativeDecimals)} ${destinationInfo.nativeSymbol} on ${request.destination}; `
-      + `this bridge would pay ${formatUnits(amountOut, destinationInfo.nativeDecimals)}. Bridge a smaller amount.`);
+      `The solver holds ${nativeAmountText(inventory, request.destination)} on ${chainDisplayName(request.destination)}; `
+      + `this bridge needs ${nativeAmountText(amountOut + destinationGas, request.destination)}. Bridge a smaller amount.`);
   }
 
   const seconds = estimatedSeconds(request.source, request.destination);

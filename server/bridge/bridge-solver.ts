@@ -7,7 +7,7 @@
  * stored transaction is sent again (a no-op if it landed). A new payment is signed only when the stored one
  * can provably never land (its nonce or blockhash was used up).
  */
-import { formatUnits } from 'viem';
+import { chainDisplayName, nativeAmountText } from '@/server/display/amount-text';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { findAppError } from '@/server/errors';
 import { createWorkLoop, type WorkLoop } from '@/server/jobs/work-loop';
@@ -63,14 +63,12 @@ export async function acceptDeposit(
     deps.logger.warn('bridge deposit on the wrong chain', { chain: sourceChain, expected: row.source_chain, txHash: deposit.txHash, requestId: row.id });
     return undefined;
   }
-  const symbol = CHAINS[sourceChain].nativeSymbol;
-  const decimals = CHAINS[sourceChain].nativeDecimals;
   const recorded = { txHash: deposit.txHash, from: deposit.from, amount: deposit.amount, confirmedAt: new Date(deposit.confirmedAtMs) };
   if (row.deposit_tx_hash !== null) {
     if (row.deposit_tx_hash !== normalizeChainText(deposit.txHash)) {
       // Paid twice (a wallet that sent the deposit again): the first is filled, this one goes back.
       const extra = await deps.requests.recordExtraDeposit(row, recorded,
-        `A second deposit of ${formatUnits(deposit.amount, decimals)} ${symbol} for request ${row.id}, which was already paid by ${row.deposit_tx_hash}: it is returned.`);
+        `A second deposit of ${nativeAmountText(deposit.amount, sourceChain)} for request ${row.id}, which was already paid by ${row.deposit_tx_hash}: it is returned.`);
       if (extra) {
         deps.logger.warn('second deposit for a bridge request is refunded', { chain: sourceChain, txHash: deposit.txHash, requestId: row.id });
         deps.kickSolver();
@@ -82,7 +80,7 @@ export async function acceptDeposit(
   if (deposit.amount !== BigInt(row.amount_in)) {
     decision = {
       state: 'refunding',
-      reason: `The deposit was ${formatUnits(deposit.amount, decimals)} ${symbol}, not the quoted ${formatUnits(BigInt(row.amount_in), decimals)} ${symbol}: it is returned, not filled at another amount.`,
+      reason: `The deposit was ${nativeAmountText(deposit.amount, sourceChain)}, not the quoted ${nativeAmountText(BigInt(row.amount_in), sourceChain)}: it is returned, not filled at another amount.`,
     };
   } else if (deposit.confirmedAtMs > row.expires_at.getTime()) {
     decision = {
@@ -187,9 +185,8 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<void> {
   if (!row.payment_raw_tx) {
     const [cost, inventory] = await Promise.all([chain.paymentCost(row.recipient, amount), chain.inventory()]);
     if (inventory < amount + cost) {
-      const { nativeSymbol, nativeDecimals } = CHAINS[chain.chain];
       await deps.requests.startRefund(row.id,
-        `The solver could not fill on ${chain.chain}: it holds ${formatUnits(inventory, nativeDecimals)} ${nativeSymbol}, the fill needs ${formatUnits(amount + cost, nativeDecimals)}. The deposit is returned.`);
+        `The solver could not fill on ${chainDisplayName(chain.chain)}: it holds ${nativeAmountText(inventory, chain.chain)}, the fill needs ${nativeAmountText(amount + cost, chain.chain)}. The deposit is returned.`);
       deps.logger.warn('bridge fill refused: not enough inventory', { requestId: row.id, chain: chain.chain });
       context.kick();
       return;

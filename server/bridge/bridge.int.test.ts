@@ -124,7 +124,8 @@ describe('bridge quote', () => {
     const answer = await quote({ source: 'BSC', destination: 'AVAX', amount: (10n ** 24n).toString(), trader: freshAddress() });
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ code: 'INSUFFICIENT_LIQUIDITY' });
-    expect(answer.body.error).toContain('solver holds');
+    // Amounts as the page shows them (grouped, a few decimals) with the coin, and the chain's display name.
+    expect(answer.body.error).toMatch(/^The solver holds [\d,]+(\.\d+)? AVAX on Avalanche C-Chain; this bridge needs [\d,]+(\.\d+)? AVAX\. /);
   });
 
   it('refuses an amount that does not cover the fill gas, naming amount', async () => {

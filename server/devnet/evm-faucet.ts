@@ -3,10 +3,13 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { ManifestChain } from '@/server/chains/devnet-manifest';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
-import type { FaucetPlan } from './faucet';
+import type { FaucetPlan, FaucetTransactions } from './faucet';
 
-/** Native by anvil's balance cheat (adds to what the address has); tokens by transfer from the treasury. */
-export async function fundEvmAddress(chain: ChainId, entry: ManifestChain, address: `0x${string}`, plan: FaucetPlan): Promise<void> {
+/**
+ * Native and tokens by transfer from the treasury, so each amount has a transaction the wallet's owner can
+ * look up; the treasury's native coin is first topped up by anvil's balance cheat so it never runs dry.
+ */
+export async function fundEvmAddress(chain: ChainId, entry: ManifestChain, address: `0x${string}`, plan: FaucetPlan): Promise<FaucetTransactions> {
   if (!entry.treasury?.privateKey) throw new AppError('CHAIN_UNAVAILABLE', 'The local world has no treasury key for this chain.');
   const transport = http(entry.rpcUrl, { timeout: 10_000 });
   const { name, nativeSymbol, nativeDecimals } = CHAINS[chain];
@@ -19,21 +22,26 @@ export async function fundEvmAddress(chain: ChainId, entry: ManifestChain, addre
   const publicClient = createPublicClient({ chain: viemChain, transport });
   const wallet = createWalletClient({ chain: viemChain, transport, account: privateKeyToAccount(entry.treasury.privateKey as Hex) });
 
-  const balance = await publicClient.getBalance({ address });
-  await publicClient.request({ method: 'anvil_setBalance' as never, params: [address, `0x${(balance + plan.native).toString(16)}`] as never });
+  const treasuryBalance = await publicClient.getBalance({ address: wallet.account.address });
+  await publicClient.request({
+    method: 'anvil_setBalance' as never,
+    params: [wallet.account.address, `0x${(treasuryBalance + plan.native).toString(16)}`] as never,
+  });
 
-  const hashes: Hex[] = [];
+  const native = await wallet.sendTransaction({ to: address, value: plan.native, gas: 21_000n });
+  const tokens: Record<string, Hex> = {};
   for (const token of plan.tokens) {
-    hashes.push(await wallet.writeContract({
+    tokens[token.address] = await wallet.writeContract({
       address: token.address as `0x${string}`,
       abi: erc20Abi,
       functionName: 'transfer',
       args: [address, token.amount],
       gas: 200_000n,
-    }));
+    });
   }
-  for (const hash of hashes) {
+  for (const hash of [native, ...Object.values(tokens)]) {
     const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: 20_000 });
     if (receipt.status !== 'success') throw new AppError('RPC_ERROR', `A faucet transfer reverted (${hash}).`);
   }
+  return { native, tokens };
 }

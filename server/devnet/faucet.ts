@@ -22,6 +22,14 @@ export interface FundedToken {
   address: string;
   amount: bigint;
   decimals: number;
+  /** The transaction that delivered it (EVM hash, Solana signature). */
+  txHash: string;
+}
+
+/** The transaction of each payment: the native coin's, and each token's by its address. */
+export interface FaucetTransactions {
+  native: string;
+  tokens: Record<string, string>;
 }
 
 export interface FaucetPlan {
@@ -51,14 +59,17 @@ function serialized<T>(chain: ChainId, task: () => Promise<T>): Promise<T> {
 export async function sendTestFunds(world: LocalWorld, input: { chain: ChainId; address: string }) {
   const entry = requireWorldChain(world, input.chain);
   const plan = faucetPlan(input.chain, entry);
-  await serialized(input.chain, () =>
+  const transactions = await serialized(input.chain, () =>
     CHAINS[input.chain].family === 'evm'
       ? fundEvmAddress(input.chain, entry, input.address as `0x${string}`, plan)
       : fundSolanaAddress(entry, input.address, plan),
   );
+  const { nativeSymbol, nativeDecimals } = CHAINS[input.chain];
   const funded: FundedToken[] = [
-    { symbol: CHAINS[input.chain].nativeSymbol, address: NATIVE_TOKEN_ADDRESS, amount: plan.native, decimals: CHAINS[input.chain].nativeDecimals },
-    ...plan.tokens.map((token) => ({ symbol: token.symbol, address: token.address, amount: token.amount, decimals: token.decimals })),
+    { symbol: nativeSymbol, address: NATIVE_TOKEN_ADDRESS, amount: plan.native, decimals: nativeDecimals, txHash: transactions.native },
+    ...plan.tokens.map((token) => ({
+      symbol: token.symbol, address: token.address, amount: token.amount, decimals: token.decimals, txHash: transactions.tokens[token.address]!,
+    })),
   ];
   return {
     success: true as const,

@@ -5,17 +5,21 @@ import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction } from '@
 import type { ManifestChain } from '@/server/chains/devnet-manifest';
 import { decodeBase58 } from '@/server/chains/solana/address';
 import { AppError } from '@/server/errors';
-import type { FaucetPlan } from './faucet';
+import type { FaucetPlan, FaucetTransactions } from './faucet';
 
-/** SOL by airdrop; each mint's tokens minted into the address's associated token account by the mint authority. */
-export async function fundSolanaAddress(entry: ManifestChain, address: string, plan: FaucetPlan): Promise<void> {
+/**
+ * SOL by airdrop; each mint's tokens minted into the address's associated token account by the mint
+ * authority, all in one transaction (so every token shares its signature).
+ */
+export async function fundSolanaAddress(entry: ManifestChain, address: string, plan: FaucetPlan): Promise<FaucetTransactions> {
   const secret = entry.treasury?.secretKey ? decodeBase58(entry.treasury.secretKey) : undefined;
   if (!secret || secret.length !== 64) throw new AppError('CHAIN_UNAVAILABLE', 'The local world has no mint authority key for SOL.');
   const authority = Keypair.fromSecretKey(secret);
   const owner = new PublicKey(address);
   const connection = new Connection(entry.rpcUrl, { commitment: 'confirmed', wsEndpoint: entry.wsUrl });
 
-  await confirm(connection, await connection.requestAirdrop(owner, Number(plan.native)));
+  const native = await connection.requestAirdrop(owner, Number(plan.native));
+  await confirm(connection, native);
   if ((await connection.getBalance(authority.publicKey)) < LAMPORTS_PER_SOL) {
     await confirm(connection, await connection.requestAirdrop(authority.publicKey, 10 * LAMPORTS_PER_SOL));
   }
@@ -29,12 +33,14 @@ export async function fundSolanaAddress(entry: ManifestChain, address: string, p
       createMintToCheckedInstruction(mint, account, authority.publicKey, token.amount, token.decimals),
     );
   }
-  if (transaction.instructions.length === 0) return;
+  if (transaction.instructions.length === 0) return { native, tokens: {} };
   const { blockhash } = await connection.getLatestBlockhash();
   transaction.recentBlockhash = blockhash;
   transaction.feePayer = authority.publicKey;
   transaction.sign(authority);
-  await confirm(connection, await connection.sendRawTransaction(transaction.serialize()));
+  const minted = await connection.sendRawTransaction(transaction.serialize());
+  await confirm(connection, minted);
+  return { native, tokens: Object.fromEntries(plan.tokens.map((token) => [token.address, minted])) };
 }
 
 /** Polls the signature status: works with or without a websocket endpoint. */

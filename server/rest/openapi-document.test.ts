@@ -57,3 +57,23 @@ describe('OpenAPI document: safety in every quote', () => {
     expect(v2.stats?.properties?.amountOutMin?.description).toMatch(/maker.*equals amountOut whatever the slippage/);
   });
 });
+
+describe('OpenAPI document: exact output', () => {
+  const document = buildOpenApiDocument({ version: '1.2.3' });
+
+  it('documents amountOut on v2 quote only, as optional beside amount, and the answer\'s swapMode', () => {
+    const parameters = (path: string) => (document.paths?.[path]?.get?.parameters ?? []) as Array<{ name: string; required?: boolean; description?: string }>;
+    const amountOut = parameters('/api/v2/quote').find((p) => p.name === 'amountOut');
+    expect(amountOut?.required).toBeFalsy();
+    expect(amountOut?.description).toMatch(/exactly one of amount and amountOut/);
+    expect(amountOut?.description).toMatch(/amountOutMin.*at least amountOut/);
+    expect(parameters('/api/v2/quote').find((p) => p.name === 'amount')?.required).toBeFalsy();
+    expect(parameters('/api/v1/quote').map((p) => p.name)).not.toContain('amountOut');
+    const stats = (document.components?.schemas?.QuoteV2 as { properties: { stats: { properties: Record<string, { enum?: string[] }> } } }).properties.stats;
+    expect(stats.properties.swapMode?.enum).toEqual(['EXACT_IN', 'EXACT_OUT']);
+    // The receive side's USD value, beside the input's, as a documented extension of v2 only.
+    expect(JSON.stringify(stats.properties.valueAmountOutUsd)).toMatch(/Extension: USD value of amountOut, priced the same way as valueAmountInUsd/);
+    expect((document.components?.schemas?.QuoteV1 as { properties: { stats: { properties: Record<string, unknown> } } }).properties.stats.properties.valueAmountOutUsd).toBeUndefined();
+    expect((document.components?.schemas?.QuoteV1 as { properties: { stats: { properties: Record<string, unknown> } } }).properties.stats.properties.swapMode).toBeUndefined();
+  });
+});

@@ -11,7 +11,7 @@ import { batchAnswer, hexData } from '@/server/chains/rpc-answers';
 import { venueById } from '@/server/venues/evm/venue-table';
 import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
 import { discoverPools, forgetPoolsOf } from './pool-discovery';
-import { decodePoolStates, stateCall } from './pool-reader-client';
+import { decodePoolStates, stateCall, type TickLayout } from './pool-reader-client';
 import { rememberStates, routesOn, statesRemembered, type RememberedStates } from './pool-state-memory';
 import { enumeratePaths, pathOut, poolKey, type PoolPath, type PricedPool } from './route-graph';
 import { spotRates } from './spot-rates';
@@ -73,14 +73,7 @@ export async function draftRoutes(
     const priced = pools.flatMap((pool, index): PricedPool[] => (entry.states[index] ? [{ pool, state: entry.states[index] }] : []));
     return chooseCandidates(priced, poolIn, poolOut, intermediates, Number(search.swapAmount), gasPrice);
   });
-  const fresh = (answer: RpcBatchAnswer | undefined) => choose(rememberStates(
-    memoryKey, batchAnswer(chain.info.id, 'eth_call', hexData, answer), layouts, (raw) => {
-      const states = decodePoolStates(pools, raw, layouts);
-      // A curve that graduated reads as closed: its token now trades in a pool discovery has not seen yet.
-      if (pools.some((pool, index) => pool.venue === 'LAUNCHPAD' && !states[index])) forgetPoolsOf(chain, tokens);
-      return states;
-    },
-  ));
+  const fresh = (answer: RpcBatchAnswer | undefined) => choose(rememberAnswer(chain, { pools, layouts, tokens, memoryKey }, answer));
   const remembered = options.remembered ? statesRemembered(memoryKey) : undefined;
   if (!remembered) {
     const [answer] = await chain.rpc.requestBatch([call]);
@@ -95,6 +88,45 @@ export async function draftRoutes(
       return current === routes || sameRoutes(current, routes) ? undefined : current;
     },
   };
+}
+
+interface PoolSet {
+  pools: readonly RoutablePool[];
+  layouts: (TickLayout | undefined)[];
+  tokens: readonly Address[];
+  memoryKey: string;
+}
+
+/** Remembers the state a state-read call answered (decoded only when it changed). */
+function rememberAnswer(chain: ConfiguredChain, set: PoolSet, answer: RpcBatchAnswer | undefined): RememberedStates {
+  const { pools, layouts, tokens } = set;
+  return rememberStates(set.memoryKey, batchAnswer(chain.info.id, 'eth_call', hexData, answer), layouts, (raw) => {
+    const states = decodePoolStates(pools, raw, layouts);
+    // A curve that graduated reads as closed: its token now trades in a pool discovery has not seen yet.
+    if (pools.some((pool, index) => pool.venue === 'LAUNCHPAD' && !states[index])) forgetPoolsOf(chain, tokens);
+    return states;
+  });
+}
+
+/**
+ * The pools between a trade's tokens and the connectors with their state, for estimates that need no
+ * verification of their own (the exact-output search): the state remembered from the last quote over them,
+ * else read now (one request).
+ */
+export async function pricedPoolsFor(
+  chain: ConfiguredChain, venues: EvmVenues, tokenIn: Address, tokenOut: Address,
+): Promise<{ priced: PricedPool[]; poolIn: Address; poolOut: Address; intermediates: Address[] }> {
+  const { poolIn, poolOut, tokens, intermediates } = routeTokens(venues, tokenIn, tokenOut);
+  const { pools, layouts } = await discoverPools(chain, venues, tokens);
+  if (pools.length === 0 || poolIn.toLowerCase() === poolOut.toLowerCase()) return { priced: [], poolIn, poolOut, intermediates };
+  const { memoryKey, call } = poolSetReads(chain, venues, pools);
+  let entry = statesRemembered(memoryKey);
+  if (!entry) {
+    const [answer] = await chain.rpc.requestBatch([call]);
+    entry = rememberAnswer(chain, { pools, layouts, tokens, memoryKey }, answer);
+  }
+  const states = entry.states;
+  return { priced: pools.flatMap((pool, index): PricedPool[] => (states[index] ? [{ pool, state: states[index] }] : [])), poolIn, poolOut, intermediates };
 }
 
 const readsByPoolSet = new WeakMap<readonly RoutablePool[], { memoryKey: string; call: RpcCall }>();

@@ -20,9 +20,34 @@ export interface RouteTaxes {
  * at the pools' spot prices.
  */
 export function priceImpact(candidate: LensCandidate, amountIn: bigint, request: RouteRequest): number {
+  const ideal = spotOutput(candidate, swapInput(amountIn, request), true);
+  if (ideal === 0n) return 0;
+  const achieved = candidate.poolAmountOut * SCALE;
+  if (achieved >= ideal) return 0;
+  return round(Number(((ideal - achieved) * 1_000_000n) / ideal) / 10_000, 4);
+}
+
+/**
+ * The share of the input's value that `amountOut` is worth, at the pools' spot prices (before LP fees):
+ * what the input's USD value becomes on the output side, so both sides are priced the same way.
+ */
+export function outputValueShare(candidate: LensCandidate, amountIn: bigint, request: RouteRequest, amountOut: bigint): number {
+  const swapIn = swapInput(amountIn, request);
+  const atSpot = spotOutput(candidate, swapIn, false);
+  if (atSpot === 0n || amountIn === 0n) return 0;
+  return (Number((amountOut * SCALE * 1_000_000n) / atSpot) / 1_000_000) * (Number((swapIn * 1_000_000n) / amountIn) / 1_000_000);
+}
+
+const SCALE = 10n ** 36n;
+
+/** What reaches the pools: the input less the fees, unless the fees come from the output. */
+function swapInput(amountIn: bigint, request: RouteRequest): bigint {
   const feeOnInput = !(request.tokenIn !== ZERO_ADDRESS && request.tokenOut === ZERO_ADDRESS);
-  const swapIn = feeOnInput ? splitAmount(amountIn, request.fees).net : amountIn;
-  const SCALE = 10n ** 36n;
+  return feeOnInput ? splitAmount(amountIn, request.fees).net : amountIn;
+}
+
+/** The output at each hop's spot price (times SCALE), with or without the pools' LP fees. */
+function spotOutput(candidate: LensCandidate, swapIn: bigint, lpFees: boolean): bigint {
   let ideal = 0n;
   let spotIndex = 0;
   const amounts = legAmounts(candidate.legs, swapIn);
@@ -32,14 +57,12 @@ export function priceImpact(candidate: LensCandidate, amountIn: bigint, request:
       const venue = venueById(hop.venue);
       const spot = venue.hopSpot(candidate.spot[spotIndex++] ?? [0n, 0n]);
       if (spot.denominator === 0n) continue;
-      legIdeal = (legIdeal * spot.numerator * BigInt(1_000_000 - venue.lpFee(hop.fee))) / (spot.denominator * 1_000_000n);
+      const kept = BigInt(1_000_000 - (lpFees ? venue.lpFee(hop.fee) : 0));
+      legIdeal = (legIdeal * spot.numerator * kept) / (spot.denominator * 1_000_000n);
     }
     ideal += legIdeal;
   });
-  if (ideal === 0n) return 0;
-  const achieved = candidate.poolAmountOut * SCALE;
-  if (achieved >= ideal) return 0;
-  return round(Number(((ideal - achieved) * 1_000_000n) / ideal) / 10_000, 4);
+  return ideal;
 }
 
 /** Token taxes in percent, read from how far the simulated Router output falls below the pool output. */

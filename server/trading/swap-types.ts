@@ -8,6 +8,9 @@ import type { PriorityLevel } from '@/server/fees/fee-levels';
 import type { FeeSplit } from './fee-model';
 import type { QuoteWarning } from './quote-warnings';
 
+/** Exact input: the trader fixed what is spent. Exact output: what is received (the input is searched). */
+export type SwapMode = 'EXACT_IN' | 'EXACT_OUT';
+
 export type ApprovalOrder = 'approve-then-trade' | 'trade-then-approve';
 
 export interface SwapRequest {
@@ -69,6 +72,8 @@ export interface SwapQuote {
   integratorFee: bigint;
   feeToken: string;
   valueAmountInUsd: number;
+  /** USD value of amountOut, priced like the input's (0 where no price is known). */
+  valueAmountOutUsd: number;
   gasCostUsd: number;
   txCostUsd: number;
   taxes: { buyTax: number; sellTax: number; transferTax: number };
@@ -78,6 +83,8 @@ export interface SwapQuote {
   transactions: { trade: string; approve?: string; reset?: string; pretrade?: string };
   quoteId: string;
   expiresAt: number;
+  /** Which side the trader fixed (set by quoteSwap): the input (`amountIn` as asked) or the output (`amountOutMin` at least as asked). */
+  swapMode?: SwapMode;
   /** From the tokens' audit and the route (set by quoteSwap, whatever the engine). */
   warnings?: QuoteWarning[];
   /** The measured taxes of the traded tokens that were read (native, wrapped native and the stable are not). */

@@ -13,9 +13,11 @@ import type { Logger } from '@/server/observability/logger';
 import type { TradeRepository } from '@/server/store/trade-repository';
 import type { TokenRiskReader } from '@/server/tokens/token-risk';
 import { quoteEvmSwap, type EvmQuoteRequest } from './evm/evm-quote';
+import { estimateEvmInput } from './evm/exact-output-estimate';
 import { executeEvmTrade, trackEvmTrade, type EvmExecuteDeps } from './evm/evm-execute';
 import type { QuoteClaims } from './quote-id';
 import { executeSolanaTrade } from './solana/solana-execute';
+import { estimateSolanaInput } from './solana/solana-exact-output';
 import { quoteSolanaSwap, type SolanaTrading } from './solana/solana-quote';
 import type { SwapExecution, SwapQuote, SwapRequest, SwapTracking } from './swap-types';
 import { tradeFailure } from './trade-failures';
@@ -51,6 +53,11 @@ export type TrackedTrade = Omit<SwapTracking, 'chain' | 'quoteId'> & { claims: Q
 
 export interface TradingEngine {
   quote(deps: SwapQuoteDeps, chain: ChainId, request: SwapRequest): Promise<SwapQuote>;
+  /**
+   * Unverified first guess of the input whose quote's amountOutMin reaches `amountOutMin` (the exact-output
+   * search); undefined when the venues cannot deliver it.
+   */
+  estimateInput(deps: SwapQuoteDeps, chain: ChainId, request: SwapRequest, amountOutMin: bigint): Promise<bigint | undefined>;
   execute(deps: SwapExecuteDeps, chain: ChainId, trade: SignedTrade): Promise<TradeOutcome>;
   /** A trade the wallet broadcast itself; absent where wallets sign without sending. */
   track?(deps: SwapExecuteDeps, chain: ChainId, trade: TrackedTrade): Promise<TradeOutcome>;
@@ -67,6 +74,7 @@ export const TRADING_ENGINES: Record<ChainFamily, TradingEngine> = {
     execute: (deps, chain, trade) => executeEvmTrade(evmExecuteDeps(deps, chain), {
       ...trade, trade: trade.trade as Hex, approve: trade.approve as Hex | undefined, extra: trade.extra as Hex | undefined,
     }),
+    estimateInput: (deps, chain, request, amountOutMin) => estimateEvmInput(deps.chains[chain], request as EvmQuoteRequest, amountOutMin),
     track: (deps, chain, trade) => trackEvmTrade(evmExecuteDeps(deps, chain), { ...trade, txHash: trade.txHash as Hex }),
   },
   solana: {
@@ -77,6 +85,7 @@ export const TRADING_ENGINES: Record<ChainFamily, TradingEngine> = {
         request,
       );
     },
+    estimateInput: (deps, _chain, request, amountOutMin) => estimateSolanaInput(deps.solana, request, amountOutMin),
     execute: (deps, chain, trade) => {
       if (!deps.solana) throw new AppError('CHAIN_UNAVAILABLE', 'Trading is not set up on SOL on this server.');
       for (const field of ['approve', 'extra'] as const) {

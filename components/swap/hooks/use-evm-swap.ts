@@ -8,7 +8,7 @@ import { useConfig } from 'wagmi';
 import { getConnectorClient } from 'wagmi/actions';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { explorerTxUrl, type EvmChainId } from '@/server/chains/registry';
-import { SwapFlowError, describeError, describeTradeFailure } from '../lib/error-messages';
+import { SwapFlowError, describeError, describeTradeFailure, isUserRejection } from '../lib/error-messages';
 import { planSwap, toSendTransactionRequest, type QuotedTransaction } from '../lib/quoted-transaction';
 import type { FlowEvent, StepId } from '../lib/swap-flow';
 import type { SwapToken } from '../lib/tokens';
@@ -104,7 +104,7 @@ export function useEvmSwap() {
       }
     } catch (error) {
       if (!started) report({ type: 'start', approveBefore: false, approveAfter: false });
-      report({ type: 'failed', step, message: describeError(error) });
+      report({ type: 'failed', step, message: describeError(error), rejected: isUserRejection(error) });
     }
   }, [config, track]);
 }

@@ -5,7 +5,7 @@ import { useCallback, type Dispatch } from 'react';
 import { useSolanaWallet } from '@/components/providers/solana-wallet-provider';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import type { ChainId } from '@/server/chains/registry';
-import { SwapFlowError, describeError, describeTradeFailure } from '../lib/error-messages';
+import { SwapFlowError, describeError, describeTradeFailure, isUserRejection } from '../lib/error-messages';
 import type { FlowEvent, StepId } from '../lib/swap-flow';
 import type { SwapToken } from '../lib/tokens';
 
@@ -49,7 +49,7 @@ export function useSolanaSwap() {
         result: { ...outcome.txRes, spentSymbol: tokenIn.symbol, receivedSymbol: tokenOut.symbol },
       });
     } catch (error) {
-      report({ type: 'failed', step, message: describeError(error) });
+      report({ type: 'failed', step, message: describeError(error), rejected: isUserRejection(error) });
     }
   }, [address, signQuoted, execute]);
 }

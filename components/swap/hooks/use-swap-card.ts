@@ -7,7 +7,8 @@ import { useFamilyWallet, type FamilyWallet } from '@/components/wallet/use-fami
 import { useHeaderWalletFamily } from '@/components/wallet/use-header-wallet-family';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { priceImpactLevel } from '../lib/price-impact';
-import { readSwapAmount, type SwapAmount } from '../lib/swap-amount';
+import { quotedInsufficient, readSwapAmount, type SwapAmount } from '../lib/swap-amount';
+import { useRememberedPair } from './use-remembered-pair';
 import { useSwapEdits } from './use-swap-edits';
 import { useSwapExecution } from './use-swap-execution';
 import { useSwapForm, type SwapForm } from './use-swap-form';
@@ -21,7 +22,7 @@ import { useTokenBalance } from './use-token-balance';
  * live quote of what it asks and the swap in flight. The header shows that wallet while the form is open,
  * and the header's token search looks addresses up on the form's chain.
  */
-export function useSwapCard(initialChain: ChainId, linkedTokenOut: string | undefined) {
+export function useSwapCard(initialChain: ChainId, linkedTokenOut: string | undefined, linked = false) {
   const { form, dispatch } = useSwapForm(initialChain);
   const { chain, tokenIn, tokenOut } = form;
   const chainInfo = CHAINS[chain];
@@ -33,6 +34,7 @@ export function useSwapCard(initialChain: ChainId, linkedTokenOut: string | unde
 
   useHeaderWalletFamily(chainInfo.family);
   useEffect(() => publishChain(chain), [chain, publishChain]);
+  useRememberedPair(form, dispatch, linked);
   const tokens = useSwapTokens(chain, chain === initialChain ? linkedTokenOut : undefined, dispatch);
   const { edit, confirmText, setConfirmText } = useSwapEdits(dispatch, execution);
   const pickChain = (next: ChainId) => {
@@ -43,8 +45,9 @@ export function useSwapCard(initialChain: ChainId, linkedTokenOut: string | unde
   const owner = wallet.connected ? wallet.address : undefined;
   const balanceIn = useTokenBalance(chain, tokenIn, owner);
   const balanceOut = useTokenBalance(chain, tokenOut, owner);
-  const amount = readSwapAmount(form, balanceIn.balance);
-  const quote = useSettledQuote(swapQuoteRequest(form, amount, wallet), useSwapQuote, { paused: running });
+  const typed = readSwapAmount(form, balanceIn.balance);
+  const quote = useSettledQuote(swapQuoteRequest(form, typed, wallet), useSwapQuote, { paused: running });
+  const amount = quotedInsufficient(typed, quote.quote?.stats.amountIn, tokenIn, balanceIn.balance);
   const impact = quote.quote ? priceImpactLevel(quote.quote.stats.priceImpact) : 'none';
   const warnings = quote.quote?.warnings ?? [];
   const honeypot = warnings.some((warning) => warning.code === 'HONEYPOT');
@@ -58,10 +61,10 @@ export function useSwapCard(initialChain: ChainId, linkedTokenOut: string | unde
 export type SwapCardState = ReturnType<typeof useSwapCard>;
 
 /** A quote builds the wallet's transactions (nonce, approval, recipient), so it needs the wallet. */
-function swapQuoteRequest(form: SwapForm, { amount, insufficient }: SwapAmount, wallet: FamilyWallet): QuoteRequest | undefined {
+function swapQuoteRequest(form: SwapForm, { amount, amountOut, insufficient }: SwapAmount, wallet: FamilyWallet): QuoteRequest | undefined {
   const { chain, tokenIn, tokenOut } = form;
-  return tokenIn && tokenOut && amount && !insufficient && wallet.connected
+  return tokenIn && tokenOut && (amount || amountOut) && !insufficient && wallet.connected
     // The page asks for risky tokens too: it shows the warning and asks for the typed word instead.
-    ? { chain, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amount, slippage: form.slippageBps, priority: form.priority, trader: wallet.address, acceptRisk: true }
+    ? { chain, tokenIn: tokenIn.address, tokenOut: tokenOut.address, ...(amountOut ? { amountOut } : { amount }), slippage: form.slippageBps, priority: form.priority, trader: wallet.address, acceptRisk: true }
     : undefined;
 }

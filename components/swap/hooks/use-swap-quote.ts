@@ -13,7 +13,9 @@ export interface QuoteRequest {
   tokenIn: string;
   tokenOut: string;
   /** Raw units of tokenIn, or a percentage of the trader's balance such as "50%". */
-  amount: string;
+  amount?: string;
+  /** Instead of amount: raw units of tokenOut to receive (exact output; the quote finds the input). */
+  amountOut?: string;
   /** Basis points. */
   slippage: number;
   priority: Priority;

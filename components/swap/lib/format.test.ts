@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDecimalText, formatPercent, formatUsd, parseAmount, shortAddress, toInputText } from './format';
+import { amountFieldText, formatAmount, formatDecimalText, formatPercent, formatUsd, parseAmount, shortAddress, toInputText } from './format';
 
 describe('formatAmount', () => {
   it('groups the integer part and trims trailing zeros', () => {
@@ -48,5 +48,16 @@ describe('small formatters', () => {
     expect(formatUsd(0.001)).toBe('<$0.01');
     expect(formatPercent(3.14159)).toBe('3.14%');
     expect(formatPercent(0.001)).toBe('<0.01%');
+  });
+});
+
+describe('amountFieldText', () => {
+  it('keeps digits and one decimal point, reading a comma as the point', () => {
+    expect(amountFieldText('12.5')).toBe('12.5');
+    expect(amountFieldText('1,5')).toBe('1.5');
+    expect(amountFieldText('abc')).toBe('');
+    expect(amountFieldText('-1e5')).toBe('15');
+    expect(amountFieldText('1.2.3')).toBe('1.23');
+    expect(amountFieldText(' 1 000 ')).toBe('1000');
   });
 });

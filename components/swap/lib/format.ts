@@ -1,29 +1,9 @@
 /** Display helpers for amounts: raw bigint units in, short human text out (and back for typed input). */
 import { formatUnits, parseUnits } from 'viem';
+import { formatAmount } from '@/server/display/amount-text';
 
-const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/**
- * Raw units as a human amount with at most `maxFraction` significant decimals (trailing zeros dropped),
- * the integer part grouped. Amounts too small to show read "<0.000001".
- */
-export function formatAmount(raw: bigint | string, decimals: number, maxFraction = 6): string {
-  const value = typeof raw === 'string' ? BigInt(raw) : raw;
-  if (value === 0n) return '0';
-  const negative = value < 0n;
-  const text = formatUnits(negative ? -value : value, decimals);
-  const [whole = '0', fraction = ''] = text.split('.');
-  // Big amounts need fewer decimals; small ones keep enough to show their first digits.
-  const keep = whole === '0' ? Math.max(maxFraction, leadingZeros(fraction) + 4) : whole.length > 4 ? 2 : maxFraction;
-  const cut = fraction.slice(0, keep).replace(/0+$/, '');
-  if (whole === '0' && cut === '') return `${negative ? '>-' : '<'}0.${'0'.repeat(keep - 1)}1`;
-  return `${negative ? '-' : ''}${grouping.format(BigInt(whole))}${cut ? `.${cut}` : ''}`;
-}
-
-function leadingZeros(fraction: string): number {
-  const match = /^0*/.exec(fraction);
-  return Math.min(match ? match[0].length : 0, 12);
-}
+// One formatter for the page and the server's messages, so an error names amounts as the page shows them.
+export { formatAmount };
 
 /** A human-readable decimal from the server (such as "746.444654163839140294") shortened for display. */
 export function formatDecimalText(text: string, maxFraction = 6): string {
@@ -39,6 +19,16 @@ export function parseAmount(text: string, decimals: number): bigint | undefined 
   const fraction = trimmed.split('.')[1] ?? '';
   if (fraction.length > decimals) return undefined;
   return parseUnits(trimmed.startsWith('.') ? `0${trimmed}` : trimmed, decimals);
+}
+
+/**
+ * What an amount field keeps of a keystroke or a paste: digits and one decimal point (a comma is read as the
+ * point), so letters, signs, exponents and spaces never reach the field.
+ */
+export function amountFieldText(typed: string): string {
+  const kept = typed.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const point = kept.indexOf('.');
+  return point === -1 ? kept : `${kept.slice(0, point + 1)}${kept.slice(point + 1).replace(/\./g, '')}`;
 }
 
 /** Raw units as a plain decimal for an input field (no grouping, every decimal kept). */

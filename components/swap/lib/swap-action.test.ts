@@ -11,6 +11,11 @@ describe('decideSwapAction', () => {
     expect(decideSwapAction(ready)).toEqual({ kind: 'swap', label: 'Swap' });
   });
 
+  it('says both steps when an approval comes first', () => {
+    expect(decideSwapAction({ ...ready, approvalFirst: true })).toEqual({ kind: 'swap', label: 'Approve and swap' });
+    expect(decideSwapAction({ ...ready, approvalFirst: true, impact: 'high' }).label).toBe('Approve and swap anyway');
+  });
+
   it('asks for what is missing, first things first', () => {
     expect(decideSwapAction({ ...ready, connected: false, onChain: false })).toEqual({ kind: 'connect', label: 'Connect wallet' });
     expect(decideSwapAction({ ...ready, hasAmount: false, onChain: false }).label).toBe('Enter an amount');

@@ -22,6 +22,8 @@ export interface SwapActionInput {
   honeypot?: boolean;
   /** The confirmation word was typed (needed above 10 % price impact, and for a honeypot). */
   confirmed: boolean;
+  /** The quote asks for an approval before the trade: the button says both steps. */
+  approvalFirst?: boolean;
 }
 
 export type SwapAction =
@@ -41,8 +43,9 @@ export function decideSwapAction(input: SwapActionInput): SwapAction {
   if (input.quote === 'loading' || input.quote === 'none') return { kind: 'none', label: 'Fetching quote…' };
   if (input.quote === 'error') return { kind: 'none', label: 'Quote unavailable' };
   if (needsTypedWord(input) && !input.confirmed) return { kind: 'none', label: `Type "${CONFIRM_WORD}" to swap` };
-  if (input.impact === 'high' || needsTypedWord(input)) return { kind: 'swap', label: 'Swap anyway' };
-  return { kind: 'swap', label: 'Swap' };
+  const swap = input.approvalFirst ? 'Approve and swap' : 'Swap';
+  if (input.impact === 'high' || needsTypedWord(input)) return { kind: 'swap', label: `${swap} anyway` };
+  return { kind: 'swap', label: swap };
 }
 
 /** A price impact above 10 % and a honeypot both need the user to type the word before swapping. */

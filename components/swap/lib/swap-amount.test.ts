@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSwapAmount } from './swap-amount';
+import { quotedInsufficient, readSwapAmount } from './swap-amount';
 
 const USDC = { address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', name: 'USD Coin', decimals: 6 };
 const exact = (amountText: string) => ({ mode: { kind: 'exact' } as const, amountText, tokenIn: USDC });
@@ -27,5 +27,21 @@ describe('swap amount', () => {
     expect(readSwapAmount(exact('2'), 1_000_000n).insufficient).toBe('USDC');
     expect(readSwapAmount(exact('1'), 1_000_000n).insufficient).toBeUndefined();
     expect(readSwapAmount(exact('2'), undefined).insufficient).toBeUndefined();
+  });
+});
+
+describe('readSwapAmount in the receive field (exact output)', () => {
+  const ALPHA = { address: '0x00000000000000000000000000000000000000a1', symbol: 'ALPHA', name: 'Alpha', decimals: 18 };
+  const receive = (amountText: string) => ({ mode: { kind: 'exact' as const }, side: 'receive' as const, amountText, tokenIn: USDC, tokenOut: ALPHA });
+
+  it('reads the typed amount in tokenOut units and asks for amountOut, leaving the balance to the quoted input', () => {
+    expect(readSwapAmount(receive('2'), 0n)).toEqual({ amountOut: '2000000000000000000', invalid: false, hasAmount: true });
+    expect(readSwapAmount(receive('x'), 0n)).toMatchObject({ invalid: true, hasAmount: false });
+  });
+
+  it('names tokenIn as insufficient once the quoted input is more than the balance', () => {
+    const typed = readSwapAmount(receive('2'), 10n);
+    expect(quotedInsufficient(typed, '11', USDC, 10n).insufficient).toBe('USDC');
+    expect(quotedInsufficient(typed, '10', USDC, 10n).insufficient).toBeUndefined();
   });
 });

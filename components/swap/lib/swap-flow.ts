@@ -10,7 +10,8 @@
  * confirmed (sent and confirmed by the server).
  */
 export type StepId = 'extra' | 'approve' | 'swap' | 'confirmed' | 'approveAfter';
-export type StepStatus = 'waiting' | 'active' | 'done' | 'failed' | 'skipped';
+/** `rejected`: the wallet's owner declined to sign it; `cancelled`: an earlier step ended the flow before it. */
+export type StepStatus = 'waiting' | 'active' | 'done' | 'failed' | 'rejected' | 'cancelled' | 'skipped';
 
 export interface FlowStep {
   id: StepId;
@@ -49,7 +50,8 @@ export type FlowEvent =
   | { type: 'submitted'; step: StepId; txHash: string; explorerUrl: string }
   | { type: 'completed'; step: StepId }
   | { type: 'succeeded'; result: SwapResult }
-  | { type: 'failed'; step: StepId; message: string }
+  /** `rejected`: the wallet declined to sign (the step says so rather than "failed"). */
+  | { type: 'failed'; step: StepId; message: string; rejected?: boolean }
   | { type: 'noted'; step: StepId; message: string }
   | { type: 'reset' };
 
@@ -93,8 +95,12 @@ export function swapFlowReducer(flow: SwapFlow, event: FlowEvent): SwapFlow {
         result: event.result,
         steps: update('confirmed', { status: 'done', txHash: event.result.txHash, explorerUrl: event.result.explorerUrl }),
       };
-    case 'failed':
-      return { ...flow, status: 'failed', error: event.message, steps: update(event.step, { status: 'failed' }) };
+    case 'failed': {
+      // The flow ends here: no later step is left waiting for something that will not come.
+      const steps = update(event.step, { status: event.rejected ? 'rejected' : 'failed' })
+        .map((s) => (s.status === 'waiting' || (s.status === 'active' && s.id !== event.step) ? { ...s, status: 'cancelled' as const } : s));
+      return { ...flow, status: 'failed', error: event.message, steps };
+    }
     case 'noted':
       return { ...flow, note: event.message, steps: update(event.step, { status: 'failed' }) };
     default:

@@ -41,3 +41,31 @@ export function defaultPair(tokens: readonly SwapToken[], preferredOut?: SwapTok
 export function nativeGasReserve(decimals: number): bigint {
   return 10n ** BigInt(decimals) / 100n;
 }
+
+/** What Max fills in, on the swap and the bridge alike: the whole balance, less the gas reserve for a native coin. */
+export function maxSpendable(balance: bigint, coin: { native: boolean; decimals: number }): bigint {
+  const max = coin.native ? balance - nativeGasReserve(coin.decimals) : balance;
+  return max > 0n ? max : 0n;
+}
+
+/** A token of the picker with the wallet's balance of it, when known. */
+export interface HeldToken {
+  token: SwapToken;
+  /** Raw units; undefined while unknown or unreadable. */
+  balance?: bigint;
+  /** USD value of the balance, when a price is known. */
+  usd?: number;
+}
+
+/**
+ * The picker's order: tokens the wallet holds first, the largest holding first (by USD value where both
+ * have one, else by whole-token amount), then the tokens it does not hold in the list's own order.
+ */
+export function heldFirst(rows: readonly HeldToken[]): HeldToken[] {
+  const held = rows.filter((row) => row.balance !== undefined && row.balance > 0n);
+  const unheld = rows.filter((row) => !held.includes(row));
+  const amount = (row: HeldToken) => Number(row.balance!) / 10 ** row.token.decimals;
+  const sorted = [...held].sort((a, b) =>
+    a.usd !== undefined && b.usd !== undefined ? b.usd - a.usd : amount(b) - amount(a));
+  return [...sorted, ...unheld];
+}

@@ -52,6 +52,18 @@ describe('v2 quote', () => {
     expect(parse(v2Quote, { ...valid, chain: 'SOL', tokenOut: SOL_ADDR, trader: SOL_ADDR }).ok).toBe(true);
   });
 
+  it('takes amountOut instead of amount (exact output), and names the field when both or neither are given', () => {
+    const { amount: _amount, ...withoutAmount } = valid;
+    expect(parse(v2Quote, { ...withoutAmount, amountOut: '5000' })).toMatchObject({ ok: true, data: { amountOut: '5000' } });
+    const both = parse(v2Quote, { ...valid, amountOut: '5000' });
+    expect(both).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'amountOut' } });
+    if (!both.ok) expect(both.error.message).toMatch(/amountOut: give either amount .* or amountOut .*, not both/);
+    const neither = parse(v2Quote, withoutAmount);
+    expect(neither).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'amount' } });
+    if (!neither.ok) expect(neither.error.message).toMatch(/amount: is required: give amount .* or amountOut/);
+    for (const amountOut of ['0', '1.5', '10%']) expect(parse(v2Quote, { ...withoutAmount, amountOut })).toMatchObject({ ok: false, error: { field: 'amountOut' } });
+  });
+
   it('names a missing field as required', () => {
     const result = parse(v2Quote, { tokenIn: ZERO, amount: '1', slippage: 1, chain: 'ETH' });
     expect(result.ok).toBe(false);

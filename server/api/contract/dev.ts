@@ -41,6 +41,7 @@ export const faucetOutput = z.object({
     address: z.string().meta({ description: 'Token address; the zero address for the native token' }),
     amount: z.string().meta({ description: 'Raw units sent' }),
     decimals: z.number().int(),
+    txHash: z.string().meta({ description: 'The transaction that sent it: an EVM hash or a Solana signature (the tokens of one Solana request share one)' }),
   })),
 });
 

@@ -3,7 +3,7 @@ import { V1_QUOTE_CHAINS } from '@/server/chains/registry';
 import { defineEndpoint } from './endpoint';
 import {
   MAX_TEXT, anyAddress, boolean, chainId, checkAddressFamily, checkSameFamily, checkTxEncoding, integer, opaqueId,
-  decimalAmount, priority, rawAmountOrPercent, side, signedTransaction, v1Chain,
+  decimalAmount, priority, rawAmount, rawAmountOrPercent, side, signedTransaction, v1Chain,
 } from './fields';
 import { WARNING_CODES } from '@/server/trading/quote-warnings';
 import { TRADE_FAILURE_CODES, TRADE_FAILURE_MESSAGES, type TradeFailureCode } from '@/server/trading/trade-failures';
@@ -59,7 +59,12 @@ export const v2QuoteInput = z
   .object({
     tokenIn: anyAddress.meta({ description: 'Input token address; the zero address for the native token' }),
     tokenOut: anyAddress.meta({ description: 'Output token address; the zero address for the native token' }),
-    amount: rawAmountOrPercent,
+    amount: rawAmountOrPercent.optional().meta({
+      description: 'Raw units of tokenIn to spend, or a percentage of the trader balance ending in %. Give exactly one of amount and amountOut',
+    }),
+    amountOut: rawAmount.optional().meta({
+      description: 'Extension (exact output): raw units of tokenOut to receive, instead of amount. The quote is the least input found whose trade delivers at least this: `stats.amountIn` is what the transaction spends, exactly, and `stats.amountOutMin` (what the chain enforces, the slippage taken off the expected output) is at least amountOut, so the trade delivers it or reverts. `stats.swapMode` is then EXACT_OUT. Tokens with a transfer tax are refused (400 naming amountOut); on SOL exact output is offered with the local maker only (501 otherwise). Give exactly one of amount and amountOut',
+    }),
     slippage: integer(0, 10_000, 'basis points, 100 = 1%'),
     chain: chainId,
     trader: anyAddress.optional().meta({
@@ -80,7 +85,13 @@ export const v2QuoteInput = z
     if (input.tokenIn.toLowerCase() === input.tokenOut.toLowerCase()) {
       ctx.addIssue({ code: 'custom', path: ['tokenOut'], message: 'must differ from tokenIn' });
     }
-    if (input.amount.endsWith('%') && !input.trader) {
+    if (input.amount !== undefined && input.amountOut !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['amountOut'], message: 'give either amount (exact input) or amountOut (exact output), not both' });
+    }
+    if (input.amount === undefined && input.amountOut === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'is required: give amount (raw units of tokenIn or a percentage) or amountOut (raw units of tokenOut to receive)' });
+    }
+    if (input.amount?.endsWith('%') && !input.trader) {
       ctx.addIssue({ code: 'custom', path: ['trader'], message: 'is required when amount is a percentage of the trader balance' });
     }
   });
@@ -93,12 +104,16 @@ export const v2QuoteOutput = z
       amountOutMin: z.string().meta({ description: 'The least the signed trade can deliver, raw units: amountOut less the slippage, enforced on chain by the Router (EVM) or the route\'s own minimum (Solana through Jupiter). On SOL through the local maker the transaction pays exactly amountOut or fails (the maker fills only at its quote), so there amountOutMin equals amountOut whatever the slippage.' }),
       valueAmountInUsd: z.number(),
       txCostUsd: z.number(),
+      valueAmountOutUsd: z.number().meta({ description: 'Extension: USD value of amountOut, priced the same way as valueAmountInUsd (the native coin at its pool price, the stable at par, any other token through its route); 0 where no price is known' }),
       amountIn: z.string().meta({ description: 'Extension: tokenIn spent, raw units (a percentage amount resolved)' }),
       priceImpact: z.number().meta({ description: 'Extension: price impact in percent, pool fees excluded' }),
       gasLimit: z.string().meta({ description: 'Extension: gas limit of the trade transaction' }),
       protocolFee: z.string().meta({ description: 'Extension: protocol fee, raw units of feeToken' }),
       integratorFee: z.string().meta({ description: 'Extension: integrator fee, raw units of feeToken' }),
       feeToken: z.string().meta({ description: 'Extension: token the fees are taken in (zero address for native)' }),
+      swapMode: z.enum(['EXACT_IN', 'EXACT_OUT']).meta({
+        description: 'Extension: the side the request fixed. EXACT_IN: `amount` was given and amountIn is it (a percentage resolved). EXACT_OUT: `amountOut` was given; amountIn is the input found for it and amountOutMin is at least the requested amountOut',
+      }),
     }),
     route: z.array(routeLeg).meta({
       description: 'Extension: the route. The input is split across legs (at most six), each a path of one to three pools; every leg gets `share` percent of the swapped amount and all legs run in one transaction with one minimum on the total output.',
@@ -126,7 +141,7 @@ export const v2Quote = defineEndpoint({
   auth: true,
   tag: 'Trading',
   summary: 'Quote a swap (v2)',
-  description: 'Returns unsigned transactions for a swap of `amount` of `tokenIn` into `tokenOut`, price data and a quote id valid for about 30 seconds. Sign each transaction unchanged (nonces are pre-calculated) and send them to `POST /api/v2/execute`.',
+  description: 'Returns unsigned transactions for a swap of `amount` of `tokenIn` into `tokenOut` (or, with `amountOut` instead, of the least tokenIn that delivers that much tokenOut), price data and a quote id valid for about 30 seconds. Sign each transaction unchanged (nonces are pre-calculated) and send them to `POST /api/v2/execute`.',
   input: v2QuoteInput,
   output: v2QuoteOutput,
   aliases: { slippageBps: { to: 'slippage' } },

@@ -11,7 +11,7 @@ import { AppError } from '@/server/errors';
 import type { TradeRepository } from '@/server/store/trade-repository';
 import { executeSwap, trackSwap } from '@/server/trading/execute-swap';
 import { feeSplit, type FeeModelVersion, type FeeSplit } from '@/server/trading/fee-model';
-import { quoteSwap } from '@/server/trading/quote-swap';
+import { quoteSwap, type QuoteRequest } from '@/server/trading/quote-swap';
 import type { TradeOutcome } from '@/server/trading/trade-outcome';
 import type { SwapExecuteDeps, SwapQuoteDeps } from '@/server/trading/trading-engines';
 import type {
@@ -39,9 +39,7 @@ export async function v2QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
     trader,
     tokenIn,
     tokenOut,
-    amount: input.amount.endsWith('%')
-      ? { balanceBps: Math.round(Number(input.amount.slice(0, -1)) * 100) }
-      : { raw: BigInt(input.amount) },
+    amount: v2Amount(input),
     slippageBps: input.slippage,
     priority: input.priority ?? 'MEDIUM',
     fees: fees('v2', input.fee ?? 0),
@@ -58,12 +56,14 @@ export async function v2QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
       amountOutMin: quote.amountOutMin.toString(),
       valueAmountInUsd: quote.valueAmountInUsd,
       txCostUsd: quote.txCostUsd,
+      valueAmountOutUsd: quote.valueAmountOutUsd,
       amountIn: quote.amountIn.toString(),
       priceImpact: quote.priceImpactPercent,
       gasLimit: quote.tradeGasLimit.toString(),
       protocolFee: quote.protocolFee.toString(),
       integratorFee: quote.integratorFee.toString(),
       feeToken: quote.feeToken,
+      swapMode: quote.swapMode ?? 'EXACT_IN',
     },
     route: quote.route.map((leg) => ({
       share: leg.share / 10_000,
@@ -81,6 +81,13 @@ export async function v2QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
     warnings: quote.warnings ?? [],
     taxes: quote.tokenTaxes ?? [],
   };
+}
+
+/** The contract lets exactly one of amount and amountOut through. */
+function v2Amount(input: z.output<typeof v2QuoteInput>): QuoteRequest['amount'] {
+  if (input.amountOut !== undefined) return { exactOut: BigInt(input.amountOut) };
+  const amount = input.amount ?? '';
+  return amount.endsWith('%') ? { balanceBps: Math.round(Number(amount.slice(0, -1)) * 100) } : { raw: BigInt(amount) };
 }
 
 /** A wallet no key exists for, holding nothing: what a price-only quote is priced as. */

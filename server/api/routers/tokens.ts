@@ -2,6 +2,7 @@
  * Token lists for the app's own pages (tRPC only, not part of the public REST interface).
  */
 import { z } from 'zod';
+import { MAX_LISTED_BALANCES, readWalletBalances } from '@/server/balances/read-wallet-balances';
 import { EVM_CHAIN_IDS } from '@/server/chains/registry';
 import { knownTokens } from '@/server/tokens/known-tokens';
 import { lookupToken } from '@/server/tokens/lookup-token';
@@ -26,6 +27,18 @@ export const tokensRouter = router({
         address: input.address,
         known: knownTokens(ctx.services.localWorld, input.chain),
       }),
+    })),
+  /** One wallet's balance of each listed token, for the token picker (one request for the whole list). */
+  balances: authedProcedure
+    .input(z.object({ chain: chainId, wallet: anyAddress, tokens: z.array(anyAddress).max(MAX_LISTED_BALANCES) })
+      .superRefine((input, ctx) => {
+        checkAddressFamily(ctx, input.chain, { wallet: input.wallet }, { nativeAllowed: false });
+        input.tokens.forEach((address, index) => checkAddressFamily(ctx, input.chain, { [`tokens.${index}`]: address }, { nativeAllowed: true }));
+      }))
+    .output(z.object({ success: z.literal(true), balances: z.array(z.object({ token: z.string(), balance: z.string().nullable() })) }))
+    .query(async ({ ctx, input }) => ({
+      success: true as const,
+      balances: (await readWalletBalances(ctx.services.balances, input)).map(({ token, balance }) => ({ token, balance: balance?.toString() ?? null })),
     })),
   /** The token's price after each recent trade across its pools (SOL: the maker's trades), for the token page's chart. */
   priceHistory: authedProcedure

@@ -10,7 +10,7 @@ import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
 import { chooseRoute, type ChosenRoute } from '@/server/routing/choose-route';
 import { ZERO_ADDRESS } from '@/server/routing/lens-client';
 import type { RouteLeg } from '@/server/routing/route-types';
-import { grossBeforeFees, priceImpact, routeTaxes } from '@/server/routing/route-figures';
+import { grossBeforeFees, outputValueShare, priceImpact, routeTaxes } from '@/server/routing/route-figures';
 import { splitAmount, type FeeSplit } from '../fee-model';
 import { issueQuoteId, QUOTE_TTL_MS } from '../quote-id';
 import type { ApprovalOrder, SwapQuote } from '../swap-types';
@@ -95,6 +95,7 @@ function quoteFigures(
   const nativeUsd = Number(lens.nativeUsd) / 10 ** venues.stable.decimals;
   const tradeGasCost = (route.gasUsed + INTRINSIC_GAS + calldataGas(txs.trade.data)) * gasPrice;
   const approveGasCost = (lens.approvalGas + INTRINSIC_GAS) * gasPrice * BigInt(txs.approvals);
+  const valueAmountInUsd = weiToUsd(chain, lens.amountInNative, nativeUsd);
   return {
     amountIn,
     amountOut: route.amountOut,
@@ -106,7 +107,8 @@ function quoteFigures(
     protocolFee,
     integratorFee,
     feeToken: nativeIn || request.tokenOut === ZERO_ADDRESS ? ZERO_ADDRESS : request.tokenIn,
-    valueAmountInUsd: weiToUsd(chain, lens.amountInNative, nativeUsd),
+    valueAmountInUsd,
+    valueAmountOutUsd: outputUsd(chain, venues, request, { route, amountIn, valueAmountInUsd, nativeUsd }),
     gasCostUsd: weiToUsd(chain, tradeGasCost, nativeUsd),
     txCostUsd: weiToUsd(chain, tradeGasCost + approveGasCost, nativeUsd),
     taxes: routeTaxes(route, request),
@@ -114,6 +116,22 @@ function quoteFigures(
     decimalsOut: lens.decimalsOut,
     transactions: txs.hex,
   };
+}
+
+/**
+ * The output's USD value: the native coin at the chain's native price, the stable at par, any other token
+ * as the share of the input's value (itself priced through the native coin) that the pools turn it into.
+ */
+function outputUsd(
+  chain: ConfiguredChain, venues: EvmVenues, request: EvmQuoteRequest,
+  figures: { route: ChosenRoute; amountIn: bigint; valueAmountInUsd: number; nativeUsd: number },
+): number {
+  const { route, amountIn, valueAmountInUsd, nativeUsd } = figures;
+  if (request.tokenOut === ZERO_ADDRESS) return weiToUsd(chain, route.amountOut, nativeUsd);
+  if (request.tokenOut.toLowerCase() === venues.stable.address.toLowerCase()) {
+    return Math.round((Number(route.amountOut) / 10 ** venues.stable.decimals) * 1e6) / 1e6;
+  }
+  return Math.round(valueAmountInUsd * outputValueShare(route.candidate, amountIn, request, route.amountOut) * 1e6) / 1e6;
 }
 
 export function tradingVenues(chain: ConfiguredChain): EvmVenues {

@@ -103,6 +103,7 @@ export async function quoteSolanaSwap(deps: SolanaQuoteDeps, request: SwapReques
     integratorFee: fees.integratorFee,
     feeToken: nativeIn || nativeOut ? SOL_SENTINEL : request.tokenIn,
     valueAmountInUsd: await inputUsd(deps, request, { amountIn, amountOut, fees, decimalsIn, decimalsOut, solUsd }),
+    valueAmountOutUsd: await outputUsd(deps, request, { amountOut, decimalsOut, solUsd }),
     gasCostUsd: usd(networkLamports, solUsd),
     txCostUsd: usd(networkLamports, solUsd),
     taxes: { buyTax: 0, sellTax: 0, transferTax: 0 },
@@ -138,6 +139,23 @@ async function inputUsd(
     return usd(inSol.amountOut, solUsd);
   } catch {
     // No SOL market for the input: the value is unknown, not an error of the quote.
+    return 0;
+  }
+}
+
+/** The output's value in USD, priced as the input's is: SOL and the stable directly, else through what it fetches in SOL. */
+async function outputUsd(deps: SolanaQuoteDeps, request: SwapRequest, figures: { amountOut: bigint; decimalsOut: number; solUsd: number }): Promise<number> {
+  const { amountOut, decimalsOut, solUsd } = figures;
+  if (request.tokenOut === SOL_SENTINEL) return usd(amountOut, solUsd);
+  const stable = deps.trading.stable?.address;
+  if (stable && request.tokenOut === stable) return Number(amountOut) / 10 ** decimalsOut;
+  try {
+    const inSol = await deps.trading.source.quote({
+      inputMint: request.tokenOut, outputMint: WRAPPED_SOL_MINT, amountIn: amountOut, slippageBps: 0, user: deps.trading.feeCollector,
+    });
+    return usd(inSol.amountOut, solUsd);
+  } catch {
+    // No SOL market for the output: the value is unknown, not an error of the quote.
     return 0;
   }
 }

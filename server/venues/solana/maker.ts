@@ -32,6 +32,18 @@ export function makerAmountOut(amountIn: bigint, { reserveIn, reserveOut }: Make
   return (withSpread * reserveOut) / (reserveIn * 1000n + withSpread);
 }
 
+/**
+ * The curve solved for its input: the least `amountIn` for which makerAmountOut is at least `amountOut`
+ * (undefined when the reserve cannot pay it). From out·(reserveIn·1000 + w) ≤ w·reserveOut with w the
+ * input less the spread.
+ */
+export function makerAmountIn(amountOut: bigint, { reserveIn, reserveOut }: MakerInventory): bigint | undefined {
+  if (amountOut <= 0n || reserveIn <= 0n || amountOut >= reserveOut) return undefined;
+  const afterSpread = (amountOut * reserveIn * 1000n + (reserveOut - amountOut) - 1n) / (reserveOut - amountOut);
+  const keep = 1000n - SPREAD_PER_MILLE;
+  return (afterSpread + keep - 1n) / keep;
+}
+
 export function createMakerRouteSource(deps: MakerDeps): SolanaRouteSource & { inventory(leg: Pick<SolanaSwapLeg, 'inputMint' | 'outputMint'>): Promise<MakerInventory> } {
   async function holding(mint: string): Promise<bigint> {
     const token = mint === WRAPPED_SOL_MINT ? undefined : mint;
@@ -58,6 +70,9 @@ export function createMakerRouteSource(deps: MakerDeps): SolanaRouteSource & { i
   return {
     venue: 'MAKER',
     inventory,
+    async amountInFor(leg, minAmountOut) {
+      return makerAmountIn(minAmountOut, await inventory(leg));
+    },
     async quote(leg) {
       const reserves = await inventory(leg);
       if (reserves.reserveIn === 0n || reserves.reserveOut === 0n) {

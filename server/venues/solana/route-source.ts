@@ -39,4 +39,10 @@ export interface SolanaRoute {
 export interface SolanaRouteSource {
   readonly venue: SolanaRoute['venue'];
   quote(leg: SolanaSwapLeg): Promise<SolanaRoute>;
+  /**
+   * The least input (raw units reaching the venue) whose route's `minAmountOut` is at least `minAmountOut`,
+   * or undefined when the venue cannot deliver it; absent where the venue has no inverse (exact output is
+   * then not offered).
+   */
+  amountInFor?(leg: Pick<SolanaSwapLeg, 'inputMint' | 'outputMint'>, minAmountOut: bigint): Promise<bigint | undefined>;
 }

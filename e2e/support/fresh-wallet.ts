@@ -1,0 +1,56 @@
+import type { Page } from '@playwright/test';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { ManifestChain } from '../../server/chains/devnet-manifest';
+import { api, describe as describeResponse } from './api';
+import { expect } from './fixtures';
+import { installTestWallet, type TestWallet } from './test-wallet';
+
+/** The two widths every page is checked at: a desktop window and a phone (390 px, an iPhone 14's). */
+export const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'mobile', viewport: { width: 390, height: 844 } },
+] as const;
+
+/** The world as the server under test sees it (also when BASE_URL points at a server started elsewhere). */
+export async function localWorld(): Promise<Record<string, ManifestChain>> {
+  const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
+  if (response.status !== 200) throw new Error(`the local world is needed: ${describeResponse(response)}`);
+  return response.json.chains;
+}
+
+export function evmChainsOf(chains: Record<string, ManifestChain>) {
+  return Object.entries(chains).filter(([id]) => id !== 'SOL').map(([, chain]) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }));
+}
+
+/**
+ * A MetaMask-like wallet on a fresh key, so a test shares no account with any other: funded through the
+ * faucet on `fundOn` (10 native coins and every test token) unless told not to.
+ */
+export async function freshWallet(page: Page, chains: Record<string, ManifestChain>, chain: string, fundOn?: string): Promise<TestWallet> {
+  const privateKey = generatePrivateKey();
+  if (fundOn) {
+    const funded = await api.post('/api/dev/faucet', { chain: fundOn, address: privateKeyToAccount(privateKey).address });
+    if (funded.status !== 200) throw new Error(`faucet: ${describeResponse(funded)}`);
+  }
+  return installTestWallet(page, { privateKey, chains: evmChainsOf(chains), chainId: chains[chain]!.chainId });
+}
+
+/** Connects the EVM wallet through the header, and closes the account menu it opens. */
+export async function connectWallet(page: Page, wallet: TestWallet): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
+  await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: 'E2E Wallet' }).click();
+  await expect(page.getByTestId('wallet-address')).toHaveText(`${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`);
+  await page.keyboard.press('Escape');
+}
+
+/**
+ * axe-core's serious and critical findings within `selector` (the parts a test just changed or opened).
+ * Colour contrast is the palette's, shared by every page and checked with it, so it is left out here.
+ */
+export async function seriousA11yViolations(page: Page, selector: string): Promise<string[]> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const { violations } = await new AxeBuilder({ page }).include(selector).disableRules(['color-contrast']).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary ?? ''}) ${node.html.slice(0, 200)}`).join(', ')}`);
+}

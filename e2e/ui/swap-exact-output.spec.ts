@@ -1,0 +1,44 @@
+import { createPublicClient, erc20Abi, http, type Address, type Hex } from 'viem';
+import type { ManifestChain } from '../../server/chains/devnet-manifest';
+import { api, describe as describeResponse } from '../support/api';
+import { expect, test } from '../support/fixtures';
+import { installTestWallet } from '../support/test-wallet';
+
+/**
+ * Exact output on the swap page: the amount typed in the receive field is quoted by exact output, the pay
+ * field shows the quoted input, and the chain delivers at least the typed amount. Account 14 of BASE is this
+ * spec's alone.
+ */
+const ACCOUNT_INDEX = 14;
+
+test('typing the amount to receive quotes by exact output and delivers at least that much', async ({ page }) => {
+  test.setTimeout(180_000);
+  const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
+  if (response.status !== 200) throw new Error(`the local world is needed: ${describeResponse(response)}`);
+  const base = response.json.chains.BASE!;
+  const account = base.accounts[ACCOUNT_INDEX]!;
+  const usdc = base.tokens.find((token) => token.symbol === 'USDC')!;
+  const client = createPublicClient({ transport: http(base.rpcUrl) });
+  const usdcBalance = () => client.readContract({ address: usdc.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account.address as Address] });
+  const evmChains = Object.entries(response.json.chains).filter(([id]) => id !== 'SOL').map(([, chain]) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }));
+  const wallet = await installTestWallet(page, { privateKey: account.privateKey as Hex, chains: evmChains, chainId: base.chainId });
+
+  await page.goto('/');
+  const swap = page.getByRole('region', { name: 'Swap' });
+  await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
+  await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: 'E2E Wallet' }).click();
+  await expect(page.getByTestId('wallet-address')).toHaveText(`${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`);
+  await expect(swap.getByRole('button', { name: 'Select token to pay' })).toContainText('ETH');
+  await expect(swap.getByRole('button', { name: 'Select token to receive' })).toContainText('USDC');
+
+  // Letters never reach the field.
+  await swap.getByLabel('Amount to receive').pressSequentially('2a5');
+  await expect(swap.getByLabel('Amount to receive')).toHaveValue('25');
+  await expect(swap.getByLabel('Amount to pay')).toHaveValue(/^0\.0\d+$/, { timeout: 30_000 });
+  await expect(swap.getByLabel('Amount to receive')).toHaveValue('25');
+
+  const before = await usdcBalance();
+  await swap.getByRole('button', { name: 'Swap', exact: true }).click();
+  await expect(swap.getByRole('region', { name: 'Swap result' })).toBeVisible({ timeout: 60_000 });
+  expect(await usdcBalance() - before).toBeGreaterThanOrEqual(25_000_000n);
+});

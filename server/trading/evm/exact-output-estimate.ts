@@ -1,0 +1,31 @@
+/**
+ * The EVM side of an exact-output quote's first guess: the wanted minimum grossed up by the slippage (the
+ * Router enforces amountOut less it) and by the fees where they come from the output, priced backwards by the
+ * routing's local math (server/routing/input-estimate.ts), then grossed up by the fees taken from the input.
+ * The exact-output search verifies whatever this says.
+ */
+import type { Address } from 'viem';
+import type { ConfiguredChain } from '@/server/chains/chain-directory';
+import { ZERO_ADDRESS } from '@/server/routing/lens-client';
+import { estimateSwapInput } from '@/server/routing/input-estimate';
+import { ceilDiv } from '../exact-output';
+import { BPS, type FeeSplit } from '../fee-model';
+import { tradingVenues } from './evm-quote';
+
+export interface EvmInputEstimateRequest {
+  tokenIn: Address;
+  tokenOut: Address;
+  slippageBps: number;
+  fees: FeeSplit;
+}
+
+export async function estimateEvmInput(chain: ConfiguredChain, request: EvmInputEstimateRequest, amountOutMin: bigint): Promise<bigint | undefined> {
+  const feeBps = BigInt(request.fees.protocolBps + request.fees.integratorBps);
+  // As the Router takes them: from the native side when there is one, else from the input.
+  const feeOnOutput = request.tokenIn !== ZERO_ADDRESS && request.tokenOut === ZERO_ADDRESS;
+  const beforeSlippage = ceilDiv(amountOutMin * BigInt(BPS), BigInt(BPS - request.slippageBps));
+  const swapAmountOut = feeOnOutput ? ceilDiv(beforeSlippage * BigInt(BPS), BigInt(BPS) - feeBps) : beforeSlippage;
+  const swapAmountIn = await estimateSwapInput(chain, tradingVenues(chain), { tokenIn: request.tokenIn, tokenOut: request.tokenOut, swapAmountOut });
+  if (swapAmountIn === undefined) return undefined;
+  return feeOnOutput ? swapAmountIn : ceilDiv(swapAmountIn * BigInt(BPS), BigInt(BPS) - feeBps);
+}
