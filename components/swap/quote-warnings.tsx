@@ -22,8 +22,9 @@ export function QuoteWarnings({ warnings, askWord, typed, onTyped }: {
   return (
     <ul className="quote-warnings" aria-label="Warnings">
       {shown.map((warning) => (
-        <li key={`${warning.code}:${warning.message}`} className={`quote-warning severity-${warning.severity}`} role={ROLE[warning.severity]} data-code={warning.code} data-severity={warning.severity}>
-          <p>{warning.message}</p>
+        <li key={`${warning.code}:${warning.message}`} className={`quote-warning severity-${warning.severity}`} data-code={warning.code} data-severity={warning.severity}>
+          {/* The live role sits inside the item: a list's items must stay list items for assistive technology. */}
+          <p role={ROLE[warning.severity]}>{warning.message}</p>
           {askWord && warning.code === 'HONEYPOT' && <TypedWordInput purpose="swap this token anyway" typed={typed} onTyped={onTyped} />}
         </li>
       ))}

@@ -45,11 +45,10 @@ export async function connectWallet(page: Page, wallet: TestWallet): Promise<voi
 
 /**
  * axe-core's serious and critical findings within `selector` (the parts a test just changed or opened).
- * Colour contrast is the palette's, shared by every page and checked with it, so it is left out here.
  */
 export async function seriousA11yViolations(page: Page, selector: string): Promise<string[]> {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const { violations } = await new AxeBuilder({ page }).include(selector).disableRules(['color-contrast']).analyze();
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary ?? ''}) ${node.html.slice(0, 200)}`).join(', ')}`);

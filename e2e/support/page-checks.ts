@@ -3,11 +3,10 @@ import type { Page } from '@playwright/test';
 
 /**
  * axe-core's serious and critical findings inside `selector` (the page's own content by default), as
- * "rule: target" lines, so a failing assertion says what and where. Colour contrast is a property of the
- * theme's colours (`app/globals.css`), checked page by page with the theme itself, so it is left out here.
+ * "rule: target" lines, so a failing assertion says what and where.
  */
 export async function seriousAxeViolations(page: Page, selector = 'main'): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).disableRules(['color-contrast']).analyze();
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
