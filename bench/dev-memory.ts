@@ -17,7 +17,7 @@ import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import { freePort } from '@/devnet/free-port';
 import { startWorld, type RunningWorld } from '@/devnet/world';
 import { REPO_ROOT, startServer, stopServer, waitForExit, stopProcessGroup } from '@/e2e/support/server';
-import { EXPECTED_STATUSES, mixedRequests, mixedRequestUrl } from './request-mix';
+import { mixedRequests, sendMixedRequest, type MixTally } from './request-mix';
 
 const { values } = parseArgs({
   options: {
@@ -126,27 +126,17 @@ async function startProductionServer(): Promise<RunningApp> {
 
 async function sendMix(app: RunningApp, world: RunningWorld, onRequest: (done: number) => void) {
   const mix = mixedRequests(world.manifest);
-  const byStatus: Record<string, number> = {};
-  const unexpected: string[] = [];
+  const tally: MixTally = { byStatus: {}, unexpected: [] };
   let sent = 0;
   let done = 0;
   async function caller(): Promise<void> {
     while (sent < REQUESTS) {
-      const entry = mix[sent++ % mix.length]!;
-      try {
-        const response = await fetch(mixedRequestUrl(app.baseUrl, entry), { headers: { authorization: `Bearer ${app.devApiKey}` }, signal: AbortSignal.timeout(60_000) });
-        await response.arrayBuffer();
-        byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
-        if (!EXPECTED_STATUSES.has(response.status)) unexpected.push(`${entry.name}: ${response.status}`);
-      } catch (error) {
-        byStatus.error = (byStatus.error ?? 0) + 1;
-        unexpected.push(`${entry.name}: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      await sendMixedRequest(app.baseUrl, app.devApiKey, mix[sent++ % mix.length]!, tally, 60_000);
       onRequest(++done);
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, caller));
-  return { byStatus, unexpected };
+  return tally;
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-dev-memory-'));

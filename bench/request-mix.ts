@@ -45,3 +45,22 @@ export function mixedRequestUrl(baseUrl: string, entry: MixedRequest): URL {
   if (entry.name === 'bridge quote') url.searchParams.set('recipient', privateKeyToAccount(generatePrivateKey()).address);
   return url;
 }
+
+/** What the mix's answers were: counts by status (and `error` for a request that got none), and the unexpected ones. */
+export interface MixTally {
+  byStatus: Record<string, number>;
+  unexpected: string[];
+}
+
+/** Sends one request of the mix with the key and counts its answer in the tally. */
+export async function sendMixedRequest(baseUrl: string, apiKey: string, entry: MixedRequest, tally: MixTally, timeoutMs: number): Promise<void> {
+  try {
+    const response = await fetch(mixedRequestUrl(baseUrl, entry), { headers: { authorization: `Bearer ${apiKey}` }, signal: AbortSignal.timeout(timeoutMs) });
+    await response.arrayBuffer();
+    tally.byStatus[response.status] = (tally.byStatus[response.status] ?? 0) + 1;
+    if (!EXPECTED_STATUSES.has(response.status)) tally.unexpected.push(`${entry.name}: ${response.status}`);
+  } catch (error) {
+    tally.byStatus.error = (tally.byStatus.error ?? 0) + 1;
+    tally.unexpected.push(`${entry.name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

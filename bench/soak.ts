@@ -20,7 +20,7 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import { devnetDir, startWorld, type RunningWorld } from '@/devnet/world';
 import { alive, startServer, stopServer, type StartedServer } from '@/e2e/support/server';
-import { EXPECTED_STATUSES, mixedRequests, mixedRequestUrl } from './request-mix';
+import { mixedRequests, sendMixedRequest, type MixTally } from './request-mix';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '180' }, concurrency: { type: 'string', default: '8' }, 'max-requests': { type: 'string', default: '200000' } },
@@ -89,9 +89,9 @@ try {
 
   const mix = mixedRequests(world.manifest);
 
-  const byStatus: Record<string, number> = {};
+  const tally: MixTally = { byStatus: {}, unexpected: [] };
+  const { byStatus, unexpected } = tally;
   const flows = { trades: 0, bridges: 0 };
-  const unexpected: string[] = [];
   let sent = 0;
   const deadline = Date.now() + SECONDS * 1_000;
   // Caches, JIT and connection pools settle during the first third; growth is judged after it.
@@ -109,17 +109,7 @@ try {
 
   async function worker(): Promise<void> {
     while (Date.now() < deadline && sent < MAX_REQUESTS) {
-      const entry = mix[sent++ % mix.length]!;
-      const url = mixedRequestUrl(live.baseUrl, entry);
-      try {
-        const response = await fetch(url, { headers: { authorization: `Bearer ${live.devApiKey}` }, signal: AbortSignal.timeout(30_000) });
-        await response.arrayBuffer();
-        byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
-        if (!EXPECTED_STATUSES.has(response.status)) unexpected.push(`${entry.name}: ${response.status}`);
-      } catch (error) {
-        byStatus.error = (byStatus.error ?? 0) + 1;
-        unexpected.push(`${entry.name}: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      await sendMixedRequest(live.baseUrl, live.devApiKey, mix[sent++ % mix.length]!, tally, 30_000);
     }
   }
   const post = async (path: string, body: unknown) => {

@@ -3,6 +3,7 @@ import { createPublicClient, http, numberToHex, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, test } from '../support/fixtures';
 import { connectWallet, freshWallet, localWorld, seriousA11yViolations, VIEWPORTS } from '../support/fresh-wallet';
+import { expectSwapRejectedInWallet } from '../support/swap-progress';
 
 /**
  * What the pages say when something does not go through, at a desktop width and at a phone's: a bridge
@@ -44,12 +45,7 @@ for (const { name, viewport } of VIEWPORTS) {
 
       wallet.rejectNext();
       await swap.getByRole('button', { name: 'Swap', exact: true }).click();
-      await expect(swap.getByRole('alert').filter({ hasText: 'You rejected the request in your wallet.' })).toBeVisible();
-      const progress = swap.getByRole('list', { name: 'Swap progress' });
-      await expect(progress.locator('[data-step="swap"]')).toHaveAttribute('data-status', 'rejected');
-      await expect(progress.locator('[data-step="swap"]')).toContainText('Rejected in the wallet');
-      await expect(progress.locator('[data-status="waiting"], [data-status="active"]')).toHaveCount(0);
-      await expect(progress).not.toContainText('Waiting');
+      await expectSwapRejectedInWallet(swap);
       expect(await seriousA11yViolations(page, 'section[aria-label="Swap"]')).toEqual([]);
       expect(wallet.sentTransactions).toHaveLength(0);
       expect(wallet.requests.filter((request) => request.error?.code === 4001)).toHaveLength(1);

@@ -9,6 +9,7 @@ import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { installSolanaTestWallet, type SolanaTestWallet } from '../support/solana-test-wallet';
 import { installTestWallet, type TestWallet } from '../support/test-wallet';
+import { expectSwapRejectedInWallet } from '../support/swap-progress';
 
 /**
  * The swap page on Solana with a Phantom-like Wallet Standard wallet: buy a token with SOL and sell it back,
@@ -291,13 +292,7 @@ test('a swap the Solana wallet refuses to sign fails with the reason and sends n
   await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled({ timeout: 30_000 });
   wallet.rejectNext('signTransaction');
   await swap.getByRole('button', { name: 'Swap', exact: true }).click();
-  await expect(swap.getByRole('alert').filter({ hasText: 'You rejected the request in your wallet.' })).toBeVisible();
-  const progress = swap.getByRole('list', { name: 'Swap progress' });
-  await expect(progress.locator('[data-step="swap"]')).toHaveAttribute('data-status', 'rejected');
-  await expect(progress.locator('[data-step="swap"]')).toContainText('Rejected in the wallet');
-  // Nothing is left waiting: the steps after it did not start.
-  await expect(progress.locator('[data-status="waiting"], [data-status="active"]')).toHaveCount(0);
-  await expect(progress).not.toContainText('Waiting');
+  await expectSwapRejectedInWallet(swap);
   expect(wallet.signedTransactions).toHaveLength(0);
   expect(await connection.getBalance(new PublicKey(account.address), 'confirmed')).toBe(before);
 });
