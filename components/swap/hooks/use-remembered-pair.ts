@@ -1,14 +1,30 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { z } from 'zod';
-import { CHAIN_IDS } from '@/server/chains/registry';
+import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import type { SwapForm, SwapFormDispatch } from './use-swap-form';
 
 const STORAGE_KEY = 'swap:pair';
 
-const token = z.object({ address: z.string().max(64), symbol: z.string().max(32), name: z.string().max(64), decimals: z.number().int().min(0).max(36) });
-const rememberedPair = z.object({ chain: z.enum(CHAIN_IDS), tokenIn: token.optional(), tokenOut: token.optional() });
+/** A remembered token: what the form keeps of it, with bounds (the storage is the browser's, anyone can edit it). */
+interface RememberedToken { address: string; symbol: string; name: string; decimals: number }
+
+// Checked by hand rather than with zod: its schemas would add 23-36 kB (gzip) to the swap page's first load.
+function isToken(value: unknown): value is RememberedToken {
+  if (typeof value !== 'object' || value === null) return false;
+  const { address, symbol, name, decimals } = value as Record<string, unknown>;
+  const text = (field: unknown, max: number) => typeof field === 'string' && field.length <= max;
+  return text(address, 64) && text(symbol, 32) && text(name, 64) && Number.isInteger(decimals) && (decimals as number) >= 0 && (decimals as number) <= 36;
+}
+
+/** The stored pair when it is one: a known chain and, for each side, nothing or a token. */
+export function parseRememberedPair(value: unknown): { chain: ChainId; tokenIn?: RememberedToken; tokenOut?: RememberedToken } | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { chain, tokenIn, tokenOut } = value as Record<string, unknown>;
+  if (!(CHAIN_IDS as readonly unknown[]).includes(chain)) return undefined;
+  if ((tokenIn !== undefined && !isToken(tokenIn)) || (tokenOut !== undefined && !isToken(tokenOut))) return undefined;
+  return { chain: chain as ChainId, tokenIn, tokenOut };
+}
 
 /**
  * The chain and pair survive a reload: the form's choice is kept in this browser's storage and put back once,
@@ -21,8 +37,8 @@ export function useRememberedPair(form: SwapForm, dispatch: SwapFormDispatch, li
     if (restored.current) return;
     restored.current = true;
     if (linked) return;
-    const parsed = rememberedPair.safeParse(readStorage());
-    if (parsed.success) dispatch({ type: 'restore', ...parsed.data });
+    const pair = parseRememberedPair(readStorage());
+    if (pair) dispatch({ type: 'restore', ...pair });
   }, [dispatch, linked]);
   const { chain, tokenIn, tokenOut } = form;
   useEffect(() => {
