@@ -21,6 +21,7 @@ import { AppError } from '@/server/errors';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import { nativeUsd } from '@/server/venues/evm/pools/token-pools';
 import type { BridgeChain, DepositState, FoundDeposit, PaymentState, SignedPayment } from '../bridge-chain';
+import { droppedWatch } from './dropped-watch';
 
 export const depositoryAbi = parseAbi(['event Deposit(bytes32 indexed requestId, address indexed from, uint256 amount)']);
 const DEPOSIT_TOPIC = keccak256(toHex('Deposit(bytes32,address,uint256)'));
@@ -200,10 +201,11 @@ async function settlePayment(context: EvmBridgeContext, payment: SignedPayment, 
   const nonce = parseTransaction(payment.raw as Hex).nonce ?? 0;
   let dropped = false;
   // Another transaction took this nonce (a replacement, or another instance's payment): this one can never land.
-  const nonceTaken = async () => {
-    dropped = (await getTransactionCount(rpc, context.solver.address, 'latest')) > nonce && !(await getTransactionReceipt(rpc, payment.txHash));
-    return dropped;
-  };
+  const watch = droppedWatch({
+    nonceUsed: async () => (await getTransactionCount(rpc, context.solver.address, 'latest')) > nonce,
+    landed: async () => (await getTransactionReceipt(rpc, payment.txHash)) !== null,
+  });
+  const nonceTaken = async () => (dropped = await watch());
   const mined = await waitForReceipt(rpc, payment.txHash, { timeoutMs, stop: nonceTaken });
   if (mined) return paymentState(mined);
   return dropped ? 'dropped' : 'pending';
