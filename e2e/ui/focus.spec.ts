@@ -106,6 +106,10 @@ test('a keyboard swap: connect, quote announced, progress and result announced, 
   // the focus goes on to the result's Done, not back to the top of the page.
   await expect(swap.getByRole('button', { name: 'Enter an amount' })).toBeDisabled();
   await expect(execution.getByRole('button', { name: 'Done' })).toBeFocused();
+  // Done closes the result and hands the focus to the amount, where the next swap starts.
+  await page.keyboard.press('Enter');
+  await expect(execution).toHaveCount(0);
+  await expect(swap.getByLabel('Amount to pay')).toBeFocused();
 });
 
 test('the bridge form announces its quote', async ({ page }) => {
