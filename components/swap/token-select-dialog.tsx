@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import { keepTabInside } from '@/components/layout/focus';
 import { CHAINS, type ChainFamily, type ChainId } from '@/server/chains/registry';
 import { useTokenLookup } from './hooks/use-known-tokens';
 import { useListedBalances } from './hooks/use-listed-balances';
@@ -32,6 +33,7 @@ const ADDRESS: Record<ChainFamily, RegExp> = {
 export function TokenSelectDialog({ chain, title, tokens, selected, wallet, onSelect, onClose }: TokenSelectDialogProps) {
   const [search, setSearch] = useState('');
   const input = useRef<HTMLInputElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   const query = search.trim();
   const family = CHAINS[chain].family;
   const isAddress = ADDRESS[family].test(query);
@@ -40,7 +42,11 @@ export function TokenSelectDialog({ chain, title, tokens, selected, wallet, onSe
       ? sameToken(token, { address: query })
       : `${token.symbol} ${token.name}`.toLowerCase().includes(query.toLowerCase()));
   const lookup = useTokenLookup(chain, isAddress && matches.length === 0 ? query : undefined);
-  const shown = heldFirst(useListedBalances(chain, lookup.data ? [lookup.data.token] : matches, wallet));
+  // Balances are read for the whole list once, not per keystroke: a filter then never waits on a request, and
+  // rows do not move when balances arrive under a row the keyboard is on (a moved row loses the focus).
+  const listed = useListedBalances(chain, lookup.data ? [...tokens, lookup.data.token] : tokens, wallet);
+  const wanted = lookup.data ? [lookup.data.token] : matches;
+  const shown = heldFirst(listed.filter((held) => wanted.some((token) => sameToken(token, held.token))));
 
   // Closing (a choice, Escape, ×) gives the focus back to the button that opened the picker.
   useEffect(() => {
@@ -51,14 +57,17 @@ export function TokenSelectDialog({ chain, title, tokens, selected, wallet, onSe
   }, []);
   useEffect(() => {
     input.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+      else keepTabInside(dialog.current, event);
+    };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
 
   return (
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div className="modal" role="dialog" aria-modal="true" aria-label={title}>
+      <div className="modal" role="dialog" aria-modal="true" aria-label={title} ref={dialog}>
         <div className="modal-head">
           <h2>{title}</h2>
           <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>×</button>

@@ -62,6 +62,19 @@ test('the token picker gives the focus back to its button, whether closed or use
   await expect(receiveButton).toBeFocused();
 
   await page.keyboard.press('Enter');
+  // Tab stays in the open picker: past its last control it comes back to its first, and back again.
+  await expect(picker.getByLabel('Search tokens')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(picker.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(picker.locator(':focus')).toHaveCount(1);
+  await expect(picker.getByRole('button', { name: 'Close' })).not.toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(picker.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(picker.getByLabel('Search tokens')).toBeFocused();
+  for (let step = 0; step < 40; step++) await page.keyboard.press('Tab');
+  await expect(picker.locator(':focus')).toHaveCount(1);
   await picker.getByRole('button', { name: 'Close' }).click();
   await expect(receiveButton).toBeFocused();
 
