@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { keepTabInside } from '@/components/layout/focus';
 import { CHAINS, type ChainFamily, type ChainId } from '@/server/chains/registry';
 import { useTokenLookup } from './hooks/use-known-tokens';
@@ -48,22 +48,7 @@ export function TokenSelectDialog({ chain, title, tokens, selected, wallet, onSe
   const wanted = lookup.data ? [lookup.data.token] : matches;
   const shown = heldFirst(listed.filter((held) => wanted.some((token) => sameToken(token, held.token))));
 
-  // Closing (a choice, Escape, ×) gives the focus back to the button that opened the picker.
-  useEffect(() => {
-    const opener = document.activeElement;
-    return () => {
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, []);
-  useEffect(() => {
-    input.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-      else keepTabInside(dialog.current, event);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  useModalFocus(dialog, input, onClose);
 
   return (
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
@@ -117,4 +102,26 @@ export function TokenSelectDialog({ chain, title, tokens, selected, wallet, onSe
       </div>
     </div>
   );
+}
+
+/**
+ * The picker's keyboard: the search field has the focus when it opens, Escape closes it, Tab stays inside
+ * it, and closing (a choice, Escape, ×) gives the focus back to the button that opened it.
+ */
+function useModalFocus(dialog: RefObject<HTMLDivElement | null>, input: RefObject<HTMLInputElement | null>, onClose: () => void) {
+  useEffect(() => {
+    const opener = document.activeElement;
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, []);
+  useEffect(() => {
+    input.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+      else keepTabInside(dialog.current, event);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [dialog, input, onClose]);
 }
