@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { formatUnits } from 'viem';
-import { chainDisplayName, nativeAmountText } from '@/server/display/amount-text';
+import { nativeAmountText } from '@/server/display/amount-text';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import { BPS } from '@/server/trading/fee-model';
@@ -98,12 +98,12 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, request: Brid
     const gasInSource = convertNative(destinationGas,
       { usd: destinationUsd, decimals: destinationInfo.nativeDecimals }, { usd: sourceUsd, decimals: sourceInfo.nativeDecimals });
     throw new AppError('INVALID_INPUT',
-      `amount: ${nativeAmountText(amountIn, request.source)} does not cover the fill's gas on ${chainDisplayName(request.destination)} `
+      `amount: ${nativeAmountText(amountIn, request.source)} does not cover the fill's gas on ${CHAINS[request.destination].name} `
       + `(about ${nativeAmountText(gasInSource, request.source)}) and the fee. Bridge more.`, { field: 'amount' });
   }
   if (amountOut + destinationGas > inventory) {
     throw new AppError('INSUFFICIENT_LIQUIDITY',
-      `The solver holds ${nativeAmountText(inventory, request.destination)} on ${chainDisplayName(request.destination)}; `
+      `The solver holds ${nativeAmountText(inventory, request.destination)} on ${CHAINS[request.destination].name}; `
       + `this bridge needs ${nativeAmountText(amountOut + destinationGas, request.destination)}. Bridge a smaller amount.`);
   }
 

@@ -7,7 +7,7 @@
  * stored transaction is sent again (a no-op if it landed). A new payment is signed only when the stored one
  * can provably never land (its nonce or blockhash was used up).
  */
-import { chainDisplayName, nativeAmountText } from '@/server/display/amount-text';
+import { nativeAmountText } from '@/server/display/amount-text';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { findAppError } from '@/server/errors';
 import { createWorkLoop, type WorkLoop } from '@/server/jobs/work-loop';
@@ -186,7 +186,7 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<void> {
     const [cost, inventory] = await Promise.all([chain.paymentCost(row.recipient, amount), chain.inventory()]);
     if (inventory < amount + cost) {
       await deps.requests.startRefund(row.id,
-        `The solver could not fill on ${chainDisplayName(chain.chain)}: it holds ${nativeAmountText(inventory, chain.chain)}, the fill needs ${nativeAmountText(amount + cost, chain.chain)}. The deposit is returned.`);
+        `The solver could not fill on ${CHAINS[chain.chain].name}: it holds ${nativeAmountText(inventory, chain.chain)}, the fill needs ${nativeAmountText(amount + cost, chain.chain)}. The deposit is returned.`);
       deps.logger.warn('bridge fill refused: not enough inventory', { requestId: row.id, chain: chain.chain });
       context.kick();
       return;

@@ -34,8 +34,3 @@ export function nativeAmountText(raw: bigint, chain: ChainId): string {
   const { nativeDecimals, nativeSymbol } = CHAINS[chain];
   return `${formatAmount(raw, nativeDecimals)} ${nativeSymbol}`;
 }
-
-/** The chain's name as the pages show it ("Arbitrum One"). */
-export function chainDisplayName(chain: ChainId): string {
-  return CHAINS[chain].name;
-}

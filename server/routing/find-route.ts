@@ -70,7 +70,7 @@ export async function draftRoutes(
   // The pool set is the same for every pair among its tokens: the trade names its direction.
   const trade = `${poolIn}|${poolOut}|${search.swapAmount}|${gasPrice}`.toLowerCase();
   const choose = (entry: RememberedStates) => routesOn(entry, trade, () => {
-    const priced = pools.flatMap((pool, index): PricedPool[] => (entry.states[index] ? [{ pool, state: entry.states[index] }] : []));
+    const priced = pricedPools(pools, entry.states);
     return chooseCandidates(priced, poolIn, poolOut, intermediates, Number(search.swapAmount), gasPrice);
   });
   const fresh = (answer: RpcBatchAnswer | undefined) => choose(rememberAnswer(chain, { pools, layouts, tokens, memoryKey }, answer));
@@ -125,8 +125,12 @@ export async function pricedPoolsFor(
     const [answer] = await chain.rpc.requestBatch([call]);
     entry = rememberAnswer(chain, { pools, layouts, tokens, memoryKey }, answer);
   }
-  const states = entry.states;
-  return { priced: pools.flatMap((pool, index): PricedPool[] => (states[index] ? [{ pool, state: states[index] }] : [])), poolIn, poolOut, intermediates };
+  return { priced: pricedPools(pools, entry.states), poolIn, poolOut, intermediates };
+}
+
+/** The pools whose state was read, each with it (a pool the read could not answer for is left out). */
+function pricedPools(pools: readonly RoutablePool[], states: RememberedStates['states']): PricedPool[] {
+  return pools.flatMap((pool, index): PricedPool[] => (states[index] ? [{ pool, state: states[index] }] : []));
 }
 
 const readsByPoolSet = new WeakMap<readonly RoutablePool[], { memoryKey: string; call: RpcCall }>();

@@ -35,10 +35,10 @@ export function inputForOutput(
   priced: readonly PricedPool[], poolIn: Address, poolOut: Address, intermediates: readonly Address[], amountOut: number,
 ): bigint | undefined {
   if (priced.length === 0 || !(amountOut > 0)) return undefined;
-  const rate = spotRates(priced, poolIn).get(poolOut.toLowerCase());
+  const fromIn = spotRates(priced, poolIn);
+  const rate = fromIn.get(poolOut.toLowerCase());
   if (!rate) return undefined;
   const atSpot = amountOut / rate;
-  const fromIn = spotRates(priced, poolIn);
   const paths = enumeratePaths(priced, poolIn, poolOut, intermediates, (token) => atSpot * (fromIn.get(token.toLowerCase()) ?? 0));
   if (paths.length === 0) return undefined;
   const best = (amountIn: number) => bestOut(paths, amountIn);

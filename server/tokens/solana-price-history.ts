@@ -39,24 +39,44 @@ export function makerPriceAfter(transaction: NonNullable<z.infer<typeof transact
   return tokens > 0 && sol > 0 ? sol / tokens : undefined;
 }
 
-export async function solanaPriceHistory(chain: ConfiguredChain, trading: SolanaTrading | undefined, mint: string): Promise<PricePoint[]> {
+/** The maker's recent confirmed transactions with the SOL/USD price: what every mint's history is read from. */
+export interface MakerTrades {
+  maker: string;
+  transactions: NonNullable<z.infer<typeof transactionSchema>>[];
+  solUsd: number;
+}
+
+/** Reads the maker's latest transactions once (one signature list, one batch); undefined without a maker. */
+export async function readMakerTrades(chain: ConfiguredChain, trading: SolanaTrading | undefined): Promise<MakerTrades | undefined> {
   const maker = trading?.maker?.publicKey.toBase58();
-  if (!trading || !maker) return [];
+  if (!trading || !maker) return undefined;
   const signatures = signaturesSchema.parse(await chain.rpc.request('getSignaturesForAddress', [maker, { limit: SIGNATURES, commitment: 'confirmed' }]))
     .filter((entry) => entry.err === null || entry.err === undefined);
-  if (signatures.length === 0) return [];
+  if (signatures.length === 0) return { maker, transactions: [], solUsd: 0 };
   const [answers, solUsd] = await Promise.all([
     chain.rpc.requestBatch(signatures.map(({ signature }) => ({
       method: 'getTransaction', params: [signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }],
     }))),
     solUsdPrice({ trading }),
   ]);
-  const points = answers.flatMap((answer): PricePoint[] => {
+  const transactions = answers.flatMap((answer) => {
     const parsed = answer.ok ? transactionSchema.safeParse(answer.result) : undefined;
-    if (!parsed?.success || !parsed.data || parsed.data.meta.err !== null) return [];
-    const priceNative = makerPriceAfter(parsed.data, maker, mint);
-    return priceNative === undefined ? [] : [{ block: parsed.data.slot, time: parsed.data.blockTime ?? 0, priceNative, priceUsd: priceNative * solUsd }];
+    return parsed?.success && parsed.data && parsed.data.meta.err === null ? [parsed.data] : [];
+  });
+  return { maker, transactions, solUsd };
+}
+
+/** One mint's price after each of the maker's trades in it, oldest first. */
+export function mintPriceHistory(trades: MakerTrades | undefined, mint: string): PricePoint[] {
+  if (!trades) return [];
+  const points = trades.transactions.flatMap((transaction): PricePoint[] => {
+    const priceNative = makerPriceAfter(transaction, trades.maker, mint);
+    return priceNative === undefined ? [] : [{ block: transaction.slot, time: transaction.blockTime ?? 0, priceNative, priceUsd: priceNative * trades.solUsd }];
   });
   // Signatures come newest first; the chart reads oldest first.
   return thinPoints(points.sort((a, b) => a.block - b.block || a.time - b.time), MAX_POINTS);
+}
+
+export async function solanaPriceHistory(chain: ConfiguredChain, trading: SolanaTrading | undefined, mint: string): Promise<PricePoint[]> {
+  return mintPriceHistory(await readMakerTrades(chain, trading), mint);
 }

@@ -11,7 +11,7 @@ import { findTokenPools } from '@/server/venues/evm/pools/token-pools';
 import { evmPriceHistory } from './evm-price-history';
 import { knownTokens, type KnownToken } from './known-tokens';
 import { changePercent, type PricePoint } from './price-point';
-import { solanaPriceHistory } from './solana-price-history';
+import { mintPriceHistory, readMakerTrades, type MakerTrades } from './solana-price-history';
 import { solanaMainPool } from './token-info';
 
 export interface TokenMarket extends KnownToken {
@@ -46,20 +46,20 @@ async function evmMarket(deps: TokenMarketDeps, chain: ChainId, token: string): 
   };
 }
 
-async function solanaMarket(deps: TokenMarketDeps, mint: string): Promise<MarketNow> {
+async function solanaMarket(deps: TokenMarketDeps, trades: MakerTrades | undefined, mint: string): Promise<MarketNow> {
   if (!deps.solana) return { priceUsd: 0, priceNative: 0, liquidityUsd: 0, history: [] };
-  const [pool, history] = await Promise.all([
-    solanaMainPool(deps.solana, deps.chains.SOL.info.nativeDecimals, mint),
-    solanaPriceHistory(deps.chains.SOL, deps.solana, mint),
-  ]);
-  return { priceUsd: pool.priceUsd, priceNative: pool.priceNative, liquidityUsd: pool.liquidityUsd, history };
+  const pool = await solanaMainPool(deps.solana, deps.chains.SOL.info.nativeDecimals, mint);
+  return { priceUsd: pool.priceUsd, priceNative: pool.priceNative, liquidityUsd: pool.liquidityUsd, history: mintPriceHistory(trades, mint) };
 }
 
 export async function tokenMarkets(deps: TokenMarketDeps, chain: ChainId, nowSeconds = Math.floor(Date.now() / 1000)): Promise<TokenMarket[]> {
   const tokens = knownTokens(deps.localWorld, chain).filter((token) => token.address !== NATIVE_TOKEN_ADDRESS);
+  const evm = deps.chains[chain].info.family === 'evm';
+  // Every mint's history comes from the same maker transactions: read them once for the whole list.
+  const makerTrades = evm ? undefined : await readMakerTrades(deps.chains.SOL, deps.solana).catch(() => undefined);
   return Promise.all(tokens.map(async (token): Promise<TokenMarket> => {
     try {
-      const market = deps.chains[chain].info.family === 'evm' ? await evmMarket(deps, chain, token.address) : await solanaMarket(deps, token.address);
+      const market = evm ? await evmMarket(deps, chain, token.address) : await solanaMarket(deps, makerTrades, token.address);
       const change = changePercent(market.history, nowSeconds);
       return { ...token, priceUsd: market.priceUsd, priceNative: market.priceNative, liquidityUsd: market.liquidityUsd, change24h: change ?? null };
     } catch {
