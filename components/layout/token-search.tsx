@@ -1,16 +1,14 @@
 'use client';
 
-import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
-import { describeError } from '@/components/swap/lib/error-messages';
 import { tokenPageHref } from '@/components/token/lib/token-links';
-import { chainForInput, DEFAULT_SEARCH_CHAIN, findBySymbol, readSearch, suggestions, type SearchOutcome } from '@/components/token/lib/token-search';
+import { KNOWN_STALE_MS, useTokenSearch } from '@/components/token/hooks/use-token-search';
+import { chainForInput, DEFAULT_SEARCH_CHAIN, suggestions } from '@/components/token/lib/token-search';
 import { CHAINS, CHAIN_IDS, isEvmChain, type ChainId } from '@/server/chains/registry';
 import { useSelectedChain } from './selected-chain';
-
-const KNOWN_STALE_MS = 5 * 60_000;
 
 /**
  * The header's token search: an address or a known symbol opens that token's page. The chain is the one
@@ -19,7 +17,7 @@ const KNOWN_STALE_MS = 5 * 60_000;
  */
 export function TokenSearch() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const search = useTokenSearch();
   const router = useRouter();
   const listId = useId();
   const { chain: swapChain } = useSelectedChain();
@@ -42,17 +40,11 @@ export function TokenSearch() {
     setChain((current) => chainForInput(value, current, swapChain && isEvmChain(swapChain) ? swapChain : DEFAULT_SEARCH_CHAIN));
   };
 
-  const resolve = async (outcome: SearchOutcome): Promise<SearchOutcome> => {
-    if (outcome.kind !== 'symbol') return outcome;
-    const list = await queryClient.fetchQuery(trpc.tokens.known.queryOptions({ chain: outcome.chain }, { staleTime: KNOWN_STALE_MS }));
-    return findBySymbol(outcome.symbol, outcome.chain, list.tokens);
-  };
-
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     try {
-      const outcome = await resolve(readSearch(text, chain));
+      const outcome = await search(text, chain);
       if (outcome.kind === 'token') {
         setText('');
         setProblem(undefined);
@@ -60,8 +52,6 @@ export function TokenSearch() {
       } else if (outcome.kind === 'problem') {
         setProblem(outcome.message);
       }
-    } catch (error) {
-      setProblem(`The token list of ${CHAINS[chain].name} could not be loaded: ${describeError(error)}`);
     } finally {
       setBusy(false);
     }

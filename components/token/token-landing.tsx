@@ -1,6 +1,6 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useSelectedChain } from '@/components/layout/selected-chain';
@@ -9,7 +9,8 @@ import { describeError } from '@/components/swap/lib/error-messages';
 import { CHAINS, CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import { retryTransient } from './lib/retry';
 import { tokenPageHref } from './lib/token-links';
-import { chainForInput, DEFAULT_SEARCH_CHAIN, findBySymbol, readSearch } from './lib/token-search';
+import { useTokenSearch } from './hooks/use-token-search';
+import { chainForInput, DEFAULT_SEARCH_CHAIN } from './lib/token-search';
 import { RecentlyViewed } from './recently-viewed';
 import { TokenMarketTable } from './token-market-table';
 
@@ -21,7 +22,7 @@ import { TokenMarketTable } from './token-market-table';
 export function TokenLanding() {
   const trpc = useTRPC();
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const search = useTokenSearch();
   const { chain: swapChain } = useSelectedChain();
   const [chain, setChain] = useState<ChainId>(swapChain ?? DEFAULT_SEARCH_CHAIN);
   const [text, setText] = useState('');
@@ -38,11 +39,7 @@ export function TokenLanding() {
       router.push(tokenPageHref(chain, shown[0]!.address));
       return;
     }
-    let outcome = readSearch(text, chain);
-    if (outcome.kind === 'symbol') {
-      const list = await queryClient.fetchQuery(trpc.tokens.known.queryOptions({ chain: outcome.chain }, { staleTime: 5 * 60_000 })).catch(() => undefined);
-      outcome = list ? findBySymbol(outcome.symbol, outcome.chain, list.tokens) : { kind: 'problem', message: `The token list of ${CHAINS[chain].name} could not be loaded.` };
-    }
+    const outcome = await search(text, chain);
     if (outcome.kind === 'token') router.push(tokenPageHref(outcome.chain, outcome.address));
     else if (outcome.kind === 'problem') setProblem(outcome.message);
   };
