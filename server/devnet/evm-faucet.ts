@@ -3,7 +3,28 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { ManifestChain } from '@/server/chains/devnet-manifest';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
+import { classifySendRefusal } from '@/server/chains/evm/send-refusals';
 import type { FaucetPlan, FaucetTransactions } from './faucet';
+
+const NONCE_RACE_RETRIES = 20;
+
+/**
+ * Every app process on the world (two instances on one database, a test's own server beside the dev
+ * server) pays from the same treasury; the per-process queue cannot order them, so a payment that lost
+ * the race for a nonce is signed again with the next one, after a random pause so racers fall out of step.
+ */
+async function sendPastNonceRaces(send: () => Promise<Hex>): Promise<Hex> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      const refusal = classifySendRefusal(error instanceof Error ? error.message : String(error));
+      const lostNonceRace = refusal === 'NONCE_TOO_LOW' || refusal === 'NONCE_ALREADY_USED';
+      if (!lostNonceRace || attempt >= NONCE_RACE_RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * attempt));
+    }
+  }
+}
 
 /**
  * Native and tokens by transfer from the treasury, so each amount has a transaction the wallet's owner can
@@ -28,16 +49,16 @@ export async function fundEvmAddress(chain: ChainId, entry: ManifestChain, addre
     params: [wallet.account.address, `0x${(treasuryBalance + plan.native).toString(16)}`] as never,
   });
 
-  const native = await wallet.sendTransaction({ to: address, value: plan.native, gas: 21_000n });
+  const native = await sendPastNonceRaces(() => wallet.sendTransaction({ to: address, value: plan.native, gas: 21_000n }));
   const tokens: Record<string, Hex> = {};
   for (const token of plan.tokens) {
-    tokens[token.address] = await wallet.writeContract({
+    tokens[token.address] = await sendPastNonceRaces(() => wallet.writeContract({
       address: token.address as `0x${string}`,
       abi: erc20Abi,
       functionName: 'transfer',
       args: [address, token.amount],
       gas: 200_000n,
-    });
+    }));
   }
   for (const hash of [native, ...Object.values(tokens)]) {
     const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: 20_000 });
