@@ -240,6 +240,34 @@ describe('refused and returned', () => {
   });
 });
 
+describe('the solver inventory', () => {
+  it('is listed per chain and token by `npm run solver -- inventory` and as a metric', async () => {
+    const { execFile } = await import('node:child_process');
+    const output = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--import', 'tsx', 'server/cli/solver.ts', 'inventory'], { env: { ...process.env, LOG_LEVEL: 'silent' } }, (error, stdout, stderr) => {
+        if (error) reject(new Error(`${error.message}\n${stderr}`));
+        else resolve(stdout);
+      });
+    });
+    const rows = output.trim().split('\n').slice(1).map((line) => line.split(/\s+/));
+    const usdcOnBase = rows.find(([chain, symbol]) => chain === 'BASE' && symbol === 'USDC');
+    expect(usdcOnBase?.[3]).toBe((await tokenBalance('BASE', token('BASE', 'USDC'), testManifest().chains.BASE!.solver!.address)).toString());
+    expect(rows.some(([chain, symbol]) => chain === 'SOL' && symbol === 'SOL')).toBe(true);
+    const services = await client.services();
+    const metrics = await services.metrics.registry.metrics();
+    expect(metrics).toMatch(/bridge_solver_inventory\{chain="ARB",token="USDC"\} \d+/);
+  });
+
+  it('a bridge beyond what the solver holds is refused, naming its holdings', async () => {
+    const answer = await client.get<QuoteBody>('bridge.quote', {
+      source: 'BASE', destination: 'ARB', amount: (5_000_000n * 10n ** 6n).toString(), trader: freshAddress(), tokenIn: token('BASE', 'USDC'), tokenOut: token('ARB', 'USDC'),
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ code: 'INSUFFICIENT_LIQUIDITY' });
+    expect(answer.body.error).toMatch(/^The solver holds [\d,.]+ ETH on Arbitrum/);
+  });
+});
+
 async function openInstance(env: Record<string, string>): Promise<Services> {
   return createServices(loadConfig({ ...process.env, ...env }));
 }
