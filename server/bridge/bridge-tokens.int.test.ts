@@ -156,6 +156,10 @@ describe('through swaps', () => {
     const connection = new Connection(testManifest().chains.SOL!.rpcUrl, 'confirmed');
     expect(BigInt(await connection.getBalance(new PublicKey(recipient)))).toBe(BigInt(quoted.stats.amountOut));
     expect(await tokenBalance('INK', alpha, trader.address)).toBe(900n * 10n ** 18n);
+    // Once the fill is paid, the solver sells the ALPHA it took on INK through the Router.
+    const sold = await waitForStatus(quoted.transaction.requestId, (body) => body.details.legs.at(-1)?.status === 'success');
+    expect(sold.details.legs.map((leg) => [leg.kind, leg.chain, leg.status])).toEqual([['deposit', 'INK', 'success'], ['fill', 'SOL', 'success'], ['swap', 'INK', 'success']]);
+    expect(await tokenBalance('INK', alpha, testManifest().chains.INK!.solver!.address)).toBe(0n);
   });
 
   it('SOL to USDC on STORY', async () => {
@@ -182,8 +186,10 @@ describe('through swaps', () => {
     expect(quoted.warnings.map((warning) => warning.code)).toContain('HIGH_TAX');
     expect((await execute(trader, 'ABS', quoted)).status).toBe('SUCCESS');
     expect(await publicClientFor('HYPE').getBalance({ address: recipient })).toBe(BigInt(quoted.stats.amountOut));
-    // Deposited whole: a transfer to the solver is not a trade, so no tax is taken on the way in.
-    expect(await tokenBalance('ABS', tax, testManifest().chains.ABS!.solver!.address)).toBeGreaterThanOrEqual(500n * 10n ** 18n);
+    // Deposited whole (a transfer to the solver is not a trade, so no tax on the way in), then sold, paying the sell tax.
+    const sold = await waitForStatus(quoted.transaction.requestId, (body) => body.details.legs.at(-1)?.status === 'success');
+    expect(sold.details.legs.at(-1)).toMatchObject({ kind: 'swap', chain: 'ABS' });
+    expect(await tokenBalance('ABS', tax, testManifest().chains.ABS!.solver!.address)).toBe(0n);
   });
 });
 

@@ -35,6 +35,13 @@ function fillLeg(row: BridgeRow, tokenOut: BridgeToken): LegAnswer {
   };
 }
 
+/** The deposit's sale on the source chain, after the fill (see server/bridge/bridge-sale.ts). */
+function saleLeg(row: BridgeRow): LegAnswer {
+  const txHash = row.source_swap_tx_hash;
+  const status = row.source_swap === 'done' ? 'success' : row.source_swap === 'failed' ? 'failure' : row.state === 'success' ? 'pending' : 'waiting';
+  return { kind: 'swap', chain: row.source_chain, status, txHash, url: link(row.source_chain, txHash), amount: row.deposit_amount ?? row.amount_in, token: row.deposit_token ?? row.token_in };
+}
+
 function legsOf(row: BridgeRow): LegAnswer[] {
   const { tokenIn, tokenOut } = bridgeTokensOf(row);
   const legs: LegAnswer[] = [{
@@ -42,6 +49,7 @@ function legsOf(row: BridgeRow): LegAnswer[] {
     url: link(row.source_chain, row.deposit_tx_hash), amount: row.deposit_amount ?? row.amount_in, token: row.deposit_token ?? tokenIn.address,
   }];
   if (!isReturned(row) || row.fill_tx_hash) legs.push(fillLeg(row, tokenOut));
+  if (row.source_swap && !isReturned(row)) legs.push(saleLeg(row));
   if (isReturned(row)) {
     const txHash = row.refund_tx_hash ?? (row.state === 'refunding' ? row.payment_tx_hash : null);
     legs.push({
