@@ -8,7 +8,7 @@
  * can provably never land (its nonce or blockhash was used up).
  */
 import { nativeAmountText } from '@/server/display/amount-text';
-import { CHAINS, type ChainId } from '@/server/chains/registry';
+import type { ChainId } from '@/server/chains/registry';
 import { findAppError } from '@/server/errors';
 import { createWorkLoop, type WorkLoop } from '@/server/jobs/work-loop';
 import type { BridgeRow } from '@/server/store/bridge-repository';

@@ -8,7 +8,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createPublicClient, erc20Abi, http, parseTransaction, type Address, type Hex, type PublicClient, type TransactionSerializableEIP1559 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
@@ -19,9 +18,9 @@ import { loadConfig } from '@/server/config/env';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { createServices, type Services } from '@/server/services';
 import { signFill } from './bridge-fill';
+import { waitUntilFilled, withTwoInstances } from './test-support/two-instances';
 
 const client = useRestClient();
-const NATIVE = '0x0000000000000000000000000000000000000000';
 
 interface RouteLeg { kind: string; chain: string; venue: string; tokenIn: string; tokenOut: string; amountIn: string; amountOut: string }
 interface QuoteBody {
@@ -322,18 +321,8 @@ describe('durability', () => {
   });
 
   it('two instances on one PostgreSQL pay each token bridge exactly once', async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    expect(serverUrl, 'TEST_DATABASE_URL: run through `npm run test:int`, which starts PostgreSQL').toBeTruthy();
-    const database = `bridge_tokens_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${database}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${database}`;
-    const instances = [await openInstance({ DATABASE_URL: url.toString() }), await openInstance({ DATABASE_URL: url.toString() })];
     const alpha = token('PLASMA', 'ALPHA');
-    try {
-      for (const instance of instances) instance.solver.start(50);
+    await withTwoInstances('bridge_tokens', async (instances) => {
       const requests = await Promise.all(Array.from({ length: 3 }, async (_, index) => {
         const trader = await fundedAccount('MEGAETH');
         const recipient = freshAddress();
@@ -345,15 +334,7 @@ describe('durability', () => {
         await megaeth.sendRawTransaction({ serializedTransaction: await sign(trader, quoted.transaction.trade) });
         return { requestId: quoted.transaction.requestId, recipient, minAmountOut: BigInt(quoted.stats.minAmountOut!) };
       }));
-      const deadline = Date.now() + 30_000;
-      for (const request of requests) {
-        for (;;) {
-          const row = await instances[1]!.bridge.requests.find(request.requestId);
-          if (row?.state === 'success') break;
-          if (Date.now() > deadline) throw new Error(`not filled: ${JSON.stringify(row)}`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
+      await waitUntilFilled(instances[1], requests.map((request) => request.requestId));
       await Promise.all(instances.map((instance) => instance.solver.drain()));
       // Each swap moved the pool for the next, so each pays its own measured amount: once, within the slippage.
       for (const request of requests) {
@@ -362,10 +343,6 @@ describe('durability', () => {
         expect(received).toBe(BigInt(row!.paid_amount!));
         expect(received).toBeGreaterThanOrEqual(request.minAmountOut);
       }
-    } finally {
-      await Promise.all(instances.map((instance) => instance.close()));
-      await admin.query(`drop database if exists ${database} with (force)`);
-      await admin.end();
-    }
+    });
   });
 });

@@ -22,6 +22,19 @@ export function routeLegAnswer(leg: StoredRouteLeg | RouteLeg): RouteLegAnswer {
   };
 }
 
+/** The tokens of both sides and the route, as the quote's stats and the status details carry them. */
+export function tokenFields(tokenIn: BridgeToken, tokenOut: BridgeToken, route: (StoredRouteLeg | RouteLeg)[]) {
+  return {
+    tokenIn: tokenIn.address,
+    tokenOut: tokenOut.address,
+    symbolIn: tokenIn.symbol,
+    symbolOut: tokenOut.symbol,
+    decimalsIn: tokenIn.decimals,
+    decimalsOut: tokenOut.decimals,
+    route: route.map(routeLegAnswer),
+  };
+}
+
 const link = (chain: string, hash: string | null) => (hash ? explorerTxUrl(chain as ChainId, hash) : null);
 
 const isReturned = (row: BridgeRow) => row.state === 'refunding' || row.state === 'refund' || row.state === 'failure';
@@ -87,13 +100,7 @@ export function detailsOf(row: BridgeRow): z.input<typeof bridgeDetails> {
     depositedAt: row.deposited_at?.getTime() ?? null,
     filledAt: row.filled_at?.getTime() ?? null,
     estimatedTime: row.estimated_seconds,
-    tokenIn: tokenIn.address,
-    tokenOut: tokenOut.address,
-    symbolIn: tokenIn.symbol,
-    symbolOut: tokenOut.symbol,
-    decimalsIn: tokenIn.decimals,
-    decimalsOut: tokenOut.decimals,
-    route: storedRoute(row).map(routeLegAnswer),
+    ...tokenFields(tokenIn, tokenOut, storedRoute(row)),
     legs: legsOf(row),
   };
 }
