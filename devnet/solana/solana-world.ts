@@ -70,6 +70,8 @@ const MAKER_SOL = 1_000_000n * LAMPORTS_PER_SOL;
 const ACCOUNT_SOL = 1_000n * LAMPORTS_PER_SOL;
 /** The bridge solver's inventory on SOL (fills of bridges to SOL are paid from it). */
 const BRIDGE_SOLVER_SOL = 10_000n * LAMPORTS_PER_SOL;
+/** Whole USDC the bridge solver holds on SOL. */
+const BRIDGE_SOLVER_USDC = 1_000_000n;
 const MINT_AUTHORITY_SOL = 10_000n * LAMPORTS_PER_SOL;
 /** Top the mint authority (fee payer for faucet transactions) back up below this. */
 const MINT_AUTHORITY_MIN_SOL = 100n * LAMPORTS_PER_SOL;
@@ -168,7 +170,8 @@ export async function seedSolanaWorld(node: SolanaNode, options: SeedSolanaWorld
   });
   // Rent-exempt, with every mint's account: fee transfers of any size can land.
   await fundSolanaAccount(node, world, world.feeCollector.address, { sol: LAMPORTS_PER_SOL, tokens: 0n });
-  await fundSolanaAccount(node, world, world.solver.address, { sol: BRIDGE_SOLVER_SOL, tokens: 0n });
+  // SOL and the stable: what the solver pays fills to SOL from.
+  await fundSolanaAccount(node, world, world.solver.address, { sol: BRIDGE_SOLVER_SOL, tokens: { USDC: BRIDGE_SOLVER_USDC * 10n ** 6n } });
   for (const account of world.accounts) {
     await fundSolanaAccount(node, world, account.address, {
       sol: ACCOUNT_SOL,

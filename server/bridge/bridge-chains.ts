@@ -40,7 +40,10 @@ const BRIDGE_CHAIN_BUILDERS: Record<ChainFamily, (deps: BridgeChainsDeps, found:
   solana: ({ config, solana }, { chain, depository, world }) => {
     const key = config.SOLVER_SECRET_KEY_SOL ?? world?.solver?.secretKey;
     if (!key || !solana) return undefined;
-    return createSolanaBridgeChain({ chain, solverSecretKey: key, depository, nativeUsd: () => solUsdPrice({ trading: solana }) });
+    const stable = solana.stable && {
+      ...solana.stable, symbol: world?.tokens.find((token) => token.address === solana.stable!.address)?.symbol ?? 'USDC',
+    };
+    return createSolanaBridgeChain({ chain, solverSecretKey: key, depository, nativeUsd: () => solUsdPrice({ trading: solana }), stable });
   },
 };
 

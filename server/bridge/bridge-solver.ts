@@ -81,7 +81,7 @@ export async function acceptDeposit(
   }
   let decision: { state: 'pending' } | { state: 'refunding'; reason: string } = { state: 'pending' };
   const { tokenIn } = bridgeTokensOf(row);
-  if ((deposit.token?.toLowerCase() ?? null) !== row.token_in) {
+  if ((deposit.token ? normalizeChainText(deposit.token) : null) !== row.token_in) {
     decision = {
       state: 'refunding',
       reason: `The deposit paid in ${deposit.token ?? 'the native coin'}, not the quoted ${tokenIn.symbol}: it is returned, not filled.`,

@@ -37,6 +37,7 @@ interface StatusBody { status: string; details: { state: string; paidAmount: str
 
 const publicClientFor = (chain: EvmChainId): PublicClient => createPublicClient({ transport: http(testManifest().chains[chain]!.rpcUrl) });
 const token = (chain: EvmChainId, symbol: string) => testManifest().chains[chain]!.tokens.find((entry) => entry.symbol === symbol)!.address as Address;
+const solMint = (symbol: string) => testManifest().chains.SOL!.tokens.find((entry) => entry.symbol === symbol)!.address;
 const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 const tokenBalance = (chain: EvmChainId, address: Address, holder: string) =>
   publicClientFor(chain).readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [holder as Address] });
@@ -177,6 +178,35 @@ describe('through swaps', () => {
     expect(await tokenBalance('STORY', usdc, recipient)).toBe(BigInt(quoted.stats.amountOut));
   });
 
+  it('USDC on SOL to USDC on UNI: an SPL deposit with the requestId as memo', async () => {
+    const { Keypair, VersionedTransaction } = await import('@solana/web3.js');
+    const trader = Keypair.generate();
+    expect((await client.post('dev.faucet', { chain: 'SOL', address: trader.publicKey.toBase58() })).status).toBe(200);
+    const recipient = freshAddress();
+    const quoted = await quote({ source: 'SOL', destination: 'UNI', amount: '40000000', trader: trader.publicKey.toBase58(), recipient, tokenIn: solMint('USDC'), tokenOut: token('UNI', 'USDC') });
+    const transaction = VersionedTransaction.deserialize(Buffer.from(quoted.transaction.trade, 'base64'));
+    transaction.sign([trader]);
+    const executed = await client.post<ExecuteBody>('bridge.execute', {
+      trade: Buffer.from(transaction.serialize()).toString('base64'), sourceChain: 'SOL', requestId: quoted.transaction.requestId,
+    });
+    expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ status: 'SUCCESS' });
+    expect(await tokenBalance('UNI', token('UNI', 'USDC'), recipient)).toBe(BigInt(quoted.stats.amountOut));
+    // 40 USDC less 0.1 % and the transfer's gas on UNI (a few cents), at par.
+    expect(Number(quoted.stats.amountOut)).toBeGreaterThan(39_500_000);
+    expect(Number(quoted.stats.amountOut)).toBeLessThan(39_960_000);
+  });
+
+  it('ETH on BASE to USDC on SOL: the solver opens the fresh wallet\'s token account and pays it', async () => {
+    const { Connection, Keypair, PublicKey } = await import('@solana/web3.js');
+    const trader = await fundedAccount('BASE');
+    const recipient = Keypair.generate().publicKey.toBase58();
+    const quoted = await quote({ source: 'BASE', destination: 'SOL', amount: '50000000000000000', trader: trader.address, recipient, tokenOut: solMint('USDC') });
+    expect((await execute(trader, 'BASE', quoted)).status).toBe('SUCCESS');
+    const connection = new Connection(testManifest().chains.SOL!.rpcUrl, 'confirmed');
+    const accounts = await connection.getParsedTokenAccountsByOwner(new PublicKey(recipient), { mint: new PublicKey(solMint('USDC')) });
+    expect(accounts.value.map((account) => account.account.data.parsed.info.tokenAmount.amount)).toEqual([quoted.stats.amountOut]);
+  });
+
   it('a taxed token in: TAX on ABS to the native coin of HYPE, its sell tax in the price and its warning', async () => {
     const trader = await fundedAccount('ABS');
     const recipient = freshAddress();
@@ -193,7 +223,7 @@ describe('through swaps', () => {
 });
 
 describe('refused and returned', () => {
-  it('names tokenIn and tokenOut that are not tokens, and SPL tokens on SOL', async () => {
+  it('names tokenIn and tokenOut that are not tokens, and SPL tokens on SOL other than the stable', async () => {
     const trader = freshAddress();
     const notAToken = await client.get<QuoteBody>('bridge.quote', { source: 'BASE', destination: 'ARB', amount: '1000', trader, tokenIn: '0x1111111111111111111111111111111111111111' });
     expect(notAToken.status).toBe(400);
@@ -202,7 +232,7 @@ describe('refused and returned', () => {
     expect(wrongFamily.status).toBe(400);
     expect(wrongFamily.body).toMatchObject({ field: 'tokenOut' });
     const spl = await client.get<QuoteBody>('bridge.quote', {
-      source: 'BASE', destination: 'SOL', amount: '100000000000000000', trader, recipient: '11111111111111111111111111111111', tokenOut: testManifest().chains.SOL!.tokens[0]!.address,
+      source: 'BASE', destination: 'SOL', amount: '100000000000000000', trader, recipient: '11111111111111111111111111111111', tokenOut: solMint('ALPHA'),
     });
     expect(spl.status).toBe(400);
     expect(spl.body).toMatchObject({ code: 'INVALID_INPUT', field: 'tokenOut' });

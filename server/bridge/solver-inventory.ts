@@ -7,7 +7,8 @@ import { formatUnits } from 'viem';
 import type { DevnetManifest } from '@/server/chains/devnet-manifest';
 import type { ChainId } from '@/server/chains/registry';
 import { knownTokens } from '@/server/tokens/known-tokens';
-import type { BridgeChain } from './bridge-chain';
+import { normalizeChainText } from '@/server/store/normalize-chain-text';
+import type { BridgeChain, BridgeToken } from './bridge-chain';
 
 export interface Holding {
   chain: ChainId;
@@ -20,27 +21,30 @@ export interface Holding {
 export interface InventorySource {
   chains: Partial<Record<ChainId, BridgeChain>>;
   /** Tokens listed for a chain besides its native coin and stable (may repeat them). */
-  listedTokens(chain: ChainId): string[];
+  listedTokens(chain: ChainId): BridgeToken[];
 }
 
 /** The solver's chains, and the tokens listed on each (the local world's; none more on real chains yet). */
 export function solverInventorySource(bridge: Pick<InventorySource, 'chains'>, manifest: DevnetManifest | undefined): InventorySource {
   const world = manifest ? { manifest } : undefined;
-  return { chains: bridge.chains, listedTokens: (chain) => knownTokens(world, chain).map((token) => token.address) };
+  return { chains: bridge.chains, listedTokens: (chain) => knownTokens(world, chain).map(({ address, symbol, decimals }) => ({ address, symbol, decimals })) };
 }
 
-async function holdingsOn(chain: BridgeChain, listed: string[]): Promise<Holding[]> {
-  const addresses = [...new Set([chain.nativeToken.address, chain.stable?.address, ...listed].filter((token): token is string => token !== undefined).map((token) => (token.startsWith('0x') ? token.toLowerCase() : token)))];
-  return Promise.all(addresses.map(async (address) => {
-    const [token, amount] = await Promise.all([chain.describeToken(address, 'token'), chain.tokenInventory(address)]);
-    return { chain: chain.chain, token: token.address, symbol: token.symbol, decimals: token.decimals, amount };
-  }));
+async function holdingsOn(chain: BridgeChain, listed: BridgeToken[]): Promise<Holding[]> {
+  const stable = chain.stable && (listed.find((token) => same(token.address, chain.stable!.address)) ?? await chain.describeToken(chain.stable.address, 'token'));
+  const tokens = new Map<string, BridgeToken>();
+  for (const token of [chain.nativeToken, ...(stable ? [stable] : []), ...listed]) tokens.set(normalizeChainText(token.address), token);
+  return Promise.all([...tokens.values()].map(async (token) => ({
+    chain: chain.chain, token: token.address, symbol: token.symbol, decimals: token.decimals, amount: await chain.tokenInventory(token.address),
+  })));
 }
+
+const same = (a: string, b: string) => normalizeChainText(a) === normalizeChainText(b);
 
 /** Every chain at once; a chain whose RPC fails is left out (and named in `unreachable`) rather than failing the rest. */
 export async function readSolverInventory(source: InventorySource): Promise<{ holdings: Holding[]; unreachable: ChainId[] }> {
   const entries = Object.values(source.chains).filter((chain): chain is BridgeChain => chain !== undefined);
-  const results = await Promise.allSettled(entries.map((chain) => holdingsOn(chain, chain.stable ? source.listedTokens(chain.chain) : [])));
+  const results = await Promise.allSettled(entries.map((chain) => holdingsOn(chain, source.listedTokens(chain.chain))));
   const holdings: Holding[] = [];
   const unreachable: ChainId[] = [];
   results.forEach((result, index) => {

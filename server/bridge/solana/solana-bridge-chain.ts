@@ -25,7 +25,9 @@ import { classifySolanaError } from '@/server/chains/solana/solana-errors';
 import { CHAINS, NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import { tradeFailure } from '@/server/trading/trade-failures';
-import type { BridgeChain, DepositState, FoundDeposit, PaymentState, SignedPayment } from '../bridge-chain';
+import { readSolanaTokenBalance } from '@/server/chains/solana/solana-token-balance';
+import type { BridgeChain, BridgeToken, DepositState, FoundDeposit, PaymentState, SignedPayment } from '../bridge-chain';
+import { splPaymentInstructions, tokenAccountOf } from './solana-token-deposits';
 import { depositOf, depositProblems, landedTransactionSchema, MEMO_PROGRAM_ID, signatureOf, signatureProblem } from './solana-deposits';
 
 export { MEMO_PROGRAM_ID } from './solana-deposits';
@@ -46,30 +48,41 @@ export interface SolanaBridgeChainDeps {
   solverSecretKey: string;
   depository: string;
   nativeUsd: () => Promise<number>;
+  /** The chain's USD stable: besides SOL, the one token the solver takes and pays on SOL (none: SOL only). */
+  stable?: BridgeToken;
 }
 
 /** What every operation below works with. */
 interface SolanaBridgeContext {
+  chain: ConfiguredChain;
   rpc: RpcTransport;
   solver: Keypair;
   depository: string;
+  stable: BridgeToken | undefined;
 }
+
+/** A token account's size: its rent is what paying a wallet without one costs on top of the fee. */
+const TOKEN_ACCOUNT_SIZE = 165;
 
 export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChain {
   const secret = decodeBase58(deps.solverSecretKey);
   if (secret?.length !== 64) throw new AppError('INTERNAL', 'The SOL solver key is not the base58 text of a 64-byte secret key.');
   if (!isSolanaAddress(deps.depository)) throw new AppError('INTERNAL', `The SOL depository ${deps.depository} is not a Solana address.`);
-  const context: SolanaBridgeContext = { rpc: deps.chain.rpc, solver: Keypair.fromSecretKey(secret), depository: deps.depository };
+  const context: SolanaBridgeContext = { chain: deps.chain, rpc: deps.chain.rpc, solver: Keypair.fromSecretKey(secret), depository: deps.depository, stable: deps.stable };
   return {
     chain: 'SOL',
     depository: context.depository,
     solver: context.solver.publicKey.toBase58(),
     nativeUsd: deps.nativeUsd,
     inventory: () => inventory(context),
-    ...NATIVE_ONLY,
-    tokenInventory: async (token) => (token === NATIVE_TOKEN_ADDRESS ? inventory(context) : 0n),
-    paymentCost: (to, amount) => paymentCost(context, to, amount),
+    ...NO_APPROVALS_OR_SWAPS,
+    nativeToken: SOL,
+    stable: deps.stable && { address: deps.stable.address, decimals: deps.stable.decimals },
+    describeToken: async (address, field) => describeToken(context, address, field),
+    tokenInventory: async (token) => (token === NATIVE_TOKEN_ADDRESS ? inventory(context) : (await readSolanaTokenBalance(context.chain, context.solver.publicKey.toBase58(), token, undefined)).balance),
+    paymentCost: (to, amount, token) => (token && token !== NATIVE_TOKEN_ADDRESS ? tokenPaymentCost(context, to, token) : paymentCost(context, to, amount)),
     buildDeposit: (input) => buildDeposit(context, input),
+    buildTokenDeposit: (input) => buildTokenDeposit(context, input),
     checkSignedDeposit: (signed, expected) => checkSignedDeposit(context, signed, expected),
     broadcast: async (signed) => {
       await send(context, signed, { expiredIsRefusal: true });
@@ -81,51 +94,66 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
   };
 }
 
-/** SPL tokens are not bridged yet: SOL itself is deposited and paid, and a token names its field as refused. */
-const splRefused = (field: string) =>
-  new AppError('INVALID_INPUT', `${field}: only SOL itself is bridged on SOL for now, not SPL tokens. Leave ${field} out.`, { field });
+const SOL: BridgeToken = { address: NATIVE_TOKEN_ADDRESS, symbol: CHAINS.SOL.nativeSymbol, decimals: CHAINS.SOL.nativeDecimals };
 
-const NATIVE_ONLY: Pick<BridgeChain,
-  'nativeToken' | 'stable' | 'describeToken' | 'gasPrice' | 'buildTokenDeposit' | 'checkSignedApproval' | 'allowanceCovers' | 'sendApproval' | 'signPrepared' | 'receivedBy'
-> = {
-  nativeToken: { address: NATIVE_TOKEN_ADDRESS, symbol: CHAINS.SOL.nativeSymbol, decimals: CHAINS.SOL.nativeDecimals },
-  stable: undefined,
-  describeToken: async (address, field) => {
-    if (address === NATIVE_TOKEN_ADDRESS) return NATIVE_ONLY.nativeToken;
-    throw splRefused(field);
-  },
+/** SOL and the stable are taken and paid from inventory; no other SPL token (no swap on SOL for the solver yet). */
+function describeToken(context: SolanaBridgeContext, address: string, field: string): BridgeToken {
+  if (address === NATIVE_TOKEN_ADDRESS) return SOL;
+  if (context.stable && address === context.stable.address) return context.stable;
+  throw new AppError('INVALID_INPUT', `${field}: on SOL the bridge takes and pays SOL${context.stable ? ` and ${context.stable.symbol} (${context.stable.address})` : ''} only, not ${address}.`, { field });
+}
+
+const noApproval = () => new AppError('TX_MISMATCH', 'approve: Solana deposits need no approval. Leave approve out.', { field: 'approve' });
+/** Only the EVM chains swap for the solver (a destination swap, the sale of a deposit): describeToken never lets one reach here. */
+const noSolverSwap = () => new AppError('INVALID_INPUT', 'tokenOut: the solver does not swap on SOL.', { field: 'tokenOut' });
+
+const NO_APPROVALS_OR_SWAPS: Pick<BridgeChain, 'gasPrice' | 'checkSignedApproval' | 'allowanceCovers' | 'sendApproval' | 'signPrepared' | 'receivedBy'> = {
   // Solana charges per signature (paymentCost), not per unit of gas.
   gasPrice: async () => 0n,
-  buildTokenDeposit: async () => {
-    throw splRefused('tokenIn');
-  },
   checkSignedApproval: async () => {
-    throw new AppError('TX_MISMATCH', 'approve: Solana deposits need no approval. Leave approve out.', { field: 'approve' });
+    throw noApproval();
   },
   allowanceCovers: async () => true,
   sendApproval: async () => {
-    throw new AppError('TX_MISMATCH', 'approve: Solana deposits need no approval. Leave approve out.', { field: 'approve' });
+    throw noApproval();
   },
   signPrepared: async () => {
-    throw splRefused('tokenOut');
+    throw noSolverSwap();
   },
   receivedBy: async () => {
-    throw splRefused('tokenOut');
+    throw noSolverSwap();
   },
 };
 
-async function transferWithMemo(
+async function withBlockhash(context: SolanaBridgeContext, payer: PublicKey, instructions: TransactionInstruction[]): Promise<VersionedTransaction> {
+  return new VersionedTransaction(new TransactionMessage({
+    payerKey: payer, recentBlockhash: (await getLatestBlockhash(context.rpc)).blockhash, instructions,
+  }).compileToV0Message());
+}
+
+async function buildTokenDeposit(context: SolanaBridgeContext, input: { trader: string; amount: bigint; requestId: string; token: string }) {
+  const { decimals } = describeToken(context, input.token, 'tokenIn');
+  const trader = new PublicKey(input.trader);
+  const transaction = await withBlockhash(context, trader, splPaymentInstructions({
+    payer: trader, from: trader, to: context.solver.publicKey, mint: input.token, decimals, amount: input.amount, memo: input.requestId,
+  }));
+  return { deposit: Buffer.from(transaction.serialize()).toString('base64') };
+}
+
+/** The signature, and the rent of the recipient's token account when it has none yet (the solver opens it). */
+async function tokenPaymentCost(context: SolanaBridgeContext, to: string, token: string): Promise<bigint> {
+  const [held, rent] = await Promise.all([getBalance(context.rpc, tokenAccountOf(token, to)), getMinimumBalanceForRentExemption(context.rpc, TOKEN_ACCOUNT_SIZE)]);
+  return LAMPORTS_PER_SIGNATURE + (held === 0n ? rent : 0n);
+}
+
+function transferWithMemo(
   context: SolanaBridgeContext,
   input: { from: PublicKey; to: PublicKey; amount: bigint; requestId: string },
 ): Promise<VersionedTransaction> {
-  return new VersionedTransaction(new TransactionMessage({
-    payerKey: input.from,
-    recentBlockhash: (await getLatestBlockhash(context.rpc)).blockhash,
-    instructions: [
-      SystemProgram.transfer({ fromPubkey: input.from, toPubkey: input.to, lamports: input.amount }),
-      new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(input.requestId, 'utf8') }),
-    ],
-  }).compileToV0Message());
+  return withBlockhash(context, input.from, [
+    SystemProgram.transfer({ fromPubkey: input.from, toPubkey: input.to, lamports: input.amount }),
+    new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(input.requestId, 'utf8') }),
+  ]);
 }
 
 const transactionRequest = (signature: string) => ({
@@ -190,7 +218,7 @@ async function buildDeposit(context: SolanaBridgeContext, { trader, amount, requ
 async function checkSignedDeposit(
   context: SolanaBridgeContext,
   signed: string,
-  expected: { trader: string; amount: bigint; requestId: string },
+  expected: { trader: string; amount: bigint; requestId: string; token?: string },
 ): Promise<{ txHash: string }> {
   let transaction: VersionedTransaction;
   try {
@@ -254,8 +282,13 @@ async function scanDeposits(context: SolanaBridgeContext, cursor: string | undef
   return { deposits, cursor: reached };
 }
 
-async function signPayment(context: SolanaBridgeContext, { to, amount, requestId }: { to: string; amount: bigint; requestId: string }): Promise<SignedPayment> {
-  const transaction = await transferWithMemo(context, { from: context.solver.publicKey, to: new PublicKey(to), amount, requestId });
+async function signPayment(context: SolanaBridgeContext, { to, amount, requestId, token }: { to: string; amount: bigint; requestId: string; token?: string }): Promise<SignedPayment> {
+  const solver = context.solver.publicKey;
+  const transaction = token && token !== NATIVE_TOKEN_ADDRESS
+    ? await withBlockhash(context, solver, splPaymentInstructions({
+        payer: solver, from: solver, to: new PublicKey(to), mint: token, decimals: describeToken(context, token, 'token').decimals, amount, memo: requestId,
+      }))
+    : await transferWithMemo(context, { from: solver, to: new PublicKey(to), amount, requestId });
   transaction.sign([context.solver]);
   return { txHash: signatureOf(transaction), raw: Buffer.from(transaction.serialize()).toString('base64') };
 }

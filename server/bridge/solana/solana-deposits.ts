@@ -1,13 +1,15 @@
 /**
  * Deposits read out of Solana transactions, with no RPC: the quoted deposit's shape and signatures checked
  * before it is sent, and the deposit a landed transaction made. A deposit is a System transfer into the
- * depository plus an SPL Memo carrying the requestId.
+ * depository (or an SPL transfer into its token account, solana-token-deposits.ts) plus an SPL Memo carrying
+ * the requestId.
  */
 import { address as toAddress, getBase58Decoder, getPublicKeyFromAddress, verifySignature, type SignatureBytes } from '@solana/kit';
 import { ComputeBudgetProgram, PublicKey, VersionedTransaction, type VersionedMessage } from '@solana/web3.js';
 import { z } from 'zod';
 import { SYSTEM_PROGRAM } from '@/server/chains/solana/programs';
 import type { FoundDeposit } from '../bridge-chain';
+import { splDepositIn, splDepositProblems } from './solana-token-deposits';
 
 export const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 /** Wallets sending a deposit themselves may use the first Memo program; both carry the same text. */
@@ -69,11 +71,11 @@ const memoOf = (instruction: Instruction): string | undefined =>
  * The deposit a landed transaction made: transfers into the depository from another account, and exactly one
  * requestId among its memos. The solver's own payments carry a memo too, but their transfer leaves the depository.
  */
-function depositIn(instructions: Instruction[], depository: string): { requestId: string; from: string; amount: bigint } | undefined {
+function depositIn(instructions: Instruction[], depository: string): { requestId: string; from: string; amount: bigint; token?: string } | undefined {
   const requestIds = new Set(instructions.map(memoOf).filter((memo): memo is string => memo !== undefined && REQUEST_ID.test(memo)).map((memo) => memo.toLowerCase()));
   if (requestIds.size !== 1) return undefined;
   const incoming = instructions.map(transferOf).filter((transfer): transfer is Transfer => transfer !== undefined && transfer.to === depository && transfer.from !== depository);
-  if (incoming.length === 0) return undefined;
+  if (incoming.length === 0) return splDepositIn(instructions, depository, [...requestIds][0]!);
   return { requestId: [...requestIds][0]!, from: incoming[0]!.from, amount: incoming.reduce((total, transfer) => total + transfer.lamports, 0n) };
 }
 
@@ -91,7 +93,7 @@ export function depositOf(signature: string, landed: LandedTransaction, deposito
 /** What makes a signed deposit differ from the quoted one, in words a person can act on; empty when it matches. */
 export function depositProblems(
   transaction: VersionedTransaction,
-  expected: { trader: string; amount: bigint; requestId: string },
+  expected: { trader: string; amount: bigint; requestId: string; token?: string },
   depository: string,
 ): string[] {
   const { message } = transaction;
@@ -100,13 +102,14 @@ export function depositProblems(
   if (keys[0] !== expected.trader) problems.push(`its fee payer is ${keys[0] ?? 'missing'}, not the quoted trader ${expected.trader}`);
   if (message.addressTableLookups.length > 0) problems.push('it loads address lookup tables, which a deposit does not use');
   const instructions = instructionsOf(message, keys);
+  problems.push(...memoProblems(instructions, expected.requestId));
+  if (expected.token) return [...problems, ...splDepositProblems(instructions, { ...expected, token: expected.token }, depository, memoOf)];
   const transfers: Transfer[] = [];
-  const memos: string[] = [];
   instructions.forEach((instruction, index) => {
     const transfer = transferOf(instruction);
     const memo = memoOf(instruction);
     if (transfer) transfers.push(transfer);
-    else if (memo !== undefined) memos.push(memo);
+    else if (memo !== undefined) return;
     else if (instruction.program === SYSTEM_PROGRAM) problems.push(`instruction ${index} is a System instruction other than a plain transfer`);
     else if (instruction.program !== COMPUTE_BUDGET_PROGRAM) problems.push(`instruction ${index} calls program ${instruction.program}, which a deposit does not use`);
   });
@@ -118,9 +121,13 @@ export function depositProblems(
     if (transfer.to !== depository) problems.push(`it pays ${transfer.to}, not the depository ${depository}`);
     if (transfer.lamports !== expected.amount) problems.push(`it sends ${transfer.lamports} lamports, not the quoted ${expected.amount}`);
   }
-  if (memos.length !== 1) problems.push(`it carries ${memos.length} memos, a deposit carries exactly one: the requestId`);
-  else if (memos[0]!.toLowerCase() !== expected.requestId.toLowerCase()) problems.push('its memo is not the requestId');
   return problems;
+}
+
+function memoProblems(instructions: Instruction[], requestId: string): string[] {
+  const memos = instructions.map(memoOf).filter((memo): memo is string => memo !== undefined);
+  if (memos.length !== 1) return [`it carries ${memos.length} memos, a deposit carries exactly one: the requestId`];
+  return memos[0]!.toLowerCase() === requestId.toLowerCase() ? [] : ['its memo is not the requestId'];
 }
 
 /** Every required signature is present and valid for the message; the first is the fee payer's. */
