@@ -5,14 +5,19 @@ import { useTRPC } from '@/components/providers/trpc-provider';
 import { liveQuoteOptions, quoteCountdown } from '@/components/quotes/live-quote';
 import { useNow } from '@/components/swap/hooks/use-now';
 import type { ChainId } from '@/server/chains/registry';
+import type { BridgeQuote } from '../lib/bridge-types';
 
 export interface BridgeQuoteRequest {
   source: ChainId;
   destination: ChainId;
-  /** Raw units of the source chain's native coin. */
+  /** Raw units of the token sent. */
   amount: string;
   trader: string;
   recipient?: string;
+  /** The source chain's token to send; absent for its native coin. */
+  tokenIn?: string;
+  /** The destination chain's token to receive; absent for its native coin. */
+  tokenOut?: string;
 }
 
 /**
@@ -23,8 +28,9 @@ export function useBridgeQuote(request: BridgeQuoteRequest | undefined, { paused
   const trpc = useTRPC();
   const query = useQuery(trpc.bridge.quote.queryOptions(request ?? skipToken, liveQuoteOptions((data: { stats: { expiresAt?: number } }) => data.stats.expiresAt, paused)));
   const now = useNow();
+  const quote: BridgeQuote | undefined = query.data;
   return {
-    quote: query.data,
+    quote,
     error: query.error,
     isFetching: query.isFetching,
     ...quoteCountdown(query.data ? query.data.stats.expiresAt : undefined, query.data ? query.dataUpdatedAt : undefined, now),
