@@ -22,6 +22,8 @@ import { createTradeRepository, type TradeRepository } from '@/server/store/trad
 import { createBackgroundSender, type BackgroundSender } from '@/server/trading/background-sender';
 import type { SolanaTrading } from '@/server/trading/solana/solana-quote';
 import { solanaTradingFrom } from '@/server/trading/solana/solana-trading';
+import { quoteSwap } from '@/server/trading/quote-swap';
+import type { SwapQuoteDeps } from '@/server/trading/trading-engines';
 import { createLogger, type Logger } from '@/server/observability/logger';
 import { createMetrics, type Metrics } from '@/server/observability/metrics';
 import { createApiKeyRepository } from '@/server/store/api-key-repository';
@@ -94,8 +96,9 @@ export async function createServices(config: Config, options: { shareStore?: boo
   const background = createBackgroundSender({ chains, trades, logger });
   const priorityFees = createPriorityFeeReader(chains);
   const solana = solanaTradingFrom(config, chains.SOL, manifest, balances);
-  const { bridge, solver } = createBridge({ config, chains, manifest, priorityFees, solana, store, logger });
   const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, config }));
+  const swapQuoteDeps: SwapQuoteDeps = { chains, priorityFees, appSecret, balances, solana, tokenRisk };
+  const { bridge, solver } = createBridge({ config, chains, manifest, priorityFees, solana, store, logger, swapQuoteDeps });
   const rateLimiter = createRateLimiter(createRateLimitRepository(store.db));
 
   return {
@@ -157,10 +160,12 @@ interface BridgeInputs {
   solana: SolanaTrading | undefined;
   store: Store;
   logger: Logger;
+  /** The solver's own swaps go through the same quote engine as every trader's. */
+  swapQuoteDeps: SwapQuoteDeps;
 }
 
 /** The bridge and its solver, built together: new requests kick the solver, which works on the bridge's requests. */
-function createBridge({ config, chains, manifest, priorityFees, solana, store, logger }: BridgeInputs): { bridge: BridgeDeps; solver: BridgeSolver } {
+function createBridge({ config, chains, manifest, priorityFees, solana, store, logger, swapQuoteDeps }: BridgeInputs): { bridge: BridgeDeps; solver: BridgeSolver } {
   const bridge: BridgeDeps = {
     chains: bridgeChainsFrom({ config, chains, manifest, fees: priorityFees, solana }),
     requests: createBridgeRepository(store.db),
@@ -171,6 +176,7 @@ function createBridge({ config, chains, manifest, priorityFees, solana, store, l
     publicUrl: config.publicUrl,
     kickSolver: () => solver.kick(),
     workOn: (requestId) => solver.workOn(requestId),
+    swaps: { quote: (chain, request) => quoteSwap(swapQuoteDeps, chain, request) },
   };
   const solver = createBridgeSolver(bridge);
   return { bridge, solver };

@@ -1,17 +1,27 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+
 /**
- * Where bridge deposits arrive on an EVM chain. A deposit is a plain native transfer whose calldata is the
- * 32-byte requestId of the bridge quote; the contract forwards the value to the solver at once (so the
- * solver's inventory is its own balance and nothing sits here) and emits `Deposit`, which the solver reads
- * with one eth_getLogs per block range instead of scanning every transaction.
+ * Where bridge deposits arrive on an EVM chain. A native deposit is a plain transfer whose calldata is the
+ * 32-byte requestId of the bridge quote; a token deposit is `depositToken`, which pulls the approved amount
+ * from the sender. Either way the value goes to the solver at once (so the solver's inventory is its own
+ * balance and nothing sits here), and an event names the request, which the solver reads with one
+ * eth_getLogs per block range instead of scanning every transaction.
+ *
+ * A native deposit whose requestId began with `depositToken`'s selector would be dispatched to it (and
+ * revert on its short calldata): the service never issues such a requestId.
  */
 contract Depository {
-    // Not public: with no function at all, no requestId's first four bytes can ever match a selector.
+    using SafeERC20 for IERC20;
+
     address payable private immutable solver;
 
     event Deposit(bytes32 indexed requestId, address indexed from, uint256 amount);
+    /// The amount is what reached the solver (a token that takes a fee on transfer delivers less than sent).
+    event TokenDeposit(bytes32 indexed requestId, address indexed from, address indexed token, uint256 amount);
 
     error NotARequestId();
     error NothingDeposited();
@@ -19,6 +29,15 @@ contract Depository {
 
     constructor(address payable solver_) {
         solver = solver_;
+    }
+
+    function depositToken(bytes32 requestId, address token, uint256 amount) external {
+        if (amount == 0 || token.code.length == 0) revert NothingDeposited();
+        uint256 before = IERC20(token).balanceOf(solver);
+        IERC20(token).safeTransferFrom(msg.sender, solver, amount);
+        uint256 received = IERC20(token).balanceOf(solver) - before;
+        if (received == 0) revert NothingDeposited();
+        emit TokenDeposit(requestId, msg.sender, token, received);
     }
 
     fallback() external payable {

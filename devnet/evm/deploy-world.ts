@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { Address, Hex } from 'viem';
+import { erc20Abi, type Address, type Hex } from 'viem';
 import { CHAINS, type EvmChainId } from '@/server/chains/registry';
 import { artifactsHash } from './artifacts';
 import { compileContracts, type CompiledContracts } from './compile';
@@ -24,7 +24,9 @@ import { uniswapV2 } from './venues/uniswap-v2';
 import { uniswapV3 } from './venues/uniswap-v3';
 import { uniswapV4 } from './venues/uniswap-v4';
 import { pancakeswapV3, type PancakeV3Contracts } from './venues/pancakeswap-v3';
-import { BRIDGE_SOLVER_USD, BURN_ADDRESS, NATIVE_USD, TREASURY_NATIVE, usdToRaw, worldSpecFingerprint } from './world-spec';
+import {
+  BRIDGE_SOLVER_STABLE_USD, BRIDGE_SOLVER_USD, BURN_ADDRESS, NATIVE_USD, TOKENS, TREASURY_NATIVE, usdToRaw, worldSpecFingerprint,
+} from './world-spec';
 
 export { MULTICALL3_ADDRESS } from './core-contracts';
 export type { EvmWorldToken } from './tokens';
@@ -112,6 +114,11 @@ export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options:
   for (const venue of lateVenues) venues.push(await venue.deploy(deployer, wrapped.address, compiled));
   pools.push(...await seedPools(deployer, lateVenues, venues.slice(EVM_WORLD_VENUES.length), tokens));
   await checkWrappedNative(deployer, wrapped);
+  // Last, so every contract above keeps its address: the solver's stable inventory.
+  const stable = TOKENS.find((token) => token.kind === 'stable')!.symbol;
+  await deployer.write('solver stable inventory', {
+    address: tokens.addressOf(stable), abi: erc20Abi, functionName: 'transfer', args: [solver.address, tokens.amountFor(stable, BRIDGE_SOLVER_STABLE_USD)],
+  });
 
   const venueContracts = Object.assign({}, ...venues.map((venue) => venue.contracts)) as ContractsOfVenues<typeof EVM_WORLD_VENUES>;
   return {

@@ -182,6 +182,8 @@ export const ROUTER_FEE_COLLECTOR_ACCOUNT = 19;
 export const BRIDGE_SOLVER_ACCOUNT = 40;
 /** What the solver holds on every EVM chain of the world, in USD of that chain's native coin. */
 export const BRIDGE_SOLVER_USD = 2_000_000;
+/** What the solver holds of the stable on every EVM chain, in USD: token bridges to the stable are paid from it. */
+export const BRIDGE_SOLVER_STABLE_USD = 1_000_000;
 
 /** Raw amount of a token (decimals) worth `usd` at `priceUsd`, exact in integers. */
 export function usdToRaw(usd: number, priceUsd: number, decimals: number): bigint {
@@ -192,7 +194,7 @@ export function usdToRaw(usd: number, priceUsd: number, decimals: number): bigin
 /** Everything above as one JSON-able value: hashed into the world version. */
 export function worldSpecFingerprint(): string {
   return JSON.stringify(
-    { NATIVE_USD, WRAPPED_NATIVE_NAMES, TOKENS, POOLS, UNISWAP_TICK_SPACING, PANCAKE_TICK_SPACING, PANCAKE_CHAINS, V2_FEE, TREASURY_NATIVE, ROUTER_FEE_COLLECTOR_ACCOUNT, BRIDGE_SOLVER_ACCOUNT, BRIDGE_SOLVER_USD },
+    { NATIVE_USD, WRAPPED_NATIVE_NAMES, TOKENS, POOLS, UNISWAP_TICK_SPACING, PANCAKE_TICK_SPACING, PANCAKE_CHAINS, V2_FEE, TREASURY_NATIVE, ROUTER_FEE_COLLECTOR_ACCOUNT, BRIDGE_SOLVER_ACCOUNT, BRIDGE_SOLVER_USD, BRIDGE_SOLVER_STABLE_USD },
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );
 }

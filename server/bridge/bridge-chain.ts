@@ -6,14 +6,28 @@
  */
 import type { ChainId } from '@/server/chains/registry';
 
+/** A token as the bridge names it: the native coin is NATIVE_TOKEN_ADDRESS (the zero address) on every chain. */
+export interface BridgeToken {
+  address: string;
+  symbol: string;
+  decimals: number;
+}
+
+/** What a token deposit also needs: an approval of the Depository, when the allowance is short. */
+export interface BuiltDeposit {
+  deposit: string;
+  approve?: string;
+}
+
 /** A deposit found on the source chain: value sent to the depository carrying a requestId. */
 export interface FoundDeposit {
   requestId: string;
   txHash: string;
   /** The sender of the deposit (refunds go back to it). */
   from: string;
-  /** Raw native units that reached the depository. */
+  /** Raw units that reached the solver: of `token`, or of the native coin when it is absent. */
   amount: bigint;
+  token?: string;
   /** When the deposit was confirmed (block time, ms since epoch): the rate holds only until the quote expires. */
   confirmedAtMs: number;
 }
@@ -44,15 +58,35 @@ export interface BridgeChain {
   nativeUsd(): Promise<number>;
   /** The solver's spendable native balance (raw), after what the chain requires it to keep. */
   inventory(): Promise<bigint>;
-  /** What one payment to `to` costs the solver in raw native units (gas, or the signature fee and rent). */
-  paymentCost(to: string, amount: bigint): Promise<bigint>;
+  /** The native coin, and the USD stable the solver also takes and pays (none where it takes the native coin only). */
+  nativeToken: BridgeToken;
+  stable: { address: string; decimals: number } | undefined;
+  /** Symbol and decimals of a token of this chain; INVALID_INPUT naming `field` when it is none. */
+  describeToken(address: string, field: string): Promise<BridgeToken>;
+  /** The solver's balance of a token (raw); the native coin's is `inventory()`. */
+  tokenInventory(token: string): Promise<bigint>;
+  /** What the solver pays per unit of gas now (raw native units). */
+  gasPrice(): Promise<bigint>;
+  /** What one payment to `to` costs the solver in raw native units (gas, or the signature fee and rent); of `token` when given. */
+  paymentCost(to: string, amount: bigint, token?: string): Promise<bigint>;
   /** The unsigned deposit the trader signs: EVM, a serialized transaction (hex); SOL, a base64 transaction. */
   buildDeposit(input: { trader: string; amount: bigint; requestId: string }): Promise<string>;
   /**
-   * Decodes a signed deposit and checks it pays exactly `amount` to the depository with `requestId`, signed
-   * by `trader`; throws AppError TX_MISMATCH (field `trade`) otherwise. Returns its transaction hash.
+   * The unsigned deposit of a token, with the approval the trader signs first (nonce n, the deposit n+1)
+   * when the allowance is short. INVALID_INPUT (field `tokenIn`) where the chain takes no token deposits.
    */
-  checkSignedDeposit(signed: string, expected: { trader: string; amount: bigint; requestId: string }): Promise<{ txHash: string }>;
+  buildTokenDeposit(input: { trader: string; amount: bigint; requestId: string; token: string }): Promise<BuiltDeposit>;
+  /**
+   * Decodes a signed deposit and checks it pays exactly `amount` (of `token`) to the depository with
+   * `requestId`, signed by `trader`; throws AppError TX_MISMATCH (field `trade`) otherwise. Returns its hash.
+   */
+  checkSignedDeposit(signed: string, expected: { trader: string; amount: bigint; requestId: string; token?: string }): Promise<{ txHash: string }>;
+  /** Checks a signed approval lets the depository take `amount` of `token` from `trader` (TX_MISMATCH, field `approve`). */
+  checkSignedApproval(signed: string, expected: { trader: string; token: string; amount: bigint }): Promise<{ txHash: string }>;
+  /** Whether `trader` already lets the depository take `amount` of `token`. */
+  allowanceCovers(input: { trader: string; token: string; amount: bigint }): Promise<boolean>;
+  /** Sends a signed approval and waits for it; REVERTED (field `approve`) when it does not confirm as a success. */
+  sendApproval(signed: string, timeoutMs: number): Promise<void>;
   /** Sends a signed transaction; sending one the node already has is not an error. */
   broadcast(signed: string): Promise<void>;
   /** Waits up to `timeoutMs` for a deposit transaction and reads the deposit it made. */
@@ -62,8 +96,12 @@ export interface BridgeChain {
    * current position), and the cursor to continue from. Each deposit is reported at least once.
    */
   scanDeposits(cursor: string | undefined): Promise<{ deposits: FoundDeposit[]; cursor: string }>;
-  /** Signs a payment of `amount` from the solver to `to`, marked with `requestId` where the chain allows; sends nothing. */
-  signPayment(input: { to: string; amount: bigint; requestId: string }): Promise<SignedPayment>;
+  /** Signs a payment of `amount` (of `token`, else native) from the solver to `to`, marked with `requestId` where the chain allows; sends nothing. */
+  signPayment(input: { to: string; amount: bigint; requestId: string; token?: string }): Promise<SignedPayment>;
+  /** Signs a transaction the quote engine prepared for the solver (a destination swap); sends nothing. */
+  signPrepared(unsigned: string): Promise<SignedPayment>;
+  /** What a confirmed transaction delivered to `recipient` in `token`, read from its receipt's transfers. */
+  receivedBy(txHash: string, recipient: string, token: string): Promise<bigint>;
   /**
    * Sends (again) a stored payment and waits up to `timeoutMs` for it. `justSent`: this process sent it a
    * moment ago, so looking it up and sending it again first would only cost round trips.

@@ -6,6 +6,7 @@ import type { ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import type { Logger } from '@/server/observability/logger';
 import type { BridgeRepository, BridgeRow } from '@/server/store/bridge-repository';
+import type { SwapQuote, SwapRequest } from '@/server/trading/swap-types';
 import type { BridgeChain } from './bridge-chain';
 
 export interface BridgeDeps {
@@ -22,6 +23,8 @@ export interface BridgeDeps {
   kickSolver(): void;
   /** Has the solver work on one request now, in this process, unless it is held already (see BridgeSolver.workOn). */
   workOn(requestId: string): Promise<void>;
+  /** The project's quote engine, for the solver's own swaps (valuing a token deposit, paying through a destination swap). */
+  swaps?: { quote(chain: ChainId, request: SwapRequest): Promise<SwapQuote> };
   now?: () => number;
 }
 

@@ -24,6 +24,8 @@ export interface BridgeDepositRequest {
   sourceChain: ChainId;
   /** The signed deposit: EVM, a serialized transaction (hex); SOL, a base64 transaction. */
   signedDeposit: string;
+  /** The signed approval of the depository a token deposit's quote gave (sent and confirmed first). */
+  signedApproval?: string;
 }
 
 /**
@@ -76,16 +78,37 @@ async function waitForFill(deps: BridgeDeps, row: BridgeRow): Promise<BridgeRow>
   return current;
 }
 
+/**
+ * A token deposit needs the depository's allowance: the signed approval when one is given (checked here),
+ * else an allowance already on chain; a native deposit needs none (an approval given with it is ignored).
+ */
+async function checkApproval(chain: BridgeChain, row: BridgeRow, signedApproval: string | undefined): Promise<string | undefined> {
+  if (row.token_in === null || row.deposit_tx_hash !== null) return undefined;
+  const expected = { trader: row.trader, token: row.token_in, amount: BigInt(row.amount_in) };
+  if (signedApproval) {
+    await chain.checkSignedApproval(signedApproval, expected);
+    return signedApproval;
+  }
+  if (!(await chain.allowanceCovers(expected))) {
+    throw new AppError('INVALID_INPUT', 'approve: the depository may not take this token from the trader yet. Sign the approve transaction the quote gave and send it as approve.', { field: 'approve' });
+  }
+  return undefined;
+}
+
 export async function executeBridge(deps: BridgeDeps, input: BridgeDepositRequest): Promise<BridgeExecution> {
   const row = await findBridgeRequest(deps, input.requestId);
   checkSourceChain(row, input.sourceChain);
   const chain = bridgeChain(deps, input.sourceChain, 'sourceChain');
-  const { txHash } = await chain.checkSignedDeposit(input.signedDeposit, { trader: row.trader, amount: BigInt(row.amount_in), requestId: row.id });
+  const { txHash } = await chain.checkSignedDeposit(input.signedDeposit, {
+    trader: row.trader, amount: BigInt(row.amount_in), requestId: row.id, token: row.token_in ?? undefined,
+  });
   checkNotDepositedElsewhere(row, txHash);
   if (row.deposit_tx_hash === null) {
     if ((deps.now ?? Date.now)() > row.expires_at.getTime()) {
       throw new AppError('QUOTE_EXPIRED', `The bridge quote expired at ${row.expires_at.toISOString()}; nothing was sent. Ask for a new quote.`);
     }
+    const approval = await checkApproval(chain, row, input.signedApproval);
+    if (approval) await chain.sendApproval(approval, DEPOSIT_WAIT_MS);
     await chain.broadcast(input.signedDeposit);
   }
   const confirmed = await confirmDeposit(deps, chain, row, txHash, { kick: false });

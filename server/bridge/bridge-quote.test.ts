@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { convertNative, estimatedSeconds, usdText } from './bridge-quote';
+import { estimatedSeconds, usdText } from './bridge-quote';
+import { convertValue as convertNative } from './bridge-route';
 
 describe('bridge pricing', () => {
   it('converts native value between coins of different prices and decimals, in integers', () => {

@@ -15,6 +15,8 @@ import type { BridgeRow } from '@/server/store/bridge-repository';
 import { normalizeChainText } from '@/server/store/trade-repository';
 import type { BridgeChain, FoundDeposit, SignedPayment } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
+import { bridgeTokensOf, tokenAmountText } from './bridge-row-tokens';
+import { CannotFill, fillShortfall, paidByFill, signFill } from './bridge-fill';
 
 /** A round scans every chain, then works every due request; `drain` runs rounds until none is asked for. */
 export interface BridgeSolver extends WorkLoop {
@@ -63,12 +65,12 @@ export async function acceptDeposit(
     deps.logger.warn('bridge deposit on the wrong chain', { chain: sourceChain, expected: row.source_chain, txHash: deposit.txHash, requestId: row.id });
     return undefined;
   }
-  const recorded = { txHash: deposit.txHash, from: deposit.from, amount: deposit.amount, confirmedAt: new Date(deposit.confirmedAtMs) };
+  const recorded = { txHash: deposit.txHash, from: deposit.from, amount: deposit.amount, confirmedAt: new Date(deposit.confirmedAtMs), token: deposit.token };
   if (row.deposit_tx_hash !== null) {
     if (row.deposit_tx_hash !== normalizeChainText(deposit.txHash)) {
       // Paid twice (a wallet that sent the deposit again): the first is filled, this one goes back.
       const extra = await deps.requests.recordExtraDeposit(row, recorded,
-        `A second deposit of ${nativeAmountText(deposit.amount, sourceChain)} for request ${row.id}, which was already paid by ${row.deposit_tx_hash}: it is returned.`);
+        `A second deposit of ${deposit.token ? `${deposit.amount} raw units of ${deposit.token}` : nativeAmountText(deposit.amount, sourceChain)} for request ${row.id}, which was already paid by ${row.deposit_tx_hash}: it is returned.`);
       if (extra) {
         deps.logger.warn('second deposit for a bridge request is refunded', { chain: sourceChain, txHash: deposit.txHash, requestId: row.id });
         deps.kickSolver();
@@ -77,10 +79,16 @@ export async function acceptDeposit(
     return row;
   }
   let decision: { state: 'pending' } | { state: 'refunding'; reason: string } = { state: 'pending' };
-  if (deposit.amount !== BigInt(row.amount_in)) {
+  const { tokenIn } = bridgeTokensOf(row);
+  if ((deposit.token?.toLowerCase() ?? null) !== row.token_in) {
     decision = {
       state: 'refunding',
-      reason: `The deposit was ${nativeAmountText(deposit.amount, sourceChain)}, not the quoted ${nativeAmountText(BigInt(row.amount_in), sourceChain)}: it is returned, not filled at another amount.`,
+      reason: `The deposit paid in ${deposit.token ?? 'the native coin'}, not the quoted ${tokenIn.symbol}: it is returned, not filled.`,
+    };
+  } else if (deposit.amount !== BigInt(row.amount_in)) {
+    decision = {
+      state: 'refunding',
+      reason: `The deposit was ${tokenAmountText(deposit.amount, tokenIn, sourceChain)}, not the quoted ${tokenAmountText(BigInt(row.amount_in), tokenIn, sourceChain)}: it is returned, not filled at another amount.`,
     };
   } else if (deposit.confirmedAtMs > row.expires_at.getTime()) {
     decision = {
@@ -157,14 +165,17 @@ async function scan({ deps }: SolverContext, chain: ChainId, bridgeChain: Bridge
   if (found.cursor !== cursor) await deps.requests.saveCursor(chain, found.cursor);
 }
 
-/** The stored payment, or a new one signed, stored and sent (unless another instance stored one first). */
+/**
+ * The stored payment, or a new one signed (by `sign`: a transfer, or a prepared swap), stored and sent
+ * (unless another instance stored one first).
+ */
 async function paymentFor(
-  context: SolverContext, row: BridgeRow, chain: BridgeChain, to: string, amount: bigint, refundAmount?: bigint,
+  context: SolverContext, row: BridgeRow, chain: BridgeChain, sign: () => Promise<SignedPayment>, refundAmount?: bigint,
 ): Promise<SignedPayment & { justSent?: true }> {
   const { deps } = context;
   if (row.payment_raw_tx && row.payment_tx_hash) return { txHash: row.payment_tx_hash, raw: row.payment_raw_tx };
   const signed = await withChainLock(context, chain.chain, async () => {
-    const payment = await chain.signPayment({ to, amount, requestId: row.id });
+    const payment = await sign();
     if (!(await deps.requests.storePayment(row.id, payment, refundAmount))) return undefined;
     await chain.broadcast(payment.raw);
     return { ...payment, justSent: true as const };
@@ -174,6 +185,12 @@ async function paymentFor(
   return { txHash: stored!.payment_tx_hash!, raw: stored!.payment_raw_tx! };
 }
 
+async function refuseFill(context: SolverContext, row: BridgeRow, reason: string): Promise<void> {
+  await context.deps.requests.startRefund(row.id, reason);
+  context.deps.logger.warn('bridge fill refused', { requestId: row.id, chain: row.destination_chain, reason });
+  context.kick();
+}
+
 async function fill(context: SolverContext, row: BridgeRow): Promise<void> {
   const { deps } = context;
   const chain = deps.chains[row.destination_chain as ChainId];
@@ -181,20 +198,24 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<void> {
     await deps.requests.startRefund(row.id, `Bridging to ${row.destination_chain} is no longer configured on this server.`);
     return;
   }
-  const amount = BigInt(row.amount_out);
   if (!row.payment_raw_tx) {
-    const [cost, inventory] = await Promise.all([chain.paymentCost(row.recipient, amount), chain.inventory()]);
-    if (inventory < amount + cost) {
-      await deps.requests.startRefund(row.id,
-        `The solver could not fill on ${CHAINS[chain.chain].name}: it holds ${nativeAmountText(inventory, chain.chain)}, the fill needs ${nativeAmountText(amount + cost, chain.chain)}. The deposit is returned.`);
-      deps.logger.warn('bridge fill refused: not enough inventory', { requestId: row.id, chain: chain.chain });
-      context.kick();
+    const shortfall = await fillShortfall(chain, row);
+    if (shortfall) {
+      await refuseFill(context, row, shortfall);
       return;
     }
   }
-  const payment = await paymentFor(context, row, chain, row.recipient, amount);
+  let payment: SignedPayment & { justSent?: true };
+  try {
+    payment = await paymentFor(context, row, chain, signFill(deps, chain, row));
+  } catch (error) {
+    if (!(error instanceof CannotFill)) throw error;
+    await refuseFill(context, row, error.message);
+    return;
+  }
   const state = await chain.settlePayment(payment, SETTLE_WAIT_MS, { justSent: payment.justSent });
   if (state === 'confirmed') {
+    const amount = await paidByFill(chain, row, payment.txHash);
     await deps.requests.markFilled(row.id, { txHash: payment.txHash, amount });
     deps.logger.info('bridge filled', { requestId: row.id, chain: chain.chain, txHash: payment.txHash });
   } else if (state === 'reverted') {
@@ -217,12 +238,15 @@ async function refund(context: SolverContext, row: BridgeRow): Promise<void> {
   if (row.payment_raw_tx && row.payment_tx_hash) {
     payment = { txHash: row.payment_tx_hash, raw: row.payment_raw_tx };
   } else {
-    const returnable = await refundAmount(chain, row.deposit_from, BigInt(row.deposit_amount));
+    const token = row.deposit_token ?? undefined;
+    // A token goes back whole (the solver pays the gas in its native coin); the native coin less the gas.
+    const returnable = token ? BigInt(row.deposit_amount) : await refundAmount(chain, row.deposit_from, BigInt(row.deposit_amount));
     if (returnable === undefined) {
       await deps.requests.markFailed(row.id, `${row.reason ?? ''} The deposit is too small to return (it would not cover the gas, or not keep a new account alive), so nothing could be refunded.`.trim());
       return;
     }
-    payment = await paymentFor(context, row, chain, row.deposit_from, returnable, returnable);
+    const to = row.deposit_from;
+    payment = await paymentFor(context, row, chain, () => chain.signPayment({ to, amount: returnable, requestId: row.id, token }), returnable);
   }
   const state = await chain.settlePayment(payment, SETTLE_WAIT_MS, { justSent: payment.justSent });
   if (state === 'confirmed') {

@@ -26,6 +26,15 @@ export interface NewBridgeRequest {
   feeAmount: bigint;
   estimatedSeconds: number;
   expiresAt: Date;
+  /** Token bridging: absent for the native coin on both sides, a plain transfer, no route. */
+  tokens?: {
+    tokenIn: string | null;
+    tokenOut: string | null;
+    payout: 'transfer' | 'swap';
+    swapAmountIn: bigint | null;
+    /** The quoted legs, JSON. */
+    route: string;
+  };
 }
 
 export interface RecordedDeposit {
@@ -33,6 +42,8 @@ export interface RecordedDeposit {
   from: string;
   amount: bigint;
   confirmedAt: Date;
+  /** The token deposited; absent for the native coin. */
+  token?: string;
 }
 
 export function createBridgeRepository(db: Kysely<Database>) {
@@ -102,6 +113,13 @@ async function insertBridgeRequest(db: Kysely<Database>, request: NewBridgeReque
       estimated_seconds: request.estimatedSeconds,
       state: 'waiting',
       expires_at: request.expiresAt,
+      ...(request.tokens && {
+        token_in: request.tokens.tokenIn && normalizeChainText(request.tokens.tokenIn),
+        token_out: request.tokens.tokenOut && normalizeChainText(request.tokens.tokenOut),
+        payout: request.tokens.payout,
+        swap_amount_in: request.tokens.swapAmountIn?.toString() ?? null,
+        route: request.tokens.route,
+      }),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -148,6 +166,8 @@ async function recordExtraDeposit(
       deposit_tx_hash: normalizeChainText(deposit.txHash),
       deposit_from: normalizeChainText(deposit.from),
       deposit_amount: deposit.amount.toString(),
+      deposit_token: deposit.token ? normalizeChainText(deposit.token) : null,
+      token_in: deposit.token ? normalizeChainText(deposit.token) : null,
       deposited_at: deposit.confirmedAt,
       reason,
     })

@@ -37,6 +37,7 @@ export function recordDeposit(db: Kysely<Database>, id: string, deposit: Recorde
     deposit_tx_hash: normalizeChainText(deposit.txHash),
     deposit_from: normalizeChainText(deposit.from),
     deposit_amount: deposit.amount.toString(),
+    deposit_token: deposit.token ? normalizeChainText(deposit.token) : null,
     deposited_at: deposit.confirmedAt,
     reason: decision.state === 'refunding' ? decision.reason : null,
     next_attempt_at: nowAsDate(),

@@ -104,6 +104,13 @@ export interface BridgeRequestsTable {
   last_error: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Token bridging (migration 004): null is the native coin, a plain transfer, no route recorded. */
+  token_in: string | null;
+  token_out: string | null;
+  payout: 'transfer' | 'swap' | null;
+  swap_amount_in: string | null;
+  deposit_token: string | null;
+  route: string | null;
 }
 
 export interface BridgeScanCursorsTable {

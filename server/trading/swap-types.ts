@@ -42,6 +42,8 @@ export interface SwapRequest {
   permitTokens?: string[];
   /** No wallet: only the price is wanted (the transactions are dropped), so what only a wallet could fix is no refusal. */
   priceOnly?: boolean;
+  /** Who receives tokenOut; the trader when absent (the bridge solver pays a recipient through a swap). */
+  recipient?: string;
 }
 
 export interface QuoteHop {

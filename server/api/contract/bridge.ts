@@ -12,8 +12,10 @@ export const bridgeQuoteInput = z
   .object({
     source: chainId.meta({ description: 'Source chain identifier' }),
     destination: chainId.meta({ description: 'Destination chain identifier' }),
-    amount: rawAmount.meta({ description: 'Raw units of the source native token' }),
+    amount: rawAmount.meta({ description: 'Raw units of tokenIn (the source native token by default)' }),
     trader: anyAddress.meta({ description: 'Source-chain wallet address' }),
+    tokenIn: anyAddress.optional().meta({ description: 'Extension: the source-chain token deposited; the native coin when left out (or the zero address). A token other than the native coin and the chain\'s USD stable is valued at what the source chain\'s pools pay for it in the native coin. SOL deposits are native only.' }),
+    tokenOut: anyAddress.optional().meta({ description: 'Extension: the destination-chain token the recipient receives; the native coin when left out (or the zero address). Paid from the solver\'s inventory, or through a swap of its native coin on the destination chain. SOL pays native only.' }),
     recipient: anyAddress.optional().meta({ description: 'Destination-chain wallet; defaults to trader for EVM-to-EVM' }),
     slippage: integer(1, 10_000, 'basis points').optional().meta({ description: 'Default 500' }),
   })
@@ -23,11 +25,35 @@ export const bridgeQuoteInput = z
     }
     checkAddressFamily(ctx, input.source, { trader: input.trader }, { nativeAllowed: false });
     checkAddressFamily(ctx, input.destination, { recipient: input.recipient }, { nativeAllowed: false });
+    checkAddressFamily(ctx, input.source, { tokenIn: input.tokenIn }, { nativeAllowed: true });
+    checkAddressFamily(ctx, input.destination, { tokenOut: input.tokenOut }, { nativeAllowed: true });
     const crossFamily = (input.source === 'SOL') !== (input.destination === 'SOL');
     if (crossFamily && input.recipient === undefined) {
       ctx.addIssue({ code: 'custom', path: ['recipient'], message: `is required: a ${input.source} address cannot receive on ${input.destination}` });
     }
   });
+
+export const routeLeg = z
+  .object({
+    kind: z.enum(['swap', 'bridge']),
+    chain: z.string().meta({ description: 'Where the leg runs (the bridge leg: the source chain)' }),
+    venue: z.string().meta({ description: "The swap's venues, or `solver` for the bridge leg" }),
+    tokenIn: z.string(), tokenOut: z.string(), symbolIn: z.string(), symbolOut: z.string(),
+    amountIn: z.string(), amountOut: z.string(),
+  })
+  .meta({ id: 'BridgeRouteLeg' });
+
+export const bridgeLeg = z
+  .object({
+    kind: z.enum(['approve', 'deposit', 'swap', 'fill', 'refund']),
+    chain: z.string(),
+    status: z.enum(['waiting', 'pending', 'success', 'failure']),
+    txHash: z.string().nullable(),
+    url: z.string().nullable(),
+    amount: z.string().nullable().meta({ description: 'Raw units of `token`' }),
+    token: z.string().nullable().meta({ description: 'Zero address: native' }),
+  })
+  .meta({ id: 'BridgeLeg' });
 
 const refundDetails = z.object({
   currency: z.string(), chain: z.string(), contractAddress: z.string(),
@@ -40,9 +66,9 @@ export const bridgeQuoteOutput = z
     success: z.literal(true),
     error: z.null(),
     transaction: z.object({
-      trade: z.string().meta({ description: 'Unsigned deposit transaction' }),
+      trade: z.string().meta({ description: 'Unsigned deposit transaction (a token deposit: a call of the Depository\'s depositToken, nonce after the approve\'s)' }),
       requestId: z.string(),
-      approve: z.string().optional(),
+      approve: z.string().optional().meta({ description: 'Unsigned approval of the Depository for tokenIn, when the allowance is short; sign it and send it as `approve` to execute (or send it first from the wallet). Empty otherwise.' }),
     }),
     stats: z.object({
       amountIn: z.string(), amountOut: z.string(),
@@ -55,6 +81,13 @@ export const bridgeQuoteOutput = z
       feeAmount: z.string().optional().meta({ description: "Extension: the solver's fee, raw units of the source native coin" }),
       destinationGas: z.string().optional().meta({ description: 'Extension: the fill gas, raw units of the destination native coin' }),
       expiresAt: z.number().optional().meta({ description: 'Extension: ms since epoch; a deposit confirmed later is refunded' }),
+      tokenIn: z.string().optional().meta({ description: 'Extension: the token deposited (zero address: native)' }),
+      tokenOut: z.string().optional().meta({ description: 'Extension: the token received (zero address: native)' }),
+      symbolIn: z.string().optional(),
+      symbolOut: z.string().optional(),
+      decimalsIn: z.number().int().optional(),
+      decimalsOut: z.number().int().optional(),
+      route: z.array(routeLeg).optional().meta({ description: 'Extension: the source swap if any, the bridge leg, the destination swap if any' }),
     }),
     warnings,
   })
@@ -142,6 +175,14 @@ export const bridgeDetails = z
     depositedAt: z.number().nullable(),
     filledAt: z.number().nullable(),
     estimatedTime: z.number().meta({ description: 'Seconds from deposit to fill, as quoted' }),
+    tokenIn: z.string().optional().meta({ description: 'Zero address: native' }),
+    tokenOut: z.string().optional().meta({ description: 'Zero address: native' }),
+    symbolIn: z.string().optional(),
+    symbolOut: z.string().optional(),
+    decimalsIn: z.number().int().optional(),
+    decimalsOut: z.number().int().optional(),
+    route: z.array(routeLeg).optional().meta({ description: 'The route as quoted' }),
+    legs: z.array(bridgeLeg).optional().meta({ description: 'Each transaction of the request in order, with its state and explorer link' }),
   })
   .meta({ id: 'BridgeDetails' });
 

@@ -4,15 +4,16 @@
  */
 import { formatUnits } from 'viem';
 import type { z } from 'zod';
-import { priceImpactWarnings } from '@/server/trading/quote-warnings';
 import { findBridgeRequest, trackingUrl, type BridgeDeps } from '@/server/bridge/bridge-deps';
 import { executeBridge, trackBridgeDeposit } from '@/server/bridge/bridge-execute';
-import { quoteBridge, usdText } from '@/server/bridge/bridge-quote';
+import { quoteBridge } from '@/server/bridge/bridge-quote';
 import { publicBridgeStatus } from '@/server/bridge/bridge-state';
-import { CHAINS, explorerTxUrl, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
+import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { BridgeRow } from '@/server/store/bridge-repository';
+import { depositedToken } from '@/server/bridge/bridge-row-tokens';
+import { detailsOf, routeLegAnswer } from './bridge-details';
 import type {
-  bridgeDetails, bridgeExecuteInput, bridgeExecuteOutput, bridgeQuoteInput, bridgeQuoteOutput, bridgeRequestsInput,
+  bridgeExecuteInput, bridgeExecuteOutput, bridgeQuoteInput, bridgeQuoteOutput, bridgeRequestsInput,
   bridgeRequestsOutput, bridgeStatusOutput, bridgeTrackInput,
 } from '../contract/bridge';
 
@@ -26,24 +27,23 @@ const SOL_NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 export async function bridgeQuoteAnswer(deps: BridgeDeps, owner: string, input: z.output<typeof bridgeQuoteInput>): Promise<z.input<typeof bridgeQuoteOutput>> {
   const quote = await quoteBridge(deps, owner, {
     source: input.source, destination: input.destination, amount: BigInt(input.amount), trader: input.trader,
-    recipient: input.recipient, slippageBps: input.slippage,
+    recipient: input.recipient, slippageBps: input.slippage, tokenIn: input.tokenIn, tokenOut: input.tokenOut,
   });
-  const sourceDecimals = CHAINS[quote.source].nativeDecimals;
-  const destinationDecimals = CHAINS[quote.destination].nativeDecimals;
+  const { tokenIn, tokenOut } = quote;
   return {
     success: true,
     error: null,
-    // Native deposits need no approval.
-    transaction: { trade: quote.deposit, requestId: quote.requestId, approve: '' },
+    // Native deposits need no approval; a token deposit does while the allowance is short.
+    transaction: { trade: quote.deposit, requestId: quote.requestId, approve: quote.approve ?? '' },
     stats: {
       amountIn: quote.amountIn.toString(),
       amountOut: quote.amountOut.toString(),
       priceImpact: quote.priceImpactPercent,
       estimatedTime: quote.estimatedSeconds,
-      amountInFormatted: formatUnits(quote.amountIn, sourceDecimals),
-      amountInUsd: usdText(quote.amountIn, sourceDecimals, quote.sourceUsd),
-      amountOutFormatted: formatUnits(quote.amountOut, destinationDecimals),
-      amountOutUsd: usdText(quote.amountOut, destinationDecimals, quote.destinationUsd),
+      amountInFormatted: formatUnits(quote.amountIn, tokenIn.decimals),
+      amountInUsd: quote.usdIn.toFixed(2),
+      amountOutFormatted: formatUnits(quote.amountOut, tokenOut.decimals),
+      amountOutUsd: quote.usdOut.toFixed(2),
       sourceChain: quote.source,
       destinationChain: quote.destination,
       recipient: quote.recipient,
@@ -51,14 +51,23 @@ export async function bridgeQuoteAnswer(deps: BridgeDeps, owner: string, input: 
       feeAmount: quote.feeAmount.toString(),
       destinationGas: quote.destinationGas.toString(),
       expiresAt: quote.expiresAt,
+      tokenIn: tokenIn.address,
+      tokenOut: tokenOut.address,
+      symbolIn: tokenIn.symbol,
+      symbolOut: tokenOut.symbol,
+      decimalsIn: tokenIn.decimals,
+      decimalsOut: tokenOut.decimals,
+      route: quote.route.map(routeLegAnswer),
     },
-    // Native on both sides: no token to audit, only what the transfer costs.
-    warnings: priceImpactWarnings(quote.priceImpactPercent),
+    // What the transfer costs, and the audit of every token a swap on the way touches.
+    warnings: quote.warnings,
   };
 }
 
 export async function bridgeExecuteAnswer(deps: BridgeDeps, input: z.output<typeof bridgeExecuteInput>): Promise<BridgeExecuteAnswer> {
-  const execution = await executeBridge(deps, { requestId: input.requestId, sourceChain: input.sourceChain, signedDeposit: input.trade });
+  const execution = await executeBridge(deps, {
+    requestId: input.requestId, sourceChain: input.sourceChain, signedDeposit: input.trade, signedApproval: input.approve,
+  });
   const row = execution.request;
   switch (execution.deposit) {
     case 'reverted':
@@ -89,39 +98,6 @@ export async function bridgeRequestsAnswer(deps: BridgeDeps, input: z.output<typ
   return { success: true, requests: (await deps.requests.listForWallet(input.wallet, input.limit)).map(detailsOf) };
 }
 
-const link = (chain: string, hash: string | null) => (hash ? explorerTxUrl(chain as ChainId, hash) : null);
-
-function detailsOf(row: BridgeRow): z.input<typeof bridgeDetails> {
-  const source = CHAINS[row.source_chain as ChainId];
-  const destination = CHAINS[row.destination_chain as ChainId];
-  return {
-    requestId: row.id,
-    state: row.state,
-    sourceChain: row.source_chain,
-    destinationChain: row.destination_chain,
-    trader: row.trader,
-    recipient: row.recipient,
-    amountIn: row.amount_in,
-    amountOut: row.amount_out,
-    amountInFormatted: formatUnits(BigInt(row.amount_in), source.nativeDecimals),
-    amountOutFormatted: formatUnits(BigInt(row.amount_out), destination.nativeDecimals),
-    depositAmount: row.deposit_amount,
-    paidAmount: row.paid_amount,
-    depositTxHash: row.deposit_tx_hash,
-    depositUrl: link(row.source_chain, row.deposit_tx_hash),
-    fillTxHash: row.fill_tx_hash,
-    fillUrl: link(row.destination_chain, row.fill_tx_hash),
-    refundTxHash: row.refund_tx_hash,
-    refundUrl: link(row.source_chain, row.refund_tx_hash),
-    reason: row.reason,
-    createdAt: row.created_at.getTime(),
-    expiresAt: row.expires_at.getTime(),
-    depositedAt: row.deposited_at?.getTime() ?? null,
-    filledAt: row.filled_at?.getTime() ?? null,
-    estimatedTime: row.estimated_seconds,
-  };
-}
-
 function isReturned(row: BridgeRow): boolean {
   return row.state === 'refunding' || row.state === 'refund' || row.state === 'failure';
 }
@@ -129,10 +105,12 @@ function isReturned(row: BridgeRow): boolean {
 function refundDetailsOf(row: BridgeRow) {
   if (!isReturned(row)) return null;
   const source = CHAINS[row.source_chain as ChainId];
+  const token = depositedToken(row);
+  const native = token.address === NATIVE_TOKEN_ADDRESS;
   return {
-    currency: source.nativeSymbol,
+    currency: token.symbol,
     chain: row.source_chain,
-    contractAddress: source.family === 'solana' ? SOL_NATIVE_MINT : NATIVE_TOKEN_ADDRESS,
+    contractAddress: !native ? token.address : source.family === 'solana' ? SOL_NATIVE_MINT : NATIVE_TOKEN_ADDRESS,
     amount: row.refund_amount ?? undefined,
     txHash: row.refund_tx_hash,
   };

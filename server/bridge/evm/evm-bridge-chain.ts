@@ -1,10 +1,12 @@
 /**
- * The bridge on an EVM chain. Deposits are native transfers to the Depository contract whose calldata is the
- * requestId; the contract forwards the value to the solver and emits `Deposit`, so finding deposits is one
- * eth_getLogs per block range. Fills and refunds are plain transfers signed by the solver's key.
+ * The bridge on an EVM chain. Native deposits are transfers to the Depository contract whose calldata is the
+ * requestId, token deposits its `depositToken` (evm-bridge-tokens.ts); the contract forwards the value to
+ * the solver and emits `Deposit` or `TokenDeposit`, so finding deposits is one eth_getLogs per block range.
+ * Fills and refunds are transfers (native or token) signed by the solver's key, or a destination swap the
+ * quote engine prepared for it.
  */
 import { decodeEventLog, keccak256, parseAbi, parseTransaction, toHex, type Address, type Hex } from 'viem';
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { privateKeyToAccount } from 'viem/accounts';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { estimateGas } from '@/server/chains/evm/actions/estimate-gas';
 import { getBalance } from '@/server/chains/evm/actions/get-balance';
@@ -17,14 +19,21 @@ import { sendRawTransaction } from '@/server/chains/evm/actions/send-raw-transac
 import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
 import type { EvmLog, EvmReceipt } from '@/server/chains/evm/evm-schemas';
 import { readSignedTx, serializeUnsigned, type UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
+import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import { nativeUsd } from '@/server/venues/evm/pools/token-pools';
-import type { BridgeChain, DepositState, FoundDeposit, PaymentState, SignedPayment } from '../bridge-chain';
+import type { BridgeChain, BridgeToken, DepositState, FoundDeposit, PaymentState, SignedPayment } from '../bridge-chain';
 import { droppedWatch } from './dropped-watch';
+import { highestFee, txFees, type EvmBridgeContext } from './evm-bridge-context';
+import {
+  allowanceCovers, buildTokenDeposit, checkSignedApproval, describeEvmToken, evmTokenInventory, receivedBy, sendApproval, signPrepared,
+  TOKEN_DEPOSIT_TOPIC, tokenDepositOf, tokenDepositProblems, tokenTransferData, tokenTransferGas,
+} from './evm-bridge-tokens';
 
 export const depositoryAbi = parseAbi(['event Deposit(bytes32 indexed requestId, address indexed from, uint256 amount)']);
 const DEPOSIT_TOPIC = keccak256(toHex('Deposit(bytes32,address,uint256)'));
+const DEPOSIT_TOPICS: string[] = [DEPOSIT_TOPIC, TOKEN_DEPOSIT_TOPIC];
 
 /** A deposit runs the Depository's fallback: event plus forwarding call, well under this. */
 const DEPOSIT_GAS = 60_000n;
@@ -40,32 +49,34 @@ export interface EvmBridgeChainDeps {
   fees: PriorityFeeReader;
 }
 
-/** What every operation below works with. */
-interface EvmBridgeContext {
-  chain: ConfiguredChain;
-  solver: PrivateKeyAccount;
-  /** Lowercase, as logs and comparisons want it. */
-  depository: Address;
-  fees: PriorityFeeReader;
-  /** Recent gas estimates per recipient and amount (see paymentGas). */
-  gasEstimates: Map<string, { gas: Promise<bigint>; at: number }>;
-}
-
 export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
   const { chain } = deps;
   const context: EvmBridgeContext = {
     chain, solver: privateKeyToAccount(deps.solverPrivateKey), depository: deps.depository.toLowerCase() as Address, fees: deps.fees,
-    gasEstimates: new Map(),
+    gasEstimates: new Map(), tokens: new Map(),
   };
+  const stable = chain.venues?.stable;
+  const nativeToken: BridgeToken = { address: NATIVE_TOKEN_ADDRESS, symbol: chain.info.nativeSymbol, decimals: chain.info.nativeDecimals };
   return {
     chain: chain.info.id,
     depository: context.depository,
     solver: context.solver.address,
+    nativeToken,
+    stable: stable && { address: stable.address.toLowerCase(), decimals: stable.decimals },
+    describeToken: (address, field) => describeEvmToken(context, address, field),
+    tokenInventory: (token) => (isNativeToken(token) ? inventory(context) : evmTokenInventory(context, token)),
+    gasPrice: async () => highestFee(await txFees(context)),
     nativeUsd: () => nativeUsd(chain),
     inventory: () => inventory(context),
-    paymentCost: (to, amount) => paymentCost(context, to, amount),
+    paymentCost: (to, amount, token) => paymentCost(context, to, amount, token),
     buildDeposit: (input) => buildDeposit(context, input),
+    buildTokenDeposit: (input) => buildTokenDeposit(context, input),
     checkSignedDeposit: (signed, expected) => checkSignedDeposit(context, signed, expected),
+    checkSignedApproval: (signed, expected) => checkSignedApproval(context, signed, expected),
+    allowanceCovers: (input) => allowanceCovers(context, input),
+    sendApproval: (signed, timeoutMs) => sendApproval(context, signed, timeoutMs),
+    signPrepared: (unsigned) => signPrepared(context, unsigned),
+    receivedBy: (txHash, recipient, token) => receivedBy(context, txHash, recipient, token),
     // A deposit or payment sent again may be in the pool or mined already: the receipt tells the rest.
     broadcast: (signed) => sendRawTransaction(chain.rpc, signed, { resend: true }),
     waitForDeposit: (txHash, timeoutMs) => waitForDeposit(context, txHash, timeoutMs),
@@ -75,26 +86,21 @@ export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
   };
 }
 
-async function txFees(context: EvmBridgeContext): Promise<UnsignedEvmTx['fees']> {
-  const levels = await context.fees.read(context.chain.info.id);
-  const fees = levels.MEDIUM;
-  if (context.chain.info.legacyTransactions) return { type: 'legacy', gasPrice: fees.gasPrice };
-  return { type: 'eip1559', maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
-}
-
-const highestFee = (fees: UnsignedEvmTx['fees']) => (fees.type === 'eip1559' ? fees.maxFeePerGas : fees.gasPrice);
+const isNativeToken = (token: string | undefined) => token === undefined || token.toLowerCase() === NATIVE_TOKEN_ADDRESS;
 
 /** How long an estimate for one transfer is reused: a fill checks its cost, then signs, moments apart. */
 const GAS_ESTIMATE_REUSE_MS = 5_000;
 
-/** 21,000 to an account without code; a contract recipient (a smart wallet) may need more. */
-function paymentGas(context: EvmBridgeContext, to: string, amount: bigint): Promise<bigint> {
-  const key = `${to.toLowerCase()}:${amount}`;
+/** 21,000 to an account without code; a contract recipient (a smart wallet) may need more; a token transfer its own. */
+function paymentGas(context: EvmBridgeContext, to: string, amount: bigint, token?: string): Promise<bigint> {
+  const key = `${token ?? 'native'}:${to.toLowerCase()}:${amount}`;
   const now = Date.now();
   const reused = context.gasEstimates.get(key);
   if (reused && now - reused.at < GAS_ESTIMATE_REUSE_MS) return reused.gas;
   for (const [old, entry] of context.gasEstimates) if (now - entry.at >= GAS_ESTIMATE_REUSE_MS) context.gasEstimates.delete(old);
-  const gas = estimateGas(context.chain.rpc, { from: context.solver.address, to, value: amount });
+  const gas = isNativeToken(token)
+    ? estimateGas(context.chain.rpc, { from: context.solver.address, to, value: amount })
+    : tokenTransferGas(context, token!, to, amount);
   context.gasEstimates.set(key, { gas, at: now });
   gas.catch(() => context.gasEstimates.delete(key));
   return gas;
@@ -107,6 +113,7 @@ async function blockTimeMs(context: EvmBridgeContext, blockNumber: bigint, known
 }
 
 function depositOf(log: EvmLog, confirmedAtMs: number): FoundDeposit | undefined {
+  if (log.topics[0] === TOKEN_DEPOSIT_TOPIC) return tokenDepositOf(log, confirmedAtMs);
   if (log.topics[0] !== DEPOSIT_TOPIC) return undefined;
   const decoded = decodeEventLog({ abi: depositoryAbi, topics: log.topics as [Hex, ...Hex[]], data: log.data });
   return { requestId: decoded.args.requestId, txHash: log.transactionHash, from: decoded.args.from, amount: decoded.args.amount, confirmedAtMs };
@@ -120,8 +127,8 @@ async function inventory(context: EvmBridgeContext): Promise<bigint> {
   return spendable > 0n ? spendable : 0n;
 }
 
-async function paymentCost(context: EvmBridgeContext, to: string, amount: bigint): Promise<bigint> {
-  const [gas, fees] = await Promise.all([paymentGas(context, to, amount), txFees(context)]);
+async function paymentCost(context: EvmBridgeContext, to: string, amount: bigint, token?: string): Promise<bigint> {
+  const [gas, fees] = await Promise.all([paymentGas(context, to, amount, token), txFees(context)]);
   return gas * highestFee(fees);
 }
 
@@ -135,7 +142,7 @@ async function buildDeposit(context: EvmBridgeContext, { trader, amount, request
 async function checkSignedDeposit(
   context: EvmBridgeContext,
   signed: string,
-  expected: { trader: string; amount: bigint; requestId: string },
+  expected: { trader: string; amount: bigint; requestId: string; token?: string },
 ): Promise<{ txHash: string }> {
   const { info } = context.chain;
   const { depository } = context;
@@ -144,8 +151,12 @@ async function checkSignedDeposit(
   if (tx.signer.toLowerCase() !== expected.trader.toLowerCase()) problems.push(`it is signed by ${tx.signer}, not the quoted trader ${expected.trader}`);
   if (tx.chainId !== info.chainId) problems.push(`it is for chain id ${tx.chainId}, not ${info.chainId} (${info.id})`);
   if (tx.to?.toLowerCase() !== depository) problems.push(`it pays ${tx.to ?? 'a contract creation'}, not the depository ${depository}`);
-  if (tx.value !== expected.amount) problems.push(`it sends ${tx.value} wei, not the quoted ${expected.amount}`);
-  if (tx.data.toLowerCase() !== expected.requestId.toLowerCase()) problems.push('its data is not the requestId');
+  if (!isNativeToken(expected.token)) {
+    problems.push(...tokenDepositProblems(tx.data, tx.value, { ...expected, token: expected.token! }));
+  } else {
+    if (tx.value !== expected.amount) problems.push(`it sends ${tx.value} wei, not the quoted ${expected.amount}`);
+    if (tx.data.toLowerCase() !== expected.requestId.toLowerCase()) problems.push('its data is not the requestId');
+  }
   if (problems.length > 0) {
     throw new AppError('TX_MISMATCH', `trade: the deposit does not match the quote: ${problems.join('; ')}. Sign the quoted deposit unchanged.`, { field: 'trade' });
   }
@@ -156,7 +167,7 @@ async function waitForDeposit(context: EvmBridgeContext, txHash: string, timeout
   const mined = await waitForReceipt(context.chain.rpc, txHash, { timeoutMs });
   if (!mined) return { state: 'pending' };
   if (mined.status !== 'success') return { state: 'reverted' };
-  const log = mined.logs.find((entry) => entry.address.toLowerCase() === context.depository && entry.topics[0] === DEPOSIT_TOPIC);
+  const log = mined.logs.find((entry) => entry.address.toLowerCase() === context.depository && DEPOSIT_TOPICS.includes(entry.topics[0]!));
   if (!log) return { state: 'reverted' };
   return { state: 'confirmed', deposit: depositOf(log, await blockTimeMs(context, mined.blockNumber, mined.blockTimestamp ?? log.blockTimestamp))! };
 }
@@ -169,7 +180,7 @@ async function scanDeposits(context: EvmBridgeContext, cursor: string | undefine
   const from = BigInt(cursor) + 1n;
   if (from > head) return { deposits: [], cursor };
   const to = head - from + 1n > MAX_LOG_RANGE ? from + MAX_LOG_RANGE - 1n : head;
-  const logs = await getLogs(rpc, { address: context.depository, topics: [DEPOSIT_TOPIC], fromBlock: from, toBlock: to });
+  const logs = await getLogs(rpc, { address: context.depository, topics: [DEPOSIT_TOPICS], fromBlock: from, toBlock: to });
   const times = new Map<bigint, number>();
   for (const log of logs) {
     if (!times.has(log.blockNumber)) times.set(log.blockNumber, await blockTimeMs(context, log.blockNumber, log.blockTimestamp));
@@ -178,15 +189,16 @@ async function scanDeposits(context: EvmBridgeContext, cursor: string | undefine
   return { deposits, cursor: to.toString() };
 }
 
-async function signPayment(context: EvmBridgeContext, { to, amount }: { to: string; amount: bigint }): Promise<SignedPayment> {
+async function signPayment(context: EvmBridgeContext, { to, amount, token }: { to: string; amount: bigint; token?: string }): Promise<SignedPayment> {
   const [nonce, gas, fees] = await Promise.all([
     getTransactionCount(context.chain.rpc, context.solver.address, 'pending'),
-    paymentGas(context, to, amount),
+    paymentGas(context, to, amount, token),
     txFees(context),
   ]);
-  const unsigned = parseTransaction(serializeUnsigned({
-    chainId: context.chain.info.chainId, nonce, gas, to: to as Address, value: amount, data: '0x', fees,
-  }));
+  const call = isNativeToken(token)
+    ? { to: to as Address, value: amount, data: '0x' as Hex }
+    : { to: token as Address, value: 0n, data: tokenTransferData(to, amount) };
+  const unsigned = parseTransaction(serializeUnsigned({ chainId: context.chain.info.chainId, nonce, gas, ...call, fees }));
   const raw = await context.solver.signTransaction(unsigned as never);
   return { txHash: keccak256(raw), raw };
 }

@@ -22,6 +22,7 @@ import { sendTransaction, TransactionRefusedError } from '@/server/chains/solana
 import { waitForConfirmation } from '@/server/chains/solana/actions/wait-for-confirmation';
 import { LAMPORTS_PER_SIGNATURE } from '@/server/chains/solana/programs';
 import { classifySolanaError } from '@/server/chains/solana/solana-errors';
+import { CHAINS, NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import { tradeFailure } from '@/server/trading/trade-failures';
 import type { BridgeChain, DepositState, FoundDeposit, PaymentState, SignedPayment } from '../bridge-chain';
@@ -65,6 +66,8 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
     solver: context.solver.publicKey.toBase58(),
     nativeUsd: deps.nativeUsd,
     inventory: () => inventory(context),
+    ...NATIVE_ONLY,
+    tokenInventory: async (token) => (token === NATIVE_TOKEN_ADDRESS ? inventory(context) : 0n),
     paymentCost: (to, amount) => paymentCost(context, to, amount),
     buildDeposit: (input) => buildDeposit(context, input),
     checkSignedDeposit: (signed, expected) => checkSignedDeposit(context, signed, expected),
@@ -77,6 +80,39 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
     settlePayment: (payment, timeoutMs, options) => settlePayment(context, payment, timeoutMs, options?.justSent ?? false),
   };
 }
+
+/** SPL tokens are not bridged yet: SOL itself is deposited and paid, and a token names its field as refused. */
+const splRefused = (field: string) =>
+  new AppError('INVALID_INPUT', `${field}: only SOL itself is bridged on SOL for now, not SPL tokens. Leave ${field} out.`, { field });
+
+const NATIVE_ONLY: Pick<BridgeChain,
+  'nativeToken' | 'stable' | 'describeToken' | 'gasPrice' | 'buildTokenDeposit' | 'checkSignedApproval' | 'allowanceCovers' | 'sendApproval' | 'signPrepared' | 'receivedBy'
+> = {
+  nativeToken: { address: NATIVE_TOKEN_ADDRESS, symbol: CHAINS.SOL.nativeSymbol, decimals: CHAINS.SOL.nativeDecimals },
+  stable: undefined,
+  describeToken: async (address, field) => {
+    if (address === NATIVE_TOKEN_ADDRESS) return NATIVE_ONLY.nativeToken;
+    throw splRefused(field);
+  },
+  // Solana charges per signature (paymentCost), not per unit of gas.
+  gasPrice: async () => 0n,
+  buildTokenDeposit: async () => {
+    throw splRefused('tokenIn');
+  },
+  checkSignedApproval: async () => {
+    throw new AppError('TX_MISMATCH', 'approve: Solana deposits need no approval. Leave approve out.', { field: 'approve' });
+  },
+  allowanceCovers: async () => true,
+  sendApproval: async () => {
+    throw new AppError('TX_MISMATCH', 'approve: Solana deposits need no approval. Leave approve out.', { field: 'approve' });
+  },
+  signPrepared: async () => {
+    throw splRefused('tokenOut');
+  },
+  receivedBy: async () => {
+    throw splRefused('tokenOut');
+  },
+};
 
 async function transferWithMemo(
   context: SolanaBridgeContext,

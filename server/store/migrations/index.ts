@@ -6,11 +6,13 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './001-initial';
 import * as trades from './002-trades';
 import * as bridge from './003-bridge';
+import * as bridgeTokens from './004-bridge-tokens';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_trades': trades,
   '003_bridge': bridge,
+  '004_bridge_tokens': bridgeTokens,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -38,6 +38,8 @@ export interface EvmQuoteRequest {
   requireSimulation: boolean;
   /** Strategy tokens of the trade (their permit is checked and, when missing, quoted first). */
   permitTokens?: Address[];
+  /** Who receives tokenOut; the trader when absent. */
+  recipient?: Address;
 }
 
 export interface EvmQuoteDeps {

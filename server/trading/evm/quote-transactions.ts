@@ -26,6 +26,8 @@ export interface TradeTerms {
   integrator: Address;
   approval: { token: Address; order: ApprovalOrder } | undefined;
   approvalReset: 'extra' | 'refuse';
+  /** Who receives tokenOut; the trader when absent. */
+  recipient?: Address;
 }
 
 export interface QuoteTransactions {
@@ -65,7 +67,7 @@ export function tradeCallData(terms: TradeTerms, route: ChosenRoute, amountIn: b
       tokenOut: terms.tokenOut,
       amountIn,
       amountOutMin,
-      recipient: terms.trader,
+      recipient: terms.recipient ?? terms.trader,
       deadline: BigInt(Math.floor(nowMs / 1000)) + DEADLINE_SECONDS,
       legs: route.candidate.legs.map(routerLeg),
       protocolFeeBps: terms.fees.protocolBps,

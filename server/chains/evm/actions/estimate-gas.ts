@@ -2,7 +2,7 @@ import { toHex } from 'viem';
 import type { RpcTransport } from '../../json-rpc';
 import { hexQuantity, requestChecked } from '../../rpc-answers';
 
-/** Gas a plain call would use now (a transfer to an account without code: 21,000). */
-export function estimateGas(rpc: RpcTransport, call: { from: string; to: string; value: bigint }): Promise<bigint> {
-  return requestChecked(rpc, 'eth_estimateGas', [{ from: call.from, to: call.to, value: toHex(call.value) }], hexQuantity);
+/** Gas a call would use now (a plain transfer to an account without code: 21,000). */
+export function estimateGas(rpc: RpcTransport, call: { from: string; to: string; value: bigint; data?: string }): Promise<bigint> {
+  return requestChecked(rpc, 'eth_estimateGas', [{ from: call.from, to: call.to, value: toHex(call.value), ...(call.data && { data: call.data }) }], hexQuantity);
 }

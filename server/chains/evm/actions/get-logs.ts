@@ -6,7 +6,8 @@ import { logSchema, type EvmLog } from '../evm-schemas';
 
 export interface GetLogsParameters {
   address: string;
-  topics: string[];
+  /** Per position: one topic, or any of several. */
+  topics: (string | string[])[];
   fromBlock: bigint;
   toBlock: bigint;
 }

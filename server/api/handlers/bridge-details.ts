@@ -1,0 +1,91 @@
+/**
+ * A stored bridge request as the tracker and integrators read it: what was quoted (tokens, route), and each
+ * of its transactions in order (deposit, fill or destination swap, refund) with its state and explorer link.
+ */
+import { formatUnits } from 'viem';
+import type { z } from 'zod';
+import type { BridgeToken } from '@/server/bridge/bridge-chain';
+import type { RouteLeg } from '@/server/bridge/bridge-route';
+import { bridgeTokensOf, depositedToken, storedRoute, type StoredRouteLeg } from '@/server/bridge/bridge-row-tokens';
+import { explorerTxUrl, type ChainId } from '@/server/chains/registry';
+import type { BridgeRow } from '@/server/store/bridge-repository';
+import type { bridgeDetails, bridgeLeg, routeLeg } from '../contract/bridge';
+
+type RouteLegAnswer = z.input<typeof routeLeg>;
+type LegAnswer = z.input<typeof bridgeLeg>;
+
+/** A quoted leg (domain, bigint amounts) or a stored one (JSON, string amounts) as the contract's leg. */
+export function routeLegAnswer(leg: StoredRouteLeg | RouteLeg): RouteLegAnswer {
+  return {
+    kind: leg.kind, chain: leg.chain, venue: leg.venue, tokenIn: leg.tokenIn.address, tokenOut: leg.tokenOut.address,
+    symbolIn: leg.tokenIn.symbol, symbolOut: leg.tokenOut.symbol, amountIn: leg.amountIn.toString(), amountOut: leg.amountOut.toString(),
+  };
+}
+
+const link = (chain: string, hash: string | null) => (hash ? explorerTxUrl(chain as ChainId, hash) : null);
+
+const isReturned = (row: BridgeRow) => row.state === 'refunding' || row.state === 'refund' || row.state === 'failure';
+
+function fillLeg(row: BridgeRow, tokenOut: BridgeToken): LegAnswer {
+  const status = row.state === 'success' ? 'success' : row.state === 'pending' ? 'pending' : isReturned(row) ? 'failure' : 'waiting';
+  const txHash = row.fill_tx_hash ?? (row.state === 'pending' ? row.payment_tx_hash : null);
+  return {
+    kind: row.payout === 'swap' ? 'swap' : 'fill', chain: row.destination_chain, status, txHash, url: link(row.destination_chain, txHash),
+    amount: row.paid_amount ?? row.amount_out, token: tokenOut.address,
+  };
+}
+
+function legsOf(row: BridgeRow): LegAnswer[] {
+  const { tokenIn, tokenOut } = bridgeTokensOf(row);
+  const legs: LegAnswer[] = [{
+    kind: 'deposit', chain: row.source_chain, status: row.deposit_tx_hash ? 'success' : 'waiting', txHash: row.deposit_tx_hash,
+    url: link(row.source_chain, row.deposit_tx_hash), amount: row.deposit_amount ?? row.amount_in, token: row.deposit_token ?? tokenIn.address,
+  }];
+  if (!isReturned(row) || row.fill_tx_hash) legs.push(fillLeg(row, tokenOut));
+  if (isReturned(row)) {
+    const txHash = row.refund_tx_hash ?? (row.state === 'refunding' ? row.payment_tx_hash : null);
+    legs.push({
+      kind: 'refund', chain: row.source_chain, status: row.state === 'refund' ? 'success' : row.state === 'failure' ? 'failure' : 'pending',
+      txHash, url: link(row.source_chain, txHash), amount: row.refund_amount, token: depositedToken(row).address,
+    });
+  }
+  return legs;
+}
+
+export function detailsOf(row: BridgeRow): z.input<typeof bridgeDetails> {
+  const { tokenIn, tokenOut } = bridgeTokensOf(row);
+  return {
+    requestId: row.id,
+    state: row.state,
+    sourceChain: row.source_chain,
+    destinationChain: row.destination_chain,
+    trader: row.trader,
+    recipient: row.recipient,
+    amountIn: row.amount_in,
+    amountOut: row.amount_out,
+    amountInFormatted: formatUnits(BigInt(row.amount_in), tokenIn.decimals),
+    amountOutFormatted: formatUnits(BigInt(row.amount_out), tokenOut.decimals),
+    depositAmount: row.deposit_amount,
+    paidAmount: row.paid_amount,
+    depositTxHash: row.deposit_tx_hash,
+    depositUrl: link(row.source_chain, row.deposit_tx_hash),
+    fillTxHash: row.fill_tx_hash,
+    fillUrl: link(row.destination_chain, row.fill_tx_hash),
+    refundTxHash: row.refund_tx_hash,
+    refundUrl: link(row.source_chain, row.refund_tx_hash),
+    reason: row.reason,
+    createdAt: row.created_at.getTime(),
+    expiresAt: row.expires_at.getTime(),
+    depositedAt: row.deposited_at?.getTime() ?? null,
+    filledAt: row.filled_at?.getTime() ?? null,
+    estimatedTime: row.estimated_seconds,
+    tokenIn: tokenIn.address,
+    tokenOut: tokenOut.address,
+    symbolIn: tokenIn.symbol,
+    symbolOut: tokenOut.symbol,
+    decimalsIn: tokenIn.decimals,
+    decimalsOut: tokenOut.decimals,
+    route: storedRoute(row).map(routeLegAnswer),
+    legs: legsOf(row),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * How the solver pays a fill: a transfer of the quoted amount from its inventory (native coin or token), or
+ * a destination swap of its native coin into the recipient's token, built by the quote engine at fill time
+ * with a minimum that keeps the quote's slippage promise. A fill that can no longer be made is a CannotFill:
+ * the deposit goes back.
+ */
+import { CHAINS, NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
+import { BPS } from '@/server/trading/fee-model';
+import type { BridgeRow } from '@/server/store/bridge-repository';
+import type { BridgeChain, SignedPayment } from './bridge-chain';
+import type { BridgeDeps } from './bridge-deps';
+import { solverSwapRequest } from './bridge-route';
+import { bridgeTokensOf, tokenAmountText } from './bridge-row-tokens';
+
+/** The fill cannot be made (inventory short, or the price moved past the slippage): its message says why. */
+export class CannotFill extends Error {
+  override readonly name = 'CannotFill';
+}
+
+/** The slippage (bps) whose minimum on `quoted` is at least `minimum`. */
+export function slippageKeeping(quoted: bigint, minimum: bigint): number {
+  if (quoted <= minimum) return 0;
+  return Number(((quoted - minimum) * BigInt(BPS)) / quoted);
+}
+
+/** Why the solver cannot pay this fill from what it holds now; undefined when it can. */
+export async function fillShortfall(chain: BridgeChain, row: BridgeRow): Promise<string | undefined> {
+  const { tokenOut } = bridgeTokensOf(row);
+  const name = CHAINS[chain.chain].name;
+  const amount = BigInt(row.amount_out);
+  const native = await chain.inventory();
+  if (row.payout === 'swap') {
+    const needs = BigInt(row.swap_amount_in ?? '0');
+    if (native >= needs) return undefined;
+    return `The solver could not fill on ${name}: it holds ${tokenAmountText(native, chain.nativeToken, chain.chain)}, the swap to ${tokenOut.symbol} needs ${tokenAmountText(needs, chain.nativeToken, chain.chain)}. The deposit is returned.`;
+  }
+  const token = row.token_out ?? undefined;
+  const held = token ? await chain.tokenInventory(token) : native;
+  // The gas of a transfer the solver cannot make cannot be estimated (it reverts): holdings come first.
+  const cost = held >= amount ? await chain.paymentCost(row.recipient, amount, token) : 0n;
+  const needs = token ? amount : amount + cost;
+  if (held >= needs && native >= cost) return undefined;
+  return `The solver could not fill on ${name}: it holds ${tokenAmountText(held, tokenOut, chain.chain)}, the fill needs ${tokenAmountText(needs, tokenOut, chain.chain)}. The deposit is returned.`;
+}
+
+async function signDestinationSwap(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow): Promise<SignedPayment> {
+  if (!deps.swaps || !row.token_out || !row.swap_amount_in) throw new CannotFill('This server can no longer swap on the destination chain. The deposit is returned.');
+  const minimum = BigInt(row.min_amount_out);
+  const quoteWith = (slippageBps: number) => deps.swaps!.quote(chain.chain, solverSwapRequest(chain, {
+    tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: row.token_out!, amount: BigInt(row.swap_amount_in!), recipient: row.recipient, slippageBps,
+  }));
+  let quote = await quoteWith(slippageKeeping(BigInt(row.amount_out), minimum));
+  if (quote.amountOut < minimum) {
+    const { tokenOut } = bridgeTokensOf(row);
+    throw new CannotFill(`The price on ${CHAINS[chain.chain].name} moved: the swap would pay ${tokenAmountText(quote.amountOut, tokenOut, chain.chain)}, below the quote's minimum of ${tokenAmountText(minimum, tokenOut, chain.chain)}. The deposit is returned.`);
+  }
+  // A price that moved within the slippage: the Router's minimum still holds the quote's.
+  if (quote.amountOutMin < minimum) quote = await quoteWith(slippageKeeping(quote.amountOut, minimum));
+  return chain.signPrepared(quote.transactions.trade);
+}
+
+/** Signs the fill's payment (called under the chain's signing lock, so the nonce it reads is its own). */
+export function signFill(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow): () => Promise<SignedPayment> {
+  if (row.payout === 'swap') return () => signDestinationSwap(deps, chain, row);
+  return () => chain.signPayment({ to: row.recipient, amount: BigInt(row.amount_out), requestId: row.id, token: row.token_out ?? undefined });
+}
+
+/** What a confirmed fill paid the recipient: the transfer's amount, or what the swap delivered. */
+export async function paidByFill(chain: BridgeChain, row: BridgeRow, txHash: string): Promise<bigint> {
+  if (row.payout !== 'swap' || !row.token_out) return BigInt(row.amount_out);
+  return chain.receivedBy(txHash, row.recipient, row.token_out);
+}

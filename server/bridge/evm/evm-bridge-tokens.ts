@@ -1,0 +1,175 @@
+/**
+ * Token bridging on an EVM chain: deposits through `Depository.depositToken` (after an approval of the
+ * Depository when the trader's allowance is short), the solver's token balances, and its token payments
+ * (fills paid from its inventory, refunds of a token deposit) and prepared swaps.
+ */
+import {
+  decodeEventLog, decodeFunctionData, encodeFunctionData, erc20Abi, keccak256, maxUint256, parseAbi, parseTransaction, toEventSelector,
+  type Address, type Hex,
+} from 'viem';
+import { estimateGas } from '@/server/chains/evm/actions/estimate-gas';
+import { getTransactionCount } from '@/server/chains/evm/actions/get-transaction-count';
+import { getTransactionReceipt } from '@/server/chains/evm/actions/get-transaction-receipt';
+import { sendRawTransaction } from '@/server/chains/evm/actions/send-raw-transaction';
+import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
+import type { EvmLog } from '@/server/chains/evm/evm-schemas';
+import { readEvmTokenBalance } from '@/server/chains/evm/evm-token-balance';
+import { readSignedTx, serializeUnsigned, type UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
+import { requestChecked, hexData } from '@/server/chains/rpc-answers';
+import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
+import { AppError, findAppError } from '@/server/errors';
+import { lookupToken } from '@/server/tokens/lookup-token';
+import type { BridgeToken, BuiltDeposit, FoundDeposit, SignedPayment } from '../bridge-chain';
+import { txFees, type EvmBridgeContext } from './evm-bridge-context';
+
+export const depositTokenAbi = parseAbi([
+  'function depositToken(bytes32 requestId, address token, uint256 amount)',
+  'event TokenDeposit(bytes32 indexed requestId, address indexed from, address indexed token, uint256 amount)',
+]);
+export const TOKEN_DEPOSIT_TOPIC = toEventSelector('TokenDeposit(bytes32,address,address,uint256)');
+/** `depositToken`'s selector: a native deposit's requestId (its whole calldata) must not begin with it. */
+export const DEPOSIT_TOKEN_SELECTOR = encodeFunctionData({ abi: depositTokenAbi, functionName: 'depositToken', args: [`0x${'00'.repeat(32)}`, NATIVE_TOKEN_ADDRESS, 0n] }).slice(0, 10);
+
+/** transferFrom into the solver, two balance reads and the event; a token with a transfer hook may take more. */
+const TOKEN_DEPOSIT_GAS = 200_000n;
+/** approve from zero to max: one storage write and an event, well under this. */
+const APPROVAL_GAS = 80_000n;
+const TRANSFER_TOPIC = toEventSelector('Transfer(address,address,uint256)');
+
+const isNative = (token: string | undefined) => token === undefined || token.toLowerCase() === NATIVE_TOKEN_ADDRESS;
+
+export function describeEvmToken(context: EvmBridgeContext, address: string, field: string): Promise<BridgeToken> {
+  const { info } = context.chain;
+  if (isNative(address)) return Promise.resolve({ address: NATIVE_TOKEN_ADDRESS, symbol: info.nativeSymbol, decimals: info.nativeDecimals });
+  const key = address.toLowerCase();
+  const known = context.tokens.get(key);
+  if (known) return known;
+  const read = lookupToken(context.chain.rpc, { address: key, known: [] }).then(
+    ({ symbol, decimals }) => ({ address: key, symbol, decimals }),
+    (error: unknown) => {
+      context.tokens.delete(key);
+      const appError = findAppError(error);
+      if (appError?.code !== 'INVALID_INPUT') throw error;
+      throw new AppError('INVALID_INPUT', `${field}: ${address} is not an ERC-20 token on ${info.name}. Check the address and the chain.`, { field, cause: error });
+    },
+  );
+  context.tokens.set(key, read);
+  return read;
+}
+
+export async function evmTokenInventory(context: EvmBridgeContext, token: string): Promise<bigint> {
+  return (await readEvmTokenBalance(context.chain, context.solver.address, token, undefined)).balance;
+}
+
+async function allowance(context: EvmBridgeContext, owner: string, token: string): Promise<bigint> {
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [owner as Address, context.depository] });
+  const reply = await requestChecked(context.chain.rpc, 'eth_call', [{ to: token, data }, 'latest'], hexData);
+  return reply === '0x' ? 0n : BigInt(reply);
+}
+
+export async function allowanceCovers(context: EvmBridgeContext, input: { trader: string; token: string; amount: bigint }): Promise<boolean> {
+  return (await allowance(context, input.trader, input.token)) >= input.amount;
+}
+
+export async function buildTokenDeposit(
+  context: EvmBridgeContext, input: { trader: string; amount: bigint; requestId: string; token: string },
+): Promise<BuiltDeposit> {
+  const { chainId } = context.chain.info;
+  const [nonce, fees, allowed] = await Promise.all([
+    getTransactionCount(context.chain.rpc, input.trader, 'pending'), txFees(context), allowance(context, input.trader, input.token),
+  ]);
+  const needsApproval = allowed < input.amount;
+  const approve: UnsignedEvmTx | undefined = needsApproval
+    ? {
+        chainId, nonce, gas: APPROVAL_GAS, to: input.token as Address, value: 0n, fees,
+        // The Depository only ever takes from the caller of depositToken, so a standing allowance is safe.
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [context.depository, maxUint256] }),
+      }
+    : undefined;
+  const deposit: UnsignedEvmTx = {
+    chainId, nonce: needsApproval ? nonce + 1 : nonce, gas: TOKEN_DEPOSIT_GAS, to: context.depository, value: 0n, fees,
+    data: encodeFunctionData({ abi: depositTokenAbi, functionName: 'depositToken', args: [input.requestId as Hex, input.token as Address, input.amount] }),
+  };
+  return { deposit: serializeUnsigned(deposit), ...(approve && { approve: serializeUnsigned(approve) }) };
+}
+
+/** What is wrong with a signed token deposit, if anything. */
+export function tokenDepositProblems(data: Hex, value: bigint, expected: { amount: bigint; requestId: string; token: string }): string[] {
+  if (value !== 0n) return [`it sends ${value} wei with a token deposit`];
+  let args: readonly [Hex, Address, bigint];
+  try {
+    const decoded = decodeFunctionData({ abi: depositTokenAbi, data });
+    args = decoded.args;
+  } catch {
+    return ['its data is not a depositToken call'];
+  }
+  const [requestId, token, amount] = args;
+  const problems: string[] = [];
+  if (requestId.toLowerCase() !== expected.requestId.toLowerCase()) problems.push('it deposits for another requestId');
+  if (token.toLowerCase() !== expected.token.toLowerCase()) problems.push(`it deposits ${token}, not the quoted ${expected.token}`);
+  if (amount !== expected.amount) problems.push(`it deposits ${amount} raw units, not the quoted ${expected.amount}`);
+  return problems;
+}
+
+export async function checkSignedApproval(
+  context: EvmBridgeContext, signed: string, expected: { trader: string; token: string; amount: bigint },
+): Promise<{ txHash: string }> {
+  const tx = await readSignedTx(signed as Hex, 'approve');
+  const problems: string[] = [];
+  if (tx.signer.toLowerCase() !== expected.trader.toLowerCase()) problems.push(`it is signed by ${tx.signer}, not the quoted trader ${expected.trader}`);
+  if (tx.chainId !== context.chain.info.chainId) problems.push(`it is for chain id ${tx.chainId}, not ${context.chain.info.chainId}`);
+  if (tx.to?.toLowerCase() !== expected.token.toLowerCase()) problems.push(`it calls ${tx.to ?? 'a contract creation'}, not the token ${expected.token}`);
+  try {
+    const { functionName, args } = decodeFunctionData({ abi: erc20Abi, data: tx.data });
+    if (functionName !== 'approve') problems.push(`it calls ${functionName}, not approve`);
+    else if (args[0].toLowerCase() !== context.depository || args[1] < expected.amount) problems.push(`it does not let the depository ${context.depository} take the amount`);
+  } catch {
+    problems.push('its data is not an approve call');
+  }
+  if (problems.length > 0) {
+    throw new AppError('TX_MISMATCH', `approve: the approval does not match the quote: ${problems.join('; ')}. Sign the quoted approval unchanged.`, { field: 'approve' });
+  }
+  return { txHash: tx.txHash };
+}
+
+export async function sendApproval(context: EvmBridgeContext, signed: string, timeoutMs: number): Promise<void> {
+  const hash = keccak256(signed as Hex);
+  await sendRawTransaction(context.chain.rpc, signed, { resend: true });
+  const mined = await waitForReceipt(context.chain.rpc, hash, { timeoutMs });
+  if (!mined || mined.status !== 'success') {
+    throw new AppError('REVERTED', `approve: the approval ${hash} ${mined ? 'reverted' : 'did not confirm in time'} on ${context.chain.info.name}; nothing was deposited.`, { field: 'approve' });
+  }
+}
+
+export function tokenDepositOf(log: EvmLog, confirmedAtMs: number): FoundDeposit | undefined {
+  if (log.topics[0] !== TOKEN_DEPOSIT_TOPIC) return undefined;
+  const decoded = decodeEventLog({ abi: depositTokenAbi, topics: log.topics as [Hex, ...Hex[]], data: log.data });
+  if (decoded.eventName !== 'TokenDeposit') return undefined;
+  const { requestId, from, token, amount } = decoded.args;
+  return { requestId, txHash: log.transactionHash, from, amount, token: token.toLowerCase(), confirmedAtMs };
+}
+
+export function tokenTransferData(to: string, amount: bigint): Hex {
+  return encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Address, amount] });
+}
+
+export function tokenTransferGas(context: EvmBridgeContext, token: string, to: string, amount: bigint): Promise<bigint> {
+  return estimateGas(context.chain.rpc, { from: context.solver.address, to: token, value: 0n, data: tokenTransferData(to, amount) });
+}
+
+export async function signPrepared(context: EvmBridgeContext, unsigned: string): Promise<SignedPayment> {
+  const parsed = parseTransaction(unsigned as Hex);
+  if (parsed.chainId !== context.chain.info.chainId) throw new Error(`a prepared transaction for chain ${parsed.chainId} cannot be signed on ${context.chain.info.id}`);
+  const raw = await context.solver.signTransaction(parsed as never);
+  return { txHash: keccak256(raw), raw };
+}
+
+/** The sum of `token` transfers to `recipient` in a confirmed transaction. */
+export async function receivedBy(context: EvmBridgeContext, txHash: string, recipient: string, token: string): Promise<bigint> {
+  const receipt = await getTransactionReceipt(context.chain.rpc, txHash);
+  if (!receipt) throw new Error(`no receipt for ${txHash} on ${context.chain.info.id}`);
+  const to = recipient.toLowerCase().replace(/^0x/, '').padStart(64, '0');
+  return receipt.logs
+    .filter((log) => log.address.toLowerCase() === token.toLowerCase() && log.topics[0] === TRANSFER_TOPIC && log.topics[2]?.toLowerCase() === `0x${to}`)
+    .reduce((sum, log) => sum + BigInt(log.data), 0n);
+}
