@@ -57,7 +57,6 @@ export function BridgeCard() {
       <QuoteError state={state} error={live.error} />
       {quote && (
         <BridgeQuoteDetails
-          source={source}
           destination={destination}
           quote={quote}
           coins={{ in: tokenIn, out: tokenOut }}

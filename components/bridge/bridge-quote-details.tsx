@@ -11,7 +11,6 @@ import type { BridgeQuote } from './lib/bridge-types';
 import { formatDuration } from './lib/format-duration';
 
 interface BridgeQuoteDetailsProps {
-  source: ChainId;
   destination: ChainId;
   quote: BridgeQuote;
   /** The tokens the form asked for; the quote's own symbols and decimals win where it gives them. */
@@ -24,9 +23,8 @@ interface BridgeQuoteDetailsProps {
 const usdOf = (text: string) => formatUsd(Number(text));
 
 /** What the quote promises: the rate, what arrives and what it costs, its route, and when it is renewed. */
-export function BridgeQuoteDetails({ source, destination, quote, coins, known, countdown }: BridgeQuoteDetailsProps) {
+export function BridgeQuoteDetails({ destination, quote, coins, known, countdown }: BridgeQuoteDetailsProps) {
   const { stats } = quote;
-  const from = CHAINS[source];
   const to = CHAINS[destination];
   const coinIn: Coin = { symbol: stats.symbolIn ?? coins.in.symbol, decimals: stats.decimalsIn ?? coins.in.decimals };
   const coinOut: Coin = { symbol: stats.symbolOut ?? coins.out.symbol, decimals: stats.decimalsOut ?? coins.out.decimals };
@@ -58,7 +56,8 @@ export function BridgeQuoteDetails({ source, destination, quote, coins, known, c
           <div><dt>Minimum received</dt><dd>{formatAmount(stats.minAmountOut, coinOut.decimals)} {coinOut.symbol}</dd></div>
         )}
         {stats.feeAmount && (
-          <div><dt>Bridge fee</dt><dd data-testid="quote-fee">{formatAmount(stats.feeAmount, from.nativeDecimals)} {from.nativeSymbol}</dd></div>
+          // The fee is a share of the amount sent, so it is counted in the token sent.
+          <div><dt>Bridge fee</dt><dd data-testid="quote-fee">{formatAmount(stats.feeAmount, coinIn.decimals)} {coinIn.symbol}</dd></div>
         )}
         {stats.destinationGas && (
           <div><dt>Gas on {to.name}</dt><dd data-testid="quote-destination-gas">{formatAmount(stats.destinationGas, to.nativeDecimals)} {to.nativeSymbol}</dd></div>

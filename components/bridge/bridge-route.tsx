@@ -6,13 +6,16 @@ export function BridgeRoute({ stats, known }: { stats: BridgeQuote['stats']; kno
   const legs = routeLegsText(stats, known);
   if (legs.length === 0) return null;
   return (
-    <ol className="bridge-route" aria-label="Route" data-testid="bridge-route">
-      {legs.map((leg) => (
-        <li key={leg.key} data-kind={leg.kind}>
-          <span>{leg.title}</span>
-          <span className="muted small">{leg.amounts}</span>
-        </li>
-      ))}
-    </ol>
+    <div className="bridge-route">
+      <span className="muted">Route</span>
+      <ol aria-label="Route" data-testid="bridge-route">
+        {legs.map((leg) => (
+          <li key={leg.key} data-kind={leg.kind}>
+            <span>{leg.title}</span>
+            <span className="muted small">{leg.amounts}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }

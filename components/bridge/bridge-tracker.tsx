@@ -10,7 +10,7 @@ import { BridgeSteps } from './bridge-steps';
 import { useBridgeStatus } from './hooks/use-bridge-status';
 import { chainName, coinAmount, requestCoins } from './lib/bridge-amounts';
 import { HEADLINE_TEXT, trackerHeadline, trackerSteps, type TrackerHeadline } from './lib/bridge-progress';
-import type { BridgeDetails, BridgeStatus } from './lib/bridge-types';
+import type { BridgeDetails } from './lib/bridge-types';
 import { formatDuration } from './lib/format-duration';
 
 const HEADLINE_PILL: Record<TrackerHeadline, string> = {
@@ -26,7 +26,7 @@ const NOT_FOUND = new Set(['QUOTE_NOT_FOUND', 'NOT_FOUND']);
 export function BridgeTracker({ requestId, depositTxHash }: { requestId: string; depositTxHash?: string }) {
   const { status, track } = useBridgeStatus(requestId, depositTxHash);
   const now = useNow();
-  const data: BridgeStatus | undefined = status.data;
+  const data = status.data;
 
   if (!data) {
     return (

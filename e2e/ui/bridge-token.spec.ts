@@ -78,8 +78,8 @@ async function recordDepositProgress(page: Page) {
   });
 }
 
-/** Picks USDC on both sides and types the amount, up to a quote that asks for the approval. */
-async function quoteUsdc(page: Page) {
+/** Picks a token on each side and types the amount, up to a quote that asks for the approval. */
+async function quoteTokens(page: Page, symbolIn: string, symbolOut: string, amount: string) {
   const bridge = page.getByRole('region', { name: 'Bridge', exact: true });
   await bridge.getByLabel('From chain').selectOption(SOURCE);
   await bridge.getByLabel('To chain').selectOption(DESTINATION);
@@ -89,28 +89,29 @@ async function quoteUsdc(page: Page) {
 
   await bridge.getByRole('button', { name: 'Select token to send' }).click();
   const sendPicker = page.getByRole('dialog', { name: 'Select a token to send' });
-  // The wallet holds the faucet's USDC and ETH on Base: held tokens come first, each with its balance.
+  // The wallet holds the faucet's tokens and ETH on Base: held tokens come first, each with its balance.
   await expect(sendPicker.getByTestId('token-row-balance').first()).toBeVisible();
-  await sendPicker.getByRole('button', { name: /^USDC / }).click();
+  await sendPicker.getByRole('button', { name: new RegExp(`^${symbolIn} `) }).click();
   await expect(sendPicker).toHaveCount(0);
-  await expect(bridge.getByTestId('send-balance')).toHaveText(/^Balance [\d,.]+ USDC$/);
+  await expect(bridge.getByTestId('send-balance')).toHaveText(new RegExp(`^Balance [\\d,.]+ ${symbolIn}$`));
 
   await bridge.getByRole('button', { name: 'Select token to receive' }).click();
   const receivePicker = page.getByRole('dialog', { name: 'Select a token to receive' });
-  await receivePicker.getByRole('button', { name: /^USDC / }).click();
+  await receivePicker.getByRole('button', { name: new RegExp(`^${symbolOut} `) }).click();
   await expect(receivePicker).toHaveCount(0);
-  await expect(bridge.getByRole('button', { name: 'Select token to receive' })).toHaveText(/USDC/);
+  await expect(bridge.getByRole('button', { name: 'Select token to receive' })).toHaveText(new RegExp(symbolOut));
 
-  await bridge.getByLabel('Amount to send').fill(AMOUNT);
+  await bridge.getByLabel('Amount to send').fill(amount);
   const quote = bridge.getByRole('region', { name: 'Bridge quote' });
   await expect(quote).toBeVisible({ timeout: 30_000 });
-  await expect(quote.getByTestId('quote-amount-in')).toContainText(`${AMOUNT} USDC`);
-  await expect(quote.getByTestId('quote-amount-out')).toContainText(/[\d,.]+ USDC/);
-  await expect(quote.getByRole('list', { name: 'Route' })).toContainText('Bridge Base → Arbitrum One');
+  await expect(quote.getByTestId('quote-amount-in')).toContainText(`${amount} ${symbolIn}`);
+  await expect(quote.getByTestId('quote-amount-out')).toContainText(new RegExp(`[\\d,.]+ ${symbolOut}`));
+  // The fee is a share of what is sent.
+  await expect(quote.getByTestId('quote-fee')).toContainText(symbolIn);
   await expect(bridge.getByLabel('Amount to receive')).not.toHaveValue('');
   const action = bridge.getByRole('button', { name: 'Approve and bridge' });
   await expect(action).toBeEnabled();
-  return { bridge, quote, action };
+  return { bridge, quote, action, route: quote.getByRole('list', { name: 'Route' }) };
 }
 
 test('bridge USDC from Base to Arbitrum: approve, deposit, and the recipient gets exactly the quote', async ({ page }, testInfo) => {
@@ -126,7 +127,10 @@ test('bridge USDC from Base to Arbitrum: approve, deposit, and the recipient get
 
   await page.goto('/bridge');
   await connectWallet(page, wallet);
-  const { bridge, action } = await quoteUsdc(page);
+  const { bridge, action, route } = await quoteTokens(page, 'USDC', 'USDC', AMOUNT);
+  // The stable crosses as it is: one leg, the bridge.
+  await expect(route.getByRole('listitem')).toHaveCount(1);
+  await expect(route).toContainText(`Bridge Base → Arbitrum One${AMOUNT} USDC →`);
   await expect(bridge.getByLabel('Recipient address')).toHaveValue(wallet.address);
   await snapshot(page, testInfo, 'bridge-token-quote');
 
@@ -203,7 +207,7 @@ test('an approval refused in the wallet leaves nothing waiting and the form read
   const pageErrors = collectPageErrors(page);
   await page.goto('/bridge');
   await connectWallet(page, wallet);
-  const { bridge, action } = await quoteUsdc(page);
+  const { bridge, action } = await quoteTokens(page, 'USDC', 'USDC', AMOUNT);
 
   wallet.rejectNext();
   await action.click();
@@ -214,5 +218,22 @@ test('an approval refused in the wallet leaves nothing waiting and the form read
   await expect(page).toHaveURL(/\/bridge$/);
   expect(wallet.sentTransactions).toHaveLength(0);
   expect(wallet.requests.filter((request) => request.error?.code === 4001)).toHaveLength(1);
+  expect(pageErrors).toEqual([]);
+});
+
+test('a token swapped on both chains shows each leg of its route', async ({ page }, testInfo) => {
+  const chains = await localWorld();
+  const wallet = await freshWallet(page, chains, SOURCE, SOURCE);
+  const pageErrors = collectPageErrors(page);
+  await page.goto('/bridge');
+  await connectWallet(page, wallet);
+  const { route } = await quoteTokens(page, 'ALPHA', 'BETA', '100');
+  // ALPHA is valued through Base's pools, the bridge carries ETH, and Arbitrum's pools buy BETA with it.
+  const legs = route.getByRole('listitem');
+  await expect(legs).toHaveCount(3);
+  await expect(legs.nth(0)).toContainText(/^Swap ALPHA → ETH on Base \(Uniswap [^)]+\)100 ALPHA → [\d,.]+ ETH$/);
+  await expect(legs.nth(1)).toContainText(/^Bridge Base → Arbitrum One[\d,.]+ ETH → [\d,.]+ ETH$/);
+  await expect(legs.nth(2)).toContainText(/^Swap ETH → BETA on Arbitrum One \(Uniswap [^)]+\)[\d,.]+ ETH → [\d,.]+ BETA$/);
+  await snapshot(page, testInfo, 'bridge-token-route');
   expect(pageErrors).toEqual([]);
 });

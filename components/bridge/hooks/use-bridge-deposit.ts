@@ -4,8 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useCallback, useState } from 'react';
 import type { Address, Hash } from 'viem';
+import { waitForTransactionReceipt } from 'viem/actions';
 import { useConfig } from 'wagmi';
-import { sendTransaction, waitForTransactionReceipt } from 'wagmi/actions';
+import { getConnectorClient, sendTransaction } from 'wagmi/actions';
 import { useSolanaWallet } from '@/components/providers/solana-wallet-provider';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { SwapFlowError, describeError } from '@/components/swap/lib/error-messages';
@@ -65,7 +66,10 @@ export function useBridgeDeposit() {
       const hash = await send(account, approve);
       setApproveTxHash(hash);
       setPhase('approving');
-      const receipt = await waitForTransactionReceipt(config, { hash, chainId: approve.chainId as WalletChainId, pollingInterval: 1_000, timeout: RECEIPT_TIMEOUT_MS });
+      // viem's wait on the wallet's client, as the swap does: wagmi's own wait also reads revert reasons,
+      // which brings some 16 kB (gzip) of decoding into the page for a message this page does not show.
+      const client = await getConnectorClient(config, { chainId: approve.chainId as WalletChainId, account: account as Address });
+      const receipt = await waitForTransactionReceipt(client, { hash, pollingInterval: 1_000, timeout: RECEIPT_TIMEOUT_MS });
       if (receipt.status !== 'success') throw new SwapFlowError('The approval reverted on chain; nothing was deposited.');
       done.approved = true;
     }

@@ -5,7 +5,6 @@ import { useTRPC } from '@/components/providers/trpc-provider';
 import { liveQuoteOptions, quoteCountdown } from '@/components/quotes/live-quote';
 import { useNow } from '@/components/swap/hooks/use-now';
 import type { ChainId } from '@/server/chains/registry';
-import type { BridgeQuote } from '../lib/bridge-types';
 
 export interface BridgeQuoteRequest {
   source: ChainId;
@@ -28,9 +27,8 @@ export function useBridgeQuote(request: BridgeQuoteRequest | undefined, { paused
   const trpc = useTRPC();
   const query = useQuery(trpc.bridge.quote.queryOptions(request ?? skipToken, liveQuoteOptions((data: { stats: { expiresAt?: number } }) => data.stats.expiresAt, paused)));
   const now = useNow();
-  const quote: BridgeQuote | undefined = query.data;
   return {
-    quote,
+    quote: query.data,
     error: query.error,
     isFetching: query.isFetching,
     ...quoteCountdown(query.data ? query.data.stats.expiresAt : undefined, query.data ? query.dataUpdatedAt : undefined, now),

@@ -51,6 +51,15 @@ describe('trackerSteps with legs', () => {
     expect(steps[6]).toMatchObject({ txHash: FILL, explorerUrl: 'https://arbiscan.io/tx/fill' });
   });
 
+  it('places a fill paid through a destination swap after the fill step', () => {
+    const steps = trackerSteps(status([
+      leg({ kind: 'deposit', chain: 'BASE', txHash: DEPOSIT }),
+      leg({ kind: 'swap', chain: 'ARB', txHash: SWAP_OUT, amount: '5000000000000000000', token: BETA_ARB }),
+    ], { fillTxHash: SWAP_OUT }));
+    expect(summary(steps)).toEqual(['deposit:done', 'waiting:done', 'pending:done', 'swap-1:done', 'filled:done']);
+    expect(steps[3]).toMatchObject({ label: 'Swap on Arbitrum One', note: 'Done: 5 BETA' });
+  });
+
   it('shows a leg not yet sent without a link, and a request without legs as before', () => {
     const waiting = trackerSteps(status([leg({ kind: 'approve', chain: 'BASE', status: 'waiting' }), leg({ kind: 'deposit', chain: 'BASE', status: 'waiting' })], { state: 'waiting', depositTxHash: null }));
     expect(waiting[0]).toEqual({ id: 'approve', label: 'Approve USDC', status: 'waiting', note: 'Not yet' });

@@ -1,7 +1,8 @@
 /**
  * The transactions a request's `details.legs` lists, woven into the tracker's steps: an approval before
- * the deposit, a swap on the source chain before the fill, a swap on the destination after it, and the
- * hashes of the deposit, the fill and the refund where the status answer had none.
+ * the deposit, a swap on the source chain before the fill, a swap on the destination (the fill paying
+ * through a swap) after it, and the hashes of the deposit, the fill and the refund where the status
+ * answer had none.
  */
 import { CHAINS, explorerTxUrl, type ChainId } from '@/server/chains/registry';
 import { chainName, coinAmount, legCoin, requestCoins } from './bridge-amounts';
@@ -35,12 +36,12 @@ function legStep(leg: BridgeLeg, index: number, details: BridgeDetails): Tracker
 export function withLegs(steps: readonly TrackerStep[], details: BridgeDetails | undefined): TrackerStep[] {
   const legs = details?.legs ?? [];
   if (!details || legs.length === 0) return [...steps];
-  const fill = legs.findIndex((leg) => leg.kind === 'fill');
-  const own = (kind: BridgeLeg['kind'], where: (index: number) => boolean = () => true) =>
-    legs.flatMap((leg, index) => (leg.kind === kind && where(index) ? [legStep(leg, index, details)] : []));
+  const own = (kind: BridgeLeg['kind'], where: (leg: BridgeLeg) => boolean = () => true) =>
+    legs.flatMap((leg, index) => (leg.kind === kind && where(leg) ? [legStep(leg, index, details)] : []));
   const approvals = own('approve');
-  const swapsBefore = own('swap', (index) => fill === -1 || index < fill);
-  const swapsAfter = own('swap', (index) => fill !== -1 && index > fill);
+  // A swap on the source chain comes before the fill; one on the destination is the fill's own way to pay.
+  const swapsBefore = own('swap', (leg) => leg.chain === details.sourceChain);
+  const swapsAfter = own('swap', (leg) => leg.chain !== details.sourceChain);
 
   return steps.flatMap((step) => {
     const leg = legs.find((candidate) => LEG_STEP[candidate.kind] === step.id && candidate.txHash);

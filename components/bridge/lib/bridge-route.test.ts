@@ -14,17 +14,17 @@ const stats: BridgeQuote['stats'] = {
   route: [
     { kind: 'swap', chain: 'BASE', venue: 'uniswap-v3', tokenIn: ALPHA, tokenOut: NATIVE_TOKEN_ADDRESS, symbolIn: 'ALPHA', symbolOut: 'ETH', amountIn: '1000000000000000000000', amountOut: '310000000000000000' },
     { kind: 'bridge', chain: 'BASE', venue: 'solver', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: NATIVE_TOKEN_ADDRESS, symbolIn: 'ETH', symbolOut: 'ETH', amountIn: '310000000000000000', amountOut: '309000000000000000' },
-    { kind: 'swap', chain: 'ARB', venue: 'uniswap-v3', tokenIn: WETH, tokenOut: BETA, symbolIn: 'WETH', symbolOut: 'BETA', amountIn: '309000000000000000', amountOut: '250000000000000000000' },
+    { kind: 'swap', chain: 'ARB', venue: 'UNISWAP_V3 + UNISWAP_V2', tokenIn: WETH, tokenOut: BETA, symbolIn: 'WETH', symbolOut: 'BETA', amountIn: '309000000000000000', amountOut: '250000000000000000000' },
   ],
 };
 
 describe('routeLegsText', () => {
-  it('names each leg with its chain, venue and amounts', () => {
+  it('names each leg with its chain, venues and amounts', () => {
     const known = (chain: string, token: string) => (chain === 'ARB' && token === WETH ? { symbol: 'WETH', decimals: 18 } : undefined);
     expect(routeLegsText(stats, known).map(({ title, amounts }) => ({ title, amounts }))).toEqual([
       { title: 'Swap ALPHA → ETH on Base (uniswap-v3)', amounts: '1,000 ALPHA → 0.31 ETH' },
       { title: 'Bridge Base → Arbitrum One', amounts: '0.31 ETH → 0.309 ETH' },
-      { title: 'Swap WETH → BETA on Arbitrum One (uniswap-v3)', amounts: '0.309 WETH → 250 BETA' },
+      { title: 'Swap WETH → BETA on Arbitrum One (Uniswap V3 + Uniswap V2)', amounts: '0.309 WETH → 250 BETA' },
     ]);
   });
 

@@ -2,6 +2,7 @@
  * A quoted route in words, one line per leg: "Swap ALPHA → ETH on Base (uniswap-v3)", "Bridge Base →
  * Arbitrum", "Swap ETH → BETA on Arbitrum (uniswap-v3)", each with what goes in and what comes out.
  */
+import { venueName } from '@/components/swap/lib/route-text';
 import { sameToken } from '@/components/swap/lib/tokens';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { chainName, coinAmount, nativeCoin, type Coin } from './bridge-amounts';
@@ -34,6 +35,11 @@ function legCoin(stats: BridgeQuote['stats'], known: KnownCoin, chain: string, t
   return known(chain, token);
 }
 
+/** A swap's venues as the swap page names them: "UNISWAP_V3 + UNISWAP_V2" → "Uniswap V3 + Uniswap V2". */
+function venuesText(venues: string): string {
+  return venues.split(' + ').map(venueName).join(' + ');
+}
+
 function amountText(raw: string, chain: string, coin: Coin | undefined, symbol: string): string {
   return coin ? coinAmount(raw, chain, coin).text : `${raw} ${symbol} (raw units)`;
 }
@@ -45,7 +51,7 @@ export function routeLegsText(stats: BridgeQuote['stats'], known: KnownCoin): Ro
     const chainOut = leg.kind === 'bridge' ? stats.destinationChain : leg.chain;
     const title = leg.kind === 'bridge'
       ? `Bridge ${chainName(chainIn)} → ${chainName(chainOut)}`
-      : `Swap ${leg.symbolIn} → ${leg.symbolOut} on ${chainName(leg.chain)}${leg.venue ? ` (${leg.venue})` : ''}`;
+      : `Swap ${leg.symbolIn} → ${leg.symbolOut} on ${chainName(leg.chain)}${leg.venue ? ` (${venuesText(leg.venue)})` : ''}`;
     const amountIn = amountText(leg.amountIn, chainIn, legCoin(stats, known, chainIn, leg.tokenIn), leg.symbolIn);
     const amountOut = amountText(leg.amountOut, chainOut, legCoin(stats, known, chainOut, leg.tokenOut), leg.symbolOut);
     return { key: `${index}-${leg.kind}-${leg.chain}`, kind: leg.kind, title, amounts: `${amountIn} → ${amountOut}` };

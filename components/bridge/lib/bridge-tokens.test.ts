@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
-import { knownCoins, nativeToken, quotedToken } from './bridge-tokens';
+import { bridgesTokens, knownCoins, nativeToken, quotedToken } from './bridge-tokens';
 
 const USDC = { address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', name: 'USD Coin', decimals: 6 };
 
@@ -9,6 +9,11 @@ describe('bridge tokens', () => {
     expect(nativeToken('SOL')).toEqual({ address: NATIVE_TOKEN_ADDRESS, symbol: 'SOL', name: 'SOL (native)', decimals: 9 });
     expect(quotedToken(nativeToken('BASE'))).toBeUndefined();
     expect(quotedToken(USDC)).toBe(USDC.address);
+  });
+
+  it('are picked on EVM chains; Solana bridges move SOL only', () => {
+    expect(bridgesTokens('BASE')).toBe(true);
+    expect(bridgesTokens('SOL')).toBe(false);
   });
 
   it('are found by address in the list of their own chain only', () => {

@@ -1,7 +1,15 @@
 /** The tokens on the two sides of the bridge form: a picked token, or else the chain's native coin. */
 import { isNative, sameToken, type SwapToken } from '@/components/swap/lib/tokens';
-import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
+import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainFamily, type ChainId } from '@/server/chains/registry';
 import type { Coin } from './bridge-amounts';
+
+/** Families whose bridges move the native coin only, in and out (Solana deposits and fills are SOL). */
+const NATIVE_ONLY: readonly ChainFamily[] = ['solana'];
+
+/** Whether the bridge sends and pays tokens other than the native coin on this chain. */
+export function bridgesTokens(chain: ChainId): boolean {
+  return !NATIVE_ONLY.includes(CHAINS[chain].family);
+}
 
 /** The chain's native coin as the token picker lists it. */
 export function nativeToken(chain: ChainId): SwapToken {
