@@ -24,6 +24,7 @@ import { NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
 import { measureHttpPath, type HttpPathRun } from './http-path';
+import { tokenBridgeFills } from './token-bridge';
 import {
   addCounts, alive, anvilChildren, closedLoopPair, emptyCounts, installRpcCounter, machineInfo, markdownTable, measure, measureAlternating, perCall, replay, rssKiB,
   stats, stopOnSignal, writeResult, type ClosedLoopResult, type LatencyStats, type RecordedRequest, type RpcCounter,
@@ -286,6 +287,7 @@ try {
     transferBase.push(await sendRawAndWait(base.rpcUrl, await signedTransfer(base.rpcUrl, base.chainId, transferer)));
     transferArb.push(await sendRawAndWait(arb.rpcUrl, await signedTransfer(arb.rpcUrl, arb.chainId, transferer)));
   }
+  const tokenFills = await tokenBridgeFills(live, manifest, BRIDGES);
   await live.solver.stop();
 
   // ---- 5: the solver's round and bridge.status as open requests grow
@@ -345,7 +347,7 @@ try {
     httpPath,
     tokenInfo: tokenInfoRows,
     execute: { execute, rawSendAndReceipt: rawSend, rawSendSync: rawSync, rpcPerExecute: perCall(executeCounts, EXECUTES) },
-    bridge: { quotes: bridgeQuotes, depositToFill: stats(fills), rawTransferBase: stats(transferBase), rawTransferArb: stats(transferArb) },
+    bridge: { quotes: bridgeQuotes, depositToFill: stats(fills), tokenDepositToFill: stats(tokenFills), rawTransferBase: stats(transferBase), rawTransferArb: stats(transferArb) },
     solver: solverRows,
   };
   const markdown = summaryMarkdown(report);
@@ -368,7 +370,7 @@ type Report = {
   httpPath: HttpPathRun[];
   tokenInfo: { audit: boolean; latency: LatencyStats; rpc: ReturnType<typeof perCall>; replayedRequests: number; replay: LatencyStats }[];
   execute: { execute: LatencyStats; rawSendAndReceipt: LatencyStats; rawSendSync: LatencyStats; rpcPerExecute: ReturnType<typeof perCall> };
-  bridge: { quotes: { destination: string; latency: LatencyStats; replayedRequests: number; replay: LatencyStats }[]; depositToFill: LatencyStats; rawTransferBase: LatencyStats; rawTransferArb: LatencyStats };
+  bridge: { quotes: { destination: string; latency: LatencyStats; replayedRequests: number; replay: LatencyStats }[]; depositToFill: LatencyStats; tokenDepositToFill: LatencyStats; rawTransferBase: LatencyStats; rawTransferArb: LatencyStats };
   solver: { open: number; blocksPerRound: number; rpcCallsPerRound: number; httpRequestsPerRound: number; rpcCallsPerRoundByChain: Record<string, number>; methodsPerRound: Record<string, number>; round: LatencyStats; status: LatencyStats }[];
 };
 
@@ -426,12 +428,18 @@ function summaryMarkdown(report: Report): string {
   for (const row of report.bridge.quotes) {
     rows.push([`bridge quote BASE -> ${row.destination}: p50 / p99`, p50p99(row.latency), `its ${row.replayedRequests} RPC requests replayed: ${p50p99(row.replay)}`, ratio(row.latency.p50Ms, row.replay.p50Ms)]);
   }
-  const { depositToFill, rawTransferBase, rawTransferArb } = report.bridge;
+  const { depositToFill, tokenDepositToFill, rawTransferBase, rawTransferArb } = report.bridge;
   rows.push([
     'bridge execute BASE -> ARB, deposit to fill: p50 / p99',
     p50p99(depositToFill),
     `raw transfer + receipt on BASE then ARB: ${ms(rawTransferBase.p50Ms)} + ${ms(rawTransferArb.p50Ms)} (p50)`,
     ratio(depositToFill.p50Ms, rawTransferBase.p50Ms + rawTransferArb.p50Ms),
+  ]);
+  rows.push([
+    'token bridge USDC BASE -> BETA ARB (destination swap), deposit to fill: p50 / p99',
+    p50p99(tokenDepositToFill),
+    `raw transfer + receipt on BASE then ARB: ${ms(rawTransferBase.p50Ms)} + ${ms(rawTransferArb.p50Ms)} (p50)`,
+    ratio(tokenDepositToFill.p50Ms, rawTransferBase.p50Ms + rawTransferArb.p50Ms),
   ]);
   const first = report.solver[0]!;
   for (const row of report.solver) {

@@ -10,6 +10,7 @@ import { createRateLimiter, type RateLimiter } from '@/server/auth/rate-limiter'
 import { createBalanceReader, type BalanceReader } from '@/server/balances/balance-reader';
 import { bridgeChainsFrom } from '@/server/bridge/bridge-chains';
 import type { BridgeDeps } from '@/server/bridge/bridge-deps';
+import { inventoryGaugeValues, solverInventorySource } from '@/server/bridge/solver-inventory';
 import { createBridgeSolver, type BridgeSolver } from '@/server/bridge/bridge-solver';
 import { createBridgeRepository } from '@/server/store/bridge-repository';
 import { createChainDirectory, type ChainDirectory } from '@/server/chains/chain-directory';
@@ -25,7 +26,7 @@ import { solanaTradingFrom } from '@/server/trading/solana/solana-trading';
 import { quoteSwap } from '@/server/trading/quote-swap';
 import type { SwapQuoteDeps } from '@/server/trading/trading-engines';
 import { createLogger, type Logger } from '@/server/observability/logger';
-import { createMetrics, type Metrics } from '@/server/observability/metrics';
+import { createMetrics, registerReadGauge, type Metrics } from '@/server/observability/metrics';
 import { createApiKeyRepository } from '@/server/store/api-key-repository';
 import { openStore, type Store } from '@/server/store/database';
 import { createRateLimitRepository } from '@/server/store/rate-limit-repository';
@@ -99,6 +100,9 @@ export async function createServices(config: Config, options: { shareStore?: boo
   const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, config }));
   const swapQuoteDeps: SwapQuoteDeps = { chains, priorityFees, appSecret, balances, solana, tokenRisk };
   const { bridge, solver } = createBridge({ config, chains, manifest, priorityFees, solana, store, logger, swapQuoteDeps });
+  registerReadGauge(metrics, {
+    name: 'bridge_solver_inventory', help: 'What the bridge solver holds, in whole units, by chain and token', labelNames: ['chain', 'token'],
+  }, inventoryGaugeValues(solverInventorySource(bridge, manifest), INVENTORY_GAUGE_MAX_AGE_MS));
   const rateLimiter = createRateLimiter(createRateLimitRepository(store.db));
 
   return {
@@ -163,6 +167,9 @@ interface BridgeInputs {
   /** The solver's own swaps go through the same quote engine as every trader's. */
   swapQuoteDeps: SwapQuoteDeps;
 }
+
+/** Scrapes may come every few seconds; the inventory is one balance read per chain and token. */
+const INVENTORY_GAUGE_MAX_AGE_MS = 15_000;
 
 /** The bridge and its solver, built together: new requests kick the solver, which works on the bridge's requests. */
 function createBridge({ config, chains, manifest, priorityFees, solana, store, logger, swapQuoteDeps }: BridgeInputs): { bridge: BridgeDeps; solver: BridgeSolver } {

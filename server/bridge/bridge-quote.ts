@@ -129,6 +129,8 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, request: Brid
         payout: priced.payout,
         swapAmountIn: priced.swapAmountIn ?? null,
         route: serializeRoute(priced.legs),
+        // A token valued through the source pools is sold there once the fill is paid.
+        sellDeposit: priced.legs[0]?.kind === 'swap' && priced.legs[0].chain === request.source,
       },
     }),
   });

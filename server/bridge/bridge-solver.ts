@@ -8,7 +8,7 @@
  * can provably never land (its nonce or blockhash was used up).
  */
 import { nativeAmountText } from '@/server/display/amount-text';
-import { CHAINS, type ChainId } from '@/server/chains/registry';
+import type { ChainId } from '@/server/chains/registry';
 import { findAppError } from '@/server/errors';
 import { createWorkLoop, type WorkLoop } from '@/server/jobs/work-loop';
 import type { BridgeRow } from '@/server/store/bridge-repository';
@@ -17,6 +17,7 @@ import type { BridgeChain, FoundDeposit, SignedPayment } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
 import { bridgeTokensOf, tokenAmountText } from './bridge-row-tokens';
 import { CannotFill, fillShortfall, paidByFill, signFill } from './bridge-fill';
+import { sellDeposit } from './bridge-sale';
 
 /** A round scans every chain, then works every due request; `drain` runs rounds until none is asked for. */
 export interface BridgeSolver extends WorkLoop {
@@ -218,6 +219,8 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<void> {
     const amount = await paidByFill(chain, row, payment.txHash);
     await deps.requests.markFilled(row.id, { txHash: payment.txHash, amount });
     deps.logger.info('bridge filled', { requestId: row.id, chain: chain.chain, txHash: payment.txHash });
+    // The deposit's sale on the source chain is the next round's work.
+    if (row.source_swap === 'due') context.kick();
   } else if (state === 'reverted') {
     await deps.requests.startRefund(row.id, `The fill transaction ${payment.txHash} reverted on ${chain.chain}. The deposit is returned.`);
     context.kick();
@@ -270,6 +273,7 @@ async function work(context: SolverContext, row: BridgeRow): Promise<void> {
   try {
     if (row.state === 'pending') await fill(context, row);
     else if (row.state === 'refunding') await refund(context, row);
+    else if (row.state === 'success' && row.source_swap === 'due') await sellDeposit(context.deps, (chain, work) => withChainLock(context, chain, work), row);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const delay = Math.min(1_000 * 2 ** Math.min(row.attempts, 6), MAX_RETRY_DELAY_MS);

@@ -8,7 +8,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createPublicClient, erc20Abi, http, parseTransaction, type Address, type Hex, type PublicClient, type TransactionSerializableEIP1559 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
@@ -19,9 +18,9 @@ import { loadConfig } from '@/server/config/env';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { createServices, type Services } from '@/server/services';
 import { signFill } from './bridge-fill';
+import { waitUntilFilled, withTwoInstances } from './test-support/two-instances';
 
 const client = useRestClient();
-const NATIVE = '0x0000000000000000000000000000000000000000';
 
 interface RouteLeg { kind: string; chain: string; venue: string; tokenIn: string; tokenOut: string; amountIn: string; amountOut: string }
 interface QuoteBody {
@@ -156,6 +155,10 @@ describe('through swaps', () => {
     const connection = new Connection(testManifest().chains.SOL!.rpcUrl, 'confirmed');
     expect(BigInt(await connection.getBalance(new PublicKey(recipient)))).toBe(BigInt(quoted.stats.amountOut));
     expect(await tokenBalance('INK', alpha, trader.address)).toBe(900n * 10n ** 18n);
+    // Once the fill is paid, the solver sells the ALPHA it took on INK through the Router.
+    const sold = await waitForStatus(quoted.transaction.requestId, (body) => body.details.legs.at(-1)?.status === 'success');
+    expect(sold.details.legs.map((leg) => [leg.kind, leg.chain, leg.status])).toEqual([['deposit', 'INK', 'success'], ['fill', 'SOL', 'success'], ['swap', 'INK', 'success']]);
+    expect(await tokenBalance('INK', alpha, testManifest().chains.INK!.solver!.address)).toBe(0n);
   });
 
   it('SOL to USDC on STORY', async () => {
@@ -182,8 +185,10 @@ describe('through swaps', () => {
     expect(quoted.warnings.map((warning) => warning.code)).toContain('HIGH_TAX');
     expect((await execute(trader, 'ABS', quoted)).status).toBe('SUCCESS');
     expect(await publicClientFor('HYPE').getBalance({ address: recipient })).toBe(BigInt(quoted.stats.amountOut));
-    // Deposited whole: a transfer to the solver is not a trade, so no tax is taken on the way in.
-    expect(await tokenBalance('ABS', tax, testManifest().chains.ABS!.solver!.address)).toBeGreaterThanOrEqual(500n * 10n ** 18n);
+    // Deposited whole (a transfer to the solver is not a trade, so no tax on the way in), then sold, paying the sell tax.
+    const sold = await waitForStatus(quoted.transaction.requestId, (body) => body.details.legs.at(-1)?.status === 'success');
+    expect(sold.details.legs.at(-1)).toMatchObject({ kind: 'swap', chain: 'ABS' });
+    expect(await tokenBalance('ABS', tax, testManifest().chains.ABS!.solver!.address)).toBe(0n);
   });
 });
 
@@ -240,6 +245,34 @@ describe('refused and returned', () => {
   });
 });
 
+describe('the solver inventory', () => {
+  it('is listed per chain and token by `npm run solver -- inventory` and as a metric', async () => {
+    const { execFile } = await import('node:child_process');
+    const output = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--import', 'tsx', 'server/cli/solver.ts', 'inventory'], { env: { ...process.env, LOG_LEVEL: 'silent' } }, (error, stdout, stderr) => {
+        if (error) reject(new Error(`${error.message}\n${stderr}`));
+        else resolve(stdout);
+      });
+    });
+    const rows = output.trim().split('\n').slice(1).map((line) => line.split(/\s+/));
+    const usdcOnBase = rows.find(([chain, symbol]) => chain === 'BASE' && symbol === 'USDC');
+    expect(usdcOnBase?.[3]).toBe((await tokenBalance('BASE', token('BASE', 'USDC'), testManifest().chains.BASE!.solver!.address)).toString());
+    expect(rows.some(([chain, symbol]) => chain === 'SOL' && symbol === 'SOL')).toBe(true);
+    const services = await client.services();
+    const metrics = await services.metrics.registry.metrics();
+    expect(metrics).toMatch(/bridge_solver_inventory\{chain="ARB",token="USDC"\} \d+/);
+  });
+
+  it('a bridge beyond what the solver holds is refused, naming its holdings', async () => {
+    const answer = await client.get<QuoteBody>('bridge.quote', {
+      source: 'BASE', destination: 'ARB', amount: (5_000_000n * 10n ** 6n).toString(), trader: freshAddress(), tokenIn: token('BASE', 'USDC'), tokenOut: token('ARB', 'USDC'),
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ code: 'INSUFFICIENT_LIQUIDITY' });
+    expect(answer.body.error).toMatch(/^The solver holds [\d,.]+ ETH on Arbitrum/);
+  });
+});
+
 async function openInstance(env: Record<string, string>): Promise<Services> {
   return createServices(loadConfig({ ...process.env, ...env }));
 }
@@ -288,18 +321,8 @@ describe('durability', () => {
   });
 
   it('two instances on one PostgreSQL pay each token bridge exactly once', async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    expect(serverUrl, 'TEST_DATABASE_URL: run through `npm run test:int`, which starts PostgreSQL').toBeTruthy();
-    const database = `bridge_tokens_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${database}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${database}`;
-    const instances = [await openInstance({ DATABASE_URL: url.toString() }), await openInstance({ DATABASE_URL: url.toString() })];
     const alpha = token('PLASMA', 'ALPHA');
-    try {
-      for (const instance of instances) instance.solver.start(50);
+    await withTwoInstances('bridge_tokens', async (instances) => {
       const requests = await Promise.all(Array.from({ length: 3 }, async (_, index) => {
         const trader = await fundedAccount('MEGAETH');
         const recipient = freshAddress();
@@ -311,15 +334,7 @@ describe('durability', () => {
         await megaeth.sendRawTransaction({ serializedTransaction: await sign(trader, quoted.transaction.trade) });
         return { requestId: quoted.transaction.requestId, recipient, minAmountOut: BigInt(quoted.stats.minAmountOut!) };
       }));
-      const deadline = Date.now() + 30_000;
-      for (const request of requests) {
-        for (;;) {
-          const row = await instances[1]!.bridge.requests.find(request.requestId);
-          if (row?.state === 'success') break;
-          if (Date.now() > deadline) throw new Error(`not filled: ${JSON.stringify(row)}`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
+      await waitUntilFilled(instances[1], requests.map((request) => request.requestId));
       await Promise.all(instances.map((instance) => instance.solver.drain()));
       // Each swap moved the pool for the next, so each pays its own measured amount: once, within the slippage.
       for (const request of requests) {
@@ -328,10 +343,6 @@ describe('durability', () => {
         expect(received).toBe(BigInt(row!.paid_amount!));
         expect(received).toBeGreaterThanOrEqual(request.minAmountOut);
       }
-    } finally {
-      await Promise.all(instances.map((instance) => instance.close()));
-      await admin.query(`drop database if exists ${database} with (force)`);
-      await admin.end();
-    }
+    });
   });
 });

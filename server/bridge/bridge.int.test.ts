@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { createPublicClient, http, parseTransaction, type Address, type Hex, type PublicClient, type TransactionSerializableEIP1559 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { bridgeExecuteAnswer, bridgeQuoteAnswer } from '@/server/api/handlers/bridge';
 import { createBridgeSolver } from './bridge-solver';
 import { stallAtSigning } from './test-support/stall-at-signing';
+import { waitUntilFilled, withTwoInstances } from './test-support/two-instances';
 
 const client = useRestClient();
 
@@ -502,17 +502,7 @@ describe('durability', () => {
   });
 
   it('two instances on one PostgreSQL fill each request exactly once', async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    expect(serverUrl, 'TEST_DATABASE_URL: run through `npm run test:int`, which starts PostgreSQL').toBeTruthy();
-    const database = `bridge_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${database}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${database}`;
-    const instances = [await openInstance({ DATABASE_URL: url.toString() }), await openInstance({ DATABASE_URL: url.toString() })];
-    try {
-      for (const instance of instances) instance.solver.start(50);
+    await withTwoInstances('bridge', async (instances) => {
       const requests = await Promise.all(Array.from({ length: 4 }, async () => {
         const trader = await fundedAccount('MEGAETH');
         const recipient = freshAddress();
@@ -522,24 +512,12 @@ describe('durability', () => {
         await publicClientFor('MEGAETH').sendRawTransaction({ serializedTransaction: await signDeposit(trader, quoted.transaction.trade) });
         return { requestId: quoted.transaction.requestId, recipient, amountOut: BigInt(quoted.stats.amountOut) };
       }));
-      const deadline = Date.now() + 30_000;
-      for (const request of requests) {
-        for (;;) {
-          const row = await instances[1]!.bridge.requests.find(request.requestId);
-          if (row?.state === 'success') break;
-          if (Date.now() > deadline) throw new Error(`not filled: ${JSON.stringify(row)}`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
+      await waitUntilFilled(instances[1], requests.map((request) => request.requestId));
       // A few more rounds by both: nothing is paid again.
       await Promise.all(instances.map((instance) => instance.solver.drain()));
       for (const request of requests) {
         expect(await publicClientFor('PLASMA').getBalance({ address: request.recipient })).toBe(request.amountOut);
       }
-    } finally {
-      await Promise.all(instances.map((instance) => instance.close()));
-      await admin.query(`drop database if exists ${database} with (force)`);
-      await admin.end();
-    }
+    });
   });
 });

@@ -1,10 +1,23 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
   httpRequests: Counter<'route' | 'method' | 'status'>;
   httpDuration: Histogram<'route' | 'method'>;
   rpcCalls: Counter<'chain' | 'method' | 'outcome'>;
+}
+
+/** A gauge whose values are read when the metrics are scraped (`read` may cache: scrapes can be frequent). */
+export function registerReadGauge<L extends string>(
+  metrics: Metrics, spec: { name: string; help: string; labelNames: readonly L[] }, read: () => Promise<{ labels: Record<L, string>; value: number }[]>,
+): void {
+  new Gauge({
+    name: spec.name, help: spec.help, labelNames: spec.labelNames, registers: [metrics.registry],
+    async collect() {
+      this.reset();
+      for (const { labels, value } of await read()) this.set(labels, value);
+    },
+  });
 }
 
 /** One registry per process, built by the composition root (never a module-level default). */

@@ -34,6 +34,8 @@ export interface NewBridgeRequest {
     swapAmountIn: bigint | null;
     /** The quoted legs, JSON. */
     route: string;
+    /** The deposited token is sold on the source chain once the fill is paid. */
+    sellDeposit: boolean;
   };
 }
 
@@ -65,7 +67,10 @@ export function createBridgeRepository(db: Kysely<Database>) {
     recordExtraDeposit: (request: BridgeRow, deposit: RecordedDeposit, reason: string) => recordExtraDeposit(db, request, deposit, reason),
     /** Claims one request the solver has work on (a fill or a refund), for `leaseMs`. */
     claimDue: (leaseMs: number): Promise<BridgeRow | undefined> =>
-      claimDue(db, 'bridge_requests', (eb) => eb('state', 'in', ['pending', 'refunding']), leaseMs),
+      claimDue(db, 'bridge_requests', (eb) => eb.or([
+        eb('state', 'in', ['pending', 'refunding']),
+        eb.and([eb('state', '=', 'success'), eb('source_swap', '=', 'due')]),
+      ]), leaseMs),
     /** Claims the given request for `leaseMs` when it has solver work, is due and nobody holds it. */
     claim: (id: string, leaseMs: number): Promise<BridgeRow | undefined> =>
       claimById(db, 'bridge_requests', id, (eb) => eb('state', 'in', ['pending', 'refunding']), leaseMs),
@@ -80,6 +85,12 @@ export function createBridgeRepository(db: Kysely<Database>) {
     storePayment: (id: string, payment: { txHash: string; raw: string }, refundAmount?: bigint) => storePayment(db, id, payment, refundAmount),
     /** Forgets a stored payment that can never land (its nonce or blockhash is spent), so a new one may be signed. */
     dropPayment: (id: string, txHash: string) => dropPayment(db, id, txHash),
+    /** Stores the sale of a token deposit about to be sent, only if none is stored (see storePayment). */
+    storeSourceSwap: (id: string, sale: { txHash: string; raw: string }) => storeSourceSwap(db, id, sale),
+    /** Forgets a stored sale that can never land, so a new one may be signed. */
+    dropSourceSwap: (id: string, txHash: string) => dropSourceSwap(db, id, txHash),
+    /** The sale confirmed (`done`), or reverted (`failed`: the solver keeps the token). */
+    finishSourceSwap: (id: string, outcome: 'done' | 'failed', txHash: string) => finishSourceSwap(db, id, outcome, txHash),
     markFilled: (id: string, fill: { txHash: string; amount: bigint }) => markFilled(db, id, fill),
     /** The fill cannot be made: the deposit goes back. Any stored fill payment is known never to land. */
     startRefund: (id: string, reason: string) => startRefund(db, id, reason),
@@ -119,6 +130,7 @@ async function insertBridgeRequest(db: Kysely<Database>, request: NewBridgeReque
         payout: request.tokens.payout,
         swap_amount_in: request.tokens.swapAmountIn?.toString() ?? null,
         route: request.tokens.route,
+        source_swap: request.tokens.sellDeposit ? 'due' : null,
       }),
     })
     .returningAll()
@@ -208,4 +220,34 @@ async function dropPayment(db: Kysely<Database>, id: string, txHash: string): Pr
 async function forgetUnusedQuotes(db: Kysely<Database>, before: Date): Promise<number> {
   const result = await db.deleteFrom('bridge_requests').where('state', '=', 'waiting').where('expires_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+async function storeSourceSwap(db: Kysely<Database>, id: string, sale: { txHash: string; raw: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('bridge_requests')
+    .set({ source_swap_tx_hash: normalizeChainText(sale.txHash), source_swap_raw: sale.raw, updated_at: now() })
+    .where('id', '=', id)
+    .where('source_swap', '=', 'due')
+    .where('source_swap_raw', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+async function dropSourceSwap(db: Kysely<Database>, id: string, txHash: string): Promise<void> {
+  await db
+    .updateTable('bridge_requests')
+    .set({ source_swap_tx_hash: null, source_swap_raw: null, updated_at: now() })
+    .where('id', '=', id)
+    .where('source_swap_tx_hash', '=', normalizeChainText(txHash))
+    .execute();
+}
+
+async function finishSourceSwap(db: Kysely<Database>, id: string, outcome: 'done' | 'failed', txHash: string): Promise<void> {
+  await db
+    .updateTable('bridge_requests')
+    .set({ source_swap: outcome, claimed_until: null, updated_at: now() })
+    .where('id', '=', id)
+    .where('source_swap', '=', 'due')
+    .where('source_swap_tx_hash', '=', normalizeChainText(txHash))
+    .execute();
 }

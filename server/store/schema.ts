@@ -111,6 +111,9 @@ export interface BridgeRequestsTable {
   swap_amount_in: string | null;
   deposit_token: string | null;
   route: string | null;
+  source_swap: 'due' | 'done' | 'failed' | null;
+  source_swap_raw: string | null;
+  source_swap_tx_hash: string | null;
 }
 
 export interface BridgeScanCursorsTable {

@@ -6,7 +6,7 @@ import {
 } from './fields';
 import { stringOrNull } from './responses';
 
-const BRIDGE_ERRORS = ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NOT_FOUND', 'QUOTE_NOT_FOUND', 'QUOTE_EXPIRED', 'TX_MISMATCH', 'INSUFFICIENT_LIQUIDITY', 'NO_ROUTE', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'RPC_UNAVAILABLE'] as const;
+const BRIDGE_ERRORS = ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NOT_FOUND', 'QUOTE_NOT_FOUND', 'QUOTE_EXPIRED', 'TX_MISMATCH', 'REVERTED', 'RISKY_TOKEN', 'INSUFFICIENT_LIQUIDITY', 'NO_ROUTE', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'RPC_UNAVAILABLE'] as const;
 
 export const bridgeQuoteInput = z
   .object({
@@ -55,6 +55,17 @@ export const bridgeLeg = z
   })
   .meta({ id: 'BridgeLeg' });
 
+/** Extension, in the quote's stats and the status details: the tokens of each side and the route. */
+const bridgeTokenFields = {
+  tokenIn: z.string().optional().meta({ description: 'Extension: the token deposited (zero address: native)' }),
+  tokenOut: z.string().optional().meta({ description: 'Extension: the token received (zero address: native)' }),
+  symbolIn: z.string().optional(),
+  symbolOut: z.string().optional(),
+  decimalsIn: z.number().int().optional(),
+  decimalsOut: z.number().int().optional(),
+  route: z.array(routeLeg).optional().meta({ description: 'Extension: the source swap if any, the bridge leg, the destination swap if any' }),
+};
+
 const refundDetails = z.object({
   currency: z.string(), chain: z.string(), contractAddress: z.string(),
   amount: z.string().optional().meta({ description: 'Extension: raw units returned (the deposit minus the refund gas)' }),
@@ -81,13 +92,7 @@ export const bridgeQuoteOutput = z
       feeAmount: z.string().optional().meta({ description: "Extension: the solver's fee, raw units of the source native coin" }),
       destinationGas: z.string().optional().meta({ description: 'Extension: the fill gas, raw units of the destination native coin' }),
       expiresAt: z.number().optional().meta({ description: 'Extension: ms since epoch; a deposit confirmed later is refunded' }),
-      tokenIn: z.string().optional().meta({ description: 'Extension: the token deposited (zero address: native)' }),
-      tokenOut: z.string().optional().meta({ description: 'Extension: the token received (zero address: native)' }),
-      symbolIn: z.string().optional(),
-      symbolOut: z.string().optional(),
-      decimalsIn: z.number().int().optional(),
-      decimalsOut: z.number().int().optional(),
-      route: z.array(routeLeg).optional().meta({ description: 'Extension: the source swap if any, the bridge leg, the destination swap if any' }),
+      ...bridgeTokenFields,
     }),
     warnings,
   })
@@ -175,13 +180,7 @@ export const bridgeDetails = z
     depositedAt: z.number().nullable(),
     filledAt: z.number().nullable(),
     estimatedTime: z.number().meta({ description: 'Seconds from deposit to fill, as quoted' }),
-    tokenIn: z.string().optional().meta({ description: 'Zero address: native' }),
-    tokenOut: z.string().optional().meta({ description: 'Zero address: native' }),
-    symbolIn: z.string().optional(),
-    symbolOut: z.string().optional(),
-    decimalsIn: z.number().int().optional(),
-    decimalsOut: z.number().int().optional(),
-    route: z.array(routeLeg).optional().meta({ description: 'The route as quoted' }),
+    ...bridgeTokenFields,
     legs: z.array(bridgeLeg).optional().meta({ description: 'Each transaction of the request in order, with its state and explorer link' }),
   })
   .meta({ id: 'BridgeDetails' });

@@ -22,6 +22,19 @@ export function routeLegAnswer(leg: StoredRouteLeg | RouteLeg): RouteLegAnswer {
   };
 }
 
+/** The tokens of both sides and the route, as the quote's stats and the status details carry them. */
+export function tokenFields(tokenIn: BridgeToken, tokenOut: BridgeToken, route: (StoredRouteLeg | RouteLeg)[]) {
+  return {
+    tokenIn: tokenIn.address,
+    tokenOut: tokenOut.address,
+    symbolIn: tokenIn.symbol,
+    symbolOut: tokenOut.symbol,
+    decimalsIn: tokenIn.decimals,
+    decimalsOut: tokenOut.decimals,
+    route: route.map(routeLegAnswer),
+  };
+}
+
 const link = (chain: string, hash: string | null) => (hash ? explorerTxUrl(chain as ChainId, hash) : null);
 
 const isReturned = (row: BridgeRow) => row.state === 'refunding' || row.state === 'refund' || row.state === 'failure';
@@ -35,6 +48,13 @@ function fillLeg(row: BridgeRow, tokenOut: BridgeToken): LegAnswer {
   };
 }
 
+/** The deposit's sale on the source chain, after the fill (see server/bridge/bridge-sale.ts). */
+function saleLeg(row: BridgeRow): LegAnswer {
+  const txHash = row.source_swap_tx_hash;
+  const status = row.source_swap === 'done' ? 'success' : row.source_swap === 'failed' ? 'failure' : row.state === 'success' ? 'pending' : 'waiting';
+  return { kind: 'swap', chain: row.source_chain, status, txHash, url: link(row.source_chain, txHash), amount: row.deposit_amount ?? row.amount_in, token: row.deposit_token ?? row.token_in };
+}
+
 function legsOf(row: BridgeRow): LegAnswer[] {
   const { tokenIn, tokenOut } = bridgeTokensOf(row);
   const legs: LegAnswer[] = [{
@@ -42,6 +62,7 @@ function legsOf(row: BridgeRow): LegAnswer[] {
     url: link(row.source_chain, row.deposit_tx_hash), amount: row.deposit_amount ?? row.amount_in, token: row.deposit_token ?? tokenIn.address,
   }];
   if (!isReturned(row) || row.fill_tx_hash) legs.push(fillLeg(row, tokenOut));
+  if (row.source_swap && !isReturned(row)) legs.push(saleLeg(row));
   if (isReturned(row)) {
     const txHash = row.refund_tx_hash ?? (row.state === 'refunding' ? row.payment_tx_hash : null);
     legs.push({
@@ -79,13 +100,7 @@ export function detailsOf(row: BridgeRow): z.input<typeof bridgeDetails> {
     depositedAt: row.deposited_at?.getTime() ?? null,
     filledAt: row.filled_at?.getTime() ?? null,
     estimatedTime: row.estimated_seconds,
-    tokenIn: tokenIn.address,
-    tokenOut: tokenOut.address,
-    symbolIn: tokenIn.symbol,
-    symbolOut: tokenOut.symbol,
-    decimalsIn: tokenIn.decimals,
-    decimalsOut: tokenOut.decimals,
-    route: storedRoute(row).map(routeLegAnswer),
+    ...tokenFields(tokenIn, tokenOut, storedRoute(row)),
     legs: legsOf(row),
   };
 }

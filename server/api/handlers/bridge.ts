@@ -11,7 +11,7 @@ import { publicBridgeStatus } from '@/server/bridge/bridge-state';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { BridgeRow } from '@/server/store/bridge-repository';
 import { depositedToken } from '@/server/bridge/bridge-row-tokens';
-import { detailsOf, routeLegAnswer } from './bridge-details';
+import { detailsOf, tokenFields } from './bridge-details';
 import type {
   bridgeExecuteInput, bridgeExecuteOutput, bridgeQuoteInput, bridgeQuoteOutput, bridgeRequestsInput,
   bridgeRequestsOutput, bridgeStatusOutput, bridgeTrackInput,
@@ -51,13 +51,7 @@ export async function bridgeQuoteAnswer(deps: BridgeDeps, owner: string, input: 
       feeAmount: quote.feeAmount.toString(),
       destinationGas: quote.destinationGas.toString(),
       expiresAt: quote.expiresAt,
-      tokenIn: tokenIn.address,
-      tokenOut: tokenOut.address,
-      symbolIn: tokenIn.symbol,
-      symbolOut: tokenOut.symbol,
-      decimalsIn: tokenIn.decimals,
-      decimalsOut: tokenOut.decimals,
-      route: quote.route.map(routeLegAnswer),
+      ...tokenFields(tokenIn, tokenOut, quote.route),
     },
     // What the transfer costs, and the audit of every token a swap on the way touches.
     warnings: quote.warnings,

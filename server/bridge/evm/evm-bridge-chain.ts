@@ -18,7 +18,7 @@ import { getTransactionReceipt } from '@/server/chains/evm/actions/get-transacti
 import { sendRawTransaction } from '@/server/chains/evm/actions/send-raw-transaction';
 import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
 import type { EvmLog, EvmReceipt } from '@/server/chains/evm/evm-schemas';
-import { readSignedTx, serializeUnsigned, type UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
+import { readSignedTx, serializeUnsigned } from '@/server/chains/evm/evm-transactions';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';

@@ -16,11 +16,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('deposit_token', 'text')
     // The quoted route's legs (JSON), shown in the status details.
     .addColumn('route', 'text')
+    // A deposit in a token the solver does not keep as inventory is sold on the source chain after the fill:
+    // `due` until sold, then `done` (or `failed`: the solver keeps the token). Its transactions (approval
+    // and swap, JSON) are signed and stored before they are sent, like a payment.
+    .addColumn('source_swap', 'text')
+    .addColumn('source_swap_raw', 'text')
+    .addColumn('source_swap_tx_hash', 'text')
     .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const column of ['route', 'deposit_token', 'swap_amount_in', 'payout', 'token_out', 'token_in']) {
+  for (const column of ['source_swap_tx_hash', 'source_swap_raw', 'source_swap', 'route', 'deposit_token', 'swap_amount_in', 'payout', 'token_out', 'token_in']) {
     await db.schema.alterTable('bridge_requests').dropColumn(column).execute();
   }
 }
