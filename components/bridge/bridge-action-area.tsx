@@ -7,12 +7,17 @@ import type { DepositPhase } from './hooks/use-bridge-deposit';
 import { decideBridgeAction } from './lib/bridge-action';
 
 const RUNNING_LABEL: Record<Exclude<DepositPhase, 'idle'>, string> = {
+  approve: 'Confirm the approval in your wallet',
+  approving: 'Waiting for the approval…',
   wallet: 'Confirm the deposit in your wallet',
   sending: 'Sending the deposit…',
   sent: 'Opening the tracker…',
 };
 
-/** The bridge button: connects, switches the wallet to the source chain, or pays the quoted deposit. */
+/**
+ * The bridge button: connects, switches the wallet to the source chain, or pays the quoted deposit (after
+ * the approval the quote asks for, when it asks for one).
+ */
 export function BridgeActionArea({ card }: { card: BridgeCardState }) {
   const { form: { source }, from, sourceWallet, depositor, switcher, amountInvalid, hasAmount, insufficient, recipient, quote: { quote, state } } = card;
   const action = decideBridgeAction({
@@ -27,6 +32,7 @@ export function BridgeActionArea({ card }: { card: BridgeCardState }) {
     insufficient,
     recipientOk: recipient.ok,
     quote: state,
+    approve: !!quote?.transaction.approve,
   });
 
   const onAction = () => {

@@ -1,25 +1,32 @@
 'use client';
 
+import { useState } from 'react';
 import { Announcement } from '@/components/layout/announcement';
 import { ConnectForQuoteHint } from '@/components/quotes/connect-for-quote-hint';
 import { QuoteError } from '@/components/quotes/quote-error';
 import { formatAmount } from '@/components/swap/lib/format';
+import { TokenSelectDialog } from '@/components/swap/token-select-dialog';
 import { BridgeActionArea } from './bridge-action-area';
+import { BridgeDepositProgress } from './bridge-deposit-progress';
 import { BridgeQuoteDetails } from './bridge-quote-details';
 import { BridgeReceivePanel } from './bridge-receive-panel';
 import { BridgeSendPanel } from './bridge-send-panel';
-import { useBridgeCard } from './hooks/use-bridge-card';
+import { useBridgeCard, type BridgeCardState } from './hooks/use-bridge-card';
+import { knownCoins } from './lib/bridge-tokens';
 import { isCrossFamily } from './lib/recipient';
 import { RecipientField } from './recipient-field';
 
 /**
- * The bridge form: pick the two chains, the amount of the source chain's native coin and who receives,
- * read the live quote, and pay the deposit with the wallet of the source chain's family (an EVM wallet
- * sends it, a Solana wallet signs it). The tracker takes over once the deposit is out.
+ * The bridge form: pick the two chains, the token to send and the token to receive (each chain's native
+ * coin unless another is picked), the amount and who receives, read the live quote and its route, and
+ * pay the deposit with the wallet of the source chain's family (an EVM wallet sends it, after the
+ * approval a token needs; a Solana wallet signs it). The tracker takes over once the deposit is out.
  */
 export function BridgeCard() {
   const card = useBridgeCard();
-  const { form: { source, destination }, from, to, sourceWallet, destinationWallet, depositor, hasAmount, recipientText, recipient, quote: { live, quote, state, countdown }, edit } = card;
+  const { form: { source, destination }, tokenIn, tokenOut, tokens, sourceWallet, from, destinationWallet, depositor, hasAmount, recipientText, recipient, quote: { live, quote, state, countdown }, edit } = card;
+  const [picking, setPicking] = useState<'in' | 'out'>();
+  const receivedSymbol = quote?.stats.symbolOut ?? tokenOut.symbol;
 
   return (
     <section className="swap-card bridge-card" aria-label="Bridge">
@@ -27,12 +34,12 @@ export function BridgeCard() {
         <h1>Bridge</h1>
       </div>
 
-      <BridgeSendPanel card={card} />
+      <BridgeSendPanel card={card} onPickToken={() => setPicking('in')} />
       <div className="flip">
         <button type="button" className="flip-button" aria-label="Switch chains" disabled={depositor.running} onClick={card.flip}>↓</button>
       </div>
-      <BridgeReceivePanel card={card} />
-      <Announcement topic="quote" text={quote ? `Quote: ${formatAmount(quote.stats.amountOut, to.nativeDecimals)} ${to.nativeSymbol} arrives` : ''} />
+      <BridgeReceivePanel card={card} onPickToken={() => setPicking('out')} />
+      <Announcement topic="quote" text={quote ? `Quote: ${formatAmount(quote.stats.amountOut, quote.stats.decimalsOut ?? tokenOut.decimals)} ${receivedSymbol} arrives` : ''} />
 
       <RecipientField
         destination={destination}
@@ -46,18 +53,42 @@ export function BridgeCard() {
       />
 
       {!sourceWallet.connected && hasAmount && <ConnectForQuoteHint family={from.family} built="the deposit" />}
+      {tokens.in.error && <p role="alert" className="error">Could not load the tokens of {from.name}: {tokens.in.error.message}</p>}
       <QuoteError state={state} error={live.error} />
       {quote && (
         <BridgeQuoteDetails
-          source={source}
           destination={destination}
           quote={quote}
+          coins={{ in: tokenIn, out: tokenOut }}
+          known={knownCoins(source, tokens.in.data?.tokens, destination, tokens.out.data?.tokens)}
           countdown={countdown}
         />
       )}
+      <BridgeDepositProgress card={card} />
       {depositor.error && <p role="alert" className="error quote-error" data-testid="deposit-error">{depositor.error}</p>}
 
       <BridgeActionArea card={card} />
+      {picking && <BridgeTokenPicker card={card} side={picking} onClose={() => setPicking(undefined)} />}
     </section>
+  );
+}
+
+/** The swap page's token picker over one side's chain, with the balances of that chain's connected wallet. */
+function BridgeTokenPicker({ card, side, onClose }: { card: BridgeCardState; side: 'in' | 'out'; onClose: () => void }) {
+  const { form, tokenIn, tokenOut, tokens, sourceWallet, destinationWallet, edit } = card;
+  const wallet = side === 'in' ? sourceWallet : destinationWallet;
+  return (
+    <TokenSelectDialog
+      chain={side === 'in' ? form.source : form.destination}
+      title={side === 'in' ? 'Select a token to send' : 'Select a token to receive'}
+      tokens={tokens[side].data?.tokens ?? [side === 'in' ? tokenIn : tokenOut]}
+      selected={side === 'in' ? tokenIn : tokenOut}
+      wallet={wallet.connected ? wallet.address : undefined}
+      onClose={onClose}
+      onSelect={(token) => {
+        edit({ type: side === 'in' ? 'tokenIn' : 'tokenOut', token });
+        onClose();
+      }}
+    />
   );
 }

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { appCodeOf } from '@/components/swap/lib/error-messages';
 import { useBridgeRequests } from './hooks/use-bridge-requests';
-import { chainName, nativeAmount } from './lib/bridge-amounts';
+import { chainName, coinAmount, requestCoins } from './lib/bridge-amounts';
 import { bridgeTrackerHref } from './lib/bridge-links';
 import type { BridgeDetails } from './lib/bridge-types';
 
@@ -43,12 +43,13 @@ export function BridgeHistory() {
           </thead>
           <tbody>
             {requests.map((request) => {
-              const received = nativeAmount(request.paidAmount ?? request.amountOut, request.destinationChain);
+              const coins = requestCoins(request);
+              const received = coinAmount(request.paidAmount ?? request.amountOut, request.destinationChain, coins.out);
               return (
                 <tr key={request.requestId} data-request-id={request.requestId} data-state={request.state}>
                   <td className="nowrap">{time.format(new Date(request.createdAt))}</td>
                   <td>{chainName(request.sourceChain)} → {chainName(request.destinationChain)}</td>
-                  <td className="nowrap">{nativeAmount(request.amountIn, request.sourceChain).text}</td>
+                  <td className="nowrap">{coinAmount(request.amountIn, request.sourceChain, coins.in).text}</td>
                   <td className="nowrap" title={request.paidAmount ? 'Paid' : 'Quoted'}>
                     {request.paidAmount || request.state === 'waiting' || request.state === 'pending' ? received.text : '–'}
                   </td>

@@ -2,12 +2,13 @@
 
 import { ChainPicker } from '@/components/swap/chain-picker';
 import { formatAmount, formatUsd } from '@/components/swap/lib/format';
+import { BridgeTokenButton } from './bridge-token-button';
 import type { BridgeCardState } from './hooks/use-bridge-card';
-import { NativeCoin } from './native-coin';
 
-/** What arrives: the destination chain and the quote's amount of its native coin. */
-export function BridgeReceivePanel({ card }: { card: BridgeCardState }) {
-  const { form, to, depositor, quote: { quote, state }, edit } = card;
+/** What arrives: the destination chain, the token received and the quote's amount of it. */
+export function BridgeReceivePanel({ card, onPickToken }: { card: BridgeCardState; onPickToken: () => void }) {
+  const { form, tokenOut, depositor, quote: { quote, state }, edit } = card;
+  const decimals = quote?.stats.decimalsOut ?? tokenOut.decimals;
   return (
     <div className={`token-panel${state === 'loading' ? ' loading' : ''}`}>
       <div className="token-panel-row">
@@ -20,9 +21,9 @@ export function BridgeReceivePanel({ card }: { card: BridgeCardState }) {
           aria-label="Amount to receive"
           placeholder="0"
           readOnly
-          value={quote ? formatAmount(quote.stats.amountOut, to.nativeDecimals) : ''}
+          value={quote ? formatAmount(quote.stats.amountOut, decimals) : ''}
         />
-        <NativeCoin chain={form.destination} />
+        <BridgeTokenButton chain={form.destination} token={tokenOut} label="Select token to receive" disabled={depositor.running} onPick={onPickToken} />
       </div>
       <div className="token-panel-row small muted">
         <span>{quote ? formatUsd(Number(quote.stats.amountOutUsd)) : '\u00a0'}</span>

@@ -2,23 +2,24 @@
 
 import { ChainPicker } from '@/components/swap/chain-picker';
 import { formatAmount, formatUsd, toInputText } from '@/components/swap/lib/format';
-import { maxSpendable } from '@/components/swap/lib/tokens';
+import { isNative, maxSpendable } from '@/components/swap/lib/tokens';
+import { BridgeTokenButton } from './bridge-token-button';
 import type { BridgeCardState } from './hooks/use-bridge-card';
-import { NativeCoin } from './native-coin';
 
-/** What the bridge sends: the source chain, the amount of its native coin, and the wallet's balance of it. */
-export function BridgeSendPanel({ card }: { card: BridgeCardState }) {
-  const { form, from, sourceWallet, balance, depositor, quote: { quote }, edit, pickSource } = card;
+/** What the bridge sends: the source chain, the token and its amount, and the wallet's balance of it. */
+export function BridgeSendPanel({ card, onPickToken }: { card: BridgeCardState; onPickToken: () => void }) {
+  const { form, tokenIn, sourceWallet, balance, depositor, quote: { quote }, edit, pickSource } = card;
 
   const onMax = () => {
     if (balance.balance === undefined) return;
-    // The deposit itself pays gas on the source chain: Max keeps the same reserve back as the swap's.
-    edit({ type: 'amount', text: toInputText(maxSpendable(balance.balance, { native: true, decimals: from.nativeDecimals }), from.nativeDecimals) });
+    // A native deposit pays its own gas on the source chain: Max keeps the same reserve back as the swap's.
+    // A token's whole balance can go, its gas being paid in the native coin.
+    edit({ type: 'amount', text: toInputText(maxSpendable(balance.balance, { native: isNative(tokenIn), decimals: tokenIn.decimals }), tokenIn.decimals) });
   };
 
   const balanceText = !sourceWallet.connected
     ? 'Connect a wallet to see the balance'
-    : balance.balance !== undefined ? `Balance ${formatAmount(balance.balance, from.nativeDecimals)} ${from.nativeSymbol}`
+    : balance.balance !== undefined ? `Balance ${formatAmount(balance.balance, tokenIn.decimals)} ${tokenIn.symbol}`
       : balance.error ? 'Balance unavailable' : 'Balance …';
 
   return (
@@ -39,7 +40,7 @@ export function BridgeSendPanel({ card }: { card: BridgeCardState }) {
           disabled={depositor.running}
           onChange={(event) => edit({ type: 'amount', text: event.target.value.replace(',', '.') })}
         />
-        <NativeCoin chain={form.source} />
+        <BridgeTokenButton chain={form.source} token={tokenIn} label="Select token to send" disabled={depositor.running} onPick={onPickToken} />
       </div>
       <div className="token-panel-row small muted">
         <span>{quote ? formatUsd(Number(quote.stats.amountInUsd)) : '\u00a0'}</span>

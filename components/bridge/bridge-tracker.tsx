@@ -8,7 +8,7 @@ import { explorerAddressUrl } from '@/components/token/lib/token-links';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { BridgeSteps } from './bridge-steps';
 import { useBridgeStatus } from './hooks/use-bridge-status';
-import { chainName, nativeAmount } from './lib/bridge-amounts';
+import { chainName, coinAmount, requestCoins } from './lib/bridge-amounts';
 import { HEADLINE_TEXT, trackerHeadline, trackerSteps, type TrackerHeadline } from './lib/bridge-progress';
 import type { BridgeDetails } from './lib/bridge-types';
 import { formatDuration } from './lib/format-duration';
@@ -77,10 +77,13 @@ export function BridgeTracker({ requestId, depositTxHash }: { requestId: string;
 }
 
 function BridgeFacts({ details, headline, now, refundAmount }: { details: BridgeDetails; headline: TrackerHeadline; now: number; refundAmount?: string }) {
-  const sent = nativeAmount(details.amountIn, details.sourceChain);
-  const deposited = details.depositAmount && details.depositAmount !== details.amountIn ? nativeAmount(details.depositAmount, details.sourceChain) : undefined;
-  const quoted = nativeAmount(details.amountOut, details.destinationChain);
-  const paid = details.paidAmount ? nativeAmount(details.paidAmount, details.destinationChain) : undefined;
+  const coins = requestCoins(details);
+  const sentAmount = (raw: string | bigint) => coinAmount(raw, details.sourceChain, coins.in);
+  const paidAmount = (raw: string | bigint) => coinAmount(raw, details.destinationChain, coins.out);
+  const sent = sentAmount(details.amountIn);
+  const deposited = details.depositAmount && details.depositAmount !== details.amountIn ? sentAmount(details.depositAmount) : undefined;
+  const quoted = paidAmount(details.amountOut);
+  const paid = details.paidAmount ? paidAmount(details.paidAmount) : undefined;
   const shortfall = details.paidAmount ? BigInt(details.amountOut) - BigInt(details.paidAmount) : 0n;
   const due = details.depositedAt ? details.depositedAt + details.estimatedTime * 1_000 : undefined;
 
@@ -94,11 +97,11 @@ function BridgeFacts({ details, headline, now, refundAmount }: { details: Bridge
         <dd data-testid="paid-amount" title={paid?.exact}>
           {paid ? paid.text : headline === 'success' ? '…' : '–'}
           {paid && shortfall !== 0n && (
-            <span className="warn small"> ({nativeAmount(shortfall > 0n ? shortfall : -shortfall, details.destinationChain).text} {shortfall > 0n ? 'less' : 'more'} than quoted)</span>
+            <span className="warn small"> ({paidAmount(shortfall > 0n ? shortfall : -shortfall).text} {shortfall > 0n ? 'less' : 'more'} than quoted)</span>
           )}
         </dd>
       </div>
-      {refundAmount && <div><dt>Refund</dt><dd title={nativeAmount(refundAmount, details.sourceChain).exact}>{nativeAmount(refundAmount, details.sourceChain).text}</dd></div>}
+      {refundAmount && <div><dt>Refund</dt><dd title={sentAmount(refundAmount).exact}>{sentAmount(refundAmount).text}</dd></div>}
       <div><dt>Recipient</dt><dd><AddressLink chain={details.destinationChain} address={details.recipient} /></dd></div>
       <div><dt>From</dt><dd><AddressLink chain={details.sourceChain} address={details.trader} /></dd></div>
       <div>

@@ -2,21 +2,24 @@
 
 import { useReducer } from 'react';
 import { useSettledQuote } from '@/components/quotes/use-settled-quote';
+import { useKnownTokens } from '@/components/swap/hooks/use-known-tokens';
 import { useSwitchToChain } from '@/components/swap/hooks/use-switch-to-chain';
 import { parseAmount } from '@/components/swap/lib/format';
 import { useFamilyWallet } from '@/components/wallet/use-family-wallet';
 import { useHeaderWalletFamily } from '@/components/wallet/use-header-wallet-family';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { bridgeFormReducer, initialBridgeForm, type BridgeFormEvent } from '../lib/bridge-form';
+import { nativeToken, quotedToken } from '../lib/bridge-tokens';
 import { checkRecipient, defaultRecipient } from '../lib/recipient';
 import { useBridgeDeposit } from './use-bridge-deposit';
 import { useBridgeQuote, type BridgeQuoteRequest } from './use-bridge-quote';
-import { useNativeBalance } from './use-native-balance';
+import { useChainBalance } from './use-chain-balance';
 
 /**
- * Everything the bridge form shows and does: the form, the wallets of both chains' families, the balance
- * to send from, the recipient, the live quote and the deposit in flight. The header shows the source
- * chain's wallet while the form is open; moving the source moves a connected EVM wallet along.
+ * Everything the bridge form shows and does: the form, the tokens of both chains, the wallets of both
+ * chains' families, the balance to send from, the recipient, the live quote and the deposit in flight.
+ * The header shows the source chain's wallet while the form is open; moving the source moves a
+ * connected EVM wallet along.
  */
 export function useBridgeCard() {
   const [form, dispatch] = useReducer(bridgeFormReducer, undefined, () => initialBridgeForm());
@@ -43,25 +46,38 @@ export function useBridgeCard() {
     switcher.followChain(destination);
   };
 
-  const balance = useNativeBalance(source, sourceWallet.connected ? sourceWallet.address : undefined);
-  const amountRaw = parseAmount(form.amountText, from.nativeDecimals);
+  const tokenIn = form.tokenIn ?? nativeToken(source);
+  const tokenOut = form.tokenOut ?? nativeToken(destination);
+  const tokensIn = useKnownTokens(source);
+  const tokensOut = useKnownTokens(destination);
+  const balance = useChainBalance(source, tokenIn.address, sourceWallet.connected ? sourceWallet.address : undefined);
+  const amountRaw = parseAmount(form.amountText, tokenIn.decimals);
   const amountInvalid = form.amountText.trim() !== '' && amountRaw === undefined;
   const hasAmount = amountRaw !== undefined && amountRaw > 0n;
-  const insufficient = hasAmount && balance.balance !== undefined && amountRaw > balance.balance ? from.nativeSymbol : undefined;
+  const insufficient = hasAmount && balance.balance !== undefined && amountRaw > balance.balance ? tokenIn.symbol : undefined;
 
   const recipientText = form.recipientText ?? defaultRecipient(source, destination, evmWallet.address);
   const recipient = checkRecipient(recipientText, source, destination);
 
   // A quote builds the deposit for the wallet that pays it, so it needs that wallet.
   const request: BridgeQuoteRequest | undefined = hasAmount && !insufficient && recipient.ok && sourceWallet.address
-    ? { source, destination, amount: amountRaw.toString(), trader: sourceWallet.address, recipient: recipient.recipient }
+    ? {
+      source, destination, amount: amountRaw.toString(), trader: sourceWallet.address, recipient: recipient.recipient,
+      // Native coins are the default on both sides: a bridge of native coins asks exactly as before tokens.
+      ...withToken('tokenIn', quotedToken(tokenIn)), ...withToken('tokenOut', quotedToken(tokenOut)),
+    }
     : undefined;
   const quote = useSettledQuote(request, useBridgeQuote, { paused: depositor.running });
 
   return {
-    form, from, to, sourceWallet, destinationWallet: to.family === 'evm' ? evmWallet : solanaWallet, switcher, depositor,
+    form, from, to, tokenIn, tokenOut, tokens: { in: tokensIn, out: tokensOut },
+    sourceWallet, destinationWallet: to.family === 'evm' ? evmWallet : solanaWallet, switcher, depositor,
     edit, pickSource, flip, balance, amountInvalid, hasAmount, insufficient, recipientText, recipient, quote,
   };
+}
+
+function withToken<Key extends 'tokenIn' | 'tokenOut'>(key: Key, address: string | undefined): Partial<Record<Key, string>> {
+  return address ? ({ [key]: address } as Record<Key, string>) : {};
 }
 
 export type BridgeCardState = ReturnType<typeof useBridgeCard>;

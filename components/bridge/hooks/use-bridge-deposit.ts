@@ -3,18 +3,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useCallback, useState } from 'react';
-import type { Address } from 'viem';
+import type { Address, Hash } from 'viem';
+import { waitForTransactionReceipt } from 'viem/actions';
 import { useConfig } from 'wagmi';
-import { sendTransaction } from 'wagmi/actions';
+import { getConnectorClient, sendTransaction } from 'wagmi/actions';
 import { useSolanaWallet } from '@/components/providers/solana-wallet-provider';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { SwapFlowError, describeError } from '@/components/swap/lib/error-messages';
-import { parseQuotedTransaction } from '@/components/swap/lib/quoted-transaction';
+import { parseQuotedTransaction, type QuotedTransaction } from '@/components/swap/lib/quoted-transaction';
 import { CHAINS, isEvmChain, type ChainId } from '@/server/chains/registry';
 import { bridgeTrackerHref } from '../lib/bridge-links';
 import type { BridgeQuote } from '../lib/bridge-types';
+import type { DepositPhase } from '../lib/deposit-progress';
 
 type WalletChainId = ReturnType<typeof useConfig>['chains'][number]['id'];
+
+const RECEIPT_TIMEOUT_MS = 120_000;
 
 export interface BridgeDepositParameters {
   source: ChainId;
@@ -23,14 +27,21 @@ export interface BridgeDepositParameters {
   transaction: BridgeQuote['transaction'];
 }
 
-/** `wallet`: the wallet is asked to sign or send; `sending`: the server sends a signed Solana deposit. */
-export type DepositPhase = 'idle' | 'wallet' | 'sending' | 'sent';
+export type { DepositPhase };
+
+/** A quoted EVM transaction of the source chain, checked to be for that chain. */
+function quotedFor(source: ChainId, serialized: string, what: string): QuotedTransaction {
+  const tx = parseQuotedTransaction(serialized);
+  if (tx.chainId !== CHAINS[source].chainId) throw new SwapFlowError(`The quoted ${what} is for chain ${tx.chainId}, not ${CHAINS[source].name}. Get a new quote.`);
+  return tx;
+}
 
 /**
  * Pays a quoted deposit with the wallet of the source chain, then opens the request's tracker.
  * EVM wallets broadcast the deposit themselves (MetaMask signs only by sending); the tracker then has the
- * server record the hash. Solana wallets sign only, so the signed deposit goes to `bridge.execute`, which
- * sends and confirms it.
+ * server record the hash. A token deposit the quote gives an approval for has the wallet send the approval
+ * first and waits for its receipt, since the deposit reverts without it. Solana wallets sign only, so the
+ * signed deposit goes to `bridge.execute`, which sends and confirms it.
  */
 export function useBridgeDeposit() {
   const config = useConfig();
@@ -40,19 +51,36 @@ export function useBridgeDeposit() {
   const router = useRouter();
   const execute = useMutation(trpc.bridge.execute.mutationOptions());
   const [phase, setPhase] = useState<DepositPhase>('idle');
+  const [approveTxHash, setApproveTxHash] = useState<string>();
   const [error, setError] = useState<string>();
 
-  const evmDeposit = useCallback(async (source: ChainId, account: string, trade: string): Promise<string> => {
-    const tx = parseQuotedTransaction(trade);
-    if (tx.chainId !== CHAINS[source].chainId) throw new SwapFlowError(`The quoted deposit is for chain ${tx.chainId}, not ${CHAINS[source].name}. Get a new quote.`);
+  // The wallet picks the nonces and fees; the server recognises the deposit by its depository and data.
+  const send = useCallback((account: string, tx: QuotedTransaction): Promise<Hash> =>
+    sendTransaction(config, { account: account as Address, chainId: tx.chainId as WalletChainId, to: tx.to, value: tx.value, data: tx.data, gas: tx.gas }), [config]);
+
+  const evmDeposit = useCallback(async (source: ChainId, account: string, transaction: BridgeQuote['transaction'], done: { approved: boolean }): Promise<string> => {
+    const trade = quotedFor(source, transaction.trade, 'deposit');
+    if (transaction.approve) {
+      const approve = quotedFor(source, transaction.approve, 'approval');
+      setPhase('approve');
+      const hash = await send(account, approve);
+      setApproveTxHash(hash);
+      setPhase('approving');
+      // viem's wait on the wallet's client, as the swap does: wagmi's own wait also reads revert reasons,
+      // which brings some 16 kB (gzip) of decoding into the page for a message this page does not show.
+      const client = await getConnectorClient(config, { chainId: approve.chainId as WalletChainId, account: account as Address });
+      const receipt = await waitForTransactionReceipt(client, { hash, pollingInterval: 1_000, timeout: RECEIPT_TIMEOUT_MS });
+      if (receipt.status !== 'success') throw new SwapFlowError('The approval reverted on chain; nothing was deposited.');
+      done.approved = true;
+    }
     setPhase('wallet');
-    // The wallet picks the nonce and fees; the server recognises the deposit by its depository and data.
-    return sendTransaction(config, { account: account as Address, chainId: tx.chainId as WalletChainId, to: tx.to, value: tx.value, data: tx.data, gas: tx.gas });
-  }, [config]);
+    return send(account, trade);
+  }, [config, send]);
 
   const solanaDeposit = useCallback(async (source: ChainId, account: string, transaction: BridgeQuote['transaction']): Promise<string> => {
     if (solanaAddress !== account) throw new SwapFlowError('The Solana wallet changed accounts. Get a new quote.');
     if (!signQuoted) throw new SwapFlowError('This wallet cannot sign Solana transactions for the page.');
+    if (transaction.approve) throw new SwapFlowError('The quote asks for an approval, which Solana deposits never need. Get a new quote.');
     setPhase('wallet');
     const signed = await signQuoted(transaction.trade, 'deposit');
     setPhase('sending');
@@ -64,24 +92,28 @@ export function useBridgeDeposit() {
 
   const deposit = useCallback(async ({ source, account, transaction }: BridgeDepositParameters) => {
     setError(undefined);
+    setApproveTxHash(undefined);
+    const done = { approved: false };
     try {
-      if (transaction.approve) throw new SwapFlowError('The quote asks for an approval; bridges of the native coin need none. Get a new quote.');
       const txHash = isEvmChain(source)
-        ? await evmDeposit(source, account, transaction.trade)
+        ? await evmDeposit(source, account, transaction, done)
         : await solanaDeposit(source, account, transaction);
       setPhase('sent');
       // Solana's execute has recorded the deposit already; an EVM tracker records the hash it is given.
       router.push(bridgeTrackerHref(transaction.requestId, isEvmChain(source) ? txHash : undefined));
     } catch (caught) {
       setPhase('idle');
-      setError(describeError(caught));
+      setError(done.approved ? `The approval went through, the deposit did not: ${describeError(caught)}` : describeError(caught));
+      // The quote held on screen still asks for the approval just made: a new one asks for none.
+      if (done.approved) void queryClient.invalidateQueries({ queryKey: trpc.bridge.quote.pathKey() });
     } finally {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.v1.balance.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.tokens.balances.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.bridge.requests.pathKey() }),
       ]);
     }
   }, [evmDeposit, solanaDeposit, router, queryClient, trpc]);
 
-  return { deposit, phase, running: phase !== 'idle', error, clearError: useCallback(() => setError(undefined), []) };
+  return { deposit, phase, approveTxHash, running: phase !== 'idle', error, clearError: useCallback(() => setError(undefined), []) };
 }

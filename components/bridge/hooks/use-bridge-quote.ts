@@ -9,10 +9,14 @@ import type { ChainId } from '@/server/chains/registry';
 export interface BridgeQuoteRequest {
   source: ChainId;
   destination: ChainId;
-  /** Raw units of the source chain's native coin. */
+  /** Raw units of the token sent. */
   amount: string;
   trader: string;
   recipient?: string;
+  /** The source chain's token to send; absent for its native coin. */
+  tokenIn?: string;
+  /** The destination chain's token to receive; absent for its native coin. */
+  tokenOut?: string;
 }
 
 /**

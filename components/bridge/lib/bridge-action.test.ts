@@ -11,6 +11,11 @@ describe('decideBridgeAction', () => {
     expect(decideBridgeAction(ready)).toEqual({ kind: 'bridge', label: 'Bridge' });
   });
 
+  it('says so when the token must be approved before the deposit', () => {
+    expect(decideBridgeAction({ ...ready, approve: true })).toEqual({ kind: 'bridge', label: 'Approve and bridge' });
+    expect(decideBridgeAction({ ...ready, approve: true, quote: 'loading' }).label).toBe('Fetching quote…');
+  });
+
   it('asks for what is missing, first things first', () => {
     expect(decideBridgeAction({ ...ready, connected: false, onChain: false })).toEqual({ kind: 'connect', label: 'Connect wallet' });
     expect(decideBridgeAction({ ...ready, connected: false, sourceFamilyName: 'solana' }).label).toBe('Connect a Solana wallet');

@@ -18,6 +18,8 @@ export interface BridgeActionInput {
   insufficient?: string;
   recipientOk: boolean;
   quote: QuoteState;
+  /** The quote needs an approval of the token sent before its deposit. */
+  approve?: boolean;
 }
 
 export type BridgeAction =
@@ -36,5 +38,5 @@ export function decideBridgeAction(input: BridgeActionInput): BridgeAction {
   if (!input.onChain) return { kind: 'switch', label: `Switch to ${input.sourceName}` };
   if (input.quote === 'loading' || input.quote === 'none') return { kind: 'none', label: 'Fetching quote…' };
   if (input.quote === 'error') return { kind: 'none', label: 'Quote unavailable' };
-  return { kind: 'bridge', label: 'Bridge' };
+  return { kind: 'bridge', label: input.approve ? 'Approve and bridge' : 'Bridge' };
 }

@@ -1,7 +1,9 @@
 /** Amounts of a bridge request as the tracker and the list show them. */
 import { formatAmount } from '@/components/swap/lib/format';
-import { CHAINS, type ChainId } from '@/server/chains/registry';
+import { sameToken } from '@/components/swap/lib/tokens';
+import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import { formatUnits } from 'viem';
+import type { BridgeDetails } from './bridge-types';
 
 export interface ShownAmount {
   /** Short, grouped, for reading. */
@@ -10,14 +12,47 @@ export interface ShownAmount {
   exact: string;
 }
 
-/** Raw native units of a chain of the table, with its coin's symbol. */
-export function nativeAmount(raw: string | bigint, chain: string): ShownAmount {
+/** What an amount is counted in: a token's symbol and decimals. */
+export interface Coin {
+  symbol: string;
+  decimals: number;
+}
+
+/** The chain's native coin, or undefined for a chain the table does not know. */
+export function nativeCoin(chain: string): Coin | undefined {
   const info = CHAINS[chain as ChainId];
-  if (!info) return { text: `${raw} (raw units)`, exact: `${raw}` };
+  return info ? { symbol: info.nativeSymbol, decimals: info.nativeDecimals } : undefined;
+}
+
+/** Raw units of `coin` (the chain's native coin when none is given), with its symbol. */
+export function coinAmount(raw: string | bigint, chain: string, coin: Coin | undefined = nativeCoin(chain)): ShownAmount {
+  if (!coin) return { text: `${raw} (raw units)`, exact: `${raw}` };
   return {
-    text: `${formatAmount(raw, info.nativeDecimals)} ${info.nativeSymbol}`,
-    exact: `${formatUnits(BigInt(raw), info.nativeDecimals)} ${info.nativeSymbol}`,
+    text: `${formatAmount(raw, coin.decimals)} ${coin.symbol}`,
+    exact: `${formatUnits(BigInt(raw), coin.decimals)} ${coin.symbol}`,
   };
+}
+
+/** What a request sends and what it pays out in: its tokens, or the chains' native coins when it names none. */
+export function requestCoins(details: Pick<BridgeDetails, 'sourceChain' | 'destinationChain' | 'symbolIn' | 'symbolOut' | 'decimalsIn' | 'decimalsOut'>): { in?: Coin; out?: Coin } {
+  return {
+    in: details.symbolIn !== undefined && details.decimalsIn !== undefined ? { symbol: details.symbolIn, decimals: details.decimalsIn } : nativeCoin(details.sourceChain),
+    out: details.symbolOut !== undefined && details.decimalsOut !== undefined ? { symbol: details.symbolOut, decimals: details.decimalsOut } : nativeCoin(details.destinationChain),
+  };
+}
+
+/**
+ * The coin a leg's token is on its chain, as far as the request tells: the request's own tokens, the chain's
+ * native coin (the zero address), or undefined for another token (a leg's intermediate).
+ */
+export function legCoin(details: BridgeDetails, chain: string, token: string | null): Coin | undefined {
+  if (token === null) return undefined;
+  const same = (address: string | undefined) => !!address && sameToken({ address }, { address: token });
+  const coins = requestCoins(details);
+  if (token === NATIVE_TOKEN_ADDRESS) return nativeCoin(chain);
+  if (chain === details.sourceChain && same(details.tokenIn)) return coins.in;
+  if (chain === details.destinationChain && same(details.tokenOut)) return coins.out;
+  return undefined;
 }
 
 export function chainName(chain: string): string {

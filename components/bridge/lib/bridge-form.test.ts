@@ -18,4 +18,19 @@ describe('bridgeFormReducer', () => {
     const form = bridgeFormReducer({ ...initialBridgeForm(), amountText: '2' }, { type: 'recipient', text: '0xabc' });
     expect(bridgeFormReducer(form, { type: 'flip' })).toEqual({ source: 'ARB', destination: 'BASE', amountText: '', recipientText: '0xabc' });
   });
+
+  it('keeps a token to its chain: a new chain starts on its native coin, a flip moves both tokens', () => {
+    const usdcBase = { address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', name: 'USD Coin', decimals: 6 };
+    const usdcArb = { address: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', symbol: 'USDC', name: 'USD Coin', decimals: 6 };
+    const eth = { address: '0x0000000000000000000000000000000000000000', symbol: 'ETH', name: 'ETH (native)', decimals: 18 };
+    let form = bridgeFormReducer(initialBridgeForm(), { type: 'tokenIn', token: usdcBase });
+    form = bridgeFormReducer(form, { type: 'tokenOut', token: usdcArb });
+    expect(form).toMatchObject({ tokenIn: usdcBase, tokenOut: usdcArb });
+    expect(bridgeFormReducer(form, { type: 'flip' })).toMatchObject({ source: 'ARB', destination: 'BASE', tokenIn: usdcArb, tokenOut: usdcBase });
+    expect(bridgeFormReducer(form, { type: 'source', chain: 'AVAX' })).toMatchObject({ source: 'AVAX', tokenIn: undefined, tokenOut: usdcArb });
+    expect(bridgeFormReducer(form, { type: 'destination', chain: 'AVAX' })).toMatchObject({ destination: 'AVAX', tokenIn: usdcBase, tokenOut: undefined });
+    expect(bridgeFormReducer(form, { type: 'source', chain: 'BASE' })).toBe(form);
+    // The native coin is the default, so picking it is picking no token.
+    expect(bridgeFormReducer(form, { type: 'tokenIn', token: eth }).tokenIn).toBeUndefined();
+  });
 });

@@ -1,16 +1,22 @@
 /**
  * The bridge form's state and the one reducer that moves it. The recipient follows its default (the
- * connected EVM wallet between EVM chains) until the user types one.
+ * connected EVM wallet between EVM chains) until the user types one; each side's token is its chain's
+ * native coin until one is picked.
  */
+import { isNative, type SwapToken } from '@/components/swap/lib/tokens';
 import type { ChainId } from '@/server/chains/registry';
 
 export interface BridgeForm {
   source: ChainId;
   destination: ChainId;
-  /** Whole native units of the source chain, as typed. */
+  /** Whole units of the token sent, as typed. */
   amountText: string;
   /** Undefined while the recipient follows its default. */
   recipientText?: string;
+  /** A token of the source chain to send; undefined for its native coin. */
+  tokenIn?: SwapToken;
+  /** A token of the destination chain to receive; undefined for its native coin. */
+  tokenOut?: SwapToken;
 }
 
 export type BridgeFormEvent =
@@ -18,7 +24,9 @@ export type BridgeFormEvent =
   | { type: 'destination'; chain: ChainId }
   | { type: 'flip' }
   | { type: 'amount'; text: string }
-  | { type: 'recipient'; text: string };
+  | { type: 'recipient'; text: string }
+  | { type: 'tokenIn'; token: SwapToken }
+  | { type: 'tokenOut'; token: SwapToken };
 
 const DEFAULT_SOURCE: ChainId = 'BASE';
 const DEFAULT_DESTINATION: ChainId = 'ARB';
@@ -30,20 +38,30 @@ export function initialBridgeForm(source: ChainId = DEFAULT_SOURCE, destination:
 export function bridgeFormReducer(form: BridgeForm, event: BridgeFormEvent): BridgeForm {
   switch (event.type) {
     case 'source':
-      // Picking the other side's chain swaps the two, as people expect; a bridge needs two chains.
-      return event.chain === form.destination ? flip(form) : { ...form, source: event.chain };
+      // Picking the other side's chain swaps the two, as people expect; a bridge needs two chains. A token
+      // belongs to its chain, so a new chain starts on its native coin.
+      if (event.chain === form.destination) return flip(form);
+      return event.chain === form.source ? form : { ...form, source: event.chain, tokenIn: undefined };
     case 'destination':
-      return event.chain === form.source ? flip(form) : { ...form, destination: event.chain };
+      if (event.chain === form.source) return flip(form);
+      return event.chain === form.destination ? form : { ...form, destination: event.chain, tokenOut: undefined };
     case 'flip':
       return flip(form);
     case 'amount':
       return { ...form, amountText: event.text };
     case 'recipient':
       return { ...form, recipientText: event.text };
+    case 'tokenIn':
+      return { ...form, tokenIn: isNative(event.token) ? undefined : event.token };
+    case 'tokenOut':
+      return { ...form, tokenOut: isNative(event.token) ? undefined : event.token };
   }
 }
 
-/** The amount typed is in the old source's coin, so it goes; a recipient typed by hand stays. */
+/**
+ * The chains and their tokens change sides. The amount typed is in the old source's token, so it goes;
+ * a recipient typed by hand stays.
+ */
 function flip(form: BridgeForm): BridgeForm {
-  return { ...form, source: form.destination, destination: form.source, amountText: '' };
+  return { ...form, source: form.destination, destination: form.source, tokenIn: form.tokenOut, tokenOut: form.tokenIn, amountText: '' };
 }

@@ -1,14 +1,16 @@
 /**
  * What the tracker shows for a bridge request, derived from one status answer: the steps
  *   deposit -> waiting (for its confirmation) -> pending (the fill) -> filled
- * or, when the deposit is returned, deposit -> waiting -> pending (not filled) -> refunded;
+ * or, when the deposit is returned, deposit -> waiting -> pending (not filled) -> refunded,
+ * with the request's other legs (an approval, swaps on either chain) among them;
  * a headline for the request as a whole, and whether it can still change.
  */
 import { CHAINS, explorerTxUrl, type ChainId } from '@/server/chains/registry';
+import { withLegs } from './bridge-legs';
 import type { BridgeDetails, BridgeStatus } from './bridge-types';
 import { formatDuration } from './format-duration';
 
-export type TrackerStepId = 'deposit' | 'waiting' | 'pending' | 'filled' | 'refunded';
+export type TrackerStepId = 'approve' | 'deposit' | 'waiting' | `swap-${number}` | 'pending' | 'filled' | 'refunded';
 export type TrackerStepStatus = 'waiting' | 'active' | 'done' | 'failed';
 
 export interface TrackerStep {
@@ -63,6 +65,11 @@ export function trackerHeadline(status: BridgeStatus, sentTxHash?: string): Trac
  * tracker is opened with it right after the wallet sent); `now` dates the delayed note.
  */
 export function trackerSteps(status: BridgeStatus, sentTxHash?: string, now = Date.now()): TrackerStep[] {
+  return withLegs(statusSteps(status, sentTxHash, now), status.details);
+}
+
+/** The steps the request's state and hashes give, before its legs are woven in. */
+function statusSteps(status: BridgeStatus, sentTxHash: string | undefined, now: number): TrackerStep[] {
   const details = status.details;
   const headline = trackerHeadline(status, sentTxHash);
   const source = (details?.sourceChain ?? '') as ChainId;

@@ -1,0 +1,35 @@
+/** The tokens on the two sides of the bridge form: a picked token, or else the chain's native coin. */
+import { isNative, sameToken, type SwapToken } from '@/components/swap/lib/tokens';
+import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainFamily, type ChainId } from '@/server/chains/registry';
+import type { Coin } from './bridge-amounts';
+
+/** Families whose bridges move the native coin only, in and out (Solana deposits and fills are SOL). */
+const NATIVE_ONLY: readonly ChainFamily[] = ['solana'];
+
+/** Whether the bridge sends and pays tokens other than the native coin on this chain. */
+export function bridgesTokens(chain: ChainId): boolean {
+  return !NATIVE_ONLY.includes(CHAINS[chain].family);
+}
+
+/** The chain's native coin as the token picker lists it. */
+export function nativeToken(chain: ChainId): SwapToken {
+  const info = CHAINS[chain];
+  return { address: NATIVE_TOKEN_ADDRESS, symbol: info.nativeSymbol, name: `${info.nativeSymbol} (native)`, decimals: info.nativeDecimals };
+}
+
+/** What the quote is told of a side's token: its address, or nothing for the native coin (the default). */
+export function quotedToken(token: SwapToken): string | undefined {
+  return isNative(token) ? undefined : token.address;
+}
+
+/** Looks a token up in the listed tokens of the two chains, for amounts that name it by address only. */
+export function knownCoins(
+  source: ChainId, sourceTokens: readonly SwapToken[] | undefined,
+  destination: ChainId, destinationTokens: readonly SwapToken[] | undefined,
+): (chain: string, address: string) => Coin | undefined {
+  return (chain, address) => {
+    const list = chain === source ? sourceTokens : chain === destination ? destinationTokens : undefined;
+    const token = list?.find((listed) => sameToken(listed, { address }));
+    return token ? { symbol: token.symbol, decimals: token.decimals } : undefined;
+  };
+}
