@@ -89,7 +89,7 @@ export const bridgeQuoteOutput = z
       sourceChain: z.string(), destinationChain: z.string(),
       recipient: z.string().optional().meta({ description: 'Extension: who is paid on the destination chain' }),
       minAmountOut: z.string().optional().meta({ description: 'Extension: amountOut less the slippage tolerance' }),
-      feeAmount: z.string().optional().meta({ description: "Extension: the solver's fee, raw units of the source native coin" }),
+      feeAmount: z.string().optional().meta({ description: "Extension: the solver's fee, raw units of tokenIn (the source native coin by default)" }),
       destinationGas: z.string().optional().meta({ description: 'Extension: the fill gas, raw units of the destination native coin' }),
       expiresAt: z.number().optional().meta({ description: 'Extension: ms since epoch; a deposit confirmed later is refunded' }),
       ...bridgeTokenFields,
