@@ -50,6 +50,12 @@ async function fundedAccount(chain: EvmChainId): Promise<PrivateKeyAccount> {
   return account;
 }
 
+/** The source side: the trader's native coin went down by exactly the deposit and its gas. */
+async function expectNativeSpent(chain: EvmChainId, address: Address, before: bigint, amount: bigint, depositHash: string | null) {
+  const receipt = await publicClientFor(chain).getTransactionReceipt({ hash: depositHash as Hex });
+  expect(await publicClientFor(chain).getBalance({ address })).toBe(before - amount - receipt.gasUsed * receipt.effectiveGasPrice);
+}
+
 async function quote(query: Record<string, string>): Promise<QuoteBody> {
   const answer = await client.get<QuoteBody>('bridge.quote', query);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -117,13 +123,18 @@ describe('token to token, paid from the solver inventory', () => {
     const usdcArb = token('ARB', 'USDC');
     const toUsdc = await quote({ source: 'BASE', destination: 'ARB', amount: '100000000000000000', trader: trader.address, tokenOut: usdcArb });
     expect(toUsdc.transaction.approve).toBe('');
-    expect((await execute(trader, 'BASE', toUsdc)).status).toBe('SUCCESS');
+    const ethBefore = await publicClientFor('BASE').getBalance({ address: trader.address });
+    const sent = await execute(trader, 'BASE', toUsdc);
+    expect(sent.status).toBe('SUCCESS');
+    await expectNativeSpent('BASE', trader.address, ethBefore, 10n ** 17n, sent.sourceTxHash);
     expect(await tokenBalance('ARB', usdcArb, trader.address)).toBe(BigInt(toUsdc.stats.amountOut));
 
     const back = await fundedAccount('ARB');
     const recipient = freshAddress();
+    const usdcBefore = await tokenBalance('ARB', usdcArb, back.address);
     const toEth = await quote({ source: 'ARB', destination: 'BASE', amount: '500000000', trader: back.address, recipient, tokenIn: usdcArb });
     expect((await execute(back, 'ARB', toEth)).status).toBe('SUCCESS');
+    expect(await tokenBalance('ARB', usdcArb, back.address)).toBe(usdcBefore - 500_000_000n);
     expect(await publicClientFor('BASE').getBalance({ address: recipient })).toBe(BigInt(toEth.stats.amountOut));
   });
 });
@@ -137,8 +148,10 @@ describe('through swaps', () => {
     const recipient = freshAddress();
     const quoted = await quote({ source: 'BASE', destination: 'ARB', amount: '200000000000000000', trader: trader.address, recipient, tokenOut: beta });
     expect(quoted.stats.route.map((leg) => [leg.kind, leg.chain])).toEqual([['bridge', 'BASE'], ['swap', 'ARB']]);
+    const ethBefore = await publicClientFor('BASE').getBalance({ address: trader.address });
     const executed = await execute(trader, 'BASE', quoted);
     expect(executed.status, JSON.stringify(executed)).toBe('SUCCESS');
+    await expectNativeSpent('BASE', trader.address, ethBefore, 2n * 10n ** 17n, executed.sourceTxHash);
     expect(await tokenBalance('ARB', beta, recipient)).toBe(BigInt(quoted.stats.amountOut));
     expect(await tokenBalance('ARB', beta, solver)).toBe(0n);
     const done = await status(quoted.transaction.requestId);
@@ -163,12 +176,14 @@ describe('through swaps', () => {
   });
 
   it('SOL to USDC on STORY', async () => {
-    const { Keypair, VersionedTransaction } = await import('@solana/web3.js');
+    const { Connection, Keypair, VersionedTransaction } = await import('@solana/web3.js');
     const trader = Keypair.generate();
     expect((await client.post('dev.faucet', { chain: 'SOL', address: trader.publicKey.toBase58() })).status).toBe(200);
     const recipient = freshAddress();
     const usdc = token('STORY', 'USDC');
     const quoted = await quote({ source: 'SOL', destination: 'STORY', amount: '2000000000', trader: trader.publicKey.toBase58(), recipient, tokenOut: usdc });
+    const connection = new Connection(testManifest().chains.SOL!.rpcUrl, 'confirmed');
+    const lamportsBefore = BigInt(await connection.getBalance(trader.publicKey));
     const transaction = VersionedTransaction.deserialize(Buffer.from(quoted.transaction.trade, 'base64'));
     transaction.sign([trader]);
     const executed = await client.post<ExecuteBody>('bridge.execute', {
@@ -176,10 +191,12 @@ describe('through swaps', () => {
     });
     expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ status: 'SUCCESS' });
     expect(await tokenBalance('STORY', usdc, recipient)).toBe(BigInt(quoted.stats.amountOut));
+    // The deposit and its one signature's fee.
+    expect(BigInt(await connection.getBalance(trader.publicKey))).toBe(lamportsBefore - 2_000_000_000n - 5_000n);
   });
 
   it('USDC on SOL to USDC on UNI: an SPL deposit with the requestId as memo', async () => {
-    const { Keypair, VersionedTransaction } = await import('@solana/web3.js');
+    const { Connection, Keypair, PublicKey, VersionedTransaction } = await import('@solana/web3.js');
     const trader = Keypair.generate();
     expect((await client.post('dev.faucet', { chain: 'SOL', address: trader.publicKey.toBase58() })).status).toBe(200);
     const recipient = freshAddress();
@@ -191,6 +208,9 @@ describe('through swaps', () => {
     });
     expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ status: 'SUCCESS' });
     expect(await tokenBalance('UNI', token('UNI', 'USDC'), recipient)).toBe(BigInt(quoted.stats.amountOut));
+    const connection = new Connection(testManifest().chains.SOL!.rpcUrl, 'confirmed');
+    const held = await connection.getParsedTokenAccountsByOwner(trader.publicKey, { mint: new PublicKey(solMint('USDC')) });
+    expect(held.value.map((account) => account.account.data.parsed.info.tokenAmount.amount)).toEqual([(10_000n * 10n ** 6n - 40_000_000n).toString()]);
     // 40 USDC less 0.1 % and the transfer's gas on UNI (a few cents), at par.
     expect(Number(quoted.stats.amountOut)).toBeGreaterThan(39_500_000);
     expect(Number(quoted.stats.amountOut)).toBeLessThan(39_960_000);
@@ -213,7 +233,9 @@ describe('through swaps', () => {
     const tax = token('ABS', 'TAX');
     const quoted = await quote({ source: 'ABS', destination: 'HYPE', amount: (500n * 10n ** 18n).toString(), trader: trader.address, recipient, tokenIn: tax });
     expect(quoted.warnings.map((warning) => warning.code)).toContain('HIGH_TAX');
+    const taxBefore = await tokenBalance('ABS', tax, trader.address);
     expect((await execute(trader, 'ABS', quoted)).status).toBe('SUCCESS');
+    expect(await tokenBalance('ABS', tax, trader.address)).toBe(taxBefore - 500n * 10n ** 18n);
     expect(await publicClientFor('HYPE').getBalance({ address: recipient })).toBe(BigInt(quoted.stats.amountOut));
     // Deposited whole (a transfer to the solver is not a trade, so no tax on the way in), then sold, paying the sell tax.
     const sold = await waitForStatus(quoted.transaction.requestId, (body) => body.details.legs.at(-1)?.status === 'success');
