@@ -12,7 +12,7 @@ import { BridgeQuoteDetails } from './bridge-quote-details';
 import { BridgeReceivePanel } from './bridge-receive-panel';
 import { BridgeSendPanel } from './bridge-send-panel';
 import { useBridgeCard, type BridgeCardState } from './hooks/use-bridge-card';
-import { knownCoins } from './lib/bridge-tokens';
+import { bridgeTokenChoices, knownCoins } from './lib/bridge-tokens';
 import { isCrossFamily } from './lib/recipient';
 import { RecipientField } from './recipient-field';
 
@@ -81,7 +81,7 @@ function BridgeTokenPicker({ card, side, onClose }: { card: BridgeCardState; sid
     <TokenSelectDialog
       chain={side === 'in' ? form.source : form.destination}
       title={side === 'in' ? 'Select a token to send' : 'Select a token to receive'}
-      tokens={tokens[side].data?.tokens ?? [side === 'in' ? tokenIn : tokenOut]}
+      tokens={bridgeTokenChoices(side === 'in' ? form.source : form.destination, tokens[side].data?.tokens ?? [side === 'in' ? tokenIn : tokenOut])}
       selected={side === 'in' ? tokenIn : tokenOut}
       wallet={wallet.connected ? wallet.address : undefined}
       onClose={onClose}

@@ -1,12 +1,8 @@
 import { TokenIcon } from '@/components/swap/token-icon';
 import { isNative, type SwapToken } from '@/components/swap/lib/tokens';
 import type { ChainId } from '@/server/chains/registry';
-import { bridgesTokens } from './lib/bridge-tokens';
 
-/**
- * A side's token where the swap form has its token button: opens the picker of the side's chain. A chain
- * whose bridges move its native coin only shows that coin, with nothing to pick.
- */
+/** A side's token where the swap form has its token button: opens the picker of the side's chain. */
 export function BridgeTokenButton({ chain, token, label, disabled, onPick }: {
   chain: ChainId;
   token: SwapToken;
@@ -17,14 +13,6 @@ export function BridgeTokenButton({ chain, token, label, disabled, onPick }: {
 }) {
   // The native coin keeps the colour it has always had on this page: one derived from its chain.
   const icon = <TokenIcon symbol={token.symbol} address={isNative(token) ? chain : token.address} size={24} />;
-  if (!bridgesTokens(chain)) {
-    return (
-      <span className="token-button static">
-        {icon}
-        <span className="token-button-symbol">{token.symbol}</span>
-      </span>
-    );
-  }
   return (
     <button type="button" className="token-button" aria-label={label} disabled={disabled} onClick={onPick}>
       {icon}

@@ -279,6 +279,47 @@ test('bridge SOL to Avalanche with a Solana wallet, paid to the connected EVM wa
   expect(pageErrors).toEqual([]);
 });
 
+test('bridge USDC from Solana to USDC on Avalanche: the Solana side offers SOL and its stable', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { source, solAccount, evmChains } = await world();
+  const evmKey = generatePrivateKey();
+  const recipient = privateKeyToAccount(evmKey).address;
+  const evmWallet = await installTestWallet(page, { privateKey: evmKey, chains: evmChains, chainId: source.chainId });
+  const solanaWallet = await installSolanaTestWallet(page, { secretKey: solAccount.secretKey });
+  const pageErrors = collectPageErrors(page);
+
+  await page.goto('/bridge');
+  const bridge = page.getByRole('region', { name: 'Bridge', exact: true });
+  await connect(page, evmWallet);
+  await bridge.getByLabel('From chain').selectOption('SOL');
+  await bridge.getByLabel('To chain').selectOption(SOURCE);
+  await bridge.getByRole('button', { name: 'Connect a Solana wallet' }).click();
+  await page.getByRole('dialog', { name: 'Connect a Solana wallet' }).getByRole('button', { name: 'E2E Solana Wallet' }).click();
+  await bridge.getByRole('button', { name: 'Select token to send' }).click();
+  const sendPicker = page.getByRole('dialog', { name: 'Select a token to send' });
+  // Beside SOL, the bridge takes Solana's stable only: no other mint is offered.
+  await expect(sendPicker.getByRole('button', { name: /^(SOL|USDC) / })).toHaveCount(2);
+  await expect(sendPicker.getByRole('button', { name: /^ALPHA / })).toHaveCount(0);
+  await sendPicker.getByRole('button', { name: /^USDC / }).click();
+  await bridge.getByRole('button', { name: 'Select token to receive' }).click();
+  await page.getByRole('dialog', { name: 'Select a token to receive' }).getByRole('button', { name: /^USDC / }).click();
+  await bridge.getByLabel('Amount to send').fill('25');
+  await bridge.getByRole('button', { name: /^Use my wallet 0x/ }).click();
+  const quote = bridge.getByRole('region', { name: 'Bridge quote' });
+  await expect(quote.getByTestId('quote-amount-out')).toContainText('USDC', { timeout: 30_000 });
+
+  await bridge.getByRole('button', { name: 'Bridge', exact: true }).click();
+  await page.waitForURL(/\/bridge\/[^/?]+$/, { timeout: 60_000 });
+  const requestId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+  await expect(page.getByRole('region', { name: 'Bridge tracker' })).toHaveAttribute('data-status', 'success', { timeout: 60_000 });
+  const status = await api.get<{ details: BridgeDetails & { tokenOut: string } }>(`/api/v1/bridge/status/${encodeURIComponent(requestId)}`);
+  const usdc = source.tokens.find((token) => token.symbol === 'USDC')!.address;
+  const received = await api.get<{ balance: string }>('/api/v1/balance', { wallet: recipient, network: SOURCE, token: usdc });
+  expect(received.json.balance).toBe(status.json.details.amountOut);
+  expect(solanaWallet.signedTransactions).toHaveLength(1);
+  expect(pageErrors).toEqual([]);
+});
+
 test('the tracker of an unknown request says so, without a stack trace', async ({ page }) => {
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -28,19 +28,22 @@ export async function fillShortfall(chain: BridgeChain, row: BridgeRow): Promise
   const { tokenOut } = bridgeTokensOf(row);
   const name = CHAINS[chain.chain].name;
   const amount = BigInt(row.amount_out);
-  const native = await chain.inventory();
+  const token = row.token_out ?? undefined;
   if (row.payout === 'swap') {
-    const needs = BigInt(row.swap_amount_in ?? '0');
+    const [native, needs] = [await chain.inventory(), BigInt(row.swap_amount_in ?? '0')];
     if (native >= needs) return undefined;
     return `The solver could not fill on ${name}: it holds ${tokenAmountText(native, chain.nativeToken, chain.chain)}, the swap to ${tokenOut.symbol} needs ${tokenAmountText(needs, chain.nativeToken, chain.chain)}. The deposit is returned.`;
   }
-  const token = row.token_out ?? undefined;
-  const held = token ? await chain.tokenInventory(token) : native;
+  if (!token) {
+    const [native, cost] = await Promise.all([chain.inventory(), chain.paymentCost(row.recipient, amount)]);
+    if (native >= amount + cost) return undefined;
+    return `The solver could not fill on ${name}: it holds ${tokenAmountText(native, tokenOut, chain.chain)}, the fill needs ${tokenAmountText(amount + cost, tokenOut, chain.chain)}. The deposit is returned.`;
+  }
+  const [held, native] = await Promise.all([chain.tokenInventory(token), chain.inventory()]);
   // The gas of a transfer the solver cannot make cannot be estimated (it reverts): holdings come first.
   const cost = held >= amount ? await chain.paymentCost(row.recipient, amount, token) : 0n;
-  const needs = token ? amount : amount + cost;
-  if (held >= needs && native >= cost) return undefined;
-  return `The solver could not fill on ${name}: it holds ${tokenAmountText(held, tokenOut, chain.chain)}, the fill needs ${tokenAmountText(needs, tokenOut, chain.chain)}. The deposit is returned.`;
+  if (held >= amount && native >= cost) return undefined;
+  return `The solver could not fill on ${name}: it holds ${tokenAmountText(held, tokenOut, chain.chain)}, the fill needs ${tokenAmountText(amount, tokenOut, chain.chain)}. The deposit is returned.`;
 }
 
 async function signDestinationSwap(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow): Promise<SignedPayment> {

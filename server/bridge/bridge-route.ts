@@ -158,10 +158,9 @@ export async function priceRoute(deps: BridgeDeps, request: RouteRequest): Promi
   });
 
   if (isNativeToken(tokenOut)) {
-    const gas = await destination.paymentCost(request.recipient, nativeOut.amount);
+    const [gas, inventory] = await Promise.all([destination.paymentCost(request.recipient, nativeOut.amount), destination.inventory()]);
     const amountOut = nativeOut.amount - gas;
     if (amountOut <= 0n) refuseTooSmall(request, gas);
-    const inventory = await destination.inventory();
     if (amountOut + gas > inventory) refuseShort(destination, { amount: inventory, token: tokenOut }, amountOut + gas);
     return {
       amountOut, destinationGas: gas, payout: 'transfer', swapAmountIn: undefined, legs: [...deposit.legs, bridgeLeg(tokenOut, amountOut)],

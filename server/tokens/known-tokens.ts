@@ -12,6 +12,8 @@ export interface KnownToken {
   symbol: string;
   name: string;
   decimals: number;
+  /** The world's kind of token (`stable`, `plain`, …): the bridge page offers only the stable beside SOL on Solana. */
+  kind?: string;
 }
 
 export function nativeToken(chain: ChainId): KnownToken {
@@ -23,6 +25,6 @@ export function knownTokens(world: LocalWorld | undefined, chain: ChainId): Know
   const worldTokens = world?.manifest.chains[chain]?.tokens ?? [];
   return [
     nativeToken(chain),
-    ...worldTokens.map(({ address, symbol, name, decimals }) => ({ address, symbol, name, decimals })),
+    ...worldTokens.map(({ address, symbol, name, decimals, kind }) => ({ address, symbol, name, decimals, kind })),
   ];
 }

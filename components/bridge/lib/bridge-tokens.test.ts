@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
-import { bridgesTokens, knownCoins, nativeToken, quotedToken } from './bridge-tokens';
+import { bridgeTokenChoices, knownCoins, nativeToken, quotedToken } from './bridge-tokens';
 
 const USDC = { address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', name: 'USD Coin', decimals: 6 };
 
@@ -11,9 +11,10 @@ describe('bridge tokens', () => {
     expect(quotedToken(USDC)).toBe(USDC.address);
   });
 
-  it('are picked on EVM chains; Solana bridges move SOL only', () => {
-    expect(bridgesTokens('BASE')).toBe(true);
-    expect(bridgesTokens('SOL')).toBe(false);
+  it('are every listed token on EVM chains; on Solana SOL and the stable only', () => {
+    const listed = [nativeToken('SOL'), { ...USDC, kind: 'stable' }, { ...USDC, address: 'alpha', symbol: 'ALPHA', kind: 'plain' }];
+    expect(bridgeTokenChoices('BASE', listed)).toEqual(listed);
+    expect(bridgeTokenChoices('SOL', listed).map((token) => token.symbol)).toEqual(['SOL', 'USDC']);
   });
 
   it('are found by address in the list of their own chain only', () => {

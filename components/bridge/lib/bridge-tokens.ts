@@ -3,12 +3,13 @@ import { isNative, sameToken, type SwapToken } from '@/components/swap/lib/token
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainFamily, type ChainId } from '@/server/chains/registry';
 import type { Coin } from './bridge-amounts';
 
-/** Families whose bridges move the native coin only, in and out (Solana deposits and fills are SOL). */
-const NATIVE_ONLY: readonly ChainFamily[] = ['solana'];
+/** Families where the bridge takes and pays the native coin and the chain's stable only (the server refuses other mints). */
+const NATIVE_AND_STABLE_ONLY: readonly ChainFamily[] = ['solana'];
 
-/** Whether the bridge sends and pays tokens other than the native coin on this chain. */
-export function bridgesTokens(chain: ChainId): boolean {
-  return !NATIVE_ONLY.includes(CHAINS[chain].family);
+/** The tokens a side's picker offers: every listed token, or on Solana the native coin and the stable. */
+export function bridgeTokenChoices<T extends Pick<SwapToken, 'address' | 'kind'>>(chain: ChainId, tokens: readonly T[]): T[] {
+  if (!NATIVE_AND_STABLE_ONLY.includes(CHAINS[chain].family)) return [...tokens];
+  return tokens.filter((token) => isNative(token) || token.kind === 'stable');
 }
 
 /** The chain's native coin as the token picker lists it. */

@@ -6,6 +6,8 @@ export interface SwapToken {
   symbol: string;
   name: string;
   decimals: number;
+  /** From the chain's list: `stable`, `plain`, … */
+  kind?: string;
 }
 
 export function isNative(token: Pick<SwapToken, 'address'>): boolean {
