@@ -21,11 +21,12 @@ const world = {
 };
 
 describe('knownTokens', () => {
-  it('lists the native token first, then every world token of the chain without the kind', () => {
+  it('lists the native token first, then every world token of the chain without the kind, the stable marked as such', () => {
     const tokens = knownTokens(world, 'BSC');
     expect(tokens[0]).toEqual({ address: NATIVE_TOKEN_ADDRESS, symbol: 'BNB', name: 'BNB (native)', decimals: 18 });
     expect(tokens.slice(1).map((token) => token.symbol)).toEqual(['WBNB', 'USDC', 'HONEY']);
-    expect(tokens[2]).toEqual({ address: usdc.address, symbol: 'USDC', name: 'USD Coin (devnet)', decimals: 6 });
+    expect(tokens[2]).toEqual({ address: usdc.address, symbol: 'USDC', name: 'USD Coin (devnet)', decimals: 6, stable: true });
+    expect(tokens[3]).toEqual({ address: honey.address, symbol: 'HONEY', name: honey.name, decimals: honey.decimals });
   });
 
   it('offers only the native token where the world has no such chain, or there is no world', () => {

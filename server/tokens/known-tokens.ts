@@ -12,8 +12,11 @@ export interface KnownToken {
   symbol: string;
   name: string;
   decimals: number;
-  /** The world's kind of token (`stable`, `plain`, …): the bridge page offers only the stable beside SOL on Solana. */
-  kind?: string;
+  /**
+   * The chain's USD stable, which the bridge takes and pays on every chain (on Solana the only token beside
+   * SOL). No other kind is told: whether a token is a honeypot or taxed is the audit's to say.
+   */
+  stable?: true;
 }
 
 export function nativeToken(chain: ChainId): KnownToken {
@@ -25,6 +28,6 @@ export function knownTokens(world: LocalWorld | undefined, chain: ChainId): Know
   const worldTokens = world?.manifest.chains[chain]?.tokens ?? [];
   return [
     nativeToken(chain),
-    ...worldTokens.map(({ address, symbol, name, decimals, kind }) => ({ address, symbol, name, decimals, kind })),
+    ...worldTokens.map(({ address, symbol, name, decimals, kind }) => ({ address, symbol, name, decimals, ...(kind === 'stable' && { stable: true as const }) })),
   ];
 }

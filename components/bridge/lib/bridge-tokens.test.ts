@@ -12,7 +12,7 @@ describe('bridge tokens', () => {
   });
 
   it('are every listed token on EVM chains; on Solana SOL and the stable only', () => {
-    const listed = [nativeToken('SOL'), { ...USDC, kind: 'stable' }, { ...USDC, address: 'alpha', symbol: 'ALPHA', kind: 'plain' }];
+    const listed = [nativeToken('SOL'), { ...USDC, stable: true as const }, { ...USDC, address: 'alpha', symbol: 'ALPHA' }];
     expect(bridgeTokenChoices('BASE', listed)).toEqual(listed);
     expect(bridgeTokenChoices('SOL', listed).map((token) => token.symbol)).toEqual(['SOL', 'USDC']);
   });

@@ -7,9 +7,9 @@ import type { Coin } from './bridge-amounts';
 const NATIVE_AND_STABLE_ONLY: readonly ChainFamily[] = ['solana'];
 
 /** The tokens a side's picker offers: every listed token, or on Solana the native coin and the stable. */
-export function bridgeTokenChoices<T extends Pick<SwapToken, 'address' | 'kind'>>(chain: ChainId, tokens: readonly T[]): T[] {
+export function bridgeTokenChoices<T extends Pick<SwapToken, 'address' | 'stable'>>(chain: ChainId, tokens: readonly T[]): T[] {
   if (!NATIVE_AND_STABLE_ONLY.includes(CHAINS[chain].family)) return [...tokens];
-  return tokens.filter((token) => isNative(token) || token.kind === 'stable');
+  return tokens.filter((token) => isNative(token) || token.stable === true);
 }
 
 /** The chain's native coin as the token picker lists it. */

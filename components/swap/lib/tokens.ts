@@ -6,8 +6,8 @@ export interface SwapToken {
   symbol: string;
   name: string;
   decimals: number;
-  /** From the chain's list: `stable`, `plain`, … */
-  kind?: string;
+  /** The chain's USD stable (from the chain's list). */
+  stable?: true;
 }
 
 export function isNative(token: Pick<SwapToken, 'address'>): boolean {

@@ -57,7 +57,7 @@ describe('tokens.lookup', () => {
   it('answers a listed token from the list, whatever the case of the address', async () => {
     const usdc = testManifest().chains.ARB!.tokens.find((token) => token.symbol === 'USDC')!;
     const { token } = await caller().tokens.lookup({ chain: 'ARB', address: usdc.address.toLowerCase() });
-    expect(token).toEqual({ address: usdc.address, symbol: 'USDC', name: usdc.name, decimals: 6 });
+    expect(token).toEqual({ address: usdc.address, symbol: 'USDC', name: usdc.name, decimals: 6, stable: true });
   });
 
   it('reads symbol, name and decimals from the token contract', async () => {

@@ -11,7 +11,7 @@ import { tokenMarkets } from '@/server/tokens/token-markets';
 import { anyAddress, chainId, checkAddressFamily, evmAddress } from '../contract/fields';
 import { authedProcedure, router } from '../trpc';
 
-const token = z.object({ address: z.string(), symbol: z.string(), name: z.string(), decimals: z.number().int(), kind: z.string().optional() });
+const token = z.object({ address: z.string(), symbol: z.string(), name: z.string(), decimals: z.number().int(), stable: z.literal(true).optional() });
 
 export const tokensRouter = router({
   known: authedProcedure
