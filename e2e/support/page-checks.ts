@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 
 /**
  * axe-core's serious and critical findings inside `selector` (the page's own content by default), as
@@ -23,4 +23,21 @@ export function overflowingElements(page: Page, selector = 'main'): Promise<stri
       .filter((element) => element.getBoundingClientRect().right > width + 1)
       .map((element) => `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`);
   }, selector);
+}
+
+/** A full-page screenshot, attached to the test's report. */
+export async function snapshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** Script errors and console errors (React reports hydration mismatches there) both fail a test; `allowed` console errors excepted. */
+export function collectPageErrors(page: Page, allowed: RegExp[] = []): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) errors.push(`console: ${message.text()}`);
+  });
+  return errors;
 }

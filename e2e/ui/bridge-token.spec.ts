@@ -1,9 +1,10 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createPublicClient, formatUnits, getAddress, http, parseUnits, type Hex } from 'viem';
 import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { connectWallet, freshWallet, localWorld } from '../support/fresh-wallet';
+import { snapshot, collectPageErrors } from '../support/page-checks';
 
 /**
  * Bridging a token on the bridge page with a MetaMask-like wallet: USDC from Base to Arbitrum, picked in
@@ -45,20 +46,7 @@ async function tokenBalance(wallet: string, chain: string, token: string): Promi
   return BigInt(entry.balance);
 }
 
-async function snapshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
-function collectPageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  return errors;
-}
 
 /**
  * Records every state the form's deposit steps pass through: the approval's receipt can come within a

@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createPublicClient, formatUnits, http, parseEther, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { ManifestChain } from '../../server/chains/devnet-manifest';
@@ -6,6 +6,7 @@ import { api, describe as describeResponse, type Failure } from '../support/api'
 import { expect, test } from '../support/fixtures';
 import { installSolanaTestWallet } from '../support/solana-test-wallet';
 import { installTestWallet, type TestWallet } from '../support/test-wallet';
+import { snapshot, collectPageErrors } from '../support/page-checks';
 
 /**
  * The bridge page and its tracker with a MetaMask-like wallet: bridge from AVAX to X Layer (a pair no
@@ -53,10 +54,13 @@ async function world() {
 }
 
 /** A full-page screenshot kept in the test's output folder (test-results/) and attached to the report. */
-async function snapshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
+
+/** A fresh EVM wallet (the recipient: nothing else moves its balance) beside this spec's Solana account, both installed. */
+async function walletsFromSolana(page: Page, { source, solAccount, evmChains }: Pick<Awaited<ReturnType<typeof world>>, 'source' | 'solAccount' | 'evmChains'>) {
+  const evmKey = generatePrivateKey();
+  const evmWallet = await installTestWallet(page, { privateKey: evmKey, chains: evmChains, chainId: source.chainId });
+  const solanaWallet = await installSolanaTestWallet(page, { secretKey: solAccount.secretKey });
+  return { recipient: privateKeyToAccount(evmKey).address, evmWallet, solanaWallet };
 }
 
 async function connect(page: Page, wallet: TestWallet) {
@@ -67,15 +71,6 @@ async function connect(page: Page, wallet: TestWallet) {
   await page.keyboard.press('Escape');
 }
 
-/** Script errors and console errors (React reports hydration mismatches there) both fail a test. */
-function collectPageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  return errors;
-}
 
 test('bridge AVAX to X Layer through the wallet and follow the tracker to the fill', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
@@ -232,10 +227,7 @@ test('bridge SOL to Avalanche with a Solana wallet, paid to the connected EVM wa
   test.setTimeout(120_000);
   const { source, solAccount, evmChains } = await world();
   // A fresh EVM wallet receives: nothing else moves its balance, so what arrives is exactly the fill.
-  const evmKey = generatePrivateKey();
-  const recipient = privateKeyToAccount(evmKey).address;
-  const evmWallet = await installTestWallet(page, { privateKey: evmKey, chains: evmChains, chainId: source.chainId });
-  const solanaWallet = await installSolanaTestWallet(page, { secretKey: solAccount.secretKey });
+  const { recipient, evmWallet, solanaWallet } = await walletsFromSolana(page, { source, solAccount, evmChains });
   const destinationClient = createPublicClient({ transport: http(source.rpcUrl) });
   const pageErrors = collectPageErrors(page);
 
@@ -282,10 +274,7 @@ test('bridge SOL to Avalanche with a Solana wallet, paid to the connected EVM wa
 test('bridge USDC from Solana to USDC on Avalanche: the Solana side offers SOL and its stable', async ({ page }) => {
   test.setTimeout(120_000);
   const { source, solAccount, evmChains } = await world();
-  const evmKey = generatePrivateKey();
-  const recipient = privateKeyToAccount(evmKey).address;
-  const evmWallet = await installTestWallet(page, { privateKey: evmKey, chains: evmChains, chainId: source.chainId });
-  const solanaWallet = await installSolanaTestWallet(page, { secretKey: solAccount.secretKey });
+  const { recipient, evmWallet, solanaWallet } = await walletsFromSolana(page, { source, solAccount, evmChains });
   const pageErrors = collectPageErrors(page);
 
   await page.goto('/bridge');

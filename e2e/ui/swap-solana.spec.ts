@@ -1,5 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Connection, LAMPORTS_PER_SOL, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { parseUnits, type Hex } from 'viem';
@@ -10,6 +10,7 @@ import { expect, test } from '../support/fixtures';
 import { installSolanaTestWallet, type SolanaTestWallet } from '../support/solana-test-wallet';
 import { installTestWallet, type TestWallet } from '../support/test-wallet';
 import { expectSwapRejectedInWallet } from '../support/swap-progress';
+import { snapshot, collectPageErrors } from '../support/page-checks';
 
 /**
  * The swap page on Solana with a Phantom-like Wallet Standard wallet: buy a token with SOL and sell it back,
@@ -37,11 +38,6 @@ async function world() {
 }
 
 /** A full-page screenshot kept in the test's output folder (test-results/) and attached to the report. */
-async function snapshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
@@ -57,15 +53,6 @@ async function connectSolana(page: Page, wallet: SolanaTestWallet) {
   await expect(page.getByTestId('wallet-address')).toHaveText(short(wallet.address));
 }
 
-/** Script errors and console errors (React reports hydration mismatches there) both fail a test. */
-function collectPageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  return errors;
-}
 
 /** The full decimal amount behind a shortened result figure ("0.5 SOL" from its title). */
 async function resultAmount(page: Page, testId: 'result-spent' | 'result-received', decimals: number): Promise<bigint> {

@@ -1,9 +1,10 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createPublicClient, erc20Abi, http, parseEther, verifyMessage, type Address, type Hex } from 'viem';
 import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { installTestWallet, type TestWallet } from '../support/test-wallet';
+import { snapshot } from '../support/page-checks';
 
 /**
  * The swap page with a MetaMask-like wallet: buy a token with the native coin, sell all of it back, and
@@ -30,11 +31,6 @@ async function world() {
 }
 
 /** A full-page screenshot kept in the test's output folder (test-results/) and attached to the report. */
-async function snapshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 async function connect(page: Page, wallet: TestWallet) {
   await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();

@@ -1,11 +1,11 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import { createWalletClient, defineChain, http, parseAbi, parseEther, parseTransaction, type Address, type Hex, type TransactionSerializableEIP1559 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
-import { overflowingElements, seriousAxeViolations } from '../support/page-checks';
+import { collectPageErrors, overflowingElements, seriousAxeViolations, snapshot } from '../support/page-checks';
 
 /**
  * The token page and the header's token search on BASE of the local world: the tax token's taxes and
@@ -31,21 +31,7 @@ async function baseTokens() {
 }
 
 /** A full-page screenshot kept in the test's output folder and attached to the report. */
-async function snapshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
-/** Script errors and console errors (React reports hydration mismatches there) both fail a test. */
-function collectPageErrors(page: Page, allowed: RegExp[] = []): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) errors.push(`console: ${message.text()}`);
-  });
-  return errors;
-}
 
 /** A percent figure shown as "3 %" or "3.25 %". */
 async function percentOf(locator: Locator): Promise<number> {
