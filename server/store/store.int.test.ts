@@ -195,6 +195,9 @@ describe.each(backends)('store on $name', (backend) => {
     it('lists keys oldest first', async () => {
       const keys = createApiKeyRepository(store.db);
       const first = await keys.insert(newKeyInput('first'));
+      // Two keys inserted back to back can share a timestamp (seen on the embedded database), and equally old
+      // keys are listed by id; the second is made a moment later so that it is the younger one.
+      await new Promise((resolve) => setTimeout(resolve, 5));
       const second = await keys.insert(newKeyInput('second'));
       const listed = await keys.list();
       expect(listed.map((key) => key.id)).toEqual([first.id, second.id]);
