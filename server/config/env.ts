@@ -26,6 +26,8 @@ const baseSchema = z.object({
   HEALTH_PROBE_TIMEOUT_MS: positiveInt(1_500),
   RPC_TIMEOUT_MS: positiveInt(10_000),
   JUPITER_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Jupiter's API key (portal.jup.ag), sent as `x-api-key`; keyless use is limited to 0.5 requests a second. */
+  JUPITER_API_KEY: z.string().min(1).optional(),
   /** DexScreener's API (https://api.dexscreener.com) for token-info's dexPaid; unset offline: dexPaid is unknown. */
   DEXSCREENER_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** GoPlus's API (https://api.gopluslabs.io) for the token audit on EVM chains; unset offline: the provider is unavailable. */

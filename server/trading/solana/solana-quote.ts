@@ -336,10 +336,10 @@ export async function solUsdPrice(deps: Pick<SolanaQuoteDeps, 'trading'>): Promi
   const stable = deps.trading.stable;
   if (!stable) return 0;
   try {
-    const route = await deps.trading.source.quote({
-      inputMint: WRAPPED_SOL_MINT, outputMint: stable.address, amountIn: 10n ** BigInt(SOL_DECIMALS), slippageBps: 100, user: deps.trading.feeCollector,
-    });
-    return Number(route.amountOut) / 10 ** stable.decimals;
+    const { source } = deps.trading;
+    const leg = { inputMint: WRAPPED_SOL_MINT, outputMint: stable.address, amountIn: 10n ** BigInt(SOL_DECIMALS), slippageBps: 100 };
+    const amountOut = source.price ? await source.price(leg) : (await source.quote({ ...leg, user: deps.trading.feeCollector })).amountOut;
+    return Number(amountOut) / 10 ** stable.decimals;
   } catch {
     return 0;
   }

@@ -19,7 +19,7 @@ import type { SolanaTrading } from './solana-quote';
 const MAINNET_USDC = { address: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', decimals: 6 };
 
 export function solanaTradingFrom(
-  config: Pick<Config, 'JUPITER_API_URL' | 'FEE_COLLECTOR_SOL' | 'RPC_TIMEOUT_MS'>,
+  config: Pick<Config, 'JUPITER_API_URL' | 'JUPITER_API_KEY' | 'FEE_COLLECTOR_SOL' | 'RPC_TIMEOUT_MS'>,
   chain: ConfiguredChain,
   manifest: DevnetManifest | undefined,
   balances: BalanceReader,
@@ -27,7 +27,7 @@ export function solanaTradingFrom(
   if (!config.JUPITER_API_URL) return solanaTradingFromWorld(chain, manifest, balances);
   if (!config.FEE_COLLECTOR_SOL) throw new ConfigError('Invalid configuration: FEE_COLLECTOR_SOL is required with JUPITER_API_URL (the wallet that receives Solana trading fees)');
   return {
-    source: createJupiterRouteSource({ baseUrl: config.JUPITER_API_URL, timeoutMs: config.RPC_TIMEOUT_MS }),
+    source: createJupiterRouteSource({ baseUrl: config.JUPITER_API_URL, timeoutMs: config.RPC_TIMEOUT_MS, apiKey: config.JUPITER_API_KEY }),
     mints: createSolanaMints(chain),
     feeCollector: new PublicKey(config.FEE_COLLECTOR_SOL),
     stable: MAINNET_USDC,

@@ -72,6 +72,7 @@ interface Seen {
 type Answer = { status: number; body: unknown } | 'hang' | { status: number; raw: string };
 const SCENARIOS: Record<string, { quote: Answer; 'swap-instructions'?: Answer }> = {
   ok: { quote: { status: 200, body: QUOTE }, 'swap-instructions': { status: 200, body: SWAP } },
+  price: { quote: { status: 200, body: QUOTE } },
   'no-route': { quote: { status: 400, body: NO_ROUTE } },
   'not-tradable': { quote: { status: 400, body: NOT_TRADABLE } },
   'no-route-at-swap': { quote: { status: 200, body: QUOTE }, 'swap-instructions': { status: 400, body: NO_ROUTE } },
@@ -176,12 +177,25 @@ describe('Jupiter route source', () => {
     expect(swap?.path).toBe('/ok/swap-instructions');
     expect(swap?.headers['content-type']).toBe('application/json');
     // The quote goes back whole, including fields the adapter does not read (contextSlot, platformFee, ...).
+    // Shared accounts are left for Jupiter to choose.
     expect(swap?.body).toEqual({
       quoteResponse: QUOTE,
       userPublicKey: wallet.publicKey.toBase58(),
       wrapAndUnwrapSol: true,
-      useSharedAccounts: true,
     });
+    expect(swap?.headers['x-api-key']).toBe('test-key');
+  });
+
+  it('prices a leg with one quote request, and reuses that price for the same leg until it is stale', async () => {
+    let clock = 1_000_000;
+    const priced = createJupiterRouteSource({ baseUrl: `${origin}/price/`, priceTtlMs: 15_000, now: () => clock });
+    const priceLeg = { inputMint: leg.inputMint, outputMint: leg.outputMint, amountIn: leg.amountIn, slippageBps: leg.slippageBps };
+    expect(await priced.price!(priceLeg)).toBe(17_057_460n);
+    expect(await priced.price!(priceLeg)).toBe(17_057_460n);
+    expect(requestsOf('price').map((request) => request.path)).toEqual(['/price/quote']);
+    clock += 15_000;
+    await priced.price!(priceLeg);
+    expect(requestsOf('price')).toHaveLength(2);
   });
 
   it('gives the amounts as bigint, the impact in percent and the lookup tables, with no cosigner', async () => {

@@ -2,6 +2,7 @@
  * The Jupiter route source: prices a leg with Jupiter's Swap API v1 (`GET /quote`) and takes the
  * instructions that perform it from `POST /swap-instructions`, so the project's builder composes the
  * transaction itself (its own compute budget, fee transfers and token accounts around Jupiter's swap).
+ * A price alone (SOL's USD value) is one `GET /quote`, reused for a few seconds.
  *
  * Everything Jupiter says is validated here and every failure leaves as an AppError: a routing refusal
  * (Jupiter's `errorCode`, e.g. COULD_NOT_FIND_ANY_ROUTE) is NO_ROUTE; no answer, a timeout, HTTP 5xx or an
@@ -19,11 +20,19 @@ export interface JupiterRouteSourceOptions {
   fetch?: typeof fetch;
   /** Limit of each of the two requests (quote, then swap-instructions). */
   timeoutMs?: number;
-  /** Sent as `x-api-key`; Jupiter's keyed host (api.jup.ag) wants one, the lite host does not. */
+  /** Sent as `x-api-key` (JUPITER_API_KEY); Jupiter's documented host (api.jup.ag) wants one. */
   apiKey?: string;
+  /** How long a price-only answer (`price`, used for SOL's USD value) is reused for the same leg. */
+  priceTtlMs?: number;
+  now?: () => number;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+/**
+ * Keyless use allows 0.5 requests a second and a quote already takes two (quote, swap-instructions): SOL's
+ * USD price, asked for by every Solana quote, is read once per this long.
+ */
+const DEFAULT_PRICE_TTL_MS = 15_000;
 const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
 
 /**
@@ -105,8 +114,20 @@ export function createJupiterRouteSource(options: JupiterRouteSourceOptions): So
     root: options.baseUrl.replace(/\/+$/, ''),
     headers,
   };
+  const priceTtlMs = options.priceTtlMs ?? DEFAULT_PRICE_TTL_MS;
+  const now = options.now ?? Date.now;
+  const prices = new Map<string, { amountOut: Promise<bigint>; at: number }>();
   return {
     venue: 'JUPITER',
+    price(leg) {
+      const key = `${leg.inputMint}:${leg.outputMint}:${leg.amountIn}:${leg.slippageBps}`;
+      const known = prices.get(key);
+      if (known && now() - known.at < priceTtlMs) return known.amountOut;
+      const amountOut = fetchQuote(client, leg).then(({ quote }) => quote.outAmount);
+      prices.set(key, { amountOut, at: now() });
+      amountOut.catch(() => prices.delete(key));
+      return amountOut;
+    },
     async quote(leg: SolanaSwapLeg): Promise<SolanaRoute> {
       const { quote, body } = await fetchQuote(client, leg);
       const swap = await fetchInstructions(client, body, leg.user.toBase58());
@@ -123,7 +144,7 @@ export function createJupiterRouteSource(options: JupiterRouteSourceOptions): So
 }
 
 /** `GET /quote`: Jupiter's price for the leg, checked to be the trade asked for; `body` is the answer as received. */
-async function fetchQuote(client: JupiterClient, leg: SolanaSwapLeg): Promise<{ quote: z.output<typeof quoteSchema>; body: unknown }> {
+async function fetchQuote(client: JupiterClient, leg: Omit<SolanaSwapLeg, 'user'>): Promise<{ quote: z.output<typeof quoteSchema>; body: unknown }> {
   const query = new URLSearchParams({
     inputMint: leg.inputMint,
     outputMint: leg.outputMint,
@@ -153,12 +174,12 @@ async function fetchInstructions(
   quoteBody: unknown,
   user: string,
 ): Promise<{ instructions: JupiterInstruction[]; addressLookupTables: string[] }> {
-  // The quote goes back exactly as received: Jupiter reads fields this adapter does not model.
+  // The quote goes back exactly as received: Jupiter reads fields this adapter does not model. Shared
+  // accounts are Jupiter's to choose (its documentation: forcing them fails on new low-liquidity markets).
   const swapBody = await call(client, 'swap-instructions', `${client.root}/swap-instructions`, {
     quoteResponse: quoteBody,
     userPublicKey: user,
     wrapAndUnwrapSol: true,
-    useSharedAccounts: true,
   });
   const swap = parse('swap-instructions', swapInstructionsSchema, swapBody);
 

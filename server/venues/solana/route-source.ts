@@ -40,6 +40,11 @@ export interface SolanaRouteSource {
   readonly venue: SolanaRoute['venue'];
   quote(leg: SolanaSwapLeg): Promise<SolanaRoute>;
   /**
+   * The venue's output for a leg, without the instructions that perform it: for USD values (SOL's price),
+   * where one request is enough and an answer a few seconds old will do. Absent: `quote` is used.
+   */
+  price?(leg: Omit<SolanaSwapLeg, 'user'>): Promise<bigint>;
+  /**
    * The least input (raw units reaching the venue) whose route's `minAmountOut` is at least `minAmountOut`,
    * or undefined when the venue cannot deliver it; absent where the venue has no inverse (exact output is
    * then not offered).
