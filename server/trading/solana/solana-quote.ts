@@ -133,10 +133,10 @@ async function inputUsd(
   if (stable && request.tokenIn === stable) return Number(amountIn) / 10 ** decimalsIn;
   if (stable && request.tokenOut === stable) return Number(amountOut) / 10 ** decimalsOut;
   try {
-    const inSol = await deps.trading.source.quote({
-      inputMint: mintOf(request.tokenIn), outputMint: WRAPPED_SOL_MINT, amountIn, slippageBps: 0, user: deps.trading.feeCollector,
-    });
-    return usd(inSol.amountOut, solUsd);
+    const { source } = deps.trading;
+    const leg = { inputMint: mintOf(request.tokenIn), outputMint: WRAPPED_SOL_MINT, amountIn, slippageBps: 0 };
+    const inSol = source.price ? await source.price(leg) : (await source.quote({ ...leg, user: deps.trading.feeCollector })).amountOut;
+    return usd(inSol, solUsd);
   } catch {
     // No SOL market for the input: the value is unknown, not an error of the quote.
     return 0;

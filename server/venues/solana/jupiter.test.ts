@@ -19,7 +19,7 @@ import {
 } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
-import { createJupiterRouteSource } from './jupiter';
+import { createJupiterRouteSource, rateLimitWaitMs } from './jupiter';
 import { WRAPPED_SOL_MINT, type SolanaSwapLeg } from './route-source';
 
 const fixture = (name: string): unknown =>
@@ -66,6 +66,7 @@ interface Seen {
   query: URLSearchParams;
   headers: IncomingMessage['headers'];
   body: unknown;
+  at: number;
 }
 
 /** Scenario = first path segment; the rest is Jupiter's endpoint (`quote` or `swap-instructions`). */
@@ -126,9 +127,14 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
   const body: unknown = text ? JSON.parse(text) : undefined;
-  seen.push({ method: request.method ?? '', path: url.pathname, query: url.searchParams, headers: request.headers, body });
+  seen.push({ method: request.method ?? '', path: url.pathname, query: url.searchParams, headers: request.headers, body, at: Date.now() });
   const [, scenario = '', endpoint = ''] = url.pathname.split('/');
-  const reply = SCENARIOS[scenario]?.[endpoint as 'quote' | 'swap-instructions'];
+  // Limited once: the first quote request is refused until its reset a second later.
+  if (scenario === 'limited-once' && endpoint === 'quote' && requestsOf('limited-once').length === 1) {
+    response.writeHead(429, { 'content-type': 'text/plain', 'x-ratelimit-reset': '1' }).end('Too Many Requests');
+    return;
+  }
+  const reply = SCENARIOS[scenario === 'limited-once' ? 'ok' : scenario]?.[endpoint as 'quote' | 'swap-instructions'];
   if (reply === 'hang') return;
   if (!reply) {
     response.writeHead(404).end();
@@ -184,6 +190,25 @@ describe('Jupiter route source', () => {
       wrapAndUnwrapSol: true,
     });
     expect(swap?.headers['x-api-key']).toBe('test-key');
+  });
+
+  it('asks again once the reset of a 429 has passed', async () => {
+    const route = await source('limited-once').quote(leg);
+    expect(route.amountOut).toBe(17_057_460n);
+    const requests = requestsOf('limited-once');
+    expect(requests.map((request) => request.path)).toEqual(['/limited-once/quote', '/limited-once/quote', '/limited-once/swap-instructions']);
+    expect(requests[1]!.at - requests[0]!.at).toBeGreaterThanOrEqual(990);
+  });
+
+  it('reads the wait after a 429 from Retry-After, then x-ratelimit-reset, else backs off exponentially', () => {
+    const now = 1_700_000_000_000;
+    const wait = (headers: Record<string, string>, attempt = 0) => rateLimitWaitMs(new Headers(headers), attempt, now);
+    expect(wait({ 'retry-after': '2' })).toBe(2_000);
+    expect(wait({ 'retry-after': new Date(now + 3_000).toUTCString() })).toBe(3_000);
+    expect(wait({ 'x-ratelimit-reset': '1' })).toBe(1_000);
+    expect(wait({ 'x-ratelimit-reset': String(now / 1_000 + 5) })).toBe(5_000);
+    expect(wait({ 'x-ratelimit-reset': String(now + 700) })).toBe(700);
+    expect([wait({}, 0), wait({}, 1), wait({}, 2)]).toEqual([250, 500, 1_000]);
   });
 
   it('prices a leg with one quote request, and reuses that price for the same leg until it is stale', async () => {

@@ -203,10 +203,50 @@ async function fetchInstructions(
   return { instructions: ordered, addressLookupTables: swap.addressLookupTableAddresses };
 }
 
-/** GET, or POST of `json` when given; answers the parsed body of a 2xx. */
+/** Retries of a request Jupiter limited (429), and the longest wait for one a quote can afford. */
+const RATE_LIMIT_RETRIES = 2;
+const MAX_RATE_LIMIT_WAIT_MS = 2_000;
+/** Without a reset time in the answer, the first retry waits this long and each next one twice as long. */
+const FIRST_BACKOFF_MS = 250;
+
+/**
+ * How long to wait before asking again after a 429: `Retry-After` (seconds or a date), else
+ * `x-ratelimit-reset` (seconds from now, or a Unix time in seconds or milliseconds), else exponential backoff.
+ */
+export function rateLimitWaitMs(headers: Headers, attempt: number, now = Date.now()): number {
+  const retryAfter = headers.get('retry-after');
+  if (retryAfter !== null) {
+    const seconds = Number(retryAfter);
+    const at = Number.isFinite(seconds) ? now + seconds * 1_000 : Date.parse(retryAfter);
+    if (Number.isFinite(at)) return Math.max(0, at - now);
+  }
+  const reset = Number(headers.get('x-ratelimit-reset') ?? Number.NaN);
+  if (Number.isFinite(reset) && reset >= 0) {
+    if (reset > 1e12) return Math.max(0, reset - now);
+    if (reset > 1e9) return Math.max(0, reset * 1_000 - now);
+    return reset * 1_000;
+  }
+  return FIRST_BACKOFF_MS * 2 ** attempt;
+}
+
+/** GET, or POST of `json` when given; answers the parsed body of a 2xx, asking again after a short 429. */
 async function call(client: JupiterClient, what: 'quote' | 'swap-instructions', url: string, json?: unknown): Promise<unknown> {
-  let status: number;
-  let text: string;
+  for (let attempt = 0; ; attempt++) {
+    const { status, text, headers } = await send(client, what, url, json);
+    if (status === 429) {
+      const waitMs = rateLimitWaitMs(headers, attempt);
+      if (attempt < RATE_LIMIT_RETRIES && waitMs <= MAX_RATE_LIMIT_WAIT_MS) {
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+        continue;
+      }
+      const when = waitMs > 0 ? ` Try again in about ${Math.ceil(waitMs / 1_000)} s.` : ' Try again shortly.';
+      throw new AppError('RPC_ERROR', `Jupiter is limiting this server's ${what} requests (HTTP 429).${when}`);
+    }
+    return readAnswer(what, status, text);
+  }
+}
+
+async function send(client: JupiterClient, what: string, url: string, json?: unknown): Promise<{ status: number; text: string; headers: Headers }> {
   try {
     const response = await client.doFetch(url, {
       method: json === undefined ? 'GET' : 'POST',
@@ -214,21 +254,20 @@ async function call(client: JupiterClient, what: 'quote' | 'swap-instructions', 
       body: json === undefined ? undefined : JSON.stringify(json),
       signal: AbortSignal.timeout(client.timeoutMs),
     });
-    status = response.status;
-    text = await response.text();
+    return { status: response.status, text: await response.text(), headers: response.headers };
   } catch (error) {
     throw new AppError('RPC_ERROR', `Jupiter did not answer the ${what} request (${describe(error, client.timeoutMs)}). Try again shortly.`, {
       cause: error,
     });
   }
+}
+
+function readAnswer(what: string, status: number, text: string): unknown {
   const body = parseJson(text);
   if (status < 500) {
     const errorCode = readErrorCode(body);
     const message = errorCode === undefined ? undefined : ROUTING_ERRORS[errorCode];
     if (message !== undefined) throw new AppError('NO_ROUTE', message);
-  }
-  if (status === 429) {
-    throw new AppError('RPC_ERROR', `Jupiter is limiting this server's ${what} requests (HTTP 429). Try again shortly.`);
   }
   if (status >= 500) {
     throw new AppError('RPC_ERROR', `Jupiter did not answer the ${what} request (HTTP ${status}). Try again shortly.`);
