@@ -74,9 +74,8 @@ export async function quoteSolanaSwap(deps: SolanaQuoteDeps, request: SwapReques
     decimalsOf(deps, request.tokenIn),
     decimalsOf(deps, request.tokenOut),
   ]);
-  const priced = await priceWithFees(deps, request, user, amountIn);
   const unitPrice = levels[request.priority].maxPriorityFeePerGas;
-  const built = await buildTransaction(deps, request, user, priced, unitPrice);
+  const { priced, built } = await priceAndBuild(deps, request, { user, amountIn, unitPrice });
   const expiresAt = (deps.now ?? Date.now)() + QUOTE_TTL_MS;
   const amountOut = priced.outputFees.net;
   const quoteId = solanaQuoteId(deps, request, { priced, built, amountIn, decimalsIn, decimalsOut, expiresAt });
@@ -177,14 +176,52 @@ interface PricedRoute {
  * Fees on the SOL side when there is one, else on the input mint; output-side fees leave the user's wallet
  * right after the venue paid it, in the same transaction.
  */
-async function priceWithFees(deps: SolanaQuoteDeps, request: SwapRequest, user: PublicKey, amountIn: bigint): Promise<PricedRoute> {
+/**
+ * The accounts a Jupiter route may use, tried in turn (its documentation: start at 64 and lower it when the
+ * instructions added around the swap push the transaction past one packet; fewer accounts can mean a worse
+ * route or none). The maker's routes are small and never asked again.
+ */
+export const MAX_ACCOUNTS_STEPS = [64, 48, 32] as const;
+/** What one Solana transaction may take on the wire. */
+const PACKET_BYTES = 1232;
+
+/** The route no transaction built around it could carry: more accounts than one packet holds. */
+class TooLargeForOnePacket extends Error {
+  override readonly name = 'TooLargeForOnePacket';
+}
+
+async function priceAndBuild(
+  deps: SolanaQuoteDeps, request: SwapRequest, figures: { user: PublicKey; amountIn: bigint; unitPrice: bigint },
+): Promise<{ priced: PricedRoute; built: BuiltTransaction }> {
+  for (const maxAccounts of MAX_ACCOUNTS_STEPS) {
+    const priced = await priceWithFees(deps, request, figures.user, figures.amountIn, maxAccounts);
+    try {
+      return { priced, built: await buildTransaction(deps, request, figures.user, priced, figures.unitPrice) };
+    } catch (error) {
+      if (!(error instanceof TooLargeForOnePacket)) throw error;
+      if (priced.route.venue !== 'JUPITER') throw new AppError('NO_ROUTE', 'The route uses more accounts than one Solana transaction can carry.');
+    }
+  }
+  throw new AppError('NO_ROUTE', `Even with at most ${MAX_ACCOUNTS_STEPS.at(-1)} accounts, the route does not fit one Solana transaction. Try a smaller amount or another pair.`);
+}
+
+function fitsOnePacket(transaction: VersionedTransaction): boolean {
+  try {
+    return transaction.serialize().length <= PACKET_BYTES;
+  } catch {
+    // web3.js refuses to serialize past a packet.
+    return false;
+  }
+}
+
+async function priceWithFees(deps: SolanaQuoteDeps, request: SwapRequest, user: PublicKey, amountIn: bigint, maxAccounts?: number): Promise<PricedRoute> {
   const nativeIn = request.tokenIn === SOL_SENTINEL;
   const nativeOut = request.tokenOut === SOL_SENTINEL;
   const feeOnOutput = !nativeIn && nativeOut;
   const noFees = (net: bigint) => ({ protocolFee: 0n, integratorFee: 0n, net });
   const inputFees = feeOnOutput ? noFees(amountIn) : splitAmount(amountIn, request.fees);
   const route = await deps.trading.source.quote({
-    inputMint: mintOf(request.tokenIn), outputMint: mintOf(request.tokenOut), amountIn: inputFees.net, slippageBps: request.slippageBps, user,
+    inputMint: mintOf(request.tokenIn), outputMint: mintOf(request.tokenOut), amountIn: inputFees.net, slippageBps: request.slippageBps, user, maxAccounts,
   });
   const outputFees = feeOnOutput ? splitAmount(route.amountOut, request.fees) : noFees(route.amountOut);
   const fees = feeOnOutput ? outputFees : inputFees;
@@ -223,6 +260,7 @@ async function buildTransaction(
   }).compileToV0Message(lookupTables));
 
   const probe = compile(SIMULATION_UNIT_LIMIT, PublicKey.default.toBase58());
+  if (!fitsOnePacket(probe)) throw new TooLargeForOnePacket();
   const [hashAnswer, simulationAnswer] = await deps.chain.rpc.requestBatch([
     { method: 'getLatestBlockhash', params: [{ commitment: 'confirmed' }] },
     { method: 'simulateTransaction', params: [Buffer.from(probe.serialize()).toString('base64'), { encoding: 'base64', sigVerify: false, replaceRecentBlockhash: true, commitment: 'confirmed' }] },

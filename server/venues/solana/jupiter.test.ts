@@ -74,6 +74,7 @@ type Answer = { status: number; body: unknown } | 'hang' | { status: number; raw
 const SCENARIOS: Record<string, { quote: Answer; 'swap-instructions'?: Answer }> = {
   ok: { quote: { status: 200, body: QUOTE }, 'swap-instructions': { status: 200, body: SWAP } },
   price: { quote: { status: 200, body: QUOTE } },
+  'ok-accounts': { quote: { status: 200, body: QUOTE }, 'swap-instructions': { status: 200, body: SWAP } },
   'no-route': { quote: { status: 400, body: NO_ROUTE } },
   'not-tradable': { quote: { status: 400, body: NOT_TRADABLE } },
   'no-route-at-swap': { quote: { status: 200, body: QUOTE }, 'swap-instructions': { status: 400, body: NO_ROUTE } },
@@ -190,6 +191,11 @@ describe('Jupiter route source', () => {
       wrapAndUnwrapSol: true,
     });
     expect(swap?.headers['x-api-key']).toBe('test-key');
+  });
+
+  it('passes the accounts a route may use as maxAccounts', async () => {
+    await source('ok-accounts').quote({ ...leg, maxAccounts: 48 });
+    expect(requestsOf('ok-accounts')[0]?.query.get('maxAccounts')).toBe('48');
   });
 
   it('asks again once the reset of a 429 has passed', async () => {

@@ -152,6 +152,7 @@ async function fetchQuote(client: JupiterClient, leg: Omit<SolanaSwapLeg, 'user'
     slippageBps: String(leg.slippageBps),
     swapMode: 'ExactIn',
   });
+  if (leg.maxAccounts !== undefined) query.set('maxAccounts', String(leg.maxAccounts));
   const body = await call(client, 'quote', `${client.root}/quote?${query}`);
   const quote = parse('quote', quoteSchema, body);
   if (

@@ -19,6 +19,8 @@ export interface SolanaSwapLeg {
   slippageBps: number;
   /** The user's wallet: fee payer and signer. */
   user: PublicKey;
+  /** The most accounts the venue's route may use (Jupiter's `maxAccounts`), leaving room for the builder's own. */
+  maxAccounts?: number;
 }
 
 export interface SolanaRoute {
