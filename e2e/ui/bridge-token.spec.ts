@@ -5,6 +5,7 @@ import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { connectWallet, freshWallet, localWorld } from '../support/fresh-wallet';
 import { snapshot, collectPageErrors } from '../support/page-checks';
+import type { BridgeDetails } from '../support/bridge-details';
 
 /**
  * Bridging a token on the bridge page with a MetaMask-like wallet: USDC from Base to Arbitrum, picked in
@@ -16,20 +17,6 @@ const SOURCE = 'BASE';
 const DESTINATION = 'ARB';
 const AMOUNT = '250';
 
-interface TokenDetails {
-  requestId: string;
-  state: string;
-  recipient: string;
-  amountIn: string;
-  amountOut: string;
-  paidAmount: string | null;
-  depositTxHash: string | null;
-  tokenIn?: string;
-  tokenOut?: string;
-  symbolIn?: string;
-  symbolOut?: string;
-  legs?: { kind: string; status: string; txHash: string | null }[];
-}
 
 function usdcOf(chain: ManifestChain | undefined, id: string) {
   const usdc = chain?.tokens.find((token) => token.symbol === 'USDC');
@@ -142,7 +129,7 @@ test('bridge USDC from Base to Arbitrum: approve, deposit, and the recipient get
   await expect(steps.getByRole('link', { name: 'Deposit transaction on the explorer' })).toHaveAttribute('href', /^https:\/\/basescan\.org\/tx\/0x[0-9a-f]{64}$/);
   await expect(steps.getByRole('link', { name: 'Received transaction on the explorer' })).toHaveAttribute('href', /^https:\/\/arbiscan\.io\/tx\/0x[0-9a-f]{64}$/);
 
-  const status = await api.get<{ status: string; details: TokenDetails }>(`/api/v1/bridge/status/${encodeURIComponent(requestId)}`);
+  const status = await api.get<{ status: string; details: BridgeDetails }>(`/api/v1/bridge/status/${encodeURIComponent(requestId)}`);
   expect(status.status, describeResponse(status)).toBe(200);
   const { details } = status.json;
   expect(status.json.status).toBe('success');

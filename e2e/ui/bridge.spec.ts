@@ -7,6 +7,7 @@ import { expect, test } from '../support/fixtures';
 import { installSolanaTestWallet } from '../support/solana-test-wallet';
 import { installTestWallet, type TestWallet } from '../support/test-wallet';
 import { snapshot, collectPageErrors } from '../support/page-checks';
+import type { BridgeDetails } from '../support/bridge-details';
 
 /**
  * The bridge page and its tracker with a MetaMask-like wallet: bridge from AVAX to X Layer (a pair no
@@ -18,16 +19,6 @@ const ACCOUNT_INDEX = 11;
 const SOURCE = 'AVAX';
 const DESTINATION = 'XLAYER';
 
-interface BridgeDetails {
-  requestId: string;
-  state: string;
-  recipient: string;
-  amountIn: string;
-  amountOut: string;
-  paidAmount: string | null;
-  depositTxHash: string | null;
-  fillTxHash: string | null;
-}
 
 /** The world as the server under test sees it (also when BASE_URL points at a server started elsewhere). */
 async function world() {
@@ -61,6 +52,16 @@ async function walletsFromSolana(page: Page, { source, solAccount, evmChains }: 
   const evmWallet = await installTestWallet(page, { privateKey: evmKey, chains: evmChains, chainId: source.chainId });
   const solanaWallet = await installSolanaTestWallet(page, { secretKey: solAccount.secretKey });
   return { recipient: privateKeyToAccount(evmKey).address, evmWallet, solanaWallet };
+}
+
+/** The bridge page with the EVM wallet connected, from SOL to this spec's EVM chain. */
+async function openBridgeFromSolana(page: Page, evmWallet: TestWallet) {
+  await page.goto('/bridge');
+  const bridge = page.getByRole('region', { name: 'Bridge', exact: true });
+  await connect(page, evmWallet);
+  await bridge.getByLabel('From chain').selectOption('SOL');
+  await bridge.getByLabel('To chain').selectOption(SOURCE);
+  return bridge;
 }
 
 async function connect(page: Page, wallet: TestWallet) {
@@ -231,11 +232,7 @@ test('bridge SOL to Avalanche with a Solana wallet, paid to the connected EVM wa
   const destinationClient = createPublicClient({ transport: http(source.rpcUrl) });
   const pageErrors = collectPageErrors(page);
 
-  await page.goto('/bridge');
-  const bridge = page.getByRole('region', { name: 'Bridge', exact: true });
-  await connect(page, evmWallet);
-  await bridge.getByLabel('From chain').selectOption('SOL');
-  await bridge.getByLabel('To chain').selectOption(SOURCE);
+  const bridge = await openBridgeFromSolana(page, evmWallet);
   await bridge.getByLabel('Amount to send').fill('1');
   await expect(bridge.getByTestId('recipient-problem')).toContainText('A recipient is required: Solana addresses cannot receive on Avalanche C-Chain.');
   await bridge.getByRole('button', { name: /^Use my wallet 0x/ }).click();
@@ -277,11 +274,7 @@ test('bridge USDC from Solana to USDC on Avalanche: the Solana side offers SOL a
   const { recipient, evmWallet, solanaWallet } = await walletsFromSolana(page, { source, solAccount, evmChains });
   const pageErrors = collectPageErrors(page);
 
-  await page.goto('/bridge');
-  const bridge = page.getByRole('region', { name: 'Bridge', exact: true });
-  await connect(page, evmWallet);
-  await bridge.getByLabel('From chain').selectOption('SOL');
-  await bridge.getByLabel('To chain').selectOption(SOURCE);
+  const bridge = await openBridgeFromSolana(page, evmWallet);
   await bridge.getByRole('button', { name: 'Connect a Solana wallet' }).click();
   await page.getByRole('dialog', { name: 'Connect a Solana wallet' }).getByRole('button', { name: 'E2E Solana Wallet' }).click();
   await bridge.getByRole('button', { name: 'Select token to send' }).click();
@@ -301,7 +294,7 @@ test('bridge USDC from Solana to USDC on Avalanche: the Solana side offers SOL a
   await page.waitForURL(/\/bridge\/[^/?]+$/, { timeout: 60_000 });
   const requestId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
   await expect(page.getByRole('region', { name: 'Bridge tracker' })).toHaveAttribute('data-status', 'success', { timeout: 60_000 });
-  const status = await api.get<{ details: BridgeDetails & { tokenOut: string } }>(`/api/v1/bridge/status/${encodeURIComponent(requestId)}`);
+  const status = await api.get<{ details: BridgeDetails }>(`/api/v1/bridge/status/${encodeURIComponent(requestId)}`);
   const usdc = source.tokens.find((token) => token.symbol === 'USDC')!.address;
   const received = await api.get<{ balance: string }>('/api/v1/balance', { wallet: recipient, network: SOURCE, token: usdc });
   expect(received.json.balance).toBe(status.json.details.amountOut);
