@@ -4,13 +4,19 @@
  * EVM chains implement it in `evm/evm-bridge-chain.ts`, SOL in `solana/solana-bridge-chain.ts`; the quote,
  * execute and solver code never asks which family it is talking to.
  */
-import type { ChainId } from '@/server/chains/registry';
+import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 
 /** A token as the bridge names it: the native coin is NATIVE_TOKEN_ADDRESS (the zero address) on every chain. */
 export interface BridgeToken {
   address: string;
   symbol: string;
   decimals: number;
+}
+
+/** A chain's native coin as a BridgeToken, from the chain table. */
+export function nativeBridgeToken(chain: ChainId): BridgeToken {
+  const { nativeSymbol, nativeDecimals } = CHAINS[chain];
+  return { address: NATIVE_TOKEN_ADDRESS, symbol: nativeSymbol, decimals: nativeDecimals };
 }
 
 /** What a token deposit also needs: an approval of the Depository, when the allowance is short. */

@@ -3,18 +3,15 @@
  * bridge, which stores none), what the deposit actually paid in, and amounts of them as people read them.
  */
 import { formatAmount, nativeAmountText } from '@/server/display/amount-text';
-import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
+import { NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { BridgeRow } from '@/server/store/bridge-repository';
-import type { BridgeToken } from './bridge-chain';
+import { nativeBridgeToken, type BridgeToken } from './bridge-chain';
 import type { RouteLeg } from './bridge-route';
 
 /** A route leg as stored (JSON): amounts are strings there. */
 export type StoredRouteLeg = Omit<RouteLeg, 'amountIn' | 'amountOut' | 'chain'> & { chain: string; amountIn: string | bigint; amountOut: string | bigint };
 
-function nativeOf(chain: string): BridgeToken {
-  const info = CHAINS[chain as ChainId];
-  return { address: NATIVE_TOKEN_ADDRESS, symbol: info.nativeSymbol, decimals: info.nativeDecimals };
-}
+const nativeOf = (chain: string): BridgeToken => nativeBridgeToken(chain as ChainId);
 
 export function storedRoute(row: Pick<BridgeRow, 'route'>): StoredRouteLeg[] {
   return row.route ? (JSON.parse(row.route) as StoredRouteLeg[]) : [];

@@ -19,15 +19,14 @@ import { sendRawTransaction } from '@/server/chains/evm/actions/send-raw-transac
 import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
 import type { EvmLog, EvmReceipt } from '@/server/chains/evm/evm-schemas';
 import { readSignedTx, serializeUnsigned } from '@/server/chains/evm/evm-transactions';
-import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import { nativeUsd } from '@/server/venues/evm/pools/token-pools';
-import type { BridgeChain, BridgeToken, DepositState, FoundDeposit, PaymentState, SignedPayment } from '../bridge-chain';
+import { nativeBridgeToken, type BridgeChain, type DepositState, type FoundDeposit, type PaymentState, type SignedPayment } from '../bridge-chain';
 import { droppedWatch } from './dropped-watch';
 import { highestFee, txFees, type EvmBridgeContext } from './evm-bridge-context';
 import {
-  allowanceCovers, buildTokenDeposit, checkSignedApproval, describeEvmToken, evmTokenInventory, receivedBy, sendApproval, signPrepared,
+  allowanceCovers, buildTokenDeposit, isNative, checkSignedApproval, describeEvmToken, evmTokenInventory, receivedBy, sendApproval, signPrepared,
   TOKEN_DEPOSIT_TOPIC, tokenDepositOf, tokenDepositProblems, tokenTransferData, tokenTransferGas,
 } from './evm-bridge-tokens';
 
@@ -56,15 +55,14 @@ export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
     gasEstimates: new Map(), tokens: new Map(),
   };
   const stable = chain.venues?.stable;
-  const nativeToken: BridgeToken = { address: NATIVE_TOKEN_ADDRESS, symbol: chain.info.nativeSymbol, decimals: chain.info.nativeDecimals };
   return {
     chain: chain.info.id,
     depository: context.depository,
     solver: context.solver.address,
-    nativeToken,
+    nativeToken: nativeBridgeToken(chain.info.id),
     stable: stable && { address: stable.address.toLowerCase(), decimals: stable.decimals },
     describeToken: (address, field) => describeEvmToken(context, address, field),
-    tokenInventory: (token) => (isNativeToken(token) ? inventory(context) : evmTokenInventory(context, token)),
+    tokenInventory: (token) => (isNative(token) ? inventory(context) : evmTokenInventory(context, token)),
     gasPrice: async () => highestFee(await txFees(context)),
     nativeUsd: () => nativeUsd(chain),
     inventory: () => inventory(context),
@@ -86,7 +84,6 @@ export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
   };
 }
 
-const isNativeToken = (token: string | undefined) => token === undefined || token.toLowerCase() === NATIVE_TOKEN_ADDRESS;
 
 /** How long an estimate for one transfer is reused: a fill checks its cost, then signs, moments apart. */
 const GAS_ESTIMATE_REUSE_MS = 5_000;
@@ -98,7 +95,7 @@ function paymentGas(context: EvmBridgeContext, to: string, amount: bigint, token
   const reused = context.gasEstimates.get(key);
   if (reused && now - reused.at < GAS_ESTIMATE_REUSE_MS) return reused.gas;
   for (const [old, entry] of context.gasEstimates) if (now - entry.at >= GAS_ESTIMATE_REUSE_MS) context.gasEstimates.delete(old);
-  const gas = isNativeToken(token)
+  const gas = isNative(token)
     ? estimateGas(context.chain.rpc, { from: context.solver.address, to, value: amount })
     : tokenTransferGas(context, token!, to, amount);
   context.gasEstimates.set(key, { gas, at: now });
@@ -151,7 +148,7 @@ async function checkSignedDeposit(
   if (tx.signer.toLowerCase() !== expected.trader.toLowerCase()) problems.push(`it is signed by ${tx.signer}, not the quoted trader ${expected.trader}`);
   if (tx.chainId !== info.chainId) problems.push(`it is for chain id ${tx.chainId}, not ${info.chainId} (${info.id})`);
   if (tx.to?.toLowerCase() !== depository) problems.push(`it pays ${tx.to ?? 'a contract creation'}, not the depository ${depository}`);
-  if (!isNativeToken(expected.token)) {
+  if (!isNative(expected.token)) {
     problems.push(...tokenDepositProblems(tx.data, tx.value, { ...expected, token: expected.token! }));
   } else {
     if (tx.value !== expected.amount) problems.push(`it sends ${tx.value} wei, not the quoted ${expected.amount}`);
@@ -195,7 +192,7 @@ async function signPayment(context: EvmBridgeContext, { to, amount, token }: { t
     paymentGas(context, to, amount, token),
     txFees(context),
   ]);
-  const call = isNativeToken(token)
+  const call = isNative(token)
     ? { to: to as Address, value: amount, data: '0x' as Hex }
     : { to: token as Address, value: 0n, data: tokenTransferData(to, amount) };
   const unsigned = parseTransaction(serializeUnsigned({ chainId: context.chain.info.chainId, nonce, gas, ...call, fees }));

@@ -19,7 +19,7 @@ import { requestChecked, hexData } from '@/server/chains/rpc-answers';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { AppError, findAppError } from '@/server/errors';
 import { lookupToken } from '@/server/tokens/lookup-token';
-import type { BridgeToken, BuiltDeposit, FoundDeposit, SignedPayment } from '../bridge-chain';
+import { nativeBridgeToken, type BridgeToken, type BuiltDeposit, type FoundDeposit, type SignedPayment } from '../bridge-chain';
 import { txFees, type EvmBridgeContext } from './evm-bridge-context';
 
 export const depositTokenAbi = parseAbi([
@@ -36,11 +36,12 @@ const TOKEN_DEPOSIT_GAS = 200_000n;
 const APPROVAL_GAS = 80_000n;
 const TRANSFER_TOPIC = toEventSelector('Transfer(address,address,uint256)');
 
-const isNative = (token: string | undefined) => token === undefined || token.toLowerCase() === NATIVE_TOKEN_ADDRESS;
+/** The native coin: no token named, or the zero address. */
+export const isNative = (token: string | undefined) => token === undefined || token.toLowerCase() === NATIVE_TOKEN_ADDRESS;
 
 export function describeEvmToken(context: EvmBridgeContext, address: string, field: string): Promise<BridgeToken> {
   const { info } = context.chain;
-  if (isNative(address)) return Promise.resolve({ address: NATIVE_TOKEN_ADDRESS, symbol: info.nativeSymbol, decimals: info.nativeDecimals });
+  if (isNative(address)) return Promise.resolve(nativeBridgeToken(info.id));
   const key = address.toLowerCase();
   const known = context.tokens.get(key);
   if (known) return known;

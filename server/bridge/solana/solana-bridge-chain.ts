@@ -22,11 +22,11 @@ import { sendTransaction, TransactionRefusedError } from '@/server/chains/solana
 import { waitForConfirmation } from '@/server/chains/solana/actions/wait-for-confirmation';
 import { LAMPORTS_PER_SIGNATURE } from '@/server/chains/solana/programs';
 import { classifySolanaError } from '@/server/chains/solana/solana-errors';
-import { CHAINS, NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
+import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import { tradeFailure } from '@/server/trading/trade-failures';
 import { readSolanaTokenBalance } from '@/server/chains/solana/solana-token-balance';
-import type { BridgeChain, BridgeToken, DepositState, FoundDeposit, PaymentState, SignedPayment } from '../bridge-chain';
+import { nativeBridgeToken, type BridgeChain, type BridgeToken, type DepositState, type FoundDeposit, type PaymentState, type SignedPayment } from '../bridge-chain';
 import { splPaymentInstructions, tokenAccountOf } from './solana-token-deposits';
 import { depositOf, depositProblems, landedTransactionSchema, MEMO_PROGRAM_ID, signatureOf, signatureProblem } from './solana-deposits';
 
@@ -94,7 +94,7 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
   };
 }
 
-const SOL: BridgeToken = { address: NATIVE_TOKEN_ADDRESS, symbol: CHAINS.SOL.nativeSymbol, decimals: CHAINS.SOL.nativeDecimals };
+const SOL = nativeBridgeToken('SOL');
 
 /** SOL and the stable are taken and paid from inventory; no other SPL token (no swap on SOL for the solver yet). */
 function describeToken(context: SolanaBridgeContext, address: string, field: string): BridgeToken {
