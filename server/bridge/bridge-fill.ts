@@ -30,7 +30,8 @@ export async function fillShortfall(chain: BridgeChain, row: BridgeRow): Promise
   const amount = BigInt(row.amount_out);
   const token = row.token_out ?? undefined;
   if (row.payout === 'swap') {
-    const [native, needs] = [await chain.inventory(), BigInt(row.swap_amount_in ?? '0')];
+    const native = await chain.inventory();
+    const needs = BigInt(row.swap_amount_in ?? '0');
     if (native >= needs) return undefined;
     return `The solver could not fill on ${name}: it holds ${tokenAmountText(native, chain.nativeToken, chain.chain)}, the swap to ${tokenOut.symbol} needs ${tokenAmountText(needs, chain.nativeToken, chain.chain)}. The deposit is returned.`;
   }

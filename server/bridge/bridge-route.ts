@@ -125,12 +125,14 @@ function refuseTooSmall(request: RouteRequest, gas: bigint): never {
 }
 
 /** Pays tokenOut by swapping `native` (gross) of the solver's native coin on the destination chain. */
-async function swapPayout(deps: BridgeDeps, request: RouteRequest, native: Valued): Promise<Omit<PricedRoute, 'usdIn' | 'legs'> & { leg: RouteLeg; usdOut: number }> {
+async function swapPayout(
+  deps: BridgeDeps, request: RouteRequest, native: Valued, heldNative?: bigint,
+): Promise<Omit<PricedRoute, 'usdIn' | 'legs'> & { leg: RouteLeg; usdOut: number }> {
   const { destination, tokenOut } = request;
-  const gas = DESTINATION_SWAP_GAS * (await destination.gasPrice());
+  const [gasPrice, inventory] = await Promise.all([destination.gasPrice(), heldNative ?? destination.inventory()]);
+  const gas = DESTINATION_SWAP_GAS * gasPrice;
   const swapAmountIn = native.amount - gas;
   if (swapAmountIn <= 0n) refuseTooSmall(request, gas);
-  const inventory = await destination.inventory();
   if (inventory < native.amount) refuseShort(destination, { amount: inventory, token: destination.nativeToken }, native.amount);
   const quote = await requireSwaps(deps, 'tokenOut').quote(destination.chain, solverSwapRequest(destination, {
     tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: tokenOut.address, amount: swapAmountIn, recipient: request.recipient, slippageBps: request.slippageBps,
@@ -167,9 +169,11 @@ export async function priceRoute(deps: BridgeDeps, request: RouteRequest): Promi
       usdIn, usdOut: usdOf(amountOut, { usd: destinationUsd, decimals: tokenOut.decimals }), warnings: deposit.warnings,
     };
   }
+  let heldNative: bigint | undefined;
   if (same(tokenOut.address, destination.stable?.address)) {
     const stableOut = convertValue(net.amount, { usd: net.usd, decimals: net.asset.decimals }, { usd: 1, decimals: tokenOut.decimals });
     const [held, nativeHeld] = await Promise.all([destination.tokenInventory(tokenOut.address), destination.inventory()]);
+    heldNative = nativeHeld;
     // Paid from the stable the solver holds; a transfer it cannot make would revert its gas estimate, so only then.
     if (held >= stableOut) {
       const gas = await destination.paymentCost(request.recipient, stableOut, tokenOut.address);
@@ -183,6 +187,7 @@ export async function priceRoute(deps: BridgeDeps, request: RouteRequest): Promi
       }
     }
   }
-  const swap = await swapPayout(deps, request, nativeOut);
+  // A stable the solver lacks is bought too: its native holdings were just read.
+  const swap = await swapPayout(deps, request, nativeOut, heldNative);
   return { ...swap, legs: [...deposit.legs, bridgeLeg(destination.nativeToken, nativeOut.amount), swap.leg], usdIn, warnings: [...deposit.warnings, ...swap.warnings] };
 }

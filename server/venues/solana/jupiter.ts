@@ -121,10 +121,13 @@ export function createJupiterRouteSource(options: JupiterRouteSourceOptions): So
     venue: 'JUPITER',
     price(leg) {
       const key = `${leg.inputMint}:${leg.outputMint}:${leg.amountIn}:${leg.slippageBps}`;
+      const at = now();
       const known = prices.get(key);
-      if (known && now() - known.at < priceTtlMs) return known.amountOut;
+      if (known && at - known.at < priceTtlMs) return known.amountOut;
+      // Every amount priced is a key of its own: stale ones go, so the map holds at most a TTL's worth.
+      for (const [old, entry] of prices) if (at - entry.at >= priceTtlMs) prices.delete(old);
       const amountOut = fetchQuote(client, leg).then(({ quote }) => quote.outAmount);
-      prices.set(key, { amountOut, at: now() });
+      prices.set(key, { amountOut, at });
       amountOut.catch(() => prices.delete(key));
       return amountOut;
     },
