@@ -14,7 +14,8 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
   echo "Installing ${need[*]} from Debian packages..."
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  # A mirror that hiccups once should not fail the run.
+  apt-get -o Acquire::Retries=5 update -qq
+  apt-get -o Acquire::Retries=5 install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 echo "System test dependencies present: chromium, postgresql."

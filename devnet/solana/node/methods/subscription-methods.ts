@@ -16,6 +16,9 @@ interface SocketRequest {
 /** Serves the websocket subscription methods on one connection. */
 export function serveSubscriptions(node: NodeContext, socket: WebSocket) {
   const owned = new Set<number>();
+  // A client that breaks the protocol (a bad frame, an oversized message) is dropped; the node runs inside
+  // the process that started the world, so an unheard 'error' would end every chain with it.
+  socket.on('error', () => socket.terminate());
   socket.on('close', () => {
     for (const id of owned) node.subscriptions.delete(id);
   });
