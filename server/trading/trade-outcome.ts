@@ -78,20 +78,21 @@ export function outcomeOf(row: TradeRow, claims: TradeOutcome['claims'], error?:
 
 /**
  * Waits until a trade row is settled: by the request that broadcast it, or here from the chain
- * (`settleFromChain` answers true once it settled the row, e.g. after a restart left it PENDING).
+ * (`settleFromChain` answers true once it settled the row, e.g. after a restart left it PENDING). Undefined
+ * when the row went: the request that inserted it was refused by its checks, and sent nothing.
  */
 export async function waitForSettled(
   trades: TradeRepository,
   row: TradeRow,
   settleFromChain: (row: TradeRow) => Promise<boolean>,
-): Promise<TradeRow> {
+): Promise<TradeRow | undefined> {
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
-  let current = row;
-  while (current.status === 'PENDING') {
-    if (await settleFromChain(current)) return (await trades.findByTxHash(current.tx_hash))!;
+  let current: TradeRow | undefined = row;
+  while (current?.status === 'PENDING') {
+    if (await settleFromChain(current)) return trades.findByTxHash(current.tx_hash);
     if (Date.now() > deadline) return current;
     await sleep(POLL_MS);
-    current = (await trades.findByTxHash(current.tx_hash))!;
+    current = await trades.findByTxHash(current.tx_hash);
   }
   return current;
 }

@@ -463,12 +463,16 @@ describe('EVM trading cases (BASE)', () => {
     expect(refused.body).toMatchObject({ success: false, code: 'SLIPPAGE_EXCEEDED', status: 'FAILED', parsedError: 'SLIPPAGE_EXCEEDED' });
     expect(await wallet.publicClient.getTransactionCount({ address: wallet.account.address })).toBe(nonce);
     expect(await tokenBalance(wallet, NATIVE)).toBe(nativeBefore);
+    // A refusal leaves no trade behind (its row, written while the checks ran, is taken back).
+    const history = () => client.get<{ trades: { txHash: string; status: string }[] }>('v2.history', { wallet: wallet.account.address });
+    expect((await history()).body.trades).toEqual([]);
 
     // Without the pre-flight the chain itself refuses it: a FAILED outcome with the same code.
     const reverted = await client.post('v2.execute', { trade, chain: 'BASE', mev: false, simulation: false, quoteId: quote.body.transaction.quoteId });
     expect(reverted.status).toBe(200);
     expect(reverted.body).toMatchObject({ success: false, status: 'FAILED', parsedError: 'SLIPPAGE_EXCEEDED' });
     expect(await tokenBalance(wallet, alpha)).toBe(1000n * 10n ** 18n);
+    expect((await history()).body.trades).toMatchObject([{ txHash: keccak256(trade!), status: 'FAILED' }]);
   });
 
   it('native out: slippage exceeded (the pools moved after the quote) is SLIPPAGE_EXCEEDED before broadcast, and reverts on chain without the pre-flight; the tokens stay', async () => {

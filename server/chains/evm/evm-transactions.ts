@@ -7,7 +7,7 @@ import {
   encodeAbiParameters, keccak256, parseTransaction, serializeTransaction, type Address, type Hex, type TransactionSerializable,
 } from 'viem';
 import { AppError } from '@/server/errors';
-import { recoverSigner } from './recover-signer';
+import { recoverSignerOfHash } from './recover-signer';
 
 export interface UnsignedEvmTx {
   chainId: number;
@@ -77,15 +77,17 @@ export async function readSignedTx(raw: Hex, field: string): Promise<SignedEvmTx
         type: 'legacy', chainId: parsed.chainId, nonce: parsed.nonce, gas: parsed.gas, to: parsed.to, value: parsed.value ?? 0n,
         data: parsed.data, gasPrice: parsed.gasPrice,
       };
+  // The signing hash is the hash of the unsigned transaction, which the quote id commits to as well.
+  const unsignedHash = keccak256(serializeTransaction(unsigned));
   let signer: Address;
   try {
-    signer = recoverSigner(unsigned, { r: parsed.r, s: parsed.s, v: parsed.v, yParity: parsed.yParity, chainId: parsed.chainId });
+    signer = recoverSignerOfHash(unsignedHash, { r: parsed.r, s: parsed.s, v: parsed.v, yParity: parsed.yParity, chainId: parsed.chainId });
   } catch {
     throw new AppError('INVALID_SIGNATURE', `${field}: the signature does not recover to an address. Sign the quoted transaction again.`, { field });
   }
   return {
     txHash: keccak256(raw),
-    unsignedHash: keccak256(serializeTransaction(unsigned)),
+    unsignedHash,
     signer,
     chainId: parsed.chainId,
     nonce: parsed.nonce ?? 0,

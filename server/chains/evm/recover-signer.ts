@@ -29,7 +29,12 @@ export function recoveryId(signature: SignatureParts): 0 | 1 {
 
 /** Throws when the signature does not recover to a public key. */
 export function recoverSigner(unsigned: TransactionSerializable, signature: SignatureParts): Address {
-  const hash = hexToBytes(keccak256(serializeTransaction(unsigned)));
+  return recoverSignerOfHash(keccak256(serializeTransaction(unsigned)), signature);
+}
+
+/** The same, from the signing hash (the hash of the transaction without its signature) a caller has already. */
+export function recoverSignerOfHash(signingHash: Hex, signature: SignatureParts): Address {
+  const hash = hexToBytes(signingHash);
   const compact = new Uint8Array(64);
   // r and s are numbers: a leading zero byte may be missing from their hex, so they are padded on the left.
   compact.set(hexToBytes(pad(signature.r, { size: 32 })), 0);

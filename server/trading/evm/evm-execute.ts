@@ -4,7 +4,7 @@
  * for the receipt and read spent/received from the Router's Swapped event. The trade row (unique per
  * transaction hash) makes a re-submission return the first outcome without a second broadcast.
  */
-import { decodeEventLog, formatUnits, toHex, type Address, type Hex } from 'viem';
+import { type Address, type Hex } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { getTransaction } from '@/server/chains/evm/actions/get-transaction';
 import { getTransactionReceipt } from '@/server/chains/evm/actions/get-transaction-receipt';
@@ -12,20 +12,20 @@ import { sendAndWaitForReceipt } from '@/server/chains/evm/actions/send-and-wait
 import { sendRawTransaction } from '@/server/chains/evm/actions/send-raw-transaction';
 import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
 import type { EvmReceipt } from '@/server/chains/evm/evm-schemas';
-import { callHash, readSignedTx, type SignedEvmTx } from '@/server/chains/evm/evm-transactions';
-import { classifyRevert, revertDataOf } from '@/server/chains/evm/revert-reasons';
+import { callHash, type SignedEvmTx } from '@/server/chains/evm/evm-transactions';
 import { TransactionRefusedError } from '@/server/chains/evm/send-refusals';
-import { JsonRpcError, type RpcTransport } from '@/server/chains/json-rpc';
+import type { RpcTransport } from '@/server/chains/json-rpc';
 import { pollUntil } from '@/server/chains/poll-until';
 import { findAppError } from '@/server/errors';
 import type { Logger } from '@/server/observability/logger';
 import type { TradeRepository, TradeRow } from '@/server/store/trade-repository';
-import { routerAbi } from '@/server/venues/evm/generated/contracts';
 import type { QuoteClaims } from '../quote-id';
 import { readExecuteState, type ExecuteCheckInput, type ExecuteState } from './execute-checks';
-import { isTradeFailureCode, tradeFailure, type TradeFailureCode } from '../trade-failures';
+import { settleFromReceipt } from './settle-from-receipt';
+import { matchSignedTransactions, tradeIndex, type SignedEntry } from './signed-entries';
+import { isTradeFailureCode, tradeFailure } from '../trade-failures';
 import {
-  claimsOf, explorerUrl, outcomeOf, pendingOutcome, tradeRow, waitForSettled, type TradeOutcome,
+  explorerUrl, outcomeOf, pendingOutcome, tradeRow, waitForSettled, type TradeOutcome,
 } from '../trade-outcome';
 
 export type { TradeOutcome } from '../trade-outcome';
@@ -53,7 +53,10 @@ export interface EvmExecuteRequest {
 
 const DEFAULT_RECEIPT_TIMEOUT_MS = 60_000;
 
-export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteRequest): Promise<TradeOutcome> {
+/** How often execute starts over when the row it waited on went (its inserter was refused) but its own checks passed. */
+const MAX_RESTARTS = 2;
+
+export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteRequest, restarts = 0): Promise<TradeOutcome> {
   const { claims } = request;
   const signed = await matchSignedTransactions(request);
   const trade = signed.find((entry) => entry.role === 'trade')!.tx;
@@ -62,19 +65,22 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
   const before = signed.filter((entry) => entry.index < tradeAt);
   const after = signed.filter((entry) => entry.index > tradeAt);
 
-  // A submission of this trade seen before is found when its row is inserted (the row is unique per
-  // transaction hash): first submissions, nearly all of them, spend no read of the store on it.
-  const state = await readExecuteState(deps.chain, checkInput(request, before, trade));
-  const early = await checkBeforeSending(deps, request, state, trade);
+  // The trade's row is inserted while the chain answers the checks: the row is unique per transaction hash,
+  // so a submission seen before is found by the insert, and first submissions spend no read of the store.
+  const [state, inserted] = await checksBesideInsert(deps, request, before, trade);
+  const early = await checkBeforeSending(deps, request, state, trade, inserted);
   if (early) return early;
 
-  const row = await deps.trades.insertPending(tradeRow(deps.chain, request, trade.txHash));
+  const row = inserted;
   if (!row) {
-    const existing = (await deps.trades.findByTxHash(trade.txHash))!;
+    const existing = await deps.trades.findByTxHash(trade.txHash);
+    // The request that inserted it was refused by its checks meanwhile: this one passed its own, so it goes on.
+    if (!existing) return startOver(deps, request, restarts, trade);
     // A row left PENDING by an instance that died (or lost its RPC) between recording and sending: the
     // chain never saw the trade, and this request holds the same signed transactions, so it sends them.
     if (existing.status === 'PENDING') await resendUnseen(deps, request, before, trade);
-    return outcomeOf(await awaitSettled(deps, existing), claims);
+    const settled = await awaitSettled(deps, existing);
+    return settled ? outcomeOf(settled, claims) : startOver(deps, request, restarts, trade);
   }
 
   try {
@@ -115,6 +121,13 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
   }
 }
 
+function startOver(deps: EvmExecuteDeps, request: EvmExecuteRequest, restarts: number, trade: SignedEvmTx): Promise<TradeOutcome> {
+  if (restarts >= MAX_RESTARTS) {
+    return Promise.resolve({ ...pendingOutcome(deps.chain, trade.txHash, request.claims), parsedError: 'TIMEOUT', error: 'The trade is being checked by another request; track it for the outcome.' });
+  }
+  return executeEvmTrade(deps, request, restarts + 1);
+}
+
 /**
  * What execute checks before it sends (read in one batch): an outcome when there is nothing to send (the trade
  * is mined already, or a concurrent request with it sent it), undefined to go on; a failed check throws.
@@ -131,22 +144,51 @@ function checkInput(request: EvmExecuteRequest, before: SignedEntry[], trade: Si
   };
 }
 
+/**
+ * The checks' batch and the trade's insert, side by side: the request goes out first, and the store's work
+ * runs while the node answers. A batch that fails takes back the row it came with.
+ */
+async function checksBesideInsert(
+  deps: EvmExecuteDeps, request: EvmExecuteRequest, before: SignedEntry[], trade: SignedEvmTx,
+): Promise<[ExecuteState, TradeRow | undefined]> {
+  const state = readExecuteState(deps.chain, checkInput(request, before, trade));
+  // One turn of the event loop lets the batch reach its socket before the store takes the thread.
+  await new Promise((resolve) => setImmediate(resolve));
+  const inserted = await deps.trades.insertPending(tradeRow(deps.chain, request, trade.txHash));
+  try {
+    return [await state, inserted];
+  } catch (error) {
+    if (inserted) await deps.trades.discardPending(inserted.id);
+    throw error;
+  }
+}
+
 async function checkBeforeSending(
-  deps: EvmExecuteDeps, request: EvmExecuteRequest, state: ExecuteState, trade: SignedEvmTx,
+  deps: EvmExecuteDeps, request: EvmExecuteRequest, state: ExecuteState, trade: SignedEvmTx, inserted: TradeRow | undefined,
 ): Promise<TradeOutcome | undefined> {
   const { claims } = request;
   if (state.onChain) {
     // Already mined (sent by someone else, or by a previous instance before it could record it).
-    const row = await deps.trades.insertPending(tradeRow(deps.chain, request, trade.txHash));
-    return settleFromReceipt(deps, row ?? (await deps.trades.findByTxHash(trade.txHash))!, claims, state.onChain, trade);
+    const row = inserted ?? (await deps.trades.findByTxHash(trade.txHash));
+    if (row) return settleFromReceipt(deps, row, claims, state.onChain, trade);
+    return settleFromReceipt(deps, (await deps.trades.insertPending(tradeRow(deps.chain, request, trade.txHash)))!, claims, state.onChain, trade);
   }
   try {
     await state.check();
     return undefined;
   } catch (error) {
+    // Refused: nothing is sent, and the row this request inserted goes, so a later submission is checked anew.
+    if (inserted) {
+      await deps.trades.discardPending(inserted.id);
+      throw error;
+    }
     // The same transaction submitted twice at once: the other request sent it while this one checked.
     const raced = await deps.trades.findByTxHash(trade.txHash);
-    if (raced) return outcomeOf(await awaitSettled(deps, raced), claims);
+    if (raced) {
+      const settled = await awaitSettled(deps, raced);
+      // The other request was refused too and took its row back: this refusal is the answer.
+      if (settled) return outcomeOf(settled, claims);
+    }
     throw error;
   }
 }
@@ -161,7 +203,8 @@ export async function trackEvmTrade(
 ): Promise<TradeOutcome> {
   const { claims } = request;
   const existing = await deps.trades.findByTxHash(request.txHash);
-  if (existing) return outcomeOf(await awaitSettled(deps, existing), claims);
+  const settled = existing && (await awaitSettled(deps, existing));
+  if (settled) return outcomeOf(settled, claims);
   const tx = await seenTransaction(deps, request.txHash);
   const quoted = claims.txs.find((entry) => entry.role === 'trade');
   if (!quoted?.call || tx.from.toLowerCase() !== claims.trader.toLowerCase() || callHash(tx.to as Address, tx.value, tx.input) !== quoted.call) {
@@ -176,45 +219,6 @@ export async function trackEvmTrade(
   if (row.status !== 'PENDING') return outcomeOf(row, claims);
   const receipt = await minedReceipt(deps, request.txHash);
   return settleFromReceipt(deps, row, claims, receipt, signedLike);
-}
-
-interface SignedEntry {
-  role: QuoteClaims['txs'][number]['role'];
-  index: number;
-  tx: SignedEvmTx;
-}
-
-function tradeIndex(entries: SignedEntry[]): number {
-  return entries.find((entry) => entry.role === 'trade')!.index;
-}
-
-/** Each signed transaction must be the quoted one (same unsigned payload) and be signed by the trader. */
-async function matchSignedTransactions(request: EvmExecuteRequest): Promise<SignedEntry[]> {
-  const { claims } = request;
-  const entries: SignedEntry[] = [];
-  const fieldOf = { trade: 'trade', approve: 'approve', reset: 'extra', pretrade: 'extra' } as const;
-  const given = { trade: request.trade, approve: request.approve, extra: request.extra };
-  for (const field of ['approve', 'extra'] as const) {
-    if (given[field] && !claims.txs.some((entry) => fieldOf[entry.role] === field)) {
-      throw tradeFailure('TX_MISMATCH', `the quote has no ${field} transaction; leave ${field} out`, field);
-    }
-  }
-  const tradeAt = claims.txs.findIndex((entry) => entry.role === 'trade');
-  for (const [index, quoted] of claims.txs.entries()) {
-    const field = fieldOf[quoted.role];
-    const raw = given[field];
-    if (!raw) {
-      if (index < tradeAt) throw tradeFailure('APPROVAL_REQUIRED', `the quote's ${field} transaction must be signed and sent with the trade`, field);
-      continue; // an approval after a BUY is optional
-    }
-    const tx = await readSignedTx(raw, field);
-    if (tx.unsignedHash !== quoted.hash) throw tradeFailure('TX_MISMATCH', `${field} differs from the quoted transaction`, field);
-    if (tx.signer.toLowerCase() !== claims.trader.toLowerCase()) {
-      throw tradeFailure('INVALID_SIGNATURE', `${field} is signed by ${tx.signer}, the quote is for ${claims.trader}`, field);
-    }
-    entries.push({ role: quoted.role, index, tx });
-  }
-  return entries;
 }
 
 /** The private (MEV-protected) RPC the request asks for, where the chain has one. */
@@ -295,7 +299,7 @@ async function resendUnseen(deps: EvmExecuteDeps, request: EvmExecuteRequest, be
 }
 
 /** A second submission of a trade in flight waits for the first one's outcome; a row a restart left PENDING is settled from the chain. */
-function awaitSettled(deps: EvmExecuteDeps, row: TradeRow): Promise<TradeRow> {
+function awaitSettled(deps: EvmExecuteDeps, row: TradeRow): Promise<TradeRow | undefined> {
   return waitForSettled(deps.trades, row, async (current) => {
     const receipt = await getTransactionReceipt(deps.chain.rpc, current.tx_hash);
     if (!receipt) return false;
@@ -303,54 +307,3 @@ function awaitSettled(deps: EvmExecuteDeps, row: TradeRow): Promise<TradeRow> {
     return true;
   });
 }
-
-async function settleFromReceipt(
-  deps: EvmExecuteDeps,
-  row: TradeRow,
-  claims: QuoteClaims | undefined,
-  receipt: EvmReceipt,
-  trade: SignedEvmTx | undefined,
-): Promise<TradeOutcome> {
-  const decimalsIn = claims?.decimalsIn ?? 18;
-  const decimalsOut = claims?.decimalsOut ?? 18;
-  if (receipt.status === 'success') {
-    const swapped = swappedEvent(deps.chain.routerAddress, receipt);
-    const settled = await deps.trades.settle(row.id, {
-      status: 'SUCCESS',
-      amountOut: swapped?.amountOut.toString(),
-      spent: swapped ? formatUnits(swapped.amountIn, decimalsIn) : undefined,
-      received: swapped ? formatUnits(swapped.amountOut, decimalsOut) : undefined,
-    });
-    return outcomeOf(settled ?? (await deps.trades.findByTxHash(row.tx_hash))!, claims ?? claimsOf(row));
-  }
-  const reason = trade ? await replayRevert(deps.chain.rpc, row.wallet as Address, trade, receipt) : undefined;
-  const code: TradeFailureCode = reason && reason.code !== 'SIMULATION_FAILED' ? reason.code : 'REVERTED';
-  deps.logger.info('trade reverted', { chain: deps.chain.info.id, txHash: row.tx_hash, reason: reason?.reason });
-  const settled = await deps.trades.settle(row.id, { status: 'FAILED', parsedError: code });
-  return outcomeOf(settled ?? (await deps.trades.findByTxHash(row.tx_hash))!, claims ?? claimsOf(row));
-}
-
-/** Why a mined trade reverted: the same call replayed on the state just before its block. */
-async function replayRevert(rpc: RpcTransport, from: Address, trade: SignedEvmTx, receipt: EvmReceipt) {
-  const parent = toHex(receipt.blockNumber - 1n);
-  try {
-    await rpc.request('eth_call', [{ from, to: trade.to, value: `0x${trade.value.toString(16)}`, data: trade.data }, parent]);
-    return undefined;
-  } catch (error) {
-    return error instanceof JsonRpcError ? classifyRevert(revertDataOf(error)) : undefined;
-  }
-}
-
-function swappedEvent(router: string, receipt: EvmReceipt): { amountIn: bigint; amountOut: bigint } | undefined {
-  for (const log of receipt.logs) {
-    if (log.address.toLowerCase() !== router.toLowerCase()) continue;
-    try {
-      const event = decodeEventLog({ abi: routerAbi, data: log.data, topics: log.topics as [Hex, ...Hex[]] });
-      if (event.eventName === 'Swapped') return { amountIn: event.args.amountIn, amountOut: event.args.amountOut };
-    } catch {
-      // another of the Router's events
-    }
-  }
-  return undefined;
-}
-

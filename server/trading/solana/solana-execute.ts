@@ -218,12 +218,14 @@ async function balanceChanges(deps: SolanaExecuteDeps, row: TradeRow, claims: Qu
   return { amountOut: received.toString(), spent: formatUnits(spent, decimalsIn), received: formatUnits(received, decimalsOut) };
 }
 
-function awaitSettled(deps: SolanaExecuteDeps, row: TradeRow, claims: QuoteClaims): Promise<TradeRow> {
-  return waitForSettled(deps.trades, row, async (current) => {
+/** Solana trade rows are never taken back (they are inserted after the checks), so the row is there to the end. */
+async function awaitSettled(deps: SolanaExecuteDeps, row: TradeRow, claims: QuoteClaims): Promise<TradeRow> {
+  const settled = await waitForSettled(deps.trades, row, async (current) => {
     const status = await confirmedStatus(deps, current.tx_hash);
     if (!status) return false;
     await settle(deps, current, claims, status.err);
     return true;
   });
+  return settled ?? row;
 }
 
