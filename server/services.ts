@@ -11,7 +11,7 @@ import { createBalanceReader, type BalanceReader } from '@/server/balances/balan
 import { bridgeChainsFrom } from '@/server/bridge/bridge-chains';
 import type { BridgeDeps } from '@/server/bridge/bridge-deps';
 import { inventoryGaugeValues, solverInventorySource } from '@/server/bridge/solver-inventory';
-import { createBridgeSolver, type BridgeSolver } from '@/server/bridge/bridge-solver';
+import { createBridgeSolver, LEASE_MS, type BridgeSolver } from '@/server/bridge/bridge-solver';
 import { createBridgeRepository } from '@/server/store/bridge-repository';
 import { createChainDirectory, type ChainDirectory } from '@/server/chains/chain-directory';
 import { readDevnetManifest, type DevnetManifest } from '@/server/chains/devnet-manifest';
@@ -92,7 +92,9 @@ export async function createServices(config: Config, options: { shareStore?: boo
     probeTimeoutMs: config.HEALTH_PROBE_TIMEOUT_MS,
   });
 
-  const trades = createTradeRepository(store.db);
+  const trades = createTradeRepository(store.db, {
+    onLateWriteError: (error) => logger.error('a trade outcome could not be stored; the next execute or track of it stores it', { error: error instanceof Error ? error.message : String(error) }),
+  });
   const balances = createBalanceReader(chains);
   const background = createBackgroundSender({ chains, trades, logger });
   const priorityFees = createPriorityFeeReader(chains);
@@ -175,14 +177,17 @@ const INVENTORY_GAUGE_MAX_AGE_MS = 15_000;
 function createBridge({ config, chains, manifest, priorityFees, solana, store, logger, swapQuoteDeps }: BridgeInputs): { bridge: BridgeDeps; solver: BridgeSolver } {
   const bridge: BridgeDeps = {
     chains: bridgeChainsFrom({ config, chains, manifest, fees: priorityFees, solana }),
-    requests: createBridgeRepository(store.db),
+    requests: createBridgeRepository(store.db, {
+      onLateWriteError: (error) => logger.error('a confirmed bridge fill could not be marked; the next holder of the request marks it', { error: error instanceof Error ? error.message : String(error) }),
+    }),
     logger,
     feeBps: config.BRIDGE_FEE_BPS,
     quoteTtlMs: config.BRIDGE_QUOTE_TTL_MS,
     executeWaitMs: config.BRIDGE_EXECUTE_WAIT_MS,
     publicUrl: config.publicUrl,
     kickSolver: () => solver.kick(),
-    workOn: (requestId) => solver.workOn(requestId),
+    workOn: (requestId, claimed) => solver.workOn(requestId, claimed),
+    leaseMs: LEASE_MS,
     swaps: { quote: (chain, request) => quoteSwap(swapQuoteDeps, chain, request) },
   };
   const solver = createBridgeSolver(bridge);

@@ -95,8 +95,11 @@ export interface BridgeChain {
   sendApproval(signed: string, timeoutMs: number): Promise<void>;
   /** Sends a signed transaction; sending one the node already has is not an error. */
   broadcast(signed: string): Promise<void>;
-  /** Waits up to `timeoutMs` for a deposit transaction and reads the deposit it made. */
-  waitForDeposit(txHash: string, timeoutMs: number): Promise<DepositState>;
+  /**
+   * Waits up to `timeoutMs` for a deposit transaction and reads the deposit it made. With `signed`, sends that
+   * signed deposit first (again, if it was sent before), in the same call as the wait where the node can.
+   */
+  waitForDeposit(txHash: string, timeoutMs: number, signed?: string): Promise<DepositState>;
   /**
    * Deposits confirmed after `cursor` (opaque; undefined on the first scan, which starts from the chain's
    * current position), and the cursor to continue from. Each deposit is reported at least once.

@@ -21,8 +21,13 @@ export interface BridgeDeps {
   publicUrl: string;
   /** Asks the solver to look for work now (after a deposit was recorded). */
   kickSolver(): void;
-  /** Has the solver work on one request now, in this process, unless it is held already (see BridgeSolver.workOn). */
-  workOn(requestId: string): Promise<void>;
+  /**
+   * Has the solver work on one request now, in this process, unless it is held already; `claimed` is the request
+   * as recorded with this process's claim (see BridgeSolver.workOn). Resolves with the request as the work left it.
+   */
+  workOn(requestId: string, claimed?: BridgeRow): Promise<BridgeRow | undefined>;
+  /** How long the solver's claim on a request lasts (execute claims a deposit it records for as long). */
+  leaseMs: number;
   /** The project's quote engine, for the solver's own swaps (valuing a token deposit, paying through a destination swap). */
   swaps?: { quote(chain: ChainId, request: SwapRequest): Promise<SwapQuote> };
   now?: () => number;

@@ -11,7 +11,7 @@ import { sleep } from '@/server/trading/trade-outcome';
 import type { BridgeChain } from './bridge-chain';
 import { bridgeChain, findBridgeRequest, type BridgeDeps } from './bridge-deps';
 import { isFinalBridgeState } from './bridge-state';
-import { acceptDeposit } from './bridge-solver';
+import { acceptDeposit, type AcceptedDeposit } from './bridge-solver';
 
 /** How long execute waits for the deposit's own confirmation before reporting it unconfirmed. */
 const DEPOSIT_WAIT_MS = 30_000;
@@ -48,18 +48,22 @@ function checkNotDepositedElsewhere(row: BridgeRow, txHash: string): void {
   }
 }
 
-/** Waits for the deposit's confirmation and records it; undefined while it is not confirmed yet. */
+/**
+ * Waits for the deposit's confirmation (sending `signed` first, when given) and records it; undefined while it
+ * is not confirmed yet. `claimMs`: the request is also claimed for that long in the same write, for this
+ * process to fill at once.
+ */
 async function confirmDeposit(
-  deps: BridgeDeps, chain: BridgeChain, row: BridgeRow, txHash: string, options: { kick: boolean },
-): Promise<BridgeRow | 'reverted' | undefined> {
-  if (row.deposit_tx_hash !== null) return row;
-  const result = await chain.waitForDeposit(txHash, DEPOSIT_WAIT_MS);
+  deps: BridgeDeps, chain: BridgeChain, row: BridgeRow, txHash: string, options: { kick: boolean; signed?: string; claimMs?: number },
+): Promise<AcceptedDeposit | 'reverted' | undefined> {
+  if (row.deposit_tx_hash !== null) return { row, claimed: false };
+  const result = await chain.waitForDeposit(txHash, DEPOSIT_WAIT_MS, options.signed);
   if (result.state !== 'confirmed') return result.state === 'reverted' ? 'reverted' : undefined;
   if (result.deposit.requestId.toLowerCase() !== row.id.toLowerCase()) {
     throw new AppError('TX_MISMATCH', `txHash: that transaction deposits for request ${result.deposit.requestId}, not ${row.id}.`, { field: 'txHash' });
   }
   // Execute does not kick the solver: it fills the request itself at once (waitForFill).
-  return acceptDeposit(deps, chain.chain, result.deposit, options);
+  return acceptDeposit(deps, chain.chain, result.deposit, { kick: options.kick, claimMs: options.claimMs, known: row });
 }
 
 /**
@@ -67,9 +71,12 @@ async function confirmDeposit(
  * must), then reads where it stands; while another round or instance holds it, looks again until it is final
  * or the wait is over.
  */
-async function waitForFill(deps: BridgeDeps, row: BridgeRow): Promise<BridgeRow> {
+async function waitForFill(deps: BridgeDeps, { row, claimed }: AcceptedDeposit): Promise<BridgeRow> {
   const deadline = Date.now() + deps.executeWaitMs;
-  if (!isFinalBridgeState(row.state)) await Promise.race([deps.workOn(row.id), sleep(deps.executeWaitMs)]);
+  if (isFinalBridgeState(row.state)) return row;
+  // Worked here, the request's final row comes back from the work itself; otherwise it is read.
+  const worked = await Promise.race([deps.workOn(row.id, claimed ? row : undefined), sleep(deps.executeWaitMs)]);
+  if (worked && isFinalBridgeState(worked.state)) return worked;
   let current = (await deps.requests.find(row.id)) ?? row;
   for (let poll = FIRST_FILL_POLL_MS; !isFinalBridgeState(current.state) && Date.now() < deadline; poll = Math.min(poll * 2, MAX_FILL_POLL_MS)) {
     await sleep(poll);
@@ -109,9 +116,9 @@ export async function executeBridge(deps: BridgeDeps, input: BridgeDepositReques
     }
     const approval = await checkApproval(chain, row, input.signedApproval);
     if (approval) await chain.sendApproval(approval, DEPOSIT_WAIT_MS);
-    await chain.broadcast(input.signedDeposit);
   }
-  const confirmed = await confirmDeposit(deps, chain, row, txHash, { kick: false });
+  const sendNow = row.deposit_tx_hash === null ? input.signedDeposit : undefined;
+  const confirmed = await confirmDeposit(deps, chain, row, txHash, { kick: false, signed: sendNow, claimMs: deps.leaseMs });
   if (confirmed === 'reverted') return { deposit: 'reverted', request: row, txHash };
   if (!confirmed) return { deposit: 'unconfirmed', request: row, txHash };
   return { deposit: 'confirmed', request: await waitForFill(deps, confirmed) };
@@ -127,5 +134,5 @@ export async function trackBridgeDeposit(deps: BridgeDeps, input: { requestId: s
   if (confirmed === 'reverted') {
     throw new AppError('INVALID_INPUT', `txHash: ${input.txHash} is not a confirmed deposit for this request on ${row.source_chain} (it reverted or paid elsewhere).`, { field: 'txHash' });
   }
-  return confirmed ?? row;
+  return confirmed?.row ?? row;
 }

@@ -23,9 +23,10 @@ import { sellDeposit } from './bridge-sale';
 export interface BridgeSolver extends WorkLoop {
   /**
    * Works on one request now (a deposit this process just recorded), unless a round here or another instance
-   * holds it already; resolves when that work is done or was not this call's to do.
+   * holds it already; resolves when that work is done or was not this call's to do, with the request as the
+   * work left it. `claimed`: the request as recorded with this process's claim on it (nothing to claim).
    */
-  workOn(requestId: string): Promise<void>;
+  workOn(requestId: string, claimed?: BridgeRow): Promise<BridgeRow | undefined>;
 }
 
 /**
@@ -50,14 +51,30 @@ const MAX_RETRY_DELAY_MS = 60_000;
 export const UNUSED_QUOTE_RETENTION_MS = 7 * 24 * 3_600_000;
 const FORGET_EVERY_MS = 10 * 60_000;
 
+export interface AcceptOptions {
+  /** Wakes the solver to work on the request (execute works on it itself). */
+  kick: boolean;
+  /** Claims the request for this long in the same write that records the deposit (execute fills it at once). */
+  claimMs?: number;
+  /** The request as the caller just read it (saves reading it again). */
+  known?: BridgeRow;
+}
+
+/** The request once its deposit is recorded; `claimed` when this call also took its lease. */
+export interface AcceptedDeposit {
+  row: BridgeRow;
+  claimed: boolean;
+}
+
 /**
  * Records a confirmed deposit on its request. It may be filled only if it is the quoted amount and confirmed
  * before the quote expired; otherwise it is refunded rather than filled at a stale rate.
  */
 export async function acceptDeposit(
-  deps: BridgeDeps, sourceChain: ChainId, deposit: FoundDeposit, options: { kick: boolean } = { kick: true },
-): Promise<BridgeRow | undefined> {
-  const row = await deps.requests.find(deposit.requestId);
+  deps: BridgeDeps, sourceChain: ChainId, deposit: FoundDeposit, options: AcceptOptions = { kick: true },
+): Promise<AcceptedDeposit | undefined> {
+  const known = options.known?.id.toLowerCase() === deposit.requestId.toLowerCase() ? options.known : undefined;
+  const row = known ?? (await deps.requests.find(deposit.requestId));
   if (!row) {
     deps.logger.warn('bridge deposit for an unknown request', { chain: sourceChain, txHash: deposit.txHash, requestId: deposit.requestId });
     return undefined;
@@ -77,7 +94,7 @@ export async function acceptDeposit(
         deps.kickSolver();
       }
     }
-    return row;
+    return { row, claimed: false };
   }
   let decision: { state: 'pending' } | { state: 'refunding'; reason: string } = { state: 'pending' };
   const { tokenIn } = bridgeTokensOf(row);
@@ -97,13 +114,13 @@ export async function acceptDeposit(
       reason: `The deposit confirmed at ${new Date(deposit.confirmedAtMs).toISOString()}, after the quote expired at ${row.expires_at.toISOString()}: it is returned rather than filled at a stale rate.`,
     };
   }
-  const moved = await deps.requests.recordDeposit(row.id, recorded, decision);
+  const moved = await deps.requests.recordDeposit(row.id, recorded, decision, options.claimMs);
   if (moved) {
     if (options.kick) deps.kickSolver();
-    return moved;
+    return { row: moved, claimed: options.claimMs !== undefined };
   }
   // Another path recorded a deposit first: this one is either that same deposit or a second one to return.
-  return acceptDeposit(deps, sourceChain, deposit, options);
+  return acceptDeposit(deps, sourceChain, deposit, { ...options, known: undefined });
 }
 
 /** The deposit less the gas to send it back; undefined when nothing can be sent back (too small for the chain). */
@@ -140,13 +157,14 @@ export function createBridgeSolver(deps: BridgeDeps, lease: LeaseTiming = { leas
   const loop = createWorkLoop('bridge solver', () => round(context), deps.logger);
   return {
     ...loop,
-    async workOn(requestId) {
+    async workOn(requestId, claimed) {
       try {
-        const row = await deps.requests.claim(requestId, lease.leaseMs);
-        if (row) await work(context, row);
+        const row = claimed ?? (await deps.requests.claim(requestId, lease.leaseMs));
+        return row ? await work(context, row) : undefined;
       } catch (error) {
         // The rounds will find the request: a failed claim here only loses the head start.
         deps.logger.warn('bridge work could not start at once', { requestId, error: error instanceof Error ? error.message : String(error) });
+        return undefined;
       }
     },
   };
@@ -186,29 +204,47 @@ async function paymentFor(
   return { txHash: stored!.payment_tx_hash!, raw: stored!.payment_raw_tx! };
 }
 
+/**
+ * Signs the fill once the solver is known to hold what it pays (a CannotFill naming the shortfall otherwise).
+ * A transfer is signed while its holdings are read, both being reads of the chain; a swap is quoted only once
+ * the holdings are known to cover it.
+ */
+function checkedFill(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow): () => Promise<SignedPayment> {
+  const sign = signFill(deps, chain, row);
+  if (row.payout === 'swap') {
+    return async () => {
+      const shortfall = await fillShortfall(chain, row);
+      if (shortfall) throw new CannotFill(shortfall);
+      return sign();
+    };
+  }
+  return async () => {
+    const [shortfall, signed] = await Promise.allSettled([fillShortfall(chain, row), sign()]);
+    if (shortfall.status === 'rejected') throw shortfall.reason;
+    // Short holdings come first: a transfer the solver cannot make cannot even be estimated (it reverts).
+    if (shortfall.value) throw new CannotFill(shortfall.value);
+    if (signed.status === 'rejected') throw signed.reason;
+    return signed.value;
+  };
+}
+
 async function refuseFill(context: SolverContext, row: BridgeRow, reason: string): Promise<void> {
   await context.deps.requests.startRefund(row.id, reason);
   context.deps.logger.warn('bridge fill refused', { requestId: row.id, chain: row.destination_chain, reason });
   context.kick();
 }
 
-async function fill(context: SolverContext, row: BridgeRow): Promise<void> {
+/** Pays the fill; the request as marked filled, or undefined when it moved elsewhere (refund, retry later). */
+async function fill(context: SolverContext, row: BridgeRow): Promise<BridgeRow | undefined> {
   const { deps } = context;
   const chain = deps.chains[row.destination_chain as ChainId];
   if (!chain) {
     await deps.requests.startRefund(row.id, `Bridging to ${row.destination_chain} is no longer configured on this server.`);
     return;
   }
-  if (!row.payment_raw_tx) {
-    const shortfall = await fillShortfall(chain, row);
-    if (shortfall) {
-      await refuseFill(context, row, shortfall);
-      return;
-    }
-  }
   let payment: SignedPayment & { justSent?: true };
   try {
-    payment = await paymentFor(context, row, chain, signFill(deps, chain, row));
+    payment = await paymentFor(context, row, chain, checkedFill(deps, chain, row));
   } catch (error) {
     if (!(error instanceof CannotFill)) throw error;
     await refuseFill(context, row, error.message);
@@ -217,10 +253,12 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<void> {
   const state = await chain.settlePayment(payment, SETTLE_WAIT_MS, { justSent: payment.justSent });
   if (state === 'confirmed') {
     const amount = await paidByFill(chain, row, payment.txHash);
-    await deps.requests.markFilled(row.id, { txHash: payment.txHash, amount });
+    // The payment is confirmed: the answer goes out at once and the request is marked right after.
+    const filled = deps.requests.markFilledAfterAnswer(row, { txHash: payment.txHash, amount });
     deps.logger.info('bridge filled', { requestId: row.id, chain: chain.chain, txHash: payment.txHash });
     // The deposit's sale on the source chain is the next round's work.
     if (row.source_swap === 'due') context.kick();
+    return filled;
   } else if (state === 'reverted') {
     await deps.requests.startRefund(row.id, `The fill transaction ${payment.txHash} reverted on ${chain.chain}. The deposit is returned.`);
     context.kick();
@@ -228,6 +266,7 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<void> {
     if (state === 'dropped') await deps.requests.dropPayment(row.id, payment.txHash);
     await deps.requests.release(row.id, state === 'dropped' ? 0 : 2_000, `fill ${state}`);
   }
+  return undefined;
 }
 
 async function refund(context: SolverContext, row: BridgeRow): Promise<void> {
@@ -265,14 +304,15 @@ async function refund(context: SolverContext, row: BridgeRow): Promise<void> {
   }
 }
 
-async function work(context: SolverContext, row: BridgeRow): Promise<void> {
+/** The request's due work, under its lease; the request as filled when this work filled it. */
+async function work(context: SolverContext, row: BridgeRow): Promise<BridgeRow | undefined> {
   const heartbeat = setInterval(() => {
     void context.deps.requests.renewLease(row.id, context.lease.leaseMs).catch(() => undefined);
   }, context.lease.heartbeatMs);
   heartbeat.unref();
   try {
-    if (row.state === 'pending') await fill(context, row);
-    else if (row.state === 'refunding') await refund(context, row);
+    if (row.state === 'pending') return await fill(context, row);
+    if (row.state === 'refunding') await refund(context, row);
     else if (row.state === 'success' && row.source_swap === 'due') await sellDeposit(context.deps, (chain, work) => withChainLock(context, chain, work), row);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -282,6 +322,7 @@ async function work(context: SolverContext, row: BridgeRow): Promise<void> {
   } finally {
     clearInterval(heartbeat);
   }
+  return undefined;
 }
 
 async function round(context: SolverContext): Promise<void> {

@@ -2,10 +2,10 @@
  * The bridge request's state moves. Each is one conditional UPDATE (the row must still be in the state the
  * move starts from), so two app instances racing on a request cannot both move it.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { canMoveBridge } from '@/server/bridge/bridge-state';
 import type { BridgeRow, RecordedDeposit } from './bridge-repository';
-import { now } from './database-clock';
+import { msFromNow, now } from './database-clock';
 import { normalizeChainText } from './normalize-chain-text';
 import type { BridgeState, Database } from './schema';
 
@@ -32,8 +32,14 @@ async function move(
 // `now()` where the row type says Date: the database's clock, like every other timestamp it writes.
 const nowAsDate = () => now() as unknown as Date;
 
-export function recordDeposit(db: Kysely<Database>, id: string, deposit: RecordedDeposit, decision: DepositDecision) {
+/** With `claimMs`, the same write also claims the request for that long (as a solver's claim does). */
+export function recordDeposit(db: Kysely<Database>, id: string, deposit: RecordedDeposit, decision: DepositDecision, claimMs?: number) {
+  const claim = claimMs === undefined ? {} : {
+    claimed_until: msFromNow(claimMs) as unknown as Date,
+    attempts: sql<number>`attempts + 1` as unknown as number,
+  };
   return move(db, id, 'waiting', decision.state, {
+    ...claim,
     deposit_tx_hash: normalizeChainText(deposit.txHash),
     deposit_from: normalizeChainText(deposit.from),
     deposit_amount: deposit.amount.toString(),

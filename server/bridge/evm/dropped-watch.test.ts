@@ -32,6 +32,21 @@ describe('a payment counts as dropped', () => {
     expect(await watch()).toBe(false);
   });
 
+  it('reads nothing in the quiet time after the send, then watches as ever', async () => {
+    let time = 0;
+    let readings = 0;
+    const watch = droppedWatch({ nonceUsed: async () => (readings++, true), landed: async () => (readings++, false) }, 1_000, () => time, 200);
+    expect(await watch()).toBe(false);
+    time = 199;
+    expect(await watch()).toBe(false);
+    expect(readings).toBe(0);
+    time = 200;
+    expect(await watch()).toBe(false);
+    expect(readings).toBe(2);
+    time = 1_200;
+    expect(await watch()).toBe(true);
+  });
+
   it('not while the nonce is still free, and the grace starts over when a reading finds it free again', async () => {
     const { watch, advance } = scripted([false, true, false, true, true], []);
     expect(await watch()).toBe(false);

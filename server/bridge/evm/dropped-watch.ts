@@ -7,6 +7,11 @@
  * the same request, so the solver would pay twice.
  */
 export const DROPPED_AFTER_MS = 1_000;
+/**
+ * No reading is made this long after the payment was sent: it cannot count as dropped before the grace has
+ * run anyway, and a payment that lands at once (fast blocks) then costs its receipt polls alone.
+ */
+export const QUIET_AFTER_SEND_MS = 200;
 
 export interface DroppedChecks {
   /** The account's mined nonce is past the payment's. */
@@ -16,9 +21,13 @@ export interface DroppedChecks {
 }
 
 /** A check to call on each poll of the payment's receipt: true once the payment can never land. */
-export function droppedWatch(checks: DroppedChecks, graceMs = DROPPED_AFTER_MS, clock: () => number = Date.now): () => Promise<boolean> {
+export function droppedWatch(
+  checks: DroppedChecks, graceMs = DROPPED_AFTER_MS, clock: () => number = Date.now, quietMs = 0,
+): () => Promise<boolean> {
+  const quietUntil = clock() + quietMs;
   let usedSince: number | undefined;
   return async () => {
+    if (clock() < quietUntil) return false;
     if (!(await checks.nonceUsed())) {
       usedSince = undefined;
       return false;

@@ -15,6 +15,7 @@ import { getBlockNumber } from '@/server/chains/evm/actions/get-block-number';
 import { getLogs } from '@/server/chains/evm/actions/get-logs';
 import { getTransactionCount } from '@/server/chains/evm/actions/get-transaction-count';
 import { getTransactionReceipt } from '@/server/chains/evm/actions/get-transaction-receipt';
+import { sendAndWaitForReceipt } from '@/server/chains/evm/actions/send-and-wait';
 import { sendRawTransaction } from '@/server/chains/evm/actions/send-raw-transaction';
 import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
 import type { EvmLog, EvmReceipt } from '@/server/chains/evm/evm-schemas';
@@ -23,7 +24,7 @@ import { AppError } from '@/server/errors';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import { nativeUsd } from '@/server/venues/evm/pools/token-pools';
 import { nativeBridgeToken, type BridgeChain, type DepositState, type FoundDeposit, type PaymentState, type SignedPayment } from '../bridge-chain';
-import { droppedWatch } from './dropped-watch';
+import { DROPPED_AFTER_MS, droppedWatch, QUIET_AFTER_SEND_MS } from './dropped-watch';
 import { highestFee, txFees, type EvmBridgeContext } from './evm-bridge-context';
 import {
   allowanceCovers, buildTokenDeposit, isNative, checkSignedApproval, describeEvmToken, evmTokenInventory, receivedBy, sendApproval, signPrepared,
@@ -77,7 +78,7 @@ export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
     receivedBy: (txHash, recipient, token) => receivedBy(context, txHash, recipient, token),
     // A deposit or payment sent again may be in the pool or mined already: the receipt tells the rest.
     broadcast: (signed) => sendRawTransaction(chain.rpc, signed, { resend: true }),
-    waitForDeposit: (txHash, timeoutMs) => waitForDeposit(context, txHash, timeoutMs),
+    waitForDeposit: (txHash, timeoutMs, signed) => waitForDeposit(context, txHash, timeoutMs, signed),
     scanDeposits: (cursor) => scanDeposits(context, cursor),
     signPayment: (input) => signPayment(context, input),
     settlePayment: (payment, timeoutMs, options) => settlePayment(context, payment, timeoutMs, options?.justSent ?? false),
@@ -160,8 +161,11 @@ async function checkSignedDeposit(
   return { txHash: tx.txHash };
 }
 
-async function waitForDeposit(context: EvmBridgeContext, txHash: string, timeoutMs: number): Promise<DepositState> {
-  const mined = await waitForReceipt(context.chain.rpc, txHash, { timeoutMs });
+async function waitForDeposit(context: EvmBridgeContext, txHash: string, timeoutMs: number, signed?: string): Promise<DepositState> {
+  const { rpc } = context.chain;
+  const mined = signed
+    ? await sendAndWaitForReceipt(rpc, signed, { hash: txHash, timeoutMs, resend: true })
+    : await waitForReceipt(rpc, txHash, { timeoutMs });
   if (!mined) return { state: 'pending' };
   if (mined.status !== 'success') return { state: 'reverted' };
   const log = mined.logs.find((entry) => entry.address.toLowerCase() === context.depository && DEPOSIT_TOPICS.includes(entry.topics[0]!));
@@ -213,7 +217,7 @@ async function settlePayment(context: EvmBridgeContext, payment: SignedPayment, 
   const watch = droppedWatch({
     nonceUsed: async () => (await getTransactionCount(rpc, context.solver.address, 'latest')) > nonce,
     landed: async () => (await getTransactionReceipt(rpc, payment.txHash)) !== null,
-  });
+  }, DROPPED_AFTER_MS, Date.now, QUIET_AFTER_SEND_MS);
   const nonceTaken = async () => (dropped = await watch());
   const mined = await waitForReceipt(rpc, payment.txHash, { timeoutMs, stop: nonceTaken });
   if (mined) return paymentState(mined);

@@ -87,7 +87,10 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
     broadcast: async (signed) => {
       await send(context, signed, { expiredIsRefusal: true });
     },
-    waitForDeposit: (signature, timeoutMs) => waitForDeposit(context, signature, timeoutMs),
+    waitForDeposit: async (signature, timeoutMs, signed) => {
+      if (signed) await send(context, signed, { expiredIsRefusal: true });
+      return waitForDeposit(context, signature, timeoutMs);
+    },
     scanDeposits: (cursor) => scanDeposits(context, cursor),
     signPayment: (input) => signPayment(context, input),
     settlePayment: (payment, timeoutMs, options) => settlePayment(context, payment, timeoutMs, options?.justSent ?? false),

@@ -25,8 +25,14 @@ function unsupported(error: JsonRpcError): boolean {
   return error.rpcCode === METHOD_NOT_FOUND || /method .*(not found|not supported|does not exist|unsupported)|unknown method/i.test(error.message);
 }
 
-/** The receipt, or undefined when `timeoutMs` passed (or `stop` said it can never be mined) first. */
-export async function sendAndWaitForReceipt(rpc: RpcTransport, raw: string, options: PollOptions & { hash: string }): Promise<EvmReceipt | undefined> {
+/**
+ * The receipt, or undefined when `timeoutMs` passed (or `stop` said it can never be mined) first. `resend`:
+ * this transaction may have been sent, even mined, before, so its nonce being used is no refusal (the
+ * receipt tells what became of it).
+ */
+export async function sendAndWaitForReceipt(
+  rpc: RpcTransport, raw: string, options: PollOptions & { hash: string; resend?: boolean },
+): Promise<EvmReceipt | undefined> {
   if (!withoutSync.has(rpc)) {
     try {
       // The node's own wait applies (EIP-7966 lets it cap any asked for); ours only bounds a node that hangs.
@@ -38,11 +44,11 @@ export async function sendAndWaitForReceipt(rpc: RpcTransport, raw: string, opti
       else if (error.rpcCode === SYNC_TIMEOUT_CODE) return waitForReceipt(rpc, options.hash, options);
       else {
         const refusal = classifySendRefusal(error.message);
-        if (refusal !== 'known') throw new TransactionRefusedError(refusal, error.message, { cause: error });
+        if (refusal !== 'known' && !(refusal === 'NONCE_TOO_LOW' && options.resend)) throw new TransactionRefusedError(refusal, error.message, { cause: error });
         return waitForReceipt(rpc, options.hash, options);
       }
     }
   }
-  await sendRawTransaction(rpc, raw);
+  await sendRawTransaction(rpc, raw, { resend: options.resend });
   return waitForReceipt(rpc, options.hash, options);
 }
