@@ -18,6 +18,8 @@ export interface CompiledContract {
   bytecode: Hex;
   /** Runtime bytecode, 0x-prefixed (used to install Multicall3 at its canonical address). */
   deployedBytecode: Hex;
+  /** Where the constructor writes each immutable into the runtime code: byte offsets and lengths, by AST id. */
+  immutableReferences: Record<string, { start: number; length: number }[]>;
 }
 
 /** The contracts the world deploys (and the Router's test-only attackers), by contract name. */
@@ -28,6 +30,8 @@ export const CONTRACT_SOURCES = {
   Multicall3: 'multicall/Multicall3.sol',
   Router: 'router/Router.sol',
   Depository: 'bridge/Depository.sol',
+  // Creates the Router and the Depository at the same address on every chain (`npm run deploy`).
+  DeployProxy: 'deploy/DeployProxy.sol',
   PancakeV3PoolDeployer: 'venues/PancakeV3PoolDeployer.sol',
   V3LiquidityMinter: 'venues/V3LiquidityMinter.sol',
   // Never deployed: the quote engine runs it through an eth_call state override (server/venues/evm).
@@ -62,7 +66,7 @@ const require = createRequire(import.meta.url);
 const SETTINGS = {
   optimizer: { enabled: true, runs: 200 },
   evmVersion: 'cancun',
-  outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
+  outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object', 'evm.deployedBytecode.immutableReferences'] } },
 } as const;
 
 function listSources(dir: string, prefix = ''): string[] {
@@ -108,7 +112,10 @@ function resolveImport(importPath: string): { contents: string } | { error: stri
 
 interface SolcOutput {
   errors?: { severity: string; formattedMessage: string }[];
-  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
+  contracts?: Record<string, Record<string, {
+    abi: Abi;
+    evm: { bytecode: { object: string }; deployedBytecode: { object: string; immutableReferences?: CompiledContract['immutableReferences'] } };
+  }>>;
 }
 
 async function runSolc(sources: Record<string, string>): Promise<CompiledContracts> {
@@ -129,6 +136,7 @@ async function runSolc(sources: Record<string, string>): Promise<CompiledContrac
       abi: contract.abi,
       bytecode: `0x${contract.evm.bytecode.object}`,
       deployedBytecode: `0x${contract.evm.deployedBytecode.object}`,
+      immutableReferences: contract.evm.deployedBytecode.immutableReferences ?? {},
     };
   }
   return compiled;
