@@ -9,7 +9,12 @@ export async function register() {
   const { watchPeers } = await import('@/server/rest/peer-address');
   watchPeers();
   const { getServices } = await import('@/server/services');
-  const services = await getServices();
+  const { startFailure } = await import('@/server/doctor/start-failure');
+  const services = await getServices().catch((error: unknown) => {
+    // Next would keep serving, every request answering 500: a server that cannot run ends instead.
+    console.error(startFailure(error));
+    process.exit(1);
+  });
   services.logger.info('server ready', {
     version: services.version,
     storage: services.store.engine,

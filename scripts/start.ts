@@ -8,12 +8,17 @@ import { parseArgs } from 'node:util';
 Object.assign(process.env, { NODE_ENV: 'production' });
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const { startAppServer } = await import('@/server/http/app-server');
+const { startFailure } = await import('@/server/doctor/start-failure');
 
 const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname ?? process.env.HOSTNAME ?? '0.0.0.0';
 
-const server = await startAppServer({ port, hostname, dir: process.cwd() });
+const server = await startAppServer({ port, hostname, dir: process.cwd() }).catch((error: unknown) => {
+  // A bad configuration (named variable) or a doctor's fault: said plainly, and the process ends.
+  console.error(startFailure(error));
+  process.exit(1);
+});
 console.log(`Ready on http://${hostname}:${port}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -18,6 +18,8 @@ import { readDevnetManifest, type DevnetManifest } from '@/server/chains/devnet-
 import { loadConfig, type Config } from '@/server/config/env';
 import type { LocalWorld } from '@/server/devnet/local-world';
 import { createPriorityFeeReader, type PriorityFeeReader } from '@/server/fees/priority-fees';
+import { applyDoctorRun, DoctorRefusal, runDoctor, type DoctorRun } from '@/server/doctor/doctor';
+import { capabilitySummary } from '@/server/doctor/doctor-report';
 import { createHealthCheck } from '@/server/health/health-check';
 import { createTradeRepository, type TradeRepository } from '@/server/store/trade-repository';
 import { createBackgroundSender, type BackgroundSender } from '@/server/trading/background-sender';
@@ -62,6 +64,8 @@ export interface Services {
   appSecret: string;
   /** The traded tokens' honeypot, taxes and audit state for quotes, kept per token for a range of blocks. */
   tokenRisk: TokenRiskReader;
+  /** The doctor's checks of this configuration (once per process): faults, warnings, what each chain can do. */
+  doctor(): Promise<DoctorRun>;
   close(): Promise<void>;
 }
 
@@ -81,11 +85,19 @@ export async function createServices(config: Config, options: { shareStore?: boo
   const manifest = config.localWorld ? readDevnetManifest(config.devnetManifestPath) : undefined;
   const chains = createChainDirectory(config, manifest, (call) => metrics.rpcCalls.inc({ chain: call.chain, method: call.method, outcome: call.outcome }));
 
+  const pingStorage = async () => {
+    await store.db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
+  };
+  // Run by getServices at start (a fault stops the app), or on the first request that shows capabilities.
+  let doctorRun: Promise<DoctorRun> | undefined;
+  const doctor = () => (doctorRun ??= runDoctor({ config, chains, manifest, solanaRouted: solana !== undefined, pingStorage }).then((run) => {
+    applyDoctorRun(chains, run);
+    return run;
+  }));
   const health = createHealthCheck({
     chains,
-    pingStorage: async () => {
-      await store.db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
-    },
+    pingStorage,
+    capabilities: async () => (await doctor()).chains,
     storageEngine: store.engine,
     version: packageJson.version,
     cacheMs: config.HEALTH_CACHE_MS,
@@ -127,6 +139,7 @@ export async function createServices(config: Config, options: { shareStore?: boo
     tokenRisk,
     trades,
     background,
+    doctor,
     async close() {
       await solver.stop();
       await background.stop();
@@ -205,7 +218,14 @@ type GlobalWithServices = typeof globalThis & { [GLOBAL_KEY]?: Promise<Services>
 export function getServices(): Promise<Services> {
   const holder = globalThis as GlobalWithServices;
   if (!holder[GLOBAL_KEY]) {
-    holder[GLOBAL_KEY] = createServices(loadConfig(), { shareStore: true }).then((services) => {
+    holder[GLOBAL_KEY] = createServices(loadConfig(), { shareStore: true }).then(async (services) => {
+      const run = await services.doctor();
+      for (const warning of run.warnings) services.logger.warn('doctor', { subject: warning.subject, message: warning.message });
+      if (run.faults.length > 0) {
+        await services.close();
+        throw new DoctorRefusal(run.faults);
+      }
+      services.logger.info('chains served', { capabilities: capabilitySummary(run.chains) });
       services.background.start();
       services.solver.start(services.config.BRIDGE_POLL_MS);
       return services;

@@ -1,13 +1,15 @@
 /**
  * Which chains this server can bridge, from configuration: a chain needs its RPC, the solver's key for its
- * family (SOLVER_PRIVATE_KEY, SOLVER_SECRET_KEY_SOL) and a depository (DEPOSITORY_ADDRESS_<CHAIN>); on the
- * local world the keys and depositories come from the devnet manifest.
+ * family (SOLVER_PRIVATE_KEY, SOLVER_SECRET_KEY_SOL) and a depository: DEPOSITORY_ADDRESS_<CHAIN>, or by
+ * default where `npm run deploy` puts it for the solver's key (on SOL, the solver itself); on the local world
+ * the keys and depositories come from the devnet manifest.
  */
 import type { Hex } from 'viem';
 import type { ChainDirectory, ConfiguredChain } from '@/server/chains/chain-directory';
 import type { DevnetManifest, ManifestChain } from '@/server/chains/devnet-manifest';
 import { CHAIN_IDS, type ChainFamily, type ChainId } from '@/server/chains/registry';
 import type { Config } from '@/server/config/env';
+import { deployedDepositoryAddress } from '@/server/deploy/configured-contracts';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import { solUsdPrice, type SolanaTrading } from '@/server/trading/solana/solana-quote';
 import type { BridgeChain } from './bridge-chain';
@@ -53,7 +55,8 @@ export function bridgeChainsFrom(deps: BridgeChainsDeps): Partial<Record<ChainId
   for (const id of CHAIN_IDS) {
     const chain = chains[id];
     const world = config.localWorld ? manifest?.chains[id] : undefined;
-    const depository = config.chains[id].depositoryAddress ?? world?.contracts.depository;
+    const depository = config.chains[id].depositoryAddress ?? world?.contracts.depository
+      ?? (config.localWorld ? undefined : deployedDepositoryAddress(config, chain.info.family));
     if (!chain.available || !depository) continue;
     const built = BRIDGE_CHAIN_BUILDERS[chain.info.family](deps, { chain, depository, world });
     if (built) bridgeable[id] = built;

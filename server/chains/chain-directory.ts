@@ -1,8 +1,11 @@
 /**
- * Where each chain is reached on this server: its RPC transport and Router address, from the environment
- * or, on the local chain world, from the devnet manifest.
+ * Where each chain is reached on this server: its RPC transport, Router address and venues. On a real chain
+ * they come from the address book and where `npm run deploy` puts the Router, each overridden by the
+ * environment; on the local chain world, from the devnet manifest.
  */
-import type { Config } from '@/server/config/env';
+import type { Config, VenuesEnv } from '@/server/config/env';
+import { deployedRouterAddress } from '@/server/deploy/configured-contracts';
+import { ADDRESS_BOOK, type ChainAddressBook } from './address-book';
 import { createRpcTransport, type RpcCallOutcome, type RpcTransport } from './json-rpc';
 import type { DevnetManifest, ManifestChain } from './devnet-manifest';
 import { venueContractsFromManifest } from '@/server/venues/evm/venue-table';
@@ -35,17 +38,20 @@ export interface ConfiguredChain {
   routerAddress: string;
   /** EVM chains whose venues are known (`VENUES_<CHAIN>`, or the local world's manifest); absent means no trading. */
   venues?: EvmVenues;
+  /** Why quotes and trades are off here, as the doctor found at start (server/doctor). */
+  tradingOff?: string;
 }
 
 export type ChainDirectory = Record<ChainId, ConfiguredChain>;
 
 export function createChainDirectory(
-  config: Pick<Config, 'chains' | 'localWorld' | 'RPC_TIMEOUT_MS'>,
+  config: Pick<Config, 'chains' | 'localWorld' | 'RPC_TIMEOUT_MS' | 'SOLVER_PRIVATE_KEY' | 'SOLVER_SECRET_KEY_SOL'>,
   manifest: DevnetManifest | undefined,
   onCall?: (outcome: RpcCallOutcome) => void,
   fetchImpl?: typeof fetch,
 ): ChainDirectory {
   const directory = {} as ChainDirectory;
+  const deployedRouter = config.localWorld ? undefined : deployedRouterAddress(config);
   for (const id of CHAIN_IDS) {
     const env = config.chains[id];
     const fromManifest = config.localWorld ? manifest?.chains[id] : undefined;
@@ -60,8 +66,10 @@ export function createChainDirectory(
       mevRpcFor: env.mevRpcUrls.length > 0
         ? (reward) => transport(reward ? env.mevRpcUrls.map((url) => withQuery(url, 'refundRecipient', reward)) : env.mevRpcUrls)
         : undefined,
-      routerAddress: env.routerAddress ?? fromManifest?.routerAddress ?? '',
-      venues: env.venues ?? (fromManifest && CHAINS[id].family === 'evm' ? venuesFromManifest(fromManifest) : undefined),
+      routerAddress: env.routerAddress ?? fromManifest?.routerAddress ?? (CHAINS[id].family === 'evm' ? deployedRouter : undefined) ?? '',
+      venues: fromManifest
+        ? (CHAINS[id].family === 'evm' ? mergeVenues(venuesFromManifest(fromManifest), env.venues) : undefined)
+        : mergeVenues(venuesFromAddressBook(ADDRESS_BOOK[id as keyof typeof ADDRESS_BOOK]), env.venues),
     };
   }
   return directory;
@@ -80,6 +88,44 @@ function venuesFromManifest(chain: ManifestChain): EvmVenues | undefined {
     ...venueContracts,
   };
 }
+
+/** A chain's venues as the address book lists them (every stable after the first is a routing connector). */
+export function venuesFromAddressBook(book: ChainAddressBook | undefined): Partial<EvmVenues> | undefined {
+  if (!book) return undefined;
+  const [stable, ...otherStables] = book.stables;
+  const contracts: Record<string, string | undefined> = {
+    uniswapV2Factory: book.uniswapV2?.factory,
+    v2Router: book.uniswapV2?.router02,
+    uniswapV3Factory: book.uniswapV3?.factory,
+    quoterV2: book.uniswapV3?.quoterV2,
+    v3Router: book.uniswapV3?.swapRouter02,
+    uniswapV4PoolManager: book.uniswapV4?.poolManager,
+    v4Quoter: book.uniswapV4?.v4Quoter,
+    pancakeV3Factory: book.pancakeswapV3?.factory,
+    pancakeV3Router: book.pancakeswapV3?.swapRouter,
+  };
+  return {
+    wrappedNative: book.wrappedNative.address,
+    stable: stable && { address: stable.address, decimals: stable.decimals },
+    multicall3: book.multicall3?.address,
+    connectors: otherStables.map((token) => token.address),
+    ...Object.fromEntries(Object.entries(contracts).filter(([, address]) => address !== undefined)),
+  };
+}
+
+/**
+ * The venues a chain trades on: `override` (VENUES_<CHAIN>) key by key over `base`; undefined without a wrapped
+ * native coin and a stable, which every quote needs (for gas in USD, and as routing connectors).
+ */
+export function mergeVenues(base: Partial<EvmVenues> | undefined, override: VenuesEnv | undefined): EvmVenues | undefined {
+  const defined = (venues: object | undefined) => Object.fromEntries(Object.entries(venues ?? {}).filter(([, value]) => value !== undefined));
+  const merged = { multicall3: MULTICALL3, connectors: [], ...defined(base), ...defined(override) } as Partial<EvmVenues>;
+  if (!merged.wrappedNative || !merged.stable) return undefined;
+  return merged as EvmVenues;
+}
+
+/** Multicall3 sits at this address on nearly every chain (its own deployment list), and the local world. */
+const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11';
 
 function withQuery(url: string, name: string, value: string): string {
   const parsed = new URL(url);

@@ -1,7 +1,8 @@
-import { CHAIN_IDS } from './registry';
+import type { ChainCapabilities } from '@/server/doctor/doctor-report';
+import { CHAIN_IDS, type ChainId } from './registry';
 import type { ChainDirectory } from './chain-directory';
 
-export function listChains(directory: ChainDirectory) {
+export function listChains(directory: ChainDirectory, capabilities: Record<ChainId, ChainCapabilities>) {
   return {
     success: true as const,
     chains: CHAIN_IDS.map((id) => ({
@@ -10,6 +11,7 @@ export function listChains(directory: ChainDirectory) {
       nativeToken: directory[id].info.nativeSymbol,
       routerAddress: directory[id].routerAddress,
       available: directory[id].available,
+      capabilities: capabilities[id],
     })),
   };
 }

@@ -56,15 +56,18 @@ const baseSchema = z.object({
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address');
 
-/** `VENUES_<CHAIN>`: where a real chain's trading venues live (JSON), next to `ROUTER_ADDRESS_<CHAIN>`. */
-const venuesSchema = z.object({
-  wrappedNative: address,
-  stable: z.object({ address, decimals: z.number().int().min(0).max(36) }),
-  multicall3: address.default('0xcA11bde05977b3631167028862bE2a173976CA11'),
+/**
+ * `VENUES_<CHAIN>`: where a real chain's trading venues live (JSON). Every key is optional: the chain's entry
+ * in the address book (server/chains/address-book.ts) gives the rest, and a key given here wins over it.
+ */
+const venuesSchema = z.strictObject({
+  wrappedNative: address.optional(),
+  stable: z.object({ address, decimals: z.number().int().min(0).max(36) }).optional(),
+  multicall3: address.optional(),
   // Liquid tokens routes may pass through besides the wrapped native and the stable.
-  connectors: z.array(address).max(8).default([]),
+  connectors: z.array(address).max(8).optional(),
   // Each venue's contracts under the keys its adapter names (uniswapV2Factory, quoterV2, …).
-  ...Object.fromEntries(VENUE_CONFIG_KEYS.map(({ key, required }) => [key, required ? address : address.optional()])),
+  ...Object.fromEntries(VENUE_CONFIG_KEYS.map(({ key }) => [key, address.optional()])),
 });
 
 export type VenuesEnv = z.infer<typeof venuesSchema>;

@@ -3,6 +3,7 @@
  * result cached briefly so a load balancer polling /api/health does not multiply RPC traffic.
  */
 import type { ChainDirectory } from '@/server/chains/chain-directory';
+import type { ChainCapabilities } from '@/server/doctor/doctor-report';
 import { chainFamily } from '@/server/chains/chain-family';
 import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 
@@ -11,6 +12,8 @@ export interface ChainHealth {
   blockNumber: number | null;
   latencyMs: number | null;
   error?: string;
+  /** What the chain can do on this server, as the doctor found at start. */
+  capabilities?: ChainCapabilities;
 }
 
 export interface HealthReport {
@@ -28,6 +31,8 @@ export interface HealthCheckDeps {
   version: string;
   cacheMs: number;
   probeTimeoutMs: number;
+  /** Each chain's capabilities (the doctor's, computed once). */
+  capabilities?: () => Promise<Record<ChainId, ChainCapabilities>>;
   now?: () => number;
 }
 
@@ -53,11 +58,15 @@ export function createHealthCheck(deps: HealthCheckDeps) {
   }
 
   async function run(): Promise<HealthReport> {
-    const [storageOk, ...results] = await Promise.all([
+    const [storageOk, capabilities, ...results] = await Promise.all([
       deps.pingStorage().then(() => true, () => false),
+      deps.capabilities?.().catch(() => undefined),
       ...CHAIN_IDS.map(probe),
     ]);
-    const chains = Object.fromEntries(CHAIN_IDS.map((id, index) => [id, results[index]!])) as Record<ChainId, ChainHealth>;
+    const chains = Object.fromEntries(CHAIN_IDS.map((id, index) => {
+      const health = results[index] as ChainHealth;
+      return [id, capabilities ? { ...health, capabilities: capabilities[id] } : health];
+    })) as Record<ChainId, ChainHealth>;
     const chainsOk = CHAIN_IDS.some((id) => deps.chains[id].available)
       && CHAIN_IDS.every((id) => !deps.chains[id].available || chains[id].available);
     return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chainCapabilities } from './system';
 import { CHAIN_IDS, V1_BALANCE_CHAINS, type ChainId } from '@/server/chains/registry';
 import { defineEndpoint } from './endpoint';
 import { MAX_TEXT, anyAddress, chainId, checkAddressFamily, v1Chain } from './fields';
@@ -50,6 +51,7 @@ export const chainRecord = z.object({
   nativeToken: z.string().meta({ description: 'Native token symbol' }),
   routerAddress: z.string().meta({ description: "The project's Router contract; empty when not deployed on that chain" }),
   available: z.boolean().meta({ description: 'Whether an RPC is configured for the chain on this server' }),
+  capabilities: chainCapabilities.meta({ description: 'What the chain can do on this server (quote, trade, token data, bridge from, bridge to), and why not' }),
 });
 
 export const chainsOutput = z

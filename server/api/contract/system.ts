@@ -4,11 +4,23 @@ import { defineEndpoint } from './endpoint';
 
 export const healthInput = z.object({});
 
+/** What a chain can do on this server, as `npm run doctor` and the check at start found it. */
+export const chainCapabilities = z.object({
+  rpc: z.enum(['ok', 'unreachable', 'none']).meta({ description: '`none`: no RPC configured; `unreachable`: configured, did not answer at start' }),
+  quote: z.boolean(),
+  trade: z.boolean(),
+  tokenData: z.boolean().meta({ description: 'token-info, token-audit, pool-info, value and balances' }),
+  bridgeFrom: z.boolean().meta({ description: 'Bridges may start here (deposits are taken)' }),
+  bridgeTo: z.boolean().meta({ description: 'Bridges may end here (the solver pays fills here)' }),
+  notes: z.array(z.string()).meta({ description: 'Why a capability is off' }),
+}).meta({ id: 'ChainCapabilities' });
+
 export const chainHealth = z.object({
   available: z.boolean(),
   blockNumber: z.number().int().nullable().meta({ description: 'Latest block (EVM) or slot (Solana); null when unreachable' }),
   latencyMs: z.number().nullable(),
   error: z.string().optional(),
+  capabilities: chainCapabilities.optional(),
 });
 
 export const healthOutput = z

@@ -18,7 +18,7 @@ export const v1Router = router({
   poolInfo: endpointQuery(poolInfo, (ctx, input) => poolInfoAnswer(ctx.services.chains, input)),
   value: endpointQuery(v1Value, (ctx, input) => v1ValueAnswer(ctx.services, input)),
   priority: endpointQuery(priorityFees, (ctx, input) => readPriorityFees(ctx.services.priorityFees, input)),
-  chains: endpointQuery(chains, (ctx) => listChains(ctx.services.chains)),
+  chains: endpointQuery(chains, async (ctx) => listChains(ctx.services.chains, (await ctx.services.doctor()).chains)),
   balance: endpointQuery(balance, (ctx, input) => readBalance(ctx.services.balances, input)),
   tokenBalance: endpointQuery(tokenBalance, (ctx, input) => readTokenBalance(ctx.services.balances, input)),
 });

@@ -1,0 +1,36 @@
+/**
+ * The project's contracts a real chain uses when the configuration does not name them: the Router and the
+ * Depository where `npm run deploy` puts them for the solver's EVM key (the same address on every EVM
+ * chain), and on SOL the solver itself, which receives deposits there. The local world's manifest names its
+ * own; `ROUTER_ADDRESS_<CHAIN>` and `DEPOSITORY_ADDRESS_<CHAIN>` override both.
+ */
+import type { Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { getBase58Decoder } from '@solana/kit';
+import { decodeBase58 } from '@/server/chains/solana/address';
+import type { Config } from '@/server/config/env';
+import { projectContractAddress } from './project-addresses';
+
+type SolverKeys = Pick<Config, 'SOLVER_PRIVATE_KEY' | 'SOLVER_SECRET_KEY_SOL'>;
+
+export function evmSolverAddress(config: SolverKeys): Address | undefined {
+  return config.SOLVER_PRIVATE_KEY ? privateKeyToAccount(config.SOLVER_PRIVATE_KEY as `0x${string}`).address : undefined;
+}
+
+/** A Solana secret key's last 32 bytes are its public key. */
+export function solSolverAddress(config: SolverKeys): string | undefined {
+  const secret = config.SOLVER_SECRET_KEY_SOL ? decodeBase58(config.SOLVER_SECRET_KEY_SOL) : undefined;
+  return secret?.length === 64 ? getBase58Decoder().decode(secret.subarray(32)) : undefined;
+}
+
+export function deployedRouterAddress(config: SolverKeys): Address | undefined {
+  const deployer = evmSolverAddress(config);
+  return deployer && projectContractAddress(deployer, 'router');
+}
+
+/** Where deposits go on a chain: the deployed Depository on EVM chains, the solver itself on SOL. */
+export function deployedDepositoryAddress(config: SolverKeys, family: 'evm' | 'solana'): string | undefined {
+  if (family === 'solana') return solSolverAddress(config);
+  const deployer = evmSolverAddress(config);
+  return deployer && projectContractAddress(deployer, 'depository');
+}

@@ -1,0 +1,102 @@
+/**
+ * `npm run doctor`, and the same checks at server start (which refuses to serve on a fault): every chain's
+ * RPC, contracts and solver (evm-checks.ts, solana-checks.ts), and the settings several instances share.
+ * The report says what each chain can do here.
+ */
+import type { Address } from 'viem';
+import type { ChainDirectory } from '@/server/chains/chain-directory';
+import type { DevnetManifest } from '@/server/chains/devnet-manifest';
+import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
+import type { Config } from '@/server/config/env';
+import { deployedDepositoryAddress, evmSolverAddress, solSolverAddress } from '@/server/deploy/configured-contracts';
+import type { ChainCapabilities, DoctorReport, Finding } from './doctor-report';
+import { checkEvmChain, type ChainCheck, type Origin } from './evm-checks';
+import { checkSolana } from './solana-checks';
+
+export interface DoctorInput {
+  config: Config;
+  chains: ChainDirectory;
+  manifest: DevnetManifest | undefined;
+  /** Solana quotes have a route source (the local maker, or Jupiter). */
+  solanaRouted: boolean;
+  /** Reaches the database (and it is migrated: opening the store migrates it). */
+  pingStorage(): Promise<void>;
+}
+
+export class DoctorRefusal extends Error {
+  override readonly name = 'DoctorRefusal';
+  constructor(readonly faults: Finding[]) {
+    super(`This server refuses to start:\n${faults.map((fault) => `  ${fault.subject}: ${fault.message}`).join('\n')}`);
+  }
+}
+
+export interface DoctorRun extends DoctorReport {
+  /** Why trading is off on each served chain that cannot trade. */
+  tradingOff: Partial<Record<ChainId, string>>;
+  /** Chains whose Router is missing or not the project's. */
+  withoutRouter: ChainId[];
+}
+
+export async function runDoctor(input: DoctorInput): Promise<DoctorRun> {
+  const faults: Finding[] = [...settingsFaults(input.config)];
+  const warnings: Finding[] = [];
+  await input.pingStorage().catch((error: unknown) => {
+    faults.push({ subject: input.config.DATABASE_URL ? 'DATABASE_URL' : 'DATA_DIR', message: `the database cannot be opened: ${error instanceof Error ? error.message : String(error)}` });
+  });
+  const checks = await Promise.all(CHAIN_IDS.map((id) => checkChain(input, id)));
+  const chains = {} as Record<ChainId, ChainCapabilities>;
+  const tradingOff: Partial<Record<ChainId, string>> = {};
+  const withoutRouter: ChainId[] = [];
+  CHAIN_IDS.forEach((id, index) => {
+    const check = checks[index]!;
+    faults.push(...check.faults);
+    warnings.push(...check.warnings);
+    chains[id] = check.capabilities;
+    if (check.tradingOff && input.chains[id].available) tradingOff[id] = check.tradingOff;
+    if (check.routerOk === false) withoutRouter.push(id);
+  });
+  return { faults, warnings, chains, tradingOff, withoutRouter };
+}
+
+/** The chains as the doctor found them: a Router that is not usable is not offered, and trading says why it is off. */
+export function applyDoctorRun(chains: ChainDirectory, run: DoctorRun): void {
+  for (const id of run.withoutRouter) chains[id].routerAddress = '';
+  for (const [id, reason] of Object.entries(run.tradingOff) as [ChainId, string][]) chains[id].tradingOff = reason;
+}
+
+/** Settings that only make sense together. */
+function settingsFaults(config: Config): Finding[] {
+  if (config.DATABASE_URL && !config.APP_SECRET) {
+    return [{
+      subject: 'APP_SECRET',
+      message: 'DATABASE_URL is set (a database several instances share) but APP_SECRET is not: each instance would make its own and refuse the quotes and sessions of the others. Set the same APP_SECRET on every instance.',
+    }];
+  }
+  return [];
+}
+
+function checkChain(input: DoctorInput, id: ChainId): Promise<ChainCheck> {
+  const { config, chains, manifest } = input;
+  const chain = chains[id];
+  const world = config.localWorld ? manifest?.chains[id] : undefined;
+  const env = config.chains[id];
+  const depositoryAddress = env.depositoryAddress ?? world?.contracts.depository ?? (config.localWorld ? undefined : deployedDepositoryAddress(config, chain.info.family));
+  if (chain.info.family === 'solana') {
+    return checkSolana({
+      chain, config, routed: input.solanaRouted,
+      depository: depositoryAddress === undefined ? undefined : { address: depositoryAddress, fromEnv: env.depositoryAddress !== undefined },
+      solver: solSolverAddress(config) ?? world?.solver?.address,
+    });
+  }
+  const pick = (fromEnv: boolean): Origin => (fromEnv ? 'env' : world ? 'world' : 'deploy');
+  return checkEvmChain({
+    chain,
+    depository: depositoryAddress,
+    solver: evmSolverAddress(config) ?? (world?.solver?.address as Address | undefined),
+    origins: {
+      router: pick(env.routerAddress !== undefined),
+      depository: pick(env.depositoryAddress !== undefined),
+      venue: (key) => (env.venues?.[key as keyof typeof env.venues] !== undefined ? 'env' : world ? 'world' : 'book'),
+    },
+  });
+}
