@@ -188,8 +188,10 @@ const INVENTORY_GAUGE_MAX_AGE_MS = 15_000;
 
 /** The bridge and its solver, built together: new requests kick the solver, which works on the bridge's requests. */
 function createBridge({ config, chains, manifest, priorityFees, solana, store, logger, swapQuoteDeps }: BridgeInputs): { bridge: BridgeDeps; solver: BridgeSolver } {
+  const bridgeable = bridgeChainsFrom({ config, chains, manifest, fees: priorityFees, solana });
   const bridge: BridgeDeps = {
-    chains: bridgeChainsFrom({ config, chains, manifest, fees: priorityFees, solana }),
+    chains: bridgeable.chains,
+    missing: bridgeable.missing,
     requests: createBridgeRepository(store.db, {
       onLateWriteError: (error) => logger.error('a confirmed bridge fill could not be marked; the next holder of the request marks it', { error: error instanceof Error ? error.message : String(error) }),
     }),

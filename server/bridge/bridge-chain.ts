@@ -60,7 +60,10 @@ export interface BridgeChain {
   depository: string;
   /** The solver's address: its native balance is the inventory fills are paid from. */
   solver: string;
-  /** USD per whole native coin, from the chain's stable pool (EVM) or the maker venue (SOL). */
+  /**
+   * USD per whole native coin, from the chain's stable pool (EVM) or the Solana route source (the local maker,
+   * else Jupiter); 0 when there is no such market. A source that cannot be asked throws its own error.
+   */
   nativeUsd(): Promise<number>;
   /** The solver's spendable native balance (raw), after what the chain requires it to keep. */
   inventory(): Promise<bigint>;

@@ -1,8 +1,9 @@
 /**
  * Which chains this server can bridge, from configuration: a chain needs its RPC, the solver's key for its
- * family (SOLVER_PRIVATE_KEY, SOLVER_SECRET_KEY_SOL) and a depository: DEPOSITORY_ADDRESS_<CHAIN>, or by
- * default where `npm run deploy` puts it for the solver's key (on SOL, the solver itself); on the local world
- * the keys and depositories come from the devnet manifest.
+ * family (SOLVER_PRIVATE_KEY, SOLVER_SECRET_KEY_SOL), a depository and a USD price for its native coin (EVM:
+ * its venues; SOL: the local maker, or Jupiter with JUPITER_API_URL). The depository is DEPOSITORY_ADDRESS_<CHAIN>,
+ * or by default where `npm run deploy` puts it for the solver's key (on SOL, the solver itself); on the local
+ * world the keys and depositories come from the devnet manifest. What a chain lacks is kept, so a refusal names it.
  */
 import type { Hex } from 'viem';
 import type { ChainDirectory, ConfiguredChain } from '@/server/chains/chain-directory';
@@ -24,42 +25,74 @@ export interface BridgeChainsDeps {
   solana: SolanaTrading | undefined;
 }
 
-/** One chain to bridge on: configured, reachable and with a depository. */
+/** One chain to bridge on: configured, reachable, with a depository and the solver's key for its family. */
 interface BridgeableChain {
   chain: ConfiguredChain;
   depository: string;
+  solverKey: string;
   /** The chain's entry in the local world's manifest, when running there. */
   world: ManifestChain | undefined;
 }
 
-/** Each family's bridge chain, or undefined where the family's solver key (or its pricing) is missing. */
-const BRIDGE_CHAIN_BUILDERS: Record<ChainFamily, (deps: BridgeChainsDeps, found: BridgeableChain) => BridgeChain | undefined> = {
-  evm: ({ config, fees }, { chain, depository, world }) => {
-    const key = config.SOLVER_PRIVATE_KEY ?? world?.solver?.privateKey;
-    if (!key || !chain.venues) return undefined;
-    return createEvmBridgeChain({ chain, solverPrivateKey: key as Hex, depository, fees });
-  },
-  solana: ({ config, solana }, { chain, depository, world }) => {
-    const key = config.SOLVER_SECRET_KEY_SOL ?? world?.solver?.secretKey;
-    if (!key || !solana) return undefined;
-    const stable = solana.stable && {
-      ...solana.stable, symbol: world?.tokens.find((token) => token.address === solana.stable!.address)?.symbol ?? 'USDC',
-    };
-    return createSolanaBridgeChain({ chain, solverSecretKey: key, depository, nativeUsd: () => solUsdPrice({ trading: solana }), stable });
+/** The chains this server bridges, and for each other chain what it lacks, said as the settings that would give it. */
+export interface BridgeChainsFound {
+  chains: Partial<Record<ChainId, BridgeChain>>;
+  missing: Partial<Record<ChainId, string>>;
+}
+
+/**
+ * What each family needs to price its native coin in USD, when it is missing: EVM, its venues (the
+ * wrapped-native/stable pool); SOL, the Solana route source (the local world's maker, else Jupiter).
+ */
+const MISSING_PRICE: Record<ChainFamily, (deps: BridgeChainsDeps, chain: ConfiguredChain) => string | undefined> = {
+  evm: (_deps, chain) => (chain.venues ? undefined : `no venues to price ${chain.info.nativeSymbol} in USD (VENUES_${chain.info.id})`),
+  solana: ({ config, solana }, chain) => {
+    if (solana) return undefined;
+    return config.localWorld
+      ? `no USD price for ${chain.info.nativeSymbol}: the local world has no maker, and JUPITER_API_URL is not set`
+      : `no USD price for ${chain.info.nativeSymbol}: it comes from Jupiter where no local maker runs, and JUPITER_API_URL is not set`;
   },
 };
 
-export function bridgeChainsFrom(deps: BridgeChainsDeps): Partial<Record<ChainId, BridgeChain>> {
+/** Each family's bridge chain, once nothing it needs is missing. */
+const BRIDGE_CHAIN_BUILDERS: Record<ChainFamily, (deps: BridgeChainsDeps, found: BridgeableChain) => BridgeChain> = {
+  evm: ({ fees }, { chain, depository, solverKey }) => createEvmBridgeChain({ chain, solverPrivateKey: solverKey as Hex, depository, fees }),
+  solana: ({ solana }, { chain, depository, solverKey, world }) => {
+    const trading = solana!;
+    const stable = trading.stable && {
+      ...trading.stable, symbol: world?.tokens.find((token) => token.address === trading.stable!.address)?.symbol ?? 'USDC',
+    };
+    return createSolanaBridgeChain({ chain, solverSecretKey: solverKey, depository, nativeUsd: () => solUsdPrice({ trading }), stable });
+  },
+};
+
+const SOLVER_KEY_SETTING: Record<ChainFamily, 'SOLVER_PRIVATE_KEY' | 'SOLVER_SECRET_KEY_SOL'> = { evm: 'SOLVER_PRIVATE_KEY', solana: 'SOLVER_SECRET_KEY_SOL' };
+
+function solverKeyOf(deps: BridgeChainsDeps, family: ChainFamily, world: ManifestChain | undefined): string | undefined {
+  return family === 'evm' ? deps.config.SOLVER_PRIVATE_KEY ?? world?.solver?.privateKey : deps.config.SOLVER_SECRET_KEY_SOL ?? world?.solver?.secretKey;
+}
+
+export function bridgeChainsFrom(deps: BridgeChainsDeps): BridgeChainsFound {
   const { config, chains, manifest } = deps;
-  const bridgeable: Partial<Record<ChainId, BridgeChain>> = {};
+  const found: BridgeChainsFound = { chains: {}, missing: {} };
   for (const id of CHAIN_IDS) {
     const chain = chains[id];
+    const { family } = chain.info;
     const world = config.localWorld ? manifest?.chains[id] : undefined;
     const depository = config.chains[id].depositoryAddress ?? world?.contracts.depository
-      ?? (config.localWorld ? undefined : deployedDepositoryAddress(config, chain.info.family));
-    if (!chain.available || !depository) continue;
-    const built = BRIDGE_CHAIN_BUILDERS[chain.info.family](deps, { chain, depository, world });
-    if (built) bridgeable[id] = built;
+      ?? (config.localWorld ? undefined : deployedDepositoryAddress(config, family));
+    const solverKey = solverKeyOf(deps, family, world);
+    const missingPrice = MISSING_PRICE[family](deps, chain);
+    if (chain.available && depository && solverKey && !missingPrice) {
+      found.chains[id] = BRIDGE_CHAIN_BUILDERS[family](deps, { chain, depository, solverKey, world });
+      continue;
+    }
+    found.missing[id] = [
+      ...(chain.available ? [] : [`no RPC (RPC_URL_${id})`]),
+      ...(depository ? [] : [`no depository (DEPOSITORY_ADDRESS_${id})`]),
+      ...(solverKey ? [] : [`no solver key (${SOLVER_KEY_SETTING[family]})`]),
+      ...(missingPrice ? [missingPrice] : []),
+    ].join('; ');
   }
-  return bridgeable;
+  return found;
 }

@@ -10,8 +10,10 @@ import type { SwapQuote, SwapRequest } from '@/server/trading/swap-types';
 import type { BridgeChain } from './bridge-chain';
 
 export interface BridgeDeps {
-  /** Chains with a solver key and a depository; the others cannot be bridged from or to. */
+  /** Chains with an RPC, a depository, the solver's key and a USD price for the native coin; the others cannot be bridged from or to. */
   chains: Partial<Record<ChainId, BridgeChain>>;
+  /** What each chain missing from `chains` lacks, as the settings that would give it (bridge-chains.ts). */
+  missing?: Partial<Record<ChainId, string>>;
   requests: BridgeRepository;
   logger: Logger;
   feeBps: number;
@@ -33,10 +35,12 @@ export interface BridgeDeps {
   now?: () => number;
 }
 
-export function bridgeChain(deps: Pick<BridgeDeps, 'chains'>, chain: ChainId, field: string): BridgeChain {
+export function bridgeChain(deps: Pick<BridgeDeps, 'chains' | 'missing'>, chain: ChainId, field: string): BridgeChain {
   const found = deps.chains[chain];
   if (!found) {
-    throw new AppError('NO_ROUTE', `${field}: bridging ${field === 'source' ? 'from' : 'to'} ${chain} is not configured on this server (no solver key or depository).`, { field });
+    const direction = field === 'destination' ? 'to' : 'from';
+    const lacking = deps.missing?.[chain] ?? 'no solver key, depository or USD price for its native coin';
+    throw new AppError('NO_ROUTE', `${field}: bridging ${direction} ${chain} is not configured on this server: ${lacking}.`, { field });
   }
   return found;
 }

@@ -148,7 +148,7 @@ export async function priceRoute(deps: BridgeDeps, request: RouteRequest): Promi
   const [sourceUsd, destinationUsd] = await Promise.all([source.nativeUsd(), destination.nativeUsd()]);
   if (!(sourceUsd > 0) || !(destinationUsd > 0)) {
     const unpriced = sourceUsd > 0 ? destination.chain : source.chain;
-    throw new AppError('NO_ROUTE', `${unpriced} has no USD price for its native coin right now (no stable pool), so no rate can be quoted.`);
+    throw new AppError('NO_ROUTE', `${unpriced} has no USD price for its native coin right now (no market between it and the chain's USD stable), so no rate can be quoted.`);
   }
   const deposit = await valueDeposit(deps, request, sourceUsd);
   const net = { ...deposit, amount: deposit.amount - (deposit.amount * BigInt(deps.feeBps)) / BigInt(BPS) };

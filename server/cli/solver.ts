@@ -34,9 +34,10 @@ async function inventory(): Promise<number> {
   const manifest = config.localWorld ? readDevnetManifest(config.devnetManifestPath) : undefined;
   const chains = createChainDirectory(config, manifest);
   const solana = solanaTradingFrom(config, chains.SOL, manifest, createBalanceReader(chains));
-  const bridgeChains = bridgeChainsFrom({ config, chains, manifest, fees: createPriorityFeeReader(chains), solana });
+  const { chains: bridgeChains, missing } = bridgeChainsFrom({ config, chains, manifest, fees: createPriorityFeeReader(chains), solana });
   if (Object.keys(bridgeChains).length === 0) {
-    console.error('No chain is set up for bridging here: the solver needs a key and a depository per chain.');
+    const lacking = Object.entries(missing).map(([chain, what]) => `  ${chain}: ${what}`).join('\n');
+    console.error(`No chain is set up for bridging here. What each chain lacks:\n${lacking}`);
     return 1;
   }
   const { holdings, unreachable } = await readSolverInventory(solverInventorySource({ chains: bridgeChains }, manifest));

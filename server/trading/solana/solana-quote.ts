@@ -18,7 +18,7 @@ import { batchAnswer, requestChecked } from '@/server/chains/rpc-answers';
 import { latestBlockhashSchema } from '@/server/chains/solana/actions/get-latest-blockhash';
 import { LAMPORTS_PER_SIGNATURE } from '@/server/chains/solana/programs';
 import { classifySolanaError } from '@/server/chains/solana/solana-errors';
-import { AppError } from '@/server/errors';
+import { AppError, findAppError, type ErrorCode } from '@/server/errors';
 import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
 import { SOL_SENTINEL, WRAPPED_SOL_MINT, type SolanaRoute, type SolanaRouteSource } from '@/server/venues/solana/route-source';
 import type { SolanaMints } from '@/server/venues/solana/solana-mints';
@@ -83,7 +83,9 @@ export async function quoteSolanaSwap(deps: SolanaQuoteDeps, request: SwapReques
   const { fees, route } = priced;
   const nativeIn = request.tokenIn === SOL_SENTINEL;
   const nativeOut = request.tokenOut === SOL_SENTINEL;
-  const solUsd = await solUsdPrice(deps);
+  // The route came from the venue a moment ago: a price it fails to give now leaves the USD figures unknown
+  // (0) rather than refusing a trade that can be signed.
+  const solUsd = await solUsdPrice(deps).catch(() => 0);
   const signatures = BigInt(built.transaction.message.header.numRequiredSignatures);
   const networkLamports = LAMPORTS_PER_SIGNATURE * signatures + (BigInt(built.unitLimit) * BigInt(unitPrice)) / 1_000_000n;
   const feeOnOutput = !nativeIn && nativeOut;
@@ -369,7 +371,14 @@ async function loadLookupTables(chain: ConfiguredChain, addresses: string[]): Pr
   }));
 }
 
-/** USD per SOL from the route source pricing 1 SOL into the chain's stable, when one is known. */
+/** What a venue answers when it has no market for a leg (its other failures say it could not be asked). */
+const NO_MARKET_CODES: ReadonlySet<ErrorCode> = new Set(['NO_ROUTE', 'INVALID_INPUT', 'INSUFFICIENT_LIQUIDITY']);
+
+/**
+ * USD per SOL from the route source pricing 1 SOL into the chain's stable: 0 when no stable is known or the
+ * venue has no market for it. A venue that cannot be asked (Jupiter unreachable, failing or limiting this
+ * server) throws its own error, so a caller names that instead of a missing market.
+ */
 export async function solUsdPrice(deps: Pick<SolanaQuoteDeps, 'trading'>): Promise<number> {
   const stable = deps.trading.stable;
   if (!stable) return 0;
@@ -378,8 +387,10 @@ export async function solUsdPrice(deps: Pick<SolanaQuoteDeps, 'trading'>): Promi
     const leg = { inputMint: WRAPPED_SOL_MINT, outputMint: stable.address, amountIn: 10n ** BigInt(SOL_DECIMALS), slippageBps: 100 };
     const amountOut = source.price ? await source.price(leg) : (await source.quote({ ...leg, user: deps.trading.feeCollector })).amountOut;
     return Number(amountOut) / 10 ** stable.decimals;
-  } catch {
-    return 0;
+  } catch (error) {
+    const code = findAppError(error)?.code;
+    if (code && NO_MARKET_CODES.has(code)) return 0;
+    throw error;
   }
 }
 

@@ -1,12 +1,12 @@
 /**
- * The Jupiter route source against a local HTTP server that answers with the JSON in fixtures/jupiter/,
- * shaped as Jupiter's Swap API v1 reference documents its answers (QuoteResponse, SwapInstructionsResponse,
- * the `{ error, errorCode }` refusals). The fixture wallet is Keypair.fromSeed(32 × 7); its token accounts,
+ * The Jupiter route source against a local stand-in (test-support/jupiter-stand-in.ts) that answers with the
+ * JSON in fixtures/jupiter/, shaped as Jupiter's Swap API v1 reference documents its answers (QuoteResponse,
+ * SwapInstructionsResponse, the `{ error, errorCode }` refusals; each refusal's meaning is held by
+ * jupiter-refusals.test.ts). The fixture wallet is Keypair.fromSeed(32 × 7); its token accounts,
  * Jupiter's program authority and event authority are derived for real; the DLMM market accounts are stand-ins.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   AddressLookupTableAccount,
@@ -21,9 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
 import { createJupiterRouteSource, rateLimitWaitMs } from './jupiter';
 import { WRAPPED_SOL_MINT, type SolanaSwapLeg } from './route-source';
-
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`./fixtures/jupiter/${name}.json`, import.meta.url), 'utf8')) as unknown;
+import { jupiterFixture as fixture, startJupiterStandIn, type JupiterStandIn, type StandInScenario } from './test-support/jupiter-stand-in';
 
 interface FixtureInstruction {
   programId: string;
@@ -39,6 +37,7 @@ interface SwapInstructionsFixture {
 }
 
 const QUOTE = fixture('quote-sol-usdc') as Record<string, unknown>;
+const SPLIT_QUOTE = fixture('quote-sol-usdc-split') as Record<string, unknown>;
 const SWAP = fixture('swap-instructions-sol-usdc') as SwapInstructionsFixture;
 const NO_ROUTE = fixture('error-no-route');
 const NOT_TRADABLE = fixture('error-token-not-tradable');
@@ -60,18 +59,8 @@ const leg: SolanaSwapLeg = {
   user: wallet.publicKey,
 };
 
-interface Seen {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingMessage['headers'];
-  body: unknown;
-  at: number;
-}
-
 /** Scenario = first path segment; the rest is Jupiter's endpoint (`quote` or `swap-instructions`). */
-type Answer = { status: number; body: unknown } | 'hang' | { status: number; raw: string };
-const SCENARIOS: Record<string, { quote: Answer; 'swap-instructions'?: Answer }> = {
+const SCENARIOS: Record<string, StandInScenario> = {
   ok: { quote: { status: 200, body: QUOTE }, 'swap-instructions': { status: 200, body: SWAP } },
   price: { quote: { status: 200, body: QUOTE } },
   'ok-accounts': { quote: { status: 200, body: QUOTE }, 'swap-instructions': { status: 200, body: SWAP } },
@@ -81,7 +70,17 @@ const SCENARIOS: Record<string, { quote: Answer; 'swap-instructions'?: Answer }>
   down: { quote: { status: 500, body: INTERNAL } },
   'swap-down': { quote: { status: 200, body: QUOTE }, 'swap-instructions': { status: 503, raw: 'Service Unavailable' } },
   'rate-limited': { quote: { status: 429, raw: 'Too Many Requests' } },
-  'bad-request': { quote: { status: 400, body: { error: 'Invalid inputMint', errorCode: 'INVALID_INPUT_MINT' } } },
+  split: { quote: { status: 200, body: SPLIT_QUOTE }, 'swap-instructions': { status: 200, body: SWAP } },
+  // The schema's own example: a legacy create-account instruction carries no data at all.
+  'empty-data': {
+    quote: { status: 200, body: QUOTE },
+    'swap-instructions': { status: 200, body: { ...SWAP, setupInstructions: [{ ...SWAP.setupInstructions[0], data: '' }] } },
+  },
+  // Limited once: the first quote request is refused until its reset a second later.
+  'limited-once': (endpoint, earlier) => {
+    if (endpoint === 'quote' && earlier.length === 0) return { status: 429, raw: 'Too Many Requests', headers: { 'x-ratelimit-reset': '1' } };
+    return endpoint === 'quote' ? { status: 200, body: QUOTE } : { status: 200, body: SWAP };
+  },
   garbage: { quote: { status: 200, raw: '<html>maintenance</html>' } },
   malformed: { quote: { status: 200, body: { ...QUOTE, otherAmountThreshold: undefined } } },
   'bad-instruction': {
@@ -107,54 +106,21 @@ const SCENARIOS: Record<string, { quote: Answer; 'swap-instructions'?: Answer }>
   'hang-swap': { quote: { status: 200, body: QUOTE }, 'swap-instructions': 'hang' },
 };
 
-let server: Server;
-let origin: string;
-const seen: Seen[] = [];
+let jupiter: JupiterStandIn;
 
 beforeAll(async () => {
-  server = createServer((request, response) => void answer(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  jupiter = await startJupiterStandIn(SCENARIOS);
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await jupiter.close();
 });
 
-async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const url = new URL(request.url ?? '/', origin);
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  const body: unknown = text ? JSON.parse(text) : undefined;
-  seen.push({ method: request.method ?? '', path: url.pathname, query: url.searchParams, headers: request.headers, body, at: Date.now() });
-  const [, scenario = '', endpoint = ''] = url.pathname.split('/');
-  // Limited once: the first quote request is refused until its reset a second later.
-  if (scenario === 'limited-once' && endpoint === 'quote' && requestsOf('limited-once').length === 1) {
-    response.writeHead(429, { 'content-type': 'text/plain', 'x-ratelimit-reset': '1' }).end('Too Many Requests');
-    return;
-  }
-  const reply = SCENARIOS[scenario === 'limited-once' ? 'ok' : scenario]?.[endpoint as 'quote' | 'swap-instructions'];
-  if (reply === 'hang') return;
-  if (!reply) {
-    response.writeHead(404).end();
-    return;
-  }
-  if ('raw' in reply) {
-    response.writeHead(reply.status, { 'content-type': 'text/plain' }).end(reply.raw);
-    return;
-  }
-  response.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
-}
-
 function source(scenario: string, options: { timeoutMs?: number; apiKey?: string } = {}) {
-  return createJupiterRouteSource({ baseUrl: `${origin}/${scenario}/`, ...options });
+  return createJupiterRouteSource({ baseUrl: jupiter.baseUrl(scenario), ...options });
 }
 
-function requestsOf(scenario: string): Seen[] {
-  return seen.filter((request) => request.path.startsWith(`/${scenario}/`));
-}
+const requestsOf = (scenario: string) => jupiter.requestsOf(scenario);
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -198,6 +164,20 @@ describe('Jupiter route source', () => {
     expect(requestsOf('ok-accounts')[0]?.query.get('maxAccounts')).toBe('48');
   });
 
+  it('takes a split route (percent null beside bps, a Dynamic Swap step) and sends that quote back unchanged', async () => {
+    const route = await source('split').quote(leg);
+    expect(route.amountOut).toBe(17_058_012n);
+    expect(route.minAmountOut).toBe(16_887_431n);
+    expect(route.priceImpactPercent).toBeCloseTo(-0.002, 12);
+    // Fields the adapter does not model (the Dynamic Swap step's details, nulls, bps) go back as Jupiter gave them.
+    expect((requestsOf('split')[1]?.body as { quoteResponse: unknown }).quoteResponse).toEqual(SPLIT_QUOTE);
+  });
+
+  it('takes an instruction without data, as the schema example has one', async () => {
+    const route = await source('empty-data').quote(leg);
+    expect(route.instructions[0]?.data).toHaveLength(0);
+  });
+
   it('asks again once the reset of a 429 has passed', async () => {
     const route = await source('limited-once').quote(leg);
     expect(route.amountOut).toBe(17_057_460n);
@@ -219,7 +199,7 @@ describe('Jupiter route source', () => {
 
   it('prices a leg with one quote request, and reuses that price for the same leg until it is stale', async () => {
     let clock = 1_000_000;
-    const priced = createJupiterRouteSource({ baseUrl: `${origin}/price/`, priceTtlMs: 15_000, now: () => clock });
+    const priced = createJupiterRouteSource({ baseUrl: jupiter.baseUrl('price'), priceTtlMs: 15_000, now: () => clock });
     const priceLeg = { inputMint: leg.inputMint, outputMint: leg.outputMint, amountIn: leg.amountIn, slippageBps: leg.slippageBps };
     expect(await priced.price!(priceLeg)).toBe(17_057_460n);
     expect(await priced.price!(priceLeg)).toBe(17_057_460n);
@@ -339,7 +319,6 @@ describe('Jupiter route source', () => {
     ['down', /^Jupiter did not answer the quote request \(HTTP 500\)/],
     ['swap-down', /^Jupiter did not answer the swap-instructions request \(HTTP 503\)/],
     ['rate-limited', /HTTP 429/],
-    ['bad-request', /refused the quote request \(HTTP 400, INVALID_INPUT_MINT\)/],
     ['garbage', /not JSON/],
     ['malformed', /otherAmountThreshold/],
     ['bad-instruction', /swapInstruction\.programId/],
@@ -356,36 +335,42 @@ describe('Jupiter route source', () => {
     expect(error.message).toMatch(/different trade/);
   });
 
-  it('answers RPC_ERROR when Jupiter cannot be reached', async () => {
+  it('answers CHAIN_UNAVAILABLE naming Jupiter, and nothing of its URL, when Jupiter cannot be reached', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const error = await failure(createJupiterRouteSource({ baseUrl: `http://127.0.0.1:${port}` }).quote(leg));
-    expect(error.code).toBe('RPC_ERROR');
-    expect(error.message).toMatch(/^Jupiter did not answer the quote request \(ECONNREFUSED\)/);
+    // Hosted Metis endpoints carry their key in the URL's path.
+    const baseUrl = `http://127.0.0.1:${port}/url-key-7f3a9c/swap/v1`;
+    const error = await failure(createJupiterRouteSource({ baseUrl, apiKey: 'header-key-51b2' }).quote(leg));
+    expect(error.code).toBe('CHAIN_UNAVAILABLE');
+    expect(error.httpStatus).toBe(503);
+    expect(error.message).toBe('Jupiter cannot be reached: the quote request failed (ECONNREFUSED). Try again shortly.');
   });
 
   it.each([
     ['hang', 'quote'],
     ['hang-swap', 'swap-instructions'],
-  ])('gives up after timeoutMs when Jupiter never answers (%s)', async (scenario, what) => {
+  ])('gives up after timeoutMs when Jupiter never answers, as unreachable (%s)', async (scenario, what) => {
     const started = performance.now();
     const error = await failure(source(scenario, { timeoutMs: 150 }).quote(leg));
-    expect(error.code).toBe('RPC_ERROR');
-    expect(error.message).toBe(`Jupiter did not answer the ${what} request (no answer within 150 ms). Try again shortly.`);
+    expect(error.code).toBe('CHAIN_UNAVAILABLE');
+    expect(error.message).toBe(`Jupiter cannot be reached: the ${what} request had no answer within 150 ms. Try again shortly.`);
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
-  it('never lets a raw error of the fetch escape', async () => {
+  it('never lets a raw error of the fetch escape, nor the URL it was given', async () => {
+    const baseUrl = 'https://jupiter.invalid/url-key-7f3a9c/swap/v1';
     const broken = createJupiterRouteSource({
-      baseUrl: 'https://jupiter.invalid/swap/v1',
+      baseUrl,
       fetch: async () => {
-        throw new TypeError('socket hang up');
+        throw new TypeError(`socket hang up at ${baseUrl}/quote`);
       },
     });
     const error = await failure(broken.quote(leg));
-    expect(error.code).toBe('RPC_ERROR');
+    expect(error.code).toBe('CHAIN_UNAVAILABLE');
     expect(error.cause).toBeInstanceOf(TypeError);
+    expect(error.message).toContain('socket hang up');
+    expect(error.message).not.toContain('url-key-7f3a9c');
   });
 });

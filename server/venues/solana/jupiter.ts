@@ -4,53 +4,32 @@
  * transaction itself (its own compute budget, fee transfers and token accounts around Jupiter's swap).
  * A price alone (SOL's USD value) is one `GET /quote`, reused for a few seconds.
  *
- * Everything Jupiter says is validated here and every failure leaves as an AppError: a routing refusal
- * (Jupiter's `errorCode`, e.g. COULD_NOT_FIND_ANY_ROUTE) is NO_ROUTE; no answer, a timeout, HTTP 5xx or an
- * answer we cannot read is RPC_ERROR.
+ * Everything Jupiter says is validated here and every failure leaves as an AppError (jupiter-http.ts): a
+ * refusal means what Jupiter documents it to mean (jupiter-refusals.ts: NO_ROUTE, or INVALID_INPUT naming
+ * the field); a host that cannot be reached is CHAIN_UNAVAILABLE; a 5xx or an answer we cannot read is
+ * RPC_ERROR. The answers' schemas hold the fields the adapter reads and let every other field through.
  */
 import { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { z } from 'zod';
 import { isSolanaAddress } from '@/server/chains/solana/address';
 import { AppError } from '@/server/errors';
+import { callJupiter, createJupiterClient, type JupiterClient, type JupiterClientOptions } from './jupiter-http';
 import type { SolanaRoute, SolanaRouteSource, SolanaSwapLeg } from './route-source';
 
-export interface JupiterRouteSourceOptions {
-  /** Root of the Swap API v1, e.g. `https://lite-api.jup.ag/swap/v1`; `/quote` and `/swap-instructions` hang off it. */
-  baseUrl: string;
-  fetch?: typeof fetch;
-  /** Limit of each of the two requests (quote, then swap-instructions). */
-  timeoutMs?: number;
-  /** Sent as `x-api-key` (JUPITER_API_KEY); Jupiter's documented host (api.jup.ag) wants one. */
-  apiKey?: string;
+export { rateLimitWaitMs } from './jupiter-http';
+
+export interface JupiterRouteSourceOptions extends JupiterClientOptions {
   /** How long a price-only answer (`price`, used for SOL's USD value) is reused for the same leg. */
   priceTtlMs?: number;
   now?: () => number;
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
 /**
  * Keyless use allows 0.5 requests a second and a quote already takes two (quote, swap-instructions): SOL's
  * USD price, asked for by every Solana quote, is read once per this long.
  */
 const DEFAULT_PRICE_TTL_MS = 15_000;
 const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
-
-/**
- * Jupiter's routing error codes (dev.jup.ag, Swap API "Common Errors", Routing Errors): the trade cannot be
- * routed, which is the user's NO_ROUTE rather than an outage. Anything else Jupiter refuses is RPC_ERROR.
- */
-const ROUTING_ERRORS: Readonly<Record<string, string>> = {
-  NO_ROUTES_FOUND: 'Jupiter found no route between these tokens.',
-  COULD_NOT_FIND_ANY_ROUTE: 'Jupiter could not find any route between these tokens for this amount.',
-  TOKEN_NOT_TRADABLE: 'Jupiter does not trade one of these tokens (it may lack liquidity or not be supported).',
-  ROUTE_PLAN_DOES_NOT_CONSUME_ALL_THE_AMOUNT:
-    'The liquidity Jupiter can reach cannot take the whole amount. Try a smaller amount.',
-  MARKET_NOT_FOUND: 'Jupiter could not find a market for this trade.',
-  NOT_SUPPORTED: 'Jupiter does not support this trade.',
-  CIRCULAR_ARBITRAGE_IS_DISABLED: 'Jupiter cannot swap a token for itself.',
-  CANNOT_COMPUTE_OTHER_AMOUNT_THRESHOLD:
-    'Jupiter could not work out the least output for this slippage. Check the amount and the slippage.',
-};
 
 const address = z.string().refine(isSolanaAddress, 'not a Solana address');
 /** u64 raw units as decimal text. */
@@ -97,23 +76,8 @@ const swapInstructionsSchema = z.object({
   addressLookupTableAddresses: z.array(address),
 });
 
-/** How this source reaches Jupiter. */
-interface JupiterClient {
-  doFetch: typeof fetch;
-  timeoutMs: number;
-  root: string;
-  headers: Record<string, string>;
-}
-
 export function createJupiterRouteSource(options: JupiterRouteSourceOptions): SolanaRouteSource {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.apiKey) headers['x-api-key'] = options.apiKey;
-  const client: JupiterClient = {
-    doFetch: options.fetch ?? fetch,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    root: options.baseUrl.replace(/\/+$/, ''),
-    headers,
-  };
+  const client = createJupiterClient(options);
   const priceTtlMs = options.priceTtlMs ?? DEFAULT_PRICE_TTL_MS;
   const now = options.now ?? Date.now;
   const prices = new Map<string, { amountOut: Promise<bigint>; at: number }>();
@@ -133,7 +97,7 @@ export function createJupiterRouteSource(options: JupiterRouteSourceOptions): So
     },
     async quote(leg: SolanaSwapLeg): Promise<SolanaRoute> {
       const { quote, body } = await fetchQuote(client, leg);
-      const swap = await fetchInstructions(client, body, leg.user.toBase58());
+      const swap = await fetchInstructions(client, body, leg);
       return {
         venue: 'JUPITER',
         amountOut: quote.outAmount,
@@ -156,7 +120,7 @@ async function fetchQuote(client: JupiterClient, leg: Omit<SolanaSwapLeg, 'user'
     swapMode: 'ExactIn',
   });
   if (leg.maxAccounts !== undefined) query.set('maxAccounts', String(leg.maxAccounts));
-  const body = await call(client, 'quote', `${client.root}/quote?${query}`);
+  const body = await callJupiter(client, { endpoint: 'quote', query, leg });
   const quote = parse('quote', quoteSchema, body);
   if (
     quote.swapMode !== 'ExactIn' ||
@@ -176,14 +140,16 @@ async function fetchQuote(client: JupiterClient, leg: Omit<SolanaSwapLeg, 'user'
 async function fetchInstructions(
   client: JupiterClient,
   quoteBody: unknown,
-  user: string,
+  leg: SolanaSwapLeg,
 ): Promise<{ instructions: JupiterInstruction[]; addressLookupTables: string[] }> {
-  // The quote goes back exactly as received: Jupiter reads fields this adapter does not model. Shared
-  // accounts are Jupiter's to choose (its documentation: forcing them fails on new low-liquidity markets).
-  const swapBody = await call(client, 'swap-instructions', `${client.root}/swap-instructions`, {
-    quoteResponse: quoteBody,
-    userPublicKey: user,
-    wrapAndUnwrapSol: true,
+  const user = leg.user.toBase58();
+  // The quote goes back exactly as received: Jupiter reads fields this adapter does not model (a Dynamic
+  // Swap step's `details`, for one). Shared accounts are Jupiter's to choose (its documentation: forcing
+  // them fails on new low-liquidity markets).
+  const swapBody = await callJupiter(client, {
+    endpoint: 'swap-instructions',
+    json: { quoteResponse: quoteBody, userPublicKey: user, wrapAndUnwrapSol: true },
+    leg,
   });
   const swap = parse('swap-instructions', swapInstructionsSchema, swapBody);
 
@@ -207,83 +173,6 @@ async function fetchInstructions(
   return { instructions: ordered, addressLookupTables: swap.addressLookupTableAddresses };
 }
 
-/** Retries of a request Jupiter limited (429), and the longest wait for one a quote can afford. */
-const RATE_LIMIT_RETRIES = 2;
-const MAX_RATE_LIMIT_WAIT_MS = 2_000;
-/** Without a reset time in the answer, the first retry waits this long and each next one twice as long. */
-const FIRST_BACKOFF_MS = 250;
-
-/**
- * How long to wait before asking again after a 429: `Retry-After` (seconds or a date), else
- * `x-ratelimit-reset` (seconds from now, or a Unix time in seconds or milliseconds), else exponential backoff.
- */
-export function rateLimitWaitMs(headers: Headers, attempt: number, now = Date.now()): number {
-  const retryAfter = headers.get('retry-after');
-  if (retryAfter !== null) {
-    const seconds = Number(retryAfter);
-    const at = Number.isFinite(seconds) ? now + seconds * 1_000 : Date.parse(retryAfter);
-    if (Number.isFinite(at)) return Math.max(0, at - now);
-  }
-  const reset = Number(headers.get('x-ratelimit-reset') ?? Number.NaN);
-  if (Number.isFinite(reset) && reset >= 0) {
-    if (reset > 1e12) return Math.max(0, reset - now);
-    if (reset > 1e9) return Math.max(0, reset * 1_000 - now);
-    return reset * 1_000;
-  }
-  return FIRST_BACKOFF_MS * 2 ** attempt;
-}
-
-/** GET, or POST of `json` when given; answers the parsed body of a 2xx, asking again after a short 429. */
-async function call(client: JupiterClient, what: 'quote' | 'swap-instructions', url: string, json?: unknown): Promise<unknown> {
-  for (let attempt = 0; ; attempt++) {
-    const { status, text, headers } = await send(client, what, url, json);
-    if (status === 429) {
-      const waitMs = rateLimitWaitMs(headers, attempt);
-      if (attempt < RATE_LIMIT_RETRIES && waitMs <= MAX_RATE_LIMIT_WAIT_MS) {
-        await new Promise((resolve) => setTimeout(resolve, waitMs));
-        continue;
-      }
-      const when = waitMs > 0 ? ` Try again in about ${Math.ceil(waitMs / 1_000)} s.` : ' Try again shortly.';
-      throw new AppError('RPC_ERROR', `Jupiter is limiting this server's ${what} requests (HTTP 429).${when}`);
-    }
-    return readAnswer(what, status, text);
-  }
-}
-
-async function send(client: JupiterClient, what: string, url: string, json?: unknown): Promise<{ status: number; text: string; headers: Headers }> {
-  try {
-    const response = await client.doFetch(url, {
-      method: json === undefined ? 'GET' : 'POST',
-      headers: json === undefined ? client.headers : { ...client.headers, 'content-type': 'application/json' },
-      body: json === undefined ? undefined : JSON.stringify(json),
-      signal: AbortSignal.timeout(client.timeoutMs),
-    });
-    return { status: response.status, text: await response.text(), headers: response.headers };
-  } catch (error) {
-    throw new AppError('RPC_ERROR', `Jupiter did not answer the ${what} request (${describe(error, client.timeoutMs)}). Try again shortly.`, {
-      cause: error,
-    });
-  }
-}
-
-function readAnswer(what: string, status: number, text: string): unknown {
-  const body = parseJson(text);
-  if (status < 500) {
-    const errorCode = readErrorCode(body);
-    const message = errorCode === undefined ? undefined : ROUTING_ERRORS[errorCode];
-    if (message !== undefined) throw new AppError('NO_ROUTE', message);
-  }
-  if (status >= 500) {
-    throw new AppError('RPC_ERROR', `Jupiter did not answer the ${what} request (HTTP ${status}). Try again shortly.`);
-  }
-  if (status < 200 || status > 299) {
-    const errorCode = readErrorCode(body);
-    throw new AppError('RPC_ERROR', `Jupiter refused the ${what} request (HTTP ${status}${errorCode ? `, ${errorCode}` : ''}).`);
-  }
-  if (body === undefined) throw new AppError('RPC_ERROR', `Jupiter's ${what} answer is not JSON.`);
-  return body;
-}
-
 function parse<T extends z.ZodType>(what: string, schema: T, body: unknown): z.output<T> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
@@ -302,26 +191,4 @@ function toTransactionInstruction(instruction: JupiterInstruction): TransactionI
     })),
     data: Buffer.from(instruction.data, 'base64'),
   });
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function readErrorCode(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const code = (body as { errorCode?: unknown }).errorCode;
-  // Only code-shaped text: it may end up in a message shown to a person.
-  return typeof code === 'string' && /^[A-Z0-9_]{1,64}$/.test(code) ? code : undefined;
-}
-
-function describe(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  if (typeof cause?.code === 'string') return cause.code;
-  return error instanceof Error ? error.message : String(error);
 }
