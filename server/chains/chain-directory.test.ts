@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@/server/config/env';
+import { privateKeyToAccount } from 'viem/accounts';
+import { projectContractAddress } from '@/server/deploy/project-addresses';
+import { ADDRESS_BOOK } from './address-book';
 import { createChainDirectory } from './chain-directory';
 
 describe('chain directory', () => {
@@ -21,19 +24,35 @@ describe('chain directory', () => {
     ]);
   });
 
-  it('takes a real chain\'s venues from VENUES_<CHAIN>, and names the variable when it is wrong', () => {
-    const venues = {
-      wrappedNative: '0x4200000000000000000000000000000000000006',
-      stable: { address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', decimals: 6 },
-      uniswapV2Factory: '0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6',
-      uniswapV3Factory: '0x33128a8fC17869897dcE68Ed026d694621f6FDfD',
-      quoterV2: '0x3d4e44Eb1374240CE5F1B871ab261CD16335B76a',
-    };
-    const config = loadConfig({ RPC_URL_BASE: 'http://127.0.0.1:9', ROUTER_ADDRESS_BASE: '0x1111111111111111111111111111111111111111', VENUES_BASE: JSON.stringify(venues) });
+  it('takes a real chain\'s venues from the address book, VENUES_<CHAIN> key by key over it, and names the variable when it is wrong', () => {
+    const base = ADDRESS_BOOK.BASE!;
+    const config = loadConfig({
+      RPC_URL_BASE: 'http://127.0.0.1:9', RPC_URL_STORY: 'http://127.0.0.1:9',
+      VENUES_BASE: JSON.stringify({ quoterV2: '0x1111111111111111111111111111111111111111' }),
+    });
     const directory = createChainDirectory(config, undefined);
-    expect(directory.BASE.venues).toEqual({ ...venues, connectors: [], multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11' });
-    expect(directory.ETH.venues).toBeUndefined();
+    expect(directory.BASE.venues).toMatchObject({
+      wrappedNative: base.wrappedNative.address,
+      stable: { address: base.stables[0]!.address, decimals: base.stables[0]!.decimals },
+      uniswapV3Factory: base.uniswapV3!.factory,
+      quoterV2: '0x1111111111111111111111111111111111111111',
+      multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+    });
+    // Not in the book, and nothing configured: no trading there.
+    expect(directory.STORY.venues).toBeUndefined();
+    expect(directory.ETH.venues).toMatchObject({ wrappedNative: ADDRESS_BOOK.ETH!.wrappedNative.address });
     expect(() => loadConfig({ VENUES_BASE: '{"wrappedNative":"nope"}' })).toThrow(/VENUES_BASE: .*wrappedNative/);
+    expect(() => loadConfig({ VENUES_BASE: '{"uniswapV9Factory":"0x1111111111111111111111111111111111111111"}' })).toThrow(/VENUES_BASE: .*uniswapV9Factory/);
     expect(() => loadConfig({ VENUES_BASE: 'not json' })).toThrow(/VENUES_BASE: must be JSON/);
+  });
+
+  it('finds the Router where npm run deploy puts it for the solver key, unless ROUTER_ADDRESS_<CHAIN> names one', () => {
+    const key = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+    const deployed = projectContractAddress(privateKeyToAccount(key).address, 'router');
+    const directory = createChainDirectory(loadConfig({ RPC_URL_BASE: 'http://127.0.0.1:9', SOLVER_PRIVATE_KEY: key, ROUTER_ADDRESS_ARB: '0x1111111111111111111111111111111111111111' }), undefined);
+    expect(directory.BASE.routerAddress).toBe(deployed);
+    expect(directory.ETH.routerAddress).toBe(deployed);
+    expect(directory.ARB.routerAddress).toBe('0x1111111111111111111111111111111111111111');
+    expect(directory.SOL.routerAddress).toBe('');
   });
 });
