@@ -1,13 +1,16 @@
 /**
  * The contracts every venue and the app build on: the wrapped native token and Multicall3 (first, so that
- * venues can be deployed against the wrapped native), the project's Router and the bridge Depository (last,
- * so appending them kept every earlier address where it was).
+ * venues can be deployed against the wrapped native), and the project's Router and bridge Depository, which
+ * `npm run deploy` puts in place as on a real chain.
  */
 import { getAddress, parseAbi, type Address, type Hex } from 'viem';
 import { CHAINS } from '@/server/chains/registry';
 import { anvilAccount, type DevAccount } from '../accounts';
 import { loadArtifact } from './artifacts';
+import { canonicalPlacements } from './canonical-addresses';
 import type { CompiledContracts } from './compile';
+import { createRpcTransport } from '@/server/chains/json-rpc';
+import { deployProjectContracts as deploy } from '@/server/deploy/deploy-contracts';
 import type { Deployer } from './deployer';
 import type { WrappedNativeToken } from './tokens';
 import { BRIDGE_SOLVER_ACCOUNT, ROUTER_FEE_COLLECTOR_ACCOUNT, WRAPPED_NATIVE_NAMES } from './world-spec';
@@ -42,27 +45,33 @@ export async function checkWrappedNative(deployer: Deployer, wrapped: WrappedNat
  * constructor state, so installing its runtime code there is the same as deploying it.
  */
 export async function installMulticall3(deployer: Deployer, compiled: CompiledContracts): Promise<Address> {
-  await deployer.cheat('anvil_setCode', [MULTICALL3_ADDRESS, compiled.Multicall3.deployedBytecode]);
-  return MULTICALL3_ADDRESS;
+  // A chain whose Multicall3 lives elsewhere (Abstract) has it there in the world too.
+  const address = canonicalPlacements(deployer.chain).Multicall3 ?? MULTICALL3_ADDRESS;
+  await deployer.cheat('anvil_setCode', [address, compiled.Multicall3.deployedBytecode]);
+  return address;
 }
 
-/** The project's Router, owned by the deployer, collecting fees to the world's fee collector account. */
-export function deployRouter(deployer: Deployer, compiled: CompiledContracts, wrappedNative: Address): Promise<Address> {
-  return deployer.deploy('Router', compiled.Router.abi, compiled.Router.bytecode, [
-    wrappedNative, anvilAccount(ROUTER_FEE_COLLECTOR_ACCOUNT).address, deployer.address,
-  ]);
-}
-
-/** The bridge Depository, forwarding deposits to the solver, whose balance (`solverBalance`) is its inventory. */
-export async function deployDepository(
-  deployer: Deployer,
-  compiled: CompiledContracts,
-  solverBalance: bigint,
-): Promise<{ depository: Address; solver: DevAccount }> {
+/**
+ * The project's Router and the bridge Depository, put where `npm run deploy` puts them for the world's solver
+ * (the same address on every chain): the Router owned by the solver and collecting fees to the world's fee
+ * collector account, the Depository forwarding deposits to the solver, whose balance (`solverBalance`, set
+ * after it paid for the deploy) is its inventory.
+ */
+export async function deployProjectContracts(
+  deployer: Deployer, rpcUrl: string, wrappedNative: Address, solverBalance: bigint,
+): Promise<{ router: Address; depository: Address; solver: DevAccount }> {
   const solver = anvilAccount(BRIDGE_SOLVER_ACCOUNT);
-  const depository = await deployer.deploy('Depository', compiled.Depository.abi, compiled.Depository.bytecode, [solver.address]);
   await deployer.setBalance(solver.address, solverBalance);
-  return { depository, solver };
+  const deployed = await deploy({
+    chain: deployer.chain,
+    rpc: createRpcTransport({ chain: deployer.chain, urls: [rpcUrl], timeoutMs: 60_000 }),
+    deployerKey: solver.privateKey,
+    wrappedNative,
+    feeCollector: getAddress(anvilAccount(ROUTER_FEE_COLLECTOR_ACCOUNT).address),
+  });
+  await deployer.setBalance(solver.address, solverBalance);
+  const at = (contract: 'router' | 'depository') => deployed.find((entry) => entry.contract === contract)!.address;
+  return { router: at('router'), depository: at('depository'), solver };
 }
 
 /** A short Solidity string (< 32 bytes) as stored in its slot: left-aligned bytes, last byte = length * 2. */

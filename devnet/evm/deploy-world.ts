@@ -2,19 +2,23 @@
  * Deploys the local EVM world (see world-spec.ts) onto a fresh anvil: wrapped native, Multicall3, every venue
  * with its seeded pools, the test tokens, and the project's Router and bridge Depository.
  *
- * Every transaction comes from anvil's account 0 in a fixed order, so every contract lands at the same
- * address on every chain and every rebuild; only pool amounts differ (they follow the chain's native price).
- * The order is: core contracts, venues (in EVM_WORLD_VENUES order), tokens, pools, Router, Depository,
- * V3PoolQuoter, the launchpad with its curves, then the venues only some chains carry (LATE_VENUES: PancakeSwap V3 on BSC), whose
- * addresses are the only ones that differ between chains.
+ * The contracts the address book names for the chain (wrapped native, Multicall3, the venues' factories and
+ * quoters, the main stable) are put at the book's addresses, as on the real chain (canonical-addresses.ts);
+ * the Router and the Depository where `npm run deploy` puts them for the world's solver, the same on every
+ * chain. Everything else comes from anvil's account 0 in a fixed order, so it lands at the same address on
+ * every rebuild. The order is: core contracts, venues (in EVM_WORLD_VENUES order), tokens, pools, Router and
+ * Depository, V3PoolQuoter, the launchpad with its curves, then the venues only some chains carry
+ * (LATE_VENUES: PancakeSwap V3 where the book lists it, with pools on BSC).
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { erc20Abi, type Address, type Hex } from 'viem';
+import { ADDRESS_BOOK } from '@/server/chains/address-book';
 import { CHAINS, type EvmChainId } from '@/server/chains/registry';
 import { artifactsHash } from './artifacts';
 import { compileContracts, type CompiledContracts } from './compile';
-import { checkWrappedNative, deployDepository, deployRouter, deployWrappedNative, installMulticall3 } from './core-contracts';
+import { checkWrappedNative, deployProjectContracts, deployWrappedNative, installMulticall3 } from './core-contracts';
+import { canonicalPlacements } from './canonical-addresses';
 import { connectDeployer } from './deployer';
 import { nativeInPools, seedPools } from './pool-seeding';
 import { deployLaunchpad, launchpadNative } from './launchpad';
@@ -33,7 +37,7 @@ export type { EvmWorldToken } from './tokens';
 export type { EvmWorldPool } from './venues/evm-world-venue';
 
 /** Bump when this script changes what it deploys or how (part of the world version). */
-export const DEPLOY_SCRIPT_VERSION = '4';
+export const DEPLOY_SCRIPT_VERSION = '5';
 
 /** The world's venues, deployed and seeded in this order (a new venue goes at the end: earlier addresses stay). */
 const EVM_WORLD_VENUES = [uniswapV2, uniswapV3, uniswapV4] as const;
@@ -75,7 +79,7 @@ const require = createRequire(import.meta.url);
 
 /**
  * Hash of everything that decides the deployed world: our compiled bytecode, the Uniswap/WETH artifacts,
- * the world spec, this script's version and the anvil version (its state dump format).
+ * the world spec, the address book, this script's version and the anvil version (its state dump format).
  */
 export async function evmWorldVersion(options: DeployOptions = {}): Promise<string> {
   const compiled = await compileContracts({ cacheDir: options.compileCacheDir });
@@ -84,6 +88,8 @@ export async function evmWorldVersion(options: DeployOptions = {}): Promise<stri
   hash.update(`artifacts:${artifactsHash()}\n`);
   hash.update(`spec:${worldSpecFingerprint()}\n`);
   hash.update(`script:${DEPLOY_SCRIPT_VERSION}\n`);
+  // Contracts sit where the address book says: a changed address is a changed world.
+  hash.update(`book:${JSON.stringify(ADDRESS_BOOK)}\n`);
   hash.update(`anvil:${(require('@foundry-rs/anvil/package.json') as { version: string }).version}\n`);
   return hash.digest('hex').slice(0, 16);
 }
@@ -94,7 +100,7 @@ export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options:
     compileContracts({ cacheDir: options.compileCacheDir }),
     evmWorldVersion(options),
   ]);
-  const deployer = await connectDeployer(rpcUrl, chain);
+  const deployer = await connectDeployer(rpcUrl, chain, canonicalPlacements(chain));
   const nativeAmount = (usd: number) => usdToRaw(usd, NATIVE_USD[chain], nativeDecimals);
   const treasury = TREASURY_NATIVE * 10n ** BigInt(nativeDecimals);
   const lateVenues = LATE_VENUES.filter((venue) => !venue.chains || venue.chains.includes(chain));
@@ -106,8 +112,7 @@ export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options:
   for (const venue of EVM_WORLD_VENUES) venues.push(await venue.deploy(deployer, wrapped.address, compiled));
   const tokens = await deployTokens(deployer, compiled, wrapped);
   const pools = await seedPools(deployer, EVM_WORLD_VENUES, venues, tokens);
-  const router = await deployRouter(deployer, compiled, wrapped.address);
-  const { depository, solver } = await deployDepository(deployer, compiled, nativeAmount(BRIDGE_SOLVER_USD));
+  const { router, depository, solver } = await deployProjectContracts(deployer, rpcUrl, wrapped.address, nativeAmount(BRIDGE_SOLVER_USD));
   const v3PoolQuoter = await deployer.deploy('V3PoolQuoter', compiled.V3PoolQuoter.abi, compiled.V3PoolQuoter.bytecode);
   const v2Factory = venues[0]!.contracts.uniswapV2Factory as Address;
   const { launchpad, tokens: launchTokens } = await deployLaunchpad(deployer, compiled, wrapped.address, v2Factory, nativeAmount);

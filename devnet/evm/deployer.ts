@@ -35,7 +35,10 @@ export interface Deployer {
   address: Address;
   privateKey: Hex;
   publicClient: PublicClient;
-  /** Deploys a contract (next nonce) and returns its address. */
+  /**
+   * Deploys a contract and returns its address: at its place when `placements` names one for `what` (see
+   * `deployAt`), else at the next nonce's address.
+   */
   deploy(what: string, abi: Abi, bytecode: Hex, args?: readonly unknown[]): Promise<Address>;
   /** Sends a contract call (next nonce) and waits for it to succeed. */
   write(what: string, call: ContractWrite): Promise<void>;
@@ -44,8 +47,11 @@ export interface Deployer {
   setBalance(address: string, amount: bigint): Promise<void>;
 }
 
-/** Connects to the fresh chain at `rpcUrl`; throws when it is the wrong chain or the deployer has sent anything. */
-export async function connectDeployer(rpcUrl: string, chain: EvmChainId): Promise<Deployer> {
+/**
+ * Connects to the fresh chain at `rpcUrl`; throws when it is the wrong chain or the deployer has sent anything.
+ * `placements` names the address some contracts must have (the real chain's), by the `what` they are deployed as.
+ */
+export async function connectDeployer(rpcUrl: string, chain: EvmChainId, placements: Readonly<Record<string, Address>> = {}): Promise<Deployer> {
   const chainInfo = CHAINS[chain];
   const keys = anvilAccount(0);
   const account = privateKeyToAccount(keys.privateKey);
@@ -73,6 +79,23 @@ export async function connectDeployer(rpcUrl: string, chain: EvmChainId): Promis
   };
   const cheat = (method: string, params: unknown[]) => publicClient.request({ method: method as never, params: params as never });
 
+  /**
+   * Runs a contract's constructor at a given address, as Foundry's deployCodeTo does: the creation code is put
+   * there and called (once by eth_call for the runtime code it returns, once by a transaction for the storage it
+   * writes, with the deployer as msg.sender and `address(this)` the target), then the runtime code replaces it.
+   * The deployer's nonce is set back after, so every later contract keeps its address.
+   */
+  const deployAt = async (at: Address, creationCode: Hex, what: string) => {
+    await cheat('anvil_setCode', [at, creationCode]);
+    const { data: runtime } = await publicClient.call({ account: account.address, to: at, data: '0x' });
+    if (!runtime || runtime === '0x') throw new Error(`${chain}: ${what}'s constructor returned no code at ${at}`);
+    const gas = withMargin(await publicClient.estimateGas({ account: account.address, to: at, data: '0x' }));
+    const used = nonce;
+    await waitFor(await wallet.sendTransaction({ to: at, data: '0x', gas, nonce: used }), `deploy ${what} at ${at}`);
+    await cheat('anvil_setCode', [at, runtime]);
+    await cheat('anvil_setNonce', [account.address, `0x${used.toString(16)}`]);
+  };
+
   return {
     chain,
     address: account.address,
@@ -80,6 +103,11 @@ export async function connectDeployer(rpcUrl: string, chain: EvmChainId): Promis
     publicClient,
     async deploy(what, abi, bytecode, args = []) {
       const data = encodeDeployData({ abi, bytecode, args });
+      const at = placements[what];
+      if (at) {
+        await deployAt(at, data, what);
+        return at;
+      }
       const gas = withMargin(await publicClient.estimateGas({ account: account.address, data }));
       const receipt = await waitFor(await wallet.sendTransaction({ data, gas, nonce: nonce++ }), `deploy ${what}`);
       if (!receipt.contractAddress) throw new Error(`${chain}: deploy ${what} has no contract address`);

@@ -1,10 +1,12 @@
 /**
- * PancakeSwap V3 in the local world, on PANCAKE_CHAINS only (BSC) and deployed after the Router and the
- * Depository so every other address stays the same on every chain: the npm factory wired to the project's
- * PancakeV3PoolDeployer (the pools' init code is the npm artifact's), one pool per (pair, fee) of the spec
- * table's pancakeswap-v3 rows, each row one position minted through a V3LiquidityMinter.
+ * PancakeSwap V3 in the local world, deployed after the Router and the Depository on every chain where the
+ * address book lists it (at its addresses there), with pools on PANCAKE_CHAINS only (BSC): the npm factory
+ * wired to the project's PancakeV3PoolDeployer (the pools' init code is the npm artifact's), one pool per
+ * (pair, fee) of the spec table's pancakeswap-v3 rows, each row one position minted through a V3LiquidityMinter.
  */
 import { getAddress, parseAbi, type Address } from 'viem';
+import { ADDRESS_BOOK } from '@/server/chains/address-book';
+import { EVM_CHAIN_IDS, type EvmChainId } from '@/server/chains/registry';
 import { loadArtifact } from '../artifacts';
 import type { Deployer } from '../deployer';
 import type { WorldTokens } from '../tokens';
@@ -18,6 +20,9 @@ export type PancakeV3Contracts = {
   pancakeV3PoolDeployer: string;
   pancakeV3LiquidityMinter: string;
 };
+
+/** Where the world deploys it: where its pools are, and wherever the address book lists it (without pools there). */
+export const PANCAKE_DEPLOY_CHAINS: readonly EvmChainId[] = EVM_CHAIN_IDS.filter((chain) => PANCAKE_CHAINS.includes(chain) || ADDRESS_BOOK[chain]?.pancakeswapV3);
 
 const factoryAbi = parseAbi([
   'function createPool(address tokenA, address tokenB, uint24 fee) returns (address pool)',
@@ -33,7 +38,7 @@ export const pancakeswapV3: EvmWorldVenue<PancakeV3Contracts> = {
   id: VENUE_ID,
   pools: ROWS,
   takesNative: 'wrapped',
-  chains: PANCAKE_CHAINS,
+  chains: PANCAKE_DEPLOY_CHAINS,
   async deploy(deployer, _wrappedNative, compiled) {
     const poolDeployer = await deployer.deploy('PancakeV3PoolDeployer', compiled.PancakeV3PoolDeployer.abi, compiled.PancakeV3PoolDeployer.bytecode, [
       loadArtifact('PancakeV3Pool').bytecode,
@@ -45,7 +50,7 @@ export const pancakeswapV3: EvmWorldVenue<PancakeV3Contracts> = {
     return {
       contracts: { pancakeV3Factory: factory, pancakeV3PoolDeployer: poolDeployer, pancakeV3LiquidityMinter: minter },
       spender: minter,
-      seedPools: (tokens) => seedPools(deployer, tokens, factory, minter),
+      seedPools: async (tokens) => (PANCAKE_CHAINS.includes(deployer.chain) ? seedPools(deployer, tokens, factory, minter) : []),
     };
   },
 };

@@ -1,0 +1,56 @@
+/**
+ * Checks this server's configuration against the chains and the database, as the server does at start:
+ *
+ *   npm run doctor
+ *
+ * Prints the warnings, the faults (each naming the variable or the chain to fix) and one table of what each
+ * chain can do here (quote, trade, token data, bridge from, bridge to), the checklist of a real-chain setup.
+ * Exit codes: 0 no fault, 1 a fault (the server would refuse to start).
+ */
+import { createBalanceReader } from '../balances/balance-reader';
+import { createChainDirectory } from '../chains/chain-directory';
+import { readDevnetManifest } from '../chains/devnet-manifest';
+import { ConfigError, loadConfig } from '../config/env';
+import { runDoctor } from '../doctor/doctor';
+import { capabilityTable, describeFindings } from '../doctor/doctor-report';
+import { openStoreForTool } from '../store/shared-pglite';
+import { solanaTradingFrom } from '../trading/solana/solana-trading';
+
+async function main(): Promise<number> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+  const manifest = config.localWorld ? readDevnetManifest(config.devnetManifestPath) : undefined;
+  const chains = createChainDirectory(config, manifest);
+  const solana = solanaTradingFrom(config, chains.SOL, manifest, createBalanceReader(chains));
+  const run = await runDoctor({
+    config, chains, manifest, solanaRouted: solana !== undefined,
+    // Opening the store migrates it, as the server does.
+    pingStorage: async () => {
+      const store = await openStoreForTool({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+      await store.close();
+    },
+  });
+  console.log(capabilityTable(run));
+  const warnings = describeFindings('Warnings', run.warnings);
+  const faults = describeFindings('Faults (the server refuses to start on these)', run.faults);
+  if (warnings) console.log(`\n${warnings}`);
+  if (faults) console.log(`\n${faults}`);
+  console.log(run.faults.length === 0 ? '\nNo fault: the server will start with this configuration.' : `\n${run.faults.length} fault(s).`);
+  return run.faults.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);
