@@ -10,7 +10,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyFee, feeSplit, splitAmount } from '@/server/trading/fee-model';
 import { anvilAccount } from '@/devnet/accounts';
-import { ROUTER_FEE_COLLECTOR_ACCOUNT } from '@/devnet/evm/world-spec';
+import { BRIDGE_SOLVER_ACCOUNT, ROUTER_FEE_COLLECTOR_ACCOUNT } from '@/devnet/evm/world-spec';
 import {
   GAS, NATIVE, V2, V3,
   approveRouter, balanceOf, chainContext, deploy, deployReentrantToken, erc20, expectRouterEmpty, freshAddress, gasCost, mined,
@@ -47,12 +47,12 @@ afterAll(async () => {
 });
 
 describe('Router deployment', () => {
-  it('is wired to the wrapped native, the fee collector (account 19) and the deployer as owner', async () => {
+  it('is wired to the wrapped native, the fee collector (account 19) and the solver, who deployed it, as owner', async () => {
     const c = eth.client;
     expect(await c.readContract({ address: eth.router, abi: routerAbi, functionName: 'wrappedNative' })).toBe(eth.weth);
     expect(await c.readContract({ address: eth.router, abi: routerAbi, functionName: 'feeCollector' }))
       .toBe(getAddress(anvilAccount(ROUTER_FEE_COLLECTOR_ACCOUNT).address));
-    expect(await c.readContract({ address: eth.router, abi: routerAbi, functionName: 'owner' })).toBe(getAddress(anvilAccount(0).address));
+    expect(await c.readContract({ address: eth.router, abi: routerAbi, functionName: 'owner' })).toBe(getAddress(anvilAccount(BRIDGE_SOLVER_ACCOUNT).address));
   });
 
   it('exposes no function that takes a payer: the only state-changing entry points are these', () => {

@@ -5,8 +5,8 @@
  * The contracts the address book names for the chain (wrapped native, Multicall3, the venues' factories and
  * quoters, the main stable) are put at the book's addresses, as on the real chain (canonical-addresses.ts);
  * the Router and the Depository where `npm run deploy` puts them for the world's solver, the same on every
- * chain. Everything else comes from anvil's account 0 in a fixed order, so it lands at the same address on
- * every rebuild. The order is: core contracts, venues (in EVM_WORLD_VENUES order), tokens, pools, Router and
+ * chain. Everything else comes from anvil's account 0 in a fixed order (a contract put in place takes its nonce
+ * too), so it lands at the same address on every chain and every rebuild. The order is: core contracts, venues (in EVM_WORLD_VENUES order), tokens, pools, Router and
  * Depository, V3PoolQuoter, the launchpad with its curves, then the venues only some chains carry
  * (LATE_VENUES: PancakeSwap V3 where the book lists it, with pools on BSC).
  */

@@ -83,17 +83,15 @@ export async function connectDeployer(rpcUrl: string, chain: EvmChainId, placeme
    * Runs a contract's constructor at a given address, as Foundry's deployCodeTo does: the creation code is put
    * there and called (once by eth_call for the runtime code it returns, once by a transaction for the storage it
    * writes, with the deployer as msg.sender and `address(this)` the target), then the runtime code replaces it.
-   * The deployer's nonce is set back after, so every later contract keeps its address.
+   * It takes a nonce as any deploy does, so the contracts after it land where they do on a chain without it.
    */
   const deployAt = async (at: Address, creationCode: Hex, what: string) => {
     await cheat('anvil_setCode', [at, creationCode]);
     const { data: runtime } = await publicClient.call({ account: account.address, to: at, data: '0x' });
     if (!runtime || runtime === '0x') throw new Error(`${chain}: ${what}'s constructor returned no code at ${at}`);
     const gas = withMargin(await publicClient.estimateGas({ account: account.address, to: at, data: '0x' }));
-    const used = nonce;
-    await waitFor(await wallet.sendTransaction({ to: at, data: '0x', gas, nonce: used }), `deploy ${what} at ${at}`);
+    await waitFor(await wallet.sendTransaction({ to: at, data: '0x', gas, nonce: nonce++ }), `deploy ${what} at ${at}`);
     await cheat('anvil_setCode', [at, runtime]);
-    await cheat('anvil_setNonce', [account.address, `0x${used.toString(16)}`]);
   };
 
   return {

@@ -79,7 +79,9 @@ describe('v1.balance and v1.tokenBalance on EVM chains', () => {
     }
     const usdc = fundedToken('BASE', 'USDC');
     expect(usdc.decimals).toBe(6);
-    expect(await caller().v1.tokenBalance({ wallet: evmWallet, token: usdc.address, network: 'ETH' })).toEqual({ success: true, balance: '0', decimals: 6 });
+    // ETH's stable is at ETH's address for it (the address book's), where this wallet holds none.
+    const ethUsdc = testManifest().chains.ETH!.tokens.find((token) => token.symbol === 'USDC')!.address;
+    expect(await caller().v1.tokenBalance({ wallet: evmWallet, token: ethUsdc, network: 'ETH' })).toEqual({ success: true, balance: '0', decimals: 6 });
   });
 
   it('answers both multi-chain forms, chain by chain in the order asked', async () => {

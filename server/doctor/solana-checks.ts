@@ -35,9 +35,9 @@ export async function checkSolana(input: SolanaCheckInput): Promise<ChainCheck> 
     warnings.push({ subject: 'RPC_URL_SOL', message: `did not answer: ${error instanceof Error ? error.message : String(error)}` });
     return { faults, warnings, capabilities: { rpc: 'unreachable', ...NO_CAPABILITIES, notes: ['the RPC did not answer'] } };
   }
+  // A warning, not a fault: a test cluster (devnet, a local validator) standing in for mainnet is a choice.
   if (!config.localWorld && genesis !== SOLANA_MAINNET_GENESIS) {
-    faults.push({ subject: 'RPC_URL_SOL', message: `serves another cluster (genesis hash ${genesis}), not Solana mainnet.` });
-    return { faults, warnings, capabilities: { rpc: 'ok', ...NO_CAPABILITIES, notes: ['the RPC serves another cluster'] } };
+    warnings.push({ subject: 'RPC_URL_SOL', message: `serves another cluster than Solana mainnet (genesis hash ${genesis}).` });
   }
   if (!config.localWorld) routeSourceFaults(config, faults);
   const routed = input.routed && faults.length === 0;

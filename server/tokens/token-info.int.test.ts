@@ -11,7 +11,8 @@ import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 
 const client = useRestClient();
 const NATIVE = '0x0000000000000000000000000000000000000000';
-const token = (symbol: string) => testManifest().chains.BASE!.tokens.find((entry) => entry.symbol === symbol)!.address;
+/** A world token's address on `chain` (the stable sits at the address book's address, which differs by chain). */
+const token = (symbol: string, chain: 'BASE' | 'ARB' = 'BASE') => testManifest().chains[chain]!.tokens.find((entry) => entry.symbol === symbol)!.address;
 
 interface Info {
   success: boolean;
@@ -20,7 +21,8 @@ interface Info {
   misc: { buyTax: number; sellTax: number; burnt: string; clogged: string; dexPaid: string; buyFeeUsd: number; sellFeeUsd: number; audit?: string };
 }
 
-const info = (symbol: string, extra: Record<string, string> = {}) => client.get<Info>('v1.tokenInfo', { chain: 'BASE', token: token(symbol), ...extra });
+const info = (symbol: string, extra: { chain?: 'BASE' | 'ARB'; audit?: string } = {}) =>
+  client.get<Info>('v1.tokenInfo', { chain: 'BASE', token: token(symbol, extra.chain), ...extra });
 
 describe('token-info', () => {
   it('measures the tax token: 3 % buy, 5 % sell, 10 % burnt, and clogged once it has been traded', async () => {
