@@ -28,22 +28,24 @@ interface BridgeableChain {
   depository: string;
   /** The chain's entry in the local world's manifest, when running there. */
   world: ManifestChain | undefined;
+  /** Confirmations a deposit needs before it is filled. */
+  confirmations: number;
 }
 
 /** Each family's bridge chain, or undefined where the family's solver key (or its pricing) is missing. */
 const BRIDGE_CHAIN_BUILDERS: Record<ChainFamily, (deps: BridgeChainsDeps, found: BridgeableChain) => BridgeChain | undefined> = {
-  evm: ({ config, fees }, { chain, depository, world }) => {
+  evm: ({ config, fees }, { chain, depository, world, confirmations }) => {
     const key = config.SOLVER_PRIVATE_KEY ?? world?.solver?.privateKey;
     if (!key || !chain.venues) return undefined;
-    return createEvmBridgeChain({ chain, solverPrivateKey: key as Hex, depository, fees });
+    return createEvmBridgeChain({ chain, solverPrivateKey: key as Hex, depository, fees, confirmations });
   },
-  solana: ({ config, solana }, { chain, depository, world }) => {
+  solana: ({ config, solana }, { chain, depository, world, confirmations }) => {
     const key = config.SOLVER_SECRET_KEY_SOL ?? world?.solver?.secretKey;
     if (!key || !solana) return undefined;
     const stable = solana.stable && {
       ...solana.stable, symbol: world?.tokens.find((token) => token.address === solana.stable!.address)?.symbol ?? 'USDC',
     };
-    return createSolanaBridgeChain({ chain, solverSecretKey: key, depository, nativeUsd: () => solUsdPrice({ trading: solana }), stable });
+    return createSolanaBridgeChain({ chain, solverSecretKey: key, depository, nativeUsd: () => solUsdPrice({ trading: solana }), stable, confirmations });
   },
 };
 
@@ -55,7 +57,7 @@ export function bridgeChainsFrom(deps: BridgeChainsDeps): Partial<Record<ChainId
     const world = config.localWorld ? manifest?.chains[id] : undefined;
     const depository = config.chains[id].depositoryAddress ?? world?.contracts.depository;
     if (!chain.available || !depository) continue;
-    const built = BRIDGE_CHAIN_BUILDERS[chain.info.family](deps, { chain, depository, world });
+    const built = BRIDGE_CHAIN_BUILDERS[chain.info.family](deps, { chain, depository, world, confirmations: config.chains[id].bridgeConfirmations });
     if (built) bridgeable[id] = built;
   }
   return bridgeable;
