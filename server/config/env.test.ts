@@ -25,7 +25,7 @@ describe('BRIDGE_CONFIRMATIONS_<CHAIN>', () => {
   });
 
   it('refuses what is not a whole number of blocks in range, naming the variable', () => {
-    for (const [name, value] of [['BRIDGE_CONFIRMATIONS_ETH', '0'], ['BRIDGE_CONFIRMATIONS_ETH', '2.5'], ['BRIDGE_CONFIRMATIONS_BASE', 'six'], ['BRIDGE_CONFIRMATIONS_SOL', '33']]) {
+    for (const [name, value] of [['BRIDGE_CONFIRMATIONS_ETH', '0'], ['BRIDGE_CONFIRMATIONS_ETH', '2.5'], ['BRIDGE_CONFIRMATIONS_BASE', 'six'], ['BRIDGE_CONFIRMATIONS_SOL', '33']] as const) {
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
       expect(() => loadConfig({ [name]: value })).toThrow(name);
     }
