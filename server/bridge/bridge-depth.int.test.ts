@@ -102,6 +102,8 @@ describe('a deposit below its source chain\'s depth', () => {
     const seen = await solveUntil(deposit.requestId, (answer) => answer.status === 'pending');
     expect(seen).toMatchObject({ step: 3, inTxHashes: [deposit.txHash.toLowerCase()], txHashes: null });
     expect(seen.details).toMatchObject({ state: 'waiting', confirmations: { seen: 1, required: DEPTH } });
+    // The scan's stored cursor stays before the deposit's block until it is final: a restart reads it again.
+    expect(BigInt((await services.bridge.requests.cursor(SOURCE))!)).toBeLessThan(minedIn);
     expect(await metricsText()).toMatch(/bridge_requests\{state="confirming"\} [1-9]/);
     expect(await metricsText()).toMatch(/bridge_oldest_request_age_seconds\{state="confirming"\} \d+/);
 
@@ -114,6 +116,7 @@ describe('a deposit below its source chain\'s depth', () => {
     expect(await source().getBlockNumber()).toBe(minedIn + BigInt(DEPTH - 1));
     const filled = await solveUntil(deposit.requestId, (answer) => answer.status === 'success');
     expect(filled.details).toMatchObject({ depositTxHash: deposit.txHash.toLowerCase(), confirmations: null });
+    expect(BigInt((await services.bridge.requests.cursor(SOURCE))!)).toBeGreaterThanOrEqual(minedIn);
     expect(await paid(deposit.recipient)).toBe(deposit.amountOut);
 
     // More blocks and rounds pay nothing more.

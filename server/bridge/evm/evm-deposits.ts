@@ -80,7 +80,10 @@ export async function scanDeposits(context: EvmBridgeContext, cursor: string | u
   // The first scan starts at the head: the Depository's history before this service ran is not ours.
   if (cursor === undefined) return { deposits: [], cursor: head.toString() };
   const from = BigInt(cursor) + 1n;
-  if (from > head) return { deposits: [], cursor };
+  // Blocks below the depth are read on every scan until final: read again only once a new block came (or the
+  // cursor is not where the last scan left it, say when its findings could not be stored).
+  const unchanged = context.lastScan?.cursor === cursor && context.lastScan.head === head;
+  if (from > head || unchanged) return { deposits: [], cursor };
   const to = head - from + 1n > MAX_LOG_RANGE ? from + MAX_LOG_RANGE - 1n : head;
   const logs = await getLogs(rpc, { address: context.depository, topics: [DEPOSIT_TOPICS], fromBlock: from, toBlock: to });
   const required = context.confirmations;
@@ -108,5 +111,7 @@ export async function scanDeposits(context: EvmBridgeContext, cursor: string | u
     }
   }
   found.cursor = (reached < from - 1n ? from - 1n : reached).toString();
+  // A scan that stopped short of the head (a long backlog) goes on at once.
+  context.lastScan = to === head ? { cursor: found.cursor, head } : undefined;
   return found;
 }
