@@ -46,5 +46,7 @@ describe('bridge state machine', () => {
     const forgotten = { ...confirming, seen_deposit_tx_hash: null, seen_deposit_at: null };
     expect(bridgePhase(forgotten)).toBe('waiting');
     expect(publicBridgeStatus(forgotten, seenAt)).toEqual({ status: 'waiting', step: 2 });
+    // Only a waiting request confirms a deposit: once recorded, its own state tells.
+    expect(bridgePhase({ ...confirming, state: 'pending' })).toBe('pending');
   });
 });

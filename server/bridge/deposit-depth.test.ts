@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { CHAINS, SOLANA_FINALIZED_DEPTH } from '@/server/chains/registry';
 import { estimatedSeconds } from './bridge-quote';
-import { evmConfirmations, evmDepth, needsCanonicalCheck, recheckDelayMs, solanaDepth } from './deposit-depth';
+import { depthPollMs, evmConfirmations, evmDepth, needsCanonicalCheck, recheckDelayMs, solanaDepth } from './deposit-depth';
 
 describe('EVM deposit depth', () => {
   it('counts the deposit\'s own block: mined is 1, and a head below it (a reorganisation) is 0', () => {
     expect(evmConfirmations(100n, 100n)).toBe(1);
     expect(evmConfirmations(100n, 102n)).toBe(3);
     expect(evmConfirmations(100n, 99n)).toBe(0);
+    expect(evmConfirmations(100n, 95n)).toBe(0);
   });
 
   it('at depth 1 a mined deposit is final with no further read', () => {
     expect(evmDepth({ depositBlock: 7n, head: 7n, required: 1 })).toEqual({ depth: { confirmations: 1, required: 1 }, final: true });
     expect(needsCanonicalCheck(7n, 7n, 1)).toBe(false);
+    // A head below the deposit's block (read from a node that reorganised) is no confirmation, even at depth 1.
+    expect(evmDepth({ depositBlock: 7n, head: 6n, required: 1 }).final).toBe(false);
   });
 
   it('deeper, it is final only at the depth and with its block the canonical one at its height', () => {
@@ -23,6 +26,8 @@ describe('EVM deposit depth', () => {
     expect(evmDepth({ depositBlock: 10n, head: 12n, required: 3, canonical: true }).final).toBe(true);
     expect(evmDepth({ depositBlock: 10n, head: 40n, required: 3, canonical: false }).final).toBe(false);
     expect(evmDepth({ depositBlock: 10n, head: 12n, required: 3 }).final).toBe(false);
+    // A canonical block is not enough below the depth.
+    expect(evmDepth({ depositBlock: 10n, head: 11n, required: 3, canonical: true }).final).toBe(false);
   });
 });
 
@@ -41,7 +46,7 @@ describe('SOL deposit depth', () => {
 
   it('the default depth is the finalized commitment: no count of confirmed blocks reaches it, finalized does at any depth', () => {
     expect(CHAINS.SOL.depositConfirmations).toBe(SOLANA_FINALIZED_DEPTH);
-    expect(solanaDepth(confirmed(40), SOLANA_FINALIZED_DEPTH).final).toBe(false);
+    expect(solanaDepth(confirmed(40), SOLANA_FINALIZED_DEPTH)).toEqual({ depth: { confirmations: SOLANA_FINALIZED_DEPTH - 1, required: SOLANA_FINALIZED_DEPTH }, final: false });
     const finalized = { confirmed: true, finalized: true, confirmations: null };
     expect(solanaDepth(finalized, SOLANA_FINALIZED_DEPTH)).toEqual({ depth: { confirmations: SOLANA_FINALIZED_DEPTH, required: SOLANA_FINALIZED_DEPTH }, final: true });
     expect(solanaDepth(finalized, 1).final).toBe(true);
@@ -56,6 +61,12 @@ describe('waiting for the depth', () => {
     expect(recheckDelayMs('BASE', { confirmations: 3, required: 3 })).toBe(2_000);
     expect(recheckDelayMs('ARB', { confirmations: 1, required: 2 })).toBe(250);
     expect(recheckDelayMs('ETH', { confirmations: 1, required: 64 })).toBe(30_000);
+  });
+
+  it('execute reads its deposit again about twice a block, within bounds', () => {
+    expect(depthPollMs('ARB')).toBe(125);
+    expect(depthPollMs('BASE')).toBe(1_000);
+    expect(depthPollMs('ETH')).toBe(2_000);
   });
 
   it('adds the depth\'s blocks to the estimate: depth 1 is the one block it always waited', () => {

@@ -41,8 +41,9 @@ export function needsCanonicalCheck(depositBlock: bigint, head: bigint, required
  */
 export function solanaDepth(status: { confirmed: boolean; finalized: boolean; confirmations: number | null }, required: number): DepthReading {
   if (status.finalized) return { depth: { confirmations: SOLANA_FINALIZED_DEPTH, required }, final: true };
+  // Short of finalized, the count stops one below it: a depth of SOLANA_FINALIZED_DEPTH is reached by finalizing only.
   const confirmations = status.confirmed ? Math.min((status.confirmations ?? 0) + 1, SOLANA_FINALIZED_DEPTH - 1) : 0;
-  return { depth: { confirmations, required }, final: required < SOLANA_FINALIZED_DEPTH && confirmations >= required };
+  return { depth: { confirmations, required }, final: confirmations >= required };
 }
 
 /** A deposit below its depth is read again about when its missing blocks should be there, within these bounds. */
