@@ -18,6 +18,7 @@ export default {
     'server/trading/evm/transaction-plan.ts',
     'server/trading/trade-state.ts',
     'server/bridge/bridge-state.ts',
+    'server/bridge/deposit-depth.ts',
   ],
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },

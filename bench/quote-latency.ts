@@ -135,7 +135,7 @@ type QuoteDeps = SwapQuoteDeps;
 
 /** A chain directory as the server builds it on the local world, with BASE's RPC pointed at the proxy. */
 function quoteDeps(manifest: DevnetManifest, rpcUrl: string): QuoteDeps {
-  const noEnv: ChainEnv = { rpcUrls: [], mevRpcUrls: [] };
+  const noEnv: ChainEnv = { rpcUrls: [], mevRpcUrls: [], bridgeConfirmations: 1 };
   const chains = createChainDirectory(
     { chains: Object.fromEntries(CHAIN_IDS.map((id) => [id, noEnv])) as Record<ChainId, ChainEnv>, localWorld: true, RPC_TIMEOUT_MS: 10_000 },
     { ...manifest, chains: { [CHAIN]: { ...manifest.chains[CHAIN]!, rpcUrl } } },

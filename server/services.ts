@@ -10,6 +10,7 @@ import { createRateLimiter, type RateLimiter } from '@/server/auth/rate-limiter'
 import { createBalanceReader, type BalanceReader } from '@/server/balances/balance-reader';
 import { bridgeChainsFrom } from '@/server/bridge/bridge-chains';
 import type { BridgeDeps } from '@/server/bridge/bridge-deps';
+import { bridgeRequestGauges } from '@/server/bridge/bridge-request-metrics';
 import { inventoryGaugeValues, solverInventorySource } from '@/server/bridge/solver-inventory';
 import { createBridgeSolver, LEASE_MS, type BridgeSolver } from '@/server/bridge/bridge-solver';
 import { createBridgeRepository } from '@/server/store/bridge-repository';
@@ -113,10 +114,8 @@ export async function createServices(config: Config, options: { shareStore?: boo
   const solana = solanaTradingFrom(config, chains.SOL, manifest, balances);
   const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, config }));
   const swapQuoteDeps: SwapQuoteDeps = { chains, priorityFees, appSecret, balances, solana, tokenRisk };
-  const { bridge, solver } = createBridge({ config, chains, manifest, priorityFees, solana, store, logger, swapQuoteDeps });
-  registerReadGauge(metrics, {
-    name: 'bridge_solver_inventory', help: 'What the bridge solver holds, in whole units, by chain and token', labelNames: ['chain', 'token'],
-  }, inventoryGaugeValues(solverInventorySource(bridge, manifest), INVENTORY_GAUGE_MAX_AGE_MS));
+  const { bridge, solver } = createBridge({ config, chains, manifest, priorityFees, solana, store, logger, metrics, swapQuoteDeps });
+  registerBridgeGauges(metrics, bridge, manifest);
   const rateLimiter = createRateLimiter(createRateLimitRepository(store.db));
 
   return {
@@ -179,15 +178,34 @@ interface BridgeInputs {
   solana: SolanaTrading | undefined;
   store: Store;
   logger: Logger;
+  metrics: Metrics;
   /** The solver's own swaps go through the same quote engine as every trader's. */
   swapQuoteDeps: SwapQuoteDeps;
 }
 
 /** Scrapes may come every few seconds; the inventory is one balance read per chain and token. */
 const INVENTORY_GAUGE_MAX_AGE_MS = 15_000;
+/** The requests' figures are one grouped query: read more often than the inventory, still not on every scrape. */
+const REQUEST_GAUGES_MAX_AGE_MS = 5_000;
+
+/** What operators watch of the bridge on /api/metrics, read when scraped (the counters are kept by the solver). */
+function registerBridgeGauges(metrics: Metrics, bridge: BridgeDeps, manifest: DevnetManifest | undefined): void {
+  registerReadGauge(metrics, {
+    name: 'bridge_solver_inventory', help: 'What the bridge solver holds, in whole units, by chain and token', labelNames: ['chain', 'token'],
+  }, inventoryGaugeValues(solverInventorySource(bridge, manifest), INVENTORY_GAUGE_MAX_AGE_MS));
+  const requests = bridgeRequestGauges(bridge.requests, REQUEST_GAUGES_MAX_AGE_MS);
+  registerReadGauge(metrics, {
+    name: 'bridge_requests', labelNames: ['state'],
+    help: 'Bridge requests by state (confirming: a deposit seen below its chain\'s depth; waiting: quotes not expired). Shared storage: aggregate instances with max',
+  }, requests.byPhase);
+  registerReadGauge(metrics, {
+    name: 'bridge_oldest_request_age_seconds', labelNames: ['state'],
+    help: 'Seconds since the deposit of the oldest request still confirming, pending (fill owed) or refunding; 0 when none',
+  }, requests.oldestAge);
+}
 
 /** The bridge and its solver, built together: new requests kick the solver, which works on the bridge's requests. */
-function createBridge({ config, chains, manifest, priorityFees, solana, store, logger, swapQuoteDeps }: BridgeInputs): { bridge: BridgeDeps; solver: BridgeSolver } {
+function createBridge({ config, chains, manifest, priorityFees, solana, store, logger, metrics, swapQuoteDeps }: BridgeInputs): { bridge: BridgeDeps; solver: BridgeSolver } {
   const bridgeable = bridgeChainsFrom({ config, chains, manifest, fees: priorityFees, solana });
   const bridge: BridgeDeps = {
     chains: bridgeable.chains,
@@ -203,6 +221,10 @@ function createBridge({ config, chains, manifest, priorityFees, solana, store, l
     kickSolver: () => solver.kick(),
     workOn: (requestId, claimed) => solver.workOn(requestId, claimed),
     leaseMs: LEASE_MS,
+    counters: {
+      filled: (chain) => metrics.bridgeFills.inc({ chain }),
+      refunded: (chain) => metrics.bridgeRefunds.inc({ chain }),
+    },
     swaps: { quote: (chain, request) => quoteSwap(swapQuoteDeps, chain, request) },
   };
   const solver = createBridgeSolver(bridge);

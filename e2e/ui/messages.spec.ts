@@ -7,7 +7,8 @@ import { expectSwapRejectedInWallet } from '../support/swap-progress';
 
 /**
  * What the pages say when something does not go through, at a desktop width and at a phone's: a bridge
- * larger than the solver holds names the amounts as the page shows them and the chain by its name; a
+ * larger than the solver can pay names the payout as the page shows amounts and the chain by its name, and
+ * says what to do (never what the solver holds); a
  * signature rejected in the wallet leaves no step waiting, on the swap and on the bridge; the test-funds
  * form confirms each amount with its transaction. Each test uses fresh wallets.
  */
@@ -15,7 +16,7 @@ for (const { name, viewport } of VIEWPORTS) {
   test.describe(name, () => {
     test.use({ viewport });
 
-    test('a bridge beyond the solver\'s inventory names the amounts as shown and the chain by name', async ({ page }) => {
+    test('a bridge beyond the solver\'s inventory names the payout as shown and the chain by name', async ({ page }) => {
       const chains = await localWorld();
       const wallet = await freshWallet(page, chains, 'BSC');
       // Enough BNB for the form to ask, far beyond what the solver holds on Avalanche.
@@ -28,7 +29,10 @@ for (const { name, viewport } of VIEWPORTS) {
       await bridge.getByLabel('To chain').selectOption('AVAX');
       await bridge.getByLabel('Amount to send').fill('1000000');
       const refusal = bridge.locator('.quote-error');
-      await expect(refusal).toHaveText(/^The solver holds [\d,]+(\.\d+)? AVAX on Avalanche C-Chain; this bridge needs [\d,]+(\.\d+)? AVAX\./, { timeout: 30_000 });
+      await expect(refusal).toHaveText(
+        /^This amount cannot be filled on Avalanche C-Chain right now: paying out [\d,]+(\.\d+)? AVAX there is more than the solver can do at the moment\. Try a smaller amount, or try again later\./,
+        { timeout: 30_000 },
+      );
       // Amounts read as the page writes them: grouped, never raw units or long decimals.
       await expect(refusal).not.toHaveText(/\d{7,}|\.\d{7,}/);
     });

@@ -51,11 +51,40 @@ export interface SignedPayment {
  */
 export type PaymentState = 'confirmed' | 'reverted' | 'pending' | 'dropped';
 
-/** Where a deposit transaction stands once broadcast. */
-export type DepositState = { state: 'confirmed'; deposit: FoundDeposit } | { state: 'reverted' | 'pending'; deposit?: undefined };
+/** How deep a deposit is: its confirmations (its own block counted) against the chain's depth. */
+export interface DepositDepth {
+  confirmations: number;
+  required: number;
+}
+
+/**
+ * Where a deposit transaction stands once broadcast: `confirmed` is mined and successful; `final` when it has
+ * the depth as well (at depth 1, mined is final), so that it may be filled or refunded.
+ */
+export type DepositState =
+  | { state: 'confirmed'; deposit: FoundDeposit; depth: DepositDepth; final: boolean }
+  | { state: 'reverted' | 'pending'; deposit?: undefined };
+
+/**
+ * A deposit seen before, read again: `final` (at depth, and still in the canonical chain there), `below` the
+ * depth still, or `gone` (a reorganisation took it out of the chain, or it no longer pays the depository).
+ */
+export type DepositRecheck =
+  | { state: 'final'; deposit: FoundDeposit; depth: DepositDepth }
+  | { state: 'below'; depth: DepositDepth }
+  | { state: 'gone' };
+
+/** A scan's findings: deposits at depth, and those seen below it (found again by later scans until final). */
+export interface ScannedDeposits {
+  deposits: FoundDeposit[];
+  seen?: { deposit: FoundDeposit; depth: DepositDepth }[];
+  cursor: string;
+}
 
 export interface BridgeChain {
   chain: ChainId;
+  /** Confirmations a deposit needs before the solver pays for it (its own block counted; 1: mined). */
+  confirmations: number;
   /** Where deposits go: EVM, the Depository contract; SOL, the solver's own address. */
   depository: string;
   /** The solver's address: its native balance is the inventory fills are paid from. */
@@ -99,15 +128,23 @@ export interface BridgeChain {
   /** Sends a signed transaction; sending one the node already has is not an error. */
   broadcast(signed: string): Promise<void>;
   /**
-   * Waits up to `timeoutMs` for a deposit transaction and reads the deposit it made. With `signed`, sends that
+   * Waits up to `timeoutMs` for a deposit transaction to be mined and reads the deposit it made, with its depth
+   * as the same answer tells it (no further read: at depth 1 it is final at once). With `signed`, sends that
    * signed deposit first (again, if it was sent before), in the same call as the wait where the node can.
    */
   waitForDeposit(txHash: string, timeoutMs: number, signed?: string): Promise<DepositState>;
   /**
-   * Deposits confirmed after `cursor` (opaque; undefined on the first scan, which starts from the chain's
-   * current position), and the cursor to continue from. Each deposit is reported at least once.
+   * Reads a deposit seen before again: final only once it has the depth and, read there, its transaction is
+   * still in the canonical chain (EVM: its receipt exists and its block is the one the chain has at that
+   * height); `gone` when it is no longer in the chain (or no longer a successful deposit).
    */
-  scanDeposits(cursor: string | undefined): Promise<{ deposits: FoundDeposit[]; cursor: string }>;
+  recheckDeposit(txHash: string): Promise<DepositRecheck>;
+  /**
+   * Deposits made after `cursor` (opaque; undefined on the first scan, which starts from the chain's current
+   * position), and the cursor to continue from, which never passes a deposit that is not final yet: each
+   * deposit is reported as final at least once, and as seen while below the depth.
+   */
+  scanDeposits(cursor: string | undefined): Promise<ScannedDeposits>;
   /** Signs a payment of `amount` (of `token`, else native) from the solver to `to`, marked with `requestId` where the chain allows; sends nothing. */
   signPayment(input: { to: string; amount: bigint; requestId: string; token?: string }): Promise<SignedPayment>;
   /** Signs a transaction the quote engine prepared for the solver (a destination swap); sends nothing. */

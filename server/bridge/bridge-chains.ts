@@ -32,6 +32,8 @@ interface BridgeableChain {
   solverKey: string;
   /** The chain's entry in the local world's manifest, when running there. */
   world: ManifestChain | undefined;
+  /** Confirmations a deposit needs before it is filled. */
+  confirmations: number;
 }
 
 /** The chains this server bridges, and for each other chain what it lacks, said as the settings that would give it. */
@@ -56,13 +58,13 @@ const MISSING_PRICE: Record<ChainFamily, (deps: BridgeChainsDeps, chain: Configu
 
 /** Each family's bridge chain, once nothing it needs is missing. */
 const BRIDGE_CHAIN_BUILDERS: Record<ChainFamily, (deps: BridgeChainsDeps, found: BridgeableChain) => BridgeChain> = {
-  evm: ({ fees }, { chain, depository, solverKey }) => createEvmBridgeChain({ chain, solverPrivateKey: solverKey as Hex, depository, fees }),
-  solana: ({ solana }, { chain, depository, solverKey, world }) => {
+  evm: ({ fees }, { chain, depository, solverKey, confirmations }) => createEvmBridgeChain({ chain, solverPrivateKey: solverKey as Hex, depository, fees, confirmations }),
+  solana: ({ solana }, { chain, depository, solverKey, world, confirmations }) => {
     const trading = solana!;
     const stable = trading.stable && {
       ...trading.stable, symbol: world?.tokens.find((token) => token.address === trading.stable!.address)?.symbol ?? 'USDC',
     };
-    return createSolanaBridgeChain({ chain, solverSecretKey: solverKey, depository, nativeUsd: () => solUsdPrice({ trading }), stable });
+    return createSolanaBridgeChain({ chain, solverSecretKey: solverKey, depository, nativeUsd: () => solUsdPrice({ trading }), stable, confirmations });
   },
 };
 
@@ -84,7 +86,7 @@ export function bridgeChainsFrom(deps: BridgeChainsDeps): BridgeChainsFound {
     const solverKey = solverKeyOf(deps, family, world);
     const missingPrice = MISSING_PRICE[family](deps, chain);
     if (chain.available && depository && solverKey && !missingPrice) {
-      found.chains[id] = BRIDGE_CHAIN_BUILDERS[family](deps, { chain, depository, solverKey, world });
+      found.chains[id] = BRIDGE_CHAIN_BUILDERS[family](deps, { chain, depository, solverKey, world, confirmations: config.chains[id].bridgeConfirmations });
       continue;
     }
     found.missing[id] = [

@@ -30,6 +30,8 @@ export interface BridgeDeps {
   workOn(requestId: string, claimed?: BridgeRow): Promise<BridgeRow | undefined>;
   /** How long the solver's claim on a request lasts (execute claims a deposit it records for as long). */
   leaseMs: number;
+  /** Told of each payment the solver saw confirmed, for the metrics (bridge_fills_total, bridge_refunds_total). */
+  counters?: { filled(chain: ChainId): void; refunded(chain: ChainId): void };
   /** The project's quote engine, for the solver's own swaps (valuing a token deposit, paying through a destination swap). */
   swaps?: { quote(chain: ChainId, request: SwapRequest): Promise<SwapQuote> };
   now?: () => number;

@@ -1,7 +1,9 @@
 /**
- * Bridge execute: the signed deposit is checked against its request, broadcast and confirmed, recorded at
- * once (the scan would find it too), and then the fill is awaited up to a bound. Track does the same for a
- * deposit a wallet broadcast itself.
+ * Bridge execute: the signed deposit is checked against its request, broadcast and mined, and once final (at
+ * the source chain's depth; at depth 1 as soon as it is mined, with no further read) recorded at once (the
+ * scan would find it too), and then the fill is awaited up to a bound. Below the depth, execute notes the
+ * deposit on the request and reads it again until it is final, within the same bound. Track does the same for
+ * a deposit a wallet broadcast itself, without waiting for the depth (the solver reads it on).
  */
 import type { ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
@@ -11,7 +13,7 @@ import { sleep } from '@/server/trading/trade-outcome';
 import type { BridgeChain } from './bridge-chain';
 import { bridgeChain, findBridgeRequest, type BridgeDeps } from './bridge-deps';
 import { isFinalBridgeState } from './bridge-state';
-import { acceptDeposit, type AcceptedDeposit } from './bridge-solver';
+import { acceptDeposit, awaitDepositDepth, forgetRemovedDeposit, noteSeenDeposit, type AcceptedDeposit } from './bridge-deposits';
 
 /** How long execute waits for the deposit's own confirmation before reporting it unconfirmed. */
 const DEPOSIT_WAIT_MS = 30_000;
@@ -29,12 +31,19 @@ export interface BridgeDepositRequest {
 }
 
 /**
- * Where execute left a request: its deposit confirmed (and the request as it stood once filled, or when the
- * wait ran out), not confirmed yet, or reverted (the request still waits for a deposit).
+ * Where execute left a request: its deposit confirmed (and the request as it stood once filled, when the wait
+ * ran out, or while its deposit still gathers confirmations), not mined yet, reverted, or removed by a
+ * reorganisation before it was final (in both last cases the request still waits for a deposit).
  */
 export type BridgeExecution =
   | { deposit: 'confirmed'; request: BridgeRow }
-  | { deposit: 'unconfirmed' | 'reverted'; request: BridgeRow; txHash: string };
+  | { deposit: 'unconfirmed' | 'reverted' | 'removed'; request: BridgeRow; txHash: string };
+
+/** Where a deposit stands for the call: recorded on its request (final), still confirming, or no deposit (yet). */
+type DepositProgress =
+  | { state: 'recorded'; accepted: AcceptedDeposit; waitUntil: number }
+  | { state: 'confirming'; row: BridgeRow }
+  | { state: 'unconfirmed' | 'reverted' | 'removed' };
 
 function checkSourceChain(row: BridgeRow, sourceChain: ChainId): void {
   if (row.source_chain !== sourceChain) {
@@ -48,22 +57,45 @@ function checkNotDepositedElsewhere(row: BridgeRow, txHash: string): void {
   }
 }
 
+interface ConfirmOptions {
+  kick: boolean;
+  /** Sent first (execute); absent when the wallet sent it (track). */
+  signed?: string;
+  /** The request is also claimed for that long in the write that records the deposit, for this process to fill at once. */
+  claimMs?: number;
+  /** Wait (within the execute wait) for a deposit below the depth to become final; otherwise it is only noted. */
+  awaitDepth?: boolean;
+}
+
 /**
- * Waits for the deposit's confirmation (sending `signed` first, when given) and records it; undefined while it
- * is not confirmed yet. `claimMs`: the request is also claimed for that long in the same write, for this
- * process to fill at once.
+ * Waits for the deposit to be mined (sending `signed` first, when given) and records it once final. At depth 1
+ * it is final as mined: recorded at once, as fast as before depths existed. Deeper, it is noted on the request
+ * and, with `awaitDepth`, read again until final; a deposit a reorganisation removed meanwhile is forgotten.
+ * `waitUntil`: the wait's end, shared with the fill's (counted from the deposit being mined).
  */
-async function confirmDeposit(
-  deps: BridgeDeps, chain: BridgeChain, row: BridgeRow, txHash: string, options: { kick: boolean; signed?: string; claimMs?: number },
-): Promise<AcceptedDeposit | 'reverted' | undefined> {
-  if (row.deposit_tx_hash !== null) return { row, claimed: false };
+async function confirmDeposit(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow, txHash: string, options: ConfirmOptions): Promise<DepositProgress> {
+  const waitUntil = () => Date.now() + deps.executeWaitMs;
+  if (row.deposit_tx_hash !== null) return { state: 'recorded', accepted: { row, claimed: false }, waitUntil: waitUntil() };
   const result = await chain.waitForDeposit(txHash, DEPOSIT_WAIT_MS, options.signed);
-  if (result.state !== 'confirmed') return result.state === 'reverted' ? 'reverted' : undefined;
+  if (result.state !== 'confirmed') return { state: result.state === 'reverted' ? 'reverted' : 'unconfirmed' };
   if (result.deposit.requestId.toLowerCase() !== row.id.toLowerCase()) {
     throw new AppError('TX_MISMATCH', `txHash: that transaction deposits for request ${result.deposit.requestId}, not ${row.id}.`, { field: 'txHash' });
   }
+  const until = waitUntil();
+  let deposit = result.deposit;
+  if (!result.final) {
+    const seen = (await noteSeenDeposit(deps, chain.chain, deposit, result.depth, row)) ?? row;
+    const again = options.awaitDepth ? await awaitDepositDepth(deps, chain, seen, result, until) : undefined;
+    if (again?.state === 'gone') {
+      await forgetRemovedDeposit(deps, seen, txHash);
+      return { state: 'removed' };
+    }
+    if (again?.state !== 'final') return { state: 'confirming', row: (await deps.requests.find(row.id)) ?? seen };
+    deposit = again.deposit;
+  }
   // Execute does not kick the solver: it fills the request itself at once (waitForFill).
-  return acceptDeposit(deps, chain.chain, result.deposit, { kick: options.kick, claimMs: options.claimMs, known: row });
+  const accepted = await acceptDeposit(deps, chain.chain, deposit, { kick: options.kick, claimMs: options.claimMs, known: row });
+  return accepted ? { state: 'recorded', accepted, waitUntil: until } : { state: 'unconfirmed' };
 }
 
 /**
@@ -71,11 +103,10 @@ async function confirmDeposit(
  * must), then reads where it stands; while another round or instance holds it, looks again until it is final
  * or the wait is over.
  */
-async function waitForFill(deps: BridgeDeps, { row, claimed }: AcceptedDeposit): Promise<BridgeRow> {
-  const deadline = Date.now() + deps.executeWaitMs;
+async function waitForFill(deps: BridgeDeps, { row, claimed }: AcceptedDeposit, deadline: number): Promise<BridgeRow> {
   if (isFinalBridgeState(row.state)) return row;
   // Worked here, the request's final row comes back from the work itself; otherwise it is read.
-  const worked = await Promise.race([deps.workOn(row.id, claimed ? row : undefined), sleep(deps.executeWaitMs)]);
+  const worked = await Promise.race([deps.workOn(row.id, claimed ? row : undefined), sleep(Math.max(0, deadline - Date.now()))]);
   if (worked && isFinalBridgeState(worked.state)) return worked;
   let current = (await deps.requests.find(row.id)) ?? row;
   for (let poll = FIRST_FILL_POLL_MS; !isFinalBridgeState(current.state) && Date.now() < deadline; poll = Math.min(poll * 2, MAX_FILL_POLL_MS)) {
@@ -118,10 +149,15 @@ export async function executeBridge(deps: BridgeDeps, input: BridgeDepositReques
     if (approval) await chain.sendApproval(approval, DEPOSIT_WAIT_MS);
   }
   const sendNow = row.deposit_tx_hash === null ? input.signedDeposit : undefined;
-  const confirmed = await confirmDeposit(deps, chain, row, txHash, { kick: false, signed: sendNow, claimMs: deps.leaseMs });
-  if (confirmed === 'reverted') return { deposit: 'reverted', request: row, txHash };
-  if (!confirmed) return { deposit: 'unconfirmed', request: row, txHash };
-  return { deposit: 'confirmed', request: await waitForFill(deps, confirmed) };
+  const progress = await confirmDeposit(deps, chain, row, txHash, { kick: false, signed: sendNow, claimMs: deps.leaseMs, awaitDepth: true });
+  switch (progress.state) {
+    case 'recorded':
+      return { deposit: 'confirmed', request: await waitForFill(deps, progress.accepted, progress.waitUntil) };
+    case 'confirming':
+      return { deposit: 'confirmed', request: progress.row };
+    default:
+      return { deposit: progress.state, request: row, txHash };
+  }
 }
 
 /** A deposit the wallet broadcast itself (MetaMask signs only by sending): recorded as soon as it confirms. */
@@ -130,9 +166,10 @@ export async function trackBridgeDeposit(deps: BridgeDeps, input: { requestId: s
   checkSourceChain(row, input.sourceChain);
   checkNotDepositedElsewhere(row, input.txHash);
   const chain = bridgeChain(deps, input.sourceChain, 'sourceChain');
-  const confirmed = await confirmDeposit(deps, chain, row, input.txHash, { kick: true });
-  if (confirmed === 'reverted') {
+  const progress = await confirmDeposit(deps, chain, row, input.txHash, { kick: true });
+  if (progress.state === 'reverted' || progress.state === 'removed') {
     throw new AppError('INVALID_INPUT', `txHash: ${input.txHash} is not a confirmed deposit for this request on ${row.source_chain} (it reverted or paid elsewhere).`, { field: 'txHash' });
   }
-  return confirmed?.row ?? row;
+  if (progress.state === 'recorded') return progress.accepted.row;
+  return progress.state === 'confirming' ? progress.row : row;
 }

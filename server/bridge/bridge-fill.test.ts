@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
+import type { BridgeRow } from '@/server/store/bridge-repository';
 import { BPS } from '@/server/trading/fee-model';
-import { slippageKeeping } from './bridge-fill';
+import type { BridgeChain } from './bridge-chain';
+import { fillShortfall, slippageKeeping } from './bridge-fill';
 
 const minimumAt = (quoted: bigint, slippageBps: number) => (quoted * BigInt(BPS - slippageBps)) / BigInt(BPS);
 
@@ -20,5 +23,33 @@ describe('slippageKeeping', () => {
   it('is 0 when the quote is at or below the minimum', () => {
     expect(slippageKeeping(100n, 100n)).toBe(0);
     expect(slippageKeeping(99n, 100n)).toBe(0);
+  });
+});
+
+describe('fillShortfall', () => {
+  const chainHolding = (native: bigint, tokens: bigint = 0n) => ({
+    chain: 'ARB', nativeToken: { address: NATIVE_TOKEN_ADDRESS, symbol: 'ETH', decimals: 18 },
+    inventory: async () => native, tokenInventory: async () => tokens, paymentCost: async () => 21_000n * 10n ** 9n,
+  }) as unknown as BridgeChain;
+  const request = (overrides: Partial<BridgeRow>) => ({
+    id: '0xr', source_chain: 'BASE', destination_chain: 'ARB', recipient: '0xrecipient', amount_out: (2n * 10n ** 18n).toString(), token_out: null, payout: null,
+    swap_amount_in: null, route: null, ...overrides,
+  }) as unknown as BridgeRow;
+
+  it('says what cannot be paid and what to do, never what the solver holds; the figures are for the log', async () => {
+    const short = await fillShortfall(chainHolding(1_234_567n * 10n ** 12n), request({}));
+    expect(short?.message).toBe('The solver could not fill on Arbitrum One: it could not pay out 2 ETH there at that moment. The deposit is returned; try a smaller amount, or try again later.');
+    expect(short?.message).not.toMatch(/1\.23|holds/);
+    expect(short?.shortfall).toEqual({ token: 'ETH', held: (1_234_567n * 10n ** 12n).toString(), needed: (2n * 10n ** 18n + 21_000n * 10n ** 9n).toString() });
+  });
+
+  it('a destination swap the solver cannot pay for names the token it was to buy', async () => {
+    const short = await fillShortfall(chainHolding(5n), request({ payout: 'swap', swap_amount_in: '1000', token_out: '0xbeta' }));
+    expect(short?.message).toContain('could not pay for the swap to');
+    expect(short?.shortfall).toEqual({ token: 'ETH', held: '5', needed: '1000' });
+  });
+
+  it('is nothing when the solver can pay', async () => {
+    expect(await fillShortfall(chainHolding(3n * 10n ** 18n), request({}))).toBeUndefined();
   });
 });

@@ -12,9 +12,22 @@ import type { BridgeDeps } from './bridge-deps';
 import { solverSwapRequest } from './bridge-route';
 import { bridgeTokensOf, tokenAmountText } from './bridge-row-tokens';
 
-/** The fill cannot be made (inventory short, or the price moved past the slippage): its message says why. */
+/**
+ * The fill cannot be made (inventory short, or the price moved past the slippage): its message says why, in
+ * words for the trader; `shortfall`, for operators' logs only, what the solver held and what the fill needed.
+ */
 export class CannotFill extends Error {
   override readonly name = 'CannotFill';
+  constructor(message: string, readonly shortfall?: Shortfall) {
+    super(message);
+  }
+}
+
+/** What the solver held and what a fill needed, raw units of `token` (a symbol): never shown to the trader. */
+export interface Shortfall {
+  token: string;
+  held: string;
+  needed: string;
 }
 
 /** The slippage (bps) whose minimum on `quoted` is at least `minimum`. */
@@ -23,28 +36,38 @@ export function slippageKeeping(quoted: bigint, minimum: bigint): number {
   return Number(((quoted - minimum) * BigInt(BPS)) / quoted);
 }
 
-/** Why the solver cannot pay this fill from what it holds now; undefined when it can. */
-export async function fillShortfall(chain: BridgeChain, row: BridgeRow): Promise<string | undefined> {
+/**
+ * Why the solver cannot pay this fill from what it holds now (a CannotFill to throw); undefined when it can.
+ * The stored reason says what the trader can act on, never the solver's holdings, which go to the log.
+ */
+export async function fillShortfall(chain: BridgeChain, row: BridgeRow): Promise<CannotFill | undefined> {
   const { tokenOut } = bridgeTokensOf(row);
   const name = CHAINS[chain.chain].name;
   const amount = BigInt(row.amount_out);
   const token = row.token_out ?? undefined;
+  const cannotPay = (what: string, shortfall: Shortfall) => new CannotFill(
+    `The solver could not fill on ${name}: it could not pay ${what} there at that moment. The deposit is returned; try a smaller amount, or try again later.`,
+    shortfall,
+  );
   if (row.payout === 'swap') {
     const native = await chain.inventory();
     const needs = BigInt(row.swap_amount_in ?? '0');
     if (native >= needs) return undefined;
-    return `The solver could not fill on ${name}: it holds ${tokenAmountText(native, chain.nativeToken, chain.chain)}, the swap to ${tokenOut.symbol} needs ${tokenAmountText(needs, chain.nativeToken, chain.chain)}. The deposit is returned.`;
+    return cannotPay(`for the swap to ${tokenOut.symbol}`, { token: chain.nativeToken.symbol, held: native.toString(), needed: needs.toString() });
   }
+  const paysOut = `out ${tokenAmountText(amount, tokenOut, chain.chain)}`;
   if (!token) {
     const [native, cost] = await Promise.all([chain.inventory(), chain.paymentCost(row.recipient, amount)]);
     if (native >= amount + cost) return undefined;
-    return `The solver could not fill on ${name}: it holds ${tokenAmountText(native, tokenOut, chain.chain)}, the fill needs ${tokenAmountText(amount + cost, tokenOut, chain.chain)}. The deposit is returned.`;
+    return cannotPay(paysOut, { token: tokenOut.symbol, held: native.toString(), needed: (amount + cost).toString() });
   }
   const [held, native] = await Promise.all([chain.tokenInventory(token), chain.inventory()]);
   // The gas of a transfer the solver cannot make cannot be estimated (it reverts): holdings come first.
   const cost = held >= amount ? await chain.paymentCost(row.recipient, amount, token) : 0n;
   if (held >= amount && native >= cost) return undefined;
-  return `The solver could not fill on ${name}: it holds ${tokenAmountText(held, tokenOut, chain.chain)}, the fill needs ${tokenAmountText(amount, tokenOut, chain.chain)}. The deposit is returned.`;
+  return cannotPay(paysOut, held < amount
+    ? { token: tokenOut.symbol, held: held.toString(), needed: amount.toString() }
+    : { token: chain.nativeToken.symbol, held: native.toString(), needed: cost.toString() });
 }
 
 async function signDestinationSwap(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow): Promise<SignedPayment> {

@@ -11,6 +11,7 @@ import { priceImpactWarnings, type QuoteWarning } from '@/server/trading/quote-w
 import type { BridgeChain, BridgeToken } from './bridge-chain';
 import { bridgeChain, type BridgeDeps } from './bridge-deps';
 import { isNativeToken, priceRoute, type RouteLeg } from './bridge-route';
+import { depthWaitMs } from './deposit-depth';
 import { DEPOSIT_TOKEN_SELECTOR } from './evm/evm-bridge-tokens';
 
 export interface BridgeQuoteRequest {
@@ -70,9 +71,12 @@ export function usdText(amount: bigint, decimals: number, usd: number): string {
   return (Number(formatUnits(amount, decimals)) * usd).toFixed(2);
 }
 
-/** A block to include the deposit, the solver's turn, a block to include the fill. */
-export function estimatedSeconds(source: ChainId, destination: ChainId): number {
-  return Math.ceil((CHAINS[source].blockTimeMs + CHAINS[destination].blockTimeMs) / 1_000) + SOLVER_SECONDS;
+/**
+ * The deposit included and buried to the source chain's depth (`depositConfirmations` blocks: 1 is one block),
+ * the solver's turn, a block to include the fill.
+ */
+export function estimatedSeconds(source: ChainId, destination: ChainId, depositConfirmations = 1): number {
+  return Math.ceil((depthWaitMs(source, depositConfirmations) + CHAINS[destination].blockTimeMs) / 1_000) + SOLVER_SECONDS;
 }
 
 /** 32 random bytes; never beginning with depositToken's selector (a native deposit's calldata is its requestId). */
@@ -110,7 +114,7 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, request: Brid
   depositBuilt.catch(() => undefined);
   const priced = await priceRoute(deps, { source, destination, tokenIn, tokenOut, amountIn, recipient, slippageBps });
   const feeAmount = (amountIn * BigInt(deps.feeBps)) / BigInt(BPS);
-  const seconds = estimatedSeconds(request.source, request.destination);
+  const seconds = estimatedSeconds(request.source, request.destination, source.confirmations);
   const expiresAt = now + deps.quoteTtlMs;
   const minAmountOut = (priced.amountOut * BigInt(BPS - slippageBps)) / BigInt(BPS);
   const { deposit, approve } = await depositBuilt;

@@ -111,11 +111,18 @@ async function valueDeposit(deps: BridgeDeps, request: RouteRequest, nativeUsd: 
   return { asset: source.nativeToken, amount: quote.amountOut, usd: nativeUsd, legs: [leg], warnings: quote.warnings ?? [] };
 }
 
-function refuseShort(destination: BridgeChain, holds: { amount: bigint; token: BridgeToken }, needs: bigint): never {
+/**
+ * A bridge beyond what the solver can pay on the destination now. The caller learns what it can act on (this
+ * amount, on that chain, not now), never what the solver holds: the exact figures are logged for operators.
+ */
+function refuseShort(deps: BridgeDeps, destination: BridgeChain, holds: { amount: bigint; token: BridgeToken }, needs: bigint): never {
   const name = CHAINS[destination.chain].name;
   const text = (raw: bigint) => (isNativeToken(holds.token) ? nativeAmountText(raw, destination.chain) : `${formatAmount(raw, holds.token.decimals)} ${holds.token.symbol}`);
+  deps.logger.warn('bridge quote beyond the solver inventory', {
+    chain: destination.chain, token: holds.token.symbol, holds: holds.amount.toString(), needs: needs.toString(),
+  });
   throw new AppError('INSUFFICIENT_LIQUIDITY',
-    `The solver holds ${text(holds.amount)} on ${name}; this bridge needs ${text(needs)}. Bridge a smaller amount.`);
+    `This amount cannot be filled on ${name} right now: paying out ${text(needs)} there is more than the solver can do at the moment. Try a smaller amount, or try again later.`);
 }
 
 function refuseTooSmall(request: RouteRequest, gas: bigint): never {
@@ -133,7 +140,7 @@ async function swapPayout(
   const gas = DESTINATION_SWAP_GAS * gasPrice;
   const swapAmountIn = native.amount - gas;
   if (swapAmountIn <= 0n) refuseTooSmall(request, gas);
-  if (inventory < native.amount) refuseShort(destination, { amount: inventory, token: destination.nativeToken }, native.amount);
+  if (inventory < native.amount) refuseShort(deps, destination, { amount: inventory, token: destination.nativeToken }, native.amount);
   const quote = await requireSwaps(deps, 'tokenOut').quote(destination.chain, solverSwapRequest(destination, {
     tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: tokenOut.address, amount: swapAmountIn, recipient: request.recipient, slippageBps: request.slippageBps,
   }));
@@ -163,7 +170,7 @@ export async function priceRoute(deps: BridgeDeps, request: RouteRequest): Promi
     const [gas, inventory] = await Promise.all([destination.paymentCost(request.recipient, nativeOut.amount), destination.inventory()]);
     const amountOut = nativeOut.amount - gas;
     if (amountOut <= 0n) refuseTooSmall(request, gas);
-    if (amountOut + gas > inventory) refuseShort(destination, { amount: inventory, token: tokenOut }, amountOut + gas);
+    if (amountOut + gas > inventory) refuseShort(deps, destination, { amount: inventory, token: tokenOut }, amountOut + gas);
     return {
       amountOut, destinationGas: gas, payout: 'transfer', swapAmountIn: undefined, legs: [...deposit.legs, bridgeLeg(tokenOut, amountOut)],
       usdIn, usdOut: usdOf(amountOut, { usd: destinationUsd, decimals: tokenOut.decimals }), warnings: deposit.warnings,

@@ -1,21 +1,20 @@
 /**
  * The solver: finds deposits on every source chain (execute records its own at once; the scan finds the
- * rest, also those sent straight from a wallet), then pays each fill, or returns the deposit, from storage.
+ * rest, also those sent straight from a wallet), reads again each deposit seen below its chain's depth until
+ * it is final (bridge-deposits.ts), then pays each fill, or returns the deposit, from storage.
  *
  * A payment is never sent twice: it is signed, stored on the request (only if none is stored), and only the
  * stored transaction is ever sent, by whichever instance holds the request's lease; after a restart the same
  * stored transaction is sent again (a no-op if it landed). A new payment is signed only when the stored one
  * can provably never land (its nonce or blockhash was used up).
  */
-import { nativeAmountText } from '@/server/display/amount-text';
 import type { ChainId } from '@/server/chains/registry';
 import { findAppError } from '@/server/errors';
 import { createWorkLoop, type WorkLoop } from '@/server/jobs/work-loop';
 import type { BridgeRow } from '@/server/store/bridge-repository';
-import { normalizeChainText } from '@/server/store/trade-repository';
-import type { BridgeChain, FoundDeposit, SignedPayment } from './bridge-chain';
+import type { BridgeChain, SignedPayment } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
-import { bridgeTokensOf, tokenAmountText } from './bridge-row-tokens';
+import { acceptDeposit, confirmSeenDeposit, noteSeenDeposit } from './bridge-deposits';
 import { CannotFill, fillShortfall, paidByFill, signFill } from './bridge-fill';
 import { sellDeposit } from './bridge-sale';
 
@@ -50,78 +49,6 @@ const MAX_RETRY_DELAY_MS = 60_000;
  */
 export const UNUSED_QUOTE_RETENTION_MS = 7 * 24 * 3_600_000;
 const FORGET_EVERY_MS = 10 * 60_000;
-
-export interface AcceptOptions {
-  /** Wakes the solver to work on the request (execute works on it itself). */
-  kick: boolean;
-  /** Claims the request for this long in the same write that records the deposit (execute fills it at once). */
-  claimMs?: number;
-  /** The request as the caller just read it (saves reading it again). */
-  known?: BridgeRow;
-}
-
-/** The request once its deposit is recorded; `claimed` when this call also took its lease. */
-export interface AcceptedDeposit {
-  row: BridgeRow;
-  claimed: boolean;
-}
-
-/**
- * Records a confirmed deposit on its request. It may be filled only if it is the quoted amount and confirmed
- * before the quote expired; otherwise it is refunded rather than filled at a stale rate.
- */
-export async function acceptDeposit(
-  deps: BridgeDeps, sourceChain: ChainId, deposit: FoundDeposit, options: AcceptOptions = { kick: true },
-): Promise<AcceptedDeposit | undefined> {
-  const known = options.known?.id.toLowerCase() === deposit.requestId.toLowerCase() ? options.known : undefined;
-  const row = known ?? (await deps.requests.find(deposit.requestId));
-  if (!row) {
-    deps.logger.warn('bridge deposit for an unknown request', { chain: sourceChain, txHash: deposit.txHash, requestId: deposit.requestId });
-    return undefined;
-  }
-  if (row.source_chain !== sourceChain) {
-    deps.logger.warn('bridge deposit on the wrong chain', { chain: sourceChain, expected: row.source_chain, txHash: deposit.txHash, requestId: row.id });
-    return undefined;
-  }
-  const recorded = { txHash: deposit.txHash, from: deposit.from, amount: deposit.amount, confirmedAt: new Date(deposit.confirmedAtMs), token: deposit.token };
-  if (row.deposit_tx_hash !== null) {
-    if (row.deposit_tx_hash !== normalizeChainText(deposit.txHash)) {
-      // Paid twice (a wallet that sent the deposit again): the first is filled, this one goes back.
-      const extra = await deps.requests.recordExtraDeposit(row, recorded,
-        `A second deposit of ${deposit.token ? `${deposit.amount} raw units of ${deposit.token}` : nativeAmountText(deposit.amount, sourceChain)} for request ${row.id}, which was already paid by ${row.deposit_tx_hash}: it is returned.`);
-      if (extra) {
-        deps.logger.warn('second deposit for a bridge request is refunded', { chain: sourceChain, txHash: deposit.txHash, requestId: row.id });
-        deps.kickSolver();
-      }
-    }
-    return { row, claimed: false };
-  }
-  let decision: { state: 'pending' } | { state: 'refunding'; reason: string } = { state: 'pending' };
-  const { tokenIn } = bridgeTokensOf(row);
-  if ((deposit.token ? normalizeChainText(deposit.token) : null) !== row.token_in) {
-    decision = {
-      state: 'refunding',
-      reason: `The deposit paid in ${deposit.token ?? 'the native coin'}, not the quoted ${tokenIn.symbol}: it is returned, not filled.`,
-    };
-  } else if (deposit.amount !== BigInt(row.amount_in)) {
-    decision = {
-      state: 'refunding',
-      reason: `The deposit was ${tokenAmountText(deposit.amount, tokenIn, sourceChain)}, not the quoted ${tokenAmountText(BigInt(row.amount_in), tokenIn, sourceChain)}: it is returned, not filled at another amount.`,
-    };
-  } else if (deposit.confirmedAtMs > row.expires_at.getTime()) {
-    decision = {
-      state: 'refunding',
-      reason: `The deposit confirmed at ${new Date(deposit.confirmedAtMs).toISOString()}, after the quote expired at ${row.expires_at.toISOString()}: it is returned rather than filled at a stale rate.`,
-    };
-  }
-  const moved = await deps.requests.recordDeposit(row.id, recorded, decision, options.claimMs);
-  if (moved) {
-    if (options.kick) deps.kickSolver();
-    return { row: moved, claimed: options.claimMs !== undefined };
-  }
-  // Another path recorded a deposit first: this one is either that same deposit or a second one to return.
-  return acceptDeposit(deps, sourceChain, deposit, { ...options, known: undefined });
-}
 
 /** The deposit less the gas to send it back; undefined when nothing can be sent back (too small for the chain). */
 async function refundAmount(chain: BridgeChain, to: string, deposit: bigint): Promise<bigint | undefined> {
@@ -177,10 +104,12 @@ function withChainLock<T>(context: SolverContext, chain: ChainId, work: () => Pr
   return next;
 }
 
+/** Final deposits are recorded, those below the depth noted; the cursor is saved once all of them are stored. */
 async function scan({ deps }: SolverContext, chain: ChainId, bridgeChain: BridgeChain): Promise<void> {
   const cursor = await deps.requests.cursor(chain);
   const found = await bridgeChain.scanDeposits(cursor);
   for (const deposit of found.deposits) await acceptDeposit(deps, chain, deposit);
+  for (const { deposit, depth } of found.seen ?? []) await noteSeenDeposit(deps, chain, deposit, depth);
   if (found.cursor !== cursor) await deps.requests.saveCursor(chain, found.cursor);
 }
 
@@ -214,7 +143,7 @@ function checkedFill(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow): () =
   if (row.payout === 'swap') {
     return async () => {
       const shortfall = await fillShortfall(chain, row);
-      if (shortfall) throw new CannotFill(shortfall);
+      if (shortfall) throw shortfall;
       return sign();
     };
   }
@@ -222,15 +151,16 @@ function checkedFill(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow): () =
     const [shortfall, signed] = await Promise.allSettled([fillShortfall(chain, row), sign()]);
     if (shortfall.status === 'rejected') throw shortfall.reason;
     // Short holdings come first: a transfer the solver cannot make cannot even be estimated (it reverts).
-    if (shortfall.value) throw new CannotFill(shortfall.value);
+    if (shortfall.value) throw shortfall.value;
     if (signed.status === 'rejected') throw signed.reason;
     return signed.value;
   };
 }
 
-async function refuseFill(context: SolverContext, row: BridgeRow, reason: string): Promise<void> {
-  await context.deps.requests.startRefund(row.id, reason);
-  context.deps.logger.warn('bridge fill refused', { requestId: row.id, chain: row.destination_chain, reason });
+/** The deposit goes back; the log has what the trader is not told (the solver's holdings against the fill's need). */
+async function refuseFill(context: SolverContext, row: BridgeRow, refusal: CannotFill): Promise<void> {
+  await context.deps.requests.startRefund(row.id, refusal.message);
+  context.deps.logger.warn('bridge fill refused', { requestId: row.id, chain: row.destination_chain, reason: refusal.message, ...refusal.shortfall });
   context.kick();
 }
 
@@ -247,7 +177,7 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<BridgeRow |
     payment = await paymentFor(context, row, chain, checkedFill(deps, chain, row));
   } catch (error) {
     if (!(error instanceof CannotFill)) throw error;
-    await refuseFill(context, row, error.message);
+    await refuseFill(context, row, error);
     return;
   }
   const state = await chain.settlePayment(payment, SETTLE_WAIT_MS, { justSent: payment.justSent });
@@ -255,6 +185,7 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<BridgeRow |
     const amount = await paidByFill(chain, row, payment.txHash);
     // The payment is confirmed: the answer goes out at once and the request is marked right after.
     const filled = deps.requests.markFilledAfterAnswer(row, { txHash: payment.txHash, amount });
+    deps.counters?.filled(chain.chain);
     deps.logger.info('bridge filled', { requestId: row.id, chain: chain.chain, txHash: payment.txHash });
     // The deposit's sale on the source chain is the next round's work.
     if (row.source_swap === 'due') context.kick();
@@ -293,7 +224,8 @@ async function refund(context: SolverContext, row: BridgeRow): Promise<void> {
   const state = await chain.settlePayment(payment, SETTLE_WAIT_MS, { justSent: payment.justSent });
   if (state === 'confirmed') {
     const stored = await deps.requests.find(row.id);
-    await deps.requests.markRefunded(row.id, { txHash: payment.txHash, amount: BigInt(stored?.refund_amount ?? '0') });
+    const refunded = await deps.requests.markRefunded(row.id, { txHash: payment.txHash, amount: BigInt(stored?.refund_amount ?? '0') });
+    if (refunded) deps.counters?.refunded(chain.chain);
     deps.logger.info('bridge deposit refunded', { requestId: row.id, chain: chain.chain, txHash: payment.txHash });
   } else if (state === 'reverted') {
     await deps.requests.dropPayment(row.id, payment.txHash);
@@ -304,6 +236,15 @@ async function refund(context: SolverContext, row: BridgeRow): Promise<void> {
   }
 }
 
+/**
+ * A seen deposit's request: the deposit read again, and once final (recorded and still held here) its fill or
+ * refund at once. Undefined when there is nothing more to do now.
+ */
+async function confirmedWork(context: SolverContext, row: BridgeRow): Promise<BridgeRow | undefined> {
+  const accepted = await confirmSeenDeposit(context.deps, row, context.lease.leaseMs);
+  return accepted?.claimed ? accepted.row : undefined;
+}
+
 /** The request's due work, under its lease; the request as filled when this work filled it. */
 async function work(context: SolverContext, row: BridgeRow): Promise<BridgeRow | undefined> {
   const heartbeat = setInterval(() => {
@@ -311,9 +252,10 @@ async function work(context: SolverContext, row: BridgeRow): Promise<BridgeRow |
   }, context.lease.heartbeatMs);
   heartbeat.unref();
   try {
-    if (row.state === 'pending') return await fill(context, row);
-    if (row.state === 'refunding') await refund(context, row);
-    else if (row.state === 'success' && row.source_swap === 'due') await sellDeposit(context.deps, (chain, work) => withChainLock(context, chain, work), row);
+    const due = row.state === 'waiting' ? await confirmedWork(context, row) : row;
+    if (due?.state === 'pending') return await fill(context, due);
+    if (due?.state === 'refunding') await refund(context, due);
+    else if (due?.state === 'success' && due.source_swap === 'due') await sellDeposit(context.deps, (chain, work) => withChainLock(context, chain, work), due);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const delay = Math.min(1_000 * 2 ** Math.min(row.attempts, 6), MAX_RETRY_DELAY_MS);

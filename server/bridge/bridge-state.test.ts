@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeState } from '@/server/store/database';
-import { canMoveBridge, isFinalBridgeState, publicBridgeStatus } from './bridge-state';
+import { bridgePhase, canMoveBridge, isFinalBridgeState, publicBridgeStatus } from './bridge-state';
 
 const STATES: BridgeState[] = ['waiting', 'pending', 'success', 'refunding', 'refund', 'failure'];
 
@@ -34,5 +34,19 @@ describe('bridge state machine', () => {
 
   it('counts a pending request without a recorded deposit time from now: pending, never delayed', () => {
     expect(publicBridgeStatus({ state: 'pending', deposited_at: null, estimated_seconds: 0 }, 5_000_000)).toEqual({ status: 'pending', step: 3 });
+  });
+
+  it('reads a waiting request whose deposit is seen below its depth as pending, delayed once past the estimate from its block', () => {
+    const seenAt = 1_000_000;
+    const confirming = { state: 'waiting' as const, deposited_at: null, estimated_seconds: 80, seen_deposit_tx_hash: '0xseen', seen_deposit_at: new Date(seenAt) };
+    expect(bridgePhase(confirming)).toBe('confirming');
+    expect(publicBridgeStatus(confirming, seenAt + 30_000)).toEqual({ status: 'pending', step: 3 });
+    expect(publicBridgeStatus(confirming, seenAt + 85_001)).toEqual({ status: 'delayed', step: 3 });
+    // Forgotten after a reorganisation: plainly waiting again.
+    const forgotten = { ...confirming, seen_deposit_tx_hash: null, seen_deposit_at: null };
+    expect(bridgePhase(forgotten)).toBe('waiting');
+    expect(publicBridgeStatus(forgotten, seenAt)).toEqual({ status: 'waiting', step: 2 });
+    // Only a waiting request confirms a deposit: once recorded, its own state tells.
+    expect(bridgePhase({ ...confirming, state: 'pending' })).toBe('pending');
   });
 });

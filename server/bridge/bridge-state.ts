@@ -1,8 +1,14 @@
 /**
- * The bridge request state machine. A request is `waiting` from its quote until a deposit confirms; a deposit
- * that matches the quote and arrived in time makes it `pending` (the solver owes the fill), one that does not
- * makes it `refunding`. A pending request ends `success` once the fill confirms, or turns `refunding` when the
- * fill cannot be made. A refund ends `refund` once it confirms, or `failure` when nothing can be returned.
+ * The bridge request state machine. A request is `waiting` from its quote until a deposit is final (it has the
+ * source chain's confirmation depth, server/bridge/deposit-depth.ts); a deposit that matches the quote and was
+ * made in time makes it `pending` (the solver owes the fill), one that does not makes it `refunding`. A pending
+ * request ends `success` once the fill confirms, or turns `refunding` when the fill cannot be made. A refund
+ * ends `refund` once it confirms, or `failure` when nothing can be returned.
+ *
+ * While a deposit is seen below the depth, the waiting request is `confirming`: a phase noted on the waiting
+ * row (the seen deposit is not the request's until final), which reads `pending` publicly. It ends when the
+ * deposit is final (the request moves on as above) or when a reorganisation takes the deposit out of the
+ * chain (plainly `waiting` again: nothing is filled or refunded for it).
  * Every stored move goes through `canMoveBridge`; the public status and step (README, "Bridging") is derived here too.
  */
 import type { BridgeState } from '@/server/store/database';
@@ -24,26 +30,39 @@ export function isFinalBridgeState(state: BridgeState): boolean {
   return TRANSITIONS[state].length === 0;
 }
 
+export type BridgePhase = BridgeState | 'confirming';
+export const BRIDGE_PHASES: readonly BridgePhase[] = ['waiting', 'confirming', 'pending', 'refunding', 'success', 'refund', 'failure'];
+
+/** The stored state, with a waiting request whose deposit is seen below the depth told apart as `confirming`. */
+export function bridgePhase(row: { state: BridgeState; seen_deposit_tx_hash?: string | null }): BridgePhase {
+  return row.state === 'waiting' && row.seen_deposit_tx_hash ? 'confirming' : row.state;
+}
+
 export type PublicBridgeStatus = 'waiting' | 'pending' | 'success' | 'failure' | 'refund' | 'delayed';
 
 /** A fill this much later than its estimate is reported as delayed. */
 const DELAY_GRACE_MS = 5_000;
 
 /**
- * The interface's status and step: waiting 2, pending 3 (delayed once past the estimate), success 4; a refund
- * in progress or done is `refund`, a request nothing could be returned for is `failure`, both step 0.
+ * The interface's status and step: waiting 2, pending 3 (a deposit seen and confirming, or final and being
+ * filled; delayed once past the estimate, counted from the deposit's block), success 4; a refund in progress
+ * or done is `refund`, a request nothing could be returned for is `failure`, both step 0.
  */
 export function publicBridgeStatus(
-  row: { state: BridgeState; deposited_at: Date | null; estimated_seconds: number },
+  row: { state: BridgeState; deposited_at: Date | null; estimated_seconds: number; seen_deposit_tx_hash?: string | null; seen_deposit_at?: Date | null },
   now = Date.now(),
 ): { status: PublicBridgeStatus; step: number } {
-  switch (row.state) {
+  const pendingSince = (depositedAt: Date | null | undefined) => {
+    const due = (depositedAt?.getTime() ?? now) + row.estimated_seconds * 1_000 + DELAY_GRACE_MS;
+    return { status: now > due ? 'delayed' as const : 'pending' as const, step: 3 };
+  };
+  switch (bridgePhase(row)) {
     case 'waiting':
       return { status: 'waiting', step: 2 };
-    case 'pending': {
-      const due = (row.deposited_at?.getTime() ?? now) + row.estimated_seconds * 1_000 + DELAY_GRACE_MS;
-      return { status: now > due ? 'delayed' : 'pending', step: 3 };
-    }
+    case 'confirming':
+      return pendingSince(row.seen_deposit_at);
+    case 'pending':
+      return pendingSince(row.deposited_at);
     case 'success':
       return { status: 'success', step: 4 };
     case 'refunding':

@@ -315,13 +315,14 @@ describe('the solver inventory', () => {
     expect(metrics).toMatch(/bridge_solver_inventory\{chain="ARB",token="USDC"\} \d+/);
   });
 
-  it('a bridge beyond what the solver holds is refused, naming its holdings', async () => {
+  it('a bridge beyond what the solver holds is refused, naming the chain but not its holdings', async () => {
     const answer = await client.get<QuoteBody>('bridge.quote', {
       source: 'BASE', destination: 'ARB', amount: (5_000_000n * 10n ** 6n).toString(), trader: freshAddress(), tokenIn: token('BASE', 'USDC'), tokenOut: token('ARB', 'USDC'),
     });
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ code: 'INSUFFICIENT_LIQUIDITY' });
-    expect(answer.body.error).toMatch(/^The solver holds [\d,.]+ ETH on Arbitrum/);
+    expect(answer.body.error).toMatch(/^This amount cannot be filled on Arbitrum One right now: paying out [\d,.]+ ETH there/);
+    expect(answer.body.error).not.toMatch(/holds/);
   });
 });
 

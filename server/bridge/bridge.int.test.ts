@@ -120,12 +120,13 @@ describe('bridge quote', () => {
     expect(deposit.data).toBe(transaction.requestId);
   });
 
-  it('refuses a bridge beyond the solver inventory, naming it', async () => {
+  it('refuses a bridge beyond the solver inventory, saying what to do and never what the solver holds', async () => {
     const answer = await quote({ source: 'BSC', destination: 'AVAX', amount: (10n ** 24n).toString(), trader: freshAddress() });
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ code: 'INSUFFICIENT_LIQUIDITY' });
-    // Amounts as the page shows them (grouped, a few decimals) with the coin, and the chain's display name.
-    expect(answer.body.error).toMatch(/^The solver holds [\d,]+(\.\d+)? AVAX on Avalanche C-Chain; this bridge needs [\d,]+(\.\d+)? AVAX\. /);
+    // The whole message: one amount, the payout as the page shows amounts (grouped, a few decimals) with the
+    // coin, and the chain's display name; no figure of what the solver holds.
+    expect(answer.body.error).toMatch(/^This amount cannot be filled on Avalanche C-Chain right now: paying out [\d,]+(\.\d+)? AVAX there is more than the solver can do at the moment\. Try a smaller amount, or try again later\.$/);
   });
 
   it('refuses an amount that does not cover the fill gas, naming amount', async () => {

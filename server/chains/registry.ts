@@ -30,40 +30,69 @@ export interface ChainInfo {
   blockTimeMs: number;
   /** Chains without EIP-1559 get legacy (type 0) transactions. Every listed chain supports EIP-1559 today. */
   legacyTransactions?: boolean;
+  /**
+   * Confirmations a bridge deposit needs before the solver pays for it, counting the deposit's own block (1:
+   * mined). `BRIDGE_CONFIRMATIONS_<CHAIN>` changes it; the local world uses 1. On SOL, SOLANA_FINALIZED_DEPTH
+   * means the `finalized` commitment.
+   */
+  depositConfirmations: number;
 }
 
+/**
+ * Solana reports a transaction's confirmations only until its block is rooted (finalized by the cluster,
+ * 31 confirmed blocks on top): a depth of this many is the `finalized` commitment itself.
+ */
+export const SOLANA_FINALIZED_DEPTH = 32;
+
 function evm(
-  id: EvmChainId, chainId: number, name: string, nativeSymbol: string, explorer: string, blockTimeMs: number, mevProtection = false,
+  id: EvmChainId, chainId: number, name: string, nativeSymbol: string, explorer: string,
+  blocks: { blockTimeMs: number; depositConfirmations: number }, mevProtection = false,
 ): ChainInfo {
   return {
-    id, family: 'evm', chainId, name, nativeSymbol, nativeDecimals: 18, blockTimeMs,
+    id, family: 'evm', chainId, name, nativeSymbol, nativeDecimals: 18, ...blocks,
     explorerTxUrl: `${explorer}/tx/{hash}`,
     explorerAddressUrl: `${explorer}/address/{address}`,
     mevProtection,
   };
 }
 
+/*
+ * Deposit confirmations, chain by chain: what it takes for a block to stay, against how long a trader waits.
+ * - A BFT chain (Avalanche's Snowman, HyperBFT, CometBFT on Story, PlasmaBFT) serves a block only once it is
+ *   final: mined is final, 1.
+ * - A rollup or L2 whose single sequencer orders transactions (Base, Arbitrum, Abstract, Ink, X Layer,
+ *   Unichain, MegaETH) reorders only when the sequencer fails over or its batch does not reach L1: two to
+ *   four seconds of blocks cover the sequencer's own hiccups.
+ * - BNB Chain's fast finality finalizes a block once the next ones are attested (about 2 blocks): 3.
+ * - Monad finalizes a block two blocks after proposing it, and its RPC may serve a proposed block: 3.
+ * - Ethereum still sees one- and two-block reorganisations (late proposals, missed slots): 6 blocks (about
+ *   72 s) leave a margin without waiting the ~13 minutes of finality by epochs.
+ * - Solana: `finalized` (rooted, about 13 s) rather than `confirmed` (voted by a supermajority, under a
+ *   second): the solver pays from its own inventory at once, so it waits the few seconds for a block no fork
+ *   can take back. BRIDGE_CONFIRMATIONS_SOL=1 takes `confirmed`.
+ */
 export const CHAINS: Readonly<Record<ChainId, ChainInfo>> = {
-  BASE: evm('BASE', 8453, 'Base', 'ETH', 'https://basescan.org', 2000),
-  ETH: evm('ETH', 1, 'Ethereum', 'ETH', 'https://etherscan.io', 12000, true),
-  BSC: evm('BSC', 56, 'BNB Smart Chain', 'BNB', 'https://bscscan.com', 750, true),
-  ARB: evm('ARB', 42161, 'Arbitrum One', 'ETH', 'https://arbiscan.io', 250),
-  AVAX: evm('AVAX', 43114, 'Avalanche C-Chain', 'AVAX', 'https://snowtrace.io', 2000),
-  ABS: evm('ABS', 2741, 'Abstract', 'ETH', 'https://abscan.org', 1000),
-  HYPE: evm('HYPE', 999, 'HyperEVM', 'HYPE', 'https://hyperevmscan.io', 1000),
-  INK: evm('INK', 57073, 'Ink', 'ETH', 'https://explorer.inkonchain.com', 1000),
-  STORY: evm('STORY', 1514, 'Story', 'IP', 'https://www.storyscan.io', 2500),
-  XLAYER: evm('XLAYER', 196, 'X Layer', 'OKB', 'https://www.oklink.com/xlayer', 1000),
-  PLASMA: evm('PLASMA', 9745, 'Plasma', 'XPL', 'https://plasmascan.to', 1000),
-  UNI: evm('UNI', 130, 'Unichain', 'ETH', 'https://uniscan.xyz', 1000),
-  MONAD: evm('MONAD', 143, 'Monad', 'MON', 'https://monadscan.com', 400),
-  MEGAETH: evm('MEGAETH', 4326, 'MegaETH', 'ETH', 'https://mega.etherscan.io', 1000),
+  BASE: evm('BASE', 8453, 'Base', 'ETH', 'https://basescan.org', { blockTimeMs: 2000, depositConfirmations: 2 }),
+  ETH: evm('ETH', 1, 'Ethereum', 'ETH', 'https://etherscan.io', { blockTimeMs: 12000, depositConfirmations: 6 }, true),
+  BSC: evm('BSC', 56, 'BNB Smart Chain', 'BNB', 'https://bscscan.com', { blockTimeMs: 750, depositConfirmations: 3 }, true),
+  ARB: evm('ARB', 42161, 'Arbitrum One', 'ETH', 'https://arbiscan.io', { blockTimeMs: 250, depositConfirmations: 8 }),
+  AVAX: evm('AVAX', 43114, 'Avalanche C-Chain', 'AVAX', 'https://snowtrace.io', { blockTimeMs: 2000, depositConfirmations: 1 }),
+  ABS: evm('ABS', 2741, 'Abstract', 'ETH', 'https://abscan.org', { blockTimeMs: 1000, depositConfirmations: 3 }),
+  HYPE: evm('HYPE', 999, 'HyperEVM', 'HYPE', 'https://hyperevmscan.io', { blockTimeMs: 1000, depositConfirmations: 1 }),
+  INK: evm('INK', 57073, 'Ink', 'ETH', 'https://explorer.inkonchain.com', { blockTimeMs: 1000, depositConfirmations: 3 }),
+  STORY: evm('STORY', 1514, 'Story', 'IP', 'https://www.storyscan.io', { blockTimeMs: 2500, depositConfirmations: 1 }),
+  XLAYER: evm('XLAYER', 196, 'X Layer', 'OKB', 'https://www.oklink.com/xlayer', { blockTimeMs: 1000, depositConfirmations: 3 }),
+  PLASMA: evm('PLASMA', 9745, 'Plasma', 'XPL', 'https://plasmascan.to', { blockTimeMs: 1000, depositConfirmations: 1 }),
+  UNI: evm('UNI', 130, 'Unichain', 'ETH', 'https://uniscan.xyz', { blockTimeMs: 1000, depositConfirmations: 3 }),
+  MONAD: evm('MONAD', 143, 'Monad', 'MON', 'https://monadscan.com', { blockTimeMs: 400, depositConfirmations: 3 }),
+  MEGAETH: evm('MEGAETH', 4326, 'MegaETH', 'ETH', 'https://mega.etherscan.io', { blockTimeMs: 1000, depositConfirmations: 3 }),
   SOL: {
     id: 'SOL', family: 'solana', chainId: 792703809, name: 'Solana', nativeSymbol: 'SOL', nativeDecimals: 9,
     explorerTxUrl: 'https://solscan.io/tx/{hash}',
     explorerAddressUrl: 'https://solscan.io/account/{address}',
     mevProtection: false,
     blockTimeMs: 400,
+    depositConfirmations: SOLANA_FINALIZED_DEPTH,
   },
 };
 

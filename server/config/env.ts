@@ -3,7 +3,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
+import { CHAIN_IDS, CHAINS, SOLANA_FINALIZED_DEPTH, type ChainId } from '@/server/chains/registry';
 import { VENUE_CONFIG_KEYS } from '@/server/venues/evm/venue-table';
 
 const urlList = z
@@ -80,6 +80,26 @@ export interface ChainEnv {
   venues?: VenuesEnv;
   /** `DEPOSITORY_ADDRESS_<CHAIN>`: where bridge deposits go (EVM: the Depository contract; SOL: the solver). */
   depositoryAddress?: string;
+  /**
+   * Confirmations a bridge deposit needs before it is filled: `BRIDGE_CONFIRMATIONS_<CHAIN>`, else 1 on the
+   * local world (its nodes mine on demand, and nothing there reorganises by itself), else the chain table's.
+   */
+  bridgeConfirmations: number;
+}
+
+/** Deeper than any chain's finality; a larger number is a typo rather than a wish. */
+const MAX_EVM_CONFIRMATIONS = 1_000;
+
+/** `BRIDGE_CONFIRMATIONS_<CHAIN>` as a number, undefined when unset; a problem is reported when it is not one. */
+function readConfirmations(id: ChainId, text: string | undefined, problems: string[]): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const max = CHAINS[id].family === 'solana' ? SOLANA_FINALIZED_DEPTH : MAX_EVM_CONFIRMATIONS;
+  const value = Number(text.trim());
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    problems.push(`BRIDGE_CONFIRMATIONS_${id}: must be a whole number from 1 to ${max}${max === SOLANA_FINALIZED_DEPTH ? ` (${max}: finalized)` : ''}`);
+    return undefined;
+  }
+  return value;
 }
 
 export type Config = z.infer<typeof baseSchema> & {
@@ -106,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   const chains = {} as Record<ChainId, ChainEnv>;
+  const confirmationsSet = new Map<ChainId, number>();
   const problems: string[] = [];
   for (const id of CHAIN_IDS) {
     const read = (name: string): string[] => {
@@ -145,9 +166,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       routerAddress: routerAddress || undefined,
       venues,
       depositoryAddress: depositoryAddress || undefined,
+      bridgeConfirmations: CHAINS[id].depositConfirmations,
     };
+    const confirmations = readConfirmations(id, env[`BRIDGE_CONFIRMATIONS_${id}`], problems);
+    if (confirmations !== undefined) confirmationsSet.set(id, confirmations);
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  const localWorld = CHAIN_IDS.every((id) => chains[id].rpcUrls.length === 0);
+  // The local world's nodes mine on demand and never reorganise by themselves: its deposits are final once mined.
+  for (const id of CHAIN_IDS) chains[id].bridgeConfirmations = confirmationsSet.get(id) ?? (localWorld ? 1 : CHAINS[id].depositConfirmations);
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return {
     ...parsed.data,
@@ -155,6 +182,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devnetManifestPath: path.resolve(parsed.data.DEVNET_MANIFEST ?? path.join(dataDir, 'devnet', 'manifest.json')),
     chains,
     publicUrl: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, ''),
-    localWorld: CHAIN_IDS.every((id) => chains[id].rpcUrls.length === 0),
+    localWorld,
   };
 }

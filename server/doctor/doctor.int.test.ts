@@ -74,7 +74,7 @@ describe('the doctor', () => {
 
     const deployed = await (await servicesFor({ RPC_URL_BASE: world().BASE!.rpcUrl, SOLVER_PRIVATE_KEY: await deployedSolver() })).doctor();
     expect(deployed.faults).toEqual([]);
-    expect(deployed.chains.BASE).toMatchObject({ rpc: 'ok', quote: true, trade: true, tokenData: true, bridgeFrom: true, bridgeTo: false });
+    expect(deployed.chains.BASE).toMatchObject({ rpc: 'ok', quote: true, trade: true, tokenData: true, bridgeFrom: true, bridgeTo: true });
     expect(deployed.chains.ETH).toMatchObject({ rpc: 'none', quote: false });
   });
 

@@ -5,6 +5,13 @@ export interface Metrics {
   httpRequests: Counter<'route' | 'method' | 'status'>;
   httpDuration: Histogram<'route' | 'method'>;
   rpcCalls: Counter<'chain' | 'method' | 'outcome'>;
+  /**
+   * Bridge payments this process saw confirmed: fills by destination chain, refunds by source chain. Each
+   * instance counts its own (sum them across instances; rate() absorbs a restart's reset); the totals over
+   * all time are in storage, as `bridge_requests{state="success"|"refund"}`.
+   */
+  bridgeFills: Counter<'chain'>;
+  bridgeRefunds: Counter<'chain'>;
 }
 
 /** A gauge whose values are read when the metrics are scraped (`read` may cache: scrapes can be frequent). */
@@ -38,6 +45,14 @@ export function createMetrics(): Metrics {
     rpcCalls: new Counter({
       name: 'rpc_calls_total', help: 'Chain JSON-RPC calls by chain, method and outcome',
       labelNames: ['chain', 'method', 'outcome'], registers: [registry],
+    }),
+    bridgeFills: new Counter({
+      name: 'bridge_fills_total', help: 'Bridge fills this instance saw confirmed, by destination chain',
+      labelNames: ['chain'], registers: [registry],
+    }),
+    bridgeRefunds: new Counter({
+      name: 'bridge_refunds_total', help: 'Bridge deposits this instance returned (refund confirmed), by source chain',
+      labelNames: ['chain'], registers: [registry],
     }),
   };
 }

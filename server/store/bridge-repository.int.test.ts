@@ -41,15 +41,22 @@ if (process.env.TEST_DATABASE_URL) backends.push(postgresBackend(process.env.TES
 
 const hex32 = () => `0x${randomBytes(32).toString('hex')}`;
 
-/** A request whose deposit confirmed: pending, due now, the solver owes its fill. */
-async function pendingRequest(requests: BridgeRepository): Promise<string> {
+/** A quote nobody has deposited to yet. */
+async function waitingRequest(requests: BridgeRepository, expiresAt = new Date(Date.now() + 60_000)): Promise<string> {
   const id = hex32();
   const trader = `0x${randomBytes(20).toString('hex')}`;
   await requests.insert({
     id, owner: 'test', sourceChain: 'BASE', destinationChain: 'ARB', trader, recipient: trader,
     amountIn: 10n ** 18n, amountOut: 99n * 10n ** 16n, minAmountOut: 99n * 10n ** 16n, feeAmount: 10n ** 15n,
-    estimatedSeconds: 4, expiresAt: new Date(Date.now() + 60_000),
+    estimatedSeconds: 4, expiresAt,
   });
+  return id;
+}
+
+/** A request whose deposit confirmed: pending, due now, the solver owes its fill. */
+async function pendingRequest(requests: BridgeRepository): Promise<string> {
+  const id = await waitingRequest(requests);
+  const trader = (await requests.find(id))!.trader;
   const moved = await requests.recordDeposit(id, { txHash: hex32(), from: trader, amount: 10n ** 18n, confirmedAt: new Date() }, { state: 'pending' });
   expect(moved?.state).toBe('pending');
   return id;
@@ -98,5 +105,51 @@ describe.each(backends)('bridge repository on $name', (backend) => {
 
     await new Promise((resolve) => setTimeout(resolve, leaseMs + 200));
     expect(await requests.claimDue(leaseMs)).toMatchObject({ id, attempts: 2 });
+  });
+
+  it('notes one seen deposit on a waiting request, forgets it only by its hash, and records the final deposit in its place', async () => {
+    const id = await waitingRequest(requests);
+    const seen = { txHash: hex32(), confirmations: 1, required: 3, madeAt: new Date() };
+    expect(await requests.noteSeenDeposit(id, seen, 60_000)).toMatchObject({ state: 'waiting', seen_deposit_tx_hash: seen.txHash, seen_deposit_confirmations: 1, seen_deposit_required: 3 });
+    // The same deposit read again moves on; another one is not noted over it.
+    expect(await requests.noteSeenDeposit(id, { ...seen, confirmations: 2 }, 60_000)).toMatchObject({ seen_deposit_confirmations: 2 });
+    expect(await requests.noteSeenDeposit(id, { ...seen, txHash: hex32() }, 60_000)).toBeUndefined();
+    expect(await requests.forgetSeenDeposit(id, hex32())).toBeUndefined();
+    expect(await requests.forgetSeenDeposit(id, seen.txHash)).toMatchObject({ state: 'waiting', seen_deposit_tx_hash: null, seen_deposit_confirmations: null, seen_deposit_at: null });
+
+    await requests.noteSeenDeposit(id, seen, 0);
+    const recorded = await requests.recordDeposit(id, { txHash: seen.txHash, from: hex32().slice(0, 42), amount: 10n ** 18n, confirmedAt: seen.madeAt }, { state: 'pending' });
+    expect(recorded).toMatchObject({ state: 'pending', deposit_tx_hash: seen.txHash, seen_deposit_tx_hash: null, seen_deposit_required: null, attempts: 0 });
+    // Past waiting, nothing is noted any more.
+    expect(await requests.noteSeenDeposit(id, { ...seen, txHash: hex32() }, 0)).toBeUndefined();
+  });
+
+  it('hands a seen deposit to the solver once it is due to be read again, not before, and keeps it past the unused quotes\' deletion', async () => {
+    await sql`update bridge_requests set state = 'success' where state in ('pending', 'refunding') or seen_deposit_tx_hash is not null`.execute(store.db);
+    const expired = new Date(Date.now() - 60_000);
+    const id = await waitingRequest(requests, expired);
+    await waitingRequest(requests, expired);
+    await requests.noteSeenDeposit(id, { txHash: hex32(), confirmations: 1, required: 3, madeAt: new Date() }, 60_000);
+    expect(await requests.claimDue(1_000)).toBeUndefined();
+    await requests.noteSeenDeposit(id, { txHash: (await requests.find(id))!.seen_deposit_tx_hash!, confirmations: 2, required: 3, madeAt: new Date() }, 0);
+    expect(await requests.claimDue(1_000)).toMatchObject({ id, state: 'waiting' });
+    // A quote nobody deposited to is deleted once expired long enough; one whose deposit is confirming is not.
+    expect(await requests.forgetUnusedQuotes(new Date())).toBeGreaterThanOrEqual(1);
+    expect(await requests.find(id)).toBeDefined();
+  });
+
+  it('counts the requests by phase, with the age of the oldest deposit still owed something', async () => {
+    const before = new Map((await requests.census()).map((row) => [row.phase, row.count]));
+    const confirming = await waitingRequest(requests);
+    await requests.noteSeenDeposit(confirming, { txHash: hex32(), confirmations: 1, required: 6, madeAt: new Date(Date.now() - 90_000) }, 60_000);
+    await waitingRequest(requests);
+    await waitingRequest(requests, new Date(Date.now() - 1_000));
+    const census = new Map((await requests.census()).map((row) => [row.phase, row]));
+    expect(census.get('confirming')!.count).toBe((before.get('confirming') ?? 0) + 1);
+    expect(census.get('confirming')!.oldestSeconds).toBeGreaterThanOrEqual(89);
+    // An expired quote nobody deposited to is no open request.
+    expect(census.get('waiting')!.count).toBe((before.get('waiting') ?? 0) + 1);
+    expect(census.get('waiting')!.oldestSeconds).toBeNull();
+    expect(census.get('success')?.oldestSeconds ?? null).toBeNull();
   });
 });

@@ -4,7 +4,10 @@
  * is claimed with a lease, like the background transactions.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { markFailed, markFilled, markRefunded, recordDeposit, startRefund, type DepositDecision } from './bridge-request-moves';
+import { readBridgeCensus } from './bridge-request-census';
+import {
+  forgetSeenDeposit, markFailed, markFilled, markRefunded, noteSeenDeposit, recordDeposit, startRefund, type DepositDecision,
+} from './bridge-request-moves';
 import { initScanCursor, saveScanCursor, scanCursor } from './bridge-scan-cursors';
 import { now } from './database-clock';
 import { createLateWrites } from './late-writes';
@@ -49,6 +52,15 @@ export interface RecordedDeposit {
   token?: string;
 }
 
+/** A deposit seen on the source chain below its depth (not the request's deposit until it is final). */
+export interface SeenDeposit {
+  txHash: string;
+  confirmations: number;
+  required: number;
+  /** When its block was made. */
+  madeAt: Date;
+}
+
 export function createBridgeRepository(db: Kysely<Database>, options: { onLateWriteError?: (error: unknown) => void } = {}) {
   const late = createLateWrites(options.onLateWriteError);
   return {
@@ -68,17 +80,19 @@ export function createBridgeRepository(db: Kysely<Database>, options: { onLateWr
      * has a deposit (recorded by another path).
      */
     recordDeposit: (id: string, deposit: RecordedDeposit, decision: DepositDecision, claimMs?: number) => recordDeposit(db, id, deposit, decision, claimMs),
+    ...seenDepositsAndCensus(db),
     /**
      * A second deposit for a request that already has one: stored as a request of its own (its id is the
      * deposit's hash) that goes straight to refunding, so the solver returns it like any refund. Seeing the
      * same deposit again changes nothing.
      */
     recordExtraDeposit: (request: BridgeRow, deposit: RecordedDeposit, reason: string) => recordExtraDeposit(db, request, deposit, reason),
-    /** Claims one request the solver has work on (a fill or a refund), for `leaseMs`. */
+    /** Claims one request the solver has work on (a fill, a refund, a sale, a seen deposit to read again), for `leaseMs`. */
     claimDue: (leaseMs: number): Promise<BridgeRow | undefined> =>
       claimDue(db, 'bridge_requests', (eb) => eb.or([
         eb('state', 'in', ['pending', 'refunding']),
         eb.and([eb('state', '=', 'success'), eb('source_swap', '=', 'due')]),
+        eb.and([eb('state', '=', 'waiting'), eb('seen_deposit_tx_hash', 'is not', null)]),
       ]), leaseMs),
     /** Claims the given request for `leaseMs` when it has solver work, is due and nobody holds it. */
     claim: (id: string, leaseMs: number): Promise<BridgeRow | undefined> =>
@@ -124,6 +138,22 @@ export function createBridgeRepository(db: Kysely<Database>, options: { onLateWr
 }
 
 export type BridgeRepository = ReturnType<typeof createBridgeRepository>;
+
+/** Deposits seen below their depth, noted on waiting requests (server/bridge/bridge-deposits.ts), and the census of phases. */
+function seenDepositsAndCensus(db: Kysely<Database>) {
+  return {
+    /**
+     * Notes a deposit seen below its depth on a waiting request (the first one seen, or the same one read
+     * again), due to be read again in `recheckInMs`; undefined when the request is past waiting or notes
+     * another deposit.
+     */
+    noteSeenDeposit: (id: string, seen: SeenDeposit, recheckInMs: number) => noteSeenDeposit(db, id, seen, recheckInMs),
+    /** A seen deposit a reorganisation took out of the chain: the request waits for a deposit again. */
+    forgetSeenDeposit: (id: string, txHash: string) => forgetSeenDeposit(db, id, txHash),
+    /** How many requests are in each phase, and how long the oldest open one has waited (for the metrics). */
+    census: () => readBridgeCensus(db),
+  };
+}
 
 async function insertBridgeRequest(db: Kysely<Database>, request: NewBridgeRequest): Promise<BridgeRow> {
   return db
@@ -244,7 +274,8 @@ async function dropPayment(db: Kysely<Database>, id: string, txHash: string): Pr
 }
 
 async function forgetUnusedQuotes(db: Kysely<Database>, before: Date): Promise<number> {
-  const result = await db.deleteFrom('bridge_requests').where('state', '=', 'waiting').where('expires_at', '<', before).executeTakeFirst();
+  const result = await db.deleteFrom('bridge_requests').where('state', '=', 'waiting').where('seen_deposit_tx_hash', 'is', null)
+    .where('expires_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -1,10 +1,11 @@
 /**
  * The bridge request's state moves. Each is one conditional UPDATE (the row must still be in the state the
- * move starts from), so two app instances racing on a request cannot both move it.
+ * move starts from), so two app instances racing on a request cannot both move it. A deposit seen below its
+ * depth is noted on the waiting request and forgotten again the same way, within `waiting`.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { canMoveBridge } from '@/server/bridge/bridge-state';
-import type { BridgeRow, RecordedDeposit } from './bridge-repository';
+import type { BridgeRow, RecordedDeposit, SeenDeposit } from './bridge-repository';
 import { msFromNow, now } from './database-clock';
 import { normalizeChainText } from './normalize-chain-text';
 import type { BridgeState, Database } from './schema';
@@ -32,14 +33,18 @@ async function move(
 // `now()` where the row type says Date: the database's clock, like every other timestamp it writes.
 const nowAsDate = () => now() as unknown as Date;
 
-/** With `claimMs`, the same write also claims the request for that long (as a solver's claim does). */
+const NOTHING_SEEN = { seen_deposit_tx_hash: null, seen_deposit_confirmations: null, seen_deposit_required: null, seen_deposit_at: null };
+
+/**
+ * With `claimMs`, the same write also claims the request for that long (as a solver's claim does). A deposit
+ * noted while it was below its depth is the recorded one now (or was forgotten for it); the reads of it made
+ * meanwhile (claims) do not count as attempts at the fill.
+ */
 export function recordDeposit(db: Kysely<Database>, id: string, deposit: RecordedDeposit, decision: DepositDecision, claimMs?: number) {
-  const claim = claimMs === undefined ? {} : {
-    claimed_until: msFromNow(claimMs) as unknown as Date,
-    attempts: sql<number>`attempts + 1` as unknown as number,
-  };
+  const claim = claimMs === undefined ? { attempts: 0 } : { claimed_until: msFromNow(claimMs) as unknown as Date, attempts: 1 };
   return move(db, id, 'waiting', decision.state, {
     ...claim,
+    ...NOTHING_SEEN,
     deposit_tx_hash: normalizeChainText(deposit.txHash),
     deposit_from: normalizeChainText(deposit.from),
     deposit_amount: deposit.amount.toString(),
@@ -48,6 +53,37 @@ export function recordDeposit(db: Kysely<Database>, id: string, deposit: Recorde
     reason: decision.state === 'refunding' ? decision.reason : null,
     next_attempt_at: nowAsDate(),
   });
+}
+
+/**
+ * Notes a deposit seen below its depth on a waiting request (the first seen, or the same one read again), to
+ * be read again in `recheckInMs`. Undefined when the request is no longer waiting or notes another deposit.
+ */
+export function noteSeenDeposit(db: Kysely<Database>, id: string, seen: SeenDeposit, recheckInMs: number) {
+  const txHash = normalizeChainText(seen.txHash);
+  return db
+    .updateTable('bridge_requests')
+    .set({
+      seen_deposit_tx_hash: txHash, seen_deposit_confirmations: seen.confirmations, seen_deposit_required: seen.required,
+      seen_deposit_at: seen.madeAt, next_attempt_at: msFromNow(recheckInMs), updated_at: now(),
+    })
+    .where('id', '=', id)
+    .where('state', '=', 'waiting')
+    .where((eb) => eb.or([eb('seen_deposit_tx_hash', 'is', null), eb('seen_deposit_tx_hash', '=', txHash)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A seen deposit a reorganisation took out of the chain: the request waits for a deposit again (and lets go of its claim). */
+export function forgetSeenDeposit(db: Kysely<Database>, id: string, txHash: string) {
+  return db
+    .updateTable('bridge_requests')
+    .set({ ...NOTHING_SEEN, claimed_until: null, updated_at: now() })
+    .where('id', '=', id)
+    .where('state', '=', 'waiting')
+    .where('seen_deposit_tx_hash', '=', normalizeChainText(txHash))
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export function markFilled(db: Kysely<Database>, id: string, fill: { txHash: string; amount: bigint }) {

@@ -114,6 +114,11 @@ export interface BridgeRequestsTable {
   source_swap: 'due' | 'done' | 'failed' | null;
   source_swap_raw: string | null;
   source_swap_tx_hash: string | null;
+  /** A deposit seen below the source chain's depth, on a waiting request (migration 005); null otherwise. */
+  seen_deposit_tx_hash: string | null;
+  seen_deposit_confirmations: number | null;
+  seen_deposit_required: number | null;
+  seen_deposit_at: Date | null;
 }
 
 export interface BridgeScanCursorsTable {

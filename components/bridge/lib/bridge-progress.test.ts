@@ -35,6 +35,15 @@ describe('trackerSteps', () => {
     expect(trackerHeadline(status({}), DEPOSIT)).toBe('confirming');
   });
 
+  it('while the deposit gathers the source chain\'s confirmations, shows them and does not read as filling', () => {
+    const confirming = status({ status: 'pending', step: 3, inTxHashes: [DEPOSIT] }, { confirmations: { seen: 2, required: 6 } });
+    expect(trackerHeadline(confirming)).toBe('confirming');
+    const steps = trackerSteps(confirming);
+    expect(summary(steps)).toEqual(['deposit:done', 'waiting:active', 'pending:waiting', 'filled:waiting']);
+    expect(steps[0]).toMatchObject({ txHash: DEPOSIT });
+    expect(steps[1]!.note).toBe('Waiting for Base to confirm it (2 of 6 confirmations)');
+  });
+
   it('fills, is delayed past the estimate, and succeeds with the fill on the destination explorer', () => {
     const pending = status({ status: 'pending', step: 3 }, { state: 'pending', depositTxHash: DEPOSIT, depositUrl: 'https://basescan.org/tx/d', depositedAt: 10_000 });
     expect(summary(trackerSteps(pending))).toEqual(['deposit:done', 'waiting:done', 'pending:active', 'filled:waiting']);

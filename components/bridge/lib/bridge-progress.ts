@@ -52,7 +52,8 @@ export function trackerHeadline(status: BridgeStatus, sentTxHash?: string): Trac
     case 'waiting':
       return sentTxHash || status.details?.depositTxHash ? 'confirming' : 'waiting';
     case 'pending':
-      return 'filling';
+      // Pending while its deposit gathers the source chain's confirmations, before the solver pays.
+      return status.details?.confirmations ? 'confirming' : 'filling';
     case 'refund':
       return isFinalBridge(status) ? 'refund' : 'refunding';
     default:
@@ -79,8 +80,9 @@ function statusSteps(status: BridgeStatus, sentTxHash: string | undefined, now: 
 
   const depositHash = details?.depositTxHash ?? status.inTxHashes?.[0] ?? sentTxHash;
   const depositUrl = details?.depositUrl ?? (depositHash && CHAINS[source] ? explorerTxUrl(source, depositHash) : undefined);
-  const confirmed = !!details?.depositedAt || (headline !== 'waiting' && headline !== 'confirming');
+  const confirmed = !!details?.depositedAt || (headline !== 'waiting' && headline !== 'confirming' && !details?.confirmations);
   const returned = headline === 'refunding' || headline === 'refund' || headline === 'failure';
+  const progress = details?.confirmations ? ` (${details.confirmations.seen} of ${details.confirmations.required} confirmations)` : '';
 
   const steps: TrackerStep[] = [
     depositHash
@@ -88,7 +90,7 @@ function statusSteps(status: BridgeStatus, sentTxHash: string | undefined, now: 
       : { id: 'deposit', label: 'Deposit', status: 'active', note: `Waiting for the deposit on ${sourceName}` },
     confirmed
       ? { id: 'waiting', label: 'Deposit confirmed', status: 'done', note: `Confirmed on ${sourceName}` }
-      : { id: 'waiting', label: 'Deposit confirmed', status: depositHash ? 'active' : 'waiting', note: depositHash ? `Waiting for ${sourceName} to confirm it` : 'Not yet' },
+      : { id: 'waiting', label: 'Deposit confirmed', status: depositHash ? 'active' : 'waiting', note: depositHash ? `Waiting for ${sourceName} to confirm it${progress}` : 'Not yet' },
   ];
 
   if (returned) {

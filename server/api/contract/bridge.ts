@@ -170,6 +170,14 @@ export const bridgeDetails = z
     paidAmount: z.string().nullable().meta({ description: 'What the fill paid, raw destination units' }),
     depositTxHash: z.string().nullable(),
     depositUrl: z.string().nullable(),
+    confirmations: z
+      .object({
+        seen: z.number().int().meta({ description: "The deposit's confirmations when last read (its own block counted)" }),
+        required: z.number().int().meta({ description: 'The confirmations the source chain needs before the fill (1: mined)' }),
+      })
+      .nullable()
+      .optional()
+      .meta({ description: 'A deposit seen on the source chain but not final yet (status pending): its transaction is the deposit leg\'s; null otherwise' }),
     fillTxHash: z.string().nullable(),
     fillUrl: z.string().nullable(),
     refundTxHash: z.string().nullable(),
@@ -209,7 +217,7 @@ export const bridgeStatus = defineEndpoint({
   auth: true,
   tag: 'Bridge',
   summary: 'Status of a bridge request',
-  description: 'waiting (2): no confirmed deposit yet; pending (3): deposit confirmed, fill in progress; success (4); delayed: fill later than estimated; failure or refund (0): the deposit is returned on the source chain.',
+  description: 'waiting (2): no deposit seen yet; pending (3): deposit seen and gathering the source chain\'s confirmations (details.confirmations), or final and the fill in progress; success (4); delayed: fill later than estimated; failure or refund (0): the deposit is returned on the source chain.',
   input: bridgeStatusInput,
   output: bridgeStatusOutput,
   errors: ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'QUOTE_NOT_FOUND'],

@@ -15,6 +15,7 @@ function row(overrides: Partial<BridgeRow>): BridgeRow {
     attempts: 0, next_attempt_at: new Date(0), claimed_until: null, last_error: null, created_at: new Date(1_000), updated_at: new Date(1_000),
     token_in: null, token_out: null, payout: null, swap_amount_in: null, deposit_token: null, route: null,
     source_swap: null, source_swap_raw: null, source_swap_tx_hash: null,
+    seen_deposit_tx_hash: null, seen_deposit_confirmations: null, seen_deposit_required: null, seen_deposit_at: null,
     ...overrides,
   };
 }
@@ -57,5 +58,14 @@ describe('bridge details', () => {
     expect(legs(detailsOf(row(returning)))).toEqual([['deposit', 'BASE', 'success', '0xd'], ['refund', 'BASE', 'pending', '0xr']]);
     expect(legs(detailsOf(row({ ...returning, state: 'refund', refund_tx_hash: '0xr', payment_tx_hash: null })))).toEqual([['deposit', 'BASE', 'success', '0xd'], ['refund', 'BASE', 'success', '0xr']]);
     expect(detailsOf(row({ ...returning, state: 'failure', payment_tx_hash: null })).legs!.at(-1)).toMatchObject({ kind: 'refund', status: 'failure', txHash: null });
+  });
+
+  it('a deposit seen below its depth is the pending deposit leg, with its confirmations so far', () => {
+    const confirming = detailsOf(row({ seen_deposit_tx_hash: '0xseen', seen_deposit_confirmations: 2, seen_deposit_required: 6, seen_deposit_at: new Date(1_500) }));
+    expect(confirming).toMatchObject({ state: 'waiting', depositTxHash: null, confirmations: { seen: 2, required: 6 } });
+    expect(legs(confirming)).toEqual([['deposit', 'BASE', 'pending', '0xseen'], ['fill', 'ARB', 'waiting', null]]);
+    // Nothing seen, or the deposit final: no confirmations to show.
+    expect(detailsOf(row({})).confirmations).toBeNull();
+    expect(detailsOf(row({ state: 'pending', deposit_tx_hash: '0xd' })).confirmations).toBeNull();
   });
 });

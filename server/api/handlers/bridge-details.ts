@@ -55,12 +55,19 @@ function saleLeg(row: BridgeRow): LegAnswer {
   return { kind: 'swap', chain: row.source_chain, status, txHash, url: link(row.source_chain, txHash), amount: row.deposit_amount ?? row.amount_in, token: row.deposit_token ?? row.token_in };
 }
 
+/** The deposit: done once final, pending while it gathers its confirmations (its transaction seen), else waiting. */
+function depositLeg(row: BridgeRow, tokenIn: BridgeToken): LegAnswer {
+  const txHash = row.deposit_tx_hash ?? row.seen_deposit_tx_hash;
+  const status = row.deposit_tx_hash ? 'success' : row.seen_deposit_tx_hash ? 'pending' : 'waiting';
+  return {
+    kind: 'deposit', chain: row.source_chain, status, txHash, url: link(row.source_chain, txHash),
+    amount: row.deposit_amount ?? row.amount_in, token: row.deposit_token ?? tokenIn.address,
+  };
+}
+
 function legsOf(row: BridgeRow): LegAnswer[] {
   const { tokenIn, tokenOut } = bridgeTokensOf(row);
-  const legs: LegAnswer[] = [{
-    kind: 'deposit', chain: row.source_chain, status: row.deposit_tx_hash ? 'success' : 'waiting', txHash: row.deposit_tx_hash,
-    url: link(row.source_chain, row.deposit_tx_hash), amount: row.deposit_amount ?? row.amount_in, token: row.deposit_token ?? tokenIn.address,
-  }];
+  const legs: LegAnswer[] = [depositLeg(row, tokenIn)];
   if (!isReturned(row) || row.fill_tx_hash) legs.push(fillLeg(row, tokenOut));
   if (row.source_swap && !isReturned(row)) legs.push(saleLeg(row));
   if (isReturned(row)) {
@@ -90,6 +97,9 @@ export function detailsOf(row: BridgeRow): z.input<typeof bridgeDetails> {
     paidAmount: row.paid_amount,
     depositTxHash: row.deposit_tx_hash,
     depositUrl: link(row.source_chain, row.deposit_tx_hash),
+    confirmations: row.seen_deposit_tx_hash && row.seen_deposit_required !== null
+      ? { seen: row.seen_deposit_confirmations ?? 0, required: row.seen_deposit_required }
+      : null,
     fillTxHash: row.fill_tx_hash,
     fillUrl: link(row.destination_chain, row.fill_tx_hash),
     refundTxHash: row.refund_tx_hash,

@@ -71,6 +71,13 @@ export async function bridgeExecuteAnswer(deps: BridgeDeps, input: z.output<type
         error: `The deposit ${execution.txHash} reverted on ${row.source_chain}; nothing was bridged and the request still waits for a deposit.`,
         refundDetails: null,
       };
+    case 'removed':
+      return {
+        success: false, status: 'FAILED', sourceTxHash: execution.txHash, destinationTxHash: null, requestId: row.id,
+        trackingUrl: trackingUrl(deps, row.id), bridgeStatus: 'waiting',
+        error: `The deposit ${execution.txHash} left ${row.source_chain} in a reorganisation before it had its confirmations; nothing was bridged and the request waits for a deposit again (filled if that deposit is mined again in time).`,
+        refundDetails: null,
+      };
     case 'unconfirmed':
       return { ...executeAnswerOf(deps, row), sourceTxHash: execution.txHash };
     case 'confirmed':
@@ -112,7 +119,8 @@ function refundDetailsOf(row: BridgeRow) {
 
 function statusOf(deps: AnswerDeps, row: BridgeRow): BridgeStatusAnswer {
   const { status, step } = publicBridgeStatus(row, (deps.now ?? Date.now)());
-  const inTxHashes = [row.deposit_tx_hash, row.refund_tx_hash].filter((hash): hash is string => hash !== null);
+  // A deposit still gathering confirmations is the source chain's transaction too.
+  const inTxHashes = [row.deposit_tx_hash ?? row.seen_deposit_tx_hash, row.refund_tx_hash].filter((hash): hash is string => hash !== null);
   return {
     success: true,
     status,
@@ -132,7 +140,7 @@ function statusOf(deps: AnswerDeps, row: BridgeRow): BridgeStatusAnswer {
 
 function executeAnswerOf(deps: AnswerDeps, row: BridgeRow): BridgeExecuteAnswer {
   const common = {
-    sourceTxHash: row.deposit_tx_hash,
+    sourceTxHash: row.deposit_tx_hash ?? row.seen_deposit_tx_hash,
     requestId: row.id,
     trackingUrl: trackingUrl(deps, row.id),
   };

@@ -5,59 +5,54 @@
  * Fills and refunds are transfers (native or token) signed by the solver's key, or a destination swap the
  * quote engine prepared for it.
  */
-import { decodeEventLog, keccak256, parseAbi, parseTransaction, toHex, type Address, type Hex } from 'viem';
+import { keccak256, parseTransaction, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { estimateGas } from '@/server/chains/evm/actions/estimate-gas';
 import { getBalance } from '@/server/chains/evm/actions/get-balance';
-import { getBlock } from '@/server/chains/evm/actions/get-block';
-import { getBlockNumber } from '@/server/chains/evm/actions/get-block-number';
-import { getLogs } from '@/server/chains/evm/actions/get-logs';
 import { getTransactionCount } from '@/server/chains/evm/actions/get-transaction-count';
 import { getTransactionReceipt } from '@/server/chains/evm/actions/get-transaction-receipt';
 import { sendAndWaitForReceipt } from '@/server/chains/evm/actions/send-and-wait';
 import { sendRawTransaction } from '@/server/chains/evm/actions/send-raw-transaction';
 import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
-import type { EvmLog, EvmReceipt } from '@/server/chains/evm/evm-schemas';
+import type { EvmReceipt } from '@/server/chains/evm/evm-schemas';
 import { readSignedTx, serializeUnsigned } from '@/server/chains/evm/evm-transactions';
 import { AppError } from '@/server/errors';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import { nativeUsd } from '@/server/venues/evm/pools/token-pools';
-import { nativeBridgeToken, type BridgeChain, type DepositState, type FoundDeposit, type PaymentState, type SignedPayment } from '../bridge-chain';
+import { nativeBridgeToken, type BridgeChain, type DepositState, type PaymentState, type SignedPayment } from '../bridge-chain';
 import { DROPPED_AFTER_MS, droppedWatch, QUIET_AFTER_SEND_MS } from './dropped-watch';
 import { highestFee, txFees, type EvmBridgeContext } from './evm-bridge-context';
 import {
   allowanceCovers, buildTokenDeposit, isNative, checkSignedApproval, describeEvmToken, evmTokenInventory, receivedBy, sendApproval, signPrepared,
-  TOKEN_DEPOSIT_TOPIC, tokenDepositOf, tokenDepositProblems, tokenTransferData, tokenTransferGas,
+  tokenDepositProblems, tokenTransferData, tokenTransferGas,
 } from './evm-bridge-tokens';
-
-export const depositoryAbi = parseAbi(['event Deposit(bytes32 indexed requestId, address indexed from, uint256 amount)']);
-const DEPOSIT_TOPIC = keccak256(toHex('Deposit(bytes32,address,uint256)'));
-const DEPOSIT_TOPICS: string[] = [DEPOSIT_TOPIC, TOKEN_DEPOSIT_TOPIC];
+import { minedDeposit, recheckDeposit, scanDeposits } from './evm-deposits';
 
 /** A deposit runs the Depository's fallback: event plus forwarding call, well under this. */
 const DEPOSIT_GAS = 60_000n;
 /** What the solver keeps back on every chain for its own gas, in gas units at the current fee. */
 const SOLVER_GAS_RESERVE = 500_000n;
-/** The most blocks one eth_getLogs asks for (public RPCs cap ranges). */
-const MAX_LOG_RANGE = 2_000n;
 
 export interface EvmBridgeChainDeps {
   chain: ConfiguredChain;
   solverPrivateKey: Hex;
   depository: string;
   fees: PriorityFeeReader;
+  /** Confirmations a deposit needs before it is filled (config: BRIDGE_CONFIRMATIONS_<CHAIN>). */
+  confirmations: number;
 }
 
 export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
   const { chain } = deps;
   const context: EvmBridgeContext = {
     chain, solver: privateKeyToAccount(deps.solverPrivateKey), depository: deps.depository.toLowerCase() as Address, fees: deps.fees,
-    gasEstimates: new Map(), tokens: new Map(),
+    confirmations: deps.confirmations, gasEstimates: new Map(), tokens: new Map(),
   };
   const stable = chain.venues?.stable;
   return {
     chain: chain.info.id,
+    confirmations: deps.confirmations,
     depository: context.depository,
     solver: context.solver.address,
     nativeToken: nativeBridgeToken(chain.info.id),
@@ -79,6 +74,7 @@ export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
     // A deposit or payment sent again may be in the pool or mined already: the receipt tells the rest.
     broadcast: (signed) => sendRawTransaction(chain.rpc, signed, { resend: true }),
     waitForDeposit: (txHash, timeoutMs, signed) => waitForDeposit(context, txHash, timeoutMs, signed),
+    recheckDeposit: (txHash) => recheckDeposit(context, txHash),
     scanDeposits: (cursor) => scanDeposits(context, cursor),
     signPayment: (input) => signPayment(context, input),
     settlePayment: (payment, timeoutMs, options) => settlePayment(context, payment, timeoutMs, options?.justSent ?? false),
@@ -102,19 +98,6 @@ function paymentGas(context: EvmBridgeContext, to: string, amount: bigint, token
   context.gasEstimates.set(key, { gas, at: now });
   gas.catch(() => context.gasEstimates.delete(key));
   return gas;
-}
-
-async function blockTimeMs(context: EvmBridgeContext, blockNumber: bigint, known?: bigint): Promise<number> {
-  if (known !== undefined) return Number(known) * 1_000;
-  const block = await getBlock(context.chain.rpc, blockNumber);
-  return block ? Number(block.timestamp) * 1_000 : Date.now();
-}
-
-function depositOf(log: EvmLog, confirmedAtMs: number): FoundDeposit | undefined {
-  if (log.topics[0] === TOKEN_DEPOSIT_TOPIC) return tokenDepositOf(log, confirmedAtMs);
-  if (log.topics[0] !== DEPOSIT_TOPIC) return undefined;
-  const decoded = decodeEventLog({ abi: depositoryAbi, topics: log.topics as [Hex, ...Hex[]], data: log.data });
-  return { requestId: decoded.args.requestId, txHash: log.transactionHash, from: decoded.args.from, amount: decoded.args.amount, confirmedAtMs };
 }
 
 const paymentState = (receipt: EvmReceipt): PaymentState => (receipt.status === 'success' ? 'confirmed' : 'reverted');
@@ -167,27 +150,7 @@ async function waitForDeposit(context: EvmBridgeContext, txHash: string, timeout
     ? await sendAndWaitForReceipt(rpc, signed, { hash: txHash, timeoutMs, resend: true })
     : await waitForReceipt(rpc, txHash, { timeoutMs });
   if (!mined) return { state: 'pending' };
-  if (mined.status !== 'success') return { state: 'reverted' };
-  const log = mined.logs.find((entry) => entry.address.toLowerCase() === context.depository && DEPOSIT_TOPICS.includes(entry.topics[0]!));
-  if (!log) return { state: 'reverted' };
-  return { state: 'confirmed', deposit: depositOf(log, await blockTimeMs(context, mined.blockNumber, mined.blockTimestamp ?? log.blockTimestamp))! };
-}
-
-async function scanDeposits(context: EvmBridgeContext, cursor: string | undefined): Promise<{ deposits: FoundDeposit[]; cursor: string }> {
-  const { rpc } = context.chain;
-  const head = await getBlockNumber(rpc);
-  // The first scan starts at the head: the Depository's history before this service ran is not ours.
-  if (cursor === undefined) return { deposits: [], cursor: head.toString() };
-  const from = BigInt(cursor) + 1n;
-  if (from > head) return { deposits: [], cursor };
-  const to = head - from + 1n > MAX_LOG_RANGE ? from + MAX_LOG_RANGE - 1n : head;
-  const logs = await getLogs(rpc, { address: context.depository, topics: [DEPOSIT_TOPICS], fromBlock: from, toBlock: to });
-  const times = new Map<bigint, number>();
-  for (const log of logs) {
-    if (!times.has(log.blockNumber)) times.set(log.blockNumber, await blockTimeMs(context, log.blockNumber, log.blockTimestamp));
-  }
-  const deposits = logs.map((log) => depositOf(log, times.get(log.blockNumber)!)).filter((entry): entry is FoundDeposit => entry !== undefined);
-  return { deposits, cursor: to.toString() };
+  return minedDeposit(context, mined);
 }
 
 async function signPayment(context: EvmBridgeContext, { to, amount, token }: { to: string; amount: bigint; token?: string }): Promise<SignedPayment> {

@@ -15,6 +15,10 @@ export interface EvmBridgeContext {
   /** Lowercase, as logs and comparisons want it. */
   depository: Address;
   fees: PriorityFeeReader;
+  /** Confirmations a deposit needs before it is filled (1: mined). */
+  confirmations: number;
+  /** The cursor the last scan returned and the head it read: the same again means no new block to read (evm-deposits.ts). */
+  lastScan?: { cursor: string; head: bigint };
   /** Recent gas estimates per call (see evm-bridge-chain.ts, paymentGas). */
   gasEstimates: Map<string, { gas: Promise<bigint>; at: number }>;
   /** Token symbols and decimals once read (they never change). */

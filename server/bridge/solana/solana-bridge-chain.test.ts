@@ -49,10 +49,10 @@ const newRequestId = () => `0x${randomBytes(32).toString('hex')}`;
 const base58 = getBase58Decoder();
 const latestBlockhash = () => ({ context: { slot: 1 }, value: { blockhash, lastValidBlockHeight: 151 } });
 
-function bridgeOver(handlers: Record<string, Handler>) {
+function bridgeOver(handlers: Record<string, Handler>, confirmations?: number) {
   const node = fakeNode({ getLatestBlockhash: latestBlockhash, ...handlers });
   const chain: ConfiguredChain = { info: CHAINS.SOL, available: true, rpc: node.rpc, routerAddress: '' };
-  const bridge = createSolanaBridgeChain({ chain, solverSecretKey: base58.decode(solver.secretKey), depository, nativeUsd: async () => 100 });
+  const bridge = createSolanaBridgeChain({ chain, solverSecretKey: base58.decode(solver.secretKey), depository, nativeUsd: async () => 100, confirmations });
   return { bridge, calls: node.calls };
 }
 
@@ -260,5 +260,36 @@ describe('settlePayment', () => {
     });
     const payment = await bridge.signPayment({ to: trader.publicKey.toBase58(), amount: 10n ** 15n, requestId: newRequestId() });
     expect(await rejection(bridge.settlePayment(payment, 1_000))).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+  });
+});
+
+describe('deposit depth', () => {
+  const requestId = newRequestId();
+  const landed = {
+    blockTime: 1_700_000_000, slot: 5, meta: { err: null, loadedAddresses: { writable: [], readonly: [] } },
+    transaction: [signedV0(trader, [transfer(trader.publicKey, solver.publicKey, 7n), memo(requestId)]), 'base64'],
+  };
+  const over = (status: unknown, confirmations?: number) => bridgeOver({
+    getSignatureStatuses: () => ({ context: { slot: 1 }, value: [status] }), getTransaction: () => landed,
+  }, confirmations).bridge;
+  const confirmed = (confirmations: number) => ({ err: null, confirmationStatus: 'confirmed', confirmations });
+  const finalized = { err: null, confirmationStatus: 'finalized', confirmations: null };
+
+  it('by default waits for finalized: a confirmed deposit stays below the depth however many blocks are on it', async () => {
+    expect(over(undefined).confirmations).toBe(32);
+    expect(await over(confirmed(20)).recheckDeposit('sig')).toEqual({ state: 'below', depth: { confirmations: 21, required: 32 } });
+    expect(await over(finalized).recheckDeposit('sig')).toMatchObject({ state: 'final', deposit: { requestId, amount: 7n }, depth: { required: 32 } });
+    expect(await over(confirmed(0)).waitForDeposit('sig', 1_000)).toMatchObject({ state: 'confirmed', final: false, deposit: { requestId } });
+  });
+
+  it('with a depth in blocks counts the confirmed blocks on the deposit\'s own; depth 1 is confirmed, final as it lands', async () => {
+    expect(await over(confirmed(1), 3).recheckDeposit('sig')).toEqual({ state: 'below', depth: { confirmations: 2, required: 3 } });
+    expect(await over(confirmed(2), 3).recheckDeposit('sig')).toMatchObject({ state: 'final', depth: { confirmations: 3, required: 3 } });
+    expect(await over(confirmed(0), 1).waitForDeposit('sig', 1_000)).toMatchObject({ state: 'confirmed', final: true, depth: { confirmations: 1, required: 1 } });
+  });
+
+  it('is gone once the cluster no longer knows it (its fork was abandoned) or it failed', async () => {
+    expect(await over(null).recheckDeposit('sig')).toEqual({ state: 'gone' });
+    expect(await over({ err: { InstructionError: [0, { Custom: 1 }] }, confirmationStatus: 'confirmed', confirmations: 3 }).recheckDeposit('sig')).toEqual({ state: 'gone' });
   });
 });

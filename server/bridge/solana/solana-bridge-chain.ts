@@ -22,11 +22,15 @@ import { sendTransaction, TransactionRefusedError } from '@/server/chains/solana
 import { waitForConfirmation } from '@/server/chains/solana/actions/wait-for-confirmation';
 import { LAMPORTS_PER_SIGNATURE } from '@/server/chains/solana/programs';
 import { classifySolanaError } from '@/server/chains/solana/solana-errors';
-import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
+import { CHAINS, NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import { tradeFailure } from '@/server/trading/trade-failures';
 import { readSolanaTokenBalance } from '@/server/chains/solana/solana-token-balance';
-import { nativeBridgeToken, type BridgeChain, type BridgeToken, type DepositState, type FoundDeposit, type PaymentState, type SignedPayment } from '../bridge-chain';
+import {
+  nativeBridgeToken, type BridgeChain, type BridgeToken, type DepositRecheck, type DepositState, type FoundDeposit, type PaymentState, type ScannedDeposits,
+  type SignedPayment,
+} from '../bridge-chain';
+import { solanaDepth } from '../deposit-depth';
 import { splPaymentInstructions, tokenAccountOf } from './solana-token-deposits';
 import { depositOf, depositProblems, landedTransactionSchema, MEMO_PROGRAM_ID, signatureOf, signatureProblem } from './solana-deposits';
 
@@ -50,6 +54,8 @@ export interface SolanaBridgeChainDeps {
   nativeUsd: () => Promise<number>;
   /** The chain's USD stable: besides SOL, the one token the solver takes and pays on SOL (none: SOL only). */
   stable?: BridgeToken;
+  /** Confirmations a deposit needs (SOLANA_FINALIZED_DEPTH: finalized); the chain table's when left out. */
+  confirmations?: number;
 }
 
 /** What every operation below works with. */
@@ -59,6 +65,7 @@ interface SolanaBridgeContext {
   solver: Keypair;
   depository: string;
   stable: BridgeToken | undefined;
+  confirmations: number;
 }
 
 /** A token account's size: its rent is what paying a wallet without one costs on top of the fee. */
@@ -68,9 +75,13 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
   const secret = decodeBase58(deps.solverSecretKey);
   if (secret?.length !== 64) throw new AppError('INTERNAL', 'The SOL solver key is not the base58 text of a 64-byte secret key.');
   if (!isSolanaAddress(deps.depository)) throw new AppError('INTERNAL', `The SOL depository ${deps.depository} is not a Solana address.`);
-  const context: SolanaBridgeContext = { chain: deps.chain, rpc: deps.chain.rpc, solver: Keypair.fromSecretKey(secret), depository: deps.depository, stable: deps.stable };
+  const context: SolanaBridgeContext = {
+    chain: deps.chain, rpc: deps.chain.rpc, solver: Keypair.fromSecretKey(secret), depository: deps.depository, stable: deps.stable,
+    confirmations: deps.confirmations ?? CHAINS.SOL.depositConfirmations,
+  };
   return {
     chain: 'SOL',
+    confirmations: context.confirmations,
     depository: context.depository,
     solver: context.solver.publicKey.toBase58(),
     nativeUsd: deps.nativeUsd,
@@ -91,6 +102,7 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
       if (signed) await send(context, signed, { expiredIsRefusal: true });
       return waitForDeposit(context, signature, timeoutMs);
     },
+    recheckDeposit: (signature) => recheckDeposit(context, signature),
     scanDeposits: (cursor) => scanDeposits(context, cursor),
     signPayment: (input) => signPayment(context, input),
     settlePayment: (payment, timeoutMs, options) => settlePayment(context, payment, timeoutMs, options?.justSent ?? false),
@@ -238,26 +250,47 @@ async function checkSignedDeposit(
   return { txHash: signatureOf(transaction) };
 }
 
+/** The landed deposit, read at `confirmed` (a node may report the status a moment before it serves the transaction). */
+async function landedDeposit(context: SolanaBridgeContext, signature: string): Promise<FoundDeposit | 'unread' | undefined> {
+  const { params } = transactionRequest(signature);
+  const transaction = await requestChecked(context.rpc, 'getTransaction', params, landedTransactionSchema);
+  return transaction ? depositOf(signature, transaction, context.depository) : 'unread';
+}
+
 async function waitForDeposit(context: SolanaBridgeContext, signature: string, timeoutMs: number): Promise<DepositState> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const landed = await waitForConfirmation(context.rpc, signature, { timeoutMs: deadline - Date.now() });
     if (landed.state !== 'confirmed') return { state: 'pending' };
     if (landed.err !== null) return { state: 'reverted' };
-    const { params } = transactionRequest(signature);
-    const transaction = await requestChecked(context.rpc, 'getTransaction', params, landedTransactionSchema);
-    // A node may report the status a moment before it serves the transaction.
-    if (transaction) {
-      const deposit = depositOf(signature, transaction, context.depository);
-      return deposit ? { state: 'confirmed', deposit } : { state: 'reverted' };
+    const deposit = await landedDeposit(context, signature);
+    if (deposit !== 'unread') {
+      if (!deposit) return { state: 'reverted' };
+      // Its depth as the status just read tells it: on a node that finalizes at once, final without another read.
+      return { state: 'confirmed', deposit, ...solanaDepth(landed.status, context.confirmations) };
     }
     if (Date.now() > deadline) return { state: 'pending' };
     await sleep(POLL_MS);
   }
 }
 
-async function scanDeposits(context: SolanaBridgeContext, cursor: string | undefined): Promise<{ deposits: FoundDeposit[]; cursor: string }> {
-  // Finalized history only: a cursor on a fork that was abandoned would never be found again as `until`.
+/** Its status again (with the history, so a finalized one is always found), and at depth the transaction itself. */
+async function recheckDeposit(context: SolanaBridgeContext, signature: string): Promise<DepositRecheck> {
+  const status = await getSignatureStatus(context.rpc, signature);
+  // Unknown to the cluster now, or failed: the fork that had it was abandoned (or it never paid).
+  if (!status || status.err !== null) return { state: 'gone' };
+  const { depth, final } = solanaDepth(status, context.confirmations);
+  if (!final) return { state: 'below', depth };
+  const deposit = await landedDeposit(context, signature);
+  if (deposit === 'unread') return { state: 'below', depth };
+  return deposit ? { state: 'final', deposit, depth } : { state: 'gone' };
+}
+
+/**
+ * Finalized history only: a cursor on a fork that was abandoned would never be found again as `until`, and a
+ * finalized deposit is final at any depth, so the scan reports no deposit as merely seen.
+ */
+async function scanDeposits(context: SolanaBridgeContext, cursor: string | undefined): Promise<ScannedDeposits> {
   if (cursor === undefined) {
     const [newest] = await requestChecked(context.rpc, 'getSignaturesForAddress', [context.depository, { limit: 1, commitment: 'finalized' }], signaturesSchema);
     return { deposits: [], cursor: newest?.signature ?? '' };

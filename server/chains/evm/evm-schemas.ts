@@ -21,6 +21,7 @@ export const logSchema = z.object({
   data: hexData,
   transactionHash: z.string(),
   blockNumber: hexQuantity,
+  blockHash: z.string().optional(),
   /** The block's time (seconds), where the node includes it (newer nodes do); saves reading the block. */
   blockTimestamp,
   /** Set on a log whose block left the chain (a reorganisation). */
@@ -30,6 +31,8 @@ export const logSchema = z.object({
 export const receiptSchema = z.object({
   status: z.string().transform((status): 'success' | 'reverted' => (status === '0x1' ? 'success' : 'reverted')),
   blockNumber: hexQuantity,
+  /** Which block at that height mined it: the bridge checks it is still the chain's before paying for a deposit. */
+  blockHash: z.string().optional(),
   /** The block's time (seconds), where the node includes it (anvil does); saves reading the block. */
   blockTimestamp,
   logs: z.array(logSchema),
@@ -46,6 +49,7 @@ export const transactionSchema = z.object({
 
 export const blockSchema = z.object({
   number: hexQuantity,
+  hash: z.string().nullish(),
   timestamp: hexQuantity,
   baseFeePerGas: hexQuantity.nullish(),
 });

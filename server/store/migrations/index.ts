@@ -7,12 +7,14 @@ import * as initial from './001-initial';
 import * as trades from './002-trades';
 import * as bridge from './003-bridge';
 import * as bridgeTokens from './004-bridge-tokens';
+import * as bridgeDepositDepth from './005-bridge-deposit-depth';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_trades': trades,
   '003_bridge': bridge,
   '004_bridge_tokens': bridgeTokens,
+  '005_bridge_deposit_depth': bridgeDepositDepth,
 };
 
 export const migrationProvider: MigrationProvider = {

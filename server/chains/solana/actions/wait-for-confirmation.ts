@@ -5,7 +5,8 @@ import { getSignatureStatus, type SignatureStatus } from './get-signature-status
 /** Solana confirms in a few hundred milliseconds: polled at that pace. */
 const POLL_MS = 200;
 
-export type Confirmation = { state: 'confirmed'; err: unknown } | { state: 'expired' | 'timeout' };
+/** `status`: the confirmed transaction's status as last read (how deep it is). */
+export type Confirmation = { state: 'confirmed'; err: unknown; status: SignatureStatus } | { state: 'expired' | 'timeout' };
 
 export interface WaitForConfirmationOptions {
   timeoutMs: number;
@@ -21,7 +22,7 @@ export async function waitForConfirmation(rpc: RpcTransport, signature: string, 
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     const status = await getSignatureStatus(rpc, signature);
-    if (status?.confirmed) return { state: 'confirmed', err: status.err };
+    if (status?.confirmed) return { state: 'confirmed', err: status.err, status };
     if (options.expired && (await options.expired(status))) return { state: 'expired' };
     if (Date.now() > deadline) return { state: 'timeout' };
     await sleep(POLL_MS);
