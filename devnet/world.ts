@@ -13,6 +13,7 @@ import { redactUrl } from '@/server/chains/json-rpc';
 import { anvilAccount } from './accounts';
 import { startAnvil } from './anvil';
 import { startEvmChain } from './evm/evm-snapshot';
+import { prepareForkedChain } from './evm/forked-chain';
 import { seedSolanaWorld } from './solana/solana-world';
 import { startSolanaNode } from './solana/solana-node';
 import { freePort } from './free-port';
@@ -136,7 +137,10 @@ function trackProcesses(pidFile: string): WorldProcesses {
   };
 }
 
-/** An anvil forking a real chain: its real state and none of the world's contracts, so only its accounts are listed. */
+/**
+ * An anvil forking a real chain: its real state and venues (from the address book), the project's Router and
+ * Depository deployed on top as `npm run deploy` deploys them, and the world's listed accounts.
+ */
 async function startForkedChain(
   id: EvmChainId,
   forkUrl: string,
@@ -146,11 +150,9 @@ async function startForkedChain(
 ): Promise<ManifestChain> {
   const node = await startAnvil({ chainId: CHAINS[id].chainId, port, args: ['--fork-url', forkUrl, '--accounts', String(LISTED_ACCOUNTS + 1)] });
   processes.add({ name: id, pid: node.process.pid, stop: node.stop });
-  log(`${id}: fork of ${redactUrl(forkUrl)}`);
-  return {
-    chainId: CHAINS[id].chainId, rpcUrl: node.url, routerAddress: '', wrappedNative: '', contracts: {}, tokens: [], pools: [],
-    accounts: listedEvmAccounts(),
-  };
+  const prepared = await prepareForkedChain(id, node.url);
+  log(`${id}: fork of ${redactUrl(forkUrl)}, Router ${prepared.routerAddress}`);
+  return { chainId: CHAINS[id].chainId, rpcUrl: node.url, pools: [], accounts: listedEvmAccounts(), ...prepared };
 }
 
 async function startSolanaChain(port: number, processes: WorldProcesses): Promise<ManifestChain> {

@@ -79,7 +79,7 @@ function venuesFromManifest(chain: ManifestChain): EvmVenues | undefined {
   const stable = chain.tokens.find((token) => token.kind === 'stable');
   const { multicall3 } = chain.contracts;
   const venueContracts = venueContractsFromManifest(chain.contracts);
-  if (!stable || !multicall3 || !venueContracts) return undefined;
+  if (!stable || !multicall3) return undefined;
   return {
     wrappedNative: chain.wrappedNative,
     stable: { address: stable.address, decimals: stable.decimals },

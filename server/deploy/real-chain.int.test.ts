@@ -13,6 +13,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@/devnet/free-port';
 import { testManifest } from '@/devnet/test-world';
+import { startWorld } from '@/devnet/world';
 import { v2ExecuteInput, v2QuoteInput } from '@/server/api/contract/trading';
 import { v2ExecuteAnswer, v2QuoteAnswer } from '@/server/api/handlers/trading';
 import { ADDRESS_BOOK } from '@/server/chains/address-book';
@@ -82,6 +83,42 @@ describe('a real-chain setup from zero', () => {
     expect(executed).toMatchObject({ success: true, status: 'SUCCESS' });
     const client = createPublicClient({ transport: http(base.rpcUrl) });
     expect(await client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })).toBe(BigInt(quoted.stats.amountOut));
+  });
+
+  it('runs a fork of a chain with the project\'s contracts deployed on top, and trades on it', async () => {
+    // The local world's BASE node stands in for the real chain: it carries the address book's contracts.
+    const real = testManifest().chains.BASE!;
+    const dataDir = tempDir();
+    const fork = await startWorld({ dataDir, ports: 'free', chains: ['BASE'], forkUrls: { BASE: real.rpcUrl }, stateCacheDir: path.join(dataDir, 'cache') });
+    try {
+      const chain = fork.manifest.chains.BASE!;
+      expect(chain.rpcUrl).not.toBe(real.rpcUrl);
+      expect(chain.wrappedNative).toBe(ADDRESS_BOOK.BASE!.wrappedNative.address);
+      expect(chain.contracts).toMatchObject({ uniswapV3Factory: ADDRESS_BOOK.BASE!.uniswapV3!.factory, depository: expect.any(String) });
+      const client = createPublicClient({ transport: http(chain.rpcUrl) });
+      expect((await client.getCode({ address: chain.routerAddress as Address }))?.length).toBeGreaterThan(2);
+      // Where npm run deploy puts it for the world's solver (the chain forked here, a local node, has it already).
+      expect(chain.routerAddress).toBe(real.routerAddress);
+
+      const forked = await createServices(loadConfig({ DATA_DIR: tempDir(), LOG_LEVEL: 'silent', DEVNET_MANIFEST: fork.manifestPath }));
+      try {
+        expect((await forked.doctor()).faults).toEqual([]);
+        const trader = privateKeyToAccount(generatePrivateKey());
+        await fund(chain.rpcUrl, trader.address);
+        const usdc = ADDRESS_BOOK.BASE!.stables[0]!.address as Address;
+        const quoted = await v2QuoteAnswer(forked, v2QuoteInput.parse({
+          chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: usdc, amount: String(parseEther('0.2')), slippage: 50, trader: trader.address,
+        }));
+        const signed = await trader.signTransaction(parseTransaction(quoted.transaction!.trade as Hex) as TransactionSerializableEIP1559);
+        expect(await v2ExecuteAnswer(forked, undefined, v2ExecuteInput.parse({ chain: 'BASE', trade: signed, quoteId: quoted.transaction!.quoteId, mev: false, simulation: true })))
+          .toMatchObject({ success: true, status: 'SUCCESS' });
+        expect(await client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })).toBe(BigInt(quoted.stats.amountOut));
+      } finally {
+        await forked.close();
+      }
+    } finally {
+      await fork.stop();
+    }
   });
 
   it('does not start a server whose configuration is wrong, and names the variable', async () => {

@@ -18,7 +18,7 @@ export const launchpadVenue: EvmVenueAdapter = {
   family: 3,
   feeTiers: [LAUNCHPAD_FEE],
   tickSpacing: () => 0,
-  configKeys: [{ key: 'launchpad', manifest: 'launchpad', required: false }],
+  configKeys: [{ key: 'launchpad', manifest: 'launchpad' }],
 
   deployment(venues) {
     const launchpad = contractAt(venues, 'launchpad');

@@ -19,8 +19,8 @@ export const pancakeswapV3: EvmVenueAdapter = {
   feeTiers: [100, 500, 2500, 10000],
   tickSpacing: (fee) => TICK_SPACINGS[fee] ?? 0,
   configKeys: [
-    { key: 'pancakeV3Factory', manifest: 'pancakeV3Factory', required: false },
-    { key: 'pancakeV3Router', manifest: 'pancakeV3SwapRouter', required: false },
+    { key: 'pancakeV3Factory', manifest: 'pancakeV3Factory' },
+    { key: 'pancakeV3Router', manifest: 'pancakeV3SwapRouter' },
   ],
 
   deployment(venues) {

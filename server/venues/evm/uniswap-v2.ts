@@ -32,8 +32,8 @@ export const uniswapV2: EvmVenueAdapter = {
   feeTiers: [V2_FEE],
   tickSpacing: () => 0,
   configKeys: [
-    { key: 'uniswapV2Factory', manifest: 'uniswapV2Factory', required: true },
-    { key: 'v2Router', manifest: 'uniswapV2Router02', required: false },
+    { key: 'uniswapV2Factory', manifest: 'uniswapV2Factory' },
+    { key: 'v2Router', manifest: 'uniswapV2Router02' },
   ],
 
   deployment(venues) {

@@ -17,9 +17,9 @@ export const uniswapV3: EvmVenueAdapter = {
   feeTiers: [100, 500, 3000, 10000],
   tickSpacing: (fee) => TICK_SPACINGS[fee] ?? 0,
   configKeys: [
-    { key: 'uniswapV3Factory', manifest: 'uniswapV3Factory', required: true },
-    { key: 'quoterV2', manifest: 'quoterV2', required: true },
-    { key: 'v3Router', manifest: 'swapRouter', required: false },
+    { key: 'uniswapV3Factory', manifest: 'uniswapV3Factory' },
+    { key: 'quoterV2', manifest: 'quoterV2' },
+    { key: 'v3Router', manifest: 'swapRouter' },
   ],
 
   deployment(venues) {

@@ -19,8 +19,8 @@ export const uniswapV4: EvmVenueAdapter = {
   feeTiers: [100, 500, 3000, 10000],
   tickSpacing: (fee) => TICK_SPACINGS[fee] ?? 0,
   configKeys: [
-    { key: 'uniswapV4PoolManager', manifest: 'uniswapV4PoolManager', required: false },
-    { key: 'v4Quoter', manifest: 'v4Quoter', required: false },
+    { key: 'uniswapV4PoolManager', manifest: 'uniswapV4PoolManager' },
+    { key: 'v4Quoter', manifest: 'v4Quoter' },
   ],
 
   deployment(venues) {

@@ -24,7 +24,6 @@ export interface VenueDeployment {
 export interface VenueConfigKey {
   key: string;
   manifest: string;
-  required: boolean;
 }
 
 /** A pool of this venue found for a pair. */

@@ -34,13 +34,12 @@ export function deployedVenues(venues: EvmVenues): { venue: EvmVenueAdapter; dep
 /** Every `VENUES_<CHAIN>` key a venue reads, for the environment schema and the manifest mapping. */
 export const VENUE_CONFIG_KEYS: readonly VenueConfigKey[] = EVM_VENUES.flatMap((venue) => venue.configKeys);
 
-/** The venue keys of a chain's record from the devnet manifest's contract names. */
-export function venueContractsFromManifest(contracts: Readonly<Record<string, string>>): Record<string, string> | undefined {
+/** The venue keys of a chain's record from the devnet manifest's contract names (a venue not deployed is left out). */
+export function venueContractsFromManifest(contracts: Readonly<Record<string, string>>): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const { key, manifest, required } of VENUE_CONFIG_KEYS) {
+  for (const { key, manifest } of VENUE_CONFIG_KEYS) {
     const address = contracts[manifest];
     if (address) found[key] = address;
-    else if (required) return undefined;
   }
   return found;
 }
