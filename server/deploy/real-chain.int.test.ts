@@ -127,6 +127,10 @@ describe('a real-chain setup from zero', () => {
       [{ RPC_URL_BASE: ARB!.rpcUrl }, 'RPC_URL_BASE: serves chain id 42161'],
       [{ RPC_URL_BASE: BASE!.rpcUrl, VENUES_BASE: '{"wrappedNative":"0x12"}' }, 'VENUES_BASE'],
       [{ RPC_URL_BASE: BASE!.rpcUrl, ROUTER_ADDRESS_BASE: privateKeyToAccount(generatePrivateKey()).address }, 'ROUTER_ADDRESS_BASE'],
+      // The world's Depository forwards to the world's solver, not to this key's address.
+      [{ RPC_URL_BASE: BASE!.rpcUrl, SOLVER_PRIVATE_KEY: generatePrivateKey(), DEPOSITORY_ADDRESS_BASE: BASE!.contracts.depository! }, 'DEPOSITORY_ADDRESS_BASE'],
+      [{ RPC_URL_SOL: testManifest().chains.SOL!.rpcUrl }, 'JUPITER_API_URL'],
+      ...(process.env.TEST_DATABASE_URL ? [[{ RPC_URL_BASE: BASE!.rpcUrl, DATABASE_URL: process.env.TEST_DATABASE_URL }, 'APP_SECRET'] as [Record<string, string>, string]] : []),
     ];
     for (const [env, named] of cases) {
       const started = await runScript(['scripts/start.ts', '-p', String(await freePort()), '-H', '127.0.0.1'], { DATA_DIR: tempDir(), ...env });
@@ -134,5 +138,5 @@ describe('a real-chain setup from zero', () => {
       expect(started.stderr).toContain(named);
       expect(started.stdout).not.toContain('Ready on');
     }
-  }, 240_000);
+  }, 360_000);
 });
