@@ -55,6 +55,7 @@ test.describe('balances of a faucet-funded address', () => {
     expect(faucet.status, describe(faucet)).toBe(200);
     const native = faucet.json.funded.find((token) => token.address === NATIVE)!;
     const usdc = faucet.json.funded.find((token) => token.symbol === 'USDC')!;
+    const alpha = faucet.json.funded.find((token) => token.symbol === 'ALPHA')!;
 
     const balance = await api.get<Balance>('/api/v1/balance', { wallet, network: 'INK' });
     expect(balance.status, describe(balance)).toBe(200);
@@ -66,12 +67,17 @@ test.describe('balances of a faucet-funded address', () => {
       expect(response.json, token.symbol).toEqual({ success: true, balance: token.amount, decimals: token.decimals });
     }
 
-    const multi = await api.get('/api/v1/balance', { wallet, token: usdc.address, chains: '["INK","BASE"]' });
+    // The world's test tokens have one address on every chain (the stable does not: it sits at each chain's
+    // address-book address).
+    const multi = await api.get('/api/v1/balance', { wallet, token: alpha.address, chains: '["INK","BASE"]' });
     expect(multi.status, describe(multi)).toBe(200);
     expect(multi.json).toEqual({
       success: true,
-      balances: [{ chain: 'INK', balance: usdc.amount, decimals: 6 }, { chain: 'BASE', balance: '0', decimals: 6 }],
+      balances: [{ chain: 'INK', balance: alpha.amount, decimals: 18 }, { chain: 'BASE', balance: '0', decimals: 18 }],
     });
+    const elsewhere = await api.get('/api/v1/balance', { wallet, token: usdc.address, chains: '["INK","BASE"]' });
+    expect(elsewhere.status, describe(elsewhere)).toBe(404);
+    expect((elsewhere.json as { error: string }).error).toContain('on BASE');
     const multiNative = await api.get('/api/v1/balance', { wallet, token: NATIVE, chains: 'BASE,INK' });
     expect(multiNative.json).toEqual({
       success: true,

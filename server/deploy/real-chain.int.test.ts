@@ -56,6 +56,21 @@ async function fund(url: string, address: string): Promise<void> {
   await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, `0x${parseEther('100').toString(16)}`] }) });
 }
 
+/** A fresh trader buys BASE's stable (the address book's) with the native coin: the chain delivers the quote exactly. */
+async function expectTradeDeliversQuote(services: Services, rpcUrl: string, amount: bigint): Promise<void> {
+  const trader = privateKeyToAccount(generatePrivateKey());
+  await fund(rpcUrl, trader.address);
+  const usdc = ADDRESS_BOOK.BASE!.stables[0]!.address as Address;
+  const quoted = await v2QuoteAnswer(services, v2QuoteInput.parse({
+    chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: usdc, amount: String(amount), slippage: 50, trader: trader.address,
+  }));
+  const signed = await trader.signTransaction(parseTransaction(quoted.transaction!.trade as Hex) as TransactionSerializableEIP1559);
+  const executed = await v2ExecuteAnswer(services, undefined, v2ExecuteInput.parse({ chain: 'BASE', trade: signed, quoteId: quoted.transaction!.quoteId, mev: false, simulation: true }));
+  expect(executed).toMatchObject({ success: true, status: 'SUCCESS' });
+  const client = createPublicClient({ transport: http(rpcUrl) });
+  expect(await client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })).toBe(BigInt(quoted.stats.amountOut));
+}
+
 describe('a real-chain setup from zero', () => {
   it('deploys with npm run deploy, then quotes and trades on BASE with only RPC_URL_BASE and the solver key', async () => {
     const base = testManifest().chains.BASE!;
@@ -72,17 +87,7 @@ describe('a real-chain setup from zero', () => {
     services = await createServices(loadConfig({ DATA_DIR: tempDir(), LOG_LEVEL: 'silent', RPC_URL_BASE: base.rpcUrl, SOLVER_PRIVATE_KEY: solverKey }));
     expect((await services.doctor()).faults).toEqual([]);
     expect(services.chains.BASE.routerAddress).toBe(projectContractAddress(solver, 'router'));
-    const trader = privateKeyToAccount(generatePrivateKey());
-    await fund(base.rpcUrl, trader.address);
-    const usdc = ADDRESS_BOOK.BASE!.stables[0]!.address as Address;
-    const quoted = await v2QuoteAnswer(services, v2QuoteInput.parse({
-      chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: usdc, amount: String(parseEther('0.5')), slippage: 50, trader: trader.address,
-    }));
-    const signed = await trader.signTransaction(parseTransaction(quoted.transaction!.trade as Hex) as TransactionSerializableEIP1559);
-    const executed = await v2ExecuteAnswer(services, undefined, v2ExecuteInput.parse({ chain: 'BASE', trade: signed, quoteId: quoted.transaction!.quoteId, mev: false, simulation: true }));
-    expect(executed).toMatchObject({ success: true, status: 'SUCCESS' });
-    const client = createPublicClient({ transport: http(base.rpcUrl) });
-    expect(await client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })).toBe(BigInt(quoted.stats.amountOut));
+    await expectTradeDeliversQuote(services, base.rpcUrl, parseEther('0.5'));
   });
 
   it('runs a fork of a chain with the project\'s contracts deployed on top, and trades on it', async () => {
@@ -103,16 +108,7 @@ describe('a real-chain setup from zero', () => {
       const forked = await createServices(loadConfig({ DATA_DIR: tempDir(), LOG_LEVEL: 'silent', DEVNET_MANIFEST: fork.manifestPath }));
       try {
         expect((await forked.doctor()).faults).toEqual([]);
-        const trader = privateKeyToAccount(generatePrivateKey());
-        await fund(chain.rpcUrl, trader.address);
-        const usdc = ADDRESS_BOOK.BASE!.stables[0]!.address as Address;
-        const quoted = await v2QuoteAnswer(forked, v2QuoteInput.parse({
-          chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: usdc, amount: String(parseEther('0.2')), slippage: 50, trader: trader.address,
-        }));
-        const signed = await trader.signTransaction(parseTransaction(quoted.transaction!.trade as Hex) as TransactionSerializableEIP1559);
-        expect(await v2ExecuteAnswer(forked, undefined, v2ExecuteInput.parse({ chain: 'BASE', trade: signed, quoteId: quoted.transaction!.quoteId, mev: false, simulation: true })))
-          .toMatchObject({ success: true, status: 'SUCCESS' });
-        expect(await client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })).toBe(BigInt(quoted.stats.amountOut));
+        await expectTradeDeliversQuote(forked, chain.rpcUrl, parseEther('0.2'));
       } finally {
         await forked.close();
       }
