@@ -13,6 +13,8 @@ export const ISOLATED_INT_FILES = [
   'devnet/solana/solana-node.int.test.ts',
   'server/api/routers/dev.int.test.ts',
   'server/deploy/deploy-contracts.int.test.ts',
+  'server/deploy/real-chain.int.test.ts',
+  'server/doctor/doctor.int.test.ts',
   'server/health/health-check.int.test.ts',
   'server/store/shared-pglite.int.test.ts',
   'server/store/store.int.test.ts',

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDevnetManifest, type DevnetManifest } from '@/server/chains/devnet-manifest';
+import type { ChainId } from '@/server/chains/registry';
 import { startWorld } from './world';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,6 +36,23 @@ export async function ensureTestWorld(): Promise<TestWorld> {
       await world.stop();
       rmSync(dataDir, { recursive: true, force: true });
       delete process.env.DEVNET_MANIFEST;
+    },
+  };
+}
+
+/**
+ * A world of a few chains for one test file of its own (the `int-isolated` project), booted from the run's
+ * snapshot cache: it runs beside the shared world's files instead of after them.
+ */
+export async function startOwnWorld(chains: readonly ChainId[]): Promise<TestWorld> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'own-world-'));
+  const world = await startWorld({ dataDir, ports: 'free', chains, stateCacheDir: TEST_STATE_CACHE });
+  return {
+    manifestPath: world.manifestPath,
+    manifest: world.manifest,
+    async stop() {
+      await world.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

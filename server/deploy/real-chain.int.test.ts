@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPublicClient, erc20Abi, http, parseEther, parseTransaction, type Address, type Hex, type TransactionSerializableEIP1559 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@/devnet/free-port';
-import { testManifest } from '@/devnet/test-world';
+import { startOwnWorld, type TestWorld } from '@/devnet/test-world';
 import { startWorld } from '@/devnet/world';
 import { v2ExecuteInput, v2QuoteInput } from '@/server/api/contract/trading';
 import { v2ExecuteAnswer, v2QuoteAnswer } from '@/server/api/handlers/trading';
@@ -25,8 +25,13 @@ import { projectContractAddress } from './project-addresses';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const dirs: string[] = [];
 let services: Services | undefined;
+let ownWorld: TestWorld;
+beforeAll(async () => {
+  ownWorld = await startOwnWorld(['BASE', 'ARB', 'SOL']);
+});
 afterAll(async () => {
   await services?.close();
+  await ownWorld?.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -73,7 +78,7 @@ async function expectTradeDeliversQuote(services: Services, rpcUrl: string, amou
 
 describe('a real-chain setup from zero', () => {
   it('deploys with npm run deploy, then quotes and trades on BASE with only RPC_URL_BASE and the solver key', async () => {
-    const base = testManifest().chains.BASE!;
+    const base = ownWorld.manifest.chains.BASE!;
     const solverKey = generatePrivateKey();
     const solver = privateKeyToAccount(solverKey).address;
     await fund(base.rpcUrl, solver);
@@ -92,7 +97,7 @@ describe('a real-chain setup from zero', () => {
 
   it('runs a fork of a chain with the project\'s contracts deployed on top, and trades on it', async () => {
     // The local world's BASE node stands in for the real chain: it carries the address book's contracts.
-    const real = testManifest().chains.BASE!;
+    const real = ownWorld.manifest.chains.BASE!;
     const dataDir = tempDir();
     const fork = await startWorld({ dataDir, ports: 'free', chains: ['BASE'], forkUrls: { BASE: real.rpcUrl }, stateCacheDir: path.join(dataDir, 'cache') });
     try {
@@ -118,14 +123,14 @@ describe('a real-chain setup from zero', () => {
   });
 
   it('does not start a server whose configuration is wrong, and names the variable', async () => {
-    const { BASE, ARB } = testManifest().chains;
+    const { BASE, ARB } = ownWorld.manifest.chains;
     const cases: [Record<string, string>, string][] = [
       [{ RPC_URL_BASE: ARB!.rpcUrl }, 'RPC_URL_BASE: serves chain id 42161'],
       [{ RPC_URL_BASE: BASE!.rpcUrl, VENUES_BASE: '{"wrappedNative":"0x12"}' }, 'VENUES_BASE'],
       [{ RPC_URL_BASE: BASE!.rpcUrl, ROUTER_ADDRESS_BASE: privateKeyToAccount(generatePrivateKey()).address }, 'ROUTER_ADDRESS_BASE'],
       // The world's Depository forwards to the world's solver, not to this key's address.
       [{ RPC_URL_BASE: BASE!.rpcUrl, SOLVER_PRIVATE_KEY: generatePrivateKey(), DEPOSITORY_ADDRESS_BASE: BASE!.contracts.depository! }, 'DEPOSITORY_ADDRESS_BASE'],
-      [{ RPC_URL_SOL: testManifest().chains.SOL!.rpcUrl }, 'JUPITER_API_URL'],
+      [{ RPC_URL_SOL: ownWorld.manifest.chains.SOL!.rpcUrl }, 'JUPITER_API_URL'],
       ...(process.env.TEST_DATABASE_URL ? [[{ RPC_URL_BASE: BASE!.rpcUrl, DATABASE_URL: process.env.TEST_DATABASE_URL }, 'APP_SECRET'] as [Record<string, string>, string]] : []),
     ];
     for (const [env, named] of cases) {

@@ -11,8 +11,8 @@ import { getBase58Decoder } from '@solana/kit';
 import { Keypair } from '@solana/web3.js';
 import { parseEther, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, describe, expect, it } from 'vitest';
-import { testManifest } from '@/devnet/test-world';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOwnWorld, type TestWorld } from '@/devnet/test-world';
 import { createChainDirectory } from '@/server/chains/chain-directory';
 import { createRpcTransport } from '@/server/chains/json-rpc';
 import { loadConfig } from '@/server/config/env';
@@ -22,8 +22,13 @@ import { runDoctor } from './doctor';
 
 const dirs: string[] = [];
 const opened: Services[] = [];
+let ownWorld: TestWorld;
+beforeAll(async () => {
+  ownWorld = await startOwnWorld(['BASE', 'ARB', 'SOL']);
+});
 afterAll(async () => {
   await Promise.all(opened.map((services) => services.close()));
+  await ownWorld?.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -35,7 +40,7 @@ async function servicesFor(env: Record<string, string>): Promise<Services> {
   return services;
 }
 
-const world = () => testManifest().chains;
+const world = () => ownWorld.manifest.chains;
 
 async function rpcCall(url: string, method: string, params: unknown[]): Promise<unknown> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
@@ -57,7 +62,7 @@ const subjects = (run: Awaited<ReturnType<Services['doctor']>>) => run.faults.ma
 
 describe('the doctor', () => {
   it('finds nothing wrong with the local world, and every chain of it can do everything', async () => {
-    const run = await (await servicesFor({ DEVNET_MANIFEST: process.env.DEVNET_MANIFEST! })).doctor();
+    const run = await (await servicesFor({ DEVNET_MANIFEST: ownWorld.manifestPath })).doctor();
     expect(run.faults).toEqual([]);
     for (const id of Object.keys(world()) as (keyof ReturnType<typeof world>)[]) {
       expect(run.chains[id], id).toMatchObject({ rpc: 'ok', quote: true, trade: true, tokenData: true, bridgeFrom: true, bridgeTo: true });
@@ -100,7 +105,7 @@ describe('the doctor', () => {
     expect(noRouter.faults).toEqual([{ subject: 'ROUTER_ADDRESS_BASE', message: expect.stringContaining('has no code') }]);
   });
 
-  it('names JUPITER_API_URL and FEE_COLLECTOR_SOL when SOL is served without them, and APP_SECRET beside a shared database', async () => {
+  it('names JUPITER_API_URL and FEE_COLLECTOR_SOL when SOL is served without them', async () => {
     const services = await servicesFor({ RPC_URL_SOL: world().SOL!.rpcUrl });
     const run = await services.doctor();
     expect(subjects(run)).toEqual(expect.arrayContaining(['JUPITER_API_URL', 'FEE_COLLECTOR_SOL']));
