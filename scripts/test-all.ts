@@ -83,7 +83,7 @@ async function main() {
 
   // One local chain world for the integration and end-to-end suites (their setups reuse it via env).
   const worldStarted = performance.now();
-  const world = await ensureTestWorld();
+  const world = await startTestWorld();
   console.log(`\nLocal chain world up in ${Math.round(performance.now() - worldStarted)} ms: ${world.manifestPath}`);
   try {
     await runChainSuites(step, buildFailed);
@@ -95,6 +95,19 @@ async function main() {
   console.log(failedSteps.length > 0 ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nAll steps passed.');
   console.log(`Total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(failedSteps.length > 0 || totals.failed > 0 ? 1 : 0);
+}
+
+/**
+ * The run's world; a start that fails (a node that did not answer in time on a loaded machine) is said with its
+ * cause and tried once more, since without a world no later suite can run at all.
+ */
+async function startTestWorld(): Promise<Awaited<ReturnType<typeof ensureTestWorld>>> {
+  try {
+    return await ensureTestWorld();
+  } catch (error) {
+    console.error('\nThe local chain world did not start; starting it again once. The cause:', error);
+    return ensureTestWorld();
+  }
 }
 
 async function runChainSuites(step: (name: string, exitCode: Promise<number>) => Promise<void>, buildFailed: boolean) {
