@@ -16,26 +16,36 @@ process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const bin = (name: string) => path.join('node_modules', '.bin', name);
 const reports = mkdtempSync(path.join(tmpdir(), 'test-reports-'));
 
+/** What a failed run is shown by at the end, beside the totals: where a CI log is cut, its end is what remains. */
+const digest: string[] = [];
+const TAIL_LINES = 60;
+
 /**
- * Runs a command to its exit code. With `buffered`, its output is held and printed in one block when it
- * ends, so a suite running beside another does not interleave with it.
+ * Runs a command to its exit code, its output passed on as it comes (or, `buffered`, held and printed in one
+ * block when it ends, so a suite running beside another does not interleave with it). The output's last lines
+ * are kept for the digest.
  */
-function run(command: string, args: string[], env: Record<string, string> = {}, buffered = false): Promise<number> {
+function run(command: string, args: string[], env: Record<string, string> = {}, buffered = false): Promise<{ code: number; tail: string }> {
   const header = `\n$ ${command} ${args.join(' ')}`;
   if (!buffered) console.log(header);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     const output: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const take = (target: NodeJS.WriteStream) => (chunk: Buffer) => {
+      output.push(chunk);
+      if (!buffered) target.write(chunk);
+    };
+    child.stdout.on('data', take(process.stdout));
+    child.stderr.on('data', take(process.stderr));
     const forward = (signal: NodeJS.Signals) => child.kill(signal);
     process.once('SIGINT', forward);
     process.once('SIGTERM', forward);
     child.on('close', (code, signal) => {
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
-      if (buffered) process.stdout.write(`${header}\n${Buffer.concat(output).toString()}`);
-      resolve(code ?? (signal ? 1 : 0));
+      const text = Buffer.concat(output).toString();
+      if (buffered) process.stdout.write(`${header}\n${text}`);
+      resolve({ code: code ?? (signal ? 1 : 0), tail: text.split('\n').slice(-TAIL_LINES).join('\n') });
     });
   });
 }
@@ -43,43 +53,65 @@ function run(command: string, args: string[], env: Record<string, string> = {}, 
 interface Tally { passed: number; failed: number; skipped: number }
 const totals: Tally = { passed: 0, failed: 0, skipped: 0 };
 
-function addVitest(file: string) {
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults?: { name: string; message?: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+}
+
+const firstLine = (text: string | undefined) => (text ?? '').trim().split('\n')[0]!.slice(0, 300);
+
+/** Adds a vitest JSON report to the totals; its failures, or the run's last lines when it wrote none, to the digest. */
+function addVitest(step: string, file: string, tail: string) {
   try {
-    const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    for (const result of report.testResults ?? []) {
+      const failed = (result.assertionResults ?? []).filter((assertion) => assertion.status === 'failed');
+      for (const assertion of failed) digest.push(`${step}: ${path.relative(process.cwd(), result.name)} > ${assertion.fullName}: ${firstLine(assertion.failureMessages?.[0])}`);
+      if (failed.length === 0 && result.message) digest.push(`${step}: ${path.relative(process.cwd(), result.name)}: ${firstLine(result.message)}`);
+    }
   } catch {
     totals.failed += 1;
+    digest.push(`${step}: wrote no report; its output ended with:\n${tail}`);
   }
 }
 
-function addPlaywright(file: string) {
+function addPlaywright(file: string, tail: string) {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
     totals.passed += report.stats.expected + report.stats.flaky;
     totals.failed += report.stats.unexpected;
     totals.skipped += report.stats.skipped;
+    if (report.stats.unexpected > 0) digest.push(`e2e: ${report.stats.unexpected} failed; the run ended with:\n${tail}`);
   } catch {
     totals.failed += 1;
+    digest.push(`e2e: wrote no report; its output ended with:\n${tail}`);
   }
 }
 
 async function main() {
   const failedSteps: string[] = [];
-  const step = async (name: string, exitCode: Promise<number>) => {
-    if ((await exitCode) !== 0) failedSteps.push(name);
+  const step = async (name: string, ran: Promise<{ code: number; tail: string }>) => {
+    const { code, tail } = await ran;
+    if (code !== 0) failedSteps.push(name);
+    return tail;
   };
 
-  await step('typecheck', run(bin('tsc'), ['--noEmit', '-p', '.']));
+  const typecheckTail = await step('typecheck', run(bin('tsc'), ['--noEmit', '-p', '.']));
+  if (failedSteps.includes('typecheck')) digest.push(`typecheck:\n${typecheckTail}`);
 
   const unitReport = path.join(reports, 'unit.json');
-  await step('unit', run(bin('vitest'), ['run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]));
-  addVitest(unitReport);
+  addVitest('unit', unitReport, await step('unit', run(bin('vitest'), ['run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`])));
 
   // The types were checked above (the same tsconfig): the build need not check them again.
-  const buildFailed = (await run(bin('next'), ['build'], { BUILD_TYPES_CHECKED: '1' })) !== 0;
-  await step('build', Promise.resolve(buildFailed ? 1 : 0));
+  const buildTail = await step('build', run(bin('next'), ['build'], { BUILD_TYPES_CHECKED: '1' }));
+  const buildFailed = failedSteps.includes('build');
+  if (buildFailed) digest.push(`build:\n${buildTail}`);
 
   // One local chain world for the integration and end-to-end suites (their setups reuse it via env).
   const worldStarted = performance.now();
@@ -92,6 +124,7 @@ async function main() {
   }
 
   rmSync(reports, { recursive: true, force: true });
+  if (digest.length > 0) console.log(`\nWhat failed:\n${digest.map((entry) => `- ${entry}`).join('\n')}`);
   console.log(failedSteps.length > 0 ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nAll steps passed.');
   console.log(`Total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(failedSteps.length > 0 || totals.failed > 0 ? 1 : 0);
@@ -110,16 +143,17 @@ async function startTestWorld(): Promise<Awaited<ReturnType<typeof ensureTestWor
   }
 }
 
-async function runChainSuites(step: (name: string, exitCode: Promise<number>) => Promise<void>, buildFailed: boolean) {
+async function runChainSuites(step: (name: string, ran: Promise<{ code: number; tail: string }>) => Promise<string>, buildFailed: boolean) {
   const postgres = await startPostgres();
   try {
     // The files that start everything they use run beside the shared world's files, which go one at a time.
     const suite = (project: string, buffered: boolean) => {
       const report = path.join(reports, `${project}.json`);
-      const exit = run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+      const ran = run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
         TEST_DATABASE_URL: postgres.url,
       }, buffered);
-      return step(project === 'int' ? 'integration' : 'integration (isolated)', exit).then(() => addVitest(report));
+      const name = project === 'int' ? 'integration' : 'integration (isolated)';
+      return step(name, ran).then((tail) => addVitest(name, report, tail));
     };
     await Promise.all([suite('int', false), suite('int-isolated', true)]);
   } finally {
@@ -128,14 +162,14 @@ async function runChainSuites(step: (name: string, exitCode: Promise<number>) =>
 
   if (!buildFailed) {
     const e2eReport = path.join(reports, 'e2e.json');
-    await step('e2e', run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }));
-    addPlaywright(e2eReport);
+    addPlaywright(e2eReport, await step('e2e', run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport })));
   } else {
     totals.failed += 1;
   }
 }
 
 main().catch((error: unknown) => {
+  if (digest.length > 0) console.log(`\nWhat failed:\n${digest.map((entry) => `- ${entry}`).join('\n')}`);
   console.error(error);
   console.log(`Total: ${totals.passed} passed, ${totals.failed + 1} failed, ${totals.skipped} skipped`);
   process.exit(1);
