@@ -105,9 +105,7 @@ export async function createServices(config: Config, options: { shareStore?: boo
     probeTimeoutMs: config.HEALTH_PROBE_TIMEOUT_MS,
   });
 
-  const trades = createTradeRepository(store.db, {
-    onLateWriteError: (error) => logger.error('a trade outcome could not be stored; the next execute or track of it stores it', { error: error instanceof Error ? error.message : String(error) }),
-  });
+  const trades = createTradeRepository(store.db);
   const balances = createBalanceReader(chains);
   const background = createBackgroundSender({ chains, trades, logger });
   const priorityFees = createPriorityFeeReader(chains);
@@ -210,9 +208,7 @@ function createBridge({ config, chains, manifest, priorityFees, solana, store, l
   const bridge: BridgeDeps = {
     chains: bridgeable.chains,
     missing: bridgeable.missing,
-    requests: createBridgeRepository(store.db, {
-      onLateWriteError: (error) => logger.error('a confirmed bridge fill could not be marked; the next holder of the request marks it', { error: error instanceof Error ? error.message : String(error) }),
-    }),
+    requests: createBridgeRepository(store.db),
     logger,
     feeBps: config.BRIDGE_FEE_BPS,
     quoteTtlMs: config.BRIDGE_QUOTE_TTL_MS,

@@ -183,8 +183,8 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<BridgeRow |
   const state = await chain.settlePayment(payment, SETTLE_WAIT_MS, { justSent: payment.justSent });
   if (state === 'confirmed') {
     const amount = await paidByFill(chain, row, payment.txHash);
-    // The payment is confirmed: the answer goes out at once and the request is marked right after.
-    const filled = deps.requests.markFilledAfterAnswer(row, { txHash: payment.txHash, amount });
+    // Marked before execute answers: a status read on another instance a moment later says success too.
+    const filled = await deps.requests.markFilled(row.id, { txHash: payment.txHash, amount });
     deps.counters?.filled(chain.chain);
     deps.logger.info('bridge filled', { requestId: row.id, chain: chain.chain, txHash: payment.txHash });
     // The deposit's sale on the source chain is the next round's work.

@@ -10,7 +10,6 @@ import {
 } from './bridge-request-moves';
 import { initScanCursor, saveScanCursor, scanCursor } from './bridge-scan-cursors';
 import { now } from './database-clock';
-import { createLateWrites } from './late-writes';
 import { claimById, claimDue, releaseLease, renewLease } from './lease';
 import { normalizeChainText } from './normalize-chain-text';
 import type { BridgeRequestsTable, Database } from './schema';
@@ -61,19 +60,12 @@ export interface SeenDeposit {
   madeAt: Date;
 }
 
-export function createBridgeRepository(db: Kysely<Database>, options: { onLateWriteError?: (error: unknown) => void } = {}) {
-  const late = createLateWrites(options.onLateWriteError);
+export function createBridgeRepository(db: Kysely<Database>) {
   return {
     insert: (request: NewBridgeRequest) => insertBridgeRequest(db, request),
-    find: async (id: string) => {
-      await late.settled();
-      return findBridgeRequest(db, id);
-    },
+    find: (id: string) => findBridgeRequest(db, id),
     /** A wallet's bridges, as trader or recipient, newest first; quotes never deposited to are left out. */
-    listForWallet: async (wallet: string, limit: number) => {
-      await late.settled();
-      return listBridgesForWallet(db, wallet, limit);
-    },
+    listForWallet: (wallet: string, limit: number) => listBridgesForWallet(db, wallet, limit),
     /**
      * Records the confirmed deposit of a waiting request: `pending` when it may be filled, `refunding` (with the
      * reason) when it may not; with `claimMs`, also claims it for that long. Undefined when the request already
@@ -115,15 +107,6 @@ export function createBridgeRepository(db: Kysely<Database>, options: { onLateWr
     /** The sale confirmed (`done`), or reverted (`failed`: the solver keeps the token). */
     finishSourceSwap: (id: string, outcome: 'done' | 'failed', txHash: string) => finishSourceSwap(db, id, outcome, txHash),
     markFilled: (id: string, fill: { txHash: string; amount: bigint }) => markFilled(db, id, fill),
-    /**
-     * Marks a claimed request filled once the caller has answered, and gives the row as it will read. The
-     * confirmed payment is stored on the request already: a write lost to a crash leaves it pending, and the
-     * next holder of its lease finds the payment's receipt and marks it then; never a second payment.
-     */
-    markFilledAfterAnswer: (row: BridgeRow, fill: { txHash: string; amount: bigint }): BridgeRow => {
-      late.add(() => markFilled(db, row.id, fill));
-      return filledRow(row, fill);
-    },
     /** The fill cannot be made: the deposit goes back. Any stored fill payment is known never to land. */
     startRefund: (id: string, reason: string) => startRefund(db, id, reason),
     markRefunded: (id: string, refund: { txHash: string; amount: bigint }) => markRefunded(db, id, refund),
@@ -183,14 +166,6 @@ async function insertBridgeRequest(db: Kysely<Database>, request: NewBridgeReque
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-function filledRow(row: BridgeRow, fill: { txHash: string; amount: bigint }): BridgeRow {
-  const at = new Date();
-  return {
-    ...row, state: 'success', fill_tx_hash: normalizeChainText(fill.txHash), paid_amount: fill.amount.toString(),
-    filled_at: at, claimed_until: null, updated_at: at,
-  };
 }
 
 async function findBridgeRequest(db: Kysely<Database>, id: string): Promise<BridgeRow | undefined> {

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { canMoveTrade } from '@/server/trading/trade-state';
 import { now } from './database-clock';
-import { createLateWrites } from './late-writes';
 import { claimDue, releaseLease } from './lease';
 import { normalizeChainText } from './normalize-chain-text';
 import type { BackgroundTxsTable, Database, TradeStatus, TradesTable } from './schema';
@@ -59,8 +58,7 @@ export interface NewBackgroundTx {
   purpose: string;
 }
 
-export function createTradeRepository(db: Kysely<Database>, options: { onLateWriteError?: (error: unknown) => void } = {}) {
-  const late = createLateWrites(options.onLateWriteError);
+export function createTradeRepository(db: Kysely<Database>) {
   return {
     /** Inserts a PENDING trade; undefined when a trade with this transaction hash exists already. */
     insertPending: (trade: NewTrade) => insertPendingTrade(db, trade),
@@ -71,26 +69,10 @@ export function createTradeRepository(db: Kysely<Database>, options: { onLateWri
     discardPending: async (id: string) => {
       await db.deleteFrom('trades').where('id', '=', id).where('status', '=', 'PENDING').execute();
     },
-    findByTxHash: async (txHash: string) => {
-      await late.settled();
-      return findTradeByTxHash(db, txHash);
-    },
+    findByTxHash: (txHash: string) => findTradeByTxHash(db, txHash),
     /** Settles a PENDING trade; a trade already settled keeps its outcome (the first settlement wins). */
     settle: (id: string, settlement: TradeSettlement) => settleTrade(db, id, settlement),
-    /**
-     * Settles a PENDING trade from its mined receipt once the caller has answered, and gives the row as it
-     * will read. The chain holds the outcome already: a write lost to a crash leaves the row PENDING, and the
-     * next execute or track of the transaction settles it from the same receipt. Reads in this process wait
-     * for the write, so they never see it PENDING.
-     */
-    settleAfterAnswer: (row: TradeRow, settlement: TradeSettlement): TradeRow => {
-      late.add(() => settleTrade(db, row.id, settlement));
-      return settledRow(row, settlement);
-    },
-    history: async (filter: TradeHistoryFilter) => {
-      await late.settled();
-      return tradeHistory(db, filter);
-    },
+    history: (filter: TradeHistoryFilter) => tradeHistory(db, filter),
     enqueueBackgroundTx: (tx: NewBackgroundTx) => enqueueBackgroundTx(db, tx),
     /**
      * Claims one due background transaction for `leaseMs`: a claimed row is invisible to other instances
@@ -126,19 +108,6 @@ async function insertPendingTrade(db: Kysely<Database>, trade: NewTrade): Promis
     .onConflict((conflict) => conflict.column('tx_hash').doNothing())
     .returningAll()
     .executeTakeFirst();
-}
-
-function settledRow(row: TradeRow, settlement: TradeSettlement): TradeRow {
-  if (row.status !== 'PENDING') return row;
-  return {
-    ...row,
-    status: settlement.status,
-    amount_out: settlement.amountOut ?? null,
-    spent: settlement.spent ?? null,
-    received: settlement.received ?? null,
-    parsed_error: settlement.parsedError ?? null,
-    updated_at: new Date(),
-  };
 }
 
 async function findTradeByTxHash(db: Kysely<Database>, txHash: string): Promise<TradeRow | undefined> {

@@ -25,14 +25,14 @@ export async function settleFromReceipt(
   const decimalsOut = claims?.decimalsOut ?? 18;
   if (receipt.status === 'success') {
     const swapped = swappedEvent(deps.chain.routerAddress, receipt);
-    // The receipt is the outcome: it is answered at once and stored right after.
-    const settled = deps.trades.settleAfterAnswer(row, {
+    // Stored before it is answered: another instance asked about this trade a moment later tells the same.
+    const settled = await deps.trades.settle(row.id, {
       status: 'SUCCESS',
       amountOut: swapped?.amountOut.toString(),
       spent: swapped ? formatUnits(swapped.amountIn, decimalsIn) : undefined,
       received: swapped ? formatUnits(swapped.amountOut, decimalsOut) : undefined,
     });
-    return outcomeOf(settled, claims ?? claimsOf(row));
+    return outcomeOf(settled ?? (await deps.trades.findByTxHash(row.tx_hash))!, claims ?? claimsOf(row));
   }
   const reason = trade ? await replayRevert(deps.chain.rpc, row.wallet as Address, trade, receipt) : undefined;
   const code: TradeFailureCode = reason && reason.code !== 'SIMULATION_FAILED' ? reason.code : 'REVERTED';

@@ -371,13 +371,14 @@ async function loadLookupTables(chain: ConfiguredChain, addresses: string[]): Pr
   }));
 }
 
-/** What a venue answers when it has no market for a leg (its other failures say it could not be asked). */
-const NO_MARKET_CODES: ReadonlySet<ErrorCode> = new Set(['NO_ROUTE', 'INVALID_INPUT', 'INSUFFICIENT_LIQUIDITY']);
+/** What a venue answers when it could not be asked (unreachable, failing, or limiting this server). */
+const UNREACHABLE_CODES: ReadonlySet<ErrorCode> = new Set(['CHAIN_UNAVAILABLE', 'RPC_ERROR', 'RATE_LIMITED']);
 
 /**
  * USD per SOL from the route source pricing 1 SOL into the chain's stable: 0 when no stable is known or the
- * venue has no market for it. A venue that cannot be asked (Jupiter unreachable, failing or limiting this
- * server) throws its own error, so a caller names that instead of a missing market.
+ * venue gives no price for it (no market, or any other answer). A venue that cannot be asked (Jupiter
+ * unreachable, failing or limiting this server) throws its own error, so a caller names that instead of a
+ * missing market.
  */
 export async function solUsdPrice(deps: Pick<SolanaQuoteDeps, 'trading'>): Promise<number> {
   const stable = deps.trading.stable;
@@ -389,8 +390,8 @@ export async function solUsdPrice(deps: Pick<SolanaQuoteDeps, 'trading'>): Promi
     return Number(amountOut) / 10 ** stable.decimals;
   } catch (error) {
     const code = findAppError(error)?.code;
-    if (code && NO_MARKET_CODES.has(code)) return 0;
-    throw error;
+    if (code && UNREACHABLE_CODES.has(code)) throw error;
+    return 0;
   }
 }
 
