@@ -375,10 +375,8 @@ async function loadLookupTables(chain: ConfiguredChain, addresses: string[]): Pr
 const UNREACHABLE_CODES: ReadonlySet<ErrorCode> = new Set(['CHAIN_UNAVAILABLE', 'RPC_ERROR', 'RATE_LIMITED']);
 
 /**
- * USD per SOL from the route source pricing 1 SOL into the chain's stable: 0 when no stable is known or the
- * venue gives no price for it (no market, or any other answer). A venue that cannot be asked (Jupiter
- * unreachable, failing or limiting this server) throws its own error, so a caller names that instead of a
- * missing market.
+ * USD per SOL from the route source pricing 1 SOL into the chain's stable: 0 when no stable is known or the venue
+ * gives no price. A venue that cannot be asked throws its own error, so a caller names it, not a missing market.
  */
 export async function solUsdPrice(deps: Pick<SolanaQuoteDeps, 'trading'>): Promise<number> {
   const stable = deps.trading.stable;
