@@ -3,7 +3,7 @@
 import { ApiReferenceReact } from '@scalar/api-reference-react';
 import '@scalar/api-reference-react/style.css';
 import { useEffect } from 'react';
-import { dropNoOpReplaceState } from './quiet-history';
+import { quietReferenceHistory } from './quiet-history';
 import { useReferenceRepairs } from './use-reference-repairs';
 
 /**
@@ -12,7 +12,7 @@ import { useReferenceRepairs } from './use-reference-repairs';
  */
 export function ApiReference() {
   useReferenceRepairs();
-  useEffect(() => dropNoOpReplaceState(window.history, window.location), []);
+  useEffect(() => quietReferenceHistory(window.history, window.location), []);
   return (
     <ApiReferenceReact
       configuration={{

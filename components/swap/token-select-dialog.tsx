@@ -109,19 +109,23 @@ export function TokenSelectDialog({ chain, title, tokens, selected, wallet, onSe
  * it, and closing (a choice, Escape, ×) gives the focus back to the button that opened it.
  */
 function useModalFocus(dialog: RefObject<HTMLDivElement | null>, input: RefObject<HTMLInputElement | null>, onClose: () => void) {
+  // The parent hands a new onClose on each render; read through a ref so a re-render of the page behind
+  // (a quote or a balance arriving) does not run the opening again and pull the focus back to the search.
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
   useEffect(() => {
     const opener = document.activeElement;
-    return () => {
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, []);
-  useEffect(() => {
     input.current?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') close.current();
       else keepTabInside(dialog.current, event);
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [dialog, input, onClose]);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, [dialog, input]);
 }

@@ -1,4 +1,6 @@
-import type { ConsoleMessage } from '@playwright/test';
+import type { ConsoleMessage, Route } from '@playwright/test';
+import type { ManifestChain } from '../../server/chains/devnet-manifest';
+import { api } from '../support/api';
 import { expect, test } from '../support/fixtures';
 
 /** Console errors that mean the reference could not get or read the document. */
@@ -58,6 +60,50 @@ test('the API reference renders the served document', async ({ page, baseURL }) 
   // The page's own scripts and styles all load (a missing favicon is harmless and ignored).
   const ownErrors = errorResponses.filter((line) => !line.endsWith('/favicon.ico'));
   expect(ownErrors, 'responses with an error status').toEqual([]);
+});
+
+/** A request held by a route until the test lets it go. */
+function held() {
+  let seen!: () => void;
+  const arrived = new Promise<void>((resolve) => { seen = resolve; });
+  const routes: Route[] = [];
+  return {
+    arrived,
+    hold: async (route: Route) => {
+      routes.push(route);
+      seen();
+    },
+    release: () => Promise.all(routes.splice(0).map((route) => route.continue())),
+  };
+}
+
+test('leaving the reference by the header search lands on the token, even when the reference writes an anchor meanwhile', async ({ page }) => {
+  const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
+  const alpha = response.json.chains.SOL?.tokens.find((token) => token.symbol === 'ALPHA');
+  if (!alpha) throw new Error('the local world has no ALPHA mint on SOL');
+  // The order that lost the navigation: the token page is on its way when the reference writes the anchor
+  // of the section in view into the URL (it does as sections scroll past, and as its layout settles).
+  const tokenPage = held();
+  await page.route((url) => url.pathname === `/token/SOL/${alpha.address}`, async (route) => {
+    if (route.request().headers()['rsc'] === '1') await tokenPage.hold(route);
+    else await route.continue();
+  });
+  await page.goto('/docs');
+  await expect(page.getByRole('heading', { name: 'Trading and bridging API', level: 1 })).toBeVisible();
+
+  const search = page.getByRole('search', { name: 'Token search' });
+  await search.getByLabel('Token address or symbol').fill(alpha.address);
+  await expect(search.getByLabel('Search on chain')).toHaveValue('SOL');
+  await search.getByLabel('Token address or symbol').press('Enter');
+  await tokenPage.arrived;
+  await page.mouse.move(700, 400);
+  await expect.poll(async () => {
+    await page.mouse.wheel(0, 1500);
+    return new URL(page.url()).hash;
+  }).toMatch(/^#tag\//);
+  await tokenPage.release();
+  await expect(page).toHaveURL(new RegExp(`/token/SOL/${alpha.address}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('ALPHA');
 });
 
 test('the status page shows every chain, loaded over tRPC with the session cookie', async ({ page, context, baseURL }) => {
