@@ -106,7 +106,7 @@ async function main() {
   if (failedSteps.includes('typecheck')) digest.push(`typecheck:\n${typecheckTail}`);
 
   const unitReport = path.join(reports, 'unit.json');
-  addVitest('unit', unitReport, await step('unit', run(bin('vitest'), ['run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`])));
+  addVitest('unit', unitReport, await step('unit', run(bin('vitest'), ['run', '--project', 'unit', '--project', 'unit-mocking', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`])));
 
   // The types were checked above (the same tsconfig): the build need not check them again.
   const buildTail = await step('build', run(bin('next'), ['build'], { BUILD_TYPES_CHECKED: '1' }));

@@ -133,8 +133,9 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 
 describe('Jupiter route source', () => {
   it('asks for an ExactIn quote of the leg, then for the instructions of that quote for the wallet', async () => {
+    const before = requestsOf('ok').length;
     await source('ok', { apiKey: 'test-key' }).quote(leg);
-    const [quote, swap, ...rest] = requestsOf('ok');
+    const [quote, swap, ...rest] = requestsOf('ok').slice(before);
     expect(rest).toEqual([]);
     expect(quote?.method).toBe('GET');
     expect(quote?.path).toBe('/ok/quote');
