@@ -146,7 +146,6 @@ async function startTestWorld(): Promise<Awaited<ReturnType<typeof ensureTestWor
 async function runChainSuites(step: (name: string, ran: Promise<{ code: number; tail: string }>) => Promise<string>, buildFailed: boolean) {
   const postgres = await startPostgres();
   try {
-    // The files that start everything they use run beside the shared world's files, which go one at a time.
     const suite = (project: string, buffered: boolean) => {
       const report = path.join(reports, `${project}.json`);
       const ran = run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
@@ -155,17 +154,24 @@ async function runChainSuites(step: (name: string, ran: Promise<{ code: number; 
       const name = project === 'int' ? 'integration' : 'integration (isolated)';
       return step(name, ran).then((tail) => addVitest(name, report, tail));
     };
-    await Promise.all([suite('int', false), suite('int-isolated', true)]);
+    // The files that start everything they use run beside the shared world's suites. Those trade on the same
+    // chains (a quote is checked against what the chain then delivers), so end-to-end waits for the shared
+    // integration files and never runs beside them.
+    const isolated = suite('int-isolated', true);
+    await suite('int', false);
+    await Promise.all([isolated, endToEnd(step, buildFailed)]);
   } finally {
     await postgres.stop();
   }
+}
 
-  if (!buildFailed) {
-    const e2eReport = path.join(reports, 'e2e.json');
-    addPlaywright(e2eReport, await step('e2e', run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport })));
-  } else {
+async function endToEnd(step: (name: string, ran: Promise<{ code: number; tail: string }>) => Promise<string>, buildFailed: boolean) {
+  if (buildFailed) {
     totals.failed += 1;
+    return;
   }
+  const e2eReport = path.join(reports, 'e2e.json');
+  addPlaywright(e2eReport, await step('e2e', run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport })));
 }
 
 main().catch((error: unknown) => {

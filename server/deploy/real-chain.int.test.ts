@@ -133,8 +133,13 @@ describe('a real-chain setup from zero', () => {
       [{ RPC_URL_SOL: ownWorld.manifest.chains.SOL!.rpcUrl }, 'JUPITER_API_URL'],
       ...(process.env.TEST_DATABASE_URL ? [[{ RPC_URL_BASE: BASE!.rpcUrl, DATABASE_URL: process.env.TEST_DATABASE_URL }, 'APP_SECRET'] as [Record<string, string>, string]] : []),
     ];
-    for (const [env, named] of cases) {
+    // The starts are independent (own port, own data folder): side by side, the case waits for one start's
+    // module loading instead of six.
+    const runs = await Promise.all(cases.map(async ([env, named]) => {
       const started = await runScript(['scripts/start.ts', '-p', String(await freePort()), '-H', '127.0.0.1'], { DATA_DIR: tempDir(), ...env });
+      return { named, started };
+    }));
+    for (const { named, started } of runs) {
       expect(started.code, `${named}: ${started.stdout}`).toBe(1);
       expect(started.stderr).toContain(named);
       expect(started.stdout).not.toContain('Ready on');

@@ -11,6 +11,18 @@ export interface RpcServerHandlers {
 }
 
 /**
+ * An idle connection stays open a minute, as hosted RPCs keep theirs. With Node's 5 s a client whose event
+ * loop was busy past its own 4 s idle limit sent its next request on a socket the node had just closed
+ * ("other side closed"); the client reads the advertised timeout and closes well before it.
+ */
+const IDLE_CONNECTION_MS = 60_000;
+
+function keptAlive(server: Server): Server {
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  return server;
+}
+
+/**
  * The node's two HTTP servers: JSON-RPC over POST and websockets on upgrade on both, one on the node's
  * port and one on port + 1, because web3.js v1 derives its websocket URL by adding one to the port.
  */
@@ -24,8 +36,8 @@ export class RpcServers {
     const onRequest = (req: IncomingMessage, res: ServerResponse) => answerHttp(handlers, req, res);
     const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) =>
       this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req));
-    this.httpServer = createServer(onRequest).on('upgrade', onUpgrade);
-    this.wsServer = createServer(onRequest).on('upgrade', onUpgrade);
+    this.httpServer = keptAlive(createServer(onRequest).on('upgrade', onUpgrade));
+    this.wsServer = keptAlive(createServer(onRequest).on('upgrade', onUpgrade));
   }
 
   /** Listens on `port` and port + 1, or on a free port whose successor is free too; returns the port. */
