@@ -26,15 +26,12 @@ export async function ensureTestWorld(): Promise<TestWorld> {
   if (given && existsSync(given)) {
     return { manifestPath: given, manifest: readDevnetManifest(given)!, stop: async () => undefined };
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'test-world-'));
-  const world = await startWorld({ dataDir, ports: 'free', stateCacheDir: TEST_STATE_CACHE });
+  const world = await startWorldIn('test-world-');
   process.env.DEVNET_MANIFEST = world.manifestPath;
   return {
-    manifestPath: world.manifestPath,
-    manifest: world.manifest,
+    ...world,
     async stop() {
       await world.stop();
-      rmSync(dataDir, { recursive: true, force: true });
       delete process.env.DEVNET_MANIFEST;
     },
   };
@@ -44,8 +41,13 @@ export async function ensureTestWorld(): Promise<TestWorld> {
  * A world of a few chains for one test file of its own (the `int-isolated` project), booted from the run's
  * snapshot cache: it runs beside the shared world's files instead of after them.
  */
-export async function startOwnWorld(chains: readonly ChainId[]): Promise<TestWorld> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'own-world-'));
+export function startOwnWorld(chains: readonly ChainId[]): Promise<TestWorld> {
+  return startWorldIn('own-world-', chains);
+}
+
+/** A world on free ports in a temporary folder of its own, removed when the world stops. */
+async function startWorldIn(prefix: string, chains?: readonly ChainId[]): Promise<TestWorld> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
   const world = await startWorld({ dataDir, ports: 'free', chains, stateCacheDir: TEST_STATE_CACHE });
   return {
     manifestPath: world.manifestPath,
