@@ -173,7 +173,9 @@ export function checkAddressFamily(
   fields: Record<string, string | undefined>,
   options: { nativeAllowed: boolean },
 ): void {
-  if (!chain) return;
+  // A refinement runs even when the chain field itself failed, so the value may be any text: that field's
+  // own issue is the answer then, and there is no family to check against.
+  if (!chain || !Object.hasOwn(CHAINS, chain)) return;
   const family = CHAINS[chain].family;
   for (const [field, value] of Object.entries(fields)) {
     if (value === undefined) continue;
@@ -221,7 +223,9 @@ export function checkTxEncoding(
   chain: ChainId | undefined,
   fields: Record<string, string | undefined>,
 ): void {
-  if (!chain) return;
+  // A refinement runs even when the chain field itself failed, so the value may be any text: that field's
+  // own issue is the answer then, and there is no family to check against.
+  if (!chain || !Object.hasOwn(CHAINS, chain)) return;
   const family = CHAINS[chain].family;
   for (const [field, value] of Object.entries(fields)) {
     if (value === undefined) continue;

@@ -112,3 +112,15 @@ describe('endpoint inputs', () => {
     ]);
   });
 });
+
+describe('an over-long value beside other fields', () => {
+  it('is refused by its own field, and the checks across fields do not read it as a chain (it answered 500)', async () => {
+    const { balanceInput } = await import('./chain-data');
+    const zero = `0x${'0'.repeat(40)}`;
+    for (const chains of [['a'.repeat(400), 'BASE'], ['a'.repeat(300)]]) {
+      const parsed = balanceInput.safeParse({ chains, wallet: zero, token: zero });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues.map((issue) => issue.path[0])).toContain('chains');
+    }
+  });
+});
