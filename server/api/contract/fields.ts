@@ -6,7 +6,7 @@ import { getAddress } from 'viem';
 import { z } from 'zod';
 import 'zod-openapi';
 import {
-  CHAIN_IDS, CHAINS, NATIVE_TOKEN_ADDRESS, V1_CHAIN_ALIASES, type ChainId,
+  CHAIN_IDS, CHAINS, NATIVE_TOKEN_ADDRESS, V1_CHAIN_ALIASES, type ChainFamily, type ChainId,
 } from '@/server/chains/registry';
 import { isSolanaAddress } from '@/server/chains/solana/address';
 
@@ -166,6 +166,14 @@ interface IssueSink {
   addIssue(issue: { code: 'custom'; message: string; path: PropertyKey[]; input?: unknown }): void;
 }
 
+/**
+ * The family of a chain field's value, or undefined when it names no chain: a refinement runs even when the
+ * chain field itself failed, so the value may be any text, and that field's own issue is the answer then.
+ */
+function familyOf(chain: string | undefined): ChainFamily | undefined {
+  return chain !== undefined && Object.hasOwn(CHAINS, chain) ? CHAINS[chain as ChainId].family : undefined;
+}
+
 /** On a known chain, addresses must be of that chain's family (the EVM zero address means native anywhere). */
 export function checkAddressFamily(
   ctx: IssueSink,
@@ -173,10 +181,8 @@ export function checkAddressFamily(
   fields: Record<string, string | undefined>,
   options: { nativeAllowed: boolean },
 ): void {
-  // A refinement runs even when the chain field itself failed, so the value may be any text: that field's
-  // own issue is the answer then, and there is no family to check against.
-  if (!chain || !Object.hasOwn(CHAINS, chain)) return;
-  const family = CHAINS[chain].family;
+  const family = familyOf(chain);
+  if (!family) return;
   for (const [field, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     if (options.nativeAllowed && value === NATIVE_TOKEN_ADDRESS) continue;
@@ -223,10 +229,8 @@ export function checkTxEncoding(
   chain: ChainId | undefined,
   fields: Record<string, string | undefined>,
 ): void {
-  // A refinement runs even when the chain field itself failed, so the value may be any text: that field's
-  // own issue is the answer then, and there is no family to check against.
-  if (!chain || !Object.hasOwn(CHAINS, chain)) return;
-  const family = CHAINS[chain].family;
+  const family = familyOf(chain);
+  if (!family) return;
   for (const [field, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     const ok = family === 'evm' ? evmSignedTx.test(value) : BASE64.test(value) && !value.startsWith('0x');
