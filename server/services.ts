@@ -105,7 +105,7 @@ export async function createServices(config: Config, options: { shareStore?: boo
     probeTimeoutMs: config.HEALTH_PROBE_TIMEOUT_MS,
   });
 
-  const trades = createTradeRepository(store.db);
+  const trades = createTradeRepository(store.db, store.writeOrder);
   const balances = createBalanceReader(chains);
   const background = createBackgroundSender({ chains, trades, logger });
   const priorityFees = createPriorityFeeReader(chains);
@@ -208,7 +208,7 @@ function createBridge({ config, chains, manifest, priorityFees, solana, store, l
   const bridge: BridgeDeps = {
     chains: bridgeable.chains,
     missing: bridgeable.missing,
-    requests: createBridgeRepository(store.db),
+    requests: createBridgeRepository(store.db, store.writeOrder),
     logger,
     feeBps: config.BRIDGE_FEE_BPS,
     quoteTtlMs: config.BRIDGE_QUOTE_TTL_MS,
@@ -216,6 +216,7 @@ function createBridge({ config, chains, manifest, priorityFees, solana, store, l
     publicUrl: config.publicUrl,
     kickSolver: () => solver.kick(),
     workOn: (requestId, claimed) => solver.workOn(requestId, claimed),
+    signFillAhead: (row) => solver.signFillAhead(row),
     leaseMs: LEASE_MS,
     counters: {
       filled: (chain) => metrics.bridgeFills.inc({ chain }),

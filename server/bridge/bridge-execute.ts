@@ -149,6 +149,8 @@ export async function executeBridge(deps: BridgeDeps, input: BridgeDepositReques
     if (approval) await chain.sendApproval(approval, DEPOSIT_WAIT_MS);
   }
   const sendNow = row.deposit_tx_hash === null ? input.signedDeposit : undefined;
+  // The fill's payment is signed while the deposit is mined: its reads of the destination chain are done by then.
+  if (sendNow) deps.signFillAhead?.(row);
   const progress = await confirmDeposit(deps, chain, row, txHash, { kick: false, signed: sendNow, claimMs: deps.leaseMs, awaitDepth: true });
   switch (progress.state) {
     case 'recorded':

@@ -12,11 +12,13 @@ import type { ChainId } from '@/server/chains/registry';
 import { findAppError } from '@/server/errors';
 import { createWorkLoop, type WorkLoop } from '@/server/jobs/work-loop';
 import type { BridgeRow } from '@/server/store/bridge-repository';
+import { filledRow } from '@/server/store/bridge-request-moves';
 import type { BridgeChain, SignedPayment } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
 import { acceptDeposit, confirmSeenDeposit, noteSeenDeposit } from './bridge-deposits';
 import { CannotFill, fillShortfall, paidByFill, signFill } from './bridge-fill';
 import { sellDeposit } from './bridge-sale';
+import { ChainSigning } from './chain-signing';
 
 /** A round scans every chain, then works every due request; `drain` runs rounds until none is asked for. */
 export interface BridgeSolver extends WorkLoop {
@@ -26,6 +28,8 @@ export interface BridgeSolver extends WorkLoop {
    * work left it. `claimed`: the request as recorded with this process's claim on it (nothing to claim).
    */
   workOn(requestId: string, claimed?: BridgeRow): Promise<BridgeRow | undefined>;
+  /** Signs a waiting request's fill ahead, while its deposit is being mined (chain-signing.ts). */
+  signFillAhead(row: BridgeRow): void;
 }
 
 /**
@@ -67,11 +71,8 @@ async function refundAmount(chain: BridgeChain, to: string, deposit: bigint): Pr
 /** What the solver's rounds share. */
 interface SolverContext {
   deps: BridgeDeps;
-  /**
-   * Signing reads the solver's next nonce: one signer per chain at a time in this process. (Another instance
-   * taking the same nonce only makes one of the two payments `dropped`, and that one is signed anew.)
-   */
-  chainLocks: Map<ChainId, Promise<unknown>>;
+  /** One signer per chain at a time in this process, and fills signed ahead. */
+  signing: ChainSigning;
   /** When unused quotes were last deleted. */
   forgotAt: number;
   /** Asks for another round (after a request moved to a state with work to do). */
@@ -80,7 +81,7 @@ interface SolverContext {
 }
 
 export function createBridgeSolver(deps: BridgeDeps, lease: LeaseTiming = { leaseMs: LEASE_MS, heartbeatMs: HEARTBEAT_MS }): BridgeSolver {
-  const context: SolverContext = { deps, chainLocks: new Map(), forgotAt: 0, kick: () => loop.kick(), lease };
+  const context: SolverContext = { deps, signing: new ChainSigning(), forgotAt: 0, kick: () => loop.kick(), lease };
   const loop = createWorkLoop('bridge solver', () => round(context), deps.logger);
   return {
     ...loop,
@@ -94,15 +95,16 @@ export function createBridgeSolver(deps: BridgeDeps, lease: LeaseTiming = { leas
         return undefined;
       }
     },
+    signFillAhead(row) {
+      const chain = deps.chains[row.destination_chain as ChainId];
+      // A swap is quoted once the deposit is in; a transfer's amount and recipient are known from the quote.
+      if (!chain || row.state !== 'waiting' || row.payout === 'swap') return;
+      context.signing.signAhead(fillKey(row.id), chain.chain, checkedFill(deps, chain, row));
+    },
   };
 }
 
-function withChainLock<T>(context: SolverContext, chain: ChainId, work: () => Promise<T>): Promise<T> {
-  const previous = context.chainLocks.get(chain) ?? Promise.resolve();
-  const next = previous.then(work, work);
-  context.chainLocks.set(chain, next.catch(() => undefined));
-  return next;
-}
+const fillKey = (requestId: string) => `fill:${requestId}`;
 
 /** Final deposits are recorded, those below the depth noted; the cursor is saved once all of them are stored. */
 async function scan({ deps }: SolverContext, chain: ChainId, bridgeChain: BridgeChain): Promise<void> {
@@ -114,16 +116,18 @@ async function scan({ deps }: SolverContext, chain: ChainId, bridgeChain: Bridge
 }
 
 /**
- * The stored payment, or a new one signed (by `sign`: a transfer, or a prepared swap), stored and sent
- * (unless another instance stored one first).
+ * The stored payment, or a new one (signed ahead under `signedAhead`, else by `sign`: a transfer, or a
+ * prepared swap), stored and sent (unless another instance stored one first).
  */
 async function paymentFor(
-  context: SolverContext, row: BridgeRow, chain: BridgeChain, sign: () => Promise<SignedPayment>, refundAmount?: bigint,
+  context: SolverContext, row: BridgeRow, chain: BridgeChain, sign: () => Promise<SignedPayment>,
+  options: { refundAmount?: bigint; signedAhead?: string } = {},
 ): Promise<SignedPayment & { justSent?: true }> {
   const { deps } = context;
+  const { refundAmount, signedAhead } = options;
   if (row.payment_raw_tx && row.payment_tx_hash) return { txHash: row.payment_tx_hash, raw: row.payment_raw_tx };
-  const signed = await withChainLock(context, chain.chain, async () => {
-    const payment = await sign();
+  const signed = await context.signing.inTurn(chain.chain, async () => {
+    const payment = (signedAhead ? await context.signing.takeSignedAhead(signedAhead, chain.chain) : undefined) ?? (await sign());
     if (!(await deps.requests.storePayment(row.id, payment, refundAmount))) return undefined;
     await chain.broadcast(payment.raw);
     return { ...payment, justSent: true as const };
@@ -174,7 +178,7 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<BridgeRow |
   }
   let payment: SignedPayment & { justSent?: true };
   try {
-    payment = await paymentFor(context, row, chain, checkedFill(deps, chain, row));
+    payment = await paymentFor(context, row, chain, checkedFill(deps, chain, row), { signedAhead: fillKey(row.id) });
   } catch (error) {
     if (!(error instanceof CannotFill)) throw error;
     await refuseFill(context, row, error);
@@ -182,9 +186,15 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<BridgeRow |
   }
   const state = await chain.settlePayment(payment, SETTLE_WAIT_MS, { justSent: payment.justSent });
   if (state === 'confirmed') {
-    const amount = await paidByFill(chain, row, payment.txHash);
-    // Marked before execute answers: a status read on another instance a moment later says success too.
-    const filled = await deps.requests.markFilled(row.id, { txHash: payment.txHash, amount });
+    const done = { txHash: payment.txHash, amount: await paidByFill(chain, row, payment.txHash) };
+    // In turn before execute answers: a status read after the answer, here or on another instance, says success too.
+    const { turnTaken, written } = deps.requests.markFilledInTurn(row.id, done);
+    written.catch((error: unknown) => {
+      // The request stays pending with its payment stored: once the lease ends, a round finds the payment mined and marks it.
+      deps.logger.error('bridge fill not stored', { requestId: row.id, txHash: payment.txHash, error: error instanceof Error ? error.message : String(error) });
+    });
+    await turnTaken;
+    const filled = filledRow(row, done);
     deps.counters?.filled(chain.chain);
     deps.logger.info('bridge filled', { requestId: row.id, chain: chain.chain, txHash: payment.txHash });
     // The deposit's sale on the source chain is the next round's work.
@@ -219,7 +229,7 @@ async function refund(context: SolverContext, row: BridgeRow): Promise<void> {
       return;
     }
     const to = row.deposit_from;
-    payment = await paymentFor(context, row, chain, () => chain.signPayment({ to, amount: returnable, requestId: row.id, token }), returnable);
+    payment = await paymentFor(context, row, chain, () => chain.signPayment({ to, amount: returnable, requestId: row.id, token }), { refundAmount: returnable });
   }
   const state = await chain.settlePayment(payment, SETTLE_WAIT_MS, { justSent: payment.justSent });
   if (state === 'confirmed') {
@@ -255,7 +265,7 @@ async function work(context: SolverContext, row: BridgeRow): Promise<BridgeRow |
     const due = row.state === 'waiting' ? await confirmedWork(context, row) : row;
     if (due?.state === 'pending') return await fill(context, due);
     if (due?.state === 'refunding') await refund(context, due);
-    else if (due?.state === 'success' && due.source_swap === 'due') await sellDeposit(context.deps, (chain, work) => withChainLock(context, chain, work), due);
+    else if (due?.state === 'success' && due.source_swap === 'due') await sellDeposit(context.deps, (chain, work) => context.signing.inTurn(chain, work), due);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const delay = Math.min(1_000 * 2 ** Math.min(row.attempts, 6), MAX_RETRY_DELAY_MS);

@@ -6,13 +6,14 @@
 import type { Kysely, Selectable } from 'kysely';
 import { readBridgeCensus } from './bridge-request-census';
 import {
-  forgetSeenDeposit, markFailed, markFilled, markRefunded, noteSeenDeposit, recordDeposit, startRefund, type DepositDecision,
+  forgetSeenDeposit, markFailed, markFilled, markRefunded, type Fill, noteSeenDeposit, recordDeposit, startRefund, type DepositDecision,
 } from './bridge-request-moves';
 import { initScanCursor, saveScanCursor, scanCursor } from './bridge-scan-cursors';
 import { now } from './database-clock';
 import { claimById, claimDue, releaseLease, renewLease } from './lease';
 import { normalizeChainText } from './normalize-chain-text';
 import type { BridgeRequestsTable, Database } from './schema';
+import { writeInTurn, type WriteOrder } from './write-in-turn';
 
 export type BridgeRow = Selectable<BridgeRequestsTable>;
 
@@ -60,7 +61,7 @@ export interface SeenDeposit {
   madeAt: Date;
 }
 
-export function createBridgeRepository(db: Kysely<Database>) {
+export function createBridgeRepository(db: Kysely<Database>, writeOrder: WriteOrder = 'awaited') {
   return {
     insert: (request: NewBridgeRequest) => insertBridgeRequest(db, request),
     find: (id: string) => findBridgeRequest(db, id),
@@ -106,7 +107,13 @@ export function createBridgeRepository(db: Kysely<Database>) {
     dropSourceSwap: (id: string, txHash: string) => dropSourceSwap(db, id, txHash),
     /** The sale confirmed (`done`), or reverted (`failed`: the solver keeps the token). */
     finishSourceSwap: (id: string, outcome: 'done' | 'failed', txHash: string) => finishSourceSwap(db, id, outcome, txHash),
-    markFilled: (id: string, fill: { txHash: string; amount: bigint }) => markFilled(db, id, fill),
+    markFilled: (id: string, fill: Fill) => markFilled(db, id, fill),
+    /**
+     * Marks a request filled in turn (write-in-turn.ts): seen by every statement issued once `turnTaken`
+     * settles. Only by the holder of the request's lease, whose move nothing else races: the caller answers
+     * with `filledRow` instead of reading the row back.
+     */
+    markFilledInTurn: (id: string, fill: Fill) => writeInTurn(db, writeOrder, (session) => markFilled(session, id, fill)),
     /** The fill cannot be made: the deposit goes back. Any stored fill payment is known never to land. */
     startRefund: (id: string, reason: string) => startRefund(db, id, reason),
     markRefunded: (id: string, refund: { txHash: string; amount: bigint }) => markRefunded(db, id, refund),

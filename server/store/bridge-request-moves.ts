@@ -86,13 +86,26 @@ export function forgetSeenDeposit(db: Kysely<Database>, id: string, txHash: stri
     .executeTakeFirst();
 }
 
-export function markFilled(db: Kysely<Database>, id: string, fill: { txHash: string; amount: bigint }) {
+export interface Fill {
+  txHash: string;
+  amount: bigint;
+}
+
+export function markFilled(db: Kysely<Database>, id: string, fill: Fill) {
   return move(db, id, 'pending', 'success', {
     fill_tx_hash: normalizeChainText(fill.txHash),
     paid_amount: fill.amount.toString(),
     filled_at: nowAsDate(),
     claimed_until: null,
   });
+}
+
+/** A pending request as `markFilled` leaves it (with this process's clock for the times it sets). */
+export function filledRow(row: BridgeRow, fill: Fill): BridgeRow {
+  const at = new Date();
+  return {
+    ...row, state: 'success', fill_tx_hash: normalizeChainText(fill.txHash), paid_amount: fill.amount.toString(), filled_at: at, claimed_until: null, updated_at: at,
+  };
 }
 
 export function startRefund(db: Kysely<Database>, id: string, reason: string) {

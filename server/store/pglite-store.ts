@@ -46,6 +46,8 @@ export async function openPGliteStore(root: string | undefined, lock: DataDirLoc
     return {
       db,
       engine: 'pglite',
+      // This process owns the one session: statements take it in turn.
+      writeOrder: 'session',
       pglite: { instance: pglite, mutex, dataDir: root },
       close: once(async () => {
         try {

@@ -13,7 +13,7 @@ import type { Store } from './store';
 export async function openPostgresStore(pool: pg.Pool, engine: Store['engine']): Promise<Store> {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await migrateOrDestroy(db);
-  return { db, engine, close: once(() => db.destroy()) };
+  return { db, engine, writeOrder: 'awaited', close: once(() => db.destroy()) };
 }
 
 /** A pg pool that parses like the PGlite store does; see the note at the top of database.ts. */

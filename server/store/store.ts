@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Kysely } from 'kysely';
 import type { ConnectionMutex } from './pglite-dialect';
 import type { Database } from './schema';
+import type { WriteOrder } from './write-in-turn';
 
 export interface StoreOptions {
   /** PostgreSQL connection string; when set, `dataDir` is ignored. */
@@ -24,6 +25,8 @@ export interface PGliteHandle {
 export interface Store {
   db: Kysely<Database>;
   engine: 'pglite' | 'postgres';
+  /** Whether a write may end after its caller answers (write-in-turn.ts). */
+  writeOrder: WriteOrder;
   close(): Promise<void>;
   /** Present when this process owns an embedded PGlite database. */
   pglite?: PGliteHandle;

@@ -8,6 +8,7 @@ import { canMoveTrade } from '@/server/trading/trade-state';
 import { now } from './database-clock';
 import { claimDue, releaseLease } from './lease';
 import { normalizeChainText } from './normalize-chain-text';
+import { writeInTurn, type WriteOrder } from './write-in-turn';
 import type { BackgroundTxsTable, Database, TradeStatus, TradesTable } from './schema';
 
 export { normalizeChainText } from './normalize-chain-text';
@@ -58,7 +59,7 @@ export interface NewBackgroundTx {
   purpose: string;
 }
 
-export function createTradeRepository(db: Kysely<Database>) {
+export function createTradeRepository(db: Kysely<Database>, writeOrder: WriteOrder = 'awaited') {
   return {
     /** Inserts a PENDING trade; undefined when a trade with this transaction hash exists already. */
     insertPending: (trade: NewTrade) => insertPendingTrade(db, trade),
@@ -72,6 +73,12 @@ export function createTradeRepository(db: Kysely<Database>) {
     findByTxHash: (txHash: string) => findTradeByTxHash(db, txHash),
     /** Settles a PENDING trade; a trade already settled keeps its outcome (the first settlement wins). */
     settle: (id: string, settlement: TradeSettlement) => settleTrade(db, id, settlement),
+    /**
+     * Settles a PENDING trade in turn (write-in-turn.ts): seen by every statement issued once `turnTaken`
+     * settles. For a settlement any other would equal (a success read from its receipt), so the caller can
+     * answer with `settledRow` instead of reading the row back.
+     */
+    settleInTurn: (id: string, settlement: TradeSettlement) => writeInTurn(db, writeOrder, (session) => settleTrade(session, id, settlement)),
     history: (filter: TradeHistoryFilter) => tradeHistory(db, filter),
     enqueueBackgroundTx: (tx: NewBackgroundTx) => enqueueBackgroundTx(db, tx),
     /**
@@ -112,6 +119,19 @@ async function insertPendingTrade(db: Kysely<Database>, trade: NewTrade): Promis
 
 async function findTradeByTxHash(db: Kysely<Database>, txHash: string): Promise<TradeRow | undefined> {
   return db.selectFrom('trades').selectAll().where('tx_hash', '=', normalizeChainText(txHash)).executeTakeFirst();
+}
+
+/** A PENDING row as `settle` leaves it. */
+export function settledRow(row: TradeRow, settlement: TradeSettlement): TradeRow {
+  return {
+    ...row,
+    status: settlement.status,
+    amount_out: settlement.amountOut ?? null,
+    spent: settlement.spent ?? null,
+    received: settlement.received ?? null,
+    parsed_error: settlement.parsedError ?? null,
+    updated_at: new Date(),
+  };
 }
 
 async function settleTrade(db: Kysely<Database>, id: string, settlement: TradeSettlement): Promise<TradeRow | undefined> {

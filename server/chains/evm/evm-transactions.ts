@@ -7,7 +7,7 @@ import {
   encodeAbiParameters, keccak256, parseTransaction, serializeTransaction, type Address, type Hex, type TransactionSerializable,
 } from 'viem';
 import { AppError } from '@/server/errors';
-import { recoverSignerOfHash } from './recover-signer';
+import { recoverSignerOfHash, type SignatureParts } from './recover-signer';
 
 export interface UnsignedEvmTx {
   chainId: number;
@@ -37,12 +37,12 @@ export function unsignedTxHash(serializedUnsigned: Hex): Hex {
   return keccak256(serializedUnsigned);
 }
 
-export interface SignedEvmTx {
+/** A signed transaction as read, before its signer is recovered. */
+export interface ParsedSignedTx {
   /** Hash of the transaction as broadcast (what explorers show). */
   txHash: Hex;
   /** Hash of the same transaction without its signature: compared to the quote. */
   unsignedHash: Hex;
-  signer: Address;
   chainId: number | undefined;
   nonce: number;
   to: Address | null;
@@ -51,10 +51,27 @@ export interface SignedEvmTx {
   raw: Hex;
   /** The most the sender can pay for it: gas limit at the highest fee, plus the value sent. */
   maxCost: bigint;
+  signature: SignatureParts;
+}
+
+/** What sending and settling a signed transaction need of it, whether or not its signer was recovered. */
+export type SignedTxPayload = Omit<ParsedSignedTx, 'signature'>;
+
+export interface SignedEvmTx extends SignedTxPayload {
+  signer: Address;
 }
 
 /** Parses and recovers a signed transaction; INVALID_SIGNATURE (naming the field) when it is neither. */
 export async function readSignedTx(raw: Hex, field: string): Promise<SignedEvmTx> {
+  const parsed = parseSignedTx(raw, field);
+  return { ...parsed, signer: recoverSignedTx(parsed, field) };
+}
+
+/**
+ * Reads a signed transaction without recovering its signer (the costly part): INVALID_SIGNATURE when it is not
+ * a signed transaction, TX_MISMATCH for a type no quote gives.
+ */
+export function parseSignedTx(raw: Hex, field: string): ParsedSignedTx {
   let parsed: ReturnType<typeof parseTransaction>;
   try {
     parsed = parseTransaction(raw);
@@ -77,18 +94,10 @@ export async function readSignedTx(raw: Hex, field: string): Promise<SignedEvmTx
         type: 'legacy', chainId: parsed.chainId, nonce: parsed.nonce, gas: parsed.gas, to: parsed.to, value: parsed.value ?? 0n,
         data: parsed.data, gasPrice: parsed.gasPrice,
       };
-  // The signing hash is the hash of the unsigned transaction, which the quote id commits to as well.
-  const unsignedHash = keccak256(serializeTransaction(unsigned));
-  let signer: Address;
-  try {
-    signer = recoverSignerOfHash(unsignedHash, { r: parsed.r, s: parsed.s, v: parsed.v, yParity: parsed.yParity, chainId: parsed.chainId });
-  } catch {
-    throw new AppError('INVALID_SIGNATURE', `${field}: the signature does not recover to an address. Sign the quoted transaction again.`, { field });
-  }
   return {
     txHash: keccak256(raw),
-    unsignedHash,
-    signer,
+    // The signing hash is the hash of the unsigned transaction, which the quote id commits to as well.
+    unsignedHash: keccak256(serializeTransaction(unsigned)),
     chainId: parsed.chainId,
     nonce: parsed.nonce ?? 0,
     to: parsed.to ?? null,
@@ -96,5 +105,15 @@ export async function readSignedTx(raw: Hex, field: string): Promise<SignedEvmTx
     data: parsed.data ?? '0x',
     raw,
     maxCost: (parsed.gas ?? 0n) * (parsed.maxFeePerGas ?? parsed.gasPrice ?? 0n) + (parsed.value ?? 0n),
+    signature: { r: parsed.r, s: parsed.s, v: parsed.v, yParity: parsed.yParity, chainId: parsed.chainId },
   };
+}
+
+/** The address that signed a parsed transaction; INVALID_SIGNATURE (naming the field) when there is none. */
+export function recoverSignedTx(parsed: ParsedSignedTx, field: string): Address {
+  try {
+    return recoverSignerOfHash(parsed.unsignedHash, parsed.signature);
+  } catch {
+    throw new AppError('INVALID_SIGNATURE', `${field}: the signature does not recover to an address. Sign the quoted transaction again.`, { field });
+  }
 }

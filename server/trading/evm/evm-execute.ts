@@ -12,7 +12,7 @@ import { sendAndWaitForReceipt } from '@/server/chains/evm/actions/send-and-wait
 import { sendRawTransaction } from '@/server/chains/evm/actions/send-raw-transaction';
 import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
 import type { EvmReceipt } from '@/server/chains/evm/evm-schemas';
-import { callHash, type SignedEvmTx } from '@/server/chains/evm/evm-transactions';
+import { callHash, type SignedTxPayload } from '@/server/chains/evm/evm-transactions';
 import { TransactionRefusedError } from '@/server/chains/evm/send-refusals';
 import type { RpcTransport } from '@/server/chains/json-rpc';
 import { pollUntil } from '@/server/chains/poll-until';
@@ -22,7 +22,7 @@ import type { TradeRepository, TradeRow } from '@/server/store/trade-repository'
 import type { QuoteClaims } from '../quote-id';
 import { readExecuteState, type ExecuteCheckInput, type ExecuteState } from './execute-checks';
 import { settleFromReceipt } from './settle-from-receipt';
-import { matchSignedTransactions, tradeIndex, type SignedEntry } from './signed-entries';
+import { checkSigners, matchQuotedTransactions, tradeIndex, type SignedEntry } from './signed-entries';
 import { isTradeFailureCode, tradeFailure } from '../trade-failures';
 import {
   explorerUrl, outcomeOf, pendingOutcome, tradeRow, waitForSettled, type TradeOutcome,
@@ -58,7 +58,7 @@ const MAX_RESTARTS = 2;
 
 export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteRequest, restarts = 0): Promise<TradeOutcome> {
   const { claims } = request;
-  const signed = await matchSignedTransactions(request);
+  const signed = matchQuotedTransactions(request);
   const trade = signed.find((entry) => entry.role === 'trade')!.tx;
 
   const tradeAt = tradeIndex(signed);
@@ -67,7 +67,7 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
 
   // The trade's row is inserted while the chain answers the checks: the row is unique per transaction hash,
   // so a submission seen before is found by the insert, and first submissions spend no read of the store.
-  const [state, inserted] = await checksBesideInsert(deps, request, before, trade);
+  const [state, inserted] = await checksBesideInsert(deps, request, signed, trade);
   const early = await checkBeforeSending(deps, request, state, trade, inserted);
   if (early) return early;
 
@@ -121,7 +121,7 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
   }
 }
 
-function startOver(deps: EvmExecuteDeps, request: EvmExecuteRequest, restarts: number, trade: SignedEvmTx): Promise<TradeOutcome> {
+function startOver(deps: EvmExecuteDeps, request: EvmExecuteRequest, restarts: number, trade: SignedTxPayload): Promise<TradeOutcome> {
   if (restarts >= MAX_RESTARTS) {
     return Promise.resolve({ ...pendingOutcome(deps.chain, trade.txHash, request.claims), parsedError: 'TIMEOUT', error: 'The trade is being checked by another request; track it for the outcome.' });
   }
@@ -132,7 +132,7 @@ function startOver(deps: EvmExecuteDeps, request: EvmExecuteRequest, restarts: n
  * What execute checks before it sends (read in one batch): an outcome when there is nothing to send (the trade
  * is mined already, or a concurrent request with it sent it), undefined to go on; a failed check throws.
  */
-function checkInput(request: EvmExecuteRequest, before: SignedEntry[], trade: SignedEvmTx): ExecuteCheckInput {
+function checkInput(request: EvmExecuteRequest, before: SignedEntry[], trade: SignedTxPayload): ExecuteCheckInput {
   return {
     claims: request.claims,
     trade,
@@ -145,15 +145,23 @@ function checkInput(request: EvmExecuteRequest, before: SignedEntry[], trade: Si
 }
 
 /**
- * The checks' batch and the trade's insert, side by side: the request goes out first, and the store's work
- * runs while the node answers. A batch that fails takes back the row it came with.
+ * The checks' batch, the signers and the trade's insert, side by side: the batch (read-only) goes out first,
+ * and the signers are recovered and the row inserted while the node answers. A wrong signer stores nothing;
+ * a batch that fails takes back the row it came with.
  */
 async function checksBesideInsert(
-  deps: EvmExecuteDeps, request: EvmExecuteRequest, before: SignedEntry[], trade: SignedEvmTx,
+  deps: EvmExecuteDeps, request: EvmExecuteRequest, signed: SignedEntry[], trade: SignedTxPayload,
 ): Promise<[ExecuteState, TradeRow | undefined]> {
+  const before = signed.filter((entry) => entry.index < tradeIndex(signed));
   const state = readExecuteState(deps.chain, checkInput(request, before, trade));
-  // One turn of the event loop lets the batch reach its socket before the store takes the thread.
+  // One turn of the event loop lets the batch reach its socket before the recovery and the store take the thread.
   await new Promise((resolve) => setImmediate(resolve));
+  try {
+    checkSigners(signed, request.claims.trader);
+  } catch (error) {
+    state.catch(() => undefined);
+    throw error;
+  }
   const inserted = await deps.trades.insertPending(tradeRow(deps.chain, request, trade.txHash));
   try {
     return [await state, inserted];
@@ -164,7 +172,7 @@ async function checksBesideInsert(
 }
 
 async function checkBeforeSending(
-  deps: EvmExecuteDeps, request: EvmExecuteRequest, state: ExecuteState, trade: SignedEvmTx, inserted: TradeRow | undefined,
+  deps: EvmExecuteDeps, request: EvmExecuteRequest, state: ExecuteState, trade: SignedTxPayload, inserted: TradeRow | undefined,
 ): Promise<TradeOutcome | undefined> {
   const { claims } = request;
   if (state.onChain) {
@@ -210,8 +218,8 @@ export async function trackEvmTrade(
   if (!quoted?.call || tx.from.toLowerCase() !== claims.trader.toLowerCase() || callHash(tx.to as Address, tx.value, tx.input) !== quoted.call) {
     throw tradeFailure('TX_MISMATCH', 'the transaction is not the quoted trade from the quoted trader', 'txHash');
   }
-  const signedLike: SignedEvmTx = {
-    txHash: request.txHash, unsignedHash: quoted.hash as Hex, signer: tx.from as Address, chainId: deps.chain.info.chainId,
+  const signedLike: SignedTxPayload = {
+    txHash: request.txHash, unsignedHash: quoted.hash as Hex, chainId: deps.chain.info.chainId,
     nonce: tx.nonce, to: tx.to as Address, value: tx.value, data: tx.input, raw: '0x', maxCost: 0n,
   };
   const row = await deps.trades.insertPending(tradeRow(deps.chain, { owner: request.owner, claims }, signedLike.txHash))
@@ -231,7 +239,7 @@ function privateRpc(deps: EvmExecuteDeps, request: EvmExecuteRequest): RpcTransp
  * Sends and waits for the receipt: in one call where the node can (EIP-7966), otherwise send then polls; a
  * private RPC sends, the chain's own RPC is polled. TIMEOUT when the wait is over first.
  */
-async function broadcastAndWait(deps: EvmExecuteDeps, request: EvmExecuteRequest, tx: SignedEvmTx): Promise<EvmReceipt> {
+async function broadcastAndWait(deps: EvmExecuteDeps, request: EvmExecuteRequest, tx: SignedTxPayload): Promise<EvmReceipt> {
   const private_ = privateRpc(deps, request);
   if (private_) {
     await broadcast(deps, request, tx);
@@ -243,7 +251,7 @@ async function broadcastAndWait(deps: EvmExecuteDeps, request: EvmExecuteRequest
   return receipt;
 }
 
-async function broadcast(deps: EvmExecuteDeps, request: EvmExecuteRequest, tx: SignedEvmTx): Promise<void> {
+async function broadcast(deps: EvmExecuteDeps, request: EvmExecuteRequest, tx: SignedTxPayload): Promise<void> {
   await refusalsAsFailures(() => sendRawTransaction(privateRpc(deps, request) ?? deps.chain.rpc, tx.raw));
 }
 
@@ -279,9 +287,9 @@ async function seenTransaction(deps: EvmExecuteDeps, txHash: Hex) {
  * chain already has is harmless (same hash: "already known", or the nonce is used by that very
  * transaction); an approval that reverted stops it, as in the first attempt.
  */
-async function resendUnseen(deps: EvmExecuteDeps, request: EvmExecuteRequest, before: SignedEntry[], trade: SignedEvmTx): Promise<void> {
-  const known = async (tx: SignedEvmTx) => (await getTransaction(deps.chain.rpc, tx.txHash)) !== null;
-  const send = async (tx: SignedEvmTx) => {
+async function resendUnseen(deps: EvmExecuteDeps, request: EvmExecuteRequest, before: SignedEntry[], trade: SignedTxPayload): Promise<void> {
+  const known = async (tx: SignedTxPayload) => (await getTransaction(deps.chain.rpc, tx.txHash)) !== null;
+  const send = async (tx: SignedTxPayload) => {
     try {
       await broadcast(deps, request, tx);
     } catch (error) {

@@ -7,7 +7,7 @@
 import { decodeFunctionData, formatUnits, type Address } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { receiptSchema, type EvmReceipt } from '@/server/chains/evm/evm-schemas';
-import type { SignedEvmTx } from '@/server/chains/evm/evm-transactions';
+import type { SignedTxPayload } from '@/server/chains/evm/evm-transactions';
 import { classifyRevert, revertDataOf } from '@/server/chains/evm/revert-reasons';
 import { JsonRpcError, type RpcBatchAnswer, type RpcCall } from '@/server/chains/json-rpc';
 import { batchAnswer, hexQuantity } from '@/server/chains/rpc-answers';
@@ -19,13 +19,13 @@ import { tradeFailure } from '../trade-failures';
 
 export interface ExecuteCheckInput {
   claims: QuoteClaims;
-  trade: SignedEvmTx;
+  trade: SignedTxPayload;
   /** The first transaction to send (the trade, or what precedes it): its nonce must be the wallet's next. */
-  first: SignedEvmTx;
+  first: SignedTxPayload;
   /** Every transaction sent now; the wallet must afford all of them. */
-  sentNow: SignedEvmTx[];
-  approveFirst?: SignedEvmTx;
-  preTrade?: SignedEvmTx;
+  sentNow: SignedTxPayload[];
+  approveFirst?: SignedTxPayload;
+  preTrade?: SignedTxPayload;
   simulation: boolean;
 }
 
@@ -65,7 +65,7 @@ function checkNonces(latest: number, pending: number, firstNonce: number): void 
 }
 
 /** The wallet must afford every transaction it sends now, so a SELL never pays for an approval alone. */
-function checkGasFunds(chain: ConfiguredChain, balance: bigint, txs: SignedEvmTx[]): void {
+function checkGasFunds(chain: ConfiguredChain, balance: bigint, txs: SignedTxPayload[]): void {
   const needed = txs.reduce((sum, tx) => sum + tx.maxCost, 0n);
   if (balance < needed) {
     const decimals = chain.info.nativeDecimals;
@@ -98,7 +98,7 @@ async function checkSimulation(chain: ConfiguredChain, input: ExecuteCheckInput,
 }
 
 /** Whether the trader's input token moves into the trade's first pool at all (honeypots refuse). */
-async function transferAllowed(chain: ConfiguredChain, claims: QuoteClaims, trade: SignedEvmTx): Promise<boolean> {
+async function transferAllowed(chain: ConfiguredChain, claims: QuoteClaims, trade: SignedTxPayload): Promise<boolean> {
   const { args } = decodeFunctionData({ abi: routerAbi, data: trade.data });
   const firstPool = (args[0] as { legs: readonly { hops: readonly { pool: Address }[] }[] }).legs[0]?.hops[0]?.pool;
   if (!firstPool) return true;

@@ -4,10 +4,10 @@
  */
 import { decodeEventLog, formatUnits, toHex, type Address, type Hex } from 'viem';
 import type { EvmReceipt } from '@/server/chains/evm/evm-schemas';
-import type { SignedEvmTx } from '@/server/chains/evm/evm-transactions';
+import type { SignedTxPayload } from '@/server/chains/evm/evm-transactions';
 import { classifyRevert, revertDataOf } from '@/server/chains/evm/revert-reasons';
 import { JsonRpcError, type RpcTransport } from '@/server/chains/json-rpc';
-import type { TradeRow } from '@/server/store/trade-repository';
+import { settledRow, type TradeRow, type TradeSettlement } from '@/server/store/trade-repository';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
 import type { QuoteClaims } from '../quote-id';
 import type { TradeFailureCode } from '../trade-failures';
@@ -19,20 +19,27 @@ export async function settleFromReceipt(
   row: TradeRow,
   claims: QuoteClaims | undefined,
   receipt: EvmReceipt,
-  trade: SignedEvmTx | undefined,
+  trade: SignedTxPayload | undefined,
 ): Promise<TradeOutcome> {
   const decimalsIn = claims?.decimalsIn ?? 18;
   const decimalsOut = claims?.decimalsOut ?? 18;
   if (receipt.status === 'success') {
     const swapped = swappedEvent(deps.chain.routerAddress, receipt);
-    // Stored before it is answered: another instance asked about this trade a moment later tells the same.
-    const settled = await deps.trades.settle(row.id, {
+    const settlement: TradeSettlement = {
       status: 'SUCCESS',
       amountOut: swapped?.amountOut.toString(),
       spent: swapped ? formatUnits(swapped.amountIn, decimalsIn) : undefined,
       received: swapped ? formatUnits(swapped.amountOut, decimalsOut) : undefined,
+    };
+    // In turn before it is answered: whatever asks about this trade after the answer, here or on another
+    // instance, reads the same. Any other settlement of it is read from the same receipt, so it is equal.
+    const { turnTaken, written } = deps.trades.settleInTurn(row.id, settlement);
+    written.catch((error: unknown) => {
+      // The trade stays PENDING in the store; a re-submission or track settles it from the chain again.
+      deps.logger.error('trade outcome not stored', { chain: deps.chain.info.id, txHash: row.tx_hash, error: error instanceof Error ? error.message : String(error) });
     });
-    return outcomeOf(settled ?? (await deps.trades.findByTxHash(row.tx_hash))!, claims ?? claimsOf(row));
+    await turnTaken;
+    return outcomeOf(settledRow(row, settlement), claims ?? claimsOf(row));
   }
   const reason = trade ? await replayRevert(deps.chain.rpc, row.wallet as Address, trade, receipt) : undefined;
   const code: TradeFailureCode = reason && reason.code !== 'SIMULATION_FAILED' ? reason.code : 'REVERTED';
@@ -42,7 +49,7 @@ export async function settleFromReceipt(
 }
 
 /** Why a mined trade reverted: the same call replayed on the state just before its block. */
-async function replayRevert(rpc: RpcTransport, from: Address, trade: SignedEvmTx, receipt: EvmReceipt) {
+async function replayRevert(rpc: RpcTransport, from: Address, trade: SignedTxPayload, receipt: EvmReceipt) {
   const parent = toHex(receipt.blockNumber - 1n);
   try {
     await rpc.request('eth_call', [{ from, to: trade.to, value: `0x${trade.value.toString(16)}`, data: trade.data }, parent]);

@@ -1,9 +1,10 @@
 /**
  * The signed transactions of an execute, matched to the ones its quote committed to: each must be the quoted
- * transaction unchanged (same unsigned payload) and signed by the quoted trader, in the quote's order.
+ * transaction unchanged (same unsigned payload) and signed by the quoted trader, in the quote's order. The
+ * payloads are compared first; the signers, the costly part, are recovered while the chain answers the
+ * execute's read-only checks, and before anything is stored or sent.
  */
-import type { SignedEvmTx } from '@/server/chains/evm/evm-transactions';
-import { readSignedTx } from '@/server/chains/evm/evm-transactions';
+import { parseSignedTx, recoverSignedTx, type ParsedSignedTx } from '@/server/chains/evm/evm-transactions';
 import type { QuoteClaims } from '../quote-id';
 import { tradeFailure } from '../trade-failures';
 import type { EvmExecuteRequest } from './evm-execute';
@@ -11,15 +12,16 @@ import type { EvmExecuteRequest } from './evm-execute';
 export interface SignedEntry {
   role: QuoteClaims['txs'][number]['role'];
   index: number;
-  tx: SignedEvmTx;
+  field: 'trade' | 'approve' | 'extra';
+  tx: ParsedSignedTx;
 }
 
 export function tradeIndex(entries: SignedEntry[]): number {
   return entries.find((entry) => entry.role === 'trade')!.index;
 }
 
-/** Each signed transaction must be the quoted one (same unsigned payload) and be signed by the trader. */
-export async function matchSignedTransactions(request: Pick<EvmExecuteRequest, 'claims' | 'trade' | 'approve' | 'extra'>): Promise<SignedEntry[]> {
+/** Each signed transaction must be the quoted one (same unsigned payload); `checkSigners` then checks who signed. */
+export function matchQuotedTransactions(request: Pick<EvmExecuteRequest, 'claims' | 'trade' | 'approve' | 'extra'>): SignedEntry[] {
   const { claims } = request;
   const entries: SignedEntry[] = [];
   const fieldOf = { trade: 'trade', approve: 'approve', reset: 'extra', pretrade: 'extra' } as const;
@@ -37,12 +39,19 @@ export async function matchSignedTransactions(request: Pick<EvmExecuteRequest, '
       if (index < tradeAt) throw tradeFailure('APPROVAL_REQUIRED', `the quote's ${field} transaction must be signed and sent with the trade`, field);
       continue; // an approval after a BUY is optional
     }
-    const tx = await readSignedTx(raw, field);
+    const tx = parseSignedTx(raw, field);
     if (tx.unsignedHash !== quoted.hash) throw tradeFailure('TX_MISMATCH', `${field} differs from the quoted transaction`, field);
-    if (tx.signer.toLowerCase() !== claims.trader.toLowerCase()) {
-      throw tradeFailure('INVALID_SIGNATURE', `${field} is signed by ${tx.signer}, the quote is for ${claims.trader}`, field);
-    }
-    entries.push({ role: quoted.role, index, tx });
+    entries.push({ role: quoted.role, index, field, tx });
   }
   return entries;
+}
+
+/** Every matched transaction must be signed by the quoted trader. */
+export function checkSigners(entries: SignedEntry[], trader: string): void {
+  for (const { field, tx } of entries) {
+    const signer = recoverSignedTx(tx, field);
+    if (signer.toLowerCase() !== trader.toLowerCase()) {
+      throw tradeFailure('INVALID_SIGNATURE', `${field} is signed by ${signer}, the quote is for ${trader}`, field);
+    }
+  }
 }
