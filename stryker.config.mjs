@@ -19,6 +19,7 @@ export default {
     'server/trading/trade-state.ts',
     'server/bridge/bridge-state.ts',
     'server/bridge/deposit-depth.ts',
+    'server/bridge/chain-signing.ts',
   ],
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },

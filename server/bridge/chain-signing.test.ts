@@ -79,19 +79,57 @@ describe('ChainSigning', () => {
     expect(await signing.inTurn('ARB', () => signing.takeSignedAhead('fill:1', 'ARB'))).toBeUndefined();
   });
 
-  it('hands nothing for a failed signature, another chain, or a stale one', async () => {
-    vi.useFakeTimers();
+  it('signs ahead again once the turns that were open have ended', async () => {
+    const signing = new ChainSigning();
+    await signing.inTurn('ARB', async () => 'an earlier payment');
+    await expect(signing.inTurn('ARB', async () => {
+      throw new Error('a failed one');
+    })).rejects.toThrow();
+    signing.signAhead('fill:1', 'ARB', signedWith('ahead'));
+    expect(await signing.inTurn('ARB', () => signing.takeSignedAhead('fill:1', 'ARB'))).toEqual(payment('ahead'));
+  });
+
+  it('hands nothing for a failed signature or to a turn on another chain', async () => {
     const signing = new ChainSigning();
     signing.signAhead('failed', 'ARB', async () => {
       throw new Error('short holdings');
     });
     expect(await signing.inTurn('ARB', () => signing.takeSignedAhead('failed', 'ARB'))).toBeUndefined();
 
-    signing.signAhead('other chain', 'ARB', signedWith('arb'));
-    expect(await signing.inTurn('BASE', () => signing.takeSignedAhead('other chain', 'BASE'))).toBeUndefined();
+    // BASE's first turn would pass the turn count of ARB's first payment signed ahead: the chain must match too.
+    const other = new ChainSigning();
+    other.signAhead('other chain', 'ARB', signedWith('arb'));
+    expect(await other.inTurn('BASE', () => other.takeSignedAhead('other chain', 'BASE'))).toBeUndefined();
+  });
 
-    signing.signAhead('stale', 'ARB', signedWith('stale'));
+  it('hands nothing once the payment is as old as the limit, even before it is forgotten', async () => {
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    const signing = new ChainSigning();
+    signing.signAhead('fill:1', 'ARB', signedWith('young'));
+    clock.mockReturnValue(1_000_000 + SIGNED_AHEAD_FOR_MS - 1);
+    expect(await signing.inTurn('ARB', () => signing.takeSignedAhead('fill:1', 'ARB'))).toEqual(payment('young'));
+
+    const later = new ChainSigning();
+    clock.mockReturnValue(2_000_000);
+    later.signAhead('fill:2', 'ARB', signedWith('old'));
+    clock.mockReturnValue(2_000_000 + SIGNED_AHEAD_FOR_MS);
+    expect(await later.inTurn('ARB', () => later.takeSignedAhead('fill:2', 'ARB'))).toBeUndefined();
+    clock.mockRestore();
+  });
+
+  it('forgets what is not taken after the limit, but not a newer signature for the same request', async () => {
+    vi.useFakeTimers();
+    const signing = new ChainSigning();
+    signing.signAhead('fill:1', 'ARB', signedWith('first'));
+    signing.signAhead('fill:2', 'ARB', signedWith('other'));
+    await vi.advanceTimersByTimeAsync(SIGNED_AHEAD_FOR_MS / 2);
+    // Signed again (a second execute of the same request): the first one's timer must not take this one.
+    signing.signAhead('fill:1', 'ARB', signedWith('second'));
+    await vi.advanceTimersByTimeAsync(SIGNED_AHEAD_FOR_MS / 2);
+    expect(signing.heldAhead).toBe(1);
+    expect(await signing.inTurn('ARB', () => signing.takeSignedAhead('fill:1', 'ARB'))).toEqual(payment('second'));
+    signing.signAhead('fill:3', 'ARB', signedWith('third'));
     await vi.advanceTimersByTimeAsync(SIGNED_AHEAD_FOR_MS);
-    expect(await signing.inTurn('ARB', () => signing.takeSignedAhead('stale', 'ARB'))).toBeUndefined();
+    expect(signing.heldAhead).toBe(0);
   });
 });

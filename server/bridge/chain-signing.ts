@@ -56,6 +56,11 @@ export class ChainSigning {
     }, SIGNED_AHEAD_FOR_MS).unref();
   }
 
+  /** Payments signed ahead and not yet taken or forgotten (each is forgotten SIGNED_AHEAD_FOR_MS after signing). */
+  get heldAhead(): number {
+    return this.#ahead.size;
+  }
+
   /** Within `key`'s own turn on `chain`: the payment signed ahead for it, when it is still good to send. */
   async takeSignedAhead(key: string, chain: ChainId): Promise<SignedPayment | undefined> {
     const ahead = this.#ahead.get(key);
