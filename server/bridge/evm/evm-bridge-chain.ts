@@ -6,7 +6,6 @@
  * quote engine prepared for it.
  */
 import { keccak256, parseTransaction, type Address, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { estimateGas } from '@/server/chains/evm/actions/estimate-gas';
 import { getBalance } from '@/server/chains/evm/actions/get-balance';
@@ -17,6 +16,7 @@ import { sendRawTransaction } from '@/server/chains/evm/actions/send-raw-transac
 import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
 import type { EvmReceipt } from '@/server/chains/evm/evm-schemas';
 import { readSignedTx, serializeUnsigned } from '@/server/chains/evm/evm-transactions';
+import { fastPrivateKeyAccount } from '@/server/chains/evm/fast-account';
 import { AppError } from '@/server/errors';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import { nativeUsd } from '@/server/venues/evm/pools/token-pools';
@@ -46,7 +46,7 @@ export interface EvmBridgeChainDeps {
 export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
   const { chain } = deps;
   const context: EvmBridgeContext = {
-    chain, solver: privateKeyToAccount(deps.solverPrivateKey), depository: deps.depository.toLowerCase() as Address, fees: deps.fees,
+    chain, solver: fastPrivateKeyAccount(deps.solverPrivateKey), depository: deps.depository.toLowerCase() as Address, fees: deps.fees,
     confirmations: deps.confirmations, gasEstimates: new Map(), tokens: new Map(),
   };
   const stable = chain.venues?.stable;
