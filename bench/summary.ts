@@ -4,7 +4,7 @@
  * the chain itself allows" whatever the machine or its load. Prints a markdown table and writes it to
  * bench/results/summary.md, with every number in bench/results/summary.json.
  *
- *   node --import tsx bench/summary.ts [--seconds 4] [--rounds 100] [--executes 20] [--bridges 10]
+ *   node --import tsx bench/summary.ts [--seconds 4] [--rounds 100] [--executes 20] [--bridges 20]
  *                                      [--solver-rounds 10] [--open 10,100,1000]
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -35,7 +35,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '4' },
     rounds: { type: 'string', default: '100' },
     executes: { type: 'string', default: '20' },
-    bridges: { type: 'string', default: '10' },
+    bridges: { type: 'string', default: '20' },
     'solver-rounds': { type: 'string', default: '10' },
     open: { type: 'string', default: '10,100,1000' },
   },
