@@ -4,7 +4,7 @@
  * the current state. One round trip instead of five; each answer is then checked in the order the checks
  * have always run, so the first failing one names the refusal.
  */
-import { decodeFunctionData, formatUnits, type Address } from 'viem';
+import { decodeFunctionData, formatUnits, toHex, type Address } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { receiptSchema, type EvmReceipt } from '@/server/chains/evm/evm-schemas';
 import type { SignedTxPayload } from '@/server/chains/evm/evm-transactions';
@@ -73,9 +73,17 @@ function checkGasFunds(chain: ConfiguredChain, balance: bigint, txs: SignedTxPay
   }
 }
 
-/** The trade run as the trader on the current state, after the quoted permit and approval that precede it. */
+/**
+ * The trade run as the trader on the current state, after the quoted permit and approval that precede it. A
+ * trade with nothing before it is a plain call from the trader (as the chain will run it, `tx.origin` too);
+ * the others run through the lens placed at the trader's address, which makes those calls first in the
+ * same simulation.
+ */
 function simulationCall(input: ExecuteCheckInput): RpcCall {
   const { trade, approveFirst, preTrade } = input;
+  if (!approveFirst && !preTrade) {
+    return { method: 'eth_call', params: [{ from: input.claims.trader, to: trade.to, value: toHex(trade.value), data: trade.data }, 'latest'] };
+  }
   return preflightCall({
     trader: input.claims.trader as Address,
     preCalls: preTrade?.to ? [{ target: preTrade.to, value: preTrade.value, data: preTrade.data }] : [],
