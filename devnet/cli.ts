@@ -7,7 +7,29 @@ import { DEFAULT_BASE_PORT, DEFAULT_SOLANA_PORT, startWorld, type RunningWorld }
 
 export async function runWorldUntilSignal(dataDir: string, onReady?: (world: RunningWorld) => Promise<void> | void) {
   const started = performance.now();
-  const world = await startWorld({
+  let world: RunningWorld | undefined;
+  /** The exit code a signal asked for while the world was still starting. */
+  let askedToStop: number | undefined;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (!world) {
+      askedToStop ??= code;
+      return;
+    }
+    if (stopping) return;
+    stopping = true;
+    await world.stop();
+    process.exit(code);
+  };
+  // Before the world starts: its manifest is written before startWorld returns, so a signal can come while it
+  // starts; it then stops the world once it is up, instead of ending the process and leaving its nodes running.
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  process.on('uncaughtException', (error) => {
+    console.error(error);
+    void stop(1);
+  });
+  world = await startWorld({
     dataDir,
     ports: process.env.DEVNET_PORTS === 'free' ? 'free' : 'fixed',
     chains: chainsFromEnv(process.env.DEVNET_CHAINS),
@@ -20,24 +42,12 @@ export async function runWorldUntilSignal(dataDir: string, onReady?: (world: Run
     solanaPort: Number(process.env.DEVNET_SOLANA_PORT ?? DEFAULT_SOLANA_PORT),
     log: (message) => console.log(`[devnet] ${message}`),
   });
+  if (askedToStop !== undefined) await stop(askedToStop);
   console.log(`[devnet] ${Object.keys(world.manifest.chains).length} chains up in ${Math.round(performance.now() - started)} ms`);
   for (const id of CHAIN_IDS) {
     const chain = world.manifest.chains[id];
     if (chain) console.log(`[devnet]   ${id.padEnd(8)} chainId ${String(chain.chainId).padEnd(10)} ${chain.rpcUrl}`);
   }
-  let stopping = false;
-  const stop = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    await world.stop();
-    process.exit(code);
-  };
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
-  process.on('uncaughtException', (error) => {
-    console.error(error);
-    void stop(1);
-  });
   await onReady?.(world);
   return { world, stop };
 }

@@ -100,6 +100,26 @@ describe('launcher', () => {
     });
   }
 
+  it('stops the world it is still starting when a signal comes before it is up', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'launcher-'));
+    dataDirs.push(dataDir);
+    const child = launch(dataDir);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // The first node is up and the manifest is not written yet: the launcher is in the middle of starting.
+    let anvils: number[] = [];
+    const deadline = Date.now() + 45_000;
+    while (anvils.length === 0) {
+      if (Date.now() > deadline) throw new Error('no node started in time');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      anvils = child.exitCode === null ? childPids(child.pid!) : [];
+    }
+    expect(existsSync(manifestPathFor(dataDir))).toBe(false);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    for (const pid of anvils) expect(alive(pid), `anvil ${pid}`).toBe(false);
+    expect(existsSync(manifestPathFor(dataDir))).toBe(false);
+  });
+
   it('ends the nodes of a launcher that was killed outright before starting again', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'launcher-'));
     dataDirs.push(dataDir);
