@@ -306,6 +306,44 @@ describe.each(backends)('store on $name', (backend) => {
     });
   });
 
+  describe('writes in turn', () => {
+    const write = (value: string) => (db: Store['db']) =>
+      db.insertInto('app_settings').values({ key: `turn-${value}`, value }).execute();
+    const read = async (value: string) =>
+      (await store.db.selectFrom('app_settings').select('value').where('key', '=', `turn-${value}`).executeTakeFirst())?.value;
+
+    it('are seen by every statement issued once the turn is taken', async () => {
+      for (let i = 0; i < 20; i++) {
+        const { turnTaken, written } = writeInTurn(store.db, store.writeOrder, write(String(i)));
+        await turnTaken;
+        // Issued before the write has run (embedded PGlite) or after it ended (PostgreSQL): it reads the row either way.
+        expect(await read(String(i))).toBe(String(i));
+        await written;
+      }
+    });
+
+    it('end after the caller goes on, on the embedded session only', async () => {
+      const { turnTaken, written } = writeInTurn(store.db, store.writeOrder, write('later'));
+      let ended = false;
+      void written.then(() => {
+        ended = true;
+      });
+      await turnTaken;
+      expect(ended).toBe(store.writeOrder === 'awaited');
+      expect(store.writeOrder).toBe(store.engine === 'pglite' ? 'session' : 'awaited');
+      await written;
+      expect(ended).toBe(true);
+    });
+
+    it('fail the write, not the turn, when the statement fails', async () => {
+      const { turnTaken, written } = writeInTurn(store.db, store.writeOrder, (db) => sql`select 1 / 0`.execute(db));
+      if (store.writeOrder === 'session') await turnTaken;
+      await expect(written).rejects.toThrow();
+      // The session is free again.
+      expect(await read('none')).toBeUndefined();
+    });
+  });
+
   describe('transactions', () => {
     it('roll back when the callback throws', async () => {
       await expect(
@@ -355,55 +393,6 @@ describe.each(backends)('store on $name', (backend) => {
         .executeTakeFirstOrThrow();
       expect(value).toBe('20');
     });
-  });
-});
-
-describe.each(backends)('writes in turn on $name', (backend) => {
-  let store: Store;
-
-  beforeAll(async () => {
-    store = await backend.open();
-  });
-
-  afterAll(async () => {
-    await store?.close();
-    await backend.cleanup?.();
-  });
-
-  const write = (value: string) => (db: Store['db']) =>
-    db.insertInto('app_settings').values({ key: `turn-${value}`, value }).execute();
-  const read = async (value: string) =>
-    (await store.db.selectFrom('app_settings').select('value').where('key', '=', `turn-${value}`).executeTakeFirst())?.value;
-
-  it('are seen by every statement issued once the turn is taken', async () => {
-    for (let i = 0; i < 20; i++) {
-      const { turnTaken, written } = writeInTurn(store.db, store.writeOrder, write(String(i)));
-      await turnTaken;
-      // Issued before the write has run (embedded PGlite) or after it ended (PostgreSQL): it reads the row either way.
-      expect(await read(String(i))).toBe(String(i));
-      await written;
-    }
-  });
-
-  it('end after the caller goes on, on the embedded session only', async () => {
-    const { turnTaken, written } = writeInTurn(store.db, store.writeOrder, write('later'));
-    let ended = false;
-    void written.then(() => {
-      ended = true;
-    });
-    await turnTaken;
-    expect(ended).toBe(store.writeOrder === 'awaited');
-    expect(store.writeOrder).toBe(store.engine === 'pglite' ? 'session' : 'awaited');
-    await written;
-    expect(ended).toBe(true);
-  });
-
-  it('fail the write, not the turn, when the statement fails', async () => {
-    const { turnTaken, written } = writeInTurn(store.db, store.writeOrder, (db) => sql`select 1 / 0`.execute(db));
-    if (store.writeOrder === 'session') await turnTaken;
-    await expect(written).rejects.toThrow();
-    // The session is free again.
-    expect(await read('none')).toBeUndefined();
   });
 });
 

@@ -67,7 +67,7 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
 
   // The trade's row is inserted while the chain answers the checks: the row is unique per transaction hash,
   // so a submission seen before is found by the insert, and first submissions spend no read of the store.
-  const [state, inserted] = await checksBesideInsert(deps, request, signed, trade);
+  const [state, inserted] = await checksBesideInsert(deps, request, { signed, before, trade });
   const early = await checkBeforeSending(deps, request, state, trade, inserted);
   if (early) return early;
 
@@ -150,9 +150,8 @@ function checkInput(request: EvmExecuteRequest, before: SignedEntry[], trade: Si
  * a batch that fails takes back the row it came with.
  */
 async function checksBesideInsert(
-  deps: EvmExecuteDeps, request: EvmExecuteRequest, signed: SignedEntry[], trade: SignedTxPayload,
+  deps: EvmExecuteDeps, request: EvmExecuteRequest, { signed, before, trade }: { signed: SignedEntry[]; before: SignedEntry[]; trade: SignedTxPayload },
 ): Promise<[ExecuteState, TradeRow | undefined]> {
-  const before = signed.filter((entry) => entry.index < tradeIndex(signed));
   const state = readExecuteState(deps.chain, checkInput(request, before, trade));
   // One turn of the event loop lets the batch reach its socket before the recovery and the store take the thread.
   await new Promise((resolve) => setImmediate(resolve));
