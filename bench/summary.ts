@@ -4,7 +4,7 @@
  * the chain itself allows" whatever the machine or its load. Prints a markdown table and writes it to
  * bench/results/summary.md, with every number in bench/results/summary.json.
  *
- *   node --import tsx bench/summary.ts [--seconds 4] [--rounds 100] [--executes 20] [--bridges 20]
+ *   node --import tsx bench/summary.ts [--seconds 4] [--rounds 100] [--executes 40] [--bridges 40]
  *                                      [--solver-rounds 10] [--open 10,100,1000]
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -34,8 +34,8 @@ const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '4' },
     rounds: { type: 'string', default: '100' },
-    executes: { type: 'string', default: '20' },
-    bridges: { type: 'string', default: '20' },
+    executes: { type: 'string', default: '40' },
+    bridges: { type: 'string', default: '40' },
     'solver-rounds': { type: 'string', default: '10' },
     open: { type: 'string', default: '10,100,1000' },
   },
@@ -166,7 +166,12 @@ try {
   // ---- 1, 2: quote latency and throughput against the raw lens call
   progress('quotes');
   const quoteInput = v2QuoteInput.parse({ chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: alpha, amount: String(10n ** 17n), slippage: 100, trader: base.accounts[0]!.address });
-  const quote = () => v2QuoteAnswer(live, quoteInput);
+  // Counted, so the server gets as many quotes to warm up on as this process has run (see measureHttpPath).
+  let quotesRun = 0;
+  const quote = () => {
+    quotesRun += 1;
+    return v2QuoteAnswer(live, quoteInput);
+  };
   await quote();
   const { batch: lensBatch, ethCall: lensCall } = lensRequests(await rpcCounter.record(quote));
   const rawBatch = () => replay([lensBatch]);
@@ -184,20 +189,29 @@ try {
   let newAmount = 10n ** 17n;
   const [sameTrade, newAmountQuote, lensCallAlone] = (await measureAlternating(ROUNDS * 3, [
     quote,
-    () => v2QuoteAnswer(live, { ...quoteInput, amount: String(++newAmount) }),
+    () => {
+      quotesRun += 1;
+      return v2QuoteAnswer(live, { ...quoteInput, amount: String(++newAmount) });
+    },
     () => replay([lensCall]),
   ])) as [LatencyStats, LatencyStats, LatencyStats];
 
   // ---- the HTTP path: the same quote over HTTP with a key, beside in-process and a no-work endpoint
   progress('quotes over HTTP (production server)');
+  // The server runs the app's background work (the solver's rounds, the background sender) beside its
+  // answers; the in-process side runs the same meanwhile, so the two differ by the HTTP path alone.
+  live.solver.start(live.config.BRIDGE_POLL_MS);
+  live.background.start();
   const httpPath = await measureHttpPath({
     manifestPath: world.manifestPath,
     quoteInProcess: quote,
+    warmUpQuotes: quotesRun,
     quoteQuery: { chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: alpha, amount: String(10n ** 17n), slippage: '100', trader: base.accounts[0]!.address },
     concurrencies: HTTP_CONCURRENCIES,
     loopMs: LOOP_MS,
     slices: SLICES,
   });
+  await Promise.all([live.solver.stop(), live.background.stop()]);
 
   // ---- 2, 3: token-info with and without the audit, against the same requests replayed
   progress('token-info');
@@ -274,16 +288,19 @@ try {
     bridgeQuotes.push({ destination, latency: await measure(ROUNDS, run), replayedRequests: recorded.length, replay: await measure(ROUNDS, () => replay(recorded)) });
   }
   const fills: number[] = [];
+  const bridgeCounts = emptyCounts();
   const transferBase: number[] = [];
   const transferArb: number[] = [];
   const transferer = account(3);
   for (let i = 0; i < BRIDGES; i++) {
     const quoted = await bridgeQuote('ARB')();
     const signed = await bridger.signTransaction(parseTransaction(quoted.transaction.trade as Hex) as TransactionSerializableEIP1559);
+    const before = rpcCounter.snapshot();
     const start = performance.now();
     const result = await bridgeExecuteAnswer(live.bridge, { trade: signed, sourceChain: 'BASE', requestId: quoted.transaction.requestId });
     if (result.status !== 'SUCCESS') throw new Error(`bridge ${quoted.transaction.requestId} ended ${result.status}: ${result.error}`);
     fills.push(performance.now() - start);
+    addCounts(bridgeCounts, rpcCounter.since(before));
     transferBase.push(await sendRawAndWait(base.rpcUrl, await signedTransfer(base.rpcUrl, base.chainId, transferer)));
     transferArb.push(await sendRawAndWait(arb.rpcUrl, await signedTransfer(arb.rpcUrl, arb.chainId, transferer)));
   }
@@ -347,7 +364,7 @@ try {
     httpPath,
     tokenInfo: tokenInfoRows,
     execute: { execute, rawSendAndReceipt: rawSend, rawSendSync: rawSync, rpcPerExecute: perCall(executeCounts, EXECUTES) },
-    bridge: { quotes: bridgeQuotes, depositToFill: stats(fills), tokenDepositToFill: stats(tokenFills), rawTransferBase: stats(transferBase), rawTransferArb: stats(transferArb) },
+    bridge: { quotes: bridgeQuotes, depositToFill: stats(fills), rpcPerBridge: perCall(bridgeCounts, BRIDGES), tokenDepositToFill: stats(tokenFills), rawTransferBase: stats(transferBase), rawTransferArb: stats(transferArb) },
     solver: solverRows,
   };
   const markdown = summaryMarkdown(report);
@@ -370,7 +387,7 @@ type Report = {
   httpPath: HttpPathRun[];
   tokenInfo: { audit: boolean; latency: LatencyStats; rpc: ReturnType<typeof perCall>; replayedRequests: number; replay: LatencyStats }[];
   execute: { execute: LatencyStats; rawSendAndReceipt: LatencyStats; rawSendSync: LatencyStats; rpcPerExecute: ReturnType<typeof perCall> };
-  bridge: { quotes: { destination: string; latency: LatencyStats; replayedRequests: number; replay: LatencyStats }[]; depositToFill: LatencyStats; tokenDepositToFill: LatencyStats; rawTransferBase: LatencyStats; rawTransferArb: LatencyStats };
+  bridge: { quotes: { destination: string; latency: LatencyStats; replayedRequests: number; replay: LatencyStats }[]; depositToFill: LatencyStats; rpcPerBridge: ReturnType<typeof perCall>; tokenDepositToFill: LatencyStats; rawTransferBase: LatencyStats; rawTransferArb: LatencyStats };
   solver: { open: number; blocksPerRound: number; rpcCallsPerRound: number; httpRequestsPerRound: number; rpcCallsPerRoundByChain: Record<string, number>; methodsPerRound: Record<string, number>; round: LatencyStats; status: LatencyStats }[];
 };
 
@@ -428,10 +445,10 @@ function summaryMarkdown(report: Report): string {
   for (const row of report.bridge.quotes) {
     rows.push([`bridge quote BASE -> ${row.destination}: p50 / p99`, p50p99(row.latency), `its ${row.replayedRequests} RPC requests replayed: ${p50p99(row.replay)}`, ratio(row.latency.p50Ms, row.replay.p50Ms)]);
   }
-  const { depositToFill, tokenDepositToFill, rawTransferBase, rawTransferArb } = report.bridge;
+  const { depositToFill, tokenDepositToFill, rawTransferBase, rawTransferArb, rpcPerBridge } = report.bridge;
   rows.push([
     'bridge execute BASE -> ARB, deposit to fill: p50 / p99',
-    p50p99(depositToFill),
+    `${p50p99(depositToFill)}; ${rpcPerBridge.httpRequests} HTTP / ${rpcPerBridge.rpcCalls} calls (${methods(rpcPerBridge.methods)})`,
     `raw transfer + receipt on BASE then ARB: ${ms(rawTransferBase.p50Ms)} + ${ms(rawTransferArb.p50Ms)} (p50)`,
     ratio(depositToFill.p50Ms, rawTransferBase.p50Ms + rawTransferArb.p50Ms),
   ]);

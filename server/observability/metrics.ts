@@ -27,10 +27,18 @@ export function registerReadGauge<L extends string>(
   });
 }
 
+/**
+ * How often the event-loop delay is sampled, in ms. prom-client's default (10 ms) wakes the process 100 times
+ * a second: an idle production server on the local world spent 37 ms of CPU a second, 21 ms at 100 ms. A
+ * blocked loop still shows: one blocked longer than a sample's interval always, a shorter block when a sample
+ * falls due during it.
+ */
+export const EVENT_LOOP_SAMPLE_MS = 100;
+
 /** One registry per process, built by the composition root (never a module-level default). */
 export function createMetrics(): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
   return {
     registry,
     httpRequests: new Counter({
