@@ -168,10 +168,11 @@ try {
   const quoteInput = v2QuoteInput.parse({ chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: alpha, amount: String(10n ** 17n), slippage: 100, trader: base.accounts[0]!.address });
   // Counted, so the server gets as many quotes to warm up on as this process has run (see measureHttpPath).
   let quotesRun = 0;
-  const quote = () => {
+  const quoteOf = (input: typeof quoteInput) => {
     quotesRun += 1;
-    return v2QuoteAnswer(live, quoteInput);
+    return v2QuoteAnswer(live, input);
   };
+  const quote = () => quoteOf(quoteInput);
   await quote();
   const { batch: lensBatch, ethCall: lensCall } = lensRequests(await rpcCounter.record(quote));
   const rawBatch = () => replay([lensBatch]);
@@ -189,10 +190,7 @@ try {
   let newAmount = 10n ** 17n;
   const [sameTrade, newAmountQuote, lensCallAlone] = (await measureAlternating(ROUNDS * 3, [
     quote,
-    () => {
-      quotesRun += 1;
-      return v2QuoteAnswer(live, { ...quoteInput, amount: String(++newAmount) });
-    },
+    () => quoteOf({ ...quoteInput, amount: String(++newAmount) }),
     () => replay([lensCall]),
   ])) as [LatencyStats, LatencyStats, LatencyStats];
 
