@@ -2,7 +2,7 @@
 
 import { ApiReferenceReact } from '@scalar/api-reference-react';
 import '@scalar/api-reference-react/style.css';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { quietReferenceHistory } from './quiet-history';
 import { useReferenceRepairs } from './use-reference-repairs';
 
@@ -12,7 +12,9 @@ import { useReferenceRepairs } from './use-reference-repairs';
  */
 export function ApiReference() {
   useReferenceRepairs();
-  useEffect(() => quietReferenceHistory(window.history, window.location), []);
+  // Before the renderer mounts: it writes the URL while mounting, in its own (passive) effect, which runs
+  // ahead of this component's passive effects; layout effects run before any of them.
+  useLayoutEffect(() => quietReferenceHistory(window.history, window.location), []);
   return (
     <ApiReferenceReact
       configuration={{

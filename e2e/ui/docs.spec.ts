@@ -62,10 +62,15 @@ test('the API reference renders the served document', async ({ page, baseURL }) 
   expect(ownErrors, 'responses with an error status').toEqual([]);
 });
 
-/** A request held by a route until the test lets it go. */
+/**
+ * Requests held by a route until the test lets them go: `hold` one to be continued on `release`, or `wait`
+ * in a route that answers the request itself once released.
+ */
 function held() {
   let seen!: () => void;
+  let letGo!: () => void;
   const arrived = new Promise<void>((resolve) => { seen = resolve; });
+  const released = new Promise<void>((resolve) => { letGo = resolve; });
   const routes: Route[] = [];
   return {
     arrived,
@@ -73,7 +78,14 @@ function held() {
       routes.push(route);
       seen();
     },
-    release: () => Promise.all(routes.splice(0).map((route) => route.continue())),
+    wait: () => {
+      seen();
+      return released;
+    },
+    release: () => {
+      letGo();
+      return Promise.all(routes.splice(0).map((route) => route.continue()));
+    },
   };
 }
 
@@ -103,6 +115,48 @@ test('leaving the reference by the header search lands on the token, even when t
     await page.mouse.wheel(0, 800);
     return new URL(page.url()).hash;
   }).toMatch(/^#(tag\/|models)/);
+  await tokenPage.release();
+  await expect(page).toHaveURL(new RegExp(`/token/SOL/${alpha.address}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('ALPHA');
+});
+
+test('leaving the reference before it has loaded lands on the token: the renderer writes the URL as it mounts', async ({ page }) => {
+  const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
+  const alpha = response.json.chains.SOL?.tokens.find((token) => token.symbol === 'ALPHA');
+  if (!alpha) throw new Error('the local world has no ALPHA mint on SOL');
+  // The order that lost the navigation: the token page is on its way when the renderer's code arrives and
+  // mounts (a slow network, or a visitor quicker than the download), and the renderer writes /docs as it mounts.
+  const tokenPage = held();
+  await page.route((url) => url.pathname === `/token/SOL/${alpha.address}`, async (route) => {
+    if (route.request().headers()['rsc'] === '1') await tokenPage.hold(route);
+    else await route.continue();
+  });
+  // The renderer's own chunks (the page shell and the token page carry none of its classes) wait for the test.
+  const renderer = held();
+  await page.route((url) => url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js'), async (route) => {
+    const fetched = await route.fetch();
+    const body = await fetched.text();
+    if (body.includes('scalar-app')) {
+      await renderer.wait();
+    }
+    await route.fulfill({ response: fetched, body });
+  });
+  // Not waiting for the load event: the page loads while the renderer's code is held.
+  await page.goto('/docs', { waitUntil: 'domcontentloaded' });
+  const search = page.getByRole('search', { name: 'Token search' });
+  // Typed until the box answers: text typed before the page is hydrated moves no chain.
+  await expect(async () => {
+    await search.getByLabel('Token address or symbol').fill('');
+    await search.getByLabel('Token address or symbol').fill(alpha.address);
+    await expect(search.getByLabel('Search on chain')).toHaveValue('SOL', { timeout: 1_000 });
+  }).toPass();
+  await search.getByLabel('Token address or symbol').press('Enter');
+  await tokenPage.arrived;
+  await renderer.arrived;
+  const spec = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/openapi.json');
+  await renderer.release();
+  await spec;
+  await expect(page.getByRole('heading', { name: 'Trading and bridging API', level: 1 })).toBeVisible();
   await tokenPage.release();
   await expect(page).toHaveURL(new RegExp(`/token/SOL/${alpha.address}$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText('ALPHA');
