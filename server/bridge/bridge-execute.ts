@@ -149,9 +149,11 @@ export async function executeBridge(deps: BridgeDeps, input: BridgeDepositReques
     if (approval) await chain.sendApproval(approval, DEPOSIT_WAIT_MS);
   }
   const sendNow = row.deposit_tx_hash === null ? input.signedDeposit : undefined;
-  // The fill's payment is signed while the deposit is mined: its reads of the destination chain are done by then.
+  const confirming = confirmDeposit(deps, chain, row, txHash, { kick: false, signed: sendNow, claimMs: deps.leaseMs, awaitDepth: true });
+  // The fill's payment is signed while the deposit is mined: its reads of the destination chain are done by
+  // then. It starts once the deposit is on its way (its requests would otherwise go out first).
   if (sendNow) deps.signFillAhead?.(row);
-  const progress = await confirmDeposit(deps, chain, row, txHash, { kick: false, signed: sendNow, claimMs: deps.leaseMs, awaitDepth: true });
+  const progress = await confirming;
   switch (progress.state) {
     case 'recorded':
       return { deposit: 'confirmed', request: await waitForFill(deps, progress.accepted, progress.waitUntil) };
