@@ -5,7 +5,7 @@
  * Fills and refunds are transfers (native or token) signed by the solver's key, or a destination swap the
  * quote engine prepared for it.
  */
-import { keccak256, parseTransaction, type Address, type Hex } from 'viem';
+import { parseTransaction, type Address, type Hex } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { estimateGas } from '@/server/chains/evm/actions/estimate-gas';
 import { getBalance } from '@/server/chains/evm/actions/get-balance';
@@ -17,6 +17,7 @@ import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
 import type { EvmReceipt } from '@/server/chains/evm/evm-schemas';
 import { readSignedTx, serializeUnsigned } from '@/server/chains/evm/evm-transactions';
 import { fastPrivateKeyAccount } from '@/server/chains/evm/fast-account';
+import { keccak256 } from '@/server/chains/evm/keccak';
 import { AppError } from '@/server/errors';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import { nativeUsd } from '@/server/venues/evm/pools/token-pools';

@@ -4,7 +4,7 @@
  * (fills paid from its inventory, refunds of a token deposit) and prepared swaps.
  */
 import {
-  decodeEventLog, decodeFunctionData, encodeFunctionData, erc20Abi, keccak256, maxUint256, parseAbi, parseTransaction, toEventSelector,
+  decodeEventLog, decodeFunctionData, encodeFunctionData, erc20Abi, maxUint256, parseAbi, parseTransaction, toEventSelector,
   type Address, type Hex,
 } from 'viem';
 import { estimateGas } from '@/server/chains/evm/actions/estimate-gas';
@@ -15,6 +15,7 @@ import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
 import type { EvmLog } from '@/server/chains/evm/evm-schemas';
 import { readEvmTokenBalance } from '@/server/chains/evm/evm-token-balance';
 import { readSignedTx, serializeUnsigned, type UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
+import { keccak256 } from '@/server/chains/evm/keccak';
 import { requestChecked, hexData } from '@/server/chains/rpc-answers';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { AppError, findAppError } from '@/server/errors';

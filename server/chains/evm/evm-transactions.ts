@@ -4,10 +4,11 @@
  * wallet's `signTransaction` signs; execute takes the signed hex and checks it against the quoted hash.
  */
 import {
-  encodeAbiParameters, keccak256, parseTransaction, serializeTransaction, type Address, type Hex, type TransactionSerializable,
+  encodeAbiParameters, parseTransaction, serializeTransaction, type Address, type Hex, type TransactionSerializable,
 } from 'viem';
 import { AppError } from '@/server/errors';
 import { recoverSignerOfHash, type SignatureParts } from './recover-signer';
+import { keccak256 } from './keccak';
 
 export interface UnsignedEvmTx {
   chainId: number;

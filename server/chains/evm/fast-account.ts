@@ -5,8 +5,9 @@
  * which are signed while a bridge's deposit is in flight. Messages and typed data sign as viem signs them.
  */
 import { signRecoverable } from 'tiny-secp256k1';
-import { bytesToHex, hexToBytes, keccak256, serializeTransaction, type Hex } from 'viem';
+import { bytesToHex, hexToBytes, serializeTransaction, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { keccak256 } from './keccak';
 
 export function fastPrivateKeyAccount(privateKey: Hex): PrivateKeyAccount {
   const account = privateKeyToAccount(privateKey);

@@ -6,7 +6,8 @@
  * or without EIP-155's chain id).
  */
 import { recover } from 'tiny-secp256k1';
-import { getAddress, hexToBytes, keccak256, pad, serializeTransaction, type Address, type Hex, type TransactionSerializable } from 'viem';
+import { getAddress, hexToBytes, pad, serializeTransaction, type Address, type Hex, type TransactionSerializable } from 'viem';
+import { keccak256 } from './keccak';
 
 export interface SignatureParts {
   r: Hex;

