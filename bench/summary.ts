@@ -4,7 +4,7 @@
  * the chain itself allows" whatever the machine or its load. Prints a markdown table and writes it to
  * bench/results/summary.md, with every number in bench/results/summary.json.
  *
- *   node --import tsx bench/summary.ts [--seconds 4] [--rounds 100] [--executes 40] [--bridges 40]
+ *   node --import tsx bench/summary.ts [--seconds 4] [--rounds 100] [--executes 160] [--bridges 160]
  *                                      [--solver-rounds 10] [--open 10,100,1000]
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -34,8 +34,8 @@ const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '4' },
     rounds: { type: 'string', default: '100' },
-    executes: { type: 'string', default: '40' },
-    bridges: { type: 'string', default: '40' },
+    executes: { type: 'string', default: '160' },
+    bridges: { type: 'string', default: '160' },
     'solver-rounds': { type: 'string', default: '10' },
     open: { type: 'string', default: '10,100,1000' },
   },
