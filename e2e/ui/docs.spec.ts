@@ -1,4 +1,4 @@
-import type { ConsoleMessage, Route } from '@playwright/test';
+import type { APIResponse, ConsoleMessage, Route } from '@playwright/test';
 import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api } from '../support/api';
 import { expect, test } from '../support/fixtures';
@@ -133,14 +133,20 @@ test('leaving the reference before it has loaded lands on the token: the rendere
   });
   // The renderer's own chunks (the page shell and the token page carry none of its classes) wait for the test.
   const renderer = held();
-  await page.route((url) => url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js'), async (route) => {
-    const fetched = await route.fetch();
-    const body = await fetched.text();
-    if (body.includes('scalar-app')) {
-      await renderer.wait();
+  const isChunk = (url: URL) => url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js');
+  const holdRendererChunks = async (route: Route) => {
+    let answer: { response: APIResponse; body: string };
+    try {
+      const response = await route.fetch();
+      answer = { response, body: await response.text() };
+    } catch {
+      // The page dropped the request meanwhile (it navigated, or the test ended): nobody waits for it.
+      return;
     }
-    await route.fulfill({ response: fetched, body });
-  });
+    if (answer.body.includes('scalar-app')) await renderer.wait();
+    await route.fulfill(answer);
+  };
+  await page.route(isChunk, holdRendererChunks);
   // Not waiting for the load event: the page loads while the renderer's code is held.
   await page.goto('/docs', { waitUntil: 'domcontentloaded' });
   const search = page.getByRole('search', { name: 'Token search' });
@@ -156,6 +162,8 @@ test('leaving the reference before it has loaded lands on the token: the rendere
   const spec = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/openapi.json');
   await renderer.release();
   await spec;
+  // The token page's own chunks load untouched.
+  await page.unroute(isChunk, holdRendererChunks);
   await expect(page.getByRole('heading', { name: 'Trading and bridging API', level: 1 })).toBeVisible();
   await tokenPage.release();
   await expect(page).toHaveURL(new RegExp(`/token/SOL/${alpha.address}$`));
