@@ -1,4 +1,4 @@
-import type { APIResponse, ConsoleMessage, Route } from '@playwright/test';
+import type { APIResponse, ConsoleMessage, Page, Route } from '@playwright/test';
 import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api } from '../support/api';
 import { expect, test } from '../support/fixtures';
@@ -89,17 +89,23 @@ function held() {
   };
 }
 
-test('leaving the reference by the header search lands on the token, even when the reference writes an anchor meanwhile', async ({ page }) => {
+/** Solana's ALPHA, and its token page's server render held (the navigation to it waits) until released. */
+async function holdSolanaAlphaPage(page: Page) {
   const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
   const alpha = response.json.chains.SOL?.tokens.find((token) => token.symbol === 'ALPHA');
   if (!alpha) throw new Error('the local world has no ALPHA mint on SOL');
-  // The order that lost the navigation: the token page is on its way when the reference writes the anchor
-  // of the section in view into the URL (it does as sections scroll past, and as its layout settles).
   const tokenPage = held();
   await page.route((url) => url.pathname === `/token/SOL/${alpha.address}`, async (route) => {
     if (route.request().headers()['rsc'] === '1') await tokenPage.hold(route);
     else await route.continue();
   });
+  return { alpha, tokenPage };
+}
+
+test('leaving the reference by the header search lands on the token, even when the reference writes an anchor meanwhile', async ({ page }) => {
+  // The order that lost the navigation: the token page is on its way when the reference writes the anchor
+  // of the section in view into the URL (it does as sections scroll past, and as its layout settles).
+  const { alpha, tokenPage } = await holdSolanaAlphaPage(page);
   await page.goto('/docs');
   await expect(page.getByRole('heading', { name: 'Trading and bridging API', level: 1 })).toBeVisible();
 
@@ -121,16 +127,9 @@ test('leaving the reference by the header search lands on the token, even when t
 });
 
 test('leaving the reference before it has loaded lands on the token: the renderer writes the URL as it mounts', async ({ page }) => {
-  const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
-  const alpha = response.json.chains.SOL?.tokens.find((token) => token.symbol === 'ALPHA');
-  if (!alpha) throw new Error('the local world has no ALPHA mint on SOL');
   // The order that lost the navigation: the token page is on its way when the renderer's code arrives and
   // mounts (a slow network, or a visitor quicker than the download), and the renderer writes /docs as it mounts.
-  const tokenPage = held();
-  await page.route((url) => url.pathname === `/token/SOL/${alpha.address}`, async (route) => {
-    if (route.request().headers()['rsc'] === '1') await tokenPage.hold(route);
-    else await route.continue();
-  });
+  const { alpha, tokenPage } = await holdSolanaAlphaPage(page);
   // The renderer's own chunks (the page shell and the token page carry none of its classes) wait for the test.
   const renderer = held();
   const isChunk = (url: URL) => url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js');

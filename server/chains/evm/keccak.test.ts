@@ -16,6 +16,10 @@ describe('keccak256', () => {
     expect(keccak256('0xABCDEF')).toBe(viemKeccak256('0xabcdef'));
   });
 
+  it('reads an odd number of hex digits as viem does', () => {
+    expect(keccak256('0xabc')).toBe(viemKeccak256('0xabc'));
+  });
+
   it('is the known digest of nothing', () => {
     expect(keccak256('0x')).toBe('0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470');
   });
