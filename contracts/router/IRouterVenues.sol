@@ -9,6 +9,11 @@ interface IWrappedNative {
     function balanceOf(address account) external view returns (uint256);
 }
 
+/// The bridge Depository's entry for a deposit made on someone's behalf (contracts/bridge/Depository.sol).
+interface IBridgeDepository {
+    function depositFor(bytes32 requestId, address depositor, address token, uint256 amount) external payable;
+}
+
 interface IUniswapV2PairMinimal {
     function token0() external view returns (address);
     function getReserves() external view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast);

@@ -5,7 +5,7 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
-import {IWrappedNative} from "./IRouterVenues.sol";
+import {IBridgeDepository, IWrappedNative} from "./IRouterVenues.sol";
 import {UniswapV2Venue} from "./venues/UniswapV2Venue.sol";
 import {UniswapV3Venue} from "./venues/UniswapV3Venue.sol";
 import {UniswapV4Venue} from "./venues/UniswapV4Venue.sol";
@@ -25,6 +25,8 @@ import {LaunchpadVenue} from "./venues/LaunchpadVenue.sol";
 /// - every external entry point is behind one reentrancy lock (the callbacks, which pools call mid-swap,
 ///   are gated by the recorded pool or manager instead);
 /// - every intermediate amount is consumed within the swap, so the Router holds nothing between transactions;
+/// - `swapAndDeposit` hands a bridge depository exactly what its own swap returned (the value of the call, or an
+///   approval of that amount, cleared after), and nothing else;
 /// - fee-on-transfer tokens are exact on V2 hops: amounts are balance differences.
 ///
 /// Each venue is one module under `venues/`; `_swapHop` and `_takesInputFirst` are the only places that
@@ -141,6 +143,33 @@ contract Router is Ownable, ReentrancyGuardTransient, UniswapV2Venue, UniswapV3V
     }
 
     function swap(SwapParams calldata p) external payable nonReentrant returns (uint256 amountOut) {
+        return _swap(p, p.recipient);
+    }
+
+    /// Swaps as `swap` does, then deposits exactly what the swap returned into the bridge depository
+    /// `p.recipient` for `requestId`, naming the caller as the depositor, all in one transaction: a swap that
+    /// returns less than `p.amountOutMin` reverts the whole call, so nothing is deposited. Nothing stays here:
+    /// the native coin goes as the deposit's value, a token is approved to the depository for exactly the
+    /// amount it then pulls (and the approval is cleared after).
+    function swapAndDeposit(SwapParams calldata p, bytes32 requestId)
+        external
+        payable
+        nonReentrant
+        returns (uint256 amountOut)
+    {
+        amountOut = _swap(p, address(this));
+        IBridgeDepository depository = IBridgeDepository(p.recipient);
+        if (p.tokenOut == address(0)) {
+            depository.depositFor{value: amountOut}(requestId, msg.sender, address(0), amountOut);
+        } else {
+            IERC20(p.tokenOut).forceApprove(p.recipient, amountOut);
+            depository.depositFor(requestId, msg.sender, p.tokenOut, amountOut);
+            IERC20(p.tokenOut).forceApprove(p.recipient, 0);
+        }
+    }
+
+    /// The swap, its output paid to `to`: the recipient, or the Router itself when a deposit follows.
+    function _swap(SwapParams calldata p, address to) private returns (uint256 amountOut) {
         _validate(p);
         bool nativeIn = p.tokenIn == address(0);
         bool nativeOut = p.tokenOut == address(0);
@@ -149,15 +178,15 @@ contract Router is Ownable, ReentrancyGuardTransient, UniswapV2Venue, UniswapV3V
 
         uint256 outBefore = nativeOut
             ? IERC20(wrappedNative).balanceOf(address(this))
-            : IERC20(p.tokenOut).balanceOf(p.recipient);
+            : IERC20(p.tokenOut).balanceOf(to);
 
-        _executeLegs(p, nativeIn ? address(this) : msg.sender, swapAmount, nativeOut ? address(this) : p.recipient);
+        _executeLegs(p, nativeIn ? address(this) : msg.sender, swapAmount, nativeOut ? address(this) : to);
 
         if (nativeOut) {
-            (protocolFee, integratorFee, amountOut) = _payNativeOut(p, outBefore, protocolFee, integratorFee);
+            (protocolFee, integratorFee, amountOut) = _payNativeOut(p, to, outBefore, protocolFee, integratorFee);
         } else {
             // Measured at the recipient over all legs, so a tax on the output token is accounted for.
-            amountOut = IERC20(p.tokenOut).balanceOf(p.recipient) - outBefore;
+            amountOut = IERC20(p.tokenOut).balanceOf(to) - outBefore;
             if (amountOut < p.amountOutMin) revert SlippageExceeded(amountOut, p.amountOutMin);
         }
         _emitSwapped(p, amountOut, protocolFee, integratorFee);
@@ -196,8 +225,8 @@ contract Router is Ownable, ReentrancyGuardTransient, UniswapV2Venue, UniswapV3V
     }
 
     /// Unwraps everything the legs' last hops delivered to the Router, takes the output-side fees when the input
-    /// was a token, and pays the recipient.
-    function _payNativeOut(SwapParams calldata p, uint256 wrappedBefore, uint256 protocolFee, uint256 integratorFee)
+    /// was a token, and pays `to` (unless that is the Router itself, which deposits it next).
+    function _payNativeOut(SwapParams calldata p, address to, uint256 wrappedBefore, uint256 protocolFee, uint256 integratorFee)
         private
         returns (uint256, uint256, uint256 amountOut)
     {
@@ -210,7 +239,7 @@ contract Router is Ownable, ReentrancyGuardTransient, UniswapV2Venue, UniswapV3V
             _sendNative(p.integrator, integratorFee);
         }
         if (amountOut < p.amountOutMin) revert SlippageExceeded(amountOut, p.amountOutMin);
-        _sendNative(p.recipient, amountOut);
+        if (to != address(this)) _sendNative(to, amountOut);
         return (protocolFee, integratorFee, amountOut);
     }
 

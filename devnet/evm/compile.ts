@@ -43,6 +43,7 @@ export const CONTRACT_SOURCES = {
   FakePoolManager: 'test/FakePoolManager.sol',
   V3PoolQuoter: 'test/V3PoolQuoter.sol',
   ResetApprovalToken: 'test/ResetApprovalToken.sol',
+  GreedyDepository: 'test/GreedyDepository.sol',
   // A strategy token (ERC-4626 shares that take a trading permit); its tests deploy it.
   StrategyVault: 'tokens/StrategyVault.sol',
   // The launchpad (bonding curves that graduate to V2 pairs) and the tokens it makes.
