@@ -129,6 +129,45 @@ test.describe('authentication', () => {
   });
 });
 
+test.describe('operator scope', () => {
+  test('/api/metrics answers 403 to a plain key and 200 to an operator key made with the CLI; list shows each scope', async ({ api }) => {
+    expect(dataDir(), 'E2E_DATA_DIR names the server data folder (set it with an external BASE_URL)').toBeTruthy();
+    const stamp = Date.now();
+    const plain = await createKey(`e2e-plain-${stamp}`);
+    const operator = await createKey(`e2e-operator-${stamp}`, ['--scope', 'operator']);
+
+    const refused = await api.get('/api/metrics', undefined, { key: plain.key });
+    expect(refused.status, describe(refused)).toBe(403);
+    expect(refused.json).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    // The message says what to do about it: the command that makes an operator key.
+    expect((refused.json as Failure).error).toContain('npm run keys -- create --scope operator');
+    expect(refused.text).not.toContain('bridge_solver_inventory');
+    // The same key still reaches the interface.
+    const chains = await api.get('/api/v1/chains', undefined, { key: plain.key });
+    expect(chains.status, describe(chains)).toBe(200);
+
+    const metrics = await api.get('/api/metrics', undefined, { key: operator.key });
+    expect(metrics.status, describe(metrics)).toBe(200);
+    expect(metrics.headers.get('content-type')).toContain('text/plain');
+    expect(metrics.text).toContain('bridge_solver_inventory');
+
+    const list = await runKeysCli(['list']);
+    expect(list.exitCode, list.stderr).toBe(0);
+    expect(list.stdout.split('\n')[0]).toContain('SCOPE');
+    const scopeOf = (name: string) => list.stdout.split('\n').find((line) => line.includes(name))?.split(/\s{2,}/)[4];
+    expect(scopeOf(`e2e-plain-${stamp}`)).toBe('api');
+    expect(scopeOf(`e2e-operator-${stamp}`)).toBe('operator');
+  });
+
+  test('the key CLI refuses an unknown scope, naming the scopes there are', async () => {
+    expect(dataDir(), 'E2E_DATA_DIR names the server data folder (set it with an external BASE_URL)').toBeTruthy();
+    const result = await runKeysCli(['create', '--name', `e2e-bad-scope-${Date.now()}`, '--scope', 'admin']);
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(2);
+    expect(result.stderr).toContain('--scope must be one of api, operator; "admin" is not a scope.');
+    expect(result.stdout).not.toMatch(/sk_/);
+  });
+});
+
 /** The key's id: the first column of its line in `list`. */
 function listedId(line: string): string {
   const id = line.trim().split(/\s+/)[0];

@@ -51,6 +51,7 @@ interface OpenApiParameter {
 interface OpenApiOperation {
   parameters?: OpenApiParameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
 async function loadEndpoints(): Promise<FuzzEndpoint[]> {
@@ -63,7 +64,8 @@ async function loadEndpoints(): Promise<FuzzEndpoint[]> {
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of ['get', 'post'] as const) {
       const operation = item[method];
-      if (!operation) continue;
+      // The JSON interface only: /api/metrics answers Prometheus text and reads no input to fuzz.
+      if (!operation || !operation.responses?.['200']?.content?.['application/json']) continue;
       const parameters = operation.parameters ?? [];
       const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
       endpoints.push({

@@ -37,6 +37,7 @@ const EXPECTED: ReadonlyArray<[path: string, method: 'get' | 'post']> = [
   ['/api/v1/bridge/status/{requestId}', 'get'],
   ['/api/v2/track', 'post'],
   ['/api/v2/history', 'get'],
+  ['/api/metrics', 'get'],
 ];
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;

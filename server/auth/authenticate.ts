@@ -5,15 +5,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '@/server/errors';
 import { hashApiKey } from './api-key-secret';
+import type { KeyScope } from './key-scope';
 import { SESSION_COOKIE, readCookie, verifySessionCookie } from './session-cookie';
 
 export type Principal =
-  | { kind: 'key'; id: string; name: string; rateLimitPerMinute: number }
-  | { kind: 'dev'; id: 'dev'; name: string; rateLimitPerMinute: number }
-  | { kind: 'session'; id: string; name: string; rateLimitPerMinute: number };
+  | { kind: 'key'; id: string; name: string; rateLimitPerMinute: number; scope: KeyScope }
+  | { kind: 'dev'; id: 'dev'; name: string; rateLimitPerMinute: number; scope: 'operator' }
+  | { kind: 'session'; id: string; name: string; rateLimitPerMinute: number; scope: 'api' };
 
 export interface AuthDeps {
-  findKeyByHash(keyHash: string): Promise<{ id: string; name: string; rateLimitPerMinute: number } | undefined>;
+  findKeyByHash(keyHash: string): Promise<{ id: string; name: string; rateLimitPerMinute: number; scope: KeyScope } | undefined>;
   /** Called after a key authenticated; the implementation decides how often to write. */
   keyUsed?(id: string): void;
   /** sha256 hex of DEV_API_KEY, present only on the local chain world. */
@@ -40,17 +41,21 @@ export async function authenticate(deps: AuthDeps, credentials: Credentials): Pr
     }
     const keyHash = hashApiKey(match[1]!);
     if (deps.devKeyHash && sameHex(keyHash, deps.devKeyHash)) {
-      return { kind: 'dev', id: 'dev', name: 'DEV_API_KEY', rateLimitPerMinute: deps.devRateLimitPerMinute };
+      // An operator key: it exists only on the local chain world, where the solver's inventory is test coins
+      // on local nodes and nothing is at stake, and the local tooling (the end-to-end suites, someone trying
+      // the app) reads /api/metrics with it. Off the local world no dev key is accepted (devKeyHash is unset).
+      return { kind: 'dev', id: 'dev', name: 'DEV_API_KEY', rateLimitPerMinute: deps.devRateLimitPerMinute, scope: 'operator' };
     }
     const key = await deps.findKeyByHash(keyHash);
     if (!key) throw new AppError('UNAUTHORIZED', 'The API key is not valid or was revoked.');
     deps.keyUsed?.(key.id);
-    return { kind: 'key', id: key.id, name: key.name, rateLimitPerMinute: key.rateLimitPerMinute };
+    return { kind: 'key', id: key.id, name: key.name, rateLimitPerMinute: key.rateLimitPerMinute, scope: key.scope };
   }
   if (credentials.allowSession) {
     const session = await verifySessionCookie(deps.sessionSecret, readCookie(credentials.cookie, SESSION_COOKIE));
     if (session) {
-      return { kind: 'session', id: session.id, name: 'session', rateLimitPerMinute: deps.sessionRateLimitPerMinute };
+      // The app's own pages read the interface, never the operator's routes.
+      return { kind: 'session', id: session.id, name: 'session', rateLimitPerMinute: deps.sessionRateLimitPerMinute, scope: 'api' };
     }
   }
   throw new AppError('UNAUTHORIZED', 'An API key is required: send the header "Authorization: Bearer <API key>".');

@@ -1,7 +1,8 @@
 /**
  * API keys from the command line:
  *
- *   npm run keys -- create --name NAME [--rate-limit N]   prints the new key alone on its last line
+ *   npm run keys -- create --name NAME [--rate-limit N] [--scope api|operator]
+ *                                                          prints the new key alone on its last line
  *   npm run keys -- list
  *   npm run keys -- revoke <id|prefix>
  *
@@ -10,14 +11,18 @@
  */
 import { parseArgs } from 'node:util';
 import { generateApiKey } from '../auth/api-key-secret';
+import { DEFAULT_KEY_SCOPE, KEY_SCOPES, parseKeyScope, type KeyScope } from '../auth/key-scope';
 import { AmbiguousApiKeyError, createApiKeyRepository, type ApiKeyRecord } from '../store/api-key-repository';
 import type { Store } from '../store/database';
 import { openStoreForTool } from '../store/shared-pglite';
 
 const USAGE = `Usage:
-  npm run keys -- create --name NAME [--rate-limit N]
+  npm run keys -- create --name NAME [--rate-limit N] [--scope ${KEY_SCOPES.join('|')}]
   npm run keys -- list
   npm run keys -- revoke <id|prefix>
+
+Scopes: api (the default) reaches the interface; operator reaches it and /api/metrics, which carries the
+bridge solver's inventory: give it only to the people and scrapers that run the service.
 
 Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database folder, default .data).`;
 
@@ -26,7 +31,7 @@ const MAX_RATE_LIMIT = 2_147_483_647; // the column is a PostgreSQL integer
 const MAX_NAME_LENGTH = 200;
 
 type Command =
-  | { kind: 'create'; name: string; rateLimitPerMinute: number }
+  | { kind: 'create'; name: string; rateLimitPerMinute: number; scope: KeyScope }
   | { kind: 'list' }
   | { kind: 'revoke'; reference: string }
   | { kind: 'help' };
@@ -43,6 +48,7 @@ function parseCommand(argv: string[]): Command {
       options: {
         name: { type: 'string' },
         'rate-limit': { type: 'string' },
+        scope: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -60,12 +66,12 @@ function parseCommand(argv: string[]): Command {
 
   switch (command) {
     case 'create': {
-      allowOptions('name', 'rate-limit');
+      allowOptions('name', 'rate-limit', 'scope');
       if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}".`);
       const name = values.name?.trim();
       if (!name) throw new UsageError('create needs --name NAME.');
       if (name.length > MAX_NAME_LENGTH) throw new UsageError(`--name is longer than ${MAX_NAME_LENGTH} characters.`);
-      return { kind: 'create', name, rateLimitPerMinute: parseRateLimit(values['rate-limit']) };
+      return { kind: 'create', name, rateLimitPerMinute: parseRateLimit(values['rate-limit']), scope: parseScope(values.scope) };
     }
     case 'list':
       allowOptions();
@@ -91,6 +97,13 @@ function parseRateLimit(value: string | undefined): number {
   return limit;
 }
 
+function parseScope(value: string | undefined): KeyScope {
+  if (value === undefined) return DEFAULT_KEY_SCOPE;
+  const scope = parseKeyScope(value.trim());
+  if (!scope) throw new UsageError(`--scope must be one of ${KEY_SCOPES.join(', ')}; "${printable(value)}" is not a scope.`);
+  return scope;
+}
+
 async function run(command: Exclude<Command, { kind: 'help' }>, store: Store): Promise<number> {
   const keys = createApiKeyRepository(store.db);
   switch (command.kind) {
@@ -101,9 +114,10 @@ async function run(command: Exclude<Command, { kind: 'help' }>, store: Store): P
         keyHash: secret.keyHash,
         keyPrefix: secret.keyPrefix,
         rateLimitPerMinute: command.rateLimitPerMinute,
+        scope: command.scope,
       });
       print(
-        `Created ${record.id} "${printable(record.name)}" (${record.rateLimitPerMinute}/min). ` +
+        `Created ${record.id} "${printable(record.name)}" (${record.rateLimitPerMinute}/min, scope ${record.scope}). ` +
           'The key is shown only now:',
       );
       print(secret.key);
@@ -131,12 +145,13 @@ async function run(command: Exclude<Command, { kind: 'help' }>, store: Store): P
 }
 
 function formatTable(records: ApiKeyRecord[]): string {
-  const header = ['ID', 'NAME', 'PREFIX', 'RATE/MIN', 'CREATED', 'REVOKED', 'LAST USED'];
+  const header = ['ID', 'NAME', 'PREFIX', 'RATE/MIN', 'SCOPE', 'CREATED', 'REVOKED', 'LAST USED'];
   const rows = records.map((record) => [
     record.id,
     printable(record.name),
     record.keyPrefix,
     String(record.rateLimitPerMinute),
+    record.scope,
     formatDate(record.createdAt),
     formatDate(record.revokedAt),
     formatDate(record.lastUsedAt),

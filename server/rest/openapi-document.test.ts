@@ -2,6 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@/server/api/contract';
 import { buildOpenApiDocument } from './openapi-document';
+import { undocumentedAnswer } from './test-support/document-check';
 
 describe('OpenAPI document', () => {
   const document = buildOpenApiDocument({ version: '1.2.3' });
@@ -75,5 +76,23 @@ describe('OpenAPI document: exact output', () => {
     expect(JSON.stringify(stats.properties.valueAmountOutUsd)).toMatch(/Extension: USD value of amountOut, priced the same way as valueAmountInUsd/);
     expect((document.components?.schemas?.QuoteV1 as { properties: { stats: { properties: Record<string, unknown> } } }).properties.stats.properties.valueAmountOutUsd).toBeUndefined();
     expect((document.components?.schemas?.QuoteV1 as { properties: { stats: { properties: Record<string, unknown> } } }).properties.stats.properties.swapMode).toBeUndefined();
+  });
+});
+
+describe('OpenAPI document: metrics', () => {
+  const document = buildOpenApiDocument({ version: '1.2.3' });
+
+  it('lists /api/metrics for operator keys: 200 text, 401 without a valid key, 403 FORBIDDEN with any other key', () => {
+    const operation = document.paths?.['/api/metrics']?.get;
+    expect(operation?.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '401', '403']);
+    expect(operation?.description).toContain('npm run keys -- create --scope operator');
+    const answer = (status: number, code?: string) =>
+      undocumentedAnswer(document as never, { method: 'GET', url: '/api/metrics', status, body: code ? { success: false, code } : undefined });
+    expect(answer(200)).toBeUndefined();
+    expect(answer(401, 'UNAUTHORIZED')).toBeUndefined();
+    expect(answer(403, 'FORBIDDEN')).toBeUndefined();
+    expect(answer(403, 'CROSS_SITE_REQUEST')).toMatch(/does not list/);
+    expect(answer(429, 'RATE_LIMITED')).toMatch(/does not list/);
   });
 });

@@ -7,6 +7,7 @@ import { ENDPOINTS } from '@/server/api/contract';
 import type { Endpoint } from '@/server/api/contract/endpoint';
 import { failureSchema } from '@/server/api/contract/responses';
 import { ERROR_TABLE, type ErrorCode } from '@/server/errors';
+import { METRICS_PATH, metricsOperation } from './metrics-operation';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input: `field` names the parameter at fault',
@@ -118,6 +119,7 @@ export function buildOpenApiDocument(options: { version: string; serverUrl?: str
       paths[path] = { ...paths[path], [method]: operationFor(endpoint, path) };
     }
   }
+  paths[METRICS_PATH] = { get: metricsOperation() };
   return createDocument({
     openapi: '3.1.0',
     info: {
@@ -126,7 +128,7 @@ export function buildOpenApiDocument(options: { version: string; serverUrl?: str
       description: [
         'Quote, sign and execute token swaps on 14 EVM chains and Solana, read token, pool and balance data, and bridge between chains.',
         '',
-        '**Authentication.** Every endpoint except `/api/health` needs an API key in the header `Authorization: Bearer <API_KEY>`. A missing or invalid key answers 401 with code `UNAUTHORIZED`; each key has its own rate limit (429 with `Retry-After`).',
+        '**Authentication.** Every endpoint except `/api/health` needs an API key in the header `Authorization: Bearer <API_KEY>`. A missing or invalid key answers 401 with code `UNAUTHORIZED`; each key has its own rate limit (429 with `Retry-After`). `/api/metrics` needs an operator key (403 `FORBIDDEN` with any other).',
         '',
         '**Errors.** A failure answers `{"success": false, "code": "<CODE>", "error": "<message>"}` (plus `field` for invalid input). A reverted transaction is an outcome, not an error: HTTP 200 with `success: false`.',
         '',
@@ -142,7 +144,7 @@ export function buildOpenApiDocument(options: { version: string; serverUrl?: str
       { name: 'Token data', description: 'Token, pool and price reads' },
       { name: 'Chains and balances', description: 'Chains, fees and wallet balances' },
       { name: 'Bridge', description: 'Cross-chain transfers' },
-      { name: 'System', description: 'Health' },
+      { name: 'System', description: 'Health and metrics' },
     ],
     paths,
   });

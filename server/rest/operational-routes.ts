@@ -1,5 +1,6 @@
 /** The operational routes beside the interface: the OpenAPI document, metrics, and unknown API paths. */
 import { authenticate } from '@/server/auth/authenticate';
+import { requireOperator } from '@/server/auth/key-scope';
 import { AppError } from '@/server/errors';
 import type { Services } from '@/server/services';
 import { failureResponse, serveHttp } from './http';
@@ -31,10 +32,13 @@ export function serveOpenApi(request: Request): Promise<Response> {
   });
 }
 
-/** Prometheus text format; scrapers send the key as a bearer token. */
+/**
+ * Prometheus text format; scrapers send an operator key as a bearer token. Any other key is refused (403): the
+ * solver's inventory in here tells how large a bridge the solver could be made to pay out.
+ */
 export function serveMetrics(request: Request): Promise<Response> {
   return serveHttp(request, '/api/metrics', async ({ services }) => {
-    await requireCaller(services, request, false);
+    requireOperator(await requireCaller(services, request, false), '/api/metrics');
     return new Response(await services.metrics.registry.metrics(), {
       headers: { 'content-type': services.metrics.registry.contentType, 'cache-control': 'no-store' },
     });

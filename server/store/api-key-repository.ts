@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { DEFAULT_KEY_SCOPE, storedKeyScope, type KeyScope } from '../auth/key-scope';
 import type { ApiKeysTable, Database } from './database';
 
 export interface ApiKeyRecord {
@@ -7,6 +8,7 @@ export interface ApiKeyRecord {
   name: string;
   keyPrefix: string;
   rateLimitPerMinute: number;
+  scope: KeyScope;
   createdAt: Date;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
@@ -17,6 +19,8 @@ export interface NewApiKey {
   keyHash: string;
   keyPrefix: string;
   rateLimitPerMinute: number;
+  /** Left out: the default scope (the interface only). */
+  scope?: KeyScope;
 }
 
 /** More than one active key matches a reference to revoke; revoking all of them would surprise. */
@@ -38,6 +42,7 @@ const RECORD_COLUMNS = [
   'name',
   'key_prefix',
   'rate_limit_per_minute',
+  'scope',
   'created_at',
   'revoked_at',
   'last_used_at',
@@ -56,6 +61,7 @@ export function createApiKeyRepository(db: Kysely<Database>) {
           key_hash: input.keyHash,
           key_prefix: input.keyPrefix,
           rate_limit_per_minute: input.rateLimitPerMinute,
+          scope: input.scope ?? DEFAULT_KEY_SCOPE,
         })
         .returning(RECORD_COLUMNS)
         .executeTakeFirstOrThrow();
@@ -120,6 +126,7 @@ function toRecord(row: RecordRow): ApiKeyRecord {
     name: row.name,
     keyPrefix: row.key_prefix,
     rateLimitPerMinute: row.rate_limit_per_minute,
+    scope: storedKeyScope(row.scope),
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
     lastUsedAt: row.last_used_at,

@@ -15,6 +15,8 @@ export interface ApiKeysTable {
   created_at: Generated<Date>;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  /** What the key may reach, `api` or `operator` (server/auth/key-scope.ts; migration 006). */
+  scope: Generated<string>;
 }
 
 export interface RateLimitWindowsTable {

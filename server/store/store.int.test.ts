@@ -145,6 +145,7 @@ describe.each(backends)('store on $name', (backend) => {
         name: 'bot',
         keyPrefix: secret.keyPrefix,
         rateLimitPerMinute: 120,
+        scope: 'api',
         createdAt: expect.any(Date),
         revokedAt: null,
         lastUsedAt: null,
@@ -236,6 +237,20 @@ describe.each(backends)('store on $name', (backend) => {
       await keys.insert({ ...newKeyInput('two'), keyPrefix: one.keyPrefix });
       await expect(keys.revoke(one.keyPrefix)).rejects.toBeInstanceOf(AmbiguousApiKeyError);
       expect((await keys.list()).every((key) => key.revokedAt === null)).toBe(true);
+    });
+
+    it('stores each key\'s scope: the interface only unless made an operator key, and no scope but the known ones', async () => {
+      const keys = createApiKeyRepository(store.db);
+      const plain = newKeyInput('plain');
+      const operator = newKeyInput('scraper');
+      await keys.insert(plain);
+      await keys.insert({ ...operator, scope: 'operator' });
+      expect((await keys.findActiveByHash(plain.keyHash))?.scope).toBe('api');
+      expect((await keys.findActiveByHash(operator.keyHash))?.scope).toBe('operator');
+      expect((await keys.list()).map((key) => [key.name, key.scope])).toEqual([['plain', 'api'], ['scraper', 'operator']]);
+      // The column refuses a scope nobody defined, whoever writes it.
+      await expect(sql`update api_keys set scope = 'root' where name = 'plain'`.execute(store.db)).rejects.toThrow();
+      expect((await keys.findActiveByHash(plain.keyHash))?.scope).toBe('api');
     });
 
     it('touch records the last use', async () => {

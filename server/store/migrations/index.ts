@@ -8,6 +8,7 @@ import * as trades from './002-trades';
 import * as bridge from './003-bridge';
 import * as bridgeTokens from './004-bridge-tokens';
 import * as bridgeDepositDepth from './005-bridge-deposit-depth';
+import * as apiKeyScopes from './006-api-key-scopes';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '003_bridge': bridge,
   '004_bridge_tokens': bridgeTokens,
   '005_bridge_deposit_depth': bridgeDepositDepth,
+  '006_api_key_scopes': apiKeyScopes,
 };
 
 export const migrationProvider: MigrationProvider = {
