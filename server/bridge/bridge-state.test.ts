@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeState } from '@/server/store/database';
-import { bridgePhase, canMoveBridge, isFinalBridgeState, publicBridgeStatus } from './bridge-state';
+import { bridgePhase, canMoveBridge, isFinalBridgeState, publicBridgeStatus, refundTxHash } from './bridge-state';
 
 const STATES: BridgeState[] = ['waiting', 'pending', 'success', 'refunding', 'refund', 'failure'];
 
@@ -19,7 +19,8 @@ describe('bridge state machine', () => {
     // Past the 4 s estimate and the grace: delayed, still step 3.
     expect(at('pending', 60_000)).toEqual({ status: 'delayed', step: 3 });
     expect(at('success')).toEqual({ status: 'success', step: 4 });
-    expect(at('refunding')).toEqual({ status: 'refund', step: 0 });
+    // Decided, not yet sent: still pending (see the refund cases below).
+    expect(at('refunding')).toEqual({ status: 'pending', step: 3 });
     expect(at('refund')).toEqual({ status: 'refund', step: 0 });
     expect(at('failure')).toEqual({ status: 'failure', step: 0 });
   });
@@ -48,5 +49,31 @@ describe('bridge state machine', () => {
     expect(publicBridgeStatus(forgotten, seenAt)).toEqual({ status: 'waiting', step: 2 });
     // Only a waiting request confirms a deposit: once recorded, its own state tells.
     expect(bridgePhase({ ...confirming, state: 'pending' })).toBe('pending');
+  });
+
+  it('reads a refund decided but not yet sent as pending, delayed past the estimate from the deposit, and refund once sent', () => {
+    const depositedAt = 1_000_000;
+    const refunding = { state: 'refunding' as const, deposited_at: new Date(depositedAt), estimated_seconds: 4, payment_tx_hash: null, refund_tx_hash: null };
+    expect(publicBridgeStatus(refunding, depositedAt + 9_000)).toEqual({ status: 'pending', step: 3 });
+    expect(publicBridgeStatus(refunding, depositedAt + 9_001)).toEqual({ status: 'delayed', step: 3 });
+    // Stored, and so sent: the refund, whatever the time.
+    const sent = { ...refunding, payment_tx_hash: '0xrefund' };
+    expect(publicBridgeStatus(sent, depositedAt + 1_000)).toEqual({ status: 'refund', step: 0 });
+    expect(publicBridgeStatus(sent, depositedAt + 60_000)).toEqual({ status: 'refund', step: 0 });
+    expect(publicBridgeStatus({ ...sent, state: 'refund', refund_tx_hash: '0xrefund' }, depositedAt)).toEqual({ status: 'refund', step: 0 });
+    // Nothing could be returned: failure, with or without a payment once stored.
+    expect(publicBridgeStatus({ ...refunding, state: 'failure' }, depositedAt + 60_000)).toEqual({ status: 'failure', step: 0 });
+  });
+
+  it('gives the refund transaction once sent: the stored payment of a refunding request, then the confirmed refund', () => {
+    expect(refundTxHash({ state: 'refunding', payment_tx_hash: null, refund_tx_hash: null })).toBeNull();
+    expect(refundTxHash({ state: 'refunding' })).toBeNull();
+    expect(refundTxHash({ state: 'refunding', payment_tx_hash: '0xsent', refund_tx_hash: null })).toBe('0xsent');
+    expect(refundTxHash({ state: 'refund', payment_tx_hash: '0xsent', refund_tx_hash: '0xdone' })).toBe('0xdone');
+    expect(refundTxHash({ state: 'refund', payment_tx_hash: '0xsent' })).toBeNull();
+    // Any other request's stored payment is its fill, never a refund.
+    for (const state of ['waiting', 'pending', 'success', 'failure'] as const) {
+      expect(refundTxHash({ state, payment_tx_hash: '0xfill', refund_tx_hash: null }), state).toBeNull();
+    }
   });
 });

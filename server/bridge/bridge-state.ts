@@ -44,12 +44,30 @@ export type PublicBridgeStatus = 'waiting' | 'pending' | 'success' | 'failure' |
 const DELAY_GRACE_MS = 5_000;
 
 /**
+ * The refund's transaction once it is sent: the payment a refunding request stores right before sending it
+ * (a stored payment is always sent, again after a restart), then the confirmed refund's own hash. Null while
+ * the refund is not yet signed, and on every request that is not being returned (a pending request's stored
+ * payment is its fill).
+ */
+export function refundTxHash(row: { state: BridgeState; refund_tx_hash?: string | null; payment_tx_hash?: string | null }): string | null {
+  if (row.state === 'refund') return row.refund_tx_hash ?? null;
+  return row.state === 'refunding' ? row.payment_tx_hash ?? null : null;
+}
+
+/**
  * The interface's status and step: waiting 2, pending 3 (a deposit seen and confirming, or final and being
- * filled; delayed once past the estimate, counted from the deposit's block), success 4; a refund in progress
- * or done is `refund`, a request nothing could be returned for is `failure`, both step 0.
+ * filled; delayed once past the estimate, counted from the deposit's block), success 4; a refund sent or done
+ * is `refund`, a request nothing could be returned for is `failure`, both step 0.
+ *
+ * A refund decided but not yet sent reads pending (delayed as a fill would be): `refund` tells the caller the
+ * deposit is on its way back, which is true only once a refund transaction exists, and the refund's hash is
+ * what a caller checks it against.
  */
 export function publicBridgeStatus(
-  row: { state: BridgeState; deposited_at: Date | null; estimated_seconds: number; seen_deposit_tx_hash?: string | null; seen_deposit_at?: Date | null },
+  row: {
+    state: BridgeState; deposited_at: Date | null; estimated_seconds: number; seen_deposit_tx_hash?: string | null; seen_deposit_at?: Date | null;
+    payment_tx_hash?: string | null; refund_tx_hash?: string | null;
+  },
   now = Date.now(),
 ): { status: PublicBridgeStatus; step: number } {
   const pendingSince = (depositedAt: Date | null | undefined) => {
@@ -66,6 +84,7 @@ export function publicBridgeStatus(
     case 'success':
       return { status: 'success', step: 4 };
     case 'refunding':
+      return refundTxHash(row) ? { status: 'refund', step: 0 } : pendingSince(row.deposited_at);
     case 'refund':
       return { status: 'refund', step: 0 };
     case 'failure':

@@ -16,7 +16,8 @@ import type { EvmChainId } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
-import { bridgeExecuteAnswer, bridgeQuoteAnswer } from '@/server/api/handlers/bridge';
+import { bridgeExecuteAnswer, bridgeQuoteAnswer, bridgeStatusAnswer, executeAnswerOf } from '@/server/api/handlers/bridge';
+import type { BridgeChain } from './bridge-chain';
 import { createBridgeSolver } from './bridge-solver';
 import { stallAtSigning } from './test-support/stall-at-signing';
 import { waitUntilFilled, withTwoInstances } from './test-support/two-instances';
@@ -385,6 +386,82 @@ async function openInstance(env: Record<string, string>): Promise<Services> {
   const config = loadConfig({ ...process.env, ...env });
   return createServices(config);
 }
+
+/** A chain whose payments stop right after they are sent, until the test lets them go: a refund on its way. */
+function stallAfterSending(chain: BridgeChain): { chain: BridgeChain; sent: Promise<void>; letGo: () => void } {
+  let reachedSent!: () => void;
+  const sent = new Promise<void>((resolve) => { reachedSent = resolve; });
+  let letGo!: () => void;
+  const goOn = new Promise<void>((resolve) => { letGo = resolve; });
+  const stalled: BridgeChain = Object.assign(Object.create(chain) as BridgeChain, {
+    async broadcast(signed: string) {
+      await chain.broadcast(signed);
+      reachedSent();
+      await goOn;
+    },
+  });
+  return { chain: stalled, sent, letGo };
+}
+
+describe('the public status of a refund', () => {
+  it('is pending between the refund decision and its sending, and refund with the hash once sent and once confirmed', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bridge-refund-status-'));
+    // Its own instance: no solver runs here but the one the test drives.
+    const services = await openInstance({ DATA_DIR: dataDir });
+    try {
+      const trader = await fundedAccount('MONAD');
+      const quoted = await bridgeQuoteAnswer(services.bridge, 'test', { source: 'MONAD', destination: 'UNI', amount: '1000000000000000000', trader: trader.address, recipient: freshAddress() });
+      const requestId = quoted.transaction.requestId;
+      const source = services.bridge.chains.MONAD!;
+      const signed = await signDeposit(trader, quoted.transaction.trade);
+      await source.broadcast(signed);
+      const deposit = await source.waitForDeposit((await source.checkSignedDeposit(signed, { trader: trader.address, amount: 10n ** 18n, requestId })).txHash, 10_000);
+      const found = deposit.deposit!;
+      // The deposit is decided for a refund (as for one that came too late) and nothing is signed yet.
+      await services.bridge.requests.recordDeposit(requestId, {
+        txHash: found.txHash, from: found.from, amount: found.amount, confirmedAt: new Date(found.confirmedAtMs),
+      }, { state: 'refunding', reason: 'The deposit arrived after the quote expired.' });
+      const statusNow = () => bridgeStatusAnswer(services.bridge, requestId);
+
+      const decided = await statusNow();
+      expect(decided).toMatchObject({ status: 'pending', step: 3, error: false, refundDetails: null, inTxHashes: [found.txHash.toLowerCase()] });
+      expect(decided.details).toMatchObject({ state: 'refunding', refundTxHash: null });
+      expect(decided.details!.legs!.at(-1)).toMatchObject({ kind: 'refund', status: 'pending', txHash: null });
+      expect(executeAnswerOf(services.bridge, (await services.bridge.requests.find(requestId))!)).toMatchObject({ status: 'PENDING', bridgeStatus: 'pending', refundDetails: null });
+
+      const before = await publicClientFor('MONAD').getBalance({ address: trader.address });
+      const { chain: stalling, sent, letGo } = stallAfterSending(source);
+      const solver = createBridgeSolver({ ...services.bridge, chains: { ...services.bridge.chains, MONAD: stalling }, kickSolver: () => undefined });
+      const round = solver.drain();
+      try {
+        await sent;
+        // Stored and sent, not yet seen confirmed by the solver: the refund, with its hash.
+        const refundHash = (await services.bridge.requests.find(requestId))!.payment_tx_hash!;
+        const onItsWay = await statusNow();
+        expect(onItsWay).toMatchObject({ status: 'refund', step: 0, error: true, inTxHashes: [found.txHash.toLowerCase(), refundHash] });
+        expect(onItsWay.refundDetails).toMatchObject({ chain: 'MONAD', txHash: refundHash });
+        expect(onItsWay.details).toMatchObject({ state: 'refunding' });
+        expect(onItsWay.details!.legs!.at(-1)).toMatchObject({ kind: 'refund', status: 'pending', txHash: refundHash });
+        expect(executeAnswerOf(services.bridge, (await services.bridge.requests.find(requestId))!)).toMatchObject({
+          status: 'FAILED', bridgeStatus: 'refund', refundDetails: { txHash: refundHash },
+        });
+      } finally {
+        letGo();
+        await round;
+      }
+
+      const done = await statusNow();
+      expect(done).toMatchObject({ status: 'refund', step: 0, error: true });
+      expect(done.details).toMatchObject({ state: 'refund', refundTxHash: done.refundDetails!.txHash });
+      expect(done.inTxHashes).toEqual([found.txHash.toLowerCase(), done.refundDetails!.txHash]);
+      const refunded = BigInt(done.refundDetails!.amount!);
+      expect(await publicClientFor('MONAD').getBalance({ address: trader.address })).toBe(before + refunded);
+    } finally {
+      await services.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('durability', () => {
   it('a fill stored but not sent before a restart is sent once, by the next instance', async () => {

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { BridgeToken } from '@/server/bridge/bridge-chain';
 import type { RouteLeg } from '@/server/bridge/bridge-route';
 import { bridgeTokensOf, depositedToken, storedRoute, type StoredRouteLeg } from '@/server/bridge/bridge-row-tokens';
+import { refundTxHash } from '@/server/bridge/bridge-state';
 import { explorerTxUrl, type ChainId } from '@/server/chains/registry';
 import type { BridgeRow } from '@/server/store/bridge-repository';
 import type { bridgeDetails, bridgeLeg, routeLeg } from '../contract/bridge';
@@ -71,7 +72,8 @@ function legsOf(row: BridgeRow): LegAnswer[] {
   if (!isReturned(row) || row.fill_tx_hash) legs.push(fillLeg(row, tokenOut));
   if (row.source_swap && !isReturned(row)) legs.push(saleLeg(row));
   if (isReturned(row)) {
-    const txHash = row.refund_tx_hash ?? (row.state === 'refunding' ? row.payment_tx_hash : null);
+    // Pending from the decision on, with its hash once sent: the public status reads `refund` from then on.
+    const txHash = refundTxHash(row);
     legs.push({
       kind: 'refund', chain: row.source_chain, status: row.state === 'refund' ? 'success' : row.state === 'failure' ? 'failure' : 'pending',
       txHash, url: link(row.source_chain, txHash), amount: row.refund_amount, token: depositedToken(row).address,

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { findBridgeRequest, trackingUrl, type BridgeDeps } from '@/server/bridge/bridge-deps';
 import { executeBridge, trackBridgeDeposit } from '@/server/bridge/bridge-execute';
 import { quoteBridge } from '@/server/bridge/bridge-quote';
-import { publicBridgeStatus } from '@/server/bridge/bridge-state';
+import { publicBridgeStatus, refundTxHash, type PublicBridgeStatus } from '@/server/bridge/bridge-state';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { BridgeRow } from '@/server/store/bridge-repository';
 import { depositedToken } from '@/server/bridge/bridge-row-tokens';
@@ -99,12 +99,17 @@ export async function bridgeRequestsAnswer(deps: BridgeDeps, input: z.output<typ
   return { success: true, requests: (await deps.requests.listForWallet(input.wallet, input.limit)).map(detailsOf) };
 }
 
-function isReturned(row: BridgeRow): boolean {
-  return row.state === 'refunding' || row.state === 'refund' || row.state === 'failure';
+/**
+ * What the interface says once the deposit is going back: refund or failure. A refund decided but not yet sent
+ * reads pending (server/bridge/bridge-state.ts), and so does everything that goes with the status.
+ */
+function isReturned(status: PublicBridgeStatus): boolean {
+  return status === 'refund' || status === 'failure';
 }
 
-function refundDetailsOf(row: BridgeRow) {
-  if (!isReturned(row)) return null;
+/** The return of the deposit, once the interface says it is returned; `txHash` the refund once sent. */
+function refundDetailsOf(row: BridgeRow, status: PublicBridgeStatus) {
+  if (!isReturned(status)) return null;
   const source = CHAINS[row.source_chain as ChainId];
   const token = depositedToken(row);
   const native = token.address === NATIVE_TOKEN_ADDRESS;
@@ -113,14 +118,14 @@ function refundDetailsOf(row: BridgeRow) {
     chain: row.source_chain,
     contractAddress: !native ? token.address : source.family === 'solana' ? SOL_NATIVE_MINT : NATIVE_TOKEN_ADDRESS,
     amount: row.refund_amount ?? undefined,
-    txHash: row.refund_tx_hash,
+    txHash: refundTxHash(row),
   };
 }
 
 function statusOf(deps: AnswerDeps, row: BridgeRow): BridgeStatusAnswer {
   const { status, step } = publicBridgeStatus(row, (deps.now ?? Date.now)());
-  // A deposit still gathering confirmations is the source chain's transaction too.
-  const inTxHashes = [row.deposit_tx_hash ?? row.seen_deposit_tx_hash, row.refund_tx_hash].filter((hash): hash is string => hash !== null);
+  // The source chain's transactions: the deposit (one still gathering confirmations too) and the refund once sent.
+  const inTxHashes = [row.deposit_tx_hash ?? row.seen_deposit_tx_hash, refundTxHash(row)].filter((hash): hash is string => hash !== null);
   return {
     success: true,
     status,
@@ -130,15 +135,22 @@ function statusOf(deps: AnswerDeps, row: BridgeRow): BridgeStatusAnswer {
     trackingUrl: trackingUrl(deps, row.id),
     inTxHashes: inTxHashes.length > 0 ? inTxHashes : null,
     txHashes: row.fill_tx_hash ? [row.fill_tx_hash] : null,
-    refundDetails: refundDetailsOf(row),
-    error: isReturned(row),
+    refundDetails: refundDetailsOf(row, status),
+    error: isReturned(status),
     // Read from storage, never from a third party: nothing to fail fetching.
     fetchFailed: false,
     details: detailsOf(row),
   };
 }
 
-function executeAnswerOf(deps: AnswerDeps, row: BridgeRow): BridgeExecuteAnswer {
+/**
+ * SUCCESS once filled; FAILED once the deposit is returned (refundDetails with the refund's hash) or nothing
+ * could be returned; PENDING otherwise, including a refund decided but not yet sent: FAILED comes with the
+ * refund it promises, and the status endpoint reads that request pending too, so the two never disagree. The
+ * caller polls the status, which turns `refund` with the hash once the refund is sent (usually within the
+ * solver's next round; execute itself waits for it while its wait lasts).
+ */
+export function executeAnswerOf(deps: AnswerDeps, row: BridgeRow): BridgeExecuteAnswer {
   const common = {
     sourceTxHash: row.deposit_tx_hash ?? row.seen_deposit_tx_hash,
     requestId: row.id,
@@ -147,14 +159,12 @@ function executeAnswerOf(deps: AnswerDeps, row: BridgeRow): BridgeExecuteAnswer 
   if (row.state === 'success') {
     return { ...common, success: true, status: 'SUCCESS', destinationTxHash: row.fill_tx_hash, bridgeStatus: 'success', error: null, refundDetails: null };
   }
-  if (isReturned(row)) {
+  const { status } = publicBridgeStatus(row, (deps.now ?? Date.now)());
+  if (isReturned(status)) {
     return {
-      ...common, success: false, status: 'FAILED', destinationTxHash: null, bridgeStatus: publicBridgeStatus(row).status,
-      error: row.reason ?? 'The bridge could not be filled; the deposit is being returned.', refundDetails: refundDetailsOf(row),
+      ...common, success: false, status: 'FAILED', destinationTxHash: null, bridgeStatus: status,
+      error: row.reason ?? 'The bridge could not be filled; the deposit is being returned.', refundDetails: refundDetailsOf(row, status),
     };
   }
-  return {
-    ...common, success: true, status: 'PENDING', destinationTxHash: null,
-    bridgeStatus: publicBridgeStatus(row, (deps.now ?? Date.now)()).status, error: null, refundDetails: null,
-  };
+  return { ...common, success: true, status: 'PENDING', destinationTxHash: null, bridgeStatus: status, error: null, refundDetails: null };
 }
