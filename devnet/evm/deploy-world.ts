@@ -37,7 +37,7 @@ export type { EvmWorldToken } from './tokens';
 export type { EvmWorldPool } from './venues/evm-world-venue';
 
 /** Bump when this script changes what it deploys or how (part of the world version). */
-export const DEPLOY_SCRIPT_VERSION = '5';
+export const DEPLOY_SCRIPT_VERSION = '6';
 
 /** The world's venues, deployed and seeded in this order (a new venue goes at the end: earlier addresses stay). */
 const EVM_WORLD_VENUES = [uniswapV2, uniswapV3, uniswapV4] as const;

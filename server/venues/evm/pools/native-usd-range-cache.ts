@@ -1,0 +1,44 @@
+/**
+ * What the native USD range remembers between reads, per chain endpoint: which wrapped-native/stable pools
+ * exist (they change only when a pool is created), which one was the deepest, and the last head block seen
+ * with when it was seen. Built by whoever builds the chain clients and handed to every read; bounded in
+ * entries (one per chain endpoint in use).
+ */
+import type { Address } from 'viem';
+import type { RoutablePool } from '../venue-adapter';
+import type { PairPool } from './pair-pools';
+
+export interface NativeUsdRangeMemo {
+  /** Pools that are contracts of their own (Uniswap V2, V3, PancakeSwap V3), in nativeUsd's order. */
+  contractPools: PairPool[];
+  /** Uniswap V4 pools of the pair (in the PoolManager), keyed by the wrapped or the native coin. */
+  v4Pools: RoutablePool[];
+  discoveredAt: number;
+  /** The pool whose history is read: the deepest at the last read. */
+  deepest?: Address;
+  head: { number: bigint; at: number };
+}
+
+export interface NativeUsdRangeCache {
+  /** Milliseconds, the clock every age is measured on. */
+  now(): number;
+  get(key: string): NativeUsdRangeMemo | undefined;
+  set(key: string, memo: NativeUsdRangeMemo): void;
+}
+
+const DEFAULT_MAX_ENTRIES = 64;
+
+export function createNativeUsdRangeCache(options: { maxEntries?: number; now?: () => number } = {}): NativeUsdRangeCache {
+  const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  const entries = new Map<string, NativeUsdRangeMemo>();
+  return {
+    now: options.now ?? Date.now,
+    get: (key) => entries.get(key),
+    set(key, memo) {
+      // Re-inserted at the end: the entry dropped when full is the one written longest ago.
+      entries.delete(key);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(key, memo);
+    },
+  };
+}
