@@ -19,7 +19,7 @@ import { v2QuoteAnswer } from '@/server/api/handlers/trading';
 import { createChainDirectory } from '@/server/chains/chain-directory';
 import type { DevnetManifest } from '@/server/chains/devnet-manifest';
 import { CHAIN_IDS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
-import type { ChainEnv } from '@/server/config/env';
+import { DEFAULT_BRIDGE_ASSETS, DEFAULT_MAX_OUTSTANDING_USD, type ChainEnv } from '@/server/config/env';
 import { sendTestFunds } from '@/server/devnet/faucet';
 import { createPriorityFeeReader, DEFAULT_PRIORITY_TTL_MS } from '@/server/fees/priority-fees';
 import { createAuditDeps } from '@/server/tokens/audit/audit-deps';
@@ -135,7 +135,7 @@ type QuoteDeps = SwapQuoteDeps;
 
 /** A chain directory as the server builds it on the local world, with BASE's RPC pointed at the proxy. */
 function quoteDeps(manifest: DevnetManifest, rpcUrl: string): QuoteDeps {
-  const noEnv: ChainEnv = { rpcUrls: [], mevRpcUrls: [], bridgeConfirmations: 1 };
+  const noEnv: ChainEnv = { rpcUrls: [], mevRpcUrls: [], bridgeConfirmations: 1, bridgeAssets: DEFAULT_BRIDGE_ASSETS, bridgeMaxOutstandingUsd: DEFAULT_MAX_OUTSTANDING_USD };
   const chains = createChainDirectory(
     { chains: Object.fromEntries(CHAIN_IDS.map((id) => [id, noEnv])) as Record<ChainId, ChainEnv>, localWorld: true, RPC_TIMEOUT_MS: 10_000 },
     { ...manifest, chains: { [CHAIN]: { ...manifest.chains[CHAIN]!, rpcUrl } } },

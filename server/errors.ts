@@ -29,6 +29,8 @@ export const ERROR_TABLE = {
   APPROVAL_REQUIRED: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   TRANSFER_BLOCKED: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   RISKY_TOKEN: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
+  /** A bridge beyond the solver's exposure limits (one bridge, or what it owes on a chain at once). */
+  LIMIT_EXCEEDED: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   SLIPPAGE_EXCEEDED: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   REVERTED: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   RATE_LIMITED: { http: 429, trpc: 'TOO_MANY_REQUESTS' },

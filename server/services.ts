@@ -3,6 +3,7 @@
  * configuration. Domain code receives what it needs as arguments and never reaches for globals.
  */
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { loadAppSecret } from '@/server/auth/app-secret';
 import type { AuthDeps } from '@/server/auth/authenticate';
 import { rememberKeyLookups } from '@/server/auth/key-lookup-cache';
@@ -15,6 +16,7 @@ import { inventoryGaugeValues, solverInventorySource } from '@/server/bridge/sol
 import { createBridgeSolver, LEASE_MS, type BridgeSolver } from '@/server/bridge/bridge-solver';
 import { createBridgeRepository } from '@/server/store/bridge-repository';
 import { createChainDirectory, type ChainDirectory } from '@/server/chains/chain-directory';
+import { CHAIN_IDS } from '@/server/chains/registry';
 import { readDevnetManifest, type DevnetManifest } from '@/server/chains/devnet-manifest';
 import { loadConfig, type Config } from '@/server/config/env';
 import type { LocalWorld } from '@/server/devnet/local-world';
@@ -36,6 +38,7 @@ import { createRateLimitRepository } from '@/server/store/rate-limit-repository'
 import { serveStoreOverSocket } from '@/server/store/shared-pglite';
 import { createAuditDeps } from '@/server/tokens/audit/audit-deps';
 import { createTokenRiskReader, type TokenRiskReader } from '@/server/tokens/token-risk';
+import { createNativeUsdRangeCache, nativeUsdRangeReader } from '@/server/venues/evm/pools/native-usd-range';
 import packageJson from '@/package.json';
 
 export interface Services {
@@ -204,7 +207,7 @@ function registerBridgeGauges(metrics: Metrics, bridge: BridgeDeps, manifest: De
 
 /** The bridge and its solver, built together: new requests kick the solver, which works on the bridge's requests. */
 function createBridge({ config, chains, manifest, priorityFees, solana, store, logger, metrics, swapQuoteDeps }: BridgeInputs): { bridge: BridgeDeps; solver: BridgeSolver } {
-  const bridgeable = bridgeChainsFrom({ config, chains, manifest, fees: priorityFees, solana });
+  const bridgeable = bridgeChainsFrom({ config, chains, manifest, fees: priorityFees, solana, nativeUsdRange: nativeUsdRangeReader(createNativeUsdRangeCache()) });
   const bridge: BridgeDeps = {
     chains: bridgeable.chains,
     missing: bridgeable.missing,
@@ -223,10 +226,19 @@ function createBridge({ config, chains, manifest, priorityFees, solana, store, l
       refunded: (chain) => metrics.bridgeRefunds.inc({ chain }),
     },
     swaps: { quote: (chain, request) => quoteSwap(swapQuoteDeps, chain, request) },
+    limits: {
+      maxUsd: config.BRIDGE_MAX_USD,
+      maxOutstandingUsd: Object.fromEntries(CHAIN_IDS.map((id) => [id, config.chains[id].bridgeMaxOutstandingUsd])),
+      maxDestinationGas: BigInt(config.BRIDGE_MAX_DESTINATION_GAS),
+    },
+    swapGas: new LRUCache<string, bigint>({ max: SWAP_GAS_ENTRIES }),
   };
   const solver = createBridgeSolver(bridge);
   return { bridge, solver };
 }
+
+/** Destination tokens whose swap gas is remembered (one entry per chain and token). */
+const SWAP_GAS_ENTRIES = 2_000;
 
 const GLOBAL_KEY = Symbol.for('swapbridge.services');
 type GlobalWithServices = typeof globalThis & { [GLOBAL_KEY]?: Promise<Services> };

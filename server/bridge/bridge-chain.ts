@@ -19,10 +19,36 @@ export function nativeBridgeToken(chain: ChainId): BridgeToken {
   return { address: NATIVE_TOKEN_ADDRESS, symbol: nativeSymbol, decimals: nativeDecimals };
 }
 
-/** What a token deposit also needs: an approval of the Depository, when the allowance is short. */
+/** What a token deposit also needs: an approval (of the Depository, or the Router for a swap-and-deposit), when the allowance is short. */
 export interface BuiltDeposit {
   deposit: string;
   approve?: string;
+}
+
+/**
+ * One of the assets the solver takes in deposits and pays from its inventory on a chain (BRIDGE_ASSETS_<CHAIN>):
+ * the native coin, its wrapped form, a USD stable. Nothing else ever reaches the solver.
+ */
+export interface BridgeAsset {
+  address: string;
+  decimals: number;
+  kind: 'native' | 'wrapped' | 'stable';
+}
+
+/**
+ * The native coin's USD price: `spot` as the market reads now, and `low`..`high`, the range no single swap can
+ * push it out of (time-weighted and historical prices beside the spot prices of the main pools). Conversions
+ * take the end of the range that is worse for the user.
+ */
+export interface NativeUsdRange {
+  spot: number;
+  low: number;
+  high: number;
+}
+
+/** A swap-and-deposit (EVM): the Router call the trader signs, its approval of the Router, and the call's hash the deposit is checked against. */
+export interface BuiltSwapDeposit extends BuiltDeposit {
+  callHash: string;
 }
 
 /** A deposit found on the source chain: value sent to the depository carrying a requestId. */
@@ -99,6 +125,10 @@ export interface BridgeChain {
   /** The native coin, and the USD stable the solver also takes and pays (none where it takes the native coin only). */
   nativeToken: BridgeToken;
   stable: { address: string; decimals: number } | undefined;
+  /** The assets the solver takes and pays here (BRIDGE_ASSETS_<CHAIN>); any other token is swapped into one first, on the depositor's side. */
+  assets: BridgeAsset[];
+  /** The native coin's USD price and the range one swap cannot push it out of; a source that cannot be asked throws its own error. */
+  nativeUsdRange(): Promise<NativeUsdRange>;
   /** Symbol and decimals of a token of this chain; INVALID_INPUT naming `field` when it is none. */
   describeToken(address: string, field: string): Promise<BridgeToken>;
   /** The solver's balance of a token (raw); the native coin's is `inventory()`. */
@@ -115,14 +145,21 @@ export interface BridgeChain {
    */
   buildTokenDeposit(input: { trader: string; amount: bigint; requestId: string; token: string }): Promise<BuiltDeposit>;
   /**
-   * Decodes a signed deposit and checks it pays exactly `amount` (of `token`) to the depository with
-   * `requestId`, signed by `trader`; throws AppError TX_MISMATCH (field `trade`) otherwise. Returns its hash.
+   * A swap of a token into a bridge asset and the deposit of what it returned, as one Router call the trader
+   * signs, made from the quote engine's unsigned swap (`trade`, whose minimum is the deposit's) and its
+   * approval of the Router. INVALID_INPUT (field `tokenIn`) where the chain has no Router to do it.
    */
-  checkSignedDeposit(signed: string, expected: { trader: string; amount: bigint; requestId: string; token?: string }): Promise<{ txHash: string }>;
-  /** Checks a signed approval lets the depository take `amount` of `token` from `trader` (TX_MISMATCH, field `approve`). */
-  checkSignedApproval(signed: string, expected: { trader: string; token: string; amount: bigint }): Promise<{ txHash: string }>;
-  /** Whether `trader` already lets the depository take `amount` of `token`. */
-  allowanceCovers(input: { trader: string; token: string; amount: bigint }): Promise<boolean>;
+  buildSwapDeposit(input: { requestId: string; trade: string; approve?: string }): BuiltSwapDeposit;
+  /**
+   * Decodes a signed deposit and checks it pays exactly `amount` (of `token`) to the depository with
+   * `requestId`, or makes exactly the swap-and-deposit call hashed in `callHash`, signed by `trader`; throws
+   * AppError TX_MISMATCH (field `trade`) otherwise. Returns its hash.
+   */
+  checkSignedDeposit(signed: string, expected: { trader: string; amount: bigint; requestId: string; token?: string; callHash?: string }): Promise<{ txHash: string }>;
+  /** Checks a signed approval lets `spender` (the depository by default) take `amount` of `token` from `trader` (TX_MISMATCH, field `approve`). */
+  checkSignedApproval(signed: string, expected: { trader: string; token: string; amount: bigint; spender?: string }): Promise<{ txHash: string }>;
+  /** Whether `trader` already lets `spender` (the depository by default) take `amount` of `token`. */
+  allowanceCovers(input: { trader: string; token: string; amount: bigint; spender?: string }): Promise<boolean>;
   /** Sends a signed approval and waits for it; REVERTED (field `approve`) when it does not confirm as a success. */
   sendApproval(signed: string, timeoutMs: number): Promise<void>;
   /** Sends a signed transaction; sending one the node already has is not an error. */
@@ -147,8 +184,10 @@ export interface BridgeChain {
   scanDeposits(cursor: string | undefined): Promise<ScannedDeposits>;
   /** Signs a payment of `amount` (of `token`, else native) from the solver to `to`, marked with `requestId` where the chain allows; sends nothing. */
   signPayment(input: { to: string; amount: bigint; requestId: string; token?: string }): Promise<SignedPayment>;
-  /** Signs a transaction the quote engine prepared for the solver (a destination swap); sends nothing. */
-  signPrepared(unsigned: string): Promise<SignedPayment>;
+  /** Where swap-and-deposits go (EVM: the Router); undefined where the chain has none. */
+  router: string | undefined;
+  /** Signs a transaction the quote engine prepared for the solver (a destination swap), its gas limit at most `maxGas`; sends nothing. */
+  signPrepared(unsigned: string, options?: { maxGas?: bigint }): Promise<SignedPayment>;
   /** What a confirmed transaction delivered to `recipient` in `token`, read from its receipt's transfers. */
   receivedBy(txHash: string, recipient: string, token: string): Promise<bigint>;
   /**

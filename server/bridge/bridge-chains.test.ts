@@ -82,11 +82,14 @@ describe('bridge chains this server cannot bridge', () => {
     const sol = found.chains.SOL!;
     expect(sol).toBeDefined();
     // The other side of the bridge prices its native coin fine.
-    const base = { chain: 'BASE', nativeUsd: async () => 3_000 } as Partial<BridgeChain> as BridgeChain;
+    const base = {
+      chain: 'BASE', assets: [{ address: nativeBridgeToken('BASE').address, decimals: 18, kind: 'native' }],
+      nativeUsdRange: async () => ({ spot: 3_000, low: 3_000, high: 3_000 }),
+    } as Partial<BridgeChain> as BridgeChain;
 
     const error = await refusal(() => priceRoute({ feeBps: 10 } as Parameters<typeof priceRoute>[0], {
       source: base, destination: sol, tokenIn: nativeBridgeToken('BASE'), tokenOut: nativeBridgeToken('SOL'),
-      amountIn: 10n ** 17n, recipient: solver.publicKey.toBase58(), slippageBps: 50,
+      amountIn: 10n ** 17n, trader: '0x0000000000000000000000000000000000000001', recipient: solver.publicKey.toBase58(), slippageBps: 50,
     }));
     expect(error.code).toBe('CHAIN_UNAVAILABLE');
     expect(error.httpStatus).toBe(503);

@@ -13,7 +13,8 @@ import type { Config } from '@/server/config/env';
 import { deployedDepositoryAddress } from '@/server/deploy/configured-contracts';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import { solUsdPrice, type SolanaTrading } from '@/server/trading/solana/solana-quote';
-import type { BridgeChain } from './bridge-chain';
+import type { BridgeAsset, BridgeChain, NativeUsdRange } from './bridge-chain';
+import { evmAssetCandidates, resolveBridgeAssets, type AssetCandidates } from './bridge-assets';
 import { createEvmBridgeChain } from './evm/evm-bridge-chain';
 import { createSolanaBridgeChain } from './solana/solana-bridge-chain';
 
@@ -23,10 +24,20 @@ export interface BridgeChainsDeps {
   manifest: DevnetManifest | undefined;
   fees: PriorityFeeReader;
   solana: SolanaTrading | undefined;
+  /** The native coin's USD range on an EVM chain (server/venues/evm/pools/native-usd-range.ts); the spot price alone when left out. */
+  nativeUsdRange?: (chain: ConfiguredChain) => Promise<NativeUsdRange>;
 }
+
+/** Each family's candidates for bridge assets: EVM, its venues and address book; SOL, the stable its route source trades. */
+const ASSET_CANDIDATES: Record<ChainFamily, (deps: BridgeChainsDeps, chain: ConfiguredChain) => AssetCandidates> = {
+  evm: (_deps, chain) => evmAssetCandidates(chain),
+  solana: ({ solana }) => ({ stable: solana?.stable }),
+};
 
 /** One chain to bridge on: configured, reachable, with a depository and the solver's key for its family. */
 interface BridgeableChain {
+  /** The assets the solver takes and pays here (BRIDGE_ASSETS_<CHAIN>, resolved against the chain). */
+  assets: BridgeAsset[];
   chain: ConfiguredChain;
   depository: string;
   solverKey: string;
@@ -58,13 +69,15 @@ const MISSING_PRICE: Record<ChainFamily, (deps: BridgeChainsDeps, chain: Configu
 
 /** Each family's bridge chain, once nothing it needs is missing. */
 const BRIDGE_CHAIN_BUILDERS: Record<ChainFamily, (deps: BridgeChainsDeps, found: BridgeableChain) => BridgeChain> = {
-  evm: ({ fees }, { chain, depository, solverKey, confirmations }) => createEvmBridgeChain({ chain, solverPrivateKey: solverKey as Hex, depository, fees, confirmations }),
-  solana: ({ solana }, { chain, depository, solverKey, world, confirmations }) => {
+  evm: ({ fees, nativeUsdRange }, { chain, depository, solverKey, confirmations, assets }) => createEvmBridgeChain({
+    chain, solverPrivateKey: solverKey as Hex, depository, fees, confirmations, assets, nativeUsdRange,
+  }),
+  solana: ({ solana }, { chain, depository, solverKey, world, confirmations, assets }) => {
     const trading = solana!;
     const stable = trading.stable && {
       ...trading.stable, symbol: world?.tokens.find((token) => token.address === trading.stable!.address)?.symbol ?? 'USDC',
     };
-    return createSolanaBridgeChain({ chain, solverSecretKey: solverKey, depository, nativeUsd: () => solUsdPrice({ trading }), stable, confirmations });
+    return createSolanaBridgeChain({ chain, solverSecretKey: solverKey, depository, nativeUsd: () => solUsdPrice({ trading }), stable, confirmations, assets });
   },
 };
 
@@ -85,8 +98,9 @@ export function bridgeChainsFrom(deps: BridgeChainsDeps): BridgeChainsFound {
       ?? (config.localWorld ? undefined : deployedDepositoryAddress(config, family));
     const solverKey = solverKeyOf(deps, family, world);
     const missingPrice = MISSING_PRICE[family](deps, chain);
-    if (chain.available && depository && solverKey && !missingPrice) {
-      found.chains[id] = BRIDGE_CHAIN_BUILDERS[family](deps, { chain, depository, solverKey, world, confirmations: config.chains[id].bridgeConfirmations });
+    const { assets, problem: assetProblem } = resolveBridgeAssets(id, config.chains[id].bridgeAssets, ASSET_CANDIDATES[family](deps, chain));
+    if (chain.available && depository && solverKey && !missingPrice && !assetProblem) {
+      found.chains[id] = BRIDGE_CHAIN_BUILDERS[family](deps, { chain, depository, solverKey, world, confirmations: config.chains[id].bridgeConfirmations, assets });
       continue;
     }
     found.missing[id] = [
@@ -94,6 +108,7 @@ export function bridgeChainsFrom(deps: BridgeChainsDeps): BridgeChainsFound {
       ...(depository ? [] : [`no depository (DEPOSITORY_ADDRESS_${id})`]),
       ...(solverKey ? [] : [`no solver key (${SOLVER_KEY_SETTING[family]})`]),
       ...(missingPrice ? [missingPrice] : []),
+      ...(assetProblem && chain.available ? [assetProblem] : []),
     ].join('; ');
   }
   return found;

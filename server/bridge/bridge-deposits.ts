@@ -13,7 +13,7 @@ import { normalizeChainText } from '@/server/store/trade-repository';
 import { sleep } from '@/server/trading/trade-outcome';
 import type { BridgeChain, DepositDepth, DepositRecheck, FoundDeposit } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
-import { bridgeTokensOf, tokenAmountText } from './bridge-row-tokens';
+import { sourceToken, tokenAmountText } from './bridge-row-tokens';
 import { depthPollMs, recheckDelayMs } from './deposit-depth';
 
 export interface AcceptOptions {
@@ -36,16 +36,26 @@ async function requestOf(deps: BridgeDeps, deposit: FoundDeposit, known: BridgeR
   return known?.id.toLowerCase() === deposit.requestId.toLowerCase() ? known : deps.requests.find(deposit.requestId);
 }
 
-/** A deposit is filled only if it is the quoted token and amount, made before the quote expired; otherwise it is returned. */
+/**
+ * A deposit is filled only if it pays in the quoted bridge asset, the amount expected (exactly, or with a source
+ * swap anything from the swap's minimum up: the fill pays for what arrived), and was made before the quote
+ * expired; otherwise it is returned.
+ */
 function decide(row: BridgeRow, deposit: FoundDeposit, sourceChain: ChainId): DepositDecision {
-  const { tokenIn } = bridgeTokensOf(row);
-  if ((deposit.token ? normalizeChainText(deposit.token) : null) !== row.token_in) {
-    return { state: 'refunding', reason: `The deposit paid in ${deposit.token ?? 'the native coin'}, not the quoted ${tokenIn.symbol}: it is returned, not filled.` };
+  // Requests quoted before deposits were bridge assets only expect tokenIn itself, exactly.
+  const expectedToken = row.deposit_expected === null ? row.token_in : row.deposit_asset;
+  const expectedAmount = BigInt(row.deposit_expected ?? row.amount_in);
+  const depositToken = deposit.token ? normalizeChainText(deposit.token) : null;
+  const asQuoted = sourceToken(row, expectedToken);
+  if (depositToken !== expectedToken) {
+    return { state: 'refunding', reason: `The deposit paid in ${deposit.token ?? 'the native coin'}, not the quoted ${asQuoted.symbol}: it is returned, not filled.` };
   }
-  if (deposit.amount !== BigInt(row.amount_in)) {
+  const minimum = row.deposit_min === null ? undefined : BigInt(row.deposit_min);
+  if (minimum === undefined ? deposit.amount !== expectedAmount : deposit.amount < minimum) {
+    const quoted = minimum === undefined ? `the quoted ${tokenAmountText(expectedAmount, asQuoted, sourceChain)}` : `at least the quoted ${tokenAmountText(minimum, asQuoted, sourceChain)}`;
     return {
       state: 'refunding',
-      reason: `The deposit was ${tokenAmountText(deposit.amount, tokenIn, sourceChain)}, not the quoted ${tokenAmountText(BigInt(row.amount_in), tokenIn, sourceChain)}: it is returned, not filled at another amount.`,
+      reason: `The deposit was ${tokenAmountText(deposit.amount, asQuoted, sourceChain)}, not ${quoted}: it is returned, not filled at another amount.`,
     };
   }
   // The block's time, not the time it reached its depth: waiting for confirmations is the solver's, not the trader's.

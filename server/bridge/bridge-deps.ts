@@ -8,6 +8,7 @@ import type { Logger } from '@/server/observability/logger';
 import type { BridgeRepository, BridgeRow } from '@/server/store/bridge-repository';
 import type { SwapQuote, SwapRequest } from '@/server/trading/swap-types';
 import type { BridgeChain } from './bridge-chain';
+import type { BridgeLimits } from './bridge-limits';
 
 export interface BridgeDeps {
   /** Chains with an RPC, a depository, the solver's key and a USD price for the native coin; the others cannot be bridged from or to. */
@@ -34,8 +35,12 @@ export interface BridgeDeps {
   leaseMs: number;
   /** Told of each payment the solver saw confirmed, for the metrics (bridge_fills_total, bridge_refunds_total). */
   counters?: { filled(chain: ChainId): void; refunded(chain: ChainId): void };
-  /** The project's quote engine, for the solver's own swaps (valuing a token deposit, paying through a destination swap). */
+  /** The project's quote engine: the depositor's source swap (a swap-and-deposit) and the solver's destination swaps. */
   swaps?: { quote(chain: ChainId, request: SwapRequest): Promise<SwapQuote> };
+  /** The exposure limits and the destination swaps' gas limit (bridge-limits.ts); the defaults when left out. */
+  limits?: BridgeLimits;
+  /** The gas each destination token's swap measured last, by `chain:token` (bounded; bridge-payout.ts). */
+  swapGas?: { get(key: string): bigint | undefined; set(key: string, gas: bigint): unknown };
   now?: () => number;
 }
 

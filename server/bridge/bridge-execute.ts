@@ -117,18 +117,20 @@ async function waitForFill(deps: BridgeDeps, { row, claimed }: AcceptedDeposit, 
 }
 
 /**
- * A token deposit needs the depository's allowance: the signed approval when one is given (checked here),
- * else an allowance already on chain; a native deposit needs none (an approval given with it is ignored).
+ * A token deposit needs an allowance: the depository's for a plain deposit, the Router's for a swap-and-deposit;
+ * the signed approval when one is given (checked here), else an allowance already on chain. A native deposit
+ * needs none (an approval given with it is ignored).
  */
 async function checkApproval(chain: BridgeChain, row: BridgeRow, signedApproval: string | undefined): Promise<string | undefined> {
   if (row.token_in === null || row.deposit_tx_hash !== null) return undefined;
-  const expected = { trader: row.trader, token: row.token_in, amount: BigInt(row.amount_in) };
+  const spender = row.deposit_call_hash ? chain.router : undefined;
+  const expected = { trader: row.trader, token: row.token_in, amount: BigInt(row.amount_in), spender };
   if (signedApproval) {
     await chain.checkSignedApproval(signedApproval, expected);
     return signedApproval;
   }
   if (!(await chain.allowanceCovers(expected))) {
-    throw new AppError('INVALID_INPUT', 'approve: the depository may not take this token from the trader yet. Sign the approve transaction the quote gave and send it as approve.', { field: 'approve' });
+    throw new AppError('INVALID_INPUT', `approve: the ${spender ? 'Router' : 'depository'} may not take this token from the trader yet. Sign the approve transaction the quote gave and send it as approve.`, { field: 'approve' });
   }
   return undefined;
 }
@@ -138,7 +140,7 @@ export async function executeBridge(deps: BridgeDeps, input: BridgeDepositReques
   checkSourceChain(row, input.sourceChain);
   const chain = bridgeChain(deps, input.sourceChain, 'sourceChain');
   const { txHash } = await chain.checkSignedDeposit(input.signedDeposit, {
-    trader: row.trader, amount: BigInt(row.amount_in), requestId: row.id, token: row.token_in ?? undefined,
+    trader: row.trader, amount: BigInt(row.amount_in), requestId: row.id, token: row.token_in ?? undefined, callHash: row.deposit_call_hash ?? undefined,
   });
   checkNotDepositedElsewhere(row, txHash);
   if (row.deposit_tx_hash === null) {

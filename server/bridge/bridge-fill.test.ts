@@ -3,7 +3,7 @@ import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import type { BridgeRow } from '@/server/store/bridge-repository';
 import { BPS } from '@/server/trading/fee-model';
 import type { BridgeChain } from './bridge-chain';
-import { fillShortfall, slippageKeeping } from './bridge-fill';
+import { fillAmount, fillShortfall, slippageKeeping } from './bridge-fill';
 
 const minimumAt = (quoted: bigint, slippageBps: number) => (quoted * BigInt(BPS - slippageBps)) / BigInt(BPS);
 
@@ -33,7 +33,7 @@ describe('fillShortfall', () => {
   }) as unknown as BridgeChain;
   const request = (overrides: Partial<BridgeRow>) => ({
     id: '0xr', source_chain: 'BASE', destination_chain: 'ARB', recipient: '0xrecipient', amount_out: (2n * 10n ** 18n).toString(), token_out: null, payout: null,
-    swap_amount_in: null, route: null, ...overrides,
+    swap_amount_in: null, route: null, deposit_amount: null, deposit_expected: null, gross_out: null, gas_out: null, ...overrides,
   }) as unknown as BridgeRow;
 
   it('says what cannot be paid and what to do, never what the solver holds; the figures are for the log', async () => {
@@ -51,5 +51,24 @@ describe('fillShortfall', () => {
 
   it('is nothing when the solver can pay', async () => {
     expect(await fillShortfall(chainHolding(3n * 10n ** 18n), request({}))).toBeUndefined();
+  });
+});
+
+describe('fillAmount', () => {
+  const quoted = { payout: 'transfer' as const, amount_out: '990', swap_amount_in: null, deposit_expected: '1000', gross_out: '1000', gas_out: '10' };
+
+  it('is the quoted amount when the deposit brought what the quote expected', () => {
+    expect(fillAmount({ ...quoted, deposit_amount: '1000' })).toBe(990n);
+    expect(fillAmount({ ...quoted, payout: 'swap', swap_amount_in: '990', deposit_amount: '1000' })).toBe(990n);
+  });
+
+  it('pays in proportion to what a source swap deposited, less the gas the quote charged', () => {
+    expect(fillAmount({ ...quoted, deposit_amount: '950' })).toBe(940n);
+    expect(fillAmount({ ...quoted, deposit_amount: '1100' })).toBe(1_090n);
+    expect(fillAmount({ ...quoted, deposit_amount: '5' })).toBe(0n);
+  });
+
+  it('pays what was quoted for requests stored before deposits were valued', () => {
+    expect(fillAmount({ ...quoted, deposit_expected: null, gross_out: null, gas_out: null, deposit_amount: '500' })).toBe(990n);
   });
 });

@@ -1,20 +1,28 @@
 /**
- * How the solver pays a fill: a transfer of the quoted amount from its inventory (native coin or token), or
- * a destination swap of its native coin into the recipient's token, built by the quote engine at fill time
- * with a minimum that keeps the quote's slippage promise. A fill that can no longer be made is a CannotFill:
- * the deposit goes back.
+ * How the solver pays a fill, from the deposit actually made: a transfer from its inventory (native coin or
+ * token), or a destination swap of its native coin into the recipient's token, built by the quote engine at
+ * fill time at the quote's minimum and within the gas the quote charged. Before paying, the fill checks again
+ * what the quote assumed: the rate between different coins (it refunds when the rate moved against the solver
+ * by more than the quoted slippage) and the exposure limits. A fill that can no longer be made is a
+ * CannotFill: the deposit goes back.
  */
-import { CHAINS, NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
+import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
+import { findAppError } from '@/server/errors';
 import { BPS } from '@/server/trading/fee-model';
+import type { SwapQuote } from '@/server/trading/swap-types';
 import type { BridgeRow } from '@/server/store/bridge-repository';
 import type { BridgeChain, SignedPayment } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
-import { solverSwapRequest } from './bridge-route';
+import { findAsset } from './bridge-assets';
+import { limitProblem } from './bridge-limits';
+import { convertAsset, isCrossAsset, type AssetSide } from './bridge-rates';
+import { solverSwapRequest } from './bridge-route-legs';
 import { bridgeTokensOf, tokenAmountText } from './bridge-row-tokens';
 
 /**
- * The fill cannot be made (inventory short, or the price moved past the slippage): its message says why, in
- * words for the trader; `shortfall`, for operators' logs only, what the solver held and what the fill needed.
+ * The fill cannot be made (inventory short, the price or rate moved past the slippage, a limit): its message
+ * says why, in words for the trader; `shortfall`, for operators' logs only, what the solver held and what the
+ * fill needed.
  */
 export class CannotFill extends Error {
   override readonly name = 'CannotFill';
@@ -37,23 +45,39 @@ export function slippageKeeping(quoted: bigint, minimum: bigint): number {
 }
 
 /**
+ * What the fill pays for the deposit actually made: the amount transferred (of tokenOut), or the native coin a
+ * destination swap spends. The quote's worth of the expected deposit, in proportion to what arrived, less the
+ * gas the quote charged; exactly the quoted amount when the deposit is the expected one. Requests quoted
+ * before deposits were valued this way pay what they quoted.
+ */
+export function fillAmount(row: Pick<BridgeRow, 'payout' | 'amount_out' | 'swap_amount_in' | 'deposit_amount' | 'deposit_expected' | 'gross_out' | 'gas_out'>): bigint {
+  const quoted = BigInt(row.payout === 'swap' ? row.swap_amount_in ?? '0' : row.amount_out);
+  if (row.gross_out === null || row.gas_out === null || row.deposit_expected === null) return quoted;
+  const expected = BigInt(row.deposit_expected);
+  const deposited = BigInt(row.deposit_amount ?? row.deposit_expected);
+  if (deposited === expected || expected === 0n) return quoted;
+  const amount = (BigInt(row.gross_out) * deposited) / expected - BigInt(row.gas_out);
+  return amount > 0n ? amount : 0n;
+}
+
+const nameOf = (chain: ChainId) => CHAINS[chain].name;
+
+/**
  * Why the solver cannot pay this fill from what it holds now (a CannotFill to throw); undefined when it can.
  * The stored reason says what the trader can act on, never the solver's holdings, which go to the log.
  */
 export async function fillShortfall(chain: BridgeChain, row: BridgeRow): Promise<CannotFill | undefined> {
   const { tokenOut } = bridgeTokensOf(row);
-  const name = CHAINS[chain.chain].name;
-  const amount = BigInt(row.amount_out);
+  const amount = fillAmount(row);
   const token = row.token_out ?? undefined;
   const cannotPay = (what: string, shortfall: Shortfall) => new CannotFill(
-    `The solver could not fill on ${name}: it could not pay ${what} there at that moment. The deposit is returned; try a smaller amount, or try again later.`,
+    `The solver could not fill on ${nameOf(chain.chain)}: it could not pay ${what} there at that moment. The deposit is returned; try a smaller amount, or try again later.`,
     shortfall,
   );
   if (row.payout === 'swap') {
     const native = await chain.inventory();
-    const needs = BigInt(row.swap_amount_in ?? '0');
-    if (native >= needs) return undefined;
-    return cannotPay(`for the swap to ${tokenOut.symbol}`, { token: chain.nativeToken.symbol, held: native.toString(), needed: needs.toString() });
+    if (native >= amount) return undefined;
+    return cannotPay(`for the swap to ${tokenOut.symbol}`, { token: chain.nativeToken.symbol, held: native.toString(), needed: amount.toString() });
   }
   const paysOut = `out ${tokenAmountText(amount, tokenOut, chain.chain)}`;
   if (!token) {
@@ -70,30 +94,93 @@ export async function fillShortfall(chain: BridgeChain, row: BridgeRow): Promise
     : { token: chain.nativeToken.symbol, held: native.toString(), needed: cost.toString() });
 }
 
+/** The deposit's and the payout's assets, as the rate between them is read; undefined for a request quoted before. */
+function rateSides(deps: BridgeDeps, row: BridgeRow): { from: AssetSide; to: AssetSide } | undefined {
+  const source = deps.chains[row.source_chain as ChainId];
+  const destination = deps.chains[row.destination_chain as ChainId];
+  if (!source || !destination || row.gross_out === null || row.deposit_expected === null) return undefined;
+  const fromAsset = findAsset(source.assets, row.deposit_asset);
+  const toAsset = findAsset(destination.assets, row.payout === 'swap' ? NATIVE_TOKEN_ADDRESS : row.token_out);
+  if (!fromAsset || !toAsset) return undefined;
+  return { from: { chain: source, asset: fromAsset, range: undefined }, to: { chain: destination, asset: toAsset, range: undefined } };
+}
+
+/**
+ * Between different coins, the rate is read again as the quote read it: a fill whose expected deposit is now
+ * worth less than the quote's figure by more than the quoted slippage is refused (the rate moved against the
+ * solver). The same coin on both sides crosses one for one and reads nothing.
+ */
+export async function rateProblem(deps: BridgeDeps, row: BridgeRow): Promise<CannotFill | undefined> {
+  const sides = rateSides(deps, row);
+  if (!sides || !isCrossAsset(sides.from, sides.to)) return undefined;
+  const [fromRange, toRange] = await Promise.all([
+    sides.from.asset.kind === 'stable' ? undefined : sides.from.chain.nativeUsdRange(),
+    sides.to.asset.kind === 'stable' ? undefined : sides.to.chain.nativeUsdRange(),
+  ]);
+  const expected = BigInt(row.deposit_expected!);
+  const net = expected - (expected * BigInt(deps.feeBps)) / BigInt(BPS);
+  const now = convertAsset(net, { ...sides.from, range: fromRange }, { ...sides.to, range: toRange });
+  const floor = (BigInt(row.gross_out!) * BigInt(BPS - (row.slippage_bps ?? 0))) / BigInt(BPS);
+  if (now >= floor) return undefined;
+  return new CannotFill(
+    `The rate between ${row.source_chain} and ${row.destination_chain} moved against the bridge by more than the quote's slippage between the quote and the deposit. The deposit is returned; ask for a new quote.`,
+    { token: 'rate', held: now.toString(), needed: floor.toString() },
+  );
+}
+
+/** The exposure limits, again at fill time (other deposits may have come in since the quote). */
+export async function limitsProblem(deps: BridgeDeps, row: BridgeRow): Promise<CannotFill | undefined> {
+  if (row.usd_value === null) return undefined;
+  const expected = BigInt(row.deposit_expected ?? row.amount_in);
+  const deposited = BigInt(row.deposit_amount ?? expected);
+  const usd = expected > 0n ? (row.usd_value * Number(deposited)) / Number(expected) : row.usd_value;
+  const problem = await limitProblem(deps, row.destination_chain as ChainId, usd, row.id);
+  return problem ? new CannotFill(`${problem} The deposit is returned.`) : undefined;
+}
+
+/** Engine refusals that mean the swap cannot be made now (the deposit goes back), unlike an RPC failure (tried again). */
+const SWAP_REFUSALS = new Set(['NO_ROUTE', 'TRANSFER_BLOCKED', 'RISKY_TOKEN', 'SIMULATION_FAILED', 'SLIPPAGE_EXCEEDED']);
+
+async function quoteFillSwap(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow, slippageBps: number, maxTradeGas: bigint | undefined): Promise<SwapQuote> {
+  const { tokenOut } = bridgeTokensOf(row);
+  try {
+    return await deps.swaps!.quote(chain.chain, {
+      ...solverSwapRequest(chain, { tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: row.token_out!, amount: fillAmount(row), recipient: row.recipient, slippageBps }),
+      maxTradeGas,
+    });
+  } catch (error) {
+    const code = findAppError(error)?.code;
+    if (!code || !SWAP_REFUSALS.has(code)) throw error;
+    throw new CannotFill(`A swap into ${tokenOut.symbol} on ${nameOf(chain.chain)} cannot be made now within the quote's terms (${(error as Error).message}). The deposit is returned.`);
+  }
+}
+
+/**
+ * The destination swap, quoted now at the quote's minimum and within the gas the quote charged: routes that
+ * would need more gas are not chosen, and the transaction's gas limit is the charged one at most.
+ */
 async function signDestinationSwap(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow): Promise<SignedPayment> {
   if (!deps.swaps || !row.token_out || !row.swap_amount_in) throw new CannotFill('This server can no longer swap on the destination chain. The deposit is returned.');
   const minimum = BigInt(row.min_amount_out);
-  const quoteWith = (slippageBps: number) => deps.swaps!.quote(chain.chain, solverSwapRequest(chain, {
-    tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: row.token_out!, amount: BigInt(row.swap_amount_in!), recipient: row.recipient, slippageBps,
-  }));
-  let quote = await quoteWith(slippageKeeping(BigInt(row.amount_out), minimum));
+  const { tokenOut } = bridgeTokensOf(row);
+  const charged = row.fill_gas_limit === null ? undefined : BigInt(row.fill_gas_limit);
+  let quote = await quoteFillSwap(deps, chain, row, slippageKeeping(BigInt(row.amount_out), minimum), charged);
   if (quote.amountOut < minimum) {
-    const { tokenOut } = bridgeTokensOf(row);
-    throw new CannotFill(`The price on ${CHAINS[chain.chain].name} moved: the swap would pay ${tokenAmountText(quote.amountOut, tokenOut, chain.chain)}, below the quote's minimum of ${tokenAmountText(minimum, tokenOut, chain.chain)}. The deposit is returned.`);
+    throw new CannotFill(`The price on ${nameOf(chain.chain)} moved: the swap would pay ${tokenAmountText(quote.amountOut, tokenOut, chain.chain)}, below the quote's minimum of ${tokenAmountText(minimum, tokenOut, chain.chain)}. The deposit is returned.`);
   }
   // A price that moved within the slippage: the Router's minimum still holds the quote's.
-  if (quote.amountOutMin < minimum) quote = await quoteWith(slippageKeeping(quote.amountOut, minimum));
-  return chain.signPrepared(quote.transactions.trade);
+  if (quote.amountOutMin < minimum) quote = await quoteFillSwap(deps, chain, row, slippageKeeping(quote.amountOut, minimum), charged);
+  return chain.signPrepared(quote.transactions.trade, { maxGas: charged });
 }
 
 /** Signs the fill's payment (called under the chain's signing lock, so the nonce it reads is its own). */
 export function signFill(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow): () => Promise<SignedPayment> {
   if (row.payout === 'swap') return () => signDestinationSwap(deps, chain, row);
-  return () => chain.signPayment({ to: row.recipient, amount: BigInt(row.amount_out), requestId: row.id, token: row.token_out ?? undefined });
+  return () => chain.signPayment({ to: row.recipient, amount: fillAmount(row), requestId: row.id, token: row.token_out ?? undefined });
 }
 
 /** What a confirmed fill paid the recipient: the transfer's amount, or what the swap delivered. */
 export async function paidByFill(chain: BridgeChain, row: BridgeRow, txHash: string): Promise<bigint> {
-  if (row.payout !== 'swap' || !row.token_out) return BigInt(row.amount_out);
+  if (row.payout !== 'swap' || !row.token_out) return fillAmount(row);
   return chain.receivedBy(txHash, row.recipient, row.token_out);
 }

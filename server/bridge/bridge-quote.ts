@@ -1,7 +1,8 @@
 /**
- * Bridge quotes: the deposit (the native coin, or any token, see bridge-route.ts) priced into the
- * recipient's token on the destination chain, less the solver's fee and the fill's gas. The request is
- * stored at quote time, so a deposit sent straight from a wallet (without execute) still finds its terms.
+ * Bridge quotes: the deposit (a bridge asset, or any token swapped into one in the deposit's own transaction,
+ * see bridge-route.ts) priced into the recipient's token on the destination chain, less the solver's fee and
+ * the fill's gas. The request is stored at quote time with what the solver expects to receive and what that
+ * is worth, so a deposit sent straight from a wallet (without execute) still finds its terms.
  */
 import { randomBytes } from 'node:crypto';
 import { formatUnits } from 'viem';
@@ -10,9 +11,10 @@ import { BPS } from '@/server/trading/fee-model';
 import { priceImpactWarnings, type QuoteWarning } from '@/server/trading/quote-warnings';
 import type { BridgeChain, BridgeToken } from './bridge-chain';
 import { bridgeChain, type BridgeDeps } from './bridge-deps';
-import { isNativeToken, priceRoute, type RouteLeg } from './bridge-route';
+import { findAsset } from './bridge-assets';
+import { isNativeToken, priceRoute, type PricedRoute, type RouteLeg } from './bridge-route';
 import { depthWaitMs } from './deposit-depth';
-import { DEPOSIT_TOKEN_SELECTOR } from './evm/evm-bridge-tokens';
+import { DEPOSITORY_SELECTORS } from './evm/evm-bridge-tokens';
 
 export interface BridgeQuoteRequest {
   source: ChainId;
@@ -40,6 +42,12 @@ export interface BridgeQuote {
   route: RouteLeg[];
   payout: 'transfer' | 'swap';
   swapAmountIn: bigint | undefined;
+  /** The bridge asset that reaches the solver, how much of it the quote expects, and the least a source swap may bring. */
+  depositToken: BridgeToken;
+  depositAmount: bigint;
+  depositMin: bigint | undefined;
+  /** What the recipient gets when a destination swap can no longer pay minAmountOut at fill time; undefined without one. */
+  swapFallback: 'refund' | undefined;
   warnings: QuoteWarning[];
   source: ChainId;
   destination: ChainId;
@@ -79,11 +87,11 @@ export function estimatedSeconds(source: ChainId, destination: ChainId, depositC
   return Math.ceil((depthWaitMs(source, depositConfirmations) + CHAINS[destination].blockTimeMs) / 1_000) + SOLVER_SECONDS;
 }
 
-/** 32 random bytes; never beginning with depositToken's selector (a native deposit's calldata is its requestId). */
+/** 32 random bytes; never beginning with a Depository function's selector (a native deposit's calldata is its requestId). */
 function newRequestId(): string {
   for (;;) {
     const id = `0x${randomBytes(32).toString('hex')}`;
-    if (!id.startsWith(DEPOSIT_TOKEN_SELECTOR)) return id;
+    if (!DEPOSITORY_SELECTORS.some((selector) => id.startsWith(selector))) return id;
   }
 }
 
@@ -94,9 +102,26 @@ async function resolveTokens(source: BridgeChain, destination: BridgeChain, requ
   ]);
 }
 
-function buildDeposit(source: BridgeChain, input: { trader: string; amount: bigint; requestId: string; token: BridgeToken }) {
-  if (isNativeToken(input.token)) return source.buildDeposit(input).then((deposit) => ({ deposit, approve: undefined as string | undefined }));
-  return source.buildTokenDeposit({ ...input, token: input.token.address });
+interface SignableDeposit {
+  deposit: string;
+  approve: string | undefined;
+  /** A swap-and-deposit's call, hashed: what the signed deposit is checked against. */
+  callHash: string | undefined;
+}
+
+/** The plain deposit of a bridge asset: it does not depend on the rate, so it is built while the route is priced. */
+async function directDeposit(source: BridgeChain, token: BridgeToken, input: { trader: string; amount: bigint; requestId: string }): Promise<SignableDeposit> {
+  if (isNativeToken(token)) return { deposit: await source.buildDeposit(input), approve: undefined, callHash: undefined };
+  const { deposit, approve } = await source.buildTokenDeposit({ ...input, token: token.address });
+  return { deposit, approve, callHash: undefined };
+}
+
+/** The deposit the trader signs: the plain one built meanwhile, or the priced source swap made a swap-and-deposit. */
+async function signableDeposit(source: BridgeChain, route: PricedRoute, requestId: string, direct: Promise<SignableDeposit> | undefined): Promise<SignableDeposit> {
+  const { swap } = route.deposit;
+  if (!swap) return direct!;
+  const { deposit, approve, callHash } = source.buildSwapDeposit({ requestId, trade: swap.trade, approve: swap.approve });
+  return { deposit, approve, callHash };
 }
 
 export async function quoteBridge(deps: BridgeDeps, owner: string, request: BridgeQuoteRequest): Promise<BridgeQuote> {
@@ -107,25 +132,56 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, request: Brid
   const recipient = request.recipient ?? request.trader;
   const slippageBps = request.slippageBps ?? DEFAULT_SLIPPAGE_BPS;
   const [tokenIn, tokenOut] = await resolveTokens(source, destination, request);
-
   const requestId = newRequestId();
-  // The deposit does not depend on the rate: built while the route is priced.
-  const depositBuilt = buildDeposit(source, { trader: request.trader, amount: amountIn, requestId, token: tokenIn });
-  depositBuilt.catch(() => undefined);
-  const priced = await priceRoute(deps, { source, destination, tokenIn, tokenOut, amountIn, recipient, slippageBps });
+  const direct = findAsset(source.assets, tokenIn.address) ? directDeposit(source, tokenIn, { trader: request.trader, amount: amountIn, requestId }) : undefined;
+  direct?.catch(() => undefined);
+  const [priced, cursor] = await Promise.all([
+    priceRoute(deps, { source, destination, tokenIn, tokenOut, amountIn, trader: request.trader, recipient, slippageBps }),
+    deps.requests.cursor(request.source),
+  ]);
+  const { deposit, approve, callHash } = await signableDeposit(source, priced, requestId, direct);
   const feeAmount = (amountIn * BigInt(deps.feeBps)) / BigInt(BPS);
   const seconds = estimatedSeconds(request.source, request.destination, source.confirmations);
   const expiresAt = now + deps.quoteTtlMs;
-  const minAmountOut = (priced.amountOut * BigInt(BPS - slippageBps)) / BigInt(BPS);
-  const { deposit, approve } = await depositBuilt;
   // The first quote on a chain fixes where its deposit scan starts, before any deposit for it can exist.
-  if ((await deps.requests.cursor(request.source)) === undefined) {
-    await deps.requests.initCursor(request.source, (await source.scanDeposits(undefined)).cursor);
-  }
+  if (cursor === undefined) await deps.requests.initCursor(request.source, (await source.scanDeposits(undefined)).cursor);
+  await storeRequest(deps, { requestId, owner, request, recipient, tokenIn, tokenOut, priced, feeAmount, seconds, expiresAt, slippageBps, callHash });
+  const { usdIn, usdOut } = priced;
+  return {
+    requestId, deposit, approve, source: request.source, destination: request.destination, recipient, tokenIn, tokenOut,
+    route: priced.legs, payout: priced.payout, swapAmountIn: priced.swapAmountIn,
+    depositToken: priced.deposit.token, depositAmount: priced.deposit.expected, depositMin: priced.deposit.min,
+    swapFallback: priced.payout === 'swap' ? 'refund' : undefined,
+    amountIn, feeAmount, amountOut: priced.amountOut, minAmountOut: priced.minAmountOut, destinationGas: priced.destinationGas, usdIn, usdOut,
+    priceImpactPercent: usdIn > 0 ? Math.round(((usdIn - usdOut) / usdIn) * 100 * 10_000) / 10_000 : 0,
+    estimatedSeconds: seconds,
+    expiresAt,
+    warnings: [...priceImpactWarnings(usdIn > 0 ? ((usdIn - usdOut) / usdIn) * 100 : 0), ...priced.warnings],
+  };
+}
+
+interface StoredQuote {
+  requestId: string;
+  owner: string;
+  request: BridgeQuoteRequest;
+  recipient: string;
+  tokenIn: BridgeToken;
+  tokenOut: BridgeToken;
+  priced: PricedRoute;
+  feeAmount: bigint;
+  seconds: number;
+  expiresAt: number;
+  slippageBps: number;
+  callHash: string | undefined;
+}
+
+async function storeRequest(deps: BridgeDeps, quote: StoredQuote): Promise<void> {
+  const { priced, tokenIn, tokenOut, request } = quote;
   const tokenBridge = !isNativeToken(tokenIn) || !isNativeToken(tokenOut);
   await deps.requests.insert({
-    id: requestId, owner, sourceChain: request.source, destinationChain: request.destination, trader: request.trader, recipient,
-    amountIn, amountOut: priced.amountOut, minAmountOut, feeAmount, estimatedSeconds: seconds, expiresAt: new Date(expiresAt),
+    id: quote.requestId, owner: quote.owner, sourceChain: request.source, destinationChain: request.destination, trader: request.trader,
+    recipient: quote.recipient, amountIn: request.amount, amountOut: priced.amountOut, minAmountOut: priced.minAmountOut, feeAmount: quote.feeAmount,
+    estimatedSeconds: quote.seconds, expiresAt: new Date(quote.expiresAt),
     ...(tokenBridge && {
       tokens: {
         tokenIn: isNativeToken(tokenIn) ? null : tokenIn.address,
@@ -133,21 +189,20 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, request: Brid
         payout: priced.payout,
         swapAmountIn: priced.swapAmountIn ?? null,
         route: serializeRoute(priced.legs),
-        // A token valued through the source pools is sold there once the fill is paid.
-        sellDeposit: priced.legs[0]?.kind === 'swap' && priced.legs[0].chain === request.source,
       },
     }),
+    economics: {
+      depositAsset: isNativeToken(priced.deposit.token) ? null : priced.deposit.token.address,
+      depositExpected: priced.deposit.expected,
+      depositMin: priced.deposit.min ?? null,
+      grossOut: priced.grossOut,
+      gasOut: priced.gasOut,
+      slippageBps: quote.slippageBps,
+      usdValue: priced.usdIn,
+      fillGasLimit: priced.fillGasLimit ?? null,
+      depositCallHash: quote.callHash ?? null,
+    },
   });
-  const { usdIn, usdOut } = priced;
-  return {
-    requestId, deposit, approve, source: request.source, destination: request.destination, recipient, tokenIn, tokenOut,
-    route: priced.legs, payout: priced.payout, swapAmountIn: priced.swapAmountIn,
-    amountIn, feeAmount, amountOut: priced.amountOut, minAmountOut, destinationGas: priced.destinationGas, usdIn, usdOut,
-    priceImpactPercent: usdIn > 0 ? Math.round(((usdIn - usdOut) / usdIn) * 100 * 10_000) / 10_000 : 0,
-    estimatedSeconds: seconds,
-    expiresAt,
-    warnings: [...priceImpactWarnings(usdIn > 0 ? ((usdIn - usdOut) / usdIn) * 100 : 0), ...priced.warnings],
-  };
 }
 
 /** The route as stored with the request (amounts as strings), for the status details. */

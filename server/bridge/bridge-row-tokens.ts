@@ -25,12 +25,19 @@ export function bridgeTokensOf(row: Pick<BridgeRow, 'route' | 'source_chain' | '
   };
 }
 
-/** The token a refund returns: the one deposited (the quoted one, unless the deposit paid in another). */
+/**
+ * A token of the source chain by address, as the request's route names it (symbol and decimals): the native
+ * coin for null, tokenIn, the asset a source swap deposits, or a token no quote named.
+ */
+export function sourceToken(row: Pick<BridgeRow, 'route' | 'source_chain' | 'destination_chain'>, address: string | null): BridgeToken {
+  if (address === null || address === NATIVE_TOKEN_ADDRESS) return nativeOf(row.source_chain);
+  const named = storedRoute(row).flatMap((leg) => (leg.kind === 'bridge' ? [leg.tokenIn] : leg.chain === row.source_chain ? [leg.tokenIn, leg.tokenOut] : []));
+  return named.find((token) => token.address.toLowerCase() === address.toLowerCase()) ?? { address, symbol: `token ${address}`, decimals: 0 };
+}
+
+/** The token a refund returns: the one deposited. */
 export function depositedToken(row: Pick<BridgeRow, 'route' | 'source_chain' | 'destination_chain' | 'deposit_token'>): BridgeToken {
-  const { tokenIn } = bridgeTokensOf(row);
-  const deposited = row.deposit_token ?? NATIVE_TOKEN_ADDRESS;
-  if (deposited === tokenIn.address.toLowerCase()) return tokenIn;
-  return deposited === NATIVE_TOKEN_ADDRESS ? nativeOf(row.source_chain) : { address: deposited, symbol: `token ${deposited}`, decimals: 0 };
+  return sourceToken(row, row.deposit_token);
 }
 
 /** "1,250.5 USDC"; the native coin as nativeAmountText writes it. */

@@ -9,16 +9,15 @@
  * can provably never land (its nonce or blockhash was used up).
  */
 import type { ChainId } from '@/server/chains/registry';
-import { findAppError } from '@/server/errors';
 import { createWorkLoop, type WorkLoop } from '@/server/jobs/work-loop';
 import type { BridgeRow } from '@/server/store/bridge-repository';
 import { filledRow } from '@/server/store/bridge-request-moves';
 import type { BridgeChain, SignedPayment } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
 import { acceptDeposit, confirmSeenDeposit, noteSeenDeposit } from './bridge-deposits';
-import { CannotFill, fillShortfall, paidByFill, signFill } from './bridge-fill';
-import { sellDeposit } from './bridge-sale';
+import { CannotFill, fillAmount, fillShortfall, limitsProblem, paidByFill, rateProblem, signFill } from './bridge-fill';
 import { ChainSigning } from './chain-signing';
+import { refundAmount } from './bridge-refund';
 
 /** A round scans every chain, then works every due request; `drain` runs rounds until none is asked for. */
 export interface BridgeSolver extends WorkLoop {
@@ -54,20 +53,6 @@ const MAX_RETRY_DELAY_MS = 60_000;
 export const UNUSED_QUOTE_RETENTION_MS = 7 * 24 * 3_600_000;
 const FORGET_EVERY_MS = 10 * 60_000;
 
-/** The deposit less the gas to send it back; undefined when nothing can be sent back (too small for the chain). */
-async function refundAmount(chain: BridgeChain, to: string, deposit: bigint): Promise<bigint | undefined> {
-  try {
-    const amount = deposit - (await chain.paymentCost(to, deposit));
-    if (amount <= 0n) return undefined;
-    // Checked again at the amount actually returned: on SOL a new account must stay rent-exempt.
-    await chain.paymentCost(to, amount);
-    return amount;
-  } catch (error) {
-    if (findAppError(error)?.code === 'INVALID_INPUT') return undefined;
-    throw error;
-  }
-}
-
 /** What the solver's rounds share. */
 interface SolverContext {
   deps: BridgeDeps;
@@ -97,14 +82,15 @@ export function createBridgeSolver(deps: BridgeDeps, lease: LeaseTiming = { leas
     },
     signFillAhead(row) {
       const chain = deps.chains[row.destination_chain as ChainId];
-      // A swap is quoted once the deposit is in; a transfer's amount and recipient are known from the quote.
-      if (!chain || row.state !== 'waiting' || row.payout === 'swap') return;
-      context.signing.signAhead(fillKey(row.id), chain.chain, checkedFill(deps, chain, row));
+      if (!chain || row.state !== 'waiting') return;
+      // Signed for the expected deposit: used only when the deposit brings exactly that (fillKey names the amount).
+      context.signing.signAhead(fillKey(row), chain.chain, checkedFill(deps, chain, row));
     },
   };
 }
 
-const fillKey = (requestId: string) => `fill:${requestId}`;
+/** A fill signed ahead is for one request and one amount: a deposit that brought another amount signs again. */
+const fillKey = (row: BridgeRow) => `fill:${row.id}:${fillAmount(row)}`;
 
 /** Final deposits are recorded, those below the depth noted; the cursor is saved once all of them are stored. */
 async function scan({ deps }: SolverContext, chain: ChainId, bridgeChain: BridgeChain): Promise<void> {
@@ -138,24 +124,20 @@ async function paymentFor(
 }
 
 /**
- * Signs the fill once the solver is known to hold what it pays (a CannotFill naming the shortfall otherwise).
- * A transfer is signed while its holdings are read, both being reads of the chain; a swap is quoted only once
- * the holdings are known to cover it.
+ * Signs the fill once what the quote assumed still holds: the solver holds what it pays, the rate between
+ * different coins has not moved against it past the slippage, and the exposure limits allow it (a CannotFill
+ * naming the first that fails otherwise). The checks are reads, run while the payment is signed (a swap is
+ * quoted as part of signing it); a failed check wins over a signing error, which it usually explains (a
+ * transfer the solver cannot make cannot even be estimated).
  */
 function checkedFill(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow): () => Promise<SignedPayment> {
   const sign = signFill(deps, chain, row);
-  if (row.payout === 'swap') {
-    return async () => {
-      const shortfall = await fillShortfall(chain, row);
-      if (shortfall) throw shortfall;
-      return sign();
-    };
-  }
   return async () => {
-    const [shortfall, signed] = await Promise.allSettled([fillShortfall(chain, row), sign()]);
-    if (shortfall.status === 'rejected') throw shortfall.reason;
-    // Short holdings come first: a transfer the solver cannot make cannot even be estimated (it reverts).
-    if (shortfall.value) throw shortfall.value;
+    const [shortfall, rate, limits, signed] = await Promise.allSettled([fillShortfall(chain, row), rateProblem(deps, row), limitsProblem(deps, row), sign()]);
+    for (const check of [shortfall, rate, limits]) {
+      if (check.status === 'rejected') throw check.reason;
+      if (check.value) throw check.value;
+    }
     if (signed.status === 'rejected') throw signed.reason;
     return signed.value;
   };
@@ -178,7 +160,7 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<BridgeRow |
   }
   let payment: SignedPayment & { justSent?: true };
   try {
-    payment = await paymentFor(context, row, chain, checkedFill(deps, chain, row), { signedAhead: fillKey(row.id) });
+    payment = await paymentFor(context, row, chain, checkedFill(deps, chain, row), { signedAhead: fillKey(row) });
   } catch (error) {
     if (!(error instanceof CannotFill)) throw error;
     await refuseFill(context, row, error);
@@ -197,8 +179,6 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<BridgeRow |
     const filled = filledRow(row, done);
     deps.counters?.filled(chain.chain);
     deps.logger.info('bridge filled', { requestId: row.id, chain: chain.chain, txHash: payment.txHash });
-    // The deposit's sale on the source chain is the next round's work.
-    if (row.source_swap === 'due') context.kick();
     return filled;
   } else if (state === 'reverted') {
     await deps.requests.startRefund(row.id, `The fill transaction ${payment.txHash} reverted on ${chain.chain}. The deposit is returned.`);
@@ -222,10 +202,9 @@ async function refund(context: SolverContext, row: BridgeRow): Promise<void> {
     payment = { txHash: row.payment_tx_hash, raw: row.payment_raw_tx };
   } else {
     const token = row.deposit_token ?? undefined;
-    // A token goes back whole (the solver pays the gas in its native coin); the native coin less the gas.
-    const returnable = token ? BigInt(row.deposit_amount) : await refundAmount(chain, row.deposit_from, BigInt(row.deposit_amount));
-    if (returnable === undefined) {
-      await deps.requests.markFailed(row.id, `${row.reason ?? ''} The deposit is too small to return (it would not cover the gas, or not keep a new account alive), so nothing could be refunded.`.trim());
+    const returnable = await refundAmount(chain, row, token);
+    if (typeof returnable === 'string') {
+      await deps.requests.markFailed(row.id, `${row.reason ?? ''} ${returnable}`.trim());
       return;
     }
     const to = row.deposit_from;
@@ -265,7 +244,6 @@ async function work(context: SolverContext, row: BridgeRow): Promise<BridgeRow |
     const due = row.state === 'waiting' ? await confirmedWork(context, row) : row;
     if (due?.state === 'pending') return await fill(context, due);
     if (due?.state === 'refunding') await refund(context, due);
-    else if (due?.state === 'success' && due.source_swap === 'due') await sellDeposit(context.deps, (chain, work) => context.signing.inTurn(chain, work), due);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const delay = Math.min(1_000 * 2 ** Math.min(row.attempts, 6), MAX_RETRY_DELAY_MS);

@@ -158,20 +158,22 @@ describe('through swaps', () => {
     expect(done.details.legs.map((leg) => [leg.kind, leg.status])).toEqual([['deposit', 'success'], ['swap', 'success']]);
   });
 
-  it('ALPHA on INK to SOL: valued through INK pools, paid in lamports', async () => {
+  it('ALPHA on INK to SOL: swapped into ETH by the deposit transaction itself, paid in lamports; the solver never holds ALPHA', async () => {
     const { Connection, Keypair, PublicKey } = await import('@solana/web3.js');
     const trader = await fundedAccount('INK');
     const recipient = Keypair.generate().publicKey.toBase58();
     const alpha = token('INK', 'ALPHA');
     const quoted = await quote({ source: 'INK', destination: 'SOL', amount: (100n * 10n ** 18n).toString(), trader: trader.address, recipient, tokenIn: alpha });
     expect(quoted.stats.route.map((leg) => [leg.kind, leg.chain])).toEqual([['swap', 'INK'], ['bridge', 'INK']]);
+    // The deposit is the Router's swapAndDeposit, after the Router's approval.
+    expect(parseTransaction(quoted.transaction.trade as Hex).to?.toLowerCase()).toBe(testManifest().chains.INK!.routerAddress.toLowerCase());
+    expect(quoted.stats).toMatchObject({ depositToken: '0x0000000000000000000000000000000000000000', depositAmount: quoted.stats.route[0]!.amountOut });
     expect((await execute(trader, 'INK', quoted)).status).toBe('SUCCESS');
     const connection = new Connection(testManifest().chains.SOL!.rpcUrl, 'confirmed');
     expect(BigInt(await connection.getBalance(new PublicKey(recipient)))).toBe(BigInt(quoted.stats.amountOut));
     expect(await tokenBalance('INK', alpha, trader.address)).toBe(900n * 10n ** 18n);
-    // Once the fill is paid, the solver sells the ALPHA it took on INK through the Router.
-    const sold = await waitForStatus(quoted.transaction.requestId, (body) => body.details.legs.at(-1)?.status === 'success');
-    expect(sold.details.legs.map((leg) => [leg.kind, leg.chain, leg.status])).toEqual([['deposit', 'INK', 'success'], ['fill', 'SOL', 'success'], ['swap', 'INK', 'success']]);
+    const done = await status(quoted.transaction.requestId);
+    expect(done.details.legs.map((leg) => [leg.kind, leg.chain, leg.status])).toEqual([['swap', 'INK', 'success'], ['deposit', 'INK', 'success'], ['fill', 'SOL', 'success']]);
     expect(await tokenBalance('INK', alpha, testManifest().chains.INK!.solver!.address)).toBe(0n);
   });
 
@@ -237,9 +239,7 @@ describe('through swaps', () => {
     expect((await execute(trader, 'ABS', quoted)).status).toBe('SUCCESS');
     expect(await tokenBalance('ABS', tax, trader.address)).toBe(taxBefore - 500n * 10n ** 18n);
     expect(await publicClientFor('HYPE').getBalance({ address: recipient })).toBe(BigInt(quoted.stats.amountOut));
-    // Deposited whole (a transfer to the solver is not a trade, so no tax on the way in), then sold, paying the sell tax.
-    const sold = await waitForStatus(quoted.transaction.requestId, (body) => body.details.legs.at(-1)?.status === 'success');
-    expect(sold.details.legs.at(-1)).toMatchObject({ kind: 'swap', chain: 'ABS' });
+    // Swapped into ETH inside the deposit, its sell tax paid by the trader's own swap: the solver never holds TAX.
     expect(await tokenBalance('ABS', tax, testManifest().chains.ABS!.solver!.address)).toBe(0n);
   });
 });
@@ -287,10 +287,14 @@ describe('refused and returned', () => {
     expect(executed).toMatchObject({ success: false, status: 'FAILED' });
     const returned = await waitForStatus(quoted.transaction.requestId, (body) => body.details.state === 'refund');
     expect(returned.details.reason).toMatch(/could not fill on .*USDC/);
-    expect(await tokenBalance('STORY', usdcStory, trader.address)).toBe(before);
     expect(returned.details.legs.map((leg) => [leg.kind, leg.status])).toEqual([['deposit', 'success'], ['refund', 'success']]);
     const answer = await client.get<{ refundDetails: ExecuteBody['refundDetails'] }>('bridge.status', { requestId: quoted.transaction.requestId });
-    expect(answer.body.refundDetails).toMatchObject({ currency: 'USDC', contractAddress: usdcStory.toLowerCase(), amount: '300000000' });
+    expect(answer.body.refundDetails).toMatchObject({ currency: 'USDC', contractAddress: usdcStory.toLowerCase() });
+    // The deposit less the refund's gas, in USDC: a cent at most on the local world.
+    const refunded = BigInt(answer.body.refundDetails!.amount!);
+    expect(refunded).toBeLessThan(300_000_000n);
+    expect(refunded).toBeGreaterThan(300_000_000n - 10_000n);
+    expect(await tokenBalance('STORY', usdcStory, trader.address)).toBe(before - 300_000_000n + refunded);
     // Quoted now, the same bridge buys the USDC it lacks on INK with its native coin instead.
     const requoted = await quote({ source: 'STORY', destination: 'INK', amount: '300000000', trader: trader.address, tokenIn: usdcStory, tokenOut: usdcInk });
     expect(requoted.stats.route.map((leg) => [leg.kind, leg.chain])).toEqual([['bridge', 'STORY'], ['swap', 'INK']]);
@@ -316,13 +320,14 @@ describe('the solver inventory', () => {
   });
 
   it('a bridge beyond what the solver holds is refused, naming the chain but not its holdings', async () => {
-    const answer = await client.get<QuoteBody>('bridge.quote', {
+    // Limits raised so that the inventory is what refuses it.
+    const bridge = { ...(await client.services()).bridge, limits: { maxUsd: 1e12, maxOutstandingUsd: { ARB: 1e12 }, maxDestinationGas: 1_000_000n } };
+    const refusal = await bridgeQuoteAnswer(bridge, 'test', {
       source: 'BASE', destination: 'ARB', amount: (5_000_000n * 10n ** 6n).toString(), trader: freshAddress(), tokenIn: token('BASE', 'USDC'), tokenOut: token('ARB', 'USDC'),
-    });
-    expect(answer.status).toBe(422);
-    expect(answer.body).toMatchObject({ code: 'INSUFFICIENT_LIQUIDITY' });
-    expect(answer.body.error).toMatch(/^This amount cannot be filled on Arbitrum One right now: paying out [\d,.]+ ETH there/);
-    expect(answer.body.error).not.toMatch(/holds/);
+    }).then(() => undefined, (error: unknown) => error as Error & { code: string });
+    expect(refusal?.code).toBe('INSUFFICIENT_LIQUIDITY');
+    expect(refusal?.message).toMatch(/^This amount cannot be filled on Arbitrum One right now: paying out [\d,.]+ ETH there/);
+    expect(refusal?.message).not.toMatch(/holds/);
   });
 });
 

@@ -4,6 +4,7 @@
  * fill; a fill that survives a restart between storing and sending; two instances sharing PostgreSQL.
  * Each case uses its own pair of chains, so solver balances of one case never disturb another.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,9 @@ import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { bridgeExecuteAnswer, bridgeQuoteAnswer, bridgeStatusAnswer, executeAnswerOf } from '@/server/api/handlers/bridge';
+import type { AppError } from '@/server/errors';
 import type { BridgeChain } from './bridge-chain';
+import type { BridgeDeps } from './bridge-deps';
 import { createBridgeSolver } from './bridge-solver';
 import { stallAtSigning } from './test-support/stall-at-signing';
 import { waitUntilFilled, withTwoInstances } from './test-support/two-instances';
@@ -122,12 +125,57 @@ describe('bridge quote', () => {
   });
 
   it('refuses a bridge beyond the solver inventory, saying what to do and never what the solver holds', async () => {
-    const answer = await quote({ source: 'BSC', destination: 'AVAX', amount: (10n ** 24n).toString(), trader: freshAddress() });
-    expect(answer.status).toBe(422);
-    expect(answer.body).toMatchObject({ code: 'INSUFFICIENT_LIQUIDITY' });
+    // Limits raised so that the inventory is what refuses it.
+    const bridge = { ...(await client.services()).bridge, limits: { maxUsd: 1e12, maxOutstandingUsd: { AVAX: 1e12 }, maxDestinationGas: 1_000_000n } };
+    const refusal = await bridgeQuoteAnswer(bridge, 'test', { source: 'BSC', destination: 'AVAX', amount: (10n ** 24n).toString(), trader: freshAddress() })
+      .then(() => undefined, (error: unknown) => error as AppError);
+    expect(refusal?.code).toBe('INSUFFICIENT_LIQUIDITY');
     // The whole message: one amount, the payout as the page shows amounts (grouped, a few decimals) with the
     // coin, and the chain's display name; no figure of what the solver holds.
-    expect(answer.body.error).toMatch(/^This amount cannot be filled on Avalanche C-Chain right now: paying out [\d,]+(\.\d+)? AVAX there is more than the solver can do at the moment\. Try a smaller amount, or try again later\.$/);
+    expect(refusal?.message).toMatch(/^This amount cannot be filled on Avalanche C-Chain right now: paying out [\d,]+(\.\d+)? AVAX there is more than the solver can do at the moment\. Try a smaller amount, or try again later\.$/);
+  });
+
+  it('refuses a bridge beyond the per-bridge cap with 422 LIMIT_EXCEEDED naming amount and the cap, never the holdings', async () => {
+    // 1,000,000 BNB: far beyond the default $100,000 a bridge.
+    const answer = await quote({ source: 'BSC', destination: 'AVAX', amount: (10n ** 24n).toString(), trader: freshAddress() });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ code: 'LIMIT_EXCEEDED', field: 'amount' });
+    expect(answer.body.error).toMatch(/^amount: This bridge is worth about \$[\d,]+; the largest bridge this server takes is \$100,000\./);
+  });
+
+  it('refuses a bridge that would take what the solver owes on a chain past its cap, and the fill checks it again', async () => {
+    const services = await client.services();
+    const capped: BridgeDeps = {
+      ...services.bridge, limits: { maxUsd: 1e9, maxOutstandingUsd: { XLAYER: 1_000 }, maxDestinationGas: 1_000_000n },
+      workOn: (requestId, claimed) => cappedSolver.workOn(requestId, claimed), signFillAhead: undefined, kickSolver: () => undefined,
+    };
+    const cappedSolver = createBridgeSolver(capped);
+    // 0.5 BNB is about $300: within the cap alone.
+    const trader = await fundedAccount('BSC');
+    const quoted = await bridgeQuoteAnswer(capped, 'test', { source: 'BSC', destination: 'XLAYER', amount: (5n * 10n ** 17n).toString(), trader: trader.address });
+    // Another request to XLAYER whose deposit is in and not yet paid: $900 owed.
+    const owed = `0x${randomBytes(32).toString('hex')}`;
+    await services.bridge.requests.insert({
+      id: owed, owner: 'test', sourceChain: 'BASE', destinationChain: 'XLAYER', trader: trader.address, recipient: trader.address,
+      amountIn: 1n, amountOut: 1n, minAmountOut: 1n, feeAmount: 0n, estimatedSeconds: 5, expiresAt: new Date(Date.now() + 60_000),
+      economics: { depositAsset: null, depositExpected: 1n, depositMin: null, grossOut: 1n, gasOut: 0n, slippageBps: 50, usdValue: 900, fillGasLimit: null, depositCallHash: null },
+    });
+    await services.bridge.requests.recordDeposit(owed, { txHash: `0x${'cd'.repeat(32)}`, from: trader.address, amount: 1n, confirmedAt: new Date() }, { state: 'pending' }, 600_000);
+    try {
+      const again = await bridgeQuoteAnswer(capped, 'test', { source: 'BSC', destination: 'XLAYER', amount: (5n * 10n ** 17n).toString(), trader: trader.address })
+        .then(() => undefined, (error: unknown) => error as AppError);
+      expect(again?.code).toBe('LIMIT_EXCEEDED');
+      expect(again?.message).toBe('amount: Bridges to X Layer are at their limit right now: this one cannot be taken until earlier ones are paid. Try a smaller amount, or try again in a few minutes.');
+      // The first quote's deposit arrives now: its fill sees the cap reached and returns it.
+      const executed = await bridgeExecuteAnswer(capped, {
+        trade: await signDeposit(trader, quoted.transaction.trade), sourceChain: 'BSC', requestId: quoted.transaction.requestId,
+      });
+      expect(executed).toMatchObject({ success: false, status: 'FAILED' });
+      expect(executed.error).toMatch(/^Bridges to X Layer are at their limit right now/);
+    } finally {
+      await services.bridge.requests.startRefund(owed, 'test over');
+      await services.bridge.requests.markFailed(owed, 'test over');
+    }
   });
 
   it('refuses an amount that does not cover the fill gas, naming amount', async () => {

@@ -52,6 +52,10 @@ const baseSchema = z.object({
   BRIDGE_EXECUTE_WAIT_MS: positiveInt(20_000),
   /** How often the solver looks for deposits and due fills. */
   BRIDGE_POLL_MS: positiveInt(1_000),
+  /** The largest bridge the solver takes, in USD of what is deposited. */
+  BRIDGE_MAX_USD: z.coerce.number().positive().default(100_000),
+  /** The most gas a destination swap may need: a token whose swap needs more is refused at quote time. */
+  BRIDGE_MAX_DESTINATION_GAS: z.coerce.number().int().min(100_000).max(30_000_000).default(1_000_000),
 });
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address');
@@ -85,6 +89,42 @@ export interface ChainEnv {
    * local world (its nodes mine on demand, and nothing there reorganises by itself), else the chain table's.
    */
   bridgeConfirmations: number;
+  /**
+   * `BRIDGE_ASSETS_<CHAIN>`: the assets the solver takes and pays on this chain (`native`, `wrapped`, `stable`,
+   * or the address of one of the chain's USD stables); all three by default.
+   */
+  bridgeAssets: string[];
+  /** `BRIDGE_MAX_OUTSTANDING_USD_<CHAIN>`: the most the solver owes on this chain at once (deposits in, fills not yet paid), in USD. */
+  bridgeMaxOutstandingUsd: number;
+}
+
+/** What the solver takes and pays on a chain when `BRIDGE_ASSETS_<CHAIN>` leaves it unsaid. */
+export const DEFAULT_BRIDGE_ASSETS = ['native', 'wrapped', 'stable'];
+/** What the solver may owe on one chain at once when `BRIDGE_MAX_OUTSTANDING_USD_<CHAIN>` leaves it unsaid. */
+export const DEFAULT_MAX_OUTSTANDING_USD = 500_000;
+
+/** `BRIDGE_ASSETS_<CHAIN>`: keywords or addresses, checked against the chain when its bridge is built. */
+function readBridgeAssets(id: ChainId, text: string | undefined, problems: string[]): string[] {
+  if (text === undefined || text.trim() === '') return DEFAULT_BRIDGE_ASSETS;
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const address = CHAINS[id].family === 'solana' ? /^[1-9A-HJ-NP-Za-km-z]{32,44}$/ : /^0x[0-9a-fA-F]{40}$/;
+  const wrong = entries.filter((entry) => !DEFAULT_BRIDGE_ASSETS.includes(entry.toLowerCase()) && !address.test(entry));
+  if (entries.length === 0 || wrong.length > 0) {
+    problems.push(`BRIDGE_ASSETS_${id}: a comma-separated list of native, wrapped, stable or token addresses${wrong.length > 0 ? ` (not: ${wrong.join(', ')})` : ''}`);
+    return DEFAULT_BRIDGE_ASSETS;
+  }
+  return entries.map((entry) => (address.test(entry) ? entry : entry.toLowerCase()));
+}
+
+/** `BRIDGE_MAX_OUTSTANDING_USD_<CHAIN>` as a positive number of dollars. */
+function readOutstandingCap(id: ChainId, text: string | undefined, problems: string[]): number {
+  if (text === undefined || text.trim() === '') return DEFAULT_MAX_OUTSTANDING_USD;
+  const value = Number(text.trim());
+  if (!Number.isFinite(value) || value <= 0) {
+    problems.push(`BRIDGE_MAX_OUTSTANDING_USD_${id}: must be a positive number of dollars`);
+    return DEFAULT_MAX_OUTSTANDING_USD;
+  }
+  return value;
 }
 
 /** Deeper than any chain's finality; a larger number is a typo rather than a wish. */
@@ -167,6 +207,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       venues,
       depositoryAddress: depositoryAddress || undefined,
       bridgeConfirmations: CHAINS[id].depositConfirmations,
+      bridgeAssets: readBridgeAssets(id, env[`BRIDGE_ASSETS_${id}`], problems),
+      bridgeMaxOutstandingUsd: readOutstandingCap(id, env[`BRIDGE_MAX_OUTSTANDING_USD_${id}`], problems),
     };
     const confirmations = readConfirmations(id, env[`BRIDGE_CONFIRMATIONS_${id}`], problems);
     if (confirmations !== undefined) confirmationsSet.set(id, confirmations);

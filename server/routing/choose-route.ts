@@ -7,6 +7,7 @@ import { AppError } from '@/server/errors';
 import type { LevelFees } from '@/server/fees/fee-levels';
 import { splitAmount } from '@/server/trading/fee-model';
 import { tradeFailure } from '@/server/trading/trade-failures';
+import { tradeGasLimit } from '@/server/trading/evm/quote-costs';
 import { classifyRevert } from '@/server/chains/evm/revert-reasons';
 import { ZERO_ADDRESS, type LensCandidate, type LensResult } from './lens-client';
 import type { RouteRequest } from './route-request';
@@ -29,12 +30,16 @@ export function chooseRoute(lens: LensResult, request: RouteRequest, fees: Level
     throw new AppError('NO_ROUTE', 'No pool connects these tokens on this chain, directly or through the wrapped native token or the stable (or a token address has no contract here). Check the token addresses and the chain.');
   }
   const gasPrice = fees.maxFeePerGas;
-  const simulatedOk = lens.candidates.filter((candidate) => candidate.ok && candidate.amountOut > 0n);
+  const affordable = (gasUsed: bigint) => request.maxTradeGas === undefined || tradeGasLimit(gasUsed) <= request.maxTradeGas;
+  const simulated = lens.candidates.filter((candidate) => candidate.ok && candidate.amountOut > 0n);
+  const simulatedOk = simulated.filter((candidate) => affordable(candidate.gasUsed));
+  if (simulated.length > 0 && simulatedOk.length === 0) throw overBudget(request);
   if (simulatedOk.length > 0) {
     const best = maxBy(simulatedOk, (candidate) => candidate.amountOut - gasInOutput(candidate.gasUsed * gasPrice, candidate, request, lens));
     return { candidate: best, amountOut: best.amountOut, gasUsed: best.gasUsed, simulated: true };
   }
   const byPool = maxBy(lens.candidates, (candidate) => candidate.poolAmountOut);
+  if (!affordable(estimatedGas(byPool))) throw overBudget(request);
   if (holdsInput) {
     if (byPool.transferBlocked) throw tradeFailure('TRANSFER_BLOCKED');
     const reason = classifyRevert(byPool.revertData);
@@ -48,6 +53,10 @@ export function chooseRoute(lens: LensResult, request: RouteRequest, fees: Level
     ? splitAmount(byPool.poolAmountOut, request.fees).net
     : byPool.poolAmountOut;
   return { candidate: byPool, amountOut, gasUsed: estimatedGas(byPool), simulated: false };
+}
+
+function overBudget(request: RouteRequest): AppError {
+  return new AppError('NO_ROUTE', `No route between these tokens fits the gas this trade may use (a limit of ${request.maxTradeGas} gas).`);
 }
 
 /** Gas cost (native wei) in units of tokenOut, at the trade's own rate, to rank routes on output net of gas. */

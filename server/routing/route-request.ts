@@ -9,4 +9,6 @@ export interface RouteRequest {
   fees: FeeSplit;
   /** Refuse to quote from pool math alone when the trade cannot be simulated. */
   requireSimulation: boolean;
+  /** The most gas the trade's limit may come to (a bridge fill, bounded by what its quote charged): costlier routes are not chosen. */
+  maxTradeGas?: bigint;
 }

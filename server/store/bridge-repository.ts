@@ -38,9 +38,27 @@ export interface NewBridgeRequest {
     swapAmountIn: bigint | null;
     /** The quoted legs, JSON. */
     route: string;
-    /** The deposited token is sold on the source chain once the fill is paid. */
-    sellDeposit: boolean;
   };
+  /** What the solver expects to receive and what it is worth; absent, the fill pays exactly what was quoted (as requests quoted before these were stored). */
+  economics?: BridgeEconomics;
+}
+
+/** What the solver expects to receive and what that is worth on the destination (server/bridge/bridge-route.ts). */
+export interface BridgeEconomics {
+  /** The bridge asset the deposit pays in; null is the native coin. */
+  depositAsset: string | null;
+  depositExpected: bigint;
+  /** Set when a source swap makes the deposit: any amount from it up is filled. */
+  depositMin: bigint | null;
+  /** `depositExpected` on the destination before gas, and the gas taken from it, in the payout asset. */
+  grossOut: bigint;
+  gasOut: bigint;
+  slippageBps: number;
+  usdValue: number;
+  /** A destination swap's measured and charged gas limit. */
+  fillGasLimit: bigint | null;
+  /** A swap-and-deposit's call, hashed (server/bridge/evm/evm-swap-deposit.ts). */
+  depositCallHash: string | null;
 }
 
 export interface RecordedDeposit {
@@ -80,11 +98,10 @@ export function createBridgeRepository(db: Kysely<Database>, writeOrder: WriteOr
      * same deposit again changes nothing.
      */
     recordExtraDeposit: (request: BridgeRow, deposit: RecordedDeposit, reason: string) => recordExtraDeposit(db, request, deposit, reason),
-    /** Claims one request the solver has work on (a fill, a refund, a sale, a seen deposit to read again), for `leaseMs`. */
+    /** Claims one request the solver has work on (a fill, a refund, a seen deposit to read again), for `leaseMs`. */
     claimDue: (leaseMs: number): Promise<BridgeRow | undefined> =>
       claimDue(db, 'bridge_requests', (eb) => eb.or([
         eb('state', 'in', ['pending', 'refunding']),
-        eb.and([eb('state', '=', 'success'), eb('source_swap', '=', 'due')]),
         eb.and([eb('state', '=', 'waiting'), eb('seen_deposit_tx_hash', 'is not', null)]),
       ]), leaseMs),
     /** Claims the given request for `leaseMs` when it has solver work, is due and nobody holds it. */
@@ -101,12 +118,11 @@ export function createBridgeRepository(db: Kysely<Database>, writeOrder: WriteOr
     storePayment: (id: string, payment: { txHash: string; raw: string }, refundAmount?: bigint) => storePayment(db, id, payment, refundAmount),
     /** Forgets a stored payment that can never land (its nonce or blockhash is spent), so a new one may be signed. */
     dropPayment: (id: string, txHash: string) => dropPayment(db, id, txHash),
-    /** Stores the sale of a token deposit about to be sent, only if none is stored (see storePayment). */
-    storeSourceSwap: (id: string, sale: { txHash: string; raw: string }) => storeSourceSwap(db, id, sale),
-    /** Forgets a stored sale that can never land, so a new one may be signed. */
-    dropSourceSwap: (id: string, txHash: string) => dropSourceSwap(db, id, txHash),
-    /** The sale confirmed (`done`), or reverted (`failed`: the solver keeps the token). */
-    finishSourceSwap: (id: string, outcome: 'done' | 'failed', txHash: string) => finishSourceSwap(db, id, outcome, txHash),
+    /**
+     * USD the solver owes on `chain` now: the quoted value of every request paying out there whose deposit is in
+     * (or seen, below its depth) and whose fill has not confirmed, leaving out `except`.
+     */
+    outstandingUsd: (chain: string, except?: string) => outstandingUsd(db, chain, except),
     markFilled: (id: string, fill: Fill) => markFilled(db, id, fill),
     /**
      * Marks a request filled in turn (write-in-turn.ts): seen by every statement issued once `turnTaken`
@@ -168,11 +184,25 @@ async function insertBridgeRequest(db: Kysely<Database>, request: NewBridgeReque
         payout: request.tokens.payout,
         swap_amount_in: request.tokens.swapAmountIn?.toString() ?? null,
         route: request.tokens.route,
-        source_swap: request.tokens.sellDeposit ? 'due' : null,
       }),
+      ...(request.economics && economicsColumns(request.economics)),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+function economicsColumns(economics: BridgeEconomics) {
+  return {
+    deposit_asset: economics.depositAsset && normalizeChainText(economics.depositAsset),
+    deposit_expected: economics.depositExpected.toString(),
+    deposit_min: economics.depositMin?.toString() ?? null,
+    gross_out: economics.grossOut.toString(),
+    gas_out: economics.gasOut.toString(),
+    slippage_bps: economics.slippageBps,
+    usd_value: economics.usdValue,
+    fill_gas_limit: economics.fillGasLimit?.toString() ?? null,
+    deposit_call_hash: economics.depositCallHash,
+  };
 }
 
 async function findBridgeRequest(db: Kysely<Database>, id: string): Promise<BridgeRow | undefined> {
@@ -261,32 +291,12 @@ async function forgetUnusedQuotes(db: Kysely<Database>, before: Date): Promise<n
   return Number(result.numDeletedRows);
 }
 
-async function storeSourceSwap(db: Kysely<Database>, id: string, sale: { txHash: string; raw: string }): Promise<boolean> {
-  const result = await db
-    .updateTable('bridge_requests')
-    .set({ source_swap_tx_hash: normalizeChainText(sale.txHash), source_swap_raw: sale.raw, updated_at: now() })
-    .where('id', '=', id)
-    .where('source_swap', '=', 'due')
-    .where('source_swap_raw', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-async function dropSourceSwap(db: Kysely<Database>, id: string, txHash: string): Promise<void> {
-  await db
-    .updateTable('bridge_requests')
-    .set({ source_swap_tx_hash: null, source_swap_raw: null, updated_at: now() })
-    .where('id', '=', id)
-    .where('source_swap_tx_hash', '=', normalizeChainText(txHash))
-    .execute();
-}
-
-async function finishSourceSwap(db: Kysely<Database>, id: string, outcome: 'done' | 'failed', txHash: string): Promise<void> {
-  await db
-    .updateTable('bridge_requests')
-    .set({ source_swap: outcome, claimed_until: null, updated_at: now() })
-    .where('id', '=', id)
-    .where('source_swap', '=', 'due')
-    .where('source_swap_tx_hash', '=', normalizeChainText(txHash))
-    .execute();
+async function outstandingUsd(db: Kysely<Database>, chain: string, except: string | undefined): Promise<number> {
+  let query = db.selectFrom('bridge_requests')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('usd_value'), eb.lit(0)).as('owed'))
+    .where('destination_chain', '=', chain)
+    .where((eb) => eb.or([eb('state', '=', 'pending'), eb.and([eb('state', '=', 'waiting'), eb('seen_deposit_tx_hash', 'is not', null)])]));
+  if (except) query = query.where('id', '!=', except);
+  const { owed } = await query.executeTakeFirstOrThrow();
+  return Number(owed);
 }

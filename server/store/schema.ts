@@ -121,6 +121,16 @@ export interface BridgeRequestsTable {
   seen_deposit_confirmations: number | null;
   seen_deposit_required: number | null;
   seen_deposit_at: Date | null;
+  /** The deposit the quote expects and what it is worth on the destination (migration 007); null on older rows. */
+  deposit_asset: string | null;
+  deposit_expected: string | null;
+  deposit_min: string | null;
+  gross_out: string | null;
+  gas_out: string | null;
+  slippage_bps: number | null;
+  usd_value: number | null;
+  fill_gas_limit: string | null;
+  deposit_call_hash: string | null;
 }
 
 export interface BridgeScanCursorsTable {

@@ -44,6 +44,8 @@ export interface SwapRequest {
   priceOnly?: boolean;
   /** Who receives tokenOut; the trader when absent (the bridge solver pays a recipient through a swap). */
   recipient?: string;
+  /** The most gas the trade's limit may come to: costlier routes are not chosen (a bridge fill, bounded by what its quote charged). */
+  maxTradeGas?: bigint;
 }
 
 export interface QuoteHop {

@@ -6,7 +6,7 @@ import {
 } from './fields';
 import { stringOrNull } from './responses';
 
-const BRIDGE_ERRORS = ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NOT_FOUND', 'QUOTE_NOT_FOUND', 'QUOTE_EXPIRED', 'TX_MISMATCH', 'REVERTED', 'RISKY_TOKEN', 'INSUFFICIENT_LIQUIDITY', 'NO_ROUTE', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'RPC_UNAVAILABLE'] as const;
+const BRIDGE_ERRORS = ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NOT_FOUND', 'QUOTE_NOT_FOUND', 'QUOTE_EXPIRED', 'TX_MISMATCH', 'REVERTED', 'RISKY_TOKEN', 'LIMIT_EXCEEDED', 'INSUFFICIENT_LIQUIDITY', 'NO_ROUTE', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'RPC_UNAVAILABLE'] as const;
 
 export const bridgeQuoteInput = z
   .object({
@@ -14,8 +14,8 @@ export const bridgeQuoteInput = z
     destination: chainId.meta({ description: 'Destination chain identifier' }),
     amount: rawAmount.meta({ description: 'Raw units of tokenIn (the source native token by default)' }),
     trader: anyAddress.meta({ description: 'Source-chain wallet address' }),
-    tokenIn: anyAddress.optional().meta({ description: 'Extension: the source-chain token deposited; the native coin when left out (or the zero address). A token other than the native coin and the chain\'s USD stable is valued at what the source chain\'s pools pay for it in the native coin. SOL deposits are native only.' }),
-    tokenOut: anyAddress.optional().meta({ description: 'Extension: the destination-chain token the recipient receives; the native coin when left out (or the zero address). Paid from the solver\'s inventory, or through a swap of its native coin on the destination chain. SOL pays native only.' }),
+    tokenIn: anyAddress.optional().meta({ description: 'Extension: the source-chain token the trader pays in; the native coin when left out (or the zero address). The solver takes only its bridge assets (the native coin, the wrapped native, the main USD stable; BRIDGE_ASSETS_<CHAIN>): any other token is swapped into the native coin by the deposit transaction itself (the Router\'s swapAndDeposit), at the quote\'s minimum. Honeypots are refused (RISKY_TOKEN). SOL takes SOL and its stable only.' }),
+    tokenOut: anyAddress.optional().meta({ description: 'Extension: the destination-chain token the recipient receives; the native coin when left out (or the zero address). A bridge asset is paid from the solver\'s inventory, any other token through a swap of its native coin on the destination chain, whose measured gas is charged (refused with NO_ROUTE past BRIDGE_MAX_DESTINATION_GAS). Honeypots are refused (RISKY_TOKEN). SOL pays SOL and its stable only.' }),
     recipient: anyAddress.optional().meta({ description: 'Destination-chain wallet; defaults to trader for EVM-to-EVM' }),
     slippage: integer(1, 10_000, 'basis points').optional().meta({ description: 'Default 500' }),
   })
@@ -52,6 +52,7 @@ export const bridgeLeg = z
     url: z.string().nullable(),
     amount: z.string().nullable().meta({ description: 'Raw units of `token`' }),
     token: z.string().nullable().meta({ description: 'Zero address: native' }),
+    venue: z.string().optional().meta({ description: "A swap's venues (a source swap's transaction is the deposit's)" }),
   })
   .meta({ id: 'BridgeLeg' });
 
@@ -77,9 +78,9 @@ export const bridgeQuoteOutput = z
     success: z.literal(true),
     error: z.null(),
     transaction: z.object({
-      trade: z.string().meta({ description: 'Unsigned deposit transaction (a token deposit: a call of the Depository\'s depositToken, nonce after the approve\'s)' }),
+      trade: z.string().meta({ description: 'Unsigned deposit transaction: a native transfer to the Depository, its depositToken for a bridge asset token, or the Router\'s swapAndDeposit for any other token (nonce after the approve\'s)' }),
       requestId: z.string(),
-      approve: z.string().optional().meta({ description: 'Unsigned approval of the Depository for tokenIn, when the allowance is short; sign it and send it as `approve` to execute (or send it first from the wallet). Empty otherwise.' }),
+      approve: z.string().optional().meta({ description: 'Unsigned approval of the Depository (a bridge asset token) or of the Router (a token swapped on the way) for tokenIn, when the allowance is short; sign it and send it as `approve` to execute (or send it first from the wallet). Empty otherwise.' }),
     }),
     stats: z.object({
       amountIn: z.string(), amountOut: z.string(),
@@ -88,8 +89,12 @@ export const bridgeQuoteOutput = z
       amountOutFormatted: z.string(), amountOutUsd: z.string(),
       sourceChain: z.string(), destinationChain: z.string(),
       recipient: z.string().optional().meta({ description: 'Extension: who is paid on the destination chain' }),
-      minAmountOut: z.string().optional().meta({ description: 'Extension: amountOut less the slippage tolerance' }),
+      minAmountOut: z.string().optional().meta({ description: 'Extension: the least the recipient receives: amountOut less the slippage tolerance (with a source swap, from the least that swap may deposit)' }),
       feeAmount: z.string().optional().meta({ description: "Extension: the solver's fee, raw units of tokenIn (the source native coin by default)" }),
+      depositToken: z.string().optional().meta({ description: 'Extension: the bridge asset that reaches the solver (zero address: native): tokenIn itself, or what the source swap turns it into' }),
+      depositAmount: z.string().optional().meta({ description: 'Extension: raw units of depositToken the quote expects; the fill pays for what actually arrives' }),
+      depositMin: z.string().optional().meta({ description: 'Extension: with a source swap, the least it may deposit (its minimum on chain: less reverts the whole deposit transaction)' }),
+      swapFallback: z.enum(['refund']).optional().meta({ description: 'Extension: with a destination swap, what happens when it can no longer pay minAmountOut at fill time: `refund`, the deposit goes back on the source chain (less the refund\'s gas)' }),
       destinationGas: z.string().optional().meta({ description: 'Extension: the fill gas, raw units of the destination native coin' }),
       expiresAt: z.number().optional().meta({ description: 'Extension: ms since epoch; a deposit confirmed later is refunded' }),
       ...bridgeTokenFields,

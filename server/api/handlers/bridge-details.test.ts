@@ -16,6 +16,8 @@ function row(overrides: Partial<BridgeRow>): BridgeRow {
     token_in: null, token_out: null, payout: null, swap_amount_in: null, deposit_token: null, route: null,
     source_swap: null, source_swap_raw: null, source_swap_tx_hash: null,
     seen_deposit_tx_hash: null, seen_deposit_confirmations: null, seen_deposit_required: null, seen_deposit_at: null,
+    deposit_asset: null, deposit_expected: null, deposit_min: null, gross_out: null, gas_out: null, slippage_bps: null, usd_value: null,
+    fill_gas_limit: null, deposit_call_hash: null,
     ...overrides,
   };
 }
@@ -39,22 +41,25 @@ describe('bridge details', () => {
     expect(legs(details)).toEqual([['deposit', 'BASE', 'success', '0xd'], ['fill', 'ARB', 'pending', '0xp']]);
   });
 
-  it('a destination swap is the fill, and a sold deposit is a source swap after it', () => {
+  it('a swap-and-deposit is a source swap sharing the deposit transaction, and a destination swap is the fill, each with its venue', () => {
     const stored = route([
-      { kind: 'swap', chain: 'BASE', venue: 'uniswap-v3', tokenIn: ALPHA, tokenOut: ETH, amountIn: '1', amountOut: '1' },
+      { kind: 'swap', chain: 'BASE', venue: 'UNISWAP_V3', tokenIn: ALPHA, tokenOut: ETH, amountIn: '1', amountOut: '1' },
       { kind: 'bridge', chain: 'BASE', venue: 'solver', tokenIn: ETH, tokenOut: ETH, amountIn: '1', amountOut: '1' },
-      { kind: 'swap', chain: 'ARB', venue: 'uniswap-v2', tokenIn: ETH, tokenOut: USDC, amountIn: '1', amountOut: '1' },
+      { kind: 'swap', chain: 'ARB', venue: 'UNISWAP_V2', tokenIn: ETH, tokenOut: USDC, amountIn: '1', amountOut: '1' },
     ]);
-    const filled = { route: stored, payout: 'swap' as const, state: 'success' as const, deposit_tx_hash: '0xd', fill_tx_hash: '0xf', paid_amount: '249000001' };
-    expect(legs(detailsOf(row({ ...filled, source_swap: 'due' })))).toEqual([['deposit', 'BASE', 'success', '0xd'], ['swap', 'ARB', 'success', '0xf'], ['swap', 'BASE', 'pending', null]]);
-    expect(legs(detailsOf(row({ ...filled, source_swap: 'done', source_swap_tx_hash: '0xs' })))).toEqual([
-      ['deposit', 'BASE', 'success', '0xd'], ['swap', 'ARB', 'success', '0xf'], ['swap', 'BASE', 'success', '0xs'],
+    const quoted = { route: stored, payout: 'swap' as const, token_in: ALPHA.address, amount_in: '1000', deposit_call_hash: '0xcall', deposit_expected: '900' };
+    const waiting = detailsOf(row(quoted)).legs!;
+    expect(waiting.map((leg) => [leg.kind, leg.chain, leg.status, leg.venue, leg.token, leg.amount])).toEqual([
+      ['swap', 'BASE', 'waiting', 'UNISWAP_V3', ALPHA.address, '1000'], ['deposit', 'BASE', 'waiting', undefined, ETH.address, '900'], ['swap', 'ARB', 'waiting', 'UNISWAP_V2', USDC.address, '249000000'],
     ]);
-    expect(detailsOf(row({ ...filled, source_swap: 'failed', source_swap_tx_hash: '0xs' })).legs!.at(-1)).toMatchObject({ status: 'failure' });
+    const filled = detailsOf(row({ ...quoted, state: 'success', deposit_tx_hash: '0xd', deposit_amount: '905', fill_tx_hash: '0xf', paid_amount: '249000001' })).legs!;
+    expect(filled.map((leg) => [leg.kind, leg.chain, leg.status, leg.txHash, leg.amount])).toEqual([
+      ['swap', 'BASE', 'success', '0xd', '1000'], ['deposit', 'BASE', 'success', '0xd', '905'], ['swap', 'ARB', 'success', '0xf', '249000001'],
+    ]);
   });
 
   it('a returned deposit has no fill leg, and its refund leg follows the refund', () => {
-    const returning = { state: 'refunding' as const, deposit_tx_hash: '0xd', deposit_token: USDC.address, payment_tx_hash: '0xr', source_swap: 'due' as const };
+    const returning = { state: 'refunding' as const, deposit_tx_hash: '0xd', deposit_token: USDC.address, payment_tx_hash: '0xr' };
     expect(legs(detailsOf(row(returning)))).toEqual([['deposit', 'BASE', 'success', '0xd'], ['refund', 'BASE', 'pending', '0xr']]);
     expect(legs(detailsOf(row({ ...returning, state: 'refund', refund_tx_hash: '0xr', payment_tx_hash: null })))).toEqual([['deposit', 'BASE', 'success', '0xd'], ['refund', 'BASE', 'success', '0xr']]);
     expect(detailsOf(row({ ...returning, state: 'failure', payment_tx_hash: null })).legs!.at(-1)).toMatchObject({ kind: 'refund', status: 'failure', txHash: null });

@@ -8,7 +8,7 @@ import type { BridgeToken } from '@/server/bridge/bridge-chain';
 import type { RouteLeg } from '@/server/bridge/bridge-route';
 import { bridgeTokensOf, depositedToken, storedRoute, type StoredRouteLeg } from '@/server/bridge/bridge-row-tokens';
 import { refundTxHash } from '@/server/bridge/bridge-state';
-import { explorerTxUrl, type ChainId } from '@/server/chains/registry';
+import { explorerTxUrl, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { BridgeRow } from '@/server/store/bridge-repository';
 import type { bridgeDetails, bridgeLeg, routeLeg } from '../contract/bridge';
 
@@ -40,37 +40,44 @@ const link = (chain: string, hash: string | null) => (hash ? explorerTxUrl(chain
 
 const isReturned = (row: BridgeRow) => row.state === 'refunding' || row.state === 'refund' || row.state === 'failure';
 
+/** The quoted swap on `chain`, if the route has one (its venue is the leg's). */
+const swapOn = (row: BridgeRow, chain: string) => storedRoute(row).find((leg) => leg.kind === 'swap' && leg.chain === chain);
+
+/** The fill: a transfer from the solver's inventory, or the destination swap (with its venue). */
 function fillLeg(row: BridgeRow, tokenOut: BridgeToken): LegAnswer {
   const status = row.state === 'success' ? 'success' : row.state === 'pending' ? 'pending' : isReturned(row) ? 'failure' : 'waiting';
   const txHash = row.fill_tx_hash ?? (row.state === 'pending' ? row.payment_tx_hash : null);
+  const swap = row.payout === 'swap' ? swapOn(row, row.destination_chain) : undefined;
   return {
     kind: row.payout === 'swap' ? 'swap' : 'fill', chain: row.destination_chain, status, txHash, url: link(row.destination_chain, txHash),
-    amount: row.paid_amount ?? row.amount_out, token: tokenOut.address,
+    amount: row.paid_amount ?? row.amount_out, token: tokenOut.address, ...(swap && { venue: swap.venue }),
   };
-}
-
-/** The deposit's sale on the source chain, after the fill (see server/bridge/bridge-sale.ts). */
-function saleLeg(row: BridgeRow): LegAnswer {
-  const txHash = row.source_swap_tx_hash;
-  const status = row.source_swap === 'done' ? 'success' : row.source_swap === 'failed' ? 'failure' : row.state === 'success' ? 'pending' : 'waiting';
-  return { kind: 'swap', chain: row.source_chain, status, txHash, url: link(row.source_chain, txHash), amount: row.deposit_amount ?? row.amount_in, token: row.deposit_token ?? row.token_in };
 }
 
 /** The deposit: done once final, pending while it gathers its confirmations (its transaction seen), else waiting. */
 function depositLeg(row: BridgeRow, tokenIn: BridgeToken): LegAnswer {
   const txHash = row.deposit_tx_hash ?? row.seen_deposit_tx_hash;
   const status = row.deposit_tx_hash ? 'success' : row.seen_deposit_tx_hash ? 'pending' : 'waiting';
+  // What reached the solver: the bridge asset (what a source swap turned tokenIn into), or tokenIn itself.
+  const expected = row.deposit_expected === null ? tokenIn.address : row.deposit_asset ?? NATIVE_TOKEN_ADDRESS;
   return {
     kind: 'deposit', chain: row.source_chain, status, txHash, url: link(row.source_chain, txHash),
-    amount: row.deposit_amount ?? row.amount_in, token: row.deposit_token ?? tokenIn.address,
+    amount: row.deposit_amount ?? row.deposit_expected ?? row.amount_in, token: row.deposit_amount !== null ? row.deposit_token ?? NATIVE_TOKEN_ADDRESS : expected,
   };
+}
+
+/** A swap-and-deposit's swap: the same transaction as the deposit, so the same hash and state. */
+function sourceSwapLeg(row: BridgeRow, tokenIn: BridgeToken, deposit: LegAnswer): LegAnswer | undefined {
+  const swap = row.deposit_call_hash ? swapOn(row, row.source_chain) : undefined;
+  return swap && { ...deposit, kind: 'swap', amount: row.amount_in, token: tokenIn.address, venue: swap.venue };
 }
 
 function legsOf(row: BridgeRow): LegAnswer[] {
   const { tokenIn, tokenOut } = bridgeTokensOf(row);
-  const legs: LegAnswer[] = [depositLeg(row, tokenIn)];
+  const deposit = depositLeg(row, tokenIn);
+  const swap = sourceSwapLeg(row, tokenIn, deposit);
+  const legs: LegAnswer[] = swap ? [swap, deposit] : [deposit];
   if (!isReturned(row) || row.fill_tx_hash) legs.push(fillLeg(row, tokenOut));
-  if (row.source_swap && !isReturned(row)) legs.push(saleLeg(row));
   if (isReturned(row)) {
     // Pending from the decision on, with its hash once sent: the public status reads `refund` from then on.
     const txHash = refundTxHash(row);

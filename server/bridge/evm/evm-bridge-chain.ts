@@ -15,13 +15,13 @@ import { sendAndWaitForReceipt } from '@/server/chains/evm/actions/send-and-wait
 import { sendRawTransaction } from '@/server/chains/evm/actions/send-raw-transaction';
 import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
 import type { EvmReceipt } from '@/server/chains/evm/evm-schemas';
-import { readSignedTx, serializeUnsigned } from '@/server/chains/evm/evm-transactions';
+import { callHash, readSignedTx, serializeUnsigned } from '@/server/chains/evm/evm-transactions';
 import { fastPrivateKeyAccount } from '@/server/chains/evm/fast-account';
 import { keccak256 } from '@/server/chains/evm/keccak';
 import { AppError } from '@/server/errors';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import { nativeUsd } from '@/server/venues/evm/pools/token-pools';
-import { nativeBridgeToken, type BridgeChain, type DepositState, type PaymentState, type SignedPayment } from '../bridge-chain';
+import { nativeBridgeToken, type BridgeAsset, type BridgeChain, type DepositState, type NativeUsdRange, type PaymentState, type SignedPayment } from '../bridge-chain';
 import { DROPPED_AFTER_MS, droppedWatch, QUIET_AFTER_SEND_MS } from './dropped-watch';
 import { highestFee, txFees, type EvmBridgeContext } from './evm-bridge-context';
 import {
@@ -29,6 +29,7 @@ import {
   tokenDepositProblems, tokenTransferData, tokenTransferGas,
 } from './evm-bridge-tokens';
 import { minedDeposit, recheckDeposit, scanDeposits } from './evm-deposits';
+import { buildSwapDeposit } from './evm-swap-deposit';
 
 /** A deposit runs the Depository's fallback: event plus forwarding call, well under this. */
 const DEPOSIT_GAS = 60_000n;
@@ -42,6 +43,16 @@ export interface EvmBridgeChainDeps {
   fees: PriorityFeeReader;
   /** Confirmations a deposit needs before it is filled (config: BRIDGE_CONFIRMATIONS_<CHAIN>). */
   confirmations: number;
+  /** The assets the solver takes and pays here (bridge-assets.ts). */
+  assets: BridgeAsset[];
+  /** The native coin's USD range (server/venues/evm/pools/native-usd-range.ts); the spot price alone when not given. */
+  nativeUsdRange?: (chain: ConfiguredChain) => Promise<NativeUsdRange>;
+}
+
+/** The spot price as a range of one point: what a chain read without the range's other sources offers. */
+async function spotRange(chain: ConfiguredChain): Promise<NativeUsdRange> {
+  const spot = await nativeUsd(chain);
+  return { spot, low: spot, high: spot };
 }
 
 export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
@@ -58,6 +69,10 @@ export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
     solver: context.solver.address,
     nativeToken: nativeBridgeToken(chain.info.id),
     stable: stable && { address: stable.address.toLowerCase(), decimals: stable.decimals },
+    assets: deps.assets,
+    router: chain.routerAddress || undefined,
+    nativeUsdRange: () => (deps.nativeUsdRange ?? spotRange)(chain),
+    buildSwapDeposit: (input) => buildSwapDeposit(context, input),
     describeToken: (address, field) => describeEvmToken(context, address, field),
     tokenInventory: (token) => (isNative(token) ? inventory(context) : evmTokenInventory(context, token)),
     gasPrice: async () => highestFee(await txFees(context)),
@@ -70,7 +85,7 @@ export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
     checkSignedApproval: (signed, expected) => checkSignedApproval(context, signed, expected),
     allowanceCovers: (input) => allowanceCovers(context, input),
     sendApproval: (signed, timeoutMs) => sendApproval(context, signed, timeoutMs),
-    signPrepared: (unsigned) => signPrepared(context, unsigned),
+    signPrepared: (unsigned, options) => signPrepared(context, unsigned, options?.maxGas),
     receivedBy: (txHash, recipient, token) => receivedBy(context, txHash, recipient, token),
     // A deposit or payment sent again may be in the pool or mined already: the receipt tells the rest.
     broadcast: (signed) => sendRawTransaction(chain.rpc, signed, { resend: true }),
@@ -121,10 +136,17 @@ async function buildDeposit(context: EvmBridgeContext, { trader, amount, request
   });
 }
 
+/** What is wrong with a signed swap-and-deposit: anything but the quoted Router call. */
+function swapDepositProblems(context: EvmBridgeContext, tx: { to: Address | null; value: bigint; data: Hex }, expectedHash: string): string[] {
+  const router = context.chain.routerAddress.toLowerCase();
+  if (tx.to?.toLowerCase() !== router) return [`it calls ${tx.to ?? 'a contract creation'}, not the Router ${router}`];
+  return callHash(tx.to, tx.value, tx.data) === expectedHash ? [] : ['its swap-and-deposit call is not the quoted one (amounts, route, minimum, deadline or requestId changed)'];
+}
+
 async function checkSignedDeposit(
   context: EvmBridgeContext,
   signed: string,
-  expected: { trader: string; amount: bigint; requestId: string; token?: string },
+  expected: { trader: string; amount: bigint; requestId: string; token?: string; callHash?: string },
 ): Promise<{ txHash: string }> {
   const { info } = context.chain;
   const { depository } = context;
@@ -132,8 +154,11 @@ async function checkSignedDeposit(
   const problems: string[] = [];
   if (tx.signer.toLowerCase() !== expected.trader.toLowerCase()) problems.push(`it is signed by ${tx.signer}, not the quoted trader ${expected.trader}`);
   if (tx.chainId !== info.chainId) problems.push(`it is for chain id ${tx.chainId}, not ${info.chainId} (${info.id})`);
-  if (tx.to?.toLowerCase() !== depository) problems.push(`it pays ${tx.to ?? 'a contract creation'}, not the depository ${depository}`);
-  if (!isNative(expected.token)) {
+  if (expected.callHash) {
+    problems.push(...swapDepositProblems(context, tx, expected.callHash));
+  } else if (tx.to?.toLowerCase() !== depository) {
+    problems.push(`it pays ${tx.to ?? 'a contract creation'}, not the depository ${depository}`);
+  } else if (!isNative(expected.token)) {
     problems.push(...tokenDepositProblems(tx.data, tx.value, { ...expected, token: expected.token! }));
   } else {
     if (tx.value !== expected.amount) problems.push(`it sends ${tx.value} wei, not the quoted ${expected.amount}`);

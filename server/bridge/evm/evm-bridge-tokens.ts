@@ -4,7 +4,7 @@
  * (fills paid from its inventory, refunds of a token deposit) and prepared swaps.
  */
 import {
-  decodeEventLog, decodeFunctionData, encodeFunctionData, erc20Abi, maxUint256, parseAbi, parseTransaction, toEventSelector,
+  decodeEventLog, decodeFunctionData, encodeFunctionData, erc20Abi, maxUint256, parseAbi, parseTransaction, toEventSelector, toFunctionSelector,
   type Address, type Hex,
 } from 'viem';
 import { estimateGas } from '@/server/chains/evm/actions/estimate-gas';
@@ -28,8 +28,11 @@ export const depositTokenAbi = parseAbi([
   'event TokenDeposit(bytes32 indexed requestId, address indexed from, address indexed token, uint256 amount)',
 ]);
 export const TOKEN_DEPOSIT_TOPIC = toEventSelector('TokenDeposit(bytes32,address,address,uint256)');
-/** `depositToken`'s selector: a native deposit's requestId (its whole calldata) must not begin with it. */
-export const DEPOSIT_TOKEN_SELECTOR = encodeFunctionData({ abi: depositTokenAbi, functionName: 'depositToken', args: [`0x${'00'.repeat(32)}`, NATIVE_TOKEN_ADDRESS, 0n] }).slice(0, 10);
+/** The Depository's functions' selectors: a native deposit's requestId (its whole calldata) must begin with none of them. */
+export const DEPOSITORY_SELECTORS = [
+  toFunctionSelector('depositToken(bytes32,address,uint256)'),
+  toFunctionSelector('depositFor(bytes32,address,address,uint256)'),
+];
 
 /** transferFrom into the solver, two balance reads and the event; a token with a transfer hook may take more. */
 const TOKEN_DEPOSIT_GAS = 200_000n;
@@ -63,14 +66,14 @@ export async function evmTokenInventory(context: EvmBridgeContext, token: string
   return (await readEvmTokenBalance(context.chain, context.solver.address, token, undefined)).balance;
 }
 
-async function allowance(context: EvmBridgeContext, owner: string, token: string): Promise<bigint> {
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [owner as Address, context.depository] });
+async function allowance(context: EvmBridgeContext, owner: string, token: string, spender: string = context.depository): Promise<bigint> {
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [owner as Address, spender as Address] });
   const reply = await requestChecked(context.chain.rpc, 'eth_call', [{ to: token, data }, 'latest'], hexData);
   return reply === '0x' ? 0n : BigInt(reply);
 }
 
-export async function allowanceCovers(context: EvmBridgeContext, input: { trader: string; token: string; amount: bigint }): Promise<boolean> {
-  return (await allowance(context, input.trader, input.token)) >= input.amount;
+export async function allowanceCovers(context: EvmBridgeContext, input: { trader: string; token: string; amount: bigint; spender?: string }): Promise<boolean> {
+  return (await allowance(context, input.trader, input.token, input.spender)) >= input.amount;
 }
 
 export async function buildTokenDeposit(
@@ -114,8 +117,9 @@ export function tokenDepositProblems(data: Hex, value: bigint, expected: { amoun
 }
 
 export async function checkSignedApproval(
-  context: EvmBridgeContext, signed: string, expected: { trader: string; token: string; amount: bigint },
+  context: EvmBridgeContext, signed: string, expected: { trader: string; token: string; amount: bigint; spender?: string },
 ): Promise<{ txHash: string }> {
+  const spender = (expected.spender ?? context.depository).toLowerCase();
   const tx = await readSignedTx(signed as Hex, 'approve');
   const problems: string[] = [];
   if (tx.signer.toLowerCase() !== expected.trader.toLowerCase()) problems.push(`it is signed by ${tx.signer}, not the quoted trader ${expected.trader}`);
@@ -124,7 +128,7 @@ export async function checkSignedApproval(
   try {
     const { functionName, args } = decodeFunctionData({ abi: erc20Abi, data: tx.data });
     if (functionName !== 'approve') problems.push(`it calls ${functionName}, not approve`);
-    else if (args[0].toLowerCase() !== context.depository || args[1] < expected.amount) problems.push(`it does not let the depository ${context.depository} take the amount`);
+    else if (args[0].toLowerCase() !== spender || args[1] < expected.amount) problems.push(`it does not let ${spender} take the amount`);
   } catch {
     problems.push('its data is not an approve call');
   }
@@ -159,9 +163,10 @@ export function tokenTransferGas(context: EvmBridgeContext, token: string, to: s
   return estimateGas(context.chain.rpc, { from: context.solver.address, to: token, value: 0n, data: tokenTransferData(to, amount) });
 }
 
-export async function signPrepared(context: EvmBridgeContext, unsigned: string): Promise<SignedPayment> {
+export async function signPrepared(context: EvmBridgeContext, unsigned: string, maxGas?: bigint): Promise<SignedPayment> {
   const parsed = parseTransaction(unsigned as Hex);
   if (parsed.chainId !== context.chain.info.chainId) throw new Error(`a prepared transaction for chain ${parsed.chainId} cannot be signed on ${context.chain.info.id}`);
+  if (maxGas !== undefined && parsed.gas !== undefined && parsed.gas > maxGas) parsed.gas = maxGas;
   const raw = await context.solver.signTransaction(parsed as never);
   return { txHash: keccak256(raw), raw };
 }

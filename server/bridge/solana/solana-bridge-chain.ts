@@ -27,7 +27,7 @@ import { AppError } from '@/server/errors';
 import { tradeFailure } from '@/server/trading/trade-failures';
 import { readSolanaTokenBalance } from '@/server/chains/solana/solana-token-balance';
 import {
-  nativeBridgeToken, type BridgeChain, type BridgeToken, type DepositRecheck, type DepositState, type FoundDeposit, type PaymentState, type ScannedDeposits,
+  nativeBridgeToken, type BridgeAsset, type BridgeChain, type BridgeToken, type DepositRecheck, type DepositState, type FoundDeposit, type PaymentState, type ScannedDeposits,
   type SignedPayment,
 } from '../bridge-chain';
 import { solanaDepth } from '../deposit-depth';
@@ -56,6 +56,8 @@ export interface SolanaBridgeChainDeps {
   stable?: BridgeToken;
   /** Confirmations a deposit needs (SOLANA_FINALIZED_DEPTH: finalized); the chain table's when left out. */
   confirmations?: number;
+  /** The assets the solver takes and pays on SOL (SOL itself and the stable, unless BRIDGE_ASSETS_SOL narrows them). */
+  assets?: BridgeAsset[];
 }
 
 /** What every operation below works with. */
@@ -85,6 +87,16 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
     depository: context.depository,
     solver: context.solver.publicKey.toBase58(),
     nativeUsd: deps.nativeUsd,
+    // SOL's price comes from the route source (the local maker, or Jupiter's aggregate), with no on-chain history to bound it.
+    nativeUsdRange: async () => {
+      const spot = await deps.nativeUsd();
+      return { spot, low: spot, high: spot };
+    },
+    assets: deps.assets ?? defaultAssets(deps.stable),
+    router: undefined,
+    buildSwapDeposit: () => {
+      throw new AppError('INVALID_INPUT', 'tokenIn: on SOL the bridge takes its assets only; swap the token into SOL or the stable first.', { field: 'tokenIn' });
+    },
     inventory: () => inventory(context),
     ...NO_APPROVALS_OR_SWAPS,
     nativeToken: SOL,
@@ -110,6 +122,13 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
 }
 
 const SOL = nativeBridgeToken('SOL');
+
+function defaultAssets(stable: BridgeToken | undefined): BridgeAsset[] {
+  return [
+    { address: NATIVE_TOKEN_ADDRESS, decimals: SOL.decimals, kind: 'native' },
+    ...(stable ? [{ address: stable.address, decimals: stable.decimals, kind: 'stable' as const }] : []),
+  ];
+}
 
 /** SOL and the stable are taken and paid from inventory; no other SPL token (no swap on SOL for the solver yet). */
 function describeToken(context: SolanaBridgeContext, address: string, field: string): BridgeToken {

@@ -9,6 +9,7 @@ import * as bridge from './003-bridge';
 import * as bridgeTokens from './004-bridge-tokens';
 import * as bridgeDepositDepth from './005-bridge-deposit-depth';
 import * as apiKeyScopes from './006-api-key-scopes';
+import * as bridgeEconomics from './007-bridge-economics';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '004_bridge_tokens': bridgeTokens,
   '005_bridge_deposit_depth': bridgeDepositDepth,
   '006_api_key_scopes': apiKeyScopes,
+  '007_bridge_economics': bridgeEconomics,
 };
 
 export const migrationProvider: MigrationProvider = {

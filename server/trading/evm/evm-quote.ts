@@ -40,6 +40,8 @@ export interface EvmQuoteRequest {
   permitTokens?: Address[];
   /** Who receives tokenOut; the trader when absent. */
   recipient?: Address;
+  /** The most gas the trade's limit may come to: costlier routes are not chosen. */
+  maxTradeGas?: bigint;
 }
 
 export interface EvmQuoteDeps {

@@ -14,7 +14,7 @@ import type { ApprovalOrder } from '../swap-types';
 import { tradeFailure } from '../trade-failures';
 import type { PreTrade } from './pre-trade';
 import { callHash, serializeUnsigned, unsignedTxHash, type UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
-import { calldataGas, INTRINSIC_GAS, txFees, withMargin } from './quote-costs';
+import { calldataGas, INTRINSIC_GAS, tradeGasLimit, txFees, withMargin } from './quote-costs';
 import { planTransactions } from './transaction-plan';
 
 export interface TradeTerms {
@@ -50,12 +50,6 @@ const DEADLINE_SECONDS = 600n;
 const APPROVAL_MIN_GAS = 70_000n;
 /** Floor of a pre-trade transaction's gas limit (a permit or a fee credit: one storage write from zero and an event). */
 const PRE_TRADE_MIN_GAS = 80_000n;
-/**
- * Gas the simulation cannot see: inside the lens the pools and tokens are already warm (EIP-2929), and the
- * call runs in the latest block's time, so a V2 pair's first trade in a new block (price accumulators
- * written, 0 to non-zero on a young pair: ~44k) is missing. Unused gas is not charged.
- */
-const TRADE_GAS_HEADROOM = 60_000n;
 
 export function tradeCallData(terms: TradeTerms, route: ChosenRoute, amountIn: bigint, nowMs: number): { data: Hex; amountOutMin: bigint } {
   const amountOutMin = (route.amountOut * BigInt(BPS - terms.slippageBps)) / BigInt(BPS);
@@ -121,7 +115,7 @@ export function buildQuoteTransactions(
   const trade: UnsignedEvmTx = {
     chainId: chain.info.chainId,
     nonce: plan.tradeNonce,
-    gas: withMargin(route.gasUsed + INTRINSIC_GAS + calldataGas(data)) + TRADE_GAS_HEADROOM,
+    gas: tradeGasLimit(route.gasUsed, calldataGas(data)),
     to: router,
     value: terms.tokenIn === ZERO_ADDRESS ? amountIn : 0n,
     data,
