@@ -8,6 +8,7 @@ import { formatAmount } from '@/components/swap/lib/format';
 import { TokenSelectDialog } from '@/components/swap/token-select-dialog';
 import { BridgeActionArea } from './bridge-action-area';
 import { BridgeDepositProgress } from './bridge-deposit-progress';
+import { BridgeFormHeader } from './bridge-form-header';
 import { BridgeQuoteDetails } from './bridge-quote-details';
 import { BridgeReceivePanel } from './bridge-receive-panel';
 import { BridgeSendPanel } from './bridge-send-panel';
@@ -30,9 +31,7 @@ export function BridgeCard() {
 
   return (
     <section className="swap-card bridge-card" aria-label="Bridge">
-      <div className="swap-card-head">
-        <h1>Bridge</h1>
-      </div>
+      <BridgeFormHeader card={card} />
 
       <BridgeSendPanel card={card} onPickToken={() => setPicking('in')} />
       <div className="flip">
@@ -62,6 +61,7 @@ export function BridgeCard() {
           coins={{ in: tokenIn, out: tokenOut }}
           known={knownCoins(source, tokens.in.data?.tokens, destination, tokens.out.data?.tokens)}
           countdown={countdown}
+          slippageBps={card.form.slippageBps}
         />
       )}
       <BridgeDepositProgress card={card} />

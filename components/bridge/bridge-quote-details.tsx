@@ -1,12 +1,12 @@
 'use client';
 
 import { QuoteCountdown, type QuoteCountdownProps } from '@/components/quotes/quote-countdown';
+import { slippageText } from '@/components/quotes/slippage';
 import { formatAmount, formatPercent, formatUsd } from '@/components/swap/lib/format';
 import { priceImpactLevel } from '@/components/swap/lib/price-impact';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { BridgeRoute } from './bridge-route';
-import type { Coin } from './lib/bridge-amounts';
-import type { KnownCoin } from './lib/bridge-route';
+import type { Coin, KnownCoin } from './lib/bridge-amounts';
 import type { BridgeQuote } from './lib/bridge-types';
 import { formatDuration } from './lib/format-duration';
 
@@ -18,12 +18,14 @@ interface BridgeQuoteDetailsProps {
   /** Tokens the form knows, for the amounts of the route's legs. */
   known: KnownCoin;
   countdown: QuoteCountdownProps;
+  /** The slippage the quote was asked with (the form's: a quote on screen is always the form's request's). */
+  slippageBps: number;
 }
 
 const usdOf = (text: string) => formatUsd(Number(text));
 
 /** What the quote promises: the rate, what arrives and what it costs, its route, and when it is renewed. */
-export function BridgeQuoteDetails({ destination, quote, coins, known, countdown }: BridgeQuoteDetailsProps) {
+export function BridgeQuoteDetails({ destination, quote, coins, known, countdown, slippageBps }: BridgeQuoteDetailsProps) {
   const { stats } = quote;
   const to = CHAINS[destination];
   const coinIn: Coin = { symbol: stats.symbolIn ?? coins.in.symbol, decimals: stats.decimalsIn ?? coins.in.decimals };
@@ -52,9 +54,7 @@ export function BridgeQuoteDetails({ destination, quote, coins, known, countdown
             <strong>{formatAmount(stats.amountOut, coinOut.decimals)} {coinOut.symbol}</strong> <span className="muted small">{usdOf(stats.amountOutUsd)}</span>
           </dd>
         </div>
-        {stats.minAmountOut && (
-          <div><dt>Minimum received</dt><dd>{formatAmount(stats.minAmountOut, coinOut.decimals)} {coinOut.symbol}</dd></div>
-        )}
+        {stats.minAmountOut && <MinimumReceived minAmountOut={stats.minAmountOut} coin={coinOut} slippageBps={slippageBps} />}
         {stats.feeAmount && (
           // The fee is a share of the amount sent, so it is counted in the token sent.
           <div><dt>Bridge fee</dt><dd data-testid="quote-fee">{formatAmount(stats.feeAmount, coinIn.decimals)} {coinIn.symbol}</dd></div>
@@ -67,5 +67,17 @@ export function BridgeQuoteDetails({ destination, quote, coins, known, countdown
       </dl>
       <BridgeRoute stats={stats} known={known} />
     </section>
+  );
+}
+
+/** What arrives at the least, with the slippage tolerance it allows for. */
+function MinimumReceived({ minAmountOut, coin, slippageBps }: { minAmountOut: string; coin: Coin; slippageBps: number }) {
+  return (
+    <div>
+      <dt>Minimum received</dt>
+      <dd data-testid="quote-min-out">
+        {formatAmount(minAmountOut, coin.decimals)} {coin.symbol} <span className="muted small" data-testid="quote-slippage">at {slippageText(slippageBps)} slippage</span>
+      </dd>
+    </div>
   );
 }

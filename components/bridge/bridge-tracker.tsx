@@ -9,9 +9,11 @@ import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { BridgeSteps } from './bridge-steps';
 import { useBridgeStatus } from './hooks/use-bridge-status';
 import { chainName, coinAmount, requestCoins } from './lib/bridge-amounts';
-import { HEADLINE_TEXT, trackerHeadline, trackerSteps, type TrackerHeadline } from './lib/bridge-progress';
+import { HEADLINE_TEXT, trackerHeadline, type TrackerHeadline } from './lib/bridge-progress';
+import { routeSummary } from './lib/bridge-route';
 import type { BridgeDetails } from './lib/bridge-types';
 import { formatDuration } from './lib/format-duration';
+import { trackerSteps } from './lib/tracker-steps';
 
 const HEADLINE_PILL: Record<TrackerHeadline, string> = {
   waiting: 'pending', confirming: 'pending', filling: 'pending', delayed: 'pending', success: 'ok', refunding: 'pending', refund: 'down', failure: 'down',
@@ -20,8 +22,9 @@ const HEADLINE_PILL: Record<TrackerHeadline, string> = {
 const NOT_FOUND = new Set(['QUOTE_NOT_FOUND', 'NOT_FOUND']);
 
 /**
- * One bridge request, live: its steps from deposit to fill (or refund) with the transactions on both
- * chains, what was quoted against what was paid, and why it was refunded when it was.
+ * One bridge request, live: its route in a sentence, each leg as a step (the swap on either chain with its
+ * venue, the bridge) with its transaction, and the refund when there is one; what was quoted against what
+ * was paid, and why it was refunded when it was.
  */
 export function BridgeTracker({ requestId, depositTxHash }: { requestId: string; depositTxHash?: string }) {
   const { status, track } = useBridgeStatus(requestId, depositTxHash);
@@ -54,6 +57,7 @@ export function BridgeTracker({ requestId, depositTxHash }: { requestId: string;
         <h1>{details ? `${chainName(details.sourceChain)} → ${chainName(details.destinationChain)}` : 'Bridge'}</h1>
         <span className={`pill ${HEADLINE_PILL[headline]}`} data-testid="bridge-headline" role="status">{HEADLINE_TEXT[headline]}</span>
       </div>
+      {details && <p className="small muted route-summary" data-testid="route-summary">{routeSummary(details)}</p>}
 
       <BridgeSteps steps={steps} />
 

@@ -4,7 +4,7 @@ import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { connectWallet, freshWallet, localWorld } from '../support/fresh-wallet';
-import { snapshot, collectPageErrors } from '../support/page-checks';
+import { collectPageErrors, overflowingElements, seriousAxeViolations, snapshot } from '../support/page-checks';
 import type { BridgeDetails } from '../support/bridge-details';
 
 /**
@@ -105,7 +105,7 @@ test('bridge USDC from Base to Arbitrum: approve, deposit, and the recipient get
   const { bridge, action, route } = await quoteTokens(page, 'USDC', 'USDC', AMOUNT);
   // The stable crosses as it is: one leg, the bridge.
   await expect(route.getByRole('listitem')).toHaveCount(1);
-  await expect(route).toContainText(`Bridge Base → Arbitrum One${AMOUNT} USDC →`);
+  await expect(route.getByRole('listitem')).toHaveText(new RegExp(`^Bridge ${AMOUNT} USDC Base → Arbitrum One[\\d,.]+ USDC arrives on Arbitrum One$`));
   await expect(bridge.getByLabel('Recipient address')).toHaveValue(wallet.address);
   await snapshot(page, testInfo, 'bridge-token-quote');
 
@@ -126,8 +126,8 @@ test('bridge USDC from Base to Arbitrum: approve, deposit, and the recipient get
   const steps = tracker.getByRole('list', { name: 'Bridge progress' });
   // Every leg the request went through is done, each sent one with its transaction on its chain's explorer.
   await expect(steps.locator('li:not([data-status="done"])')).toHaveCount(0);
-  await expect(steps.getByRole('link', { name: 'Deposit transaction on the explorer' })).toHaveAttribute('href', /^https:\/\/basescan\.org\/tx\/0x[0-9a-f]{64}$/);
-  await expect(steps.getByRole('link', { name: 'Received transaction on the explorer' })).toHaveAttribute('href', /^https:\/\/arbiscan\.io\/tx\/0x[0-9a-f]{64}$/);
+  await expect(steps.getByRole('link', { name: `Deposit ${AMOUNT} USDC on Base transaction on the explorer` })).toHaveAttribute('href', /^https:\/\/basescan\.org\/tx\/0x[0-9a-f]{64}$/);
+  await expect(steps.getByRole('link', { name: `Bridge ${AMOUNT} USDC Base → Arbitrum One transaction on the explorer` })).toHaveAttribute('href', /^https:\/\/arbiscan\.io\/tx\/0x[0-9a-f]{64}$/);
 
   const status = await api.get<{ status: string; details: BridgeDetails }>(`/api/v1/bridge/status/${encodeURIComponent(requestId)}`);
   expect(status.status, describeResponse(status)).toBe(200);
@@ -196,19 +196,58 @@ test('an approval refused in the wallet leaves nothing waiting and the form read
   expect(pageErrors).toEqual([]);
 });
 
-test('a token swapped on both chains shows each leg of its route', async ({ page }, testInfo) => {
+test('a token swapped on both chains shows each leg with its venue, in the quote and on the tracker', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
   const chains = await localWorld();
   const wallet = await freshWallet(page, chains, SOURCE, SOURCE);
   const pageErrors = collectPageErrors(page);
   await page.goto('/bridge');
   await connectWallet(page, wallet);
-  const { route } = await quoteTokens(page, 'ALPHA', 'BETA', '100');
-  // ALPHA is valued through Base's pools, the bridge carries ETH, and Arbitrum's pools buy BETA with it.
+  const { quote, action, route } = await quoteTokens(page, 'ALPHA', 'BETA', '100');
+  // ALPHA is swapped on Base's pools, the bridge carries ETH, and Arbitrum's pools buy BETA with it.
+  const venue = 'Uniswap V[234]( \\+ Uniswap V[234])*';
+  const sourceSwapText = new RegExp(`^Swap 100 ALPHA → [\\d,.]+ ETH on Base · ${venue}$`);
+  const destinationSwapText = new RegExp(`^Swap [\\d,.]+ ETH → [\\d,.]+ BETA on Arbitrum One · ${venue}$`);
   const legs = route.getByRole('listitem');
   await expect(legs).toHaveCount(3);
-  await expect(legs.nth(0)).toContainText(/^Swap ALPHA → ETH on Base \(Uniswap [^)]+\)100 ALPHA → [\d,.]+ ETH$/);
-  await expect(legs.nth(1)).toContainText(/^Bridge Base → Arbitrum One[\d,.]+ ETH → [\d,.]+ ETH$/);
-  await expect(legs.nth(2)).toContainText(/^Swap ETH → BETA on Arbitrum One \(Uniswap [^)]+\)[\d,.]+ ETH → [\d,.]+ BETA$/);
+  await expect(legs.nth(0)).toHaveText(sourceSwapText);
+  await expect(legs.nth(1)).toHaveText(/^Bridge [\d,.]+ ETH Base → Arbitrum One[\d,.]+ ETH arrives on Arbitrum One$/);
+  await expect(legs.nth(2)).toHaveText(destinationSwapText);
+  await expect(quote.getByTestId('route-summary')).toHaveText('Route: Swap ALPHA → ETH on Base, bridge ETH to Arbitrum One, swap ETH → BETA on Arbitrum One');
   await snapshot(page, testInfo, 'bridge-token-route');
+
+  await action.click();
+  await page.waitForURL(/\/bridge\/[^/?]+\?tx=0x[0-9a-f]{64}$/, { timeout: 60_000 });
+  const requestId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+  const tracker = page.getByRole('region', { name: 'Bridge tracker' });
+  await expect(tracker).toHaveAttribute('data-status', 'success', { timeout: 90_000 });
+  await expect(tracker.getByTestId('route-summary')).toHaveText('Swap ALPHA → ETH on Base, bridge ETH to Arbitrum One, swap ETH → BETA on Arbitrum One');
+
+  // One step a leg, each done, in the route's words (its venues too), each with its transaction.
+  const steps = tracker.getByRole('list', { name: 'Bridge progress' });
+  await expect(steps.getByRole('listitem')).toHaveCount(3);
+  await expect(steps.locator('li:not([data-status="done"])')).toHaveCount(0);
+  const status = await api.get<{ details: BridgeDetails }>(`/api/v1/bridge/status/${encodeURIComponent(requestId)}`);
+  expect(status.status, describeResponse(status)).toBe(200);
+  const { depositTxHash, fillTxHash } = status.json.details;
+  expect(depositTxHash && fillTxHash).toBeTruthy();
+  const sourceSwap = steps.locator('[data-step="swap-0"]');
+  const bridgeLeg = steps.locator('[data-step="bridge"]');
+  const destinationSwap = steps.locator('[data-step="swap-2"]');
+  await expect(sourceSwap.locator('strong')).toHaveText(sourceSwapText);
+  await expect(bridgeLeg.locator('strong')).toHaveText(/^Bridge [\d,.]+ ETH Base → Arbitrum One$/);
+  await expect(destinationSwap.locator('strong')).toHaveText(destinationSwapText);
+  // The source swap is made by the deposit, the destination swap by the fill.
+  await expect(sourceSwap.getByRole('link')).toHaveAttribute('href', `https://basescan.org/tx/${depositTxHash}`);
+  await expect(bridgeLeg.getByRole('link')).toHaveAttribute('href', `https://basescan.org/tx/${depositTxHash}`);
+  await expect(destinationSwap.getByRole('link')).toHaveAttribute('href', `https://arbiscan.io/tx/${fillTxHash}`);
+  await expect(destinationSwap.getByRole('link')).toHaveAccessibleName(`${await destinationSwap.locator('strong').textContent()} transaction on the explorer`);
+  expect(await seriousAxeViolations(page, 'section[aria-label="Bridge tracker"]')).toEqual([]);
+  await snapshot(page, testInfo, 'bridge-token-route-tracker');
+
+  // On a phone the longest step still wraps inside the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(destinationSwap).toBeVisible();
+  expect(await overflowingElements(page)).toEqual([]);
   expect(pageErrors).toEqual([]);
 });

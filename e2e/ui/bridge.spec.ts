@@ -6,7 +6,7 @@ import { api, describe as describeResponse, type Failure } from '../support/api'
 import { expect, test } from '../support/fixtures';
 import { installSolanaTestWallet } from '../support/solana-test-wallet';
 import { installTestWallet, type TestWallet } from '../support/test-wallet';
-import { snapshot, collectPageErrors } from '../support/page-checks';
+import { collectPageErrors, seriousAxeViolations, snapshot } from '../support/page-checks';
 import type { BridgeDetails } from '../support/bridge-details';
 
 /**
@@ -122,12 +122,16 @@ test('bridge AVAX to X Layer through the wallet and follow the tracker to the fi
   await expect(tracker).toHaveAttribute('data-status', 'success', { timeout: 60_000 });
   await expect(tracker.getByTestId('bridge-headline')).toHaveText('Complete');
   const steps = tracker.getByRole('list', { name: 'Bridge progress' });
-  for (const step of ['deposit', 'waiting', 'pending', 'filled']) {
-    await expect(steps.locator(`[data-step="${step}"]`)).toHaveAttribute('data-status', 'done');
-  }
-  // Each transaction on its own chain's explorer.
-  await expect(steps.getByRole('link', { name: 'Deposit transaction on the explorer' })).toHaveAttribute('href', /^https:\/\/snowtrace\.io\/tx\/0x[0-9a-f]{64}$/);
-  await expect(steps.getByRole('link', { name: 'Received transaction on the explorer' })).toHaveAttribute('href', /^https:\/\/www\.oklink\.com\/xlayer\/tx\/0x[0-9a-f]{64}$/);
+  // Native coins cross in one leg, the bridge, after the deposit.
+  await expect(tracker.getByTestId('route-summary')).toHaveText('Bridge AVAX to X Layer as OKB');
+  await expect(steps.getByRole('listitem')).toHaveCount(2);
+  await expect(steps.locator('[data-step="deposit"]')).toHaveAttribute('data-status', 'done');
+  await expect(steps.locator('[data-step="deposit"] strong')).toHaveText('Deposit 2 AVAX on Avalanche C-Chain');
+  await expect(steps.locator('[data-step="bridge"]')).toHaveAttribute('data-status', 'done');
+  await expect(steps.locator('[data-step="bridge"] strong')).toHaveText('Bridge 2 AVAX Avalanche C-Chain → X Layer');
+  // Each transaction on its own chain's explorer: the deposit, and the fill on the bridge step.
+  await expect(steps.getByRole('link', { name: /^Deposit .* transaction on the explorer$/ })).toHaveAttribute('href', /^https:\/\/snowtrace\.io\/tx\/0x[0-9a-f]{64}$/);
+  await expect(steps.getByRole('link', { name: /^Bridge .* transaction on the explorer$/ })).toHaveAttribute('href', /^https:\/\/www\.oklink\.com\/xlayer\/tx\/0x[0-9a-f]{64}$/);
 
   // On chain: the recipient got exactly what was quoted, and the wallet paid 2 AVAX plus gas.
   const status = await api.get<{ status: string; details: BridgeDetails }>(`/api/v1/bridge/status/${encodeURIComponent(requestId)}`);
@@ -169,6 +173,96 @@ test('bridge AVAX to X Layer through the wallet and follow the tracker to the fi
   await row.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/bridge/${requestId}$`));
   await expect(tracker).toHaveAttribute('data-status', 'success');
+  expect(pageErrors).toEqual([]);
+});
+
+/** One bridge quote the page asked for: the slippage it asked with, and what the server answered. */
+interface AskedQuote { slippage?: number; amountOut?: string; minAmountOut?: string }
+
+/**
+ * Records every bridge quote the page fetches over tRPC (a batched GET: its inputs by position in the URL,
+ * its answers by position in the body), so a test can see what the page asked and what it got.
+ */
+function recordBridgeQuotes(page: Page): AskedQuote[] {
+  const asked: AskedQuote[] = [];
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    const index = url.pathname.replace('/api/trpc/', '').split(',').indexOf('bridge.quote');
+    if (index === -1 || !response.ok()) return;
+    const inputs = JSON.parse(url.searchParams.get('input') ?? '{}') as Record<string, { slippage?: number; json?: { slippage?: number } }>;
+    const input = inputs[String(index)];
+    try {
+      const answers = (await response.json()) as { result?: { data?: { stats?: AskedQuote; json?: { stats?: AskedQuote } } } }[];
+      const data = answers[index]?.result?.data;
+      const stats = data?.stats ?? data?.json?.stats;
+      asked.push({ slippage: input?.slippage ?? input?.json?.slippage, amountOut: stats?.amountOut, minAmountOut: stats?.minAmountOut });
+    } catch {
+      // A response the page dropped (a newer quote replaced it) has no body left to read.
+    }
+  });
+  return asked;
+}
+
+test('the settings set the slippage the quote asks for, and the minimum received follows it', async ({ page }) => {
+  const { source, account, evmChains } = await world();
+  const wallet = await installTestWallet(page, { privateKey: account.privateKey, chains: evmChains, chainId: source.chainId });
+  const pageErrors = collectPageErrors(page);
+  const asked = recordBridgeQuotes(page);
+  await page.goto('/bridge');
+  const bridge = page.getByRole('region', { name: 'Bridge', exact: true });
+  await connect(page, wallet);
+  await bridge.getByLabel('From chain').selectOption(SOURCE);
+  await bridge.getByLabel('To chain').selectOption(DESTINATION);
+  await bridge.getByLabel('Amount to send').fill('1');
+
+  // 5 % unless told otherwise, as the server's own default.
+  const quote = bridge.getByRole('region', { name: 'Bridge quote' });
+  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 5% slippage');
+  const minimumAt5 = await quote.getByTestId('quote-min-out').textContent();
+  await expect.poll(() => asked.at(-1)?.slippage).toBe(500);
+
+  const gear = bridge.getByRole('button', { name: 'Settings' });
+  const settings = page.getByRole('dialog', { name: 'Bridge settings' });
+  await gear.click();
+  await expect(gear).toHaveAttribute('aria-expanded', 'true');
+  // The swap page's presets; 5 % is none of them, so it stands in the custom field.
+  const custom = settings.getByLabel('Custom slippage in percent');
+  await expect(custom).toHaveValue('5');
+  await expect(settings.getByRole('button', { pressed: true })).toHaveCount(0);
+  await expect(settings.getByRole('button', { name: /%$/ })).toHaveText(['0.1%', '0.5%', '1%']);
+  expect(await seriousAxeViolations(page, '[role="dialog"][aria-label="Bridge settings"]')).toEqual([]);
+
+  await custom.fill('1,5');
+  await expect(custom).toHaveValue('1.5');
+  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 1.5% slippage');
+  await expect(quote.getByTestId('quote-min-out')).not.toHaveText(minimumAt5!);
+  // The page asked for 150 basis points, and the server's minimum is its amount less exactly that.
+  await expect.poll(() => asked.some((answer) => answer.slippage === 150 && !!answer.minAmountOut)).toBe(true);
+  const at150 = asked.find((answer) => answer.slippage === 150 && !!answer.minAmountOut)!;
+  expect(BigInt(at150.minAmountOut!)).toBe((BigInt(at150.amountOut!) * 9_850n) / 10_000n);
+
+  // A value the quotes would refuse is marked and never asked for; the quote keeps the last good one.
+  await custom.fill('60');
+  await expect(custom).toHaveAttribute('aria-invalid', 'true');
+  await expect(settings.getByText('Slippage must be at least 0.01 % and at most 50 %.')).toBeVisible();
+  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 1.5% slippage');
+
+  // Escape closes the panel and gives the focus back to the gear; a preset then replaces the custom value.
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
+  await expect(gear).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(settings).toBeVisible();
+  await settings.getByRole('button', { name: '1%', exact: true }).click();
+  await expect(settings.getByRole('button', { name: '1%', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(custom).toHaveValue('');
+  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 1% slippage');
+  // A click inside keeps it open; one elsewhere on the page closes it.
+  await expect(settings).toBeVisible();
+  await bridge.getByText('You receive').click();
+  await expect(settings).toBeHidden();
+  expect(asked.some((answer) => answer.slippage === 6_000)).toBe(false);
+  expect(wallet.sentTransactions).toHaveLength(0);
   expect(pageErrors).toEqual([]);
 });
 
@@ -253,7 +347,7 @@ test('bridge SOL to Avalanche with a Solana wallet, paid to the connected EVM wa
   const requestId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
   const tracker = page.getByRole('region', { name: 'Bridge tracker' });
   await expect(tracker).toHaveAttribute('data-status', 'success', { timeout: 60_000 });
-  await expect(tracker.getByRole('list', { name: 'Bridge progress' }).getByRole('link', { name: 'Deposit transaction on the explorer' }))
+  await expect(tracker.getByRole('list', { name: 'Bridge progress' }).getByRole('link', { name: /^Deposit .* transaction on the explorer$/ }))
     .toHaveAttribute('href', /^https:\/\/solscan\.io\/tx\/[1-9A-HJ-NP-Za-km-z]{64,90}$/);
 
   const status = await api.get<{ details: BridgeDetails }>(`/api/v1/bridge/status/${encodeURIComponent(requestId)}`);

@@ -9,10 +9,11 @@ import { useFamilyWallet } from '@/components/wallet/use-family-wallet';
 import { useHeaderWalletFamily } from '@/components/wallet/use-header-wallet-family';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { bridgeFormReducer, initialBridgeForm, type BridgeFormEvent } from '../lib/bridge-form';
-import { nativeToken, quotedToken } from '../lib/bridge-tokens';
+import { bridgeQuoteRequest, type BridgeQuoteRequest } from '../lib/bridge-quote-request';
+import { nativeToken } from '../lib/bridge-tokens';
 import { checkRecipient, defaultRecipient } from '../lib/recipient';
 import { useBridgeDeposit } from './use-bridge-deposit';
-import { useBridgeQuote, type BridgeQuoteRequest } from './use-bridge-quote';
+import { useBridgeQuote } from './use-bridge-quote';
 import { useChainBalance } from './use-chain-balance';
 
 /**
@@ -61,11 +62,7 @@ export function useBridgeCard() {
 
   // A quote builds the deposit for the wallet that pays it, so it needs that wallet.
   const request: BridgeQuoteRequest | undefined = hasAmount && !insufficient && recipient.ok && sourceWallet.address
-    ? {
-      source, destination, amount: amountRaw.toString(), trader: sourceWallet.address, recipient: recipient.recipient,
-      // Native coins are the default on both sides: a bridge of native coins asks exactly as before tokens.
-      ...withToken('tokenIn', quotedToken(tokenIn)), ...withToken('tokenOut', quotedToken(tokenOut)),
-    }
+    ? bridgeQuoteRequest(form, { amount: amountRaw, trader: sourceWallet.address, recipient: recipient.recipient, tokenIn, tokenOut })
     : undefined;
   const quote = useSettledQuote(request, useBridgeQuote, { paused: depositor.running });
 
@@ -74,10 +71,6 @@ export function useBridgeCard() {
     sourceWallet, destinationWallet: to.family === 'evm' ? evmWallet : solanaWallet, switcher, depositor,
     edit, pickSource, flip, balance, amountInvalid, hasAmount, insufficient, recipientText, recipient, quote,
   };
-}
-
-function withToken<Key extends 'tokenIn' | 'tokenOut'>(key: Key, address: string | undefined): Partial<Record<Key, string>> {
-  return address ? ({ [key]: address } as Record<Key, string>) : {};
 }
 
 export type BridgeCardState = ReturnType<typeof useBridgeCard>;

@@ -4,24 +4,11 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { liveQuoteOptions, quoteCountdown } from '@/components/quotes/live-quote';
 import { useNow } from '@/components/swap/hooks/use-now';
-import type { ChainId } from '@/server/chains/registry';
-
-export interface BridgeQuoteRequest {
-  source: ChainId;
-  destination: ChainId;
-  /** Raw units of the token sent. */
-  amount: string;
-  trader: string;
-  recipient?: string;
-  /** The source chain's token to send; absent for its native coin. */
-  tokenIn?: string;
-  /** The destination chain's token to receive; absent for its native coin. */
-  tokenOut?: string;
-}
+import type { BridgeQuoteRequest } from '../lib/bridge-quote-request';
 
 /**
- * The live bridge quote: asked for when the request changes, refreshed when it runs out, and held still
- * while `paused` (a deposit in flight keeps the quote it was signed from on screen).
+ * The live bridge quote: asked for when the request changes (its slippage too), refreshed when it runs
+ * out, and held still while `paused` (a deposit in flight keeps the quote it was signed from on screen).
  */
 export function useBridgeQuote(request: BridgeQuoteRequest | undefined, { paused }: { paused: boolean }) {
   const trpc = useTRPC();

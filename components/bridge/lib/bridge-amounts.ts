@@ -33,26 +33,32 @@ export function coinAmount(raw: string | bigint, chain: string, coin: Coin | und
   };
 }
 
+/** A request's chains and tokens, as the quote's stats and the status details both carry them. */
+export type RequestTokens = Pick<BridgeDetails, 'sourceChain' | 'destinationChain' | 'tokenIn' | 'tokenOut' | 'symbolIn' | 'symbolOut' | 'decimalsIn' | 'decimalsOut'>;
+
 /** What a request sends and what it pays out in: its tokens, or the chains' native coins when it names none. */
-export function requestCoins(details: Pick<BridgeDetails, 'sourceChain' | 'destinationChain' | 'symbolIn' | 'symbolOut' | 'decimalsIn' | 'decimalsOut'>): { in?: Coin; out?: Coin } {
+export function requestCoins(details: Omit<RequestTokens, 'tokenIn' | 'tokenOut'>): { in?: Coin; out?: Coin } {
   return {
     in: details.symbolIn !== undefined && details.decimalsIn !== undefined ? { symbol: details.symbolIn, decimals: details.decimalsIn } : nativeCoin(details.sourceChain),
     out: details.symbolOut !== undefined && details.decimalsOut !== undefined ? { symbol: details.symbolOut, decimals: details.decimalsOut } : nativeCoin(details.destinationChain),
   };
 }
 
+/** A token the page knows on a chain (the form's picked and listed tokens), by address. */
+export type KnownCoin = (chain: string, token: string) => Coin | undefined;
+
 /**
- * The coin a leg's token is on its chain, as far as the request tells: the request's own tokens, the chain's
- * native coin (the zero address), or undefined for another token (a leg's intermediate).
+ * The coin a leg's token is on its chain: the chain's native coin (the zero address), the request's own
+ * tokens, else a token the page knows, else undefined (a leg's intermediate the page cannot count).
  */
-export function legCoin(details: BridgeDetails, chain: string, token: string | null): Coin | undefined {
+export function legCoin(request: RequestTokens, chain: string, token: string | null, known?: KnownCoin): Coin | undefined {
   if (token === null) return undefined;
-  const same = (address: string | undefined) => !!address && sameToken({ address }, { address: token });
-  const coins = requestCoins(details);
   if (token === NATIVE_TOKEN_ADDRESS) return nativeCoin(chain);
-  if (chain === details.sourceChain && same(details.tokenIn)) return coins.in;
-  if (chain === details.destinationChain && same(details.tokenOut)) return coins.out;
-  return undefined;
+  const same = (address: string | undefined) => !!address && sameToken({ address }, { address: token });
+  const coins = requestCoins(request);
+  if (chain === request.sourceChain && same(request.tokenIn)) return coins.in;
+  if (chain === request.destinationChain && same(request.tokenOut)) return coins.out;
+  return known?.(chain, token);
 }
 
 export function chainName(chain: string): string {

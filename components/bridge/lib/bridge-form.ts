@@ -17,6 +17,8 @@ export interface BridgeForm {
   tokenIn?: SwapToken;
   /** A token of the destination chain to receive; undefined for its native coin. */
   tokenOut?: SwapToken;
+  /** The slippage tolerance the quote asks for, basis points: the minimum received is the quote less this. */
+  slippageBps: number;
 }
 
 export type BridgeFormEvent =
@@ -26,13 +28,20 @@ export type BridgeFormEvent =
   | { type: 'amount'; text: string }
   | { type: 'recipient'; text: string }
   | { type: 'tokenIn'; token: SwapToken }
-  | { type: 'tokenOut'; token: SwapToken };
+  | { type: 'tokenOut'; token: SwapToken }
+  | { type: 'slippage'; bps: number };
 
 const DEFAULT_SOURCE: ChainId = 'BASE';
 const DEFAULT_DESTINATION: ChainId = 'ARB';
+/**
+ * Wider than the swap page's 0.5 %: a bridge may swap on both chains, and the destination swap is made only
+ * once the deposit is final, seconds to minutes after the quote. The server's default is the same.
+ */
+export const DEFAULT_BRIDGE_SLIPPAGE_BPS = 500;
 
 export function initialBridgeForm(source: ChainId = DEFAULT_SOURCE, destination: ChainId = DEFAULT_DESTINATION): BridgeForm {
-  return { source, destination: destination === source ? (source === DEFAULT_DESTINATION ? DEFAULT_SOURCE : DEFAULT_DESTINATION) : destination, amountText: '' };
+  const other = source === DEFAULT_DESTINATION ? DEFAULT_SOURCE : DEFAULT_DESTINATION;
+  return { source, destination: destination === source ? other : destination, amountText: '', slippageBps: DEFAULT_BRIDGE_SLIPPAGE_BPS };
 }
 
 export function bridgeFormReducer(form: BridgeForm, event: BridgeFormEvent): BridgeForm {
@@ -55,6 +64,8 @@ export function bridgeFormReducer(form: BridgeForm, event: BridgeFormEvent): Bri
       return { ...form, tokenIn: isNative(event.token) ? undefined : event.token };
     case 'tokenOut':
       return { ...form, tokenOut: isNative(event.token) ? undefined : event.token };
+    case 'slippage':
+      return { ...form, slippageBps: event.bps };
   }
 }
 

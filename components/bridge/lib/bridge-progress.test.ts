@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isFinalBridge, trackerHeadline, trackerSteps } from './bridge-progress';
+import { isFinalBridge, trackerHeadline } from './bridge-progress';
 import type { BridgeDetails, BridgeStatus } from './bridge-types';
 
 const DEPOSIT = `0x${'a'.repeat(64)}`;
-const FILL = `0x${'b'.repeat(64)}`;
 const REFUND = `0x${'c'.repeat(64)}`;
 
 const details: BridgeDetails = {
@@ -24,54 +23,32 @@ function status(overrides: Partial<BridgeStatus>, detailOverrides: Partial<Bridg
   };
 }
 
-const summary = (steps: ReturnType<typeof trackerSteps>) => steps.map((step) => `${step.id}:${step.status}`);
-
-describe('trackerSteps', () => {
-  it('waits for a deposit, then for its confirmation once the wallet sent it', () => {
-    expect(summary(trackerSteps(status({})))).toEqual(['deposit:active', 'waiting:waiting', 'pending:waiting', 'filled:waiting']);
-    const sent = trackerSteps(status({}), DEPOSIT);
-    expect(summary(sent)).toEqual(['deposit:done', 'waiting:active', 'pending:waiting', 'filled:waiting']);
-    expect(sent[0]).toMatchObject({ txHash: DEPOSIT, explorerUrl: `https://basescan.org/tx/${DEPOSIT}` });
+describe('trackerHeadline', () => {
+  it('waits for a deposit, and confirms one the wallet sent or the server saw', () => {
+    expect(trackerHeadline(status({}))).toBe('waiting');
     expect(trackerHeadline(status({}), DEPOSIT)).toBe('confirming');
+    expect(trackerHeadline(status({}, { depositTxHash: DEPOSIT }))).toBe('confirming');
   });
 
-  it('while the deposit gathers the source chain\'s confirmations, shows them and does not read as filling', () => {
-    const confirming = status({ status: 'pending', step: 3, inTxHashes: [DEPOSIT] }, { confirmations: { seen: 2, required: 6 } });
-    expect(trackerHeadline(confirming)).toBe('confirming');
-    const steps = trackerSteps(confirming);
-    expect(summary(steps)).toEqual(['deposit:done', 'waiting:active', 'pending:waiting', 'filled:waiting']);
-    expect(steps[0]).toMatchObject({ txHash: DEPOSIT });
-    expect(steps[1]!.note).toBe('Waiting for Base to confirm it (2 of 6 confirmations)');
+  it('reads a deposit gathering confirmations as confirming, not filling', () => {
+    expect(trackerHeadline(status({ status: 'pending', step: 3 }, { confirmations: { seen: 2, required: 6 } }))).toBe('confirming');
+    expect(trackerHeadline(status({ status: 'pending', step: 3 }, { state: 'pending', depositedAt: 10_000 }))).toBe('filling');
+    expect(trackerHeadline(status({ status: 'delayed', step: 3 }, { state: 'pending', depositedAt: 10_000 }))).toBe('delayed');
   });
 
-  it('fills, is delayed past the estimate, and succeeds with the fill on the destination explorer', () => {
-    const pending = status({ status: 'pending', step: 3 }, { state: 'pending', depositTxHash: DEPOSIT, depositUrl: 'https://basescan.org/tx/d', depositedAt: 10_000 });
-    expect(summary(trackerSteps(pending))).toEqual(['deposit:done', 'waiting:done', 'pending:active', 'filled:waiting']);
-    const delayed = trackerSteps({ ...pending, status: 'delayed' }, undefined, 25_000);
-    expect(delayed[2]!.note).toBe('Delayed: taking longer than the estimated 5 s (10 s over)');
-    expect(trackerHeadline({ ...pending, status: 'delayed' })).toBe('delayed');
-
-    const done = status({ status: 'success', step: 4, txHashes: [FILL] }, { state: 'success', depositTxHash: DEPOSIT, depositedAt: 10_000, fillTxHash: FILL, fillUrl: 'https://arbiscan.io/tx/f' });
-    expect(summary(trackerSteps(done))).toEqual(['deposit:done', 'waiting:done', 'pending:done', 'filled:done']);
-    expect(trackerSteps(done)[3]).toMatchObject({ txHash: FILL, explorerUrl: 'https://arbiscan.io/tx/f' });
-    expect(isFinalBridge(done)).toBe(true);
-    expect(isFinalBridge(pending)).toBe(false);
+  it('reads the stored state of a return: refunding while the public status still says pending, then refunded', () => {
+    expect(trackerHeadline(status({ status: 'pending', step: 3 }, { state: 'refunding' }))).toBe('refunding');
+    expect(trackerHeadline(status({ status: 'refund', step: 0 }, { state: 'refund' }))).toBe('refund');
+    expect(trackerHeadline(status({ status: 'failure', step: 0 }, { state: 'failure' }))).toBe('failure');
   });
+});
 
-  it('ends in a refund on the source chain, which is final only once it is sent', () => {
-    const refunding = status({ status: 'refund', step: 0, error: true }, { state: 'refunding', depositTxHash: DEPOSIT, depositedAt: 10_000, reason: 'The deposit arrived after the quote expired.' });
-    expect(summary(trackerSteps(refunding))).toEqual(['deposit:done', 'waiting:done', 'pending:failed', 'refunded:active']);
-    expect(isFinalBridge(refunding)).toBe(false);
-    expect(trackerHeadline(refunding)).toBe('refunding');
-
-    const refunded = status({ status: 'refund', step: 0, error: true }, { state: 'refund', depositTxHash: DEPOSIT, depositedAt: 10_000, refundTxHash: REFUND, refundUrl: 'https://basescan.org/tx/r' });
-    expect(summary(trackerSteps(refunded))).toEqual(['deposit:done', 'waiting:done', 'pending:failed', 'refunded:done']);
-    expect(trackerSteps(refunded)[3]).toMatchObject({ txHash: REFUND, explorerUrl: 'https://basescan.org/tx/r' });
-    expect(isFinalBridge(refunded)).toBe(true);
-
-    const failed = status({ status: 'failure', step: 0, error: true }, { state: 'failure', depositTxHash: DEPOSIT, depositedAt: 10_000 });
-    expect(summary(trackerSteps(failed))).toEqual(['deposit:done', 'waiting:done', 'pending:failed', 'refunded:failed']);
-    expect(trackerHeadline(failed)).toBe('failure');
+describe('isFinalBridge', () => {
+  it('stops at success, refund and failure', () => {
+    expect(isFinalBridge(status({ status: 'success', step: 4 }, { state: 'success' }))).toBe(true);
+    expect(isFinalBridge(status({ status: 'refund', step: 0 }, { state: 'refund' }))).toBe(true);
+    expect(isFinalBridge(status({ status: 'refund', step: 0 }, { state: 'refunding' }))).toBe(false);
+    expect(isFinalBridge(status({ status: 'pending', step: 3 }, { state: 'pending' }))).toBe(false);
   });
 
   it('reads the public fields alone when there are no details', () => {
