@@ -129,6 +129,8 @@ export interface BridgeChain {
   assets: BridgeAsset[];
   /** The native coin's USD price and the range one swap cannot push it out of; a source that cannot be asked throws its own error. */
   nativeUsdRange(): Promise<NativeUsdRange>;
+  /** Where the range is kept from samples of the spot price (sampled-price-range.ts): takes one, at most so often; the solver calls it every round. */
+  samplePrice?(): Promise<void>;
   /** Symbol and decimals of a token of this chain; INVALID_INPUT naming `field` when it is none. */
   describeToken(address: string, field: string): Promise<BridgeToken>;
   /** The solver's balance of a token (raw); the native coin's is `inventory()`. */

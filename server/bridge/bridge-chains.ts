@@ -15,6 +15,7 @@ import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import { solUsdPrice, type SolanaTrading } from '@/server/trading/solana/solana-quote';
 import type { BridgeAsset, BridgeChain, NativeUsdRange } from './bridge-chain';
 import { evmAssetCandidates, resolveBridgeAssets, type AssetCandidates } from './bridge-assets';
+import { sampledRange } from './sampled-price-range';
 import { createEvmBridgeChain } from './evm/evm-bridge-chain';
 import { createSolanaBridgeChain } from './solana/solana-bridge-chain';
 
@@ -77,7 +78,8 @@ const BRIDGE_CHAIN_BUILDERS: Record<ChainFamily, (deps: BridgeChainsDeps, found:
     const stable = trading.stable && {
       ...trading.stable, symbol: world?.tokens.find((token) => token.address === trading.stable!.address)?.symbol ?? 'USDC',
     };
-    return createSolanaBridgeChain({ chain, solverSecretKey: solverKey, depository, nativeUsd: () => solUsdPrice({ trading }), stable, confirmations, assets });
+    const nativeUsd = () => solUsdPrice({ trading });
+    return createSolanaBridgeChain({ chain, solverSecretKey: solverKey, depository, nativeUsd, priceRange: sampledRange(nativeUsd), stable, confirmations, assets });
   },
 };
 

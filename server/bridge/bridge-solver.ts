@@ -260,7 +260,8 @@ async function round(context: SolverContext): Promise<void> {
   // Every chain at once: one slow or failing RPC delays no other chain's deposits.
   await Promise.all((Object.entries(deps.chains) as [ChainId, BridgeChain][]).map(async ([chain, bridgeChain]) => {
     try {
-      await scan(context, chain, bridgeChain);
+      // A price that cannot be read now is simply not sampled.
+      await Promise.all([scan(context, chain, bridgeChain), bridgeChain.samplePrice?.().catch(() => undefined)]);
     } catch (error) {
       deps.logger.warn('bridge deposit scan failed', { chain, error: error instanceof Error ? error.message : String(error) });
     }

@@ -31,6 +31,7 @@ import {
   type SignedPayment,
 } from '../bridge-chain';
 import { solanaDepth } from '../deposit-depth';
+import type { SampledRange } from '../sampled-price-range';
 import { splPaymentInstructions, tokenAccountOf } from './solana-token-deposits';
 import { depositOf, depositProblems, landedTransactionSchema, MEMO_PROGRAM_ID, signatureOf, signatureProblem } from './solana-deposits';
 
@@ -58,6 +59,8 @@ export interface SolanaBridgeChainDeps {
   confirmations?: number;
   /** The assets the solver takes and pays on SOL (SOL itself and the stable, unless BRIDGE_ASSETS_SOL narrows them). */
   assets?: BridgeAsset[];
+  /** SOL's USD range, from samples of its spot price (sampled-price-range.ts); the spot price alone when not given. */
+  priceRange?: SampledRange;
 }
 
 /** What every operation below works with. */
@@ -87,11 +90,13 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
     depository: context.depository,
     solver: context.solver.publicKey.toBase58(),
     nativeUsd: deps.nativeUsd,
-    // SOL's price comes from the route source (the local maker, or Jupiter's aggregate), with no on-chain history to bound it.
-    nativeUsdRange: async () => {
+    // SOL's price comes from the route source (the local maker, or Jupiter's aggregate): no on-chain history
+    // to read, so the range is the spot prices sampled over a recent window.
+    nativeUsdRange: deps.priceRange?.range ?? (async () => {
       const spot = await deps.nativeUsd();
       return { spot, low: spot, high: spot };
-    },
+    }),
+    samplePrice: deps.priceRange?.sample,
     assets: deps.assets ?? defaultAssets(deps.stable),
     router: undefined,
     buildSwapDeposit: () => {
