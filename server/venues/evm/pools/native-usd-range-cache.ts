@@ -4,6 +4,7 @@
  * with when it was seen. Built by whoever builds the chain clients and handed to every read; bounded in
  * entries (one per chain endpoint in use).
  */
+import { LRUCache } from 'lru-cache';
 import type { Address } from 'viem';
 import type { RoutablePool } from '../venue-adapter';
 import type { PairPool } from './pair-pools';
@@ -29,15 +30,11 @@ export interface NativeUsdRangeCache {
 const DEFAULT_MAX_ENTRIES = 64;
 
 export function createNativeUsdRangeCache(options: { maxEntries?: number; now?: () => number } = {}): NativeUsdRangeCache {
-  const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
-  const entries = new Map<string, NativeUsdRangeMemo>();
+  const entries = new LRUCache<string, NativeUsdRangeMemo>({ max: options.maxEntries ?? DEFAULT_MAX_ENTRIES });
   return {
     now: options.now ?? Date.now,
     get: (key) => entries.get(key),
-    set(key, memo) {
-      // Re-inserted at the end: the entry dropped when full is the one written longest ago.
-      entries.delete(key);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    set: (key, memo) => {
       entries.set(key, memo);
     },
   };
