@@ -8,7 +8,7 @@ import { explorerAddressUrl } from '@/components/token/lib/token-links';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { BridgeSteps } from './bridge-steps';
 import { useBridgeStatus } from './hooks/use-bridge-status';
-import { chainName, coinAmount, requestCoins } from './lib/bridge-amounts';
+import { chainName, coinAmount, requestCoins, sourceAmounts } from './lib/bridge-amounts';
 import { HEADLINE_TEXT, trackerHeadline, type TrackerHeadline } from './lib/bridge-progress';
 import { routeSummary } from './lib/bridge-route';
 import type { BridgeDetails } from './lib/bridge-types';
@@ -81,11 +81,8 @@ export function BridgeTracker({ requestId, depositTxHash }: { requestId: string;
 }
 
 function BridgeFacts({ details, headline, now, refundAmount }: { details: BridgeDetails; headline: TrackerHeadline; now: number; refundAmount?: string }) {
-  const coins = requestCoins(details);
-  const sentAmount = (raw: string | bigint) => coinAmount(raw, details.sourceChain, coins.in);
-  const paidAmount = (raw: string | bigint) => coinAmount(raw, details.destinationChain, coins.out);
-  const sent = sentAmount(details.amountIn);
-  const deposited = details.depositAmount && details.depositAmount !== details.amountIn ? sentAmount(details.depositAmount) : undefined;
+  const { sent, deposited, refund } = sourceAmounts(details, refundAmount);
+  const paidAmount = (raw: string | bigint) => coinAmount(raw, details.destinationChain, requestCoins(details).out);
   const quoted = paidAmount(details.amountOut);
   const paid = details.paidAmount ? paidAmount(details.paidAmount) : undefined;
   const shortfall = details.paidAmount ? BigInt(details.amountOut) - BigInt(details.paidAmount) : 0n;
@@ -94,7 +91,7 @@ function BridgeFacts({ details, headline, now, refundAmount }: { details: Bridge
   return (
     <dl className="bridge-facts">
       <div><dt>Sent</dt><dd data-testid="sent-amount" title={sent.exact}>{sent.text}</dd></div>
-      {deposited && <div><dt>Deposited</dt><dd title={deposited.exact}>{deposited.text}</dd></div>}
+      {deposited && <div><dt>Deposited</dt><dd data-testid="deposited-amount" title={deposited.exact}>{deposited.text}</dd></div>}
       <div><dt>Quoted</dt><dd data-testid="quoted-amount" title={quoted.exact}>{quoted.text}</dd></div>
       <div>
         <dt>Received</dt>
@@ -105,7 +102,7 @@ function BridgeFacts({ details, headline, now, refundAmount }: { details: Bridge
           )}
         </dd>
       </div>
-      {refundAmount && <div><dt>Refund</dt><dd title={sentAmount(refundAmount).exact}>{sentAmount(refundAmount).text}</dd></div>}
+      {refund && <div><dt>Refund</dt><dd title={refund.exact}>{refund.text}</dd></div>}
       <div><dt>Recipient</dt><dd><AddressLink chain={details.destinationChain} address={details.recipient} /></dd></div>
       <div><dt>From</dt><dd><AddressLink chain={details.sourceChain} address={details.trader} /></dd></div>
       <div>

@@ -242,6 +242,8 @@ test('a token swapped on both chains shows each leg with its venue, in the quote
   await expect(bridgeLeg.getByRole('link')).toHaveAttribute('href', `https://basescan.org/tx/${depositTxHash}`);
   await expect(destinationSwap.getByRole('link')).toHaveAttribute('href', `https://arbiscan.io/tx/${fillTxHash}`);
   await expect(destinationSwap.getByRole('link')).toHaveAccessibleName(`${await destinationSwap.locator('strong').textContent()} transaction on the explorer`);
+  // What reached the solver is the ETH the source swap made, counted as ETH.
+  await expect(tracker.getByTestId('deposited-amount')).toHaveText(/^[\d,.]+ ETH$/);
   expect(await seriousAxeViolations(page, 'section[aria-label="Bridge tracker"]')).toEqual([]);
   await snapshot(page, testInfo, 'bridge-token-route-tracker');
 

@@ -61,6 +61,32 @@ export function legCoin(request: RequestTokens, chain: string, token: string | n
   return known?.(chain, token);
 }
 
+/**
+ * The coin a transaction on the source chain moved, as its leg names it (since the deposit may swap, the
+ * deposit and a refund can be in another coin than the one sent): the coin sent when no leg names one,
+ * undefined for a token the request does not know.
+ */
+function sourceLegCoin(details: BridgeDetails, kind: 'deposit' | 'refund'): Coin | undefined {
+  const token = details.legs?.find((leg) => leg.kind === kind)?.token;
+  return token ? legCoin(details, details.sourceChain, token) : requestCoins(details).in;
+}
+
+/**
+ * The source chain's amounts as the tracker shows them: what was sent; what reached the solver when that
+ * differs from it (another amount, or the coin a source swap made of it); and what a refund returned.
+ */
+export function sourceAmounts(details: BridgeDetails, refundAmount?: string): { sent: ShownAmount; deposited?: ShownAmount; refund?: ShownAmount } {
+  const coinIn = requestCoins(details).in;
+  const depositCoin = sourceLegCoin(details, 'deposit');
+  const refundCoin = sourceLegCoin(details, 'refund');
+  const depositDiffers = details.depositAmount !== details.amountIn || depositCoin?.symbol !== coinIn?.symbol;
+  return {
+    sent: coinAmount(details.amountIn, details.sourceChain, coinIn),
+    ...(details.depositAmount && depositCoin && depositDiffers ? { deposited: coinAmount(details.depositAmount, details.sourceChain, depositCoin) } : {}),
+    ...(refundAmount && refundCoin ? { refund: coinAmount(refundAmount, details.sourceChain, refundCoin) } : {}),
+  };
+}
+
 export function chainName(chain: string): string {
   return CHAINS[chain as ChainId]?.name ?? chain;
 }

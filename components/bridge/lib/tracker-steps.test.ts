@@ -169,6 +169,13 @@ describe('trackerSteps: an approval and a refund', () => {
     expect(refunded[3]).toMatchObject({ status: 'done', note: 'Returned 999 ALPHA on Base', explorerUrl: 'https://basescan.org/tx/r' });
     expect(refunded[1]!.note).toBe('Not filled: the deposit is returned');
 
+    // What a source swap deposited goes back in that coin.
+    const swappedBack = trackerSteps(status(
+      { ...returning, state: 'refund', legs: [leg({ kind: 'refund', chain: 'BASE', txHash: REFUND, amount: '480000000000000000', token: NATIVE_TOKEN_ADDRESS })] },
+      { status: 'refund', step: 0 },
+    ));
+    expect(swappedBack[3]!.note).toBe('Returned 0.48 ETH on Base');
+
     const failed = trackerSteps(status({ ...native, state: 'failure', depositTxHash: DEPOSIT, depositedAt: 10_000 }, { status: 'failure', step: 0 }));
     expect(summary(failed)).toEqual(['deposit:done', 'bridge:failed', 'refund:failed']);
     expect(failed[2]!.note).toBe('Nothing could be returned');

@@ -92,8 +92,9 @@ function destinationSwapStep(step: Pick<TrackerStep, 'id' | 'label'>, fill: Requ
 function refundStep(status: BridgeStatus, refund: RequestTransaction, progress: Progress): TrackerStep {
   const details = status.details;
   const raw = status.refundDetails?.amount ?? refund.amount;
-  const coin = details ? legCoin(details, details.sourceChain, refund.token ?? null) ?? requestCoins(details).in : undefined;
-  const amount = raw && details ? ` ${coinAmount(raw, details.sourceChain, coin).text}` : '';
+  // A refund returns what reached the solver, which a source swap may have made another coin than the one sent.
+  const coin = !details ? undefined : refund.token ? legCoin(details, details.sourceChain, refund.token) : requestCoins(details).in;
+  const amount = raw && details && coin ? ` ${coinAmount(raw, details.sourceChain, coin).text}` : '';
   const step = { id: 'refund' as const, label: `Refund on ${progress.source}`, ...linkOf(refund) };
   if (progress.headline === 'refund') return { ...step, status: 'done', note: `Returned${amount} on ${progress.source}` };
   if (progress.headline === 'failure') return { ...step, status: 'failed', note: 'Nothing could be returned' };
