@@ -222,7 +222,7 @@ export const bridgeStatus = defineEndpoint({
   auth: true,
   tag: 'Bridge',
   summary: 'Status of a bridge request',
-  description: 'waiting (2): no deposit seen yet; pending (3): deposit seen and gathering the source chain\'s confirmations (details.confirmations), or final and the fill in progress; success (4); delayed: fill later than estimated; failure or refund (0): the deposit is returned on the source chain.',
+  description: 'waiting (2): no deposit seen yet; pending (3): deposit seen and gathering the source chain\'s confirmations (details.confirmations), or final and the fill in progress, or a refund decided and not yet sent; success (4); delayed: later than estimated; refund (0): the deposit is being returned (its transaction sent, refundDetails.txHash) or was returned on the source chain; failure (0): nothing could be returned.',
   input: bridgeStatusInput,
   output: bridgeStatusOutput,
   errors: ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'QUOTE_NOT_FOUND'],
