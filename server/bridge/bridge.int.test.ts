@@ -310,7 +310,8 @@ describe('EVM to EVM', () => {
     const services = await client.services();
     const trader = await fundedAccount('INK');
     const answer = await quote({ source: 'INK', destination: 'UNI', amount: '1000000000000000000', trader: trader.address });
-    await services.store.db.updateTable('bridge_requests').set({ expires_at: new Date(Date.now() - 1_000) }).where('id', '=', answer.body.transaction.requestId).execute();
+    // A minute back: a node's block time lags the clock by a second or more on a loaded machine, and the deposit's block time is what counts.
+    await services.store.db.updateTable('bridge_requests').set({ expires_at: new Date(Date.now() - 60_000) }).where('id', '=', answer.body.transaction.requestId).execute();
     const executed = await client.post<ExecuteBody>('bridge.execute', {
       trade: await signDeposit(trader, answer.body.transaction.trade), sourceChain: 'INK', requestId: answer.body.transaction.requestId,
     });
@@ -323,7 +324,8 @@ describe('EVM to EVM', () => {
     const services = await client.services();
     const trader = await fundedAccount('HYPE');
     const answer = await quote({ source: 'HYPE', destination: 'XLAYER', amount: '1000000000000000000', trader: trader.address, recipient: freshAddress() });
-    await services.store.db.updateTable('bridge_requests').set({ expires_at: new Date(Date.now() - 1_000) }).where('id', '=', answer.body.transaction.requestId).execute();
+    // A minute back: a node's block time lags the clock by a second or more on a loaded machine, and the deposit's block time is what counts.
+    await services.store.db.updateTable('bridge_requests').set({ expires_at: new Date(Date.now() - 60_000) }).where('id', '=', answer.body.transaction.requestId).execute();
     await publicClientFor('HYPE').sendRawTransaction({ serializedTransaction: await signDeposit(trader, answer.body.transaction.trade) });
     const done = await waitForStatus(answer.body.transaction.requestId, (body) => body.details.state === 'refund');
     expect(done.details.reason).toContain('after the quote expired');
