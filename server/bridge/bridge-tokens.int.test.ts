@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPublicClient, erc20Abi, http, parseTransaction, type Address, type Hex, type PublicClient, type TransactionSerializableEIP1559 } from 'viem';
+import { createPublicClient, decodeFunctionData, encodeFunctionData, erc20Abi, http, parseTransaction, type Address, type Hex, type PublicClient, type TransactionSerializableEIP1559 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
@@ -17,6 +17,7 @@ import type { EvmChainId } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { createServices, type Services } from '@/server/services';
+import { routerAbi } from '@/server/venues/evm/generated/contracts';
 import { signFill } from './bridge-fill';
 import { waitUntilFilled, withTwoInstances } from './test-support/two-instances';
 
@@ -258,6 +259,26 @@ describe('refused and returned', () => {
     });
     expect(spl.status).toBe(400);
     expect(spl.body).toMatchObject({ code: 'INVALID_INPUT', field: 'tokenOut' });
+  });
+
+  it('a swap-and-deposit whose minimum, recipient or requestId was changed is refused naming trade, and nothing is sent', async () => {
+    const trader = await fundedAccount('UNI');
+    const quoted = await quote({ source: 'UNI', destination: 'MEGAETH', amount: (50n * 10n ** 18n).toString(), trader: trader.address, tokenIn: token('UNI', 'BETA') });
+    const unsigned = parseTransaction(quoted.transaction.trade as Hex);
+    const { args } = decodeFunctionData({ abi: routerAbi, data: unsigned.data! });
+    const [params, requestId] = args as unknown as [Record<string, unknown>, Hex];
+    const tampered = [
+      { ...params, amountOutMin: 0n },
+      { ...params, recipient: trader.address },
+    ].map((changed) => encodeFunctionData({ abi: routerAbi, functionName: 'swapAndDeposit', args: [changed as never, requestId] }));
+    tampered.push(encodeFunctionData({ abi: routerAbi, functionName: 'swapAndDeposit', args: [params as never, `0x${'11'.repeat(32)}`] }));
+    for (const data of tampered) {
+      const signed = await trader.signTransaction({ ...(unsigned as TransactionSerializableEIP1559), data });
+      const answer = await client.post('bridge.execute', { trade: signed, approve: await sign(trader, quoted.transaction.approve), sourceChain: 'UNI', requestId: quoted.transaction.requestId });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 'TX_MISMATCH', field: 'trade' });
+    }
+    expect(await publicClientFor('UNI').getTransactionCount({ address: trader.address })).toBe(0);
   });
 
   it('a deposit without the approval it needs is refused naming approve, and nothing is sent', async () => {
