@@ -17,6 +17,7 @@ import { compileContracts } from '@/devnet/evm/compile';
 import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import type { EvmChainId } from '@/server/chains/registry';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
+import { bridgeRestCalls, signQuoted } from './test-support/bridge-rest';
 import {
   addV2Liquidity, approve, attackChain, balanceOf, deepestNativeStablePool, deploy, depositoryAbi, freshAccount, NATIVE, removeV2Liquidity,
   sellIntoV2, send, sendMayRevert, setBalance, sqrtPriceOf, stablePrice, swapOnV3, transfer, treasury, v2Price, wrap,
@@ -61,7 +62,8 @@ interface StatusBody { status: string; details: { state: string; paidAmount: str
 
 /** The world's plain ERC-20, for the attacker's own tokens: constructor `(name, symbol, decimals, supply, holder)`. */
 const testToken = async () => (await compileContracts({ cacheDir: path.join(TEST_STATE_CACHE, 'solc') })).TestToken;
-const sign = (account: PrivateKeyAccount, unsigned: string) => account.signTransaction(parseTransaction(unsigned as Hex) as TransactionSerializableEIP1559);
+const sign = signQuoted;
+const { execute: restExecute, status } = bridgeRestCalls<ExecuteBody, StatusBody>(client);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const FINAL_STATES = ['success', 'refund', 'failure'];
 
@@ -74,20 +76,6 @@ async function restQuote(query: Record<string, string>): Promise<{ status: numbe
   return client.get<QuoteBody>('bridge.quote', query);
 }
 
-/** Signs the quote's approval (when it has one) and deposit, and executes them over REST. */
-async function restExecute(trader: PrivateKeyAccount, source: EvmChainId, quoted: QuoteBody): Promise<ExecuteBody> {
-  const { approve: approval, trade, requestId } = quoted.transaction;
-  const body = { trade: await sign(trader, trade), sourceChain: source, requestId, ...(approval && { approve: await sign(trader, approval) }) };
-  const executed = await client.post<ExecuteBody>('bridge.execute', body);
-  expect(executed.status, JSON.stringify(executed.body)).toBe(200);
-  return executed.body;
-}
-
-async function status(requestId: string): Promise<StatusBody> {
-  const answer = await client.get<StatusBody>('bridge.status', { requestId });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body;
-}
 
 /**
  * Polls until the request is done with (filled, returned or failed) and none of its legs is under way. A leg

@@ -16,6 +16,7 @@ import { bridgeQuoteAnswer } from '@/server/api/handlers/bridge';
 import type { EvmChainId } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
+import { bridgeRestCalls, signQuoted } from './test-support/bridge-rest';
 import { createServices, type Services } from '@/server/services';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
 import { signFill } from './bridge-fill';
@@ -42,7 +43,8 @@ const solMint = (symbol: string) => testManifest().chains.SOL!.tokens.find((entr
 const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 const tokenBalance = (chain: EvmChainId, address: Address, holder: string) =>
   publicClientFor(chain).readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [holder as Address] });
-const sign = (account: PrivateKeyAccount, unsigned: string) => account.signTransaction(parseTransaction(unsigned as Hex) as TransactionSerializableEIP1559);
+const sign = signQuoted;
+const { execute, status } = bridgeRestCalls<ExecuteBody, StatusBody>(client);
 
 async function fundedAccount(chain: EvmChainId): Promise<PrivateKeyAccount> {
   const account = privateKeyToAccount(generatePrivateKey());
@@ -63,20 +65,6 @@ async function quote(query: Record<string, string>): Promise<QuoteBody> {
   return answer.body;
 }
 
-/** Signs the quote's approve (when it has one) and deposit, and executes them. */
-async function execute(trader: PrivateKeyAccount, source: string, quoted: QuoteBody): Promise<ExecuteBody> {
-  const { approve, trade, requestId } = quoted.transaction;
-  const body = { trade: await sign(trader, trade), sourceChain: source, requestId, ...(approve && { approve: await sign(trader, approve) }) };
-  const executed = await client.post<ExecuteBody>('bridge.execute', body);
-  expect(executed.status, JSON.stringify(executed.body)).toBe(200);
-  return executed.body;
-}
-
-async function status(requestId: string): Promise<StatusBody> {
-  const answer = await client.get<StatusBody>('bridge.status', { requestId });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body;
-}
 
 async function waitForStatus(requestId: string, done: (body: StatusBody) => boolean): Promise<StatusBody> {
   const deadline = Date.now() + 30_000;
