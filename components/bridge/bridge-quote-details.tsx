@@ -55,6 +55,10 @@ export function BridgeQuoteDetails({ destination, quote, coins, known, countdown
           </dd>
         </div>
         {stats.minAmountOut && <MinimumReceived minAmountOut={stats.minAmountOut} coin={coinOut} slippageBps={slippageBps} />}
+        {stats.swapFallback === 'refund' && (
+          // What the server does when the destination swap can no longer pay the minimum: it never pays something else.
+          <div><dt>If the swap falls short</dt><dd data-testid="quote-swap-fallback">The deposit is returned on {CHAINS[stats.sourceChain as ChainId]?.name ?? stats.sourceChain}</dd></div>
+        )}
         {stats.feeAmount && (
           // The fee is a share of the amount sent, so it is counted in the token sent.
           <div><dt>Bridge fee</dt><dd data-testid="quote-fee">{formatAmount(stats.feeAmount, coinIn.decimals)} {coinIn.symbol}</dd></div>

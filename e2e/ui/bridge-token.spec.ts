@@ -214,6 +214,8 @@ test('a token swapped on both chains shows each leg with its venue, in the quote
   await expect(legs.nth(1)).toHaveText(/^Bridge [\d,.]+ ETH Base → Arbitrum One[\d,.]+ ETH arrives on Arbitrum One$/);
   await expect(legs.nth(2)).toHaveText(destinationSwapText);
   await expect(quote.getByTestId('route-summary')).toHaveText('Route: Swap ALPHA → ETH on Base, bridge ETH to Arbitrum One, swap ETH → BETA on Arbitrum One');
+  // A destination swap that can no longer pay the minimum returns the deposit: the quote says so.
+  await expect(quote.getByTestId('quote-swap-fallback')).toHaveText('The deposit is returned on Base');
   await snapshot(page, testInfo, 'bridge-token-route');
 
   await action.click();
