@@ -219,7 +219,7 @@ function createBridge({ config, chains, manifest, priorityFees, solana, store, l
     publicUrl: config.publicUrl,
     kickSolver: () => solver.kick(),
     workOn: (requestId, claimed) => solver.workOn(requestId, claimed),
-    signFillAhead: (row) => solver.signFillAhead(row),
+    signFillAhead: (row, depositSent) => solver.signFillAhead(row, depositSent),
     leaseMs: LEASE_MS,
     counters: {
       filled: (chain) => metrics.bridgeFills.inc({ chain }),

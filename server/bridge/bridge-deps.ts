@@ -29,8 +29,11 @@ export interface BridgeDeps {
    * as recorded with this process's claim (see BridgeSolver.workOn). Resolves with the request as the work left it.
    */
   workOn(requestId: string, claimed?: BridgeRow): Promise<BridgeRow | undefined>;
-  /** Has the solver sign a waiting request's fill while its deposit is being mined (see BridgeSolver.signFillAhead). */
-  signFillAhead?(row: BridgeRow): void;
+  /**
+   * Has the solver sign a waiting request's fill while its deposit is being mined; with `depositSent`, the price
+   * read goes out at once and the rest once that settles (see BridgeSolver.signFillAhead).
+   */
+  signFillAhead?(row: BridgeRow, depositSent?: Promise<void>): void;
   /** How long the solver's claim on a request lasts (execute claims a deposit it records for as long). */
   leaseMs: number;
   /** Told of each payment the solver saw confirmed, for the metrics (bridge_fills_total, bridge_refunds_total). */

@@ -135,6 +135,37 @@ async function checkApproval(chain: BridgeChain, row: BridgeRow, signedApproval:
   return undefined;
 }
 
+/**
+ * The fill's payment is signed while the deposit is mined, so its reads of the destination chain are done by
+ * the time the fill is due. A token deposit waits on its allowance first (read, or its approval mined): the
+ * fill's price read goes out meanwhile (only the destination chain's node works on it), the rest once the
+ * deposit is on its way. A native deposit has nothing to wait on, so everything starts after it (its requests
+ * would otherwise go out first). `sent` once the deposit went out; `dropped` when it never will.
+ */
+function startFillAhead(deps: BridgeDeps, row: BridgeRow): { sent(): void; dropped(): void } {
+  if (row.token_in === null) return { sent: () => deps.signFillAhead?.(row), dropped: () => undefined };
+  let sent = () => {};
+  let dropped = () => {};
+  const depositSent = new Promise<void>((resolve, reject) => {
+    sent = resolve;
+    dropped = () => reject(new Error('the deposit was not sent'));
+  });
+  depositSent.catch(() => undefined);
+  deps.signFillAhead?.(row, depositSent);
+  return { sent, dropped };
+}
+
+/** Sends the approval a token deposit's quote gave, or checks the allowance it needs is there. */
+async function approveFirst(chain: BridgeChain, row: BridgeRow, signedApproval: string | undefined, ahead: { dropped(): void }): Promise<void> {
+  try {
+    const approval = await checkApproval(chain, row, signedApproval);
+    if (approval) await chain.sendApproval(approval, DEPOSIT_WAIT_MS);
+  } catch (error) {
+    ahead.dropped();
+    throw error;
+  }
+}
+
 export async function executeBridge(deps: BridgeDeps, input: BridgeDepositRequest): Promise<BridgeExecution> {
   const row = await findBridgeRequest(deps, input.requestId);
   checkSourceChain(row, input.sourceChain);
@@ -143,18 +174,17 @@ export async function executeBridge(deps: BridgeDeps, input: BridgeDepositReques
     trader: row.trader, amount: BigInt(row.amount_in), requestId: row.id, token: row.token_in ?? undefined, callHash: row.deposit_call_hash ?? undefined,
   });
   checkNotDepositedElsewhere(row, txHash);
-  if (row.deposit_tx_hash === null) {
+  const sendNow = row.deposit_tx_hash === null ? input.signedDeposit : undefined;
+  let ahead: ReturnType<typeof startFillAhead> | undefined;
+  if (sendNow) {
     if ((deps.now ?? Date.now)() > row.expires_at.getTime()) {
       throw new AppError('QUOTE_EXPIRED', `The bridge quote expired at ${row.expires_at.toISOString()}; nothing was sent. Ask for a new quote.`);
     }
-    const approval = await checkApproval(chain, row, input.signedApproval);
-    if (approval) await chain.sendApproval(approval, DEPOSIT_WAIT_MS);
+    ahead = startFillAhead(deps, row);
+    await approveFirst(chain, row, input.signedApproval, ahead);
   }
-  const sendNow = row.deposit_tx_hash === null ? input.signedDeposit : undefined;
   const confirming = confirmDeposit(deps, chain, row, txHash, { kick: false, signed: sendNow, claimMs: deps.leaseMs, awaitDepth: true });
-  // The fill's payment is signed while the deposit is mined: its reads of the destination chain are done by
-  // then. It starts once the deposit is on its way (its requests would otherwise go out first).
-  if (sendNow) deps.signFillAhead?.(row);
+  ahead?.sent();
   const progress = await confirming;
   switch (progress.state) {
     case 'recorded':

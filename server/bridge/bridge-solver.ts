@@ -27,8 +27,12 @@ export interface BridgeSolver extends WorkLoop {
    * work left it. `claimed`: the request as recorded with this process's claim on it (nothing to claim).
    */
   workOn(requestId: string, claimed?: BridgeRow): Promise<BridgeRow | undefined>;
-  /** Signs a waiting request's fill ahead, while its deposit is being mined (chain-signing.ts). */
-  signFillAhead(row: BridgeRow): void;
+  /**
+   * Signs a waiting request's fill ahead, while its deposit is being mined (chain-signing.ts). With
+   * `depositSent`, only the rate's read goes out at once: the rest waits until the deposit is on its way (a
+   * rejection drops the signature), so a deposit that has a check to pass first (an allowance) is not delayed.
+   */
+  signFillAhead(row: BridgeRow, depositSent?: Promise<void>): void;
 }
 
 /**
@@ -80,11 +84,11 @@ export function createBridgeSolver(deps: BridgeDeps, lease: LeaseTiming = { leas
         return undefined;
       }
     },
-    signFillAhead(row) {
+    signFillAhead(row, depositSent) {
       const chain = deps.chains[row.destination_chain as ChainId];
       if (!chain || row.state !== 'waiting') return;
       // Signed for the expected deposit: used only when the deposit brings exactly that (fillKey names the amount).
-      context.signing.signAhead(fillKey(row), chain.chain, checkedFill(deps, chain, row));
+      context.signing.signAhead(fillKey(row), chain.chain, checkedFill(deps, chain, row, depositSent));
     },
   };
 }
@@ -129,11 +133,19 @@ async function paymentFor(
  * naming the first that fails otherwise). The checks are reads, run while the payment is signed (a swap is
  * quoted as part of signing it); a failed check wins over a signing error, which it usually explains (a
  * transfer the solver cannot make cannot even be estimated).
+ *
+ * The rate's read (a batch the destination chain's node works on, little work here) goes out first, before
+ * `after` settles; then the signing, the longest of the rest (a swap's quote works before and after its read),
+ * and the store's read last: the embedded store works on this thread, so the others' requests are out by then.
  */
-function checkedFill(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow): () => Promise<SignedPayment> {
+function checkedFill(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow, after?: Promise<void>): () => Promise<SignedPayment> {
   const sign = signFill(deps, chain, row);
   return async () => {
-    const [shortfall, rate, limits, signed] = await Promise.allSettled([fillShortfall(chain, row), rateProblem(deps, row), limitsProblem(deps, row), sign()]);
+    const rateRead = rateProblem(deps, row);
+    // Settled below with the rest; until then a failed read must not count as unhandled.
+    rateRead.catch(() => undefined);
+    await after;
+    const [signed, rate, shortfall, limits] = await Promise.allSettled([sign(), rateRead, fillShortfall(chain, row), limitsProblem(deps, row)]);
     for (const check of [shortfall, rate, limits]) {
       if (check.status === 'rejected') throw check.reason;
       if (check.value) throw check.value;

@@ -23,7 +23,7 @@ import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import { nativeUsd } from '@/server/venues/evm/pools/token-pools';
 import { nativeBridgeToken, type BridgeAsset, type BridgeChain, type DepositState, type NativeUsdRange, type PaymentState, type SignedPayment } from '../bridge-chain';
 import { DROPPED_AFTER_MS, droppedWatch, QUIET_AFTER_SEND_MS } from './dropped-watch';
-import { highestFee, txFees, type EvmBridgeContext } from './evm-bridge-context';
+import { highestFee, keepSettled, txFees, type EvmBridgeContext } from './evm-bridge-context';
 import {
   allowanceCovers, buildTokenDeposit, isNative, checkSignedApproval, describeEvmToken, evmTokenInventory, receivedBy, sendApproval, signPrepared,
   tokenDepositProblems, tokenTransferData, tokenTransferGas,
@@ -59,7 +59,7 @@ export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
   const { chain } = deps;
   const context: EvmBridgeContext = {
     chain, solver: fastPrivateKeyAccount(deps.solverPrivateKey), depository: deps.depository.toLowerCase() as Address, fees: deps.fees,
-    confirmations: deps.confirmations, gasEstimates: new Map(), tokens: new Map(),
+    confirmations: deps.confirmations, gasEstimates: new Map(), tokens: new Map(), settled: new Map(),
   };
   const stable = chain.venues?.stable;
   return {
@@ -197,7 +197,10 @@ async function settlePayment(context: EvmBridgeContext, payment: SignedPayment, 
   const { rpc } = context.chain;
   if (!justSent) {
     const known = await getTransactionReceipt(rpc, payment.txHash);
-    if (known) return paymentState(known);
+    if (known) {
+      keepSettled(context, payment.txHash, known);
+      return paymentState(known);
+    }
     await sendRawTransaction(rpc, payment.raw, { resend: true });
   }
   const nonce = parseTransaction(payment.raw as Hex).nonce ?? 0;
@@ -209,6 +212,9 @@ async function settlePayment(context: EvmBridgeContext, payment: SignedPayment, 
   }, DROPPED_AFTER_MS, Date.now, QUIET_AFTER_SEND_MS);
   const nonceTaken = async () => (dropped = await watch());
   const mined = await waitForReceipt(rpc, payment.txHash, { timeoutMs, stop: nonceTaken });
-  if (mined) return paymentState(mined);
+  if (mined) {
+    keepSettled(context, payment.txHash, mined);
+    return paymentState(mined);
+  }
   return dropped ? 'dropped' : 'pending';
 }

@@ -5,6 +5,7 @@
 import type { Address } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
+import type { EvmReceipt } from '@/server/chains/evm/evm-schemas';
 import type { UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import type { BridgeToken } from '../bridge-chain';
@@ -23,6 +24,26 @@ export interface EvmBridgeContext {
   gasEstimates: Map<string, { gas: Promise<bigint>; at: number }>;
   /** Token symbols and decimals once read (they never change). */
   tokens: Map<string, Promise<BridgeToken>>;
+  /**
+   * Receipts of the payments last seen confirmed, by hash: a destination swap's fill reads what it delivered
+   * (receivedBy) right after it confirms, from the receipt its wait already read rather than asking again.
+   */
+  settled: Map<string, EvmReceipt>;
+}
+
+/** Receipts kept in `settled` at most (a transfer's or refund's is never taken: the oldest make way). */
+const SETTLED_KEPT = 32;
+
+export function keepSettled(context: EvmBridgeContext, txHash: string, receipt: EvmReceipt): void {
+  if (context.settled.size >= SETTLED_KEPT) context.settled.delete(context.settled.keys().next().value!);
+  context.settled.set(txHash.toLowerCase(), receipt);
+}
+
+/** A receipt kept by keepSettled, forgotten as it is taken. */
+export function takeSettled(context: EvmBridgeContext, txHash: string): EvmReceipt | undefined {
+  const receipt = context.settled.get(txHash.toLowerCase());
+  context.settled.delete(txHash.toLowerCase());
+  return receipt;
 }
 
 export async function txFees(context: EvmBridgeContext): Promise<UnsignedEvmTx['fees']> {

@@ -21,7 +21,7 @@ import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { AppError, findAppError } from '@/server/errors';
 import { lookupToken } from '@/server/tokens/lookup-token';
 import { nativeBridgeToken, type BridgeToken, type BuiltDeposit, type FoundDeposit, type SignedPayment } from '../bridge-chain';
-import { txFees, type EvmBridgeContext } from './evm-bridge-context';
+import { takeSettled, txFees, type EvmBridgeContext } from './evm-bridge-context';
 
 export const depositTokenAbi = parseAbi([
   'function depositToken(bytes32 requestId, address token, uint256 amount)',
@@ -171,9 +171,9 @@ export async function signPrepared(context: EvmBridgeContext, unsigned: string, 
   return { txHash: keccak256(raw), raw };
 }
 
-/** The sum of `token` transfers to `recipient` in a confirmed transaction. */
+/** The sum of `token` transfers to `recipient` in a confirmed transaction (its receipt as settling it read it, when it did). */
 export async function receivedBy(context: EvmBridgeContext, txHash: string, recipient: string, token: string): Promise<bigint> {
-  const receipt = await getTransactionReceipt(context.chain.rpc, txHash);
+  const receipt = takeSettled(context, txHash) ?? (await getTransactionReceipt(context.chain.rpc, txHash));
   if (!receipt) throw new Error(`no receipt for ${txHash} on ${context.chain.info.id}`);
   const to = recipient.toLowerCase().replace(/^0x/, '').padStart(64, '0');
   return receipt.logs
