@@ -1,6 +1,8 @@
 /**
- * Bridge latency on a BASE + ARB + SOL world of its own: quotes (EVM to EVM, EVM to SOL), and execute from
- * the signed deposit to the confirmed fill, with the solver running as in the app.
+ * Bridge latency on a BASE + ARB + SOL world of its own: quotes (EVM to EVM, EVM to SOL, a token bridge), and
+ * execute from the signed deposit to the confirmed fill for a native bridge and a token bridge (USDC on BASE to
+ * BETA on ARB, filled through a destination swap), in turn with the two raw transfers both are held against,
+ * with the solver running as in the app.
  *
  *   node --import tsx bench/bridge.ts [--rounds 100] [--bridges 30]
  */
@@ -8,13 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseTransaction, type Hex, type TransactionSerializableEIP1559 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import { manifestPathFor, startWorld, type RunningWorld } from '@/devnet/world';
-import { bridgeExecuteAnswer, bridgeQuoteAnswer } from '@/server/api/handlers/bridge';
+import { bridgeQuoteAnswer } from '@/server/api/handlers/bridge';
 import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
+import { nativeBridge, rawTransfers, tokenBridge } from './bridge-runs';
 import { machineInfo, measure, stats, writeResult } from './support';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '100' }, bridges: { type: 'string', default: '30' } } });
@@ -26,34 +27,40 @@ let world: RunningWorld | undefined;
 let services: Services | undefined;
 try {
   world = await startWorld({ dataDir, ports: 'free', chains: ['BASE', 'ARB', 'SOL'], stateCacheDir: TEST_STATE_CACHE });
+  const { manifest } = world;
   const live = await createServices(loadConfig({ DATA_DIR: dataDir, DEVNET_MANIFEST: manifestPathFor(dataDir), LOG_LEVEL: 'silent' }));
   services = live;
   live.solver.start(live.config.BRIDGE_POLL_MS);
-  const trader = privateKeyToAccount(world.manifest.chains.BASE!.accounts[0]!.privateKey as Hex);
-  const solRecipient = world.manifest.chains.SOL!.accounts[0]!.address;
-  const quote = (destination: 'ARB' | 'SOL') => bridgeQuoteAnswer(live.bridge, 'bench', {
-    source: 'BASE', destination, amount: '100000000000000000', trader: trader.address,
-    recipient: destination === 'SOL' ? solRecipient : undefined,
+  const native = await nativeBridge(live, manifest, 0);
+  const token = await tokenBridge(live, manifest);
+  const transfers = rawTransfers(manifest);
+  const solQuote = () => bridgeQuoteAnswer(live.bridge, 'bench', {
+    source: 'BASE', destination: 'SOL', amount: String(10n ** 17n), trader: manifest.chains.BASE!.accounts[0]!.address, recipient: manifest.chains.SOL!.accounts[0]!.address,
   });
 
-  // Deposit to fill: quote (not timed), sign, then execute until SUCCESS.
-  const fills: number[] = [];
+  const samples = { native: [] as number[], token: [] as number[], base: [] as number[], arb: [] as number[] };
   for (let i = 0; i < BRIDGES; i++) {
-    const quoted = await quote('ARB');
-    const signed = await trader.signTransaction(parseTransaction(quoted.transaction.trade as Hex) as TransactionSerializableEIP1559);
-    const start = performance.now();
-    const result = await bridgeExecuteAnswer(live.bridge, { trade: signed, sourceChain: 'BASE', requestId: quoted.transaction.requestId });
-    if (result.status !== 'SUCCESS') throw new Error(`bridge ${quoted.transaction.requestId} ended ${result.status}: ${result.error}`);
-    fills.push(performance.now() - start);
+    samples.native.push((await native.run()).ms);
+    samples.token.push((await token.run()).ms);
+    const raw = await transfers();
+    samples.base.push(raw.base);
+    samples.arb.push(raw.arb);
   }
-
+  const rawTransfer = stats(samples.base.map((base, index) => base + samples.arb[index]!));
   const report = {
     measuredAt: new Date().toISOString(),
     machine: machineInfo(),
     rounds: ROUNDS,
-    quoteEvmToEvm: await measure(ROUNDS, () => quote('ARB')),
-    quoteEvmToSol: await measure(ROUNDS, () => quote('SOL')),
-    executeDepositToFill: stats(fills),
+    quoteEvmToEvm: await measure(ROUNDS, native.quote),
+    quoteEvmToSol: await measure(ROUNDS, solQuote),
+    quoteToken: await measure(ROUNDS, token.quote),
+    executeDepositToFill: stats(samples.native),
+    tokenDepositToFill: stats(samples.token),
+    rawTransfersBaseThenArb: rawTransfer,
+    ratios: {
+      native: Math.round((stats(samples.native).p50Ms / rawTransfer.p50Ms) * 100) / 100,
+      token: Math.round((stats(samples.token).p50Ms / rawTransfer.p50Ms) * 100) / 100,
+    },
   };
   console.log(JSON.stringify(report, null, 2));
   writeResult('bridge.json', report);

@@ -5,29 +5,32 @@
  * bench/results/summary.md, with every number in bench/results/summary.json.
  *
  *   node --import tsx bench/summary.ts [--seconds 4] [--rounds 100] [--executes 160] [--bridges 160]
- *                                      [--solver-rounds 10] [--open 10,100,1000]
+ *                                      [--solver-rounds 10] [--open 10,100,1000] [--skip-http]
+ *
+ * `--skip-http` leaves out the HTTP rows (they need a production build and take a minute): for quick runs
+ * while working on the other figures.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseTransaction, type Hex, type TransactionSerializableEIP1559 } from 'viem';
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { privateKeyToAccount } from 'viem/accounts';
 import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import { manifestPathFor, startWorld, type RunningWorld } from '@/devnet/world';
 import { tokenInfoInput } from '@/server/api/contract/tokens';
 import { v2ExecuteInput, v2QuoteInput } from '@/server/api/contract/trading';
-import { bridgeExecuteAnswer, bridgeQuoteAnswer, bridgeStatusAnswer } from '@/server/api/handlers/bridge';
+import { bridgeQuoteAnswer, bridgeStatusAnswer } from '@/server/api/handlers/bridge';
 import { tokenInfoAnswer } from '@/server/api/handlers/tokens';
 import { v2ExecuteAnswer, v2QuoteAnswer } from '@/server/api/handlers/trading';
 import { NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
+import { nativeBridge, rawTransfers, sendRawAndWait, tokenBridge, type BridgeRun } from './bridge-runs';
 import { measureHttpPath, type HttpPathRun } from './http-path';
-import { tokenBridgeFills } from './token-bridge';
 import {
   addCounts, alive, anvilChildren, closedLoopPair, emptyCounts, installRpcCounter, machineInfo, markdownTable, measure, measureAlternating, perCall, replay, rssKiB,
-  stats, stopOnSignal, writeResult, type ClosedLoopResult, type LatencyStats, type RecordedRequest, type RpcCounter,
+  stats, stopOnSignal, writeResult, type ClosedLoopResult, type LatencyStats, type RecordedRequest, type RpcCounter, type RpcCounts,
 } from './support';
 
 const { values } = parseArgs({
@@ -38,6 +41,7 @@ const { values } = parseArgs({
     bridges: { type: 'string', default: '160' },
     'solver-rounds': { type: 'string', default: '10' },
     open: { type: 'string', default: '10,100,1000' },
+    'skip-http': { type: 'boolean', default: false },
   },
 });
 const LOOP_MS = Number(values.seconds) * 1000;
@@ -67,38 +71,12 @@ async function rpc<T>(url: string, method: string, params: unknown[] = []): Prom
   return body.result as T;
 }
 
-/** eth_sendRawTransaction, then the receipt polled at once and every 1 ms: the chain's own confirmation time. */
-async function sendRawAndWait(url: string, raw: Hex): Promise<number> {
-  const start = performance.now();
-  const hash = await rpc<Hex>(url, 'eth_sendRawTransaction', [raw]);
-  for (;;) {
-    const receipt = await rpc<{ status: string } | null>(url, 'eth_getTransactionReceipt', [hash]);
-    if (receipt) {
-      if (receipt.status !== '0x1') throw new Error(`raw transaction ${hash} reverted`);
-      return performance.now() - start;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-}
-
 /** eth_sendRawTransactionSync (EIP-7966): the send that answers with the receipt, where the node has it. */
 async function sendRawSync(url: string, raw: Hex): Promise<number> {
   const start = performance.now();
   const receipt = await rpc<{ status: string }>(url, 'eth_sendRawTransactionSync', [raw]);
   if (receipt.status !== '0x1') throw new Error('raw sync transaction reverted');
   return performance.now() - start;
-}
-
-/** A signed native transfer to self: the cheapest transaction a chain confirms. */
-async function signedTransfer(url: string, chainId: number, account: PrivateKeyAccount): Promise<Hex> {
-  const [nonce, gasPrice] = await Promise.all([
-    rpc<Hex>(url, 'eth_getTransactionCount', [account.address, 'pending']),
-    rpc<Hex>(url, 'eth_gasPrice'),
-  ]);
-  return account.signTransaction({
-    type: 'eip1559', chainId, nonce: Number(BigInt(nonce)), to: account.address, value: 1n, gas: 21_000n,
-    maxFeePerGas: BigInt(gasPrice) * 2n, maxPriorityFeePerGas: 1n,
-  });
 }
 
 /**
@@ -195,12 +173,12 @@ try {
   ])) as [LatencyStats, LatencyStats, LatencyStats];
 
   // ---- the HTTP path: the same quote over HTTP with a key, beside in-process and a no-work endpoint
-  progress('quotes over HTTP (production server)');
+  progress(values['skip-http'] ? 'quotes over HTTP: skipped' : 'quotes over HTTP (production server)');
   // The server runs the app's background work (the solver's rounds, the background sender) beside its
   // answers; the in-process side runs the same meanwhile, so the two differ by the HTTP path alone.
   live.solver.start(live.config.BRIDGE_POLL_MS);
   live.background.start();
-  const httpPath = await measureHttpPath({
+  const httpPath = values['skip-http'] ? [] : await measureHttpPath({
     manifestPath: world.manifestPath,
     quoteInProcess: quote,
     warmUpQuotes: quotesRun,
@@ -273,36 +251,38 @@ try {
   progress('bridge');
   live.solver.start(live.config.BRIDGE_POLL_MS);
   const bridger = account(2);
-  const solRecipient = manifest.chains.SOL!.accounts[0]!.address;
-  const bridgeQuote = (destination: 'ARB' | 'SOL') => () => bridgeQuoteAnswer(live.bridge, 'bench', {
-    source: 'BASE', destination, amount: String(10n ** 17n), trader: bridger.address,
-    recipient: destination === 'SOL' ? solRecipient : undefined,
+  const nativeRun = await nativeBridge(live, manifest, 2);
+  const tokenRun = await tokenBridge(live, manifest);
+  const solQuote = () => bridgeQuoteAnswer(live.bridge, 'bench', {
+    source: 'BASE', destination: 'SOL', amount: String(10n ** 17n), trader: bridger.address, recipient: manifest.chains.SOL!.accounts[0]!.address,
   });
   const bridgeQuotes = [];
-  for (const destination of ['ARB', 'SOL'] as const) {
-    const run = bridgeQuote(destination);
+  for (const [name, run] of [['BASE -> ARB', nativeRun.quote], ['BASE -> SOL', solQuote], ['USDC BASE -> BETA ARB (destination swap)', tokenRun.quote]] as const) {
     await run();
     const recorded = await rpcCounter.record(run);
-    bridgeQuotes.push({ destination, latency: await measure(ROUNDS, run), replayedRequests: recorded.length, replay: await measure(ROUNDS, () => replay(recorded)) });
+    const calls = recorded.reduce((sum, request) => sum + (request.body.match(/"method"/g)?.length ?? 0), 0);
+    bridgeQuotes.push({ name, latency: await measure(ROUNDS, run), replayedRequests: recorded.length, replayedCalls: calls, replay: await measure(ROUNDS, () => replay(recorded)) });
   }
+  // Each round: a native bridge, a token bridge, and the two raw transfers both are held against, so that load
+  // coming and going on the machine weighs on all of them alike.
   const fills: number[] = [];
+  const tokenFills: number[] = [];
   const bridgeCounts = emptyCounts();
+  const tokenCounts = emptyCounts();
   const transferBase: number[] = [];
   const transferArb: number[] = [];
-  const transferer = account(3);
+  const transfers = rawTransfers(manifest, account(3));
+  const counted = async (bridge: BridgeRun, samples: number[], counts: RpcCounts) => {
+    let before = rpcCounter.snapshot();
+    samples.push((await bridge.run({ before: () => (before = rpcCounter.snapshot()), after: () => addCounts(counts, rpcCounter.since(before)) })).ms);
+  };
   for (let i = 0; i < BRIDGES; i++) {
-    const quoted = await bridgeQuote('ARB')();
-    const signed = await bridger.signTransaction(parseTransaction(quoted.transaction.trade as Hex) as TransactionSerializableEIP1559);
-    const before = rpcCounter.snapshot();
-    const start = performance.now();
-    const result = await bridgeExecuteAnswer(live.bridge, { trade: signed, sourceChain: 'BASE', requestId: quoted.transaction.requestId });
-    if (result.status !== 'SUCCESS') throw new Error(`bridge ${quoted.transaction.requestId} ended ${result.status}: ${result.error}`);
-    fills.push(performance.now() - start);
-    addCounts(bridgeCounts, rpcCounter.since(before));
-    transferBase.push(await sendRawAndWait(base.rpcUrl, await signedTransfer(base.rpcUrl, base.chainId, transferer)));
-    transferArb.push(await sendRawAndWait(arb.rpcUrl, await signedTransfer(arb.rpcUrl, arb.chainId, transferer)));
+    await counted(nativeRun, fills, bridgeCounts);
+    await counted(tokenRun, tokenFills, tokenCounts);
+    const raw = await transfers();
+    transferBase.push(raw.base);
+    transferArb.push(raw.arb);
   }
-  const tokenFills = await tokenBridgeFills(live, manifest, BRIDGES);
   await live.solver.stop();
 
   // ---- 5: the solver's round and bridge.status as open requests grow
@@ -362,7 +342,10 @@ try {
     httpPath,
     tokenInfo: tokenInfoRows,
     execute: { execute, rawSendAndReceipt: rawSend, rawSendSync: rawSync, rpcPerExecute: perCall(executeCounts, EXECUTES) },
-    bridge: { quotes: bridgeQuotes, depositToFill: stats(fills), rpcPerBridge: perCall(bridgeCounts, BRIDGES), tokenDepositToFill: stats(tokenFills), rawTransferBase: stats(transferBase), rawTransferArb: stats(transferArb) },
+    bridge: {
+      quotes: bridgeQuotes, depositToFill: stats(fills), rpcPerBridge: perCall(bridgeCounts, BRIDGES), tokenDepositToFill: stats(tokenFills),
+      rpcPerTokenBridge: perCall(tokenCounts, BRIDGES), rawTransferBase: stats(transferBase), rawTransferArb: stats(transferArb),
+    },
     solver: solverRows,
   };
   const markdown = summaryMarkdown(report);
@@ -385,7 +368,11 @@ type Report = {
   httpPath: HttpPathRun[];
   tokenInfo: { audit: boolean; latency: LatencyStats; rpc: ReturnType<typeof perCall>; replayedRequests: number; replay: LatencyStats }[];
   execute: { execute: LatencyStats; rawSendAndReceipt: LatencyStats; rawSendSync: LatencyStats; rpcPerExecute: ReturnType<typeof perCall> };
-  bridge: { quotes: { destination: string; latency: LatencyStats; replayedRequests: number; replay: LatencyStats }[]; depositToFill: LatencyStats; rpcPerBridge: ReturnType<typeof perCall>; tokenDepositToFill: LatencyStats; rawTransferBase: LatencyStats; rawTransferArb: LatencyStats };
+  bridge: {
+    quotes: { name: string; latency: LatencyStats; replayedRequests: number; replayedCalls: number; replay: LatencyStats }[];
+    depositToFill: LatencyStats; rpcPerBridge: ReturnType<typeof perCall>; tokenDepositToFill: LatencyStats; rpcPerTokenBridge: ReturnType<typeof perCall>;
+    rawTransferBase: LatencyStats; rawTransferArb: LatencyStats;
+  };
   solver: { open: number; blocksPerRound: number; rpcCallsPerRound: number; httpRequestsPerRound: number; rpcCallsPerRoundByChain: Record<string, number>; methodsPerRound: Record<string, number>; round: LatencyStats; status: LatencyStats }[];
 };
 
@@ -441,20 +428,21 @@ function summaryMarkdown(report: Report): string {
     `+${ms(execute.p50Ms - rawSendAndReceipt.p50Ms)} (${ratio(execute.p50Ms, rawSendAndReceipt.p50Ms)}; ${ratio(execute.p50Ms, rawSendSync.p50Ms)} the sync send)`,
   ]);
   for (const row of report.bridge.quotes) {
-    rows.push([`bridge quote BASE -> ${row.destination}: p50 / p99`, p50p99(row.latency), `its ${row.replayedRequests} RPC requests replayed: ${p50p99(row.replay)}`, ratio(row.latency.p50Ms, row.replay.p50Ms)]);
+    rows.push([
+      `bridge quote ${row.name}: p50 / p99`, p50p99(row.latency),
+      `its ${row.replayedRequests} RPC requests (${row.replayedCalls} calls) replayed: ${p50p99(row.replay)}`, ratio(row.latency.p50Ms, row.replay.p50Ms),
+    ]);
   }
-  const { depositToFill, tokenDepositToFill, rawTransferBase, rawTransferArb, rpcPerBridge } = report.bridge;
+  const { depositToFill, tokenDepositToFill, rawTransferBase, rawTransferArb, rpcPerBridge, rpcPerTokenBridge } = report.bridge;
+  const rawTransfers = `raw transfer + receipt on BASE then ARB (in turn with both bridges): ${ms(rawTransferBase.p50Ms)} + ${ms(rawTransferArb.p50Ms)} (p50)`;
+  const rpc = (counts: ReturnType<typeof perCall>) => `${counts.httpRequests} HTTP / ${counts.rpcCalls} calls (${methods(counts.methods)})`;
   rows.push([
-    'bridge execute BASE -> ARB, deposit to fill: p50 / p99',
-    `${p50p99(depositToFill)}; ${rpcPerBridge.httpRequests} HTTP / ${rpcPerBridge.rpcCalls} calls (${methods(rpcPerBridge.methods)})`,
-    `raw transfer + receipt on BASE then ARB: ${ms(rawTransferBase.p50Ms)} + ${ms(rawTransferArb.p50Ms)} (p50)`,
-    ratio(depositToFill.p50Ms, rawTransferBase.p50Ms + rawTransferArb.p50Ms),
+    'bridge execute BASE -> ARB, deposit to fill: p50 / p99', `${p50p99(depositToFill)}; ${rpc(rpcPerBridge)}`,
+    rawTransfers, ratio(depositToFill.p50Ms, rawTransferBase.p50Ms + rawTransferArb.p50Ms),
   ]);
   rows.push([
-    'token bridge USDC BASE -> BETA ARB (destination swap), deposit to fill: p50 / p99',
-    p50p99(tokenDepositToFill),
-    `raw transfer + receipt on BASE then ARB: ${ms(rawTransferBase.p50Ms)} + ${ms(rawTransferArb.p50Ms)} (p50)`,
-    ratio(tokenDepositToFill.p50Ms, rawTransferBase.p50Ms + rawTransferArb.p50Ms),
+    'token bridge USDC BASE -> BETA ARB (destination swap), deposit to fill: p50 / p99', `${p50p99(tokenDepositToFill)}; ${rpc(rpcPerTokenBridge)}`,
+    rawTransfers, ratio(tokenDepositToFill.p50Ms, rawTransferBase.p50Ms + rawTransferArb.p50Ms),
   ]);
   const first = report.solver[0]!;
   for (const row of report.solver) {
