@@ -103,6 +103,19 @@ function printTypical(title: string, runs: { total: number; events: Event[] }[])
   });
 }
 
+/**
+ * How many times each fill was signed, counted by the solver's nonce reads on ARB (a transfer reads it alone, a
+ * swap's quote in its batch): once when the payment signed ahead was the one used, twice when it was signed again.
+ */
+function printSignings(title: string, runs: { events: Event[] }[]): void {
+  const counts = new Map<number, number>();
+  for (const run of runs) {
+    const signings = run.events.filter((event) => event.label.startsWith('ARB ') && event.label.includes('eth_getTransactionCount')).length;
+    counts.set(signings, (counts.get(signings) ?? 0) + 1);
+  }
+  console.log(`${title}: signed ${[...counts].sort(([a], [b]) => a - b).map(([times, n]) => `${times} time(s) in ${n} runs`).join(', ')} of ${runs.length}`);
+}
+
 /** The median time of a request body sent `rounds` times, one after another. */
 async function timeAlone(url: string, body: string, rounds: number): Promise<number> {
   const samples: number[] = [];
@@ -173,6 +186,7 @@ try {
     for (const run of runs[name].slice(0, SHOW)) printTimeline(`${name} bridge`, run.total, run.events);
     printTypical(`${name} bridge`, runs[name]);
   }
+  for (const name of ['token', 'native'] as const) printSignings(`${name} bridge`, runs[name]);
   await printAlone('token bridge', runs.token.at(-1)!.events, 20);
   const rawSum = stats(rawBase).p50Ms + stats(rawArb).p50Ms;
   const p50 = (name: 'token' | 'native') => stats(runs[name].map((run) => run.total)).p50Ms;
