@@ -44,6 +44,8 @@ export interface NativeUsdRange {
   spot: number;
   low: number;
   high: number;
+  /** The head block the range was read at, where the chain has blocks to read it at. */
+  block?: bigint;
 }
 
 /** A swap-and-deposit (EVM): the Router call the trader signs, its approval of the Router, and the call's hash the deposit is checked against. */
@@ -120,8 +122,11 @@ export interface BridgeChain {
    * else Jupiter); 0 when there is no such market. A source that cannot be asked throws its own error.
    */
   nativeUsd(): Promise<number>;
-  /** The solver's spendable native balance (raw), after what the chain requires it to keep. */
-  inventory(): Promise<bigint>;
+  /**
+   * The solver's spendable native balance (raw), after what the chain requires it to keep; of `held`, when the
+   * caller read the solver's balance already (a destination swap's quote reads it with the pools).
+   */
+  inventory(held?: bigint): Promise<bigint>;
   /** The native coin, and the USD stable the solver also takes and pays (none where it takes the native coin only). */
   nativeToken: BridgeToken;
   stable: { address: string; decimals: number } | undefined;
@@ -129,6 +134,11 @@ export interface BridgeChain {
   assets: BridgeAsset[];
   /** The native coin's USD price and the range one swap cannot push it out of; a source that cannot be asked throws its own error. */
   nativeUsdRange(): Promise<NativeUsdRange>;
+  /**
+   * The range as the chain stands now: the last one read, when no block came since (a chain's state changes only
+   * with its blocks, so it would read the same), else read again. What a fill's check of the rate uses.
+   */
+  nativeUsdRangeNow(): Promise<NativeUsdRange>;
   /** Where the range is kept from samples of the spot price (sampled-price-range.ts): takes one, at most so often; the solver calls it every round. */
   samplePrice?(): Promise<void>;
   /** Symbol and decimals of a token of this chain; INVALID_INPUT naming `field` when it is none. */
@@ -166,6 +176,12 @@ export interface BridgeChain {
   sendApproval(signed: string, timeoutMs: number): Promise<void>;
   /** Sends a signed transaction; sending one the node already has is not an error. */
   broadcast(signed: string): Promise<void>;
+  /**
+   * Sends a payment just stored (from inside the chain's signing turn). Where blocks come at least twice a
+   * second it is sent and awaited in one request (EIP-7966) and its state comes back (the turn is held a block
+   * at most); elsewhere, and when it is not mined within two blocks, it is only sent (undefined: settle it).
+   */
+  sendPayment(payment: SignedPayment): Promise<PaymentState | undefined>;
   /**
    * Waits up to `timeoutMs` for a deposit transaction to be mined and reads the deposit it made, with its depth
    * as the same answer tells it (no further read: at depth 1 it is final at once). With `signed`, sends that

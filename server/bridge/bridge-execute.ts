@@ -129,6 +129,9 @@ async function checkApproval(chain: BridgeChain, row: BridgeRow, signedApproval:
     await chain.checkSignedApproval(signedApproval, expected);
     return signedApproval;
   }
+  // The quote read the allowance moments ago and found it enough (it gave no approval to sign): not read again.
+  // Revoked since, the deposit reverts on chain, and nothing is deposited or filled.
+  if (row.approval_quoted === false) return undefined;
   if (!(await chain.allowanceCovers(expected))) {
     throw new AppError('INVALID_INPUT', `approve: the ${spender ? 'Router' : 'depository'} may not take this token from the trader yet. Sign the approve transaction the quote gave and send it as approve.`, { field: 'approve' });
   }

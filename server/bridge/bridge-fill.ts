@@ -66,7 +66,7 @@ const nameOf = (chain: ChainId) => CHAINS[chain].name;
  * Why the solver cannot pay this fill from what it holds now (a CannotFill to throw); undefined when it can.
  * The stored reason says what the trader can act on, never the solver's holdings, which go to the log.
  */
-export async function fillShortfall(chain: BridgeChain, row: BridgeRow): Promise<CannotFill | undefined> {
+export async function fillShortfall(chain: BridgeChain, row: BridgeRow, heldNative?: bigint): Promise<CannotFill | undefined> {
   const { tokenOut } = bridgeTokensOf(row);
   const amount = fillAmount(row);
   const token = row.token_out ?? undefined;
@@ -75,7 +75,7 @@ export async function fillShortfall(chain: BridgeChain, row: BridgeRow): Promise
     shortfall,
   );
   if (row.payout === 'swap') {
-    const native = await chain.inventory();
+    const native = await chain.inventory(heldNative);
     if (native >= amount) return undefined;
     return cannotPay(`for the swap to ${tokenOut.symbol}`, { token: chain.nativeToken.symbol, held: native.toString(), needed: amount.toString() });
   }
@@ -114,8 +114,8 @@ export async function rateProblem(deps: BridgeDeps, row: BridgeRow): Promise<Can
   const sides = rateSides(deps, row);
   if (!sides || !isCrossAsset(sides.from, sides.to)) return undefined;
   const [fromRange, toRange] = await Promise.all([
-    sides.from.asset.kind === 'stable' ? undefined : sides.from.chain.nativeUsdRange(),
-    sides.to.asset.kind === 'stable' ? undefined : sides.to.chain.nativeUsdRange(),
+    sides.from.asset.kind === 'stable' ? undefined : sides.from.chain.nativeUsdRangeNow(),
+    sides.to.asset.kind === 'stable' ? undefined : sides.to.chain.nativeUsdRangeNow(),
   ]);
   const expected = BigInt(row.deposit_expected!);
   const net = expected - (expected * BigInt(deps.feeBps)) / BigInt(BPS);
@@ -165,6 +165,9 @@ async function signDestinationSwap(deps: BridgeDeps, chain: BridgeChain, row: Br
   const { tokenOut } = bridgeTokensOf(row);
   const charged = row.fill_gas_limit === null ? undefined : BigInt(row.fill_gas_limit);
   let quote = await quoteFillSwap(deps, chain, row, slippageKeeping(BigInt(row.amount_out), minimum), charged);
+  // The solver's balance came with the quote's pools: short holdings are named as such, not as a failed swap.
+  const short = await fillShortfall(chain, row, quote.heldIn);
+  if (short) throw short;
   if (quote.amountOut < minimum) {
     throw new CannotFill(`The price on ${nameOf(chain.chain)} moved: the swap would pay ${tokenAmountText(quote.amountOut, tokenOut, chain.chain)}, below the quote's minimum of ${tokenAmountText(minimum, tokenOut, chain.chain)}. The deposit is returned.`);
   }

@@ -145,7 +145,7 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, request: Brid
   const expiresAt = now + deps.quoteTtlMs;
   // The first quote on a chain fixes where its deposit scan starts, before any deposit for it can exist.
   if (cursor === undefined) await deps.requests.initCursor(request.source, (await source.scanDeposits(undefined)).cursor);
-  await storeRequest(deps, { requestId, owner, request, recipient, tokenIn, tokenOut, priced, feeAmount, seconds, expiresAt, slippageBps, callHash });
+  await storeRequest(deps, { requestId, owner, request, recipient, tokenIn, tokenOut, priced, feeAmount, seconds, expiresAt, slippageBps, callHash, approvalQuoted: approve !== undefined });
   const { usdIn, usdOut } = priced;
   return {
     requestId, deposit, approve, source: request.source, destination: request.destination, recipient, tokenIn, tokenOut,
@@ -173,6 +173,7 @@ interface StoredQuote {
   expiresAt: number;
   slippageBps: number;
   callHash: string | undefined;
+  approvalQuoted: boolean;
 }
 
 async function storeRequest(deps: BridgeDeps, quote: StoredQuote): Promise<void> {
@@ -201,6 +202,7 @@ async function storeRequest(deps: BridgeDeps, quote: StoredQuote): Promise<void>
       usdValue: priced.usdIn,
       fillGasLimit: priced.fillGasLimit ?? null,
       depositCallHash: quote.callHash ?? null,
+      approvalQuoted: quote.approvalQuoted,
     },
   });
 }

@@ -12,7 +12,7 @@ import type { ChainId } from '@/server/chains/registry';
 import { createWorkLoop, type WorkLoop } from '@/server/jobs/work-loop';
 import type { BridgeRow } from '@/server/store/bridge-repository';
 import { filledRow } from '@/server/store/bridge-request-moves';
-import type { BridgeChain, SignedPayment } from './bridge-chain';
+import type { BridgeChain, PaymentState, SignedPayment } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
 import { acceptDeposit, confirmSeenDeposit, noteSeenDeposit } from './bridge-deposits';
 import { CannotFill, fillAmount, fillShortfall, limitsProblem, paidByFill, rateProblem, signFill } from './bridge-fill';
@@ -105,6 +105,14 @@ async function scan({ deps }: SolverContext, chain: ChainId, bridgeChain: Bridge
   if (found.cursor !== cursor) await deps.requests.saveCursor(chain, found.cursor);
 }
 
+/** A payment as paymentFor leaves it: sent by this call (`justSent`), and settled already where its chain allowed. */
+type SentPayment = SignedPayment & { justSent?: true; settled?: PaymentState };
+
+/** Where a payment stands: as its sending settled it, else waited for. */
+function settled(chain: BridgeChain, payment: SentPayment): Promise<PaymentState> {
+  return payment.settled ? Promise.resolve(payment.settled) : chain.settlePayment(payment, SETTLE_WAIT_MS, { justSent: payment.justSent });
+}
+
 /**
  * The stored payment, or a new one (signed ahead under `signedAhead`, else by `sign`: a transfer, or a
  * prepared swap), stored and sent (unless another instance stored one first).
@@ -112,15 +120,14 @@ async function scan({ deps }: SolverContext, chain: ChainId, bridgeChain: Bridge
 async function paymentFor(
   context: SolverContext, row: BridgeRow, chain: BridgeChain, sign: () => Promise<SignedPayment>,
   options: { refundAmount?: bigint; signedAhead?: string } = {},
-): Promise<SignedPayment & { justSent?: true }> {
+): Promise<SentPayment> {
   const { deps } = context;
   const { refundAmount, signedAhead } = options;
   if (row.payment_raw_tx && row.payment_tx_hash) return { txHash: row.payment_tx_hash, raw: row.payment_raw_tx };
   const signed = await context.signing.inTurn(chain.chain, async () => {
     const payment = (signedAhead ? await context.signing.takeSignedAhead(signedAhead, chain.chain) : undefined) ?? (await sign());
     if (!(await deps.requests.storePayment(row.id, payment, refundAmount))) return undefined;
-    await chain.broadcast(payment.raw);
-    return { ...payment, justSent: true as const };
+    return { ...payment, justSent: true as const, settled: await chain.sendPayment(payment) };
   });
   if (signed) return signed;
   const stored = await deps.requests.find(row.id);
@@ -145,7 +152,9 @@ function checkedFill(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow, after
     // Settled below with the rest; until then a failed read must not count as unhandled.
     rateRead.catch(() => undefined);
     await after;
-    const [signed, rate, shortfall, limits] = await Promise.allSettled([sign(), rateRead, fillShortfall(chain, row), limitsProblem(deps, row)]);
+    // A destination swap checks the holdings itself, from the balance its quote reads with the pools.
+    const holdings = row.payout === 'swap' ? Promise.resolve(undefined) : fillShortfall(chain, row);
+    const [signed, rate, shortfall, limits] = await Promise.allSettled([sign(), rateRead, holdings, limitsProblem(deps, row)]);
     for (const check of [shortfall, rate, limits]) {
       if (check.status === 'rejected') throw check.reason;
       if (check.value) throw check.value;
@@ -170,7 +179,7 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<BridgeRow |
     await deps.requests.startRefund(row.id, `Bridging to ${row.destination_chain} is no longer configured on this server.`);
     return;
   }
-  let payment: SignedPayment & { justSent?: true };
+  let payment: SentPayment;
   try {
     payment = await paymentFor(context, row, chain, checkedFill(deps, chain, row), { signedAhead: fillKey(row) });
   } catch (error) {
@@ -178,7 +187,7 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<BridgeRow |
     await refuseFill(context, row, error);
     return;
   }
-  const state = await chain.settlePayment(payment, SETTLE_WAIT_MS, { justSent: payment.justSent });
+  const state = await settled(chain, payment);
   if (state === 'confirmed') {
     const done = { txHash: payment.txHash, amount: await paidByFill(chain, row, payment.txHash) };
     // In turn before execute answers: a status read after the answer, here or on another instance, says success too.
@@ -209,7 +218,7 @@ async function refund(context: SolverContext, row: BridgeRow): Promise<void> {
     await deps.requests.markFailed(row.id, `${row.reason ?? 'The bridge failed'} The deposit cannot be returned automatically: bridging on ${row.source_chain} is not configured.`);
     return;
   }
-  let payment: SignedPayment & { justSent?: true };
+  let payment: SentPayment;
   if (row.payment_raw_tx && row.payment_tx_hash) {
     payment = { txHash: row.payment_tx_hash, raw: row.payment_raw_tx };
   } else {
@@ -222,7 +231,7 @@ async function refund(context: SolverContext, row: BridgeRow): Promise<void> {
     const to = row.deposit_from;
     payment = await paymentFor(context, row, chain, () => chain.signPayment({ to, amount: returnable, requestId: row.id, token }), { refundAmount: returnable });
   }
-  const state = await chain.settlePayment(payment, SETTLE_WAIT_MS, { justSent: payment.justSent });
+  const state = await settled(chain, payment);
   if (state === 'confirmed') {
     const stored = await deps.requests.find(row.id);
     const refunded = await deps.requests.markRefunded(row.id, { txHash: payment.txHash, amount: BigInt(stored?.refund_amount ?? '0') });

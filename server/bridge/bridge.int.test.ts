@@ -19,7 +19,7 @@ import { createServices, type Services } from '@/server/services';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { bridgeExecuteAnswer, bridgeQuoteAnswer, bridgeStatusAnswer, executeAnswerOf } from '@/server/api/handlers/bridge';
 import type { AppError } from '@/server/errors';
-import type { BridgeChain } from './bridge-chain';
+import type { BridgeChain, SignedPayment } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
 import { createBridgeSolver } from './bridge-solver';
 import { stallAtSigning } from './test-support/stall-at-signing';
@@ -158,7 +158,7 @@ describe('bridge quote', () => {
     await services.bridge.requests.insert({
       id: owed, owner: 'test', sourceChain: 'BASE', destinationChain: 'XLAYER', trader: trader.address, recipient: trader.address,
       amountIn: 1n, amountOut: 1n, minAmountOut: 1n, feeAmount: 0n, estimatedSeconds: 5, expiresAt: new Date(Date.now() + 60_000),
-      economics: { depositAsset: null, depositExpected: 1n, depositMin: null, grossOut: 1n, gasOut: 0n, slippageBps: 50, usdValue: 900, fillGasLimit: null, depositCallHash: null },
+      economics: { depositAsset: null, depositExpected: 1n, depositMin: null, grossOut: 1n, gasOut: 0n, slippageBps: 50, usdValue: 900, fillGasLimit: null, depositCallHash: null, approvalQuoted: false },
     });
     await services.bridge.requests.recordDeposit(owed, { txHash: `0x${'cd'.repeat(32)}`, from: trader.address, amount: 1n, confirmedAt: new Date() }, { state: 'pending' }, 600_000);
     try {
@@ -444,10 +444,11 @@ function stallAfterSending(chain: BridgeChain): { chain: BridgeChain; sent: Prom
   let letGo!: () => void;
   const goOn = new Promise<void>((resolve) => { letGo = resolve; });
   const stalled: BridgeChain = Object.assign(Object.create(chain) as BridgeChain, {
-    async broadcast(signed: string) {
-      await chain.broadcast(signed);
+    async sendPayment(payment: SignedPayment) {
+      const state = await chain.sendPayment(payment);
       reachedSent();
       await goOn;
+      return state;
     },
   });
   return { chain: stalled, sent, letGo };

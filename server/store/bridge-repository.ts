@@ -59,6 +59,8 @@ export interface BridgeEconomics {
   fillGasLimit: bigint | null;
   /** A swap-and-deposit's call, hashed (server/bridge/evm/evm-swap-deposit.ts). */
   depositCallHash: string | null;
+  /** Whether the quote gave an approval to sign (the trader's allowance was short then). */
+  approvalQuoted: boolean;
 }
 
 export interface RecordedDeposit {
@@ -202,6 +204,7 @@ function economicsColumns(economics: BridgeEconomics) {
     usd_value: economics.usdValue,
     fill_gas_limit: economics.fillGasLimit?.toString() ?? null,
     deposit_call_hash: economics.depositCallHash,
+    approval_quoted: economics.approvalQuoted,
   };
 }
 

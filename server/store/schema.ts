@@ -131,6 +131,7 @@ export interface BridgeRequestsTable {
   usd_value: number | null;
   fill_gas_limit: string | null;
   deposit_call_hash: string | null;
+  approval_quoted: boolean | null;
 }
 
 export interface BridgeScanCursorsTable {

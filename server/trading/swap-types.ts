@@ -91,6 +91,8 @@ export interface SwapQuote {
   swapMode?: SwapMode;
   /** From the tokens' audit and the route (set by quoteSwap, whatever the engine). */
   warnings?: QuoteWarning[];
+  /** What the trader held of tokenIn when the quote read the chain (EVM), in the same batch as the pools. */
+  heldIn?: bigint;
   /** The measured taxes of the traded tokens that were read (native, wrapped native and the stable are not). */
   tokenTaxes?: { token: string; buyTax: number; sellTax: number }[];
 }

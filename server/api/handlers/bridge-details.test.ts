@@ -17,7 +17,7 @@ function row(overrides: Partial<BridgeRow>): BridgeRow {
     source_swap: null, source_swap_raw: null, source_swap_tx_hash: null,
     seen_deposit_tx_hash: null, seen_deposit_confirmations: null, seen_deposit_required: null, seen_deposit_at: null,
     deposit_asset: null, deposit_expected: null, deposit_min: null, gross_out: null, gas_out: null, slippage_bps: null, usd_value: null,
-    fill_gas_limit: null, deposit_call_hash: null,
+    fill_gas_limit: null, deposit_call_hash: null, approval_quoted: null,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import { parseTransaction, type Address, type Hex } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { estimateGas } from '@/server/chains/evm/actions/estimate-gas';
 import { getBalance } from '@/server/chains/evm/actions/get-balance';
+import { getBlockNumber } from '@/server/chains/evm/actions/get-block-number';
 import { getTransactionCount } from '@/server/chains/evm/actions/get-transaction-count';
 import { getTransactionReceipt } from '@/server/chains/evm/actions/get-transaction-receipt';
 import { sendAndWaitForReceipt } from '@/server/chains/evm/actions/send-and-wait';
@@ -49,6 +50,27 @@ export interface EvmBridgeChainDeps {
   nativeUsdRange?: (chain: ConfiguredChain) => Promise<NativeUsdRange>;
 }
 
+/**
+ * The range, and the range now: the last one read is kept with the block it was read at, and asked for again
+ * only once the chain has a new head (one `eth_blockNumber` instead of the range's batch).
+ */
+function rangeReads(chain: ConfiguredChain, read: (chain: ConfiguredChain) => Promise<NativeUsdRange>): Pick<BridgeChain, 'nativeUsdRange' | 'nativeUsdRangeNow'> {
+  let last: NativeUsdRange | undefined;
+  const readAgain = async () => {
+    const range = await read(chain);
+    if (range.block !== undefined && (last?.block === undefined || range.block >= last.block)) last = range;
+    return range;
+  };
+  return {
+    nativeUsdRange: readAgain,
+    async nativeUsdRangeNow() {
+      const kept = last;
+      if (kept?.block !== undefined && (await getBlockNumber(chain.rpc)) === kept.block) return kept;
+      return readAgain();
+    },
+  };
+}
+
 /** The spot price as a range of one point: what a chain read without the range's other sources offers. */
 async function spotRange(chain: ConfiguredChain): Promise<NativeUsdRange> {
   const spot = await nativeUsd(chain);
@@ -71,13 +93,13 @@ export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
     stable: stable && { address: stable.address.toLowerCase(), decimals: stable.decimals },
     assets: deps.assets,
     router: chain.routerAddress || undefined,
-    nativeUsdRange: () => (deps.nativeUsdRange ?? spotRange)(chain),
+    ...rangeReads(chain, deps.nativeUsdRange ?? spotRange),
     buildSwapDeposit: (input) => buildSwapDeposit(context, input),
     describeToken: (address, field) => describeEvmToken(context, address, field),
     tokenInventory: (token) => (isNative(token) ? inventory(context) : evmTokenInventory(context, token)),
     gasPrice: async () => highestFee(await txFees(context)),
     nativeUsd: () => nativeUsd(chain),
-    inventory: () => inventory(context),
+    inventory: (held) => inventory(context, held),
     paymentCost: (to, amount, token) => paymentCost(context, to, amount, token),
     buildDeposit: (input) => buildDeposit(context, input),
     buildTokenDeposit: (input) => buildTokenDeposit(context, input),
@@ -89,6 +111,7 @@ export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
     receivedBy: (txHash, recipient, token) => receivedBy(context, txHash, recipient, token),
     // A deposit or payment sent again may be in the pool or mined already: the receipt tells the rest.
     broadcast: (signed) => sendRawTransaction(chain.rpc, signed, { resend: true }),
+    sendPayment: (payment) => sendPayment(context, payment),
     waitForDeposit: (txHash, timeoutMs, signed) => waitForDeposit(context, txHash, timeoutMs, signed),
     recheckDeposit: (txHash) => recheckDeposit(context, txHash),
     scanDeposits: (cursor) => scanDeposits(context, cursor),
@@ -118,8 +141,8 @@ function paymentGas(context: EvmBridgeContext, to: string, amount: bigint, token
 
 const paymentState = (receipt: EvmReceipt): PaymentState => (receipt.status === 'success' ? 'confirmed' : 'reverted');
 
-async function inventory(context: EvmBridgeContext): Promise<bigint> {
-  const [balance, fees] = await Promise.all([getBalance(context.chain.rpc, context.solver.address), txFees(context)]);
+async function inventory(context: EvmBridgeContext, held?: bigint): Promise<bigint> {
+  const [balance, fees] = await Promise.all([held ?? getBalance(context.chain.rpc, context.solver.address), txFees(context)]);
   const spendable = balance - SOLVER_GAS_RESERVE * highestFee(fees);
   return spendable > 0n ? spendable : 0n;
 }
@@ -191,6 +214,21 @@ async function signPayment(context: EvmBridgeContext, { to, amount, token }: { t
   const unsigned = parseTransaction(serializeUnsigned({ chainId: context.chain.info.chainId, nonce, gas, ...call, fees }));
   const raw = await context.solver.signTransaction(unsigned as never);
   return { txHash: keccak256(raw), raw };
+}
+
+/** Chains whose blocks come this often or faster have their payments sent and awaited in one request, in the signing turn. */
+const SETTLE_IN_TURN_BLOCK_MS = 500;
+
+async function sendPayment(context: EvmBridgeContext, payment: SignedPayment): Promise<PaymentState | undefined> {
+  const { rpc, info } = context.chain;
+  if (info.blockTimeMs > SETTLE_IN_TURN_BLOCK_MS) {
+    await sendRawTransaction(rpc, payment.raw, { resend: true });
+    return undefined;
+  }
+  const mined = await sendAndWaitForReceipt(rpc, payment.raw, { hash: payment.txHash, timeoutMs: 2 * info.blockTimeMs, resend: true });
+  if (!mined) return undefined;
+  keepSettled(context, payment.txHash, mined);
+  return paymentState(mined);
 }
 
 async function settlePayment(context: EvmBridgeContext, payment: SignedPayment, timeoutMs: number, justSent: boolean): Promise<PaymentState> {

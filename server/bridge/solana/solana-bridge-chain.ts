@@ -92,17 +92,16 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
     nativeUsd: deps.nativeUsd,
     // SOL's price comes from the route source (the local maker, or Jupiter's aggregate): no on-chain history
     // to read, so the range is the spot prices sampled over a recent window.
-    nativeUsdRange: deps.priceRange?.range ?? (async () => {
-      const spot = await deps.nativeUsd();
-      return { spot, low: spot, high: spot };
-    }),
+    nativeUsdRange: deps.priceRange?.range ?? spotOnly(deps.nativeUsd),
     samplePrice: deps.priceRange?.sample,
+    // No blocks to compare: read (sampled) again.
+    nativeUsdRangeNow: () => (deps.priceRange?.range ?? spotOnly(deps.nativeUsd))(),
     assets: deps.assets ?? defaultAssets(deps.stable),
     router: undefined,
     buildSwapDeposit: () => {
       throw new AppError('INVALID_INPUT', 'tokenIn: on SOL the bridge takes its assets only; swap the token into SOL or the stable first.', { field: 'tokenIn' });
     },
-    inventory: () => inventory(context),
+    inventory: (held) => inventory(context, held),
     ...NO_APPROVALS_OR_SWAPS,
     nativeToken: SOL,
     stable: deps.stable && { address: deps.stable.address, decimals: deps.stable.decimals },
@@ -112,6 +111,11 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
     buildDeposit: (input) => buildDeposit(context, input),
     buildTokenDeposit: (input) => buildTokenDeposit(context, input),
     checkSignedDeposit: (signed, expected) => checkSignedDeposit(context, signed, expected),
+    // Sent, then confirmed by settlePayment: a blockhash's validity bounds it, not a block.
+    sendPayment: async (payment) => {
+      await send(context, payment.raw, { expiredIsRefusal: true });
+      return undefined;
+    },
     broadcast: async (signed) => {
       await send(context, signed, { expiredIsRefusal: true });
     },
@@ -127,6 +131,12 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
 }
 
 const SOL = nativeBridgeToken('SOL');
+
+/** The spot price as a range of one point. */
+const spotOnly = (nativeUsd: () => Promise<number>) => async () => {
+  const spot = await nativeUsd();
+  return { spot, low: spot, high: spot };
+};
 
 function defaultAssets(stable: BridgeToken | undefined): BridgeAsset[] {
   return [
@@ -231,9 +241,9 @@ async function signaturesSince(context: SolanaBridgeContext, until: string | und
   }
 }
 
-async function inventory(context: SolanaBridgeContext): Promise<bigint> {
+async function inventory(context: SolanaBridgeContext, held?: bigint): Promise<bigint> {
   const [balance, rent] = await Promise.all([
-    getBalance(context.rpc, context.solver.publicKey.toBase58()),
+    held ?? getBalance(context.rpc, context.solver.publicKey.toBase58()),
     getMinimumBalanceForRentExemption(context.rpc, 0),
   ]);
   const spendable = balance - rent - SOLVER_FEE_RESERVE;

@@ -5,7 +5,6 @@
  */
 import { createInterface } from 'node:readline';
 import { bridgeExecuteAnswer, bridgeQuoteAnswer } from '@/server/api/handlers/bridge';
-import { keccak256 } from '@/server/chains/evm/keccak';
 import type { ChainId } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { createServices } from '@/server/services';
@@ -18,9 +17,9 @@ const held = process.env.HOLD_PAYMENTS_ON as ChainId | undefined;
 const chain = held && services.bridge.chains[held];
 if (chain) {
   services.bridge.chains[held] = Object.assign(Object.create(chain) as BridgeChain, {
-    async broadcast(raw: string) {
-      reply({ stored: keccak256(raw as `0x${string}`) });
-      await new Promise(() => undefined);
+    async sendPayment(payment: { txHash: string }) {
+      reply({ stored: payment.txHash });
+      return new Promise(() => undefined);
     },
   });
 }

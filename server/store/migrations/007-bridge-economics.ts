@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // What the solver takes and pays (server/bridge/bridge-route.ts): the deposit is always one of its bridge
@@ -23,17 +23,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('fill_gas_limit', 'text')
     // A swap-and-deposit's call (Router and calldata), hashed: the signed deposit must make exactly this call.
     .addColumn('deposit_call_hash', 'text')
+    // Whether the quote found the trader's allowance short (and so gave an approval to sign): execute reads the
+    // allowance again only then.
+    .addColumn('approval_quoted', 'boolean')
     .execute();
-  await db.schema
-    .createIndex('bridge_requests_outstanding')
-    .on('bridge_requests')
-    .columns(['destination_chain', 'state'])
-    .execute();
+  // What the solver owes on a chain (bridge-limits.ts) is summed over the requests with a deposit in and no fill
+  // yet: a handful, among the many quotes that were never deposited to (kept a week). A partial index holds
+  // just those, so the sum read at every quote and fill stays as cheap however many quotes there are.
+  await sql`create index bridge_requests_outstanding on bridge_requests (destination_chain)
+    where state = 'pending' or (state = 'waiting' and seen_deposit_tx_hash is not null)`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('bridge_requests_outstanding').execute();
-  for (const column of ['deposit_call_hash', 'fill_gas_limit', 'usd_value', 'slippage_bps', 'gas_out', 'gross_out', 'deposit_min', 'deposit_expected', 'deposit_asset']) {
+  for (const column of ['approval_quoted', 'deposit_call_hash', 'fill_gas_limit', 'usd_value', 'slippage_bps', 'gas_out', 'gross_out', 'deposit_min', 'deposit_expected', 'deposit_asset']) {
     await db.schema.alterTable('bridge_requests').dropColumn(column).execute();
   }
 }

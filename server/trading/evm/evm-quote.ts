@@ -85,7 +85,7 @@ export async function quoteEvmSwap(deps: EvmQuoteDeps, request: EvmQuoteRequest)
     decimalsOut: state.lens.decimalsOut,
     side: request.side,
   });
-  return { ...quoteFigures(chain, venues, request, state, route, txs, amountIn), quoteId, expiresAt };
+  return { ...quoteFigures(chain, venues, request, state, route, txs, amountIn), heldIn, quoteId, expiresAt };
 }
 
 function quoteFigures(
