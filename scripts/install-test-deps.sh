@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Installs what the test suite needs beyond npm packages: Debian's Chromium (browser tests) and
+# Installs what the test suite needs beyond npm packages: Debian's Chromium headless shell (browser tests) and
 # PostgreSQL (the storage tests run on both PGlite and a real server). Skips what is already there.
 set -euo pipefail
 
 need=()
-[ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then need+=(postgresql); fi
 
 if [ ${#need[@]} -gt 0 ]; then
@@ -18,4 +18,4 @@ if [ ${#need[@]} -gt 0 ]; then
   apt-get -o Acquire::Retries=5 update -qq
   apt-get -o Acquire::Retries=5 install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
-echo "System test dependencies present: chromium, postgresql."
+echo "System test dependencies present: chromium-headless-shell, postgresql."

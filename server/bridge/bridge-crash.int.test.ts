@@ -40,7 +40,7 @@ class InstanceProcess {
   stderr = '';
 
   constructor(dataDir: string) {
-    this.#child = spawn(process.execPath, ['--import', 'tsx', 'server/bridge/test-support/bridge-process.ts'], {
+    this.#child = spawn(process.execPath, ['--import', 'tsx', 'server/api/test-support/bridge-process.ts'], {
       // Execute waits for its fill past the test: its only answer is the stored payment.
       cwd: REPO, env: embeddedEnv({ DATA_DIR: dataDir, HOLD_PAYMENTS_ON: DESTINATION, BRIDGE_EXECUTE_WAIT_MS: '600000' }),
     });

@@ -1,4 +1,5 @@
 import { WalletAccountError, WalletSignTransactionError } from '@solana/wallet-adapter-base';
+import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { SwapFlowError, describeError, describeTradeFailure, isUserRejection } from './error-messages';
 
@@ -13,6 +14,15 @@ describe('describeError', () => {
     expect(describeError(new WalletAccountError())).toBe('The wallet gave no account. Unlock it and choose an account.');
     expect(describeError(new WalletSignTransactionError('Transaction too large\nat line 3', new Error('x'))))
       .toBe('The wallet did not sign the transaction: Transaction too large');
+  });
+
+  it('shows a refused field\'s message without the field name the API puts first', () => {
+    const refusal = new TRPCClientError<never>('amount: The largest bridge this server takes is $100,000.');
+    Object.assign(refusal, { data: { appCode: 'LIMIT_EXCEEDED', field: 'amount' } });
+    expect(describeError(refusal)).toBe('The largest bridge this server takes is $100,000.');
+    const unnamed = new TRPCClientError<never>('No route between these tokens.');
+    Object.assign(unnamed, { data: { appCode: 'NO_ROUTE', field: null } });
+    expect(describeError(unnamed)).toBe('No route between these tokens.');
   });
 
   it('shows our own messages and the first line of anything else', () => {

@@ -50,7 +50,7 @@ function isSolanaWalletError(error: unknown): error is Error {
 export function describeError(error: unknown): string {
   if (isUserRejection(error)) return 'You rejected the request in your wallet.';
   if (error instanceof SwapFlowError) return error.message;
-  if (error instanceof TRPCClientError) return error.message;
+  if (error instanceof TRPCClientError) return withoutFieldName(error);
   if (isSolanaWalletError(error)) {
     const general = SOLANA_WALLET_ERRORS[error.name] ?? 'The wallet refused the request.';
     return error.message ? `${general.replace(/\.$/, ':')} ${error.message.split('\n')[0]}` : general;
@@ -58,6 +58,15 @@ export function describeError(error: unknown): string {
   if (error instanceof BaseError) return error.shortMessage;
   if (error instanceof Error && error.message) return error.message.split('\n')[0]!;
   return 'Something went wrong. Try again.';
+}
+
+/**
+ * A refusal's message as a page shows it: the server starts a field's error with the field's name (`amount: ...`),
+ * which a REST caller needs and a form, showing it beside the field, does not.
+ */
+function withoutFieldName(error: TRPCClientError<never>): string {
+  const field = (error.data as { field?: unknown } | undefined)?.field;
+  return typeof field === 'string' && error.message.startsWith(`${field}: `) ? error.message.slice(field.length + 2) : error.message;
 }
 
 /** The app error code of a failed tRPC call (`data.appCode`), to decide by code and not by message. */

@@ -8,7 +8,7 @@ import { bridgeExecuteAnswer, bridgeQuoteAnswer } from '@/server/api/handlers/br
 import type { ChainId } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { createServices } from '@/server/services';
-import type { BridgeChain } from '../bridge-chain';
+import type { BridgeChain } from '@/server/bridge/bridge-chain';
 
 const reply = (value: unknown) => process.stdout.write(`${JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item))}\n`);
 
