@@ -10,6 +10,7 @@ import { immutableAddress, matchCode } from './code-match';
 import { depositoryDeployable, routerDeployable } from './generated/deployables';
 import type { ProjectContract } from './project-addresses';
 
+/** `problem` is a verb phrase whose subject is the contract: callers write "the Router at 0x… <problem>." */
 export type ContractCheck = { state: 'ok' } | { state: 'absent' } | { state: 'wrong'; problem: string };
 
 export interface ExpectedBinding {
@@ -30,14 +31,14 @@ export function checkProjectCode(code: Hex, contract: ProjectContract, expected:
   const match = matchCode(code, contract === 'router' ? routerDeployable : depositoryDeployable);
   if (!match.matches) {
     if (match.reason === 'no code') return { state: 'absent' };
-    return { state: 'wrong', problem: `its code is not the project's ${contract === 'router' ? 'Router' : 'Depository'} (${match.reason})` };
+    return { state: 'wrong', problem: `holds code that is not the project's ${contract === 'router' ? 'Router' : 'Depository'} (${match.reason})` };
   }
   const bound = immutableAddress(match.immutable);
   if (contract === 'depository' && expected.solver && (!bound || !isAddressEqual(bound, expected.solver))) {
-    return { state: 'wrong', problem: `it forwards deposits to ${bound ?? 'an unreadable address'}, not to the configured solver ${expected.solver}` };
+    return { state: 'wrong', problem: `forwards deposits to ${bound ?? 'an unreadable address'}, not to the configured solver ${expected.solver}` };
   }
   if (contract === 'router' && expected.wrappedNative && (!bound || !isAddressEqual(bound, expected.wrappedNative))) {
-    return { state: 'wrong', problem: `it wraps ${bound ?? 'an unreadable address'}, not the chain's wrapped native coin ${expected.wrappedNative}` };
+    return { state: 'wrong', problem: `wraps ${bound ?? 'an unreadable address'}, not the chain's wrapped native coin ${expected.wrappedNative}` };
   }
   return { state: 'ok' };
 }

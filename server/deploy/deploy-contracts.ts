@@ -72,7 +72,7 @@ async function deployOne(
     log(`${request.chain}: ${contract} at ${address} is there already and checks out`);
     return { contract, address, outcome: 'present', txHashes: [] };
   }
-  if (before.state !== 'absent') throw new DeployRefused(`${request.chain}: ${address} holds something else: ${before.problem}`);
+  if (before.state !== 'absent') throw new DeployRefused(`${request.chain}: ${address} holds something else: the contract there ${before.problem}`);
   const txHashes: Hex[] = [];
   const proxy = proxyAddress(deployer.address, contract);
   if ((await request.rpc.request<Hex>('eth_getCode', [proxy, 'latest'])) === '0x') {
@@ -87,7 +87,7 @@ async function deployOne(
 }
 
 function describe(check: ContractCheck): string {
-  return check.state === 'ok' ? 'ok' : check.state === 'absent' ? 'no code' : check.problem;
+  return check.state === 'ok' ? 'ok' : check.state === 'absent' ? 'no code' : `it ${check.problem}`;
 }
 
 function withArguments(deployable: { constructorAbi: readonly { inputs?: readonly { type: string }[] }[]; creationCode: string }, args: Address[]): Hex {
