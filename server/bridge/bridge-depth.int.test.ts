@@ -101,7 +101,7 @@ describe('a deposit below its source chain\'s depth', () => {
     const minedIn = await sentFromWallet(deposit);
     const seen = await solveUntil(deposit.requestId, (answer) => answer.status === 'pending');
     expect(seen).toMatchObject({ step: 3, inTxHashes: [deposit.txHash.toLowerCase()], txHashes: null });
-    expect(seen.details).toMatchObject({ state: 'waiting', confirmations: { seen: 1, required: DEPTH } });
+    expect(seen.details).toMatchObject({ state: 'pending', depositTxHash: deposit.txHash.toLowerCase(), confirmations: { seen: 1, required: DEPTH } });
     // The scan's stored cursor stays before the deposit's block until it is final: a restart reads it again.
     expect(BigInt((await services.bridge.requests.cursor(SOURCE))!)).toBeLessThan(minedIn);
     expect(await metricsText()).toMatch(/bridge_requests\{state="confirming"\} [1-9]/);

@@ -162,7 +162,7 @@ export const bridgeStatusInput = z.object({ requestId: opaqueId.meta({ descripti
 export const bridgeDetails = z
   .object({
     requestId: z.string(),
-    state: z.enum(['waiting', 'pending', 'success', 'refunding', 'refund', 'failure']).meta({ description: 'The stored state' }),
+    state: z.enum(['waiting', 'pending', 'success', 'refunding', 'refund', 'failure']).meta({ description: 'The stored state; pending from the moment its deposit is seen (its confirmations then in `confirmations`)' }),
     sourceChain: z.string(),
     destinationChain: z.string(),
     trader: z.string(),

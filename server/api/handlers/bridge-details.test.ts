@@ -67,10 +67,12 @@ describe('bridge details', () => {
 
   it('a deposit seen below its depth is the pending deposit leg, with its confirmations so far', () => {
     const confirming = detailsOf(row({ seen_deposit_tx_hash: '0xseen', seen_deposit_confirmations: 2, seen_deposit_required: 6, seen_deposit_at: new Date(1_500) }));
-    expect(confirming).toMatchObject({ state: 'waiting', depositTxHash: null, confirmations: { seen: 2, required: 6 } });
+    // Stored as waiting until final; read as pending with the deposit's hash, as the public status says.
+    expect(confirming).toMatchObject({ state: 'pending', depositTxHash: '0xseen', confirmations: { seen: 2, required: 6 } });
+    expect(confirming.depositUrl).toContain('0xseen');
     expect(legs(confirming)).toEqual([['deposit', 'BASE', 'pending', '0xseen'], ['fill', 'ARB', 'waiting', null]]);
     // Nothing seen, or the deposit final: no confirmations to show.
-    expect(detailsOf(row({})).confirmations).toBeNull();
+    expect(detailsOf(row({}))).toMatchObject({ state: 'waiting', depositTxHash: null, depositUrl: null, confirmations: null });
     expect(detailsOf(row({ state: 'pending', deposit_tx_hash: '0xd' })).confirmations).toBeNull();
   });
 });

@@ -89,11 +89,20 @@ function legsOf(row: BridgeRow): LegAnswer[] {
   return legs;
 }
 
+/**
+ * A deposit seen below its depth is stored on a `waiting` request (nothing is decided until it is final), but
+ * to its reader the request is under way: `pending`, with the deposit's hash, as the public status says.
+ */
+function shownState(row: BridgeRow): BridgeRow['state'] {
+  return row.state === 'waiting' && row.seen_deposit_tx_hash ? 'pending' : row.state;
+}
+
 export function detailsOf(row: BridgeRow): z.input<typeof bridgeDetails> {
   const { tokenIn, tokenOut } = bridgeTokensOf(row);
+  const depositTxHash = row.deposit_tx_hash ?? row.seen_deposit_tx_hash;
   return {
     requestId: row.id,
-    state: row.state,
+    state: shownState(row),
     sourceChain: row.source_chain,
     destinationChain: row.destination_chain,
     trader: row.trader,
@@ -104,8 +113,8 @@ export function detailsOf(row: BridgeRow): z.input<typeof bridgeDetails> {
     amountOutFormatted: formatUnits(BigInt(row.amount_out), tokenOut.decimals),
     depositAmount: row.deposit_amount,
     paidAmount: row.paid_amount,
-    depositTxHash: row.deposit_tx_hash,
-    depositUrl: link(row.source_chain, row.deposit_tx_hash),
+    depositTxHash,
+    depositUrl: link(row.source_chain, depositTxHash),
     confirmations: row.seen_deposit_tx_hash && row.seen_deposit_required !== null
       ? { seen: row.seen_deposit_confirmations ?? 0, required: row.seen_deposit_required }
       : null,
