@@ -175,3 +175,34 @@ describe('faults', () => {
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
+
+describe('credentials in RPC URLs', () => {
+  const PATH_KEY = 'Xk3pL9qRz7TmWv2NbC8dFhJ4sYa6GeU1';
+  const url = `http://rpcuser:rpcpass@10.1.2.3:8545/v2/${PATH_KEY}`;
+
+  it('sends a URL user and password as Basic authorization, not in the URL fetch refuses', async () => {
+    const seen: { url: string; authorization: string | null }[] = [];
+    const fetch = (async (target: string, init: RequestInit) => {
+      seen.push({ url: target, authorization: new Headers(init.headers).get('authorization') });
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(String(init.body)).id, result: '0x1' }));
+    }) as unknown as typeof globalThis.fetch;
+    const rpc = createRpcTransport({ chain: 'ETH', urls: [url], timeoutMs: 1_000, fetch });
+    expect(await rpc.request('eth_chainId')).toBe('0x1');
+    expect(seen).toEqual([{ url: `http://10.1.2.3:8545/v2/${PATH_KEY}`, authorization: `Basic ${Buffer.from('rpcuser:rpcpass').toString('base64')}` }]);
+  });
+
+  it('names a failing URL by its place: no address, user, password or key in the message; the cause keeps the redacted host', async () => {
+    // The real fetch, whose refusal of a URL with credentials used to quote the whole URL.
+    const rpc = createRpcTransport({ chain: 'BASE', urls: [url, `http://127.0.0.1:1/v2/${PATH_KEY}`], timeoutMs: 1_000, fetch: async (target, init) => {
+      if (String(target).includes('10.1.2.3')) throw new TypeError(`fetch failed for ${String(target)}`, { cause: new Error(`connect ECONNREFUSED 10.1.2.3:8545`) });
+      return fetch(target, init);
+    } });
+    const error = await rpc.request('eth_blockNumber').then(() => undefined, (caught: unknown) => caught) as AppError;
+    expect(error.code).toBe('CHAIN_UNAVAILABLE');
+    expect(error.message).toMatch(/^BASE RPC is unreachable: no URL answered eth_blockNumber \(URL 1: .*; URL 2: .*\)/);
+    for (const secret of ['rpcuser', 'rpcpass', PATH_KEY, '10.1.2.3', '127.0.0.1', '://']) expect(error.message).not.toContain(secret);
+    const operatorText = (error.cause as Error).message;
+    expect(operatorText).toContain('http://10.1.2.3:8545/v2/***');
+    for (const secret of ['rpcuser', 'rpcpass', PATH_KEY]) expect(operatorText).not.toContain(secret);
+  });
+});

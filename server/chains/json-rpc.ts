@@ -10,6 +10,7 @@
  * malformed JSON, replies that are not JSON-RPC).
  */
 import { AppError } from '@/server/errors';
+import { redactUrl, redactUrlsInText, withoutAddresses } from '@/server/observability/redact';
 import type { ChainId } from './registry';
 
 export class JsonRpcError extends Error {
@@ -65,13 +66,14 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
         throw new AppError('CHAIN_UNAVAILABLE', `${options.chain} is not available on this server: no RPC is configured for it.`);
       }
       const failures: Failure[] = [];
-      for (const url of options.urls) {
+      for (const [index, url] of options.urls.entries()) {
         const timeout = AbortSignal.timeout(call.timeoutMs ?? options.timeoutMs);
         const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
         try {
-          const response = await doFetch(url, {
+          const target = requestTarget(url);
+          const response = await doFetch(target.url, {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            headers: { 'content-type': 'application/json', ...target.headers },
             body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
             signal,
           });
@@ -87,7 +89,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
           if (error instanceof JsonRpcError) throw error;
           if (call.signal?.aborted) throw error;
           options.onCall?.({ chain: options.chain, method, outcome: 'transport_error' });
-          failures.push(failureOf(url, error));
+          failures.push(failureOf(url, index, error));
         }
       }
       throw allFailed(options.chain, method, failures);
@@ -103,14 +105,15 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
           if (only === undefined || only === index) options.onCall?.({ chain: options.chain, method, outcome });
         });
       const failures: Failure[] = [];
-      for (const url of options.urls) {
+      for (const [index, url] of options.urls.entries()) {
         const timeout = AbortSignal.timeout(call.timeoutMs ?? options.timeoutMs);
         const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
         const ids = calls.map(() => nextId++);
         try {
-          const response = await doFetch(url, {
+          const target = requestTarget(url);
+          const response = await doFetch(target.url, {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            headers: { 'content-type': 'application/json', ...target.headers },
             body: JSON.stringify(calls.map(({ method, params = [] }, index) => ({ jsonrpc: '2.0', id: ids[index], method, params }))),
             signal,
           });
@@ -121,7 +124,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
         } catch (error) {
           if (call.signal?.aborted) throw error;
           report('transport_error');
-          failures.push(failureOf(url, error));
+          failures.push(failureOf(url, index, error));
         }
       }
       throw allFailed(options.chain, `a batch of ${calls.map(({ method }) => method).join(', ')}`, failures);
@@ -136,6 +139,7 @@ class BadAnswer extends Error {
 
 interface Failure {
   text: string;
+  operatorText: string;
   answered: boolean;
 }
 
@@ -201,26 +205,46 @@ function readBatchBody(body: unknown, ids: readonly number[]): RpcBatchAnswer[] 
   });
 }
 
-function failureOf(url: string, error: unknown): Failure {
-  return { text: `${redactUrl(url)}: ${describe(error)}`, answered: error instanceof BadAnswer };
+/**
+ * What the client reads names each URL by its place in the chain's list, never its address: RPC URLs carry
+ * keys and passwords, and even a bare host tells outsiders where this server's nodes are. The operator's
+ * version, with each URL redacted (server/observability/redact.ts), goes in the error's cause for the logs.
+ */
+function failureOf(url: string, index: number, error: unknown): Failure {
+  const reason = describe(error);
+  return {
+    text: `URL ${index + 1}: ${withoutAddresses(reason)}`,
+    operatorText: `${redactUrl(url)}: ${redactUrlsInText(reason)}`,
+    answered: error instanceof BadAnswer,
+  };
 }
 
 /** 503 when no URL answered at all (the chain is out of reach for now), 502 when some answered wrongly. */
 function allFailed(chain: ChainId, what: string, failures: readonly Failure[]): AppError {
   const detail = failures.map((failure) => failure.text).join('; ');
+  const cause = new Error(`${chain} RPC failed ${what}: ${failures.map((failure) => failure.operatorText).join('; ')}`);
   if (failures.every((failure) => !failure.answered)) {
-    return new AppError('CHAIN_UNAVAILABLE', `${chain} RPC is unreachable: no URL answered ${what} (${detail}). Try again shortly.`);
+    return new AppError('CHAIN_UNAVAILABLE', `${chain} RPC is unreachable: no URL answered ${what} (${detail}). Try again shortly.`, { cause });
   }
-  return new AppError('RPC_ERROR', `${chain} RPC did not answer ${what} properly (${detail}). Try again shortly.`);
+  return new AppError('RPC_ERROR', `${chain} RPC did not answer ${what} properly (${detail}). Try again shortly.`, { cause });
 }
 
-/** RPC URLs often carry API keys in their path or query; logs and errors show only the origin. */
-export function redactUrl(url: string): string {
+/**
+ * fetch refuses a URL with a user and password in it (and its refusal quotes the whole URL): the
+ * credentials travel as HTTP Basic authorization instead, as the URL form means.
+ */
+export function requestTarget(url: string): { url: string; headers: Record<string, string> } {
+  let parsed: URL;
   try {
-    return new URL(url).origin;
+    parsed = new URL(url);
   } catch {
-    return 'invalid-url';
+    return { url, headers: {} };
   }
+  if (parsed.username === '' && parsed.password === '') return { url, headers: {} };
+  const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+  parsed.username = '';
+  parsed.password = '';
+  return { url: parsed.toString(), headers: { authorization: `Basic ${Buffer.from(credentials).toString('base64')}` } };
 }
 
 function describe(error: unknown): string {

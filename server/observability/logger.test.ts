@@ -4,6 +4,7 @@ import { createLogger, REDACTED, redactText } from './logger';
 
 /** Beyond its 12 display characters a key must never appear. */
 const API_KEY_TAIL = 12;
+const RPC_PATH_KEY = 'Xk3pL9qRz7TmWv2NbC8dFhJ4sYa6GeU1';
 
 function capture() {
   const lines: string[] = [];
@@ -28,6 +29,8 @@ describe('logger', () => {
       appSecret: 's'.repeat(40),
       solverPrivateKey: `0x${'ab'.repeat(32)}`,
       databaseUrl: 'postgres://app:hunter2@db:5432/app',
+      rpc: `http://rpcuser:rpcpass@10.0.0.5:8545/v2/${RPC_PATH_KEY}?apikey=querykey`,
+      failure: new Error('BASE RPC is unreachable', { cause: new Error(`http://rpcuser:rpcpass@10.0.0.5:8545/v2/${RPC_PATH_KEY}: timed out`) }),
       note: `the client sent ${key} by mistake`,
       error: new Error(`fetch failed with Authorization: Bearer ${key}`),
       keyId: 'key_123',
@@ -39,6 +42,7 @@ describe('logger', () => {
     expect(text).not.toContain('s'.repeat(40));
     expect(text).not.toContain('ab'.repeat(32));
     expect(text).not.toContain('hunter2');
+    for (const secret of ['rpcuser', 'rpcpass', RPC_PATH_KEY, 'querykey']) expect(text).not.toContain(secret);
     const line = last();
     expect(line).toMatchObject({
       authorization: REDACTED,
@@ -52,7 +56,10 @@ describe('logger', () => {
     // What identifies a key in `keys list` stays, so a log line can still be traced to its key.
     expect(line.note).toBe(`the client sent ${keyPrefix}…${REDACTED} by mistake`);
     expect((line.error as { message: string }).message).toBe(`fetch failed with Authorization: Bearer ${REDACTED}`);
-    expect(line.databaseUrl).toBe(`postgres://app:${REDACTED}@db:5432/app`);
+    expect(line.databaseUrl).toBe('postgres://db:5432/app');
+    // The operator still sees which endpoint failed, in the error's cause.
+    expect(line.rpc).toBe('http://10.0.0.5:8545/v2/***?apikey=***');
+    expect((line.failure as { cause: { message: string } }).cause.message).toBe('http://10.0.0.5:8545/v2/***: timed out');
   });
 
   it('leaves addresses, hashes and ordinary text alone', () => {

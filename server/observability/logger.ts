@@ -1,9 +1,12 @@
 /**
  * Structured JSON logs, one object per line on stdout. Credentials never reach a line: fields named like
  * one (Authorization, Cookie, API keys, secrets, private keys) are replaced, and API keys or bearer tokens
- * inside any text (an error message quoting a header, say) are cut to their display prefix. Logs are read by
+ * inside any text (an error message quoting a header, say) are cut to their display prefix; URLs in any text
+ * lose their user, password and key-like path segments and query values (server/observability/redact.ts). Logs are read by
  * more people and systems than the key store is, and outlive a revocation.
  */
+
+import { redactUrlsInText } from './redact';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const RANK: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
@@ -48,21 +51,19 @@ function isSecretField(name: string): boolean {
 // API keys are `sk_` + 43 base64url characters (server/auth/api-key-secret.ts); 12 characters stay, as in `keys list`.
 const API_KEY_IN_TEXT = /\b(sk_[A-Za-z0-9_-]{9})[A-Za-z0-9_-]{8,}/g;
 const BEARER_IN_TEXT = /\b(Bearer\s+)\S+/gi;
-// A password in a connection URL (DATABASE_URL in a driver's error, say).
-const URL_PASSWORD_IN_TEXT = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+@/gi;
 
 /** Cuts credentials out of free text. */
 export function redactText(text: string): string {
-  return text
-    .replace(BEARER_IN_TEXT, `$1${REDACTED}`)
-    .replace(API_KEY_IN_TEXT, `$1…${REDACTED}`)
-    .replace(URL_PASSWORD_IN_TEXT, `$1${REDACTED}@`);
+  const withoutKeys = text.replace(BEARER_IN_TEXT, `$1${REDACTED}`).replace(API_KEY_IN_TEXT, `$1…${REDACTED}`);
+  // URLs carry credentials too: a user and password (DATABASE_URL in a driver's error), an RPC provider's key.
+  return withoutKeys.includes('://') ? redactUrlsInText(withoutKeys) : withoutKeys;
 }
 
 function jsonSafe(key: string, value: unknown): unknown {
   if (key !== '' && isSecretField(key) && value !== undefined && value !== null) return REDACTED;
   if (typeof value === 'string') return redactText(value);
   if (typeof value === 'bigint') return value.toString();
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  // The cause goes too: an RPC failure names each endpoint that failed only there, out of the client's answer.
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack, ...(value.cause instanceof Error ? { cause: value.cause } : {}) };
   return value;
 }

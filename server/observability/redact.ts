@@ -1,0 +1,73 @@
+/**
+ * Hides the secrets a URL can carry. RPC providers put credentials in the URL itself: a user and password
+ * before the host, or an API key as a path segment (`/v2/<key>`) or a query value (`?apikey=<key>`).
+ * Operators' logs keep the scheme, host and the path's plain words, so a failing endpoint can still be told
+ * apart; answers to clients keep nothing of an address (see `withoutAddresses`).
+ */
+
+export const REDACTED_PART = '***';
+
+/** Plain words (`v2`, `rpc`, `solana-mainnet`) stay; a long or letters-and-digits token is taken for a key. */
+export function looksLikeKey(segment: string): boolean {
+  if (segment.length >= 16) return true;
+  return segment.length >= 8 && /[0-9]/.test(segment) && /[a-z]/i.test(segment);
+}
+
+/** The URL without its user and password, with key-like path segments and every query value replaced. */
+export function redactUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return redactUnparsedUrl(url);
+  }
+  const path = parsed.pathname
+    .split('/')
+    .map((segment) => (looksLikeKey(decodeSegment(segment)) ? REDACTED_PART : segment))
+    .join('/');
+  const query = [...parsed.searchParams.keys()].map((name) => `${encodeURIComponent(name)}=${REDACTED_PART}`).join('&');
+  return `${parsed.protocol}//${parsed.host}${path === '/' ? '' : path}${query ? `?${query}` : ''}`;
+}
+
+// A URL inside free text ends at whitespace, a quote or a bracket; trailing punctuation belongs to the sentence.
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>()[\]{}]+/gi;
+const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
+
+function eachUrl(text: string, replace: (url: string) => string): string {
+  return text.replace(URL_IN_TEXT, (match) => {
+    const trailing = TRAILING_PUNCTUATION.exec(match)?.[0] ?? '';
+    return replace(match.slice(0, match.length - trailing.length)) + trailing;
+  });
+}
+
+/** Every URL in the text redacted as `redactUrl` does: for logs and operators' output. */
+export function redactUrlsInText(text: string): string {
+  return eachUrl(text, redactUrl);
+}
+
+// An IPv4 address, with its port when it has one, as network errors quote them (`connect ECONNREFUSED 10.0.0.5:8545`).
+const IPV4_IN_TEXT = /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g;
+
+/**
+ * The text with every URL and IP address taken out: what a client may read of an upstream failure. Clients
+ * learn which chain failed, never where this server's nodes are.
+ */
+export function withoutAddresses(text: string): string {
+  return eachUrl(text, () => '[address hidden]').replace(IPV4_IN_TEXT, '[address hidden]');
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** A string that is not a valid URL may still hold credentials: keep only the scheme and host. */
+function redactUnparsedUrl(url: string): string {
+  const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)/i.exec(url);
+  if (!match) return REDACTED_PART;
+  const host = match[2]!.slice(match[2]!.lastIndexOf('@') + 1);
+  return `${match[1]}${host}${url.length > match[0].length ? `/${REDACTED_PART}` : ''}`;
+}
