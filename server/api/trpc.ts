@@ -5,6 +5,8 @@
 import { TRPCError, initTRPC } from '@trpc/server';
 import { z } from 'zod';
 import { authenticate, type Principal } from '@/server/auth/authenticate';
+import { clientAddress, limitBucketOf } from '@/server/auth/client-address';
+import type { RateLimitDecision } from '@/server/auth/rate-limiter';
 import { AppError, ERROR_TABLE, findAppError } from '@/server/errors';
 import type { Services } from '@/server/services';
 import { applyAliases, type Endpoint } from './contract/endpoint';
@@ -19,6 +21,8 @@ export interface RequestContext {
   headers: Headers;
   /** Whether the request came from this machine (server/rest/peer-address.ts); unknown counts as remote. */
   peer?: 'loopback' | 'remote';
+  /** The socket's remote address as the server process stamped it (server/rest/peer-address.ts); unknown where nothing stamps. */
+  peerAddress?: string;
   /** Set by the auth middleware. */
   principal?: Principal;
   /** Set by the rate-limit middleware, so transports can add Retry-After. */
@@ -67,10 +71,16 @@ export const publicProcedure = t.procedure.use(withAppErrors);
 
 /**
  * Who calls, and may they: the key or session (sessions only over tRPC, and only from this app's own pages),
- * then the caller's rate limit, recorded on the context for the transports' headers. Shared by the tRPC
+ * then the caller's rate limit, recorded on the context for the transports' headers. A request without an
+ * API key is also counted against its client address, before anything else: a new session costs nothing
+ * to get, so the address is what bounds a client that keeps starting sessions. Shared by the tRPC
  * middleware and the REST runner (server/api/endpoint-runner.ts).
  */
 export async function authorize(ctx: RequestContext, type: 'query' | 'mutation' | 'subscription'): Promise<Principal> {
+  const { config } = ctx.services;
+  const byAddress = ctx.headers.get('authorization')
+    ? undefined
+    : await admit(ctx, `ip:${limitBucketOf(clientAddress(ctx.peerAddress, ctx.headers.get('x-forwarded-for'), config.TRUST_PROXY))}`, config.ANON_RATE_LIMIT_PER_MINUTE);
   const principal = await authenticate(ctx.services.auth, {
     authorization: ctx.headers.get('authorization'),
     cookie: ctx.headers.get('cookie'),
@@ -80,14 +90,22 @@ export async function authorize(ctx: RequestContext, type: 'query' | 'mutation' 
     const refused = crossSiteRefusal(ctx.headers, type, ownHosts(ctx.headers, ctx.services.config.publicUrl));
     if (refused) throw refused;
   }
-  const decision = await ctx.services.rateLimiter.check(`${principal.kind}:${principal.id}`, principal.rateLimitPerMinute);
-  ctx.rateLimit = decision;
+  const byCaller = await admit(ctx, `${principal.kind}:${principal.id}`, principal.rateLimitPerMinute);
+  // The headers tell the caller the nearer of its two limits.
+  ctx.rateLimit = byAddress && byAddress.remaining < byCaller.remaining ? byAddress : byCaller;
+  return principal;
+}
+
+/** Counts the request in one bucket; RATE_LIMITED (with when to retry) once the bucket's limit is reached. */
+async function admit(ctx: RequestContext, bucket: string, limitPerMinute: number): Promise<RateLimitDecision> {
+  const decision = await ctx.services.rateLimiter.check(bucket, limitPerMinute);
   if (!decision.allowed) {
+    ctx.rateLimit = decision;
     throw new AppError('RATE_LIMITED', `Rate limit of ${decision.limit} requests per minute reached; retry in ${decision.retryAfterSeconds} s.`, {
       retryAfterSeconds: decision.retryAfterSeconds,
     });
   }
-  return principal;
+  return decision;
 }
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next, type }) => {

@@ -22,6 +22,10 @@ const baseSchema = z.object({
   DEVNET_MANIFEST: z.string().min(1).optional(),
   KEY_RATE_LIMIT_PER_MINUTE: positiveInt(600),
   SESSION_RATE_LIMIT_PER_MINUTE: positiveInt(300),
+  /** Requests per minute from one client address (an IPv6 /64) without an API key, sessions or none, together. */
+  ANON_RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  /** How many proxies in front are trusted to append the client to X-Forwarded-For (0: the socket's peer is the client). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   HEALTH_CACHE_MS: positiveInt(5_000),
   HEALTH_PROBE_TIMEOUT_MS: positiveInt(1_500),
   RPC_TIMEOUT_MS: positiveInt(10_000),

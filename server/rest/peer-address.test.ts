@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEER_HEADER, classifyPeer, isLoopbackAddress, peerOf, watchPeers } from './peer-address';
+import { PEER_ADDRESS_HEADER, PEER_HEADER, classifyPeer, isLoopbackAddress, peerAddressOf, peerOf, watchPeers } from './peer-address';
 
 describe('loopback addresses', () => {
   it.each(['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'])('%s is this machine', (address) => {
@@ -30,7 +30,9 @@ describe('the peer stamp on a real HTTP server', () => {
     watchPeers();
     const server = createServer((request, response) => {
       seen.push(request.headers[PEER_HEADER] as string | undefined);
-      response.end(peerOf(new Headers(request.headers as Record<string, string>)));
+      const headers = new Headers(request.headers as Record<string, string>);
+      response.setHeader('x-seen-address', peerAddressOf(headers) ?? 'none');
+      response.end(peerOf(headers));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -47,5 +49,10 @@ describe('the peer stamp on a real HTTP server', () => {
     const answer = await fetch(url, { headers: { 'x-forwarded-for': '203.0.113.7', [PEER_HEADER]: 'loopback' } });
     expect(await answer.text()).toBe('remote');
     expect(seen.at(-1)).toBe('remote');
+  });
+
+  it('carries the socket address, replacing one the client sent under the stamp\'s name', async () => {
+    const answer = await fetch(url, { headers: { [PEER_ADDRESS_HEADER]: '198.51.100.7', 'x-forwarded-for': '198.51.100.8' } });
+    expect(answer.headers.get('x-seen-address')).toBe('127.0.0.1');
   });
 });

@@ -12,6 +12,9 @@
  * (a proxy on this machine relaying someone else adds one), `remote` otherwise. Route handlers read the stamp
  * only once the subscription runs in this process; before that, or where it never runs (a custom server,
  * another runtime), every request counts as remote.
+ *
+ * The same stamp carries the socket's address, which the limits on callers without an API key count by
+ * (server/auth/client-address.ts); where nothing stamps requests the address is unknown.
  */
 import diagnosticsChannel from 'node:diagnostics_channel';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
@@ -22,6 +25,8 @@ export type Peer = 'loopback' | 'remote';
 
 /** Written by the server process for every request; never taken from a client. */
 export const PEER_HEADER = 'x-swapbridge-peer';
+/** The socket's remote address, written by the server process for every request; never taken from a client. */
+export const PEER_ADDRESS_HEADER = 'x-swapbridge-peer-address';
 
 const REQUEST_START = 'http.server.request.start';
 const WATCHING = Symbol.for('swapbridge.peerWatch');
@@ -46,7 +51,9 @@ export function classifyPeer(remoteAddress: string | undefined, headers: Incomin
 function stamp(message: unknown): void {
   const { request, socket } = message as { request: IncomingMessage; socket: Socket };
   delete request.headers[PEER_HEADER];
+  delete request.headers[PEER_ADDRESS_HEADER];
   request.headers[PEER_HEADER] = classifyPeer(socket.remoteAddress, request.headers);
+  if (socket.remoteAddress) request.headers[PEER_ADDRESS_HEADER] = socket.remoteAddress;
 }
 
 /** Starts stamping every request this process serves over Node's HTTP server; safe to call again. */
@@ -61,4 +68,10 @@ export function watchPeers(): void {
 export function peerOf(headers: Headers): Peer {
   if (!(globalThis as GlobalWithWatch)[WATCHING]) return 'remote';
   return headers.get(PEER_HEADER) === 'loopback' ? 'loopback' : 'remote';
+}
+
+/** The socket address a request came from, from the stamp; undefined unless this process stamps requests. */
+export function peerAddressOf(headers: Headers): string | undefined {
+  if (!(globalThis as GlobalWithWatch)[WATCHING]) return undefined;
+  return headers.get(PEER_ADDRESS_HEADER) ?? undefined;
 }

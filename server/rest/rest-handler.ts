@@ -8,7 +8,7 @@ import { endpointFor, type EndpointProcedure } from '@/server/api/contract';
 import { runEndpoint } from '@/server/api/endpoint-runner';
 import { createContext } from '@/server/api/trpc';
 import { failureResponse, jsonResponse, queryObject, readJsonBody, serveHttp } from './http';
-import { peerOf } from './peer-address';
+import { peerAddressOf, peerOf } from './peer-address';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
@@ -22,7 +22,7 @@ export function restHandler(procedure: EndpointProcedure): RouteHandler {
       const fromRequest = endpoint.method === 'GET' ? queryObject(new URL(request.url)) : await readJsonBody(request);
       // Path parameters win over same-named query or body fields.
       const raw = { ...(fromRequest as Record<string, unknown>), ...params };
-      const context = createContext({ services, channel: 'rest', requestId, headers: request.headers, peer: peerOf(request.headers) });
+      const context = createContext({ services, channel: 'rest', requestId, headers: request.headers, peer: peerOf(request.headers), peerAddress: peerAddressOf(request.headers) });
       const result = await runEndpoint(procedure, context, raw);
       // Authorization records the caller's rate-limit window on the context.
       return jsonResponse(result, 200, context.rateLimit ? {

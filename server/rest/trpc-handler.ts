@@ -11,7 +11,7 @@ import { toAppError } from '@/server/api/to-app-error';
 import { AppError } from '@/server/errors';
 import { getServices, type Services } from '@/server/services';
 import { MAX_BODY_BYTES, isJsonContentType, serveHttp, tooLarge } from './http';
-import { peerOf } from './peer-address';
+import { peerAddressOf, peerOf } from './peer-address';
 
 export function serveTrpc(request: Request, loadServices: () => Promise<Services> = getServices): Promise<Response> {
   return serveHttp(request, '/api/trpc', ({ services, requestId }) => {
@@ -22,7 +22,7 @@ export function serveTrpc(request: Request, loadServices: () => Promise<Services
       router: appRouter,
       createContext: () => {
         refuseNonJsonBody(request);
-        return createContext({ services, channel: 'trpc', requestId, headers: request.headers, peer: peerOf(request.headers) });
+        return createContext({ services, channel: 'trpc', requestId, headers: request.headers, peer: peerOf(request.headers), peerAddress: peerAddressOf(request.headers) });
       },
       responseMeta({ errors }) {
         const retryAfter = errors
