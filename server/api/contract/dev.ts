@@ -25,12 +25,26 @@ export const devnet = defineEndpoint({
   errors: ['UNAUTHORIZED', 'NOT_FOUND'],
 });
 
+/**
+ * The lowest 2^16 EVM addresses hold the precompiles (0x01 to 0x11 on Ethereum, 0x100 for P-256, chains'
+ * own system contracts such as Arbitrum's at 0x64 and up) and the zero address. None is a wallet: a plain
+ * transfer to a precompile runs out of its 21,000 gas and reverts, so the faucet refuses them up front.
+ */
+export function isReservedEvmAddress(address: string): boolean {
+  return /^0x0{36}[0-9a-f]{4}$/i.test(address);
+}
+
 export const faucetInput = z
   .object({
     chain: chainId,
-    address: anyAddress.meta({ description: 'Wallet to fund' }),
+    address: anyAddress.meta({ description: 'Wallet to fund (on EVM chains not the zero address or a precompile, 0x…0000 to 0x…ffff)' }),
   })
-  .superRefine((input, ctx) => checkAddressFamily(ctx, input.chain, { address: input.address }, { nativeAllowed: false }));
+  .superRefine((input, ctx) => {
+    checkAddressFamily(ctx, input.chain, { address: input.address }, { nativeAllowed: false });
+    if (isReservedEvmAddress(input.address)) {
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'must be a wallet, not the zero address or a precompile (0x…0000 to 0x…ffff)' });
+    }
+  });
 
 export const faucetOutput = z.object({
   success: z.literal(true),
