@@ -11,6 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { generateApiKey } from '../auth/api-key-secret';
+import { readSecretFiles } from '../config/secret-files';
 import { DEFAULT_KEY_SCOPE, KEY_SCOPES, parseKeyScope, type KeyScope } from '../auth/key-scope';
 import { AmbiguousApiKeyError, createApiKeyRepository, type ApiKeyRecord } from '../store/api-key-repository';
 import type { Store } from '../store/database';
@@ -193,9 +194,14 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
+  const { env, problems } = readSecretFiles(process.env);
+  if (problems.length > 0) {
+    printError(`Invalid configuration: ${problems.join('; ')}`);
+    return 1;
+  }
   const store = await openStoreForTool({
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    dataDir: process.env.DATA_DIR || '.data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || '.data',
   });
   try {
     return await run(command, store);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CHAIN_IDS, CHAINS, SOLANA_FINALIZED_DEPTH, type ChainId } from '@/server/chains/registry';
 import { VENUE_CONFIG_KEYS } from '@/server/venues/evm/venue-table';
+import { readSecretFiles } from './secret-files';
 
 const urlList = z
   .string()
@@ -164,7 +165,9 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(given: Record<string, string | undefined> = process.env): Config {
+  const { env, problems: secretProblems } = readSecretFiles(given);
+  if (secretProblems.length > 0) throw new ConfigError(`Invalid configuration: ${secretProblems.join('; ')}`);
   const parsed = baseSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
