@@ -10,7 +10,7 @@
  */
 import type { ChainId } from '@/server/chains/registry';
 import { createWorkLoop, type WorkLoop } from '@/server/jobs/work-loop';
-import type { BridgeRow } from '@/server/store/bridge-repository';
+import type { BridgeRow, UnusedQuoteCutoffs } from '@/server/store/bridge-repository';
 import { filledRow } from '@/server/store/bridge-request-moves';
 import type { BridgeChain, PaymentState, SignedPayment } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
@@ -55,7 +55,18 @@ const MAX_RETRY_DELAY_MS = 60_000;
  * quote is kept; after that it is only logged), then deleted, at most once per FORGET_EVERY_MS.
  */
 export const UNUSED_QUOTE_RETENTION_MS = 7 * 24 * 3_600_000;
-const FORGET_EVERY_MS = 10 * 60_000;
+/**
+ * Quotes asked for without an API key are kept a shorter while: anyone can ask for them (a page load hands out
+ * a session), so each costs storage nobody answers for. With the deletion's period they are gone within an
+ * hour of their expiry.
+ */
+export const KEYLESS_UNUSED_QUOTE_RETENTION_MS = 45 * 60_000;
+export const FORGET_EVERY_MS = 10 * 60_000;
+
+/** Which unused quotes are old enough to delete at `now`. */
+export function unusedQuoteCutoffs(now: number): UnusedQuoteCutoffs {
+  return { before: new Date(now - UNUSED_QUOTE_RETENTION_MS), keylessBefore: new Date(now - KEYLESS_UNUSED_QUOTE_RETENTION_MS) };
+}
 
 /** What the solver's rounds share. */
 interface SolverContext {
@@ -292,7 +303,7 @@ async function round(context: SolverContext): Promise<void> {
   const now = (deps.now ?? Date.now)();
   if (now - context.forgotAt > FORGET_EVERY_MS) {
     context.forgotAt = now;
-    const forgotten = await deps.requests.forgetUnusedQuotes(new Date(now - UNUSED_QUOTE_RETENTION_MS));
+    const forgotten = await deps.requests.forgetUnusedQuotes(unusedQuoteCutoffs(now));
     if (forgotten > 0) deps.logger.info('unused bridge quotes deleted', { count: forgotten });
   }
 }

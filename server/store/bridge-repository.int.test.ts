@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORGET_EVERY_MS, UNUSED_QUOTE_RETENTION_MS, unusedQuoteCutoffs } from '@/server/bridge/bridge-solver';
 import { createBridgeRepository, type BridgeRepository } from './bridge-repository';
 import { openStore, type Store } from './database';
 
@@ -42,11 +43,11 @@ if (process.env.TEST_DATABASE_URL) backends.push(postgresBackend(process.env.TES
 const hex32 = () => `0x${randomBytes(32).toString('hex')}`;
 
 /** A quote nobody has deposited to yet. */
-async function waitingRequest(requests: BridgeRepository, expiresAt = new Date(Date.now() + 60_000)): Promise<string> {
+async function waitingRequest(requests: BridgeRepository, expiresAt = new Date(Date.now() + 60_000), owner = 'test'): Promise<string> {
   const id = hex32();
   const trader = `0x${randomBytes(20).toString('hex')}`;
   await requests.insert({
-    id, owner: 'test', sourceChain: 'BASE', destinationChain: 'ARB', trader, recipient: trader,
+    id, owner, sourceChain: 'BASE', destinationChain: 'ARB', trader, recipient: trader,
     amountIn: 10n ** 18n, amountOut: 99n * 10n ** 16n, minAmountOut: 99n * 10n ** 16n, feeAmount: 10n ** 15n,
     estimatedSeconds: 4, expiresAt,
   });
@@ -134,8 +135,30 @@ describe.each(backends)('bridge repository on $name', (backend) => {
     await requests.noteSeenDeposit(id, { txHash: (await requests.find(id))!.seen_deposit_tx_hash!, confirmations: 2, required: 3, madeAt: new Date() }, 0);
     expect(await requests.claimDue(1_000)).toMatchObject({ id, state: 'waiting' });
     // A quote nobody deposited to is deleted once expired long enough; one whose deposit is confirming is not.
-    expect(await requests.forgetUnusedQuotes(new Date())).toBeGreaterThanOrEqual(1);
+    expect(await requests.forgetUnusedQuotes({ before: new Date(), keylessBefore: new Date() })).toBeGreaterThanOrEqual(1);
     expect(await requests.find(id)).toBeDefined();
+  });
+
+  it('deletes an unused quote asked for without an API key within an hour of its expiry; one with a key, or with a deposit, is kept', async () => {
+    const expiry = Date.now() + 3_600_000;
+    const keyless = await waitingRequest(requests, new Date(expiry), 'session:AAAAAAAAAAAAAAAAAAAAAA');
+    const keyed = await waitingRequest(requests, new Date(expiry), 'key:k_1');
+    const funded = await waitingRequest(requests, new Date(expiry), 'session:BBBBBBBBBBBBBBBBBBBBBB');
+    await requests.noteSeenDeposit(funded, { txHash: hex32(), confirmations: 1, required: 3, madeAt: new Date(expiry) }, 60_000);
+    // The solver's deletion rounds, on a clock of the test's own: the first one a little after the expiry.
+    let deletedAt: number | undefined;
+    for (let now = expiry + 7_000; now <= expiry + 2 * 3_600_000; now += FORGET_EVERY_MS) {
+      await requests.forgetUnusedQuotes(unusedQuoteCutoffs(now));
+      if (deletedAt === undefined && !(await requests.find(keyless))) deletedAt = now;
+    }
+    expect(deletedAt).toBeDefined();
+    expect(deletedAt! - expiry).toBeLessThan(3_600_000);
+    expect(await requests.find(keyed)).toBeDefined();
+    expect(await requests.find(funded)).toBeDefined();
+    // The keyed quote goes after its own, longer retention.
+    await requests.forgetUnusedQuotes(unusedQuoteCutoffs(expiry + UNUSED_QUOTE_RETENTION_MS + 1));
+    expect(await requests.find(keyed)).toBeUndefined();
+    expect(await requests.find(funded)).toBeDefined();
   });
 
   it('counts the requests by phase, with the age of the oldest deposit still owed something', async () => {

@@ -137,8 +137,11 @@ export function createBridgeRepository(db: Kysely<Database>, writeOrder: WriteOr
     markRefunded: (id: string, refund: { txHash: string; amount: bigint }) => markRefunded(db, id, refund),
     markFailed: (id: string, reason: string) => markFailed(db, id, reason),
     cursor: (chain: string) => scanCursor(db, chain),
-    /** Deletes quotes never deposited to that expired before `before`: every quote is stored, most are never used. */
-    forgetUnusedQuotes: (before: Date) => forgetUnusedQuotes(db, before),
+    /**
+     * Deletes quotes never deposited to that expired before `before`, and those asked for without an API key
+     * (a page's session) that expired before `keylessBefore`: every quote is stored, most are never used.
+     */
+    forgetUnusedQuotes: (cutoffs: UnusedQuoteCutoffs) => forgetUnusedQuotes(db, cutoffs),
     /** Sets where a chain's scan starts, unless it has started already. */
     initCursor: (chain: string, cursor: string) => initScanCursor(db, chain, cursor),
     saveCursor: (chain: string, cursor: string) => saveScanCursor(db, chain, cursor),
@@ -288,9 +291,25 @@ async function dropPayment(db: Kysely<Database>, id: string, txHash: string): Pr
     .execute();
 }
 
-async function forgetUnusedQuotes(db: Kysely<Database>, before: Date): Promise<number> {
+export interface UnusedQuoteCutoffs {
+  before: Date;
+  keylessBefore: Date;
+}
+
+/** Owners of requests made without an API key (server/api/handlers/owner-of.ts): a page's session, or nobody. */
+const KEYLESS_OWNER_PREFIX = 'session:';
+const NO_OWNER = 'anonymous';
+
+async function forgetUnusedQuotes(db: Kysely<Database>, { before, keylessBefore }: UnusedQuoteCutoffs): Promise<number> {
   const result = await db.deleteFrom('bridge_requests').where('state', '=', 'waiting').where('seen_deposit_tx_hash', 'is', null)
-    .where('expires_at', '<', before).executeTakeFirst();
+    .where((eb) => eb.or([
+      eb('expires_at', '<', before),
+      eb.and([
+        eb('expires_at', '<', keylessBefore),
+        eb.or([eb('owner', 'like', `${KEYLESS_OWNER_PREFIX}%`), eb('owner', '=', NO_OWNER)]),
+      ]),
+    ]))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
