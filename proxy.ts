@@ -5,10 +5,11 @@
  *   answer a bare 500), so it is refused here as invalid input, in the API's JSON shape. The production server
  *   (server/http/app-server.ts) answers API paths itself the same way; this covers `next dev`.
  * - Pages: every visitor gets a signed same-site session cookie, which the app's own pages use to reach
- *   tRPC without an API key.
+ *   tRPC without an API key, up to SESSIONS_PER_IP_PER_HOUR new sessions per client address.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { loadAppSecret } from '@/server/auth/app-secret';
+import { mayStartSession } from '@/server/auth/session-gate';
 import {
   SESSION_COOKIE, SESSION_RENEW_SECONDS, SESSION_TTL_SECONDS, createSessionCookie, verifySessionCookie,
 } from '@/server/auth/session-cookie';
@@ -21,7 +22,8 @@ export async function proxy(request: NextRequest) {
   const secret = loadAppSecret({ APP_SECRET: process.env.APP_SECRET, DATA_DIR: process.env.DATA_DIR });
   const current = await verifySessionCookie(secret, request.cookies.get(SESSION_COOKIE)?.value);
   const now = Math.floor(Date.now() / 1000);
-  if (!current || current.expiresAt - now < SESSION_RENEW_SECONDS) {
+  // A client that started its address's share of sessions this hour gets none (server/auth/session-gate.ts).
+  if ((!current || current.expiresAt - now < SESSION_RENEW_SECONDS) && (await mayStartSession(request.headers))) {
     const cookie = await createSessionCookie(secret, now);
     response.cookies.set(SESSION_COOKIE, cookie.value, {
       httpOnly: true,

@@ -78,9 +78,12 @@ export async function startServer(options: { env?: Record<string, string>; devAp
   // A file, not a pipe: nothing has to keep draining the server's output for it to keep running.
   const child = spawn(process.execPath, ['--import', 'tsx', START_SCRIPT, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: REPO_ROOT,
-    // Every page of the suite comes from this machine's one address, many browsers at once: the limit on
-    // callers without a key (per address) is raised so it limits none of them.
-    env: serverEnv({ DATA_DIR: dataDir, DEV_API_KEY: devApiKey, LOG_LEVEL: 'warn', PORT: String(port), ANON_RATE_LIMIT_PER_MINUTE: '100000', ...options.env }),
+    // Every page of the suite comes from this machine's one address, many browsers at once: the limits on
+    // callers without a key (requests and new sessions per address) are raised so they limit none of them.
+    env: serverEnv({
+      DATA_DIR: dataDir, DEV_API_KEY: devApiKey, LOG_LEVEL: 'warn', PORT: String(port),
+      ANON_RATE_LIMIT_PER_MINUTE: '100000', SESSIONS_PER_IP_PER_HOUR: '100000', ...options.env,
+    }),
     stdio: ['ignore', log, log],
     // Its own process group, so the teardown can stop the server and anything it spawned in one signal.
     detached: true,

@@ -212,4 +212,22 @@ describe('rate limiter', () => {
     await limiter.check('new', 5);
     expect(shared.pruned).toHaveLength(1);
   });
+
+  it('counts a longer window when a check names one, and the store keeps that window while it lasts', async () => {
+    const shared = memoryStore();
+    const HOUR = 3_600_000;
+    let now = HOUR + 5 * 60_000;
+    const limiter = createRateLimiter(shared.store, () => now);
+    for (let i = 0; i < 3; i++) {
+      expect((await limiter.check('hourly', 3, HOUR)).allowed).toBe(true);
+      now += 10 * 60_000;
+    }
+    // Later minutes of the same hour still count the hits before them.
+    expect(await limiter.check('hourly', 3, HOUR)).toMatchObject({ allowed: false, retryAfterSeconds: 25 * 60 });
+    expect(shared.count('hourly', HOUR)).toBe(3);
+    // The prune kept the hour's row (its start is before the current minute's) and forgets the ones before it.
+    expect(shared.pruned.at(-1)).toBe(HOUR - 60_000);
+    now = 2 * HOUR;
+    expect((await limiter.check('hourly', 3, HOUR)).allowed).toBe(true);
+  });
 });

@@ -38,6 +38,8 @@ export const PRUNE_EVERY_MS = 600_000;
 
 interface Window {
   start: number;
+  /** How long the window lasts (RATE_WINDOW_MS unless the check names another length). */
+  length: number;
   /** The store's count for the window as last read (our sent hits included). */
   known: number;
   /** Hits admitted here and not yet sent. */
@@ -59,14 +61,16 @@ interface LimiterState {
   windows: Map<string, Window>;
   sending: Set<Promise<unknown>>;
   lastPrune: number;
+  /** The longest window any check has used: the store keeps windows that long. */
+  longestWindow: number;
 }
 
-function windowOf(state: LimiterState, bucket: string, start: number): Window {
+function windowOf(state: LimiterState, bucket: string, start: number, length: number): Window {
   const current = state.windows.get(bucket);
   if (current?.start === start) return current;
   // A window that ended no longer limits anything: its unsent hits are let go with it.
   clearTimeout(current?.timer);
-  const fresh: Window = { start, known: 0, unsent: 0, inFlight: 0 };
+  const fresh: Window = { start, length, known: 0, unsent: 0, inFlight: 0 };
   state.windows.set(bucket, fresh);
   return fresh;
 }
@@ -101,50 +105,57 @@ function sendSoon(state: LimiterState, bucket: string, window: Window): void {
   window.timer.unref();
 }
 
-function prune(state: LimiterState, at: number, start: number): void {
+const windowStart = (at: number, length: number): number => at - (at % length);
+
+function prune(state: LimiterState, at: number): void {
   if (at - state.lastPrune < PRUNE_EVERY_MS) return;
   state.lastPrune = at;
   // Buckets idle since an earlier window are dropped (their unsent hits no longer count, as at a window's
   // end), so one-off callers (sessions) do not pile up.
   for (const [bucket, window] of state.windows) {
-    if (window.start >= start) continue;
+    if (window.start >= windowStart(at, window.length)) continue;
     clearTimeout(window.timer);
     state.windows.delete(bucket);
   }
-  void state.store.prune(start - RATE_WINDOW_MS).catch(() => undefined);
+  // The store's rows carry no length: every row is kept until the longest window in use has moved past it.
+  void state.store.prune(windowStart(at, state.longestWindow) - RATE_WINDOW_MS).catch(() => undefined);
 }
 
-function decision(allowed: boolean, limit: number, count: number, start: number, at: number): RateLimitDecision {
+function decision(allowed: boolean, limit: number, count: number, window: Window, at: number): RateLimitDecision {
   return {
     allowed,
     limit,
     remaining: Math.max(0, limit - count),
-    retryAfterSeconds: Math.max(1, Math.ceil((start + RATE_WINDOW_MS - at) / 1000)),
+    retryAfterSeconds: Math.max(1, Math.ceil((window.start + window.length - at) / 1000)),
   };
 }
 
-async function check(state: LimiterState, bucket: string, limitPerMinute: number): Promise<RateLimitDecision> {
+async function check(state: LimiterState, bucket: string, limit: number, length: number): Promise<RateLimitDecision> {
   const at = state.now();
-  const start = at - (at % RATE_WINDOW_MS);
-  prune(state, at, start);
-  const window = windowOf(state, bucket, start);
-  if (window.known >= limitPerMinute) return decision(false, limitPerMinute, window.known, start, at);
-  const batch = batchSize(limitPerMinute);
+  state.longestWindow = Math.max(state.longestWindow, length);
+  prune(state, at);
+  const window = windowOf(state, bucket, windowStart(at, length), length);
+  if (window.known >= limit) return decision(false, limit, window.known, window, at);
+  const batch = batchSize(limit);
   const unconfirmed = window.unsent + window.inFlight;
-  if (unconfirmed < batch && window.known + unconfirmed + batch < limitPerMinute) {
+  if (unconfirmed < batch && window.known + unconfirmed + batch < limit) {
     window.unsent += 1;
     if (window.unsent === batch) sendBatch(state, bucket, window);
     else sendSoon(state, bucket, window);
-    return decision(true, limitPerMinute, window.known + unconfirmed + 1, start, at);
+    return decision(true, limit, window.known + unconfirmed + 1, window, at);
   }
   const count = await send(state, bucket, window, 1);
-  return decision(count <= limitPerMinute, limitPerMinute, count, start, at);
+  return decision(count <= limit, limit, count, window, at);
 }
 
 export function createRateLimiter(store: RateLimitStore, now: () => number = Date.now) {
-  const state: LimiterState = { store, now, windows: new Map(), sending: new Set(), lastPrune: now() };
+  const state: LimiterState = { store, now, windows: new Map(), sending: new Set(), lastPrune: now(), longestWindow: RATE_WINDOW_MS };
   return {
-    check: (bucket: string, limitPerMinute: number): Promise<RateLimitDecision> => check(state, bucket, limitPerMinute),
+    /**
+     * Counts one hit in the bucket's window and says whether it is within `limit`. Windows last a minute
+     * unless `windowMs` names another length (a whole divisor of a day, so windows line up on every instance).
+     */
+    check: (bucket: string, limit: number, windowMs = RATE_WINDOW_MS): Promise<RateLimitDecision> => check(state, bucket, limit, windowMs),
 
     /** Sends every unsent hit now and waits for every send (at shutdown, so an instance's last hits count). */
     async flush(): Promise<void> {

@@ -27,6 +27,8 @@ const baseSchema = z.object({
   ANON_RATE_LIMIT_PER_MINUTE: positiveInt(600),
   /** How many proxies in front are trusted to append the client to X-Forwarded-For (0: the socket's peer is the client). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** New sessions (page loads without one) one client address may start per hour; past it, pages get none. */
+  SESSIONS_PER_IP_PER_HOUR: positiveInt(200),
   HEALTH_CACHE_MS: positiveInt(5_000),
   HEALTH_PROBE_TIMEOUT_MS: positiveInt(1_500),
   RPC_TIMEOUT_MS: positiveInt(10_000),
