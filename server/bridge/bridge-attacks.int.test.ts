@@ -231,9 +231,9 @@ describe('2. a rate read from one pool\'s spot price', () => {
   }
 
   /**
-   * Quotes the bridge before the push (the fair payout), pushes, quotes again, undoes the push, then deposits
-   * on the pushed quote; the attacker's net and the solver's are measured around all of it. `payout` says
-   * which of the lines the recipient is paid in (its price converts gas into it).
+   * Quotes the bridge before the push (the fair payout), pushes, quotes again, undoes the push, quotes once more,
+   * then deposits on the pushed quote; the attacker's net and the solver's are measured around all of it.
+   * `payout` says which of the lines the recipient is paid in (its price converts gas into it).
    */
   async function replay(input: { trader: PrivateKeyAccount; push: Push; query: Record<string, string>; payout: 'ETH' | 'USDC' }): Promise<void> {
     const quote = async (query: Record<string, string>) => {
@@ -256,19 +256,24 @@ describe('2. a rate read from one pool\'s spot price', () => {
     } finally {
       await undo();
     }
+    // The fair rate again once the price is back: time-weighted prices drift as blocks pass whether or not anyone
+    // pushes (on a loaded machine, by 0.04 % between two quotes), so the pushed quote is held to the better of the
+    // two fair ones. The spot price, back where it was, bounds this one from above.
+    const fairAfter = await quote(input.query);
     await restExecute(input.trader, 'BASE', pushed);
     const outcome = await settled(pushed.transaction.requestId);
     expectNoGain(await attacker.close(), await solver.close(), BigInt(pushed.stats.destinationGas));
 
     // The rate: no better than before the push. The quotes' gas may differ a little (the gas price moves): what
     // the fair quote charged beyond the pushed one is added back, in the payout's units.
-    const fairOut = BigInt(fair.stats.amountOut);
-    const moreGas = BigInt(fair.stats.destinationGas) - BigInt(pushed.stats.destinationGas);
+    const fairest = BigInt(fairAfter.stats.amountOut) > BigInt(fair.stats.amountOut) ? fairAfter : fair;
+    const fairOut = BigInt(fairest.stats.amountOut);
+    const moreGas = BigInt(fairest.stats.destinationGas) - BigInt(pushed.stats.destinationGas);
     const price: Price = input.payout === 'ETH' ? AT_PAR : arbUsdc;
     const gasBack = moreGas > 0n ? (moreGas * price.den) / price.num : 0n;
     const bound = fairOut + gasBack + fairOut / 1_000_000n + 1n;
     const pushedOut = BigInt(pushed.stats.amountOut);
-    expect.soft(pushedOut, `the quote during the push pays ${pushed.stats.amountOutFormatted} ${input.payout}, ${ratioText(pushedOut, fairOut)} the ${fair.stats.amountOutFormatted} before it`)
+    expect.soft(pushedOut, `the quote during the push pays ${pushed.stats.amountOutFormatted} ${input.payout}, ${ratioText(pushedOut, fairOut)} the ${fairest.stats.amountOutFormatted} before or after it`)
       .toBeLessThanOrEqual(bound);
     // Nothing moved against the solver between such a quote and its fill (the price is back): it is paid, not returned.
     if (pushedOut <= bound) expect.soft(outcome.details.state, `a quote no better than before the push is filled: ${outcome.details.reason}`).toBe('success');
