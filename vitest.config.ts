@@ -16,6 +16,7 @@ export const ISOLATED_INT_FILES = [
   'server/deploy/real-chain.int.test.ts',
   'server/doctor/doctor.int.test.ts',
   'server/health/health-check.int.test.ts',
+  'server/store/private-data-dir.int.test.ts',
   'server/store/shared-pglite.int.test.ts',
   'server/store/store.int.test.ts',
 ];

@@ -80,7 +80,7 @@ const KEY_TOUCH_INTERVAL_MS = 60_000;
 export async function createServices(config: Config, options: { shareStore?: boolean } = {}): Promise<Services> {
   const logger = createLogger(config.LOG_LEVEL);
   const metrics = createMetrics();
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, logger });
   // The key CLI reaches an embedded PGlite store through this socket while the app holds it open.
   const shared = store.engine === 'pglite' && options.shareStore ? await serveStoreOverSocket(store, config.dataDir) : undefined;
   const appSecret = loadAppSecret(config);

@@ -13,7 +13,7 @@ export function loadAppSecret(env: { APP_SECRET?: string; DATA_DIR?: string }): 
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     try {
       // 'wx' fails if another process created it first; then read theirs.
       writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });

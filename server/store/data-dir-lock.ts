@@ -5,9 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from './once';
+import { createPrivateDir } from './private-data-dir';
 
 const LOCK_FILE = 'pglite.lock';
 const HELD_LOCKS = Symbol.for('swapbridge.store.heldDataDirLocks');
@@ -42,7 +43,7 @@ const heldLocks: Set<string> = ((globalThis as { [HELD_LOCKS]?: Set<string> })[H
 
 /** Takes the lock on `root`, waiting up to `waitMs` for a live owner to let go; throws DataDirBusyError. */
 export async function lockDataDir(root: string, waitMs: number): Promise<DataDirLock> {
-  await mkdir(root, { recursive: true });
+  await createPrivateDir(root);
   const lockPath = path.join(root, LOCK_FILE);
   const deadline = Date.now() + waitMs;
   for (;;) {
@@ -72,7 +73,7 @@ async function tryCreateLock(lockPath: string): Promise<string | undefined> {
   const owner: LockOwner = { pid: process.pid, startTime: processStartTime(process.pid) };
   const raw = JSON.stringify(owner);
   const temporary = `${lockPath}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await writeFile(temporary, raw);
+  await writeFile(temporary, raw, { mode: 0o600 });
   try {
     await link(temporary, lockPath);
     return raw;

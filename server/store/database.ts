@@ -32,5 +32,5 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   if (dataDir === undefined || dataDir.startsWith('memory://')) return openPGliteStore(undefined, undefined);
   const root = path.resolve(dataDir);
   const lock = await lockDataDir(root, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
-  return openPGliteStore(root, lock);
+  return openPGliteStore(root, lock, options.logger);
 }

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Kysely } from 'kysely';
 import type { ConnectionMutex } from './pglite-dialect';
+import type { Logger } from '@/server/observability/logger';
 import type { Database } from './schema';
 import type { WriteOrder } from './write-in-turn';
 
@@ -11,6 +12,8 @@ export interface StoreOptions {
   dataDir?: string;
   /** How long to wait for another process to let go of the data folder before failing (default 15 s). */
   lockWaitMs?: number;
+  /** Told when the data folder had to be made private (it was open to other users). */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 /** What `shared-pglite.ts` needs to serve an embedded database to other processes. */
