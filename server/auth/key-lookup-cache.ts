@@ -4,6 +4,8 @@
  * that time on every instance, and at once on a key that has been idle that long. Unknown keys are never
  * remembered (a caller trying random keys cannot fill the memory), and at most `MAX_REMEMBERED` keys are.
  */
+import { boundedCache } from '@/server/cache/bounded-cache';
+
 export const KEY_RECHECK_MS = 1_000;
 const MAX_REMEMBERED = 10_000;
 
@@ -16,14 +18,13 @@ export function rememberKeyLookups<T>(
   find: (keyHash: string) => Promise<T | undefined>,
   now: () => number = Date.now,
 ): (keyHash: string) => Promise<T | undefined> {
-  const remembered = new Map<string, Remembered<T>>();
+  const remembered = boundedCache<string, Remembered<T>>({ name: 'api key lookups', max: MAX_REMEMBERED });
   const reading = new Map<string, Promise<T | undefined>>();
 
   async function read(keyHash: string): Promise<T | undefined> {
     const record = await find(keyHash);
     remembered.delete(keyHash);
     if (record === undefined) return undefined;
-    if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
     remembered.set(keyHash, { record, checkedAt: now() });
     return record;
   }

@@ -2,6 +2,7 @@
  * Balances of any wallet on any chain, read through the chain's family provider. Token decimals never
  * change, so the reader remembers them per (chain, token) and later reads ask for the balance alone.
  */
+import { boundedCache } from '@/server/cache/bounded-cache';
 import type { ChainDirectory } from '@/server/chains/chain-directory';
 import { chainFamily, type TokenAmount } from '@/server/chains/chain-family';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
@@ -17,7 +18,7 @@ export interface BalanceReader {
 export const MAX_REMEMBERED_DECIMALS = 50_000;
 
 export function createBalanceReader(chains: ChainDirectory): BalanceReader {
-  const decimals = new Map<string, number>();
+  const decimals = boundedCache<string, number>({ name: 'balance token decimals', max: MAX_REMEMBERED_DECIMALS });
   return {
     async read(chain, wallet, token) {
       const family = chainFamily(chain);
@@ -26,10 +27,7 @@ export function createBalanceReader(chains: ChainDirectory): BalanceReader {
       }
       const key = `${chain}:${family.tokenKey(token)}`;
       const amount = await family.tokenBalance(chains[chain], wallet, token, decimals.get(key));
-      if (!decimals.has(key)) {
-        if (decimals.size >= MAX_REMEMBERED_DECIMALS) decimals.delete(decimals.keys().next().value!);
-        decimals.set(key, amount.decimals);
-      }
+      if (!decimals.has(key)) decimals.set(key, amount.decimals);
       return amount;
     },
   };

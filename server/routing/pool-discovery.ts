@@ -6,6 +6,7 @@
  * part (prices, active liquidity, reserves) themselves.
  */
 import type { Address, Hex } from 'viem';
+import { boundedCache } from '@/server/cache/bounded-cache';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import { batchAnswer, hexData } from '@/server/chains/rpc-answers';
 import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
@@ -13,7 +14,8 @@ import { decodeDiscovery, decodePoolStates, discoveryCall, stateCall, tickLayout
 
 export const FRESH_MS = 30_000;
 const STALE_MS = 10 * 60_000;
-const MAX_ENTRIES = 2_000;
+/** Token sets whose pools are remembered (any caller may name any token: the least recently used make way). */
+export const DISCOVERY_ENTRIES = 2_000;
 
 export interface DiscoveredPools {
   pools: RoutablePool[];
@@ -27,7 +29,7 @@ interface Entry {
   refreshing?: Promise<DiscoveredPools>;
 }
 
-const remembered = new Map<string, Entry>();
+const remembered = boundedCache<string, Entry>({ name: 'discovered pools', max: DISCOVERY_ENTRIES });
 
 async function discover(chain: ConfiguredChain, venues: EvmVenues, tokens: readonly Address[]): Promise<DiscoveredPools> {
   const [answer] = await chain.rpc.requestBatch([discoveryCall(venues, tokens)]);
@@ -65,7 +67,6 @@ export async function discoverPools(
     return running;
   };
   if (!entry || now - entry.at > STALE_MS) {
-    if (remembered.size >= MAX_ENTRIES) remembered.delete(remembered.keys().next().value!);
     return entry?.refreshing ?? refresh();
   }
   if (now - entry.at > FRESH_MS && !entry.refreshing) refresh().catch(() => undefined);

@@ -9,12 +9,14 @@
  * cost no local math at all.
  */
 import type { Hex } from 'viem';
+import { boundedCache } from '@/server/cache/bounded-cache';
 import type { PoolState } from './amm/pool-state';
 import type { RouteLeg } from './route-types';
 
 /** Older state is not worth a guess: the next quote reads first. */
 const MAX_AGE_MS = 60_000;
-const MAX_ENTRIES = 2_000;
+/** Pool sets whose state is remembered (one per token set quoted: the least recently used make way). */
+export const POOL_STATE_ENTRIES = 2_000;
 /** Trades whose routes are kept per state. */
 const MAX_TRADES_PER_STATE = 64;
 
@@ -27,18 +29,16 @@ export interface RememberedStates {
   readonly routesByTrade: Map<string, RouteLeg[][]>;
 }
 
-const memory = new Map<string, RememberedStates>();
+const memory = boundedCache<string, RememberedStates>({ name: 'pool states', max: POOL_STATE_ENTRIES });
 
 /** Remembers the state in `raw` (decoded only when it or `basis` differs from what is remembered for `key`). */
 export function rememberStates(
   key: string, raw: Hex, basis: object, decode: (raw: Hex) => readonly (PoolState | undefined)[], now = Date.now(),
 ): RememberedStates {
   const known = memory.get(key);
-  memory.delete(key);
   const same = known && known.raw === raw && known.basis === basis;
   const entry = same ? known : { states: decode(raw), raw, basis, at: now, routesByTrade: new Map() };
   entry.at = now;
-  if (memory.size >= MAX_ENTRIES) memory.delete(memory.keys().next().value!);
   memory.set(key, entry);
   return entry;
 }

@@ -5,6 +5,7 @@
  * blocks (RISK_BLOCKS of the chain's block time, within the bounds below), so a warm quote costs no RPC
  * for it. The wrapped native token and the chain's stable are known and never read.
  */
+import { boundedCache } from '@/server/cache/bounded-cache';
 import type { ChainDirectory } from '@/server/chains/chain-directory';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { AuditDeps } from './audit/audit-token';
@@ -33,20 +34,22 @@ export interface TokenRiskReader {
 const RISK_BLOCKS = 150;
 const MIN_KEEP_MS = 60_000;
 const MAX_KEEP_MS = 10 * 60_000;
-const MAX_ENTRIES = 5_000;
+/** Tokens whose risk is remembered (any caller may name any token: the least recently used make way). */
+export const TOKEN_RISK_ENTRIES = 5_000;
 
 export function createTokenRiskReader(deps: AuditDeps & { chains: ChainDirectory }, now: () => number = Date.now): TokenRiskReader {
-  const kept = new Map<string, { at: number; risk: Promise<TokenRisk | undefined> }>();
+  const kept = boundedCache<string, { at: number; risk: Promise<TokenRisk | undefined> }>({ name: 'token risks', max: TOKEN_RISK_ENTRIES });
   const readOne = (chain: ChainId, token: string): Promise<TokenRisk | undefined> => {
     const key = `${chain}|${token.toLowerCase()}`;
     const keepMs = Math.min(MAX_KEEP_MS, Math.max(MIN_KEEP_MS, CHAINS[chain].blockTimeMs * RISK_BLOCKS));
     const entry = kept.get(key);
     if (entry && now() - entry.at <= keepMs) return entry.risk;
     const risk = measureRisk(deps, chain, token);
-    if (kept.size >= MAX_ENTRIES) kept.delete(kept.keys().next().value!);
     kept.set(key, { at: now(), risk });
     // A failed read is not kept: the next quote tries again.
-    risk.catch(() => kept.delete(key));
+    risk.catch(() => {
+      if (kept.get(key)?.risk === risk) kept.delete(key);
+    });
     return risk;
   };
   return {

@@ -11,6 +11,7 @@ import type { ChainDirectory, ConfiguredChain } from '@/server/chains/chain-dire
 import { NATIVE_TOKEN_ADDRESS, type ChainFamily, type ChainId } from '@/server/chains/registry';
 import { JsonRpcError } from '@/server/chains/json-rpc';
 import { requestChecked } from '@/server/chains/rpc-answers';
+import { boundedCache } from '@/server/cache/bounded-cache';
 import { AppError } from '@/server/errors';
 import { splitAmount, type FeeSplit } from '@/server/trading/fee-model';
 import { tradingVenues } from '@/server/trading/evm/evm-quote';
@@ -65,7 +66,9 @@ interface EstimateRequest {
 /** A throwaway account the lens runs as: no balances are read, nothing is simulated. */
 const ESTIMATE_ACCOUNT = '0x000000000000000000000000000000000000e571' as Address;
 const hexData = z.string().regex(/^0x[0-9a-fA-F]*$/).transform((hex) => hex as `0x${string}`);
-const decimalsCache = new Map<string, number>();
+/** Tokens whose decimals are remembered (any caller may name any contract: the least recently used make way). */
+export const VALUE_DECIMALS_ENTRIES = 1_000;
+const decimalsCache = boundedCache<string, number>({ name: 'value token decimals', max: VALUE_DECIMALS_ENTRIES });
 
 const ESTIMATORS: Record<ChainFamily, (deps: ValueDeps, chain: ConfiguredChain, request: EstimateRequest) => Promise<Estimate>> = {
   async evm(deps, chain, request) {

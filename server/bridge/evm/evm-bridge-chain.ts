@@ -6,6 +6,7 @@
  * quote engine prepared for it.
  */
 import { parseTransaction, type Address, type Hex } from 'viem';
+import { boundedCache, rememberPromise } from '@/server/cache/bounded-cache';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { estimateGas } from '@/server/chains/evm/actions/estimate-gas';
 import { getBalance } from '@/server/chains/evm/actions/get-balance';
@@ -81,7 +82,9 @@ export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
   const { chain } = deps;
   const context: EvmBridgeContext = {
     chain, solver: fastPrivateKeyAccount(deps.solverPrivateKey), depository: deps.depository.toLowerCase() as Address, fees: deps.fees,
-    confirmations: deps.confirmations, gasEstimates: new Map(), tokens: new Map(), settled: new Map(),
+    confirmations: deps.confirmations, settled: new Map(),
+    gasEstimates: boundedCache({ name: `bridge gas estimates ${chain.info.id}`, max: GAS_ESTIMATE_ENTRIES, ttlMs: GAS_ESTIMATE_REUSE_MS }),
+    tokens: boundedCache({ name: `bridge tokens ${chain.info.id}`, max: BRIDGE_TOKEN_ENTRIES }),
   };
   const stable = chain.venues?.stable;
   return {
@@ -123,20 +126,16 @@ export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
 
 /** How long an estimate for one transfer is reused: a fill checks its cost, then signs, moments apart. */
 const GAS_ESTIMATE_REUSE_MS = 5_000;
+/** Transfers whose estimate is kept at most (one per recipient, token and amount within the reuse time). */
+const GAS_ESTIMATE_ENTRIES = 1_000;
+/** Tokens whose symbol and decimals are remembered (any caller may name any contract: the least recently used make way). */
+export const BRIDGE_TOKEN_ENTRIES = 1_000;
 
 /** 21,000 to an account without code; a contract recipient (a smart wallet) may need more; a token transfer its own. */
 function paymentGas(context: EvmBridgeContext, to: string, amount: bigint, token?: string): Promise<bigint> {
-  const key = `${token ?? 'native'}:${to.toLowerCase()}:${amount}`;
-  const now = Date.now();
-  const reused = context.gasEstimates.get(key);
-  if (reused && now - reused.at < GAS_ESTIMATE_REUSE_MS) return reused.gas;
-  for (const [old, entry] of context.gasEstimates) if (now - entry.at >= GAS_ESTIMATE_REUSE_MS) context.gasEstimates.delete(old);
-  const gas = isNative(token)
+  return rememberPromise(context.gasEstimates, `${token ?? 'native'}:${to.toLowerCase()}:${amount}`, () => (isNative(token)
     ? estimateGas(context.chain.rpc, { from: context.solver.address, to, value: amount })
-    : tokenTransferGas(context, token!, to, amount);
-  context.gasEstimates.set(key, { gas, at: now });
-  gas.catch(() => context.gasEstimates.delete(key));
-  return gas;
+    : tokenTransferGas(context, token!, to, amount)));
 }
 
 const paymentState = (receipt: EvmReceipt): PaymentState => (receipt.status === 'success' ? 'confirmed' : 'reverted');

@@ -4,6 +4,7 @@
  */
 import type { Address } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
+import type { BoundedCache } from '@/server/cache/bounded-cache';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import type { EvmReceipt } from '@/server/chains/evm/evm-schemas';
 import type { UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
@@ -21,9 +22,9 @@ export interface EvmBridgeContext {
   /** The cursor the last scan returned and the head it read: the same again means no new block to read (evm-deposits.ts). */
   lastScan?: { cursor: string; head: bigint };
   /** Recent gas estimates per call (see evm-bridge-chain.ts, paymentGas). */
-  gasEstimates: Map<string, { gas: Promise<bigint>; at: number }>;
-  /** Token symbols and decimals once read (they never change). */
-  tokens: Map<string, Promise<BridgeToken>>;
+  gasEstimates: BoundedCache<string, Promise<bigint>>;
+  /** Token symbols and decimals once read (they never change), for the tokens most recently asked about. */
+  tokens: BoundedCache<string, Promise<BridgeToken>>;
   /**
    * Receipts of the payments last seen confirmed, by hash: a destination swap's fill reads what it delivered
    * (receivedBy) right after it confirms, from the receipt its wait already read rather than asking again.

@@ -7,6 +7,7 @@ import {
   decodeEventLog, decodeFunctionData, encodeFunctionData, erc20Abi, maxUint256, parseAbi, parseTransaction, toEventSelector, toFunctionSelector,
   type Address, type Hex,
 } from 'viem';
+import { rememberPromise } from '@/server/cache/bounded-cache';
 import { estimateGas } from '@/server/chains/evm/actions/estimate-gas';
 import { getTransactionCount } from '@/server/chains/evm/actions/get-transaction-count';
 import { getTransactionReceipt } from '@/server/chains/evm/actions/get-transaction-receipt';
@@ -47,19 +48,14 @@ export function describeEvmToken(context: EvmBridgeContext, address: string, fie
   const { info } = context.chain;
   if (isNative(address)) return Promise.resolve(nativeBridgeToken(info.id));
   const key = address.toLowerCase();
-  const known = context.tokens.get(key);
-  if (known) return known;
-  const read = lookupToken(context.chain.rpc, { address: key, known: [] }).then(
+  return rememberPromise(context.tokens, key, () => lookupToken(context.chain.rpc, { address: key, known: [] }).then(
     ({ symbol, decimals }) => ({ address: key, symbol, decimals }),
     (error: unknown) => {
-      context.tokens.delete(key);
       const appError = findAppError(error);
       if (appError?.code !== 'INVALID_INPUT') throw error;
       throw new AppError('INVALID_INPUT', `${field}: ${address} is not an ERC-20 token on ${info.name}. Check the address and the chain.`, { field, cause: error });
     },
-  );
-  context.tokens.set(key, read);
-  return read;
+  ));
 }
 
 export async function evmTokenInventory(context: EvmBridgeContext, token: string): Promise<bigint> {

@@ -5,6 +5,7 @@
  * quote's batch to know whether the trader still needs to send it.
  */
 import { decodeFunctionResult, encodeFunctionData, formatEther, parseAbi, type Address, type Hex } from 'viem';
+import { boundedCache } from '@/server/cache/bounded-cache';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import type { RpcCall } from '@/server/chains/json-rpc';
 import { requestChecked } from '@/server/chains/rpc-answers';
@@ -71,7 +72,9 @@ export async function launchFeePreTrades(chain: ConfiguredChain, routes: readonl
   }));
 }
 
-const fees = new Map<string, bigint>();
+/** Launchpads whose fee is remembered (routes name them: a few per chain, bounded all the same). */
+const LAUNCH_FEE_ENTRIES = 1_000;
+const fees = boundedCache<string, bigint>({ name: 'launch fees', max: LAUNCH_FEE_ENTRIES });
 const hexData = z.string().regex(/^0x[0-9a-fA-F]*$/).transform((hex) => hex as Hex);
 
 /** A launchpad's fee, read once per launchpad and endpoint (its owner sets it at deployment). */

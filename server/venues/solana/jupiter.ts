@@ -11,6 +11,7 @@
  */
 import { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { z } from 'zod';
+import { boundedCache, rememberPromise } from '@/server/cache/bounded-cache';
 import { isSolanaAddress } from '@/server/chains/solana/address';
 import { AppError } from '@/server/errors';
 import { callJupiter, createJupiterClient, type JupiterClient, type JupiterClientOptions } from './jupiter-http';
@@ -29,6 +30,8 @@ export interface JupiterRouteSourceOptions extends JupiterClientOptions {
  * USD price, asked for by every Solana quote, is read once per this long.
  */
 const DEFAULT_PRICE_TTL_MS = 15_000;
+/** Priced legs kept at most (each amount is a key of its own). */
+const JUPITER_PRICE_ENTRIES = 1_000;
 const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
 
 const address = z.string().refine(isSolanaAddress, 'not a Solana address');
@@ -79,21 +82,13 @@ const swapInstructionsSchema = z.object({
 export function createJupiterRouteSource(options: JupiterRouteSourceOptions): SolanaRouteSource {
   const client = createJupiterClient(options);
   const priceTtlMs = options.priceTtlMs ?? DEFAULT_PRICE_TTL_MS;
-  const now = options.now ?? Date.now;
-  const prices = new Map<string, { amountOut: Promise<bigint>; at: number }>();
+  // Every amount priced is a key of its own: stale ones are not served, and the least recently used make way.
+  const prices = boundedCache<string, Promise<bigint>>({ name: 'jupiter prices', max: JUPITER_PRICE_ENTRIES, ttlMs: priceTtlMs, now: options.now });
   return {
     venue: 'JUPITER',
     price(leg) {
       const key = `${leg.inputMint}:${leg.outputMint}:${leg.amountIn}:${leg.slippageBps}`;
-      const at = now();
-      const known = prices.get(key);
-      if (known && at - known.at < priceTtlMs) return known.amountOut;
-      // Every amount priced is a key of its own: stale ones go, so the map holds at most a TTL's worth.
-      for (const [old, entry] of prices) if (at - entry.at >= priceTtlMs) prices.delete(old);
-      const amountOut = fetchQuote(client, leg).then(({ quote }) => quote.outAmount);
-      prices.set(key, { amountOut, at });
-      amountOut.catch(() => prices.delete(key));
-      return amountOut;
+      return rememberPromise(prices, key, () => fetchQuote(client, leg).then(({ quote }) => quote.outAmount));
     },
     async quote(leg: SolanaSwapLeg): Promise<SolanaRoute> {
       const { quote, body } = await fetchQuote(client, leg);

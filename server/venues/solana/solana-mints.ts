@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { requestChecked } from '@/server/chains/rpc-answers';
 import { isTokenProgram } from '@/server/chains/solana/programs';
+import { boundedCache, rememberPromise } from '@/server/cache/bounded-cache';
 import { AppError } from '@/server/errors';
 
 export { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '@/server/chains/solana/programs';
@@ -25,24 +26,19 @@ const accountInfo = z.object({
   value: z.object({ owner: z.string(), data: z.tuple([z.string(), z.literal('base64')]) }).nullable(),
 });
 
+/** Mints remembered per chain (any caller may name any mint: the least recently used make way). */
+export const SOLANA_MINT_ENTRIES = 1_000;
+
 export function createSolanaMints(chain: ConfiguredChain): SolanaMints {
-  const known = new Map<string, Promise<MintInfo>>();
+  const known = boundedCache<string, Promise<MintInfo>>({ name: 'solana mints', max: SOLANA_MINT_ENTRIES });
   return {
-    info(mint) {
-      let found = known.get(mint);
-      if (!found) {
-        found = (async () => {
-          const { value } = await requestChecked(chain.rpc, 'getAccountInfo', [mint, { encoding: 'base64', commitment: 'confirmed' }], accountInfo);
-          const data = value ? Buffer.from(value.data[0], 'base64') : undefined;
-          if (!value || !data || data.length < 82 || !isTokenProgram(value.owner)) {
-            throw new AppError('NOT_FOUND', `No SPL mint at ${mint} on SOL.`);
-          }
-          return { programId: new PublicKey(value.owner), decimals: data[MINT_DECIMALS_OFFSET]! };
-        })();
-        known.set(mint, found);
-        found.catch(() => known.delete(mint));
+    info: (mint) => rememberPromise(known, mint, async () => {
+      const { value } = await requestChecked(chain.rpc, 'getAccountInfo', [mint, { encoding: 'base64', commitment: 'confirmed' }], accountInfo);
+      const data = value ? Buffer.from(value.data[0], 'base64') : undefined;
+      if (!value || !data || data.length < 82 || !isTokenProgram(value.owner)) {
+        throw new AppError('NOT_FOUND', `No SPL mint at ${mint} on SOL.`);
       }
-      return found;
-    },
+      return { programId: new PublicKey(value.owner), decimals: data[MINT_DECIMALS_OFFSET]! };
+    }),
   };
 }

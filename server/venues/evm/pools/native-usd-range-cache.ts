@@ -4,7 +4,7 @@
  * with when it was seen. Built by whoever builds the chain clients and handed to every read; bounded in
  * entries (one per chain endpoint in use).
  */
-import { LRUCache } from 'lru-cache';
+import { boundedCache } from '@/server/cache/bounded-cache';
 import type { Address } from 'viem';
 import type { RoutablePool } from '../venue-adapter';
 import type { PairPool } from './pair-pools';
@@ -30,7 +30,7 @@ export interface NativeUsdRangeCache {
 const DEFAULT_MAX_ENTRIES = 64;
 
 export function createNativeUsdRangeCache(options: { maxEntries?: number; now?: () => number } = {}): NativeUsdRangeCache {
-  const entries = new LRUCache<string, NativeUsdRangeMemo>({ max: options.maxEntries ?? DEFAULT_MAX_ENTRIES });
+  const entries = boundedCache<string, NativeUsdRangeMemo>({ name: 'native usd ranges', max: options.maxEntries ?? DEFAULT_MAX_ENTRIES });
   return {
     now: options.now ?? Date.now,
     get: (key) => entries.get(key),

@@ -1,8 +1,9 @@
 /**
  * When a pool was created: the block and time of its factory's creation event. A creation never changes, so
- * it is remembered per chain directory entry for the life of the process.
+ * it is remembered per chain directory entry, for the `POOL_CREATION_ENTRIES` pools most recently asked about.
  */
 import type { Hex } from 'viem';
+import { boundedCache, type BoundedCache } from '@/server/cache/bounded-cache';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { hexData, hexQuantity } from '@/server/chains/rpc-answers';
@@ -20,7 +21,9 @@ interface CreationLog {
   timestamp?: number;
 }
 
-const creations = new WeakMap<ConfiguredChain, Map<string, Creation>>();
+/** Pools whose creation is remembered per chain (any caller may name any pool: the least recently used make way). */
+export const POOL_CREATION_ENTRIES = 1_000;
+const creations = new WeakMap<ConfiguredChain, BoundedCache<string, Creation>>();
 
 export function cachedCreation(chain: ConfiguredChain, pool: string): Creation | undefined {
   return creations.get(chain)?.get(pool);
@@ -28,7 +31,7 @@ export function cachedCreation(chain: ConfiguredChain, pool: string): Creation |
 
 export function rememberCreation(chain: ConfiguredChain, pool: string, creation: Creation): void {
   let cache = creations.get(chain);
-  if (!cache) creations.set(chain, (cache = new Map()));
+  if (!cache) creations.set(chain, (cache = boundedCache({ name: `pool creations ${chain.info.id}`, max: POOL_CREATION_ENTRIES })));
   cache.set(pool, creation);
 }
 
