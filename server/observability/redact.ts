@@ -1,19 +1,16 @@
 /**
  * Hides the secrets a URL can carry. RPC providers put credentials in the URL itself: a user and password
  * before the host, or an API key as a path segment (`/v2/<key>`) or a query value (`?apikey=<key>`).
- * Operators' logs keep the scheme, host and the path's plain words, so a failing endpoint can still be told
- * apart; answers to clients keep nothing of an address (see `withoutAddresses`).
+ * Operators' logs keep the scheme, host and port, so a failing endpoint can still be told apart; answers to
+ * clients keep nothing of an address (see `withoutAddresses`).
  */
 
 export const REDACTED_PART = '***';
 
-/** Plain words (`v2`, `rpc`, `solana-mainnet`) stay; a long or letters-and-digits token is taken for a key. */
-export function looksLikeKey(segment: string): boolean {
-  if (segment.length >= 16) return true;
-  return segment.length >= 8 && /[0-9]/.test(segment) && /[a-z]/i.test(segment);
-}
-
-/** The URL without its user and password, with key-like path segments and every query value replaced. */
+/**
+ * The URL without its user and password, its path (whole: a key can be any word, `/v2/KEY`) and its query
+ * values: scheme, host and port are what tells one endpoint from another in a log.
+ */
 export function redactUrl(url: string): string {
   let parsed: URL;
   try {
@@ -21,12 +18,9 @@ export function redactUrl(url: string): string {
   } catch {
     return redactUnparsedUrl(url);
   }
-  const path = parsed.pathname
-    .split('/')
-    .map((segment) => (looksLikeKey(decodeSegment(segment)) ? REDACTED_PART : segment))
-    .join('/');
+  const path = parsed.pathname === '/' || parsed.pathname === '' ? '' : `/${REDACTED_PART}`;
   const query = [...parsed.searchParams.keys()].map((name) => `${encodeURIComponent(name)}=${REDACTED_PART}`).join('&');
-  return `${parsed.protocol}//${parsed.host}${path === '/' ? '' : path}${query ? `?${query}` : ''}`;
+  return `${parsed.protocol}//${parsed.host}${path}${query ? `?${query}` : ''}`;
 }
 
 // A URL inside free text ends at whitespace, a quote or a bracket; trailing punctuation belongs to the sentence.
@@ -54,14 +48,6 @@ const IPV4_IN_TEXT = /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g;
  */
 export function withoutAddresses(text: string): string {
   return eachUrl(text, () => '[address hidden]').replace(IPV4_IN_TEXT, '[address hidden]');
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 /** A string that is not a valid URL may still hold credentials: keep only the scheme and host. */

@@ -24,7 +24,9 @@ import { queryObject, serveHttp } from './http';
 const USER = 'rpcuser';
 const PASSWORD = 'rpcpass';
 const PATH_KEY = 'Xk3pL9qRz7TmWv2NbC8dFhJ4sYa6GeU1';
-const SECRETS = [`${USER}:${PASSWORD}`, USER, PASSWORD, PATH_KEY];
+/** A key can be a plain word too: nothing of a URL's path is shown. */
+const WORD_KEY = 'opensesame';
+const SECRETS = [`${USER}:${PASSWORD}`, USER, PASSWORD, PATH_KEY, WORD_KEY];
 const NATIVE = '0x0000000000000000000000000000000000000000';
 
 let services: Services;
@@ -55,7 +57,7 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'debug',
     RPC_TIMEOUT_MS: '1000',
-    RPC_URL_BASE: `http://${USER}:${PASSWORD}@127.0.0.1:${deadPort}/v2/${PATH_KEY}`,
+    RPC_URL_BASE: `http://${USER}:${PASSWORD}@127.0.0.1:${deadPort}/v2/${WORD_KEY}`,
     RPC_URL_ARB: `http://${USER}:${PASSWORD}@${new URL(proxy.url).host}/v2/${PATH_KEY}?apikey=${PATH_KEY}`,
   }));
   const key = generateApiKey();
