@@ -1,6 +1,7 @@
 /**
  * The health report: every chain probed in parallel with a short timeout, storage pinged, and the whole
- * result cached briefly so a load balancer polling /api/health does not multiply RPC traffic.
+ * result cached briefly so a load balancer polling /api/health does not multiply RPC traffic. `unavailable`
+ * (answered with 503) when this instance cannot serve: storage unreachable, or no chain can quote.
  */
 import type { ChainDirectory } from '@/server/chains/chain-directory';
 import type { ChainCapabilities } from '@/server/doctor/doctor-report';
@@ -12,13 +13,14 @@ export interface ChainHealth {
   blockNumber: number | null;
   latencyMs: number | null;
   error?: string;
-  /** What the chain can do on this server, as the doctor found at start. */
+  /** What the chain can do on this server, as the doctor last found (rechecked every CHAIN_RECHECK_MS). */
   capabilities?: ChainCapabilities;
 }
 
 export interface HealthReport {
   success: true;
-  status: 'ok' | 'degraded';
+  /** ok: storage and every configured chain work; degraded: some chain does not; unavailable: cannot serve. */
+  status: 'ok' | 'degraded' | 'unavailable';
   version: string;
   storage: { ok: boolean; engine: 'pglite' | 'postgres' };
   chains: Record<ChainId, ChainHealth>;
@@ -59,7 +61,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
 
   async function run(): Promise<HealthReport> {
     const [storageOk, capabilities, ...results] = await Promise.all([
-      deps.pingStorage().then(() => true, () => false),
+      withTimeout(deps.pingStorage(), deps.probeTimeoutMs).then(() => true, () => false),
       deps.capabilities?.().catch(() => undefined),
       ...CHAIN_IDS.map(probe),
     ]);
@@ -69,9 +71,11 @@ export function createHealthCheck(deps: HealthCheckDeps) {
     })) as Record<ChainId, ChainHealth>;
     const chainsOk = CHAIN_IDS.some((id) => deps.chains[id].available)
       && CHAIN_IDS.every((id) => !deps.chains[id].available || chains[id].available);
+    // Without the doctor's capabilities (tests of the probes alone), a chain that answers counts as quoting.
+    const someChainQuotes = CHAIN_IDS.some((id) => chains[id].available && (capabilities ? capabilities[id].quote : true));
     return {
       success: true,
-      status: storageOk && chainsOk ? 'ok' : 'degraded',
+      status: !storageOk || !someChainQuotes ? 'unavailable' : chainsOk ? 'ok' : 'degraded',
       version: deps.version,
       storage: { ok: storageOk, engine: deps.storageEngine },
       chains,
@@ -90,4 +94,13 @@ export function createHealthCheck(deps: HealthCheckDeps) {
       return cached.report;
     },
   };
+}
+
+/** A storage ping that hangs (a database behind a dead network path) counts as failed after `ms`. */
+function withTimeout(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -5,6 +5,7 @@
 import { ENDPOINTS, type EndpointProcedure } from '@/server/api/contract';
 import { DEV_ENDPOINTS } from '@/server/api/contract/dev';
 import { restRoute } from '@/server/rest/rest-handler';
+import { serveHealth, serveLiveness } from '@/server/rest/health-routes';
 import { serveMetrics, serveOpenApi, serveUnknownApiPath } from '@/server/rest/operational-routes';
 import { serveTrpc } from '@/server/rest/trpc-handler';
 import { AppError } from '@/server/errors';
@@ -33,7 +34,11 @@ function compile(template: string): { pattern: RegExp; names: string[] } {
 }
 
 function buildRoutes(): Route[] {
-  const routes: Route[] = [];
+  // Health's GET answers 503 when this instance cannot serve (first match wins over its contract route).
+  const routes: Route[] = [
+    { pattern: /^\/api\/health\/?$/, names: [], handlers: { ...restRoute('system.health'), GET: (request) => serveHealth(request) } as MethodHandlers },
+    { pattern: /^\/api\/health\/live\/?$/, names: [], handlers: { GET: () => serveLiveness() } },
+  ];
   for (const endpoint of [...ENDPOINTS, ...DEV_ENDPOINTS]) {
     const handlers = restRoute(endpoint.procedure as EndpointProcedure) as MethodHandlers;
     for (const path of endpoint.paths) routes.push({ ...compile(path), handlers });

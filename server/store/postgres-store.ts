@@ -22,6 +22,9 @@ export function createPgPool(config: pg.PoolConfig): pg.Pool {
   // An idle client whose server connection drops is discarded by the pool; the next query reconnects or
   // fails where a caller sees it. Without a listener the 'error' event would crash the process.
   pool.on('error', () => undefined);
+  // A client checked out for a query has no pool listener: a connection dropped mid-query rejects that query,
+  // and then emits 'error' on the client, which would crash the process (a database restart must not).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

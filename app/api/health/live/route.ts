@@ -1,0 +1,3 @@
+import { serveLiveness } from '@/server/rest/health-routes';
+
+export const GET = serveLiveness;
