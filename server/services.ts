@@ -21,7 +21,8 @@ import { readDevnetManifest, type DevnetManifest } from '@/server/chains/devnet-
 import { loadConfig, type Config } from '@/server/config/env';
 import type { LocalWorld } from '@/server/devnet/local-world';
 import { createPriorityFeeReader, type PriorityFeeReader } from '@/server/fees/priority-fees';
-import { applyDoctorRun, DoctorRefusal, runDoctor, type DoctorRun } from '@/server/doctor/doctor';
+import { createChainRecheck, type ChainRecheck } from '@/server/doctor/chain-recheck';
+import { DoctorRefusal, runDoctor, type DoctorRun } from '@/server/doctor/doctor';
 import { capabilitySummary } from '@/server/doctor/doctor-report';
 import { createHealthCheck } from '@/server/health/health-check';
 import { createTradeRepository, type TradeRepository } from '@/server/store/trade-repository';
@@ -31,6 +32,7 @@ import { solanaTradingFrom } from '@/server/trading/solana/solana-trading';
 import { quoteSwap } from '@/server/trading/quote-swap';
 import type { SwapQuoteDeps } from '@/server/trading/trading-engines';
 import { createLogger, type Logger } from '@/server/observability/logger';
+import { registerCapabilityGauge, rpcDurationHistogram } from '@/server/observability/chain-metrics';
 import { createMetrics, registerReadGauge, type Metrics } from '@/server/observability/metrics';
 import { createApiKeyRepository } from '@/server/store/api-key-repository';
 import { openStore, type Store } from '@/server/store/database';
@@ -68,8 +70,10 @@ export interface Services {
   appSecret: string;
   /** The traded tokens' honeypot, taxes and audit state for quotes, kept per token for a range of blocks. */
   tokenRisk: TokenRiskReader;
-  /** The doctor's checks of this configuration (once per process): faults, warnings, what each chain can do. */
+  /** The doctor's latest checks of this configuration: faults, warnings, what each chain can do now. */
   doctor(): Promise<DoctorRun>;
+  /** Runs the doctor's checks again every CHAIN_RECHECK_MS; started by the app process only (getServices). */
+  chainRecheck: ChainRecheck;
   close(): Promise<void>;
 }
 
@@ -87,17 +91,21 @@ export async function createServices(config: Config, options: { shareStore?: boo
   const auth = createAuthDeps(config, store, appSecret, logger);
 
   const manifest = config.localWorld ? readDevnetManifest(config.devnetManifestPath) : undefined;
-  const chains = createChainDirectory(config, manifest, (call) => metrics.rpcCalls.inc({ chain: call.chain, method: call.method, outcome: call.outcome }));
+  const chains = createChainDirectory(
+    config, manifest, (call) => metrics.rpcCalls.inc({ chain: call.chain, method: call.method, outcome: call.outcome }), undefined, rpcDurationHistogram(metrics),
+  );
 
   const pingStorage = async () => {
     await store.db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
   };
-  // Run by getServices at start (a fault stops the app), or on the first request that shows capabilities.
-  let doctorRun: Promise<DoctorRun> | undefined;
-  const doctor = () => (doctorRun ??= runDoctor({ config, chains, manifest, solanaRouted: solana !== undefined, pingStorage }).then((run) => {
-    applyDoctorRun(chains, run);
-    return run;
-  }));
+  // Run by getServices at start (a fault stops the app), or on the first request that shows capabilities;
+  // then again in the background, each run replacing the last.
+  const chainRecheck = createChainRecheck({
+    chains, logger, intervalMs: config.CHAIN_RECHECK_MS,
+    runDoctor: () => runDoctor({ config, chains, manifest, solanaRouted: solana !== undefined, pingStorage }),
+  });
+  const doctor = () => chainRecheck.latest();
+  registerCapabilityGauge(metrics, async () => (await doctor()).chains);
   const health = createHealthCheck({
     chains,
     pingStorage,
@@ -140,7 +148,9 @@ export async function createServices(config: Config, options: { shareStore?: boo
     trades,
     background,
     doctor,
+    chainRecheck,
     async close() {
+      await chainRecheck.stop();
       await solver.stop();
       await background.stop();
       await rateLimiter.flush();
@@ -261,6 +271,7 @@ export function getServices(): Promise<Services> {
       services.logger.info('chains served', { capabilities: capabilitySummary(run.chains) });
       services.background.start();
       services.solver.start(services.config.BRIDGE_POLL_MS);
+      services.chainRecheck.start();
       return services;
     });
     holder[GLOBAL_KEY].catch(() => {

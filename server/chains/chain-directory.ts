@@ -6,6 +6,7 @@
 import type { Config, VenuesEnv } from '@/server/config/env';
 import { deployedRouterAddress } from '@/server/deploy/configured-contracts';
 import { ADDRESS_BOOK, type ChainAddressBook } from './address-book';
+import { createCircuitBreaker, type CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
 import { createRpcTransport, type RpcCallOutcome, type RpcTransport } from './json-rpc';
 import type { DevnetManifest, ManifestChain } from './devnet-manifest';
 import { venueContractsFromManifest } from '@/server/venues/evm/venue-table';
@@ -35,20 +36,27 @@ export interface ConfiguredChain {
    * order-flow RPCs such as MEV Blocker read).
    */
   mevRpcFor?(reward: string | undefined): RpcTransport;
+  /** The Router quotes and trades use: the configured one, or '' while the doctor finds it unusable. */
   routerAddress: string;
+  /** The Router this chain is configured with (environment, manifest or deploy), which every recheck checks again. */
+  configuredRouterAddress?: string;
+  /** Fails the chain's calls at once while no node answers (server/chains/circuit-breaker.ts). */
+  breaker?: CircuitBreaker;
   /** EVM chains whose venues are known (`VENUES_<CHAIN>`, or the local world's manifest); absent means no trading. */
   venues?: EvmVenues;
-  /** Why quotes and trades are off here, as the doctor found at start (server/doctor). */
+  /** Why quotes and trades are off here, as the doctor last found (server/doctor; checked again every CHAIN_RECHECK_MS). */
   tradingOff?: string;
 }
 
 export type ChainDirectory = Record<ChainId, ConfiguredChain>;
 
 export function createChainDirectory(
-  config: Pick<Config, 'chains' | 'localWorld' | 'RPC_TIMEOUT_MS' | 'SOLVER_PRIVATE_KEY' | 'SOLVER_SECRET_KEY_SOL'>,
+  config: Pick<Config, 'chains' | 'localWorld' | 'RPC_TIMEOUT_MS' | 'SOLVER_PRIVATE_KEY' | 'SOLVER_SECRET_KEY_SOL'>
+    & Partial<Pick<Config, 'RPC_BREAKER_FAILURES' | 'RPC_BREAKER_OPEN_MS'>>,
   manifest: DevnetManifest | undefined,
   onCall?: (outcome: RpcCallOutcome) => void,
   fetchImpl?: typeof fetch,
+  onDuration?: CircuitBreakerOptions['onDuration'],
 ): ChainDirectory {
   const directory = {} as ChainDirectory;
   const deployedRouter = config.localWorld ? undefined : deployedRouterAddress(config);
@@ -56,17 +64,26 @@ export function createChainDirectory(
     const env = config.chains[id];
     const fromManifest = config.localWorld ? manifest?.chains[id] : undefined;
     const urls = env.rpcUrls.length > 0 ? env.rpcUrls : fromManifest ? [fromManifest.rpcUrl] : [];
-    const transport = (list: readonly string[]) =>
-      createRpcTransport({ chain: id, urls: list, timeoutMs: config.RPC_TIMEOUT_MS, onCall, fetch: fetchImpl });
+    const breakerOf = () => createCircuitBreaker({
+      chain: id, failures: config.RPC_BREAKER_FAILURES ?? 3, openMs: config.RPC_BREAKER_OPEN_MS ?? 5_000, onDuration,
+    });
+    const breaker = breakerOf();
+    // The MEV RPC is another service than the chain's own RPC: it has its own breaker.
+    const mevBreaker = breakerOf();
+    const transport = (list: readonly string[], guard: CircuitBreaker) =>
+      guard.guard(createRpcTransport({ chain: id, urls: list, timeoutMs: config.RPC_TIMEOUT_MS, onCall, fetch: fetchImpl }));
+    const routerAddress = env.routerAddress ?? fromManifest?.routerAddress ?? (CHAINS[id].family === 'evm' ? deployedRouter : undefined) ?? '';
     directory[id] = {
       info: CHAINS[id],
       available: urls.length > 0,
-      rpc: transport(urls),
-      mevRpc: env.mevRpcUrls.length > 0 ? transport(env.mevRpcUrls) : undefined,
+      rpc: transport(urls, breaker),
+      breaker,
+      mevRpc: env.mevRpcUrls.length > 0 ? transport(env.mevRpcUrls, mevBreaker) : undefined,
       mevRpcFor: env.mevRpcUrls.length > 0
-        ? (reward) => transport(reward ? env.mevRpcUrls.map((url) => withQuery(url, 'refundRecipient', reward)) : env.mevRpcUrls)
+        ? (reward) => transport(reward ? env.mevRpcUrls.map((url) => withQuery(url, 'refundRecipient', reward)) : env.mevRpcUrls, mevBreaker)
         : undefined,
-      routerAddress: env.routerAddress ?? fromManifest?.routerAddress ?? (CHAINS[id].family === 'evm' ? deployedRouter : undefined) ?? '',
+      routerAddress,
+      configuredRouterAddress: routerAddress,
       venues: fromManifest
         ? (CHAINS[id].family === 'evm' ? mergeVenues(venuesFromManifest(fromManifest), env.venues) : undefined)
         : mergeVenues(venuesFromAddressBook(ADDRESS_BOOK[id as keyof typeof ADDRESS_BOOK]), env.venues),

@@ -32,6 +32,12 @@ const baseSchema = z.object({
   HEALTH_CACHE_MS: positiveInt(5_000),
   HEALTH_PROBE_TIMEOUT_MS: positiveInt(1_500),
   RPC_TIMEOUT_MS: positiveInt(10_000),
+  /** How often every chain's RPC, contracts and capabilities are checked again (a chain that recovers serves again). */
+  CHAIN_RECHECK_MS: positiveInt(30_000),
+  /** Consecutive calls to a chain that no node answered (timeouts, refused connections) before its calls fail at once. */
+  RPC_BREAKER_FAILURES: positiveInt(3),
+  /** How long a chain found down fails fast before one call is let through to try it again. */
+  RPC_BREAKER_OPEN_MS: positiveInt(5_000),
   JUPITER_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Jupiter's API key (portal.jup.ag), sent as `x-api-key`; keyless use is limited to 0.5 requests a second. */
   JUPITER_API_KEY: z.string().min(1).optional(),
@@ -44,11 +50,21 @@ const baseSchema = z.object({
   /** Receives Solana trading fees when trades route through Jupiter (base58 wallet, rent-exempt). */
   FEE_COLLECTOR_SOL: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'FEE_COLLECTOR_SOL must be a base58 Solana address').optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * How long SIGTERM/SIGINT waits for the requests in hand and the solver's work before the process exits
+   * anyway: past BRIDGE_EXECUTE_WAIT_MS (an execute waiting for its fill), inside a 30 s kill deadline.
+   */
+  SHUTDOWN_GRACE_MS: positiveInt(25_000),
   /** Where people reach this app: bridge trackingUrl links point here. Default http://localhost:$PORT. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   PORT: positiveInt(3000),
   /** The bridge solver's key on every EVM chain (0x hex); on the local world the manifest's solver. */
   SOLVER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'SOLVER_PRIVATE_KEY must be a 0x-prefixed 32-byte hex key').optional(),
+  /**
+   * The salt `npm run deploy -- --salt` put the Router and the Depository under: their addresses follow from
+   * SOLVER_PRIVATE_KEY and it. Unset: the usual addresses.
+   */
+  DEPLOY_SALT: z.string().trim().regex(/^[\x21-\x7e]{1,64}$/, 'DEPLOY_SALT must be 1 to 64 printable characters without spaces').optional(),
   /** The bridge solver's key on SOL (base58 of the 64-byte secret key). */
   SOLVER_SECRET_KEY_SOL: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/, 'SOLVER_SECRET_KEY_SOL must be a base58 64-byte secret key').optional(),
   /** The solver's fee on every bridge, in basis points of the amount. */

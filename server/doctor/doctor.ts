@@ -58,10 +58,17 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorRun> {
   return { faults, warnings, chains, tradingOff, withoutRouter };
 }
 
-/** The chains as the doctor found them: a Router that is not usable is not offered, and trading says why it is off. */
+/**
+ * The chains as the doctor last found them: a Router that is not usable is not offered, and trading says why
+ * it is off. Every run sets every chain, so a chain found well again serves again with its configured Router.
+ */
 export function applyDoctorRun(chains: ChainDirectory, run: DoctorRun): void {
-  for (const id of run.withoutRouter) chains[id].routerAddress = '';
-  for (const [id, reason] of Object.entries(run.tradingOff) as [ChainId, string][]) chains[id].tradingOff = reason;
+  for (const id of CHAIN_IDS) {
+    const chain = chains[id];
+    const configured = chain.configuredRouterAddress ?? chain.routerAddress;
+    chain.routerAddress = run.withoutRouter.includes(id) ? '' : configured;
+    chain.tradingOff = run.tradingOff[id];
+  }
 }
 
 /** Settings that only make sense together. */

@@ -108,7 +108,13 @@ export async function checkEvmChain(input: EvmCheckInput): Promise<ChainCheck> {
   }
 
   const probes = venueProbes(chain);
-  const reads = await readContracts(chain, probes, input);
+  let reads: ContractReads;
+  try {
+    reads = await readContracts(chain, probes, input);
+  } catch (error) {
+    warnings.push({ subject: `RPC_URL_${id}`, message: `did not answer the contract reads: ${error instanceof Error ? error.message : String(error)}` });
+    return off('unreachable', 'the RPC did not answer');
+  }
   for (const { probe, problem } of reads.venueProblems) {
     const origin = input.origins.venue(probe.key);
     faults.push({ subject: subjectOf(id, origin, 'VENUES'), message: `${probe.key} ${probe.address}${originText(origin, probe.key)} ${problem}.` });
@@ -145,7 +151,8 @@ async function readContracts(chain: ConfiguredChain, probes: Probe[], input: Evm
   const viewAt = probes.map((probe) => probe.call && slot({
     method: 'eth_call', params: [{ to: probe.address, data: encodeFunctionData({ abi: probe.call.abi, functionName: probe.call.functionName, args: probe.call.args } as never) }, 'latest'],
   }));
-  const router = chain.routerAddress ? slot({ method: 'eth_getCode', params: [chain.routerAddress, 'latest'] }) : undefined;
+  const routerAddress = configuredRouter(chain);
+  const router = routerAddress ? slot({ method: 'eth_getCode', params: [routerAddress, 'latest'] }) : undefined;
   const depository = input.depository ? slot({ method: 'eth_getCode', params: [input.depository, 'latest'] }) : undefined;
   const balance = input.solver ? slot({ method: 'eth_getBalance', params: [input.solver, 'latest'] }) : undefined;
   const answers = await chain.rpc.requestBatch(calls);
@@ -173,6 +180,11 @@ async function readContracts(chain: ConfiguredChain, probes: Probe[], input: Evm
   };
 }
 
+/** The Router as configured: a recheck looks at it again even while the last check found it unusable. */
+function configuredRouter(chain: ConfiguredChain): string {
+  return chain.configuredRouterAddress ?? chain.routerAddress;
+}
+
 function okResult(answer: RpcBatchAnswer | undefined): string | undefined {
   return answer?.ok && typeof answer.result === 'string' ? answer.result : undefined;
 }
@@ -180,16 +192,17 @@ function okResult(answer: RpcBatchAnswer | undefined): string | undefined {
 function routerState(input: EvmCheckInput, code: Hex | undefined, faults: Finding[]): { ok: boolean; note?: string } {
   const { chain } = input;
   const id = chain.info.id;
-  if (!chain.routerAddress) return { ok: false, note: 'no Router: set SOLVER_PRIVATE_KEY and run `npm run deploy`, or set ROUTER_ADDRESS' };
+  const routerAddress = configuredRouter(chain);
+  if (!routerAddress) return { ok: false, note: 'no Router: set SOLVER_PRIVATE_KEY and run `npm run deploy`, or set ROUTER_ADDRESS' };
   const check = checkProjectCode(code ?? '0x', 'router', { wrappedNative: chain.venues?.wrappedNative as Address | undefined });
   if (check.state === 'ok') return { ok: true };
   const origin = input.origins.router;
   if (check.state === 'absent' && origin === 'deploy') {
-    return { ok: false, note: `no Router deployed at ${chain.routerAddress} yet: run \`npm run deploy -- --chain ${id}\`` };
+    return { ok: false, note: `no Router deployed at ${routerAddress} yet: run \`npm run deploy -- --chain ${id}\`` };
   }
   const problem = check.state === 'absent' ? 'has no code on this chain' : check.problem;
-  faults.push({ subject: subjectOf(id, origin, 'ROUTER_ADDRESS'), message: `the Router at ${chain.routerAddress} ${problem}. Every quote and trade would fail.` });
-  return { ok: false, note: `the Router at ${chain.routerAddress} ${problem}` };
+  faults.push({ subject: subjectOf(id, origin, 'ROUTER_ADDRESS'), message: `the Router at ${routerAddress} ${problem}. Every quote and trade would fail.` });
+  return { ok: false, note: `the Router at ${routerAddress} ${problem}` };
 }
 
 function depositoryState(
