@@ -13,6 +13,7 @@ import { readDevnetManifest } from '../chains/devnet-manifest';
 import { ConfigError, loadConfig } from '../config/env';
 import { runDoctor } from '../doctor/doctor';
 import { capabilityTable, describeFindings } from '../doctor/doctor-report';
+import { startFailure } from '../doctor/start-failure';
 import { openStoreForTool } from '../store/shared-pglite';
 import { solanaTradingFrom } from '../trading/solana/solana-trading';
 
@@ -27,7 +28,7 @@ async function main(): Promise<number> {
   }
   const manifest = config.localWorld ? readDevnetManifest(config.devnetManifestPath) : undefined;
   const chains = createChainDirectory(config, manifest);
-  const solana = solanaTradingFrom(config, chains.SOL, manifest, createBalanceReader(chains));
+  const solana = solanaRouteSource(() => solanaTradingFrom(config, chains.SOL, manifest, createBalanceReader(chains)));
   const run = await runDoctor({
     config, chains, manifest, solanaRouted: solana !== undefined,
     // Opening the store migrates it, as the server does.
@@ -45,12 +46,25 @@ async function main(): Promise<number> {
   return run.faults.length === 0 ? 0 : 1;
 }
 
+/**
+ * Solana's route source, or none when its settings are incomplete (FEE_COLLECTOR_SOL missing with Jupiter):
+ * the doctor's own check names the variable, and every other check still runs.
+ */
+function solanaRouteSource<T>(build: () => T): T | undefined {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof ConfigError) return undefined;
+    throw error;
+  }
+}
+
 main().then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(error);
+    console.error(startFailure(error));
     process.exitCode = 1;
   },
 );

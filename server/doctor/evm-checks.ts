@@ -129,6 +129,9 @@ export async function checkEvmChain(input: EvmCheckInput): Promise<ChainCheck> {
   }
   const quote = tokenData && router.ok && support.stateOverrides;
   const bridge = depositoryState(input, reads.depositoryCode, reads.solverBalance, faults, warnings, notes);
+  if (input.solver && !reads.solverBalance && notes.some((note) => note.includes('npm run deploy'))) {
+    warnings.push({ subject: id, message: `the solver ${input.solver} holds nothing here: \`npm run deploy -- --chain ${id}\` pays gas from it and would fail. Fund it first.` });
+  }
   return {
     faults, warnings,
     capabilities: { rpc: 'ok', quote, trade: quote, tokenData, bridgeFrom: bridge.from && tokenData, bridgeTo: bridge.to && tokenData, notes },

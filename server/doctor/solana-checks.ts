@@ -27,6 +27,8 @@ export async function checkSolana(input: SolanaCheckInput): Promise<ChainCheck> 
   const faults: Finding[] = [];
   const warnings: Finding[] = [];
   const notes: string[] = [];
+  // Configuration: checked whether or not the RPC answers (and with Jupiter set though SOL has no RPC yet).
+  if (!config.localWorld && (chain.available || config.JUPITER_API_URL)) routeSourceFaults(config, faults);
   if (!chain.available) return { faults, warnings, capabilities: { rpc: 'none', ...NO_CAPABILITIES, notes: ['no RPC configured'] } };
   let genesis: string;
   try {
@@ -39,7 +41,6 @@ export async function checkSolana(input: SolanaCheckInput): Promise<ChainCheck> 
   if (!config.localWorld && genesis !== SOLANA_MAINNET_GENESIS) {
     warnings.push({ subject: 'RPC_URL_SOL', message: `serves another cluster than Solana mainnet (genesis hash ${genesis}).` });
   }
-  if (!config.localWorld) routeSourceFaults(config, faults);
   const routed = input.routed && faults.length === 0;
   if (!routed) notes.push('no route source: set JUPITER_API_URL and FEE_COLLECTOR_SOL');
   const bridge = await bridgeState(input, faults, warnings, notes);
@@ -56,7 +57,7 @@ function routeSourceFaults(config: SolanaCheckInput['config'], faults: Finding[]
     faults.push({ subject: 'JUPITER_API_URL', message: 'RPC_URL_SOL is set but JUPITER_API_URL is not: quotes, trades, token prices and bridging on SOL go through Jupiter.' });
   }
   if (!config.FEE_COLLECTOR_SOL) {
-    faults.push({ subject: 'FEE_COLLECTOR_SOL', message: 'RPC_URL_SOL is set but FEE_COLLECTOR_SOL is not: Solana trades pay their fees to it.' });
+    faults.push({ subject: 'FEE_COLLECTOR_SOL', message: 'FEE_COLLECTOR_SOL is not set: Solana trades (through Jupiter) pay their fees to it. Set it to the wallet that receives them.' });
   }
 }
 
