@@ -2,7 +2,8 @@
  * The project's contracts a real chain uses when the configuration does not name them: the Router and the
  * Depository where `npm run deploy` puts them for the solver's EVM key (the same address on every EVM
  * chain), and on SOL the solver itself, which receives deposits there. The local world's manifest names its
- * own; `ROUTER_ADDRESS_<CHAIN>` and `DEPOSITORY_ADDRESS_<CHAIN>` override both.
+ * own; `ROUTER_ADDRESS_<CHAIN>` and `DEPOSITORY_ADDRESS_<CHAIN>` override both. A deploy with `--salt`
+ * put them at other addresses: `DEPLOY_SALT` names the same salt, and the addresses follow from it.
  */
 import type { Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -11,7 +12,7 @@ import { decodeBase58 } from '@/server/chains/solana/address';
 import type { Config } from '@/server/config/env';
 import { projectContractAddress } from './project-addresses';
 
-type SolverKeys = Pick<Config, 'SOLVER_PRIVATE_KEY' | 'SOLVER_SECRET_KEY_SOL'>;
+type SolverKeys = Pick<Config, 'SOLVER_PRIVATE_KEY' | 'SOLVER_SECRET_KEY_SOL'> & Partial<Pick<Config, 'DEPLOY_SALT'>>;
 
 export function evmSolverAddress(config: SolverKeys): Address | undefined {
   return config.SOLVER_PRIVATE_KEY ? privateKeyToAccount(config.SOLVER_PRIVATE_KEY as `0x${string}`).address : undefined;
@@ -25,12 +26,12 @@ export function solSolverAddress(config: SolverKeys): string | undefined {
 
 export function deployedRouterAddress(config: SolverKeys): Address | undefined {
   const deployer = evmSolverAddress(config);
-  return deployer && projectContractAddress(deployer, 'router');
+  return deployer && projectContractAddress(deployer, 'router', config.DEPLOY_SALT);
 }
 
 /** Where deposits go on a chain: the deployed Depository on EVM chains, the solver itself on SOL. */
 export function deployedDepositoryAddress(config: SolverKeys, family: 'evm' | 'solana'): string | undefined {
   if (family === 'solana') return solSolverAddress(config);
   const deployer = evmSolverAddress(config);
-  return deployer && projectContractAddress(deployer, 'depository');
+  return deployer && projectContractAddress(deployer, 'depository', config.DEPLOY_SALT);
 }

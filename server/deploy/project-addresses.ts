@@ -3,6 +3,10 @@
  * deployer's address (the solver's EVM key) and a salt per contract, whatever the constructor takes on each
  * chain. See contracts/deploy/DeployProxy.sol for how: the deterministic deployment proxy creates a
  * DeployProxy bound to the deployer with CREATE2, and the proxy's first CREATE makes the contract.
+ *
+ * An operator's salt (`npm run deploy -- --salt <text>`, found again through `DEPLOY_SALT`) gives the same
+ * key a new pair of addresses, for when the usual ones cannot be used (a contract there bound wrongly); no
+ * salt keeps the usual addresses.
  */
 import { encodeAbiParameters, getContractAddress, keccak256, toHex, type Address, type Hex } from 'viem';
 import { deployProxyDeployable } from './generated/deployables';
@@ -13,11 +17,18 @@ export const DETERMINISTIC_DEPLOYER: Address = '0x4e59b44847b379578588920cA78FbF
 export const PROJECT_CONTRACTS = ['router', 'depository'] as const;
 export type ProjectContract = (typeof PROJECT_CONTRACTS)[number];
 
+const SALT_LABELS: Readonly<Record<ProjectContract, string>> = { router: 'swapbridge:Router:1', depository: 'swapbridge:Depository:1' };
+
 /** One salt per contract and version: a new version of a contract gets a new address. */
 export const PROJECT_SALTS: Readonly<Record<ProjectContract, Hex>> = {
-  router: keccak256(toHex('swapbridge:Router:1')),
-  depository: keccak256(toHex('swapbridge:Depository:1')),
+  router: keccak256(toHex(SALT_LABELS.router)),
+  depository: keccak256(toHex(SALT_LABELS.depository)),
 };
+
+/** The CREATE2 salt of a contract: the project's own, or one derived from it and the operator's salt text. */
+export function projectSalt(contract: ProjectContract, operatorSalt?: string): Hex {
+  return operatorSalt === undefined ? PROJECT_SALTS[contract] : keccak256(toHex(`${SALT_LABELS[contract]}:${operatorSalt}`));
+}
 
 /** The DeployProxy's creation code bound to `deployer` (the address it will obey). */
 export function proxyCreationCode(deployer: Address): Hex {
@@ -25,12 +36,12 @@ export function proxyCreationCode(deployer: Address): Hex {
   return `${deployProxyDeployable.creationCode}${argument.slice(2)}`;
 }
 
-export function proxyAddress(deployer: Address, contract: ProjectContract): Address {
-  return getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt: PROJECT_SALTS[contract], bytecode: proxyCreationCode(deployer) });
+export function proxyAddress(deployer: Address, contract: ProjectContract, operatorSalt?: string): Address {
+  return getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt: projectSalt(contract, operatorSalt), bytecode: proxyCreationCode(deployer) });
 }
 
 /** The contract's address on every chain where `deployer` deploys it. */
-export function projectContractAddress(deployer: Address, contract: ProjectContract): Address {
+export function projectContractAddress(deployer: Address, contract: ProjectContract, operatorSalt?: string): Address {
   // A contract account's nonce starts at 1 (EIP-161): the proxy's first CREATE uses it.
-  return getContractAddress({ opcode: 'CREATE', from: proxyAddress(deployer, contract), nonce: 1n });
+  return getContractAddress({ opcode: 'CREATE', from: proxyAddress(deployer, contract, operatorSalt), nonce: 1n });
 }
