@@ -15,7 +15,7 @@ if (!values['no-build']) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-runAppOnLocalWorld(process.execPath, ['--import', 'tsx', path.join('scripts', 'start.ts'), '-p', String(port)], /^Ready on/m).catch((error: unknown) => {
+runAppOnLocalWorld(process.execPath, ['--import', 'tsx', path.join('scripts', 'start.ts'), '-p', String(port)], /\blistening\b/).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -9,21 +9,31 @@ Object.assign(process.env, { NODE_ENV: 'production' });
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const { startAppServer } = await import('@/server/http/app-server');
 const { startFailure } = await import('@/server/doctor/start-failure');
+const { getServices } = await import('@/server/services');
 
 const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname ?? process.env.HOSTNAME ?? '0.0.0.0';
 
-const server = await startAppServer({ port, hostname, dir: process.cwd() }).catch((error: unknown) => {
+const app = await startAppServer({ port, hostname, dir: process.cwd() }).catch((error: unknown) => {
   // A bad configuration (named variable) or a doctor's fault: said plainly, and the process ends.
   console.error(startFailure(error));
   process.exit(1);
 });
-console.log(`Ready on http://${hostname}:${port}`);
+const { config, logger } = await getServices();
+logger.info('listening', { url: `http://${hostname}:${port}` });
 
+// The first signal stops gracefully (SHUTDOWN_GRACE_MS) and exits 0; a second one exits at once.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close();
-    process.exit(0);
+  process.on(signal, () => {
+    if (stopping) {
+      logger.warn('shutdown: second signal, exiting at once', { signal, inFlight: 'cut' });
+      process.exit(1);
+    }
+    stopping = true;
+    void app.stop(signal, config.SHUTDOWN_GRACE_MS)
+      .catch((error: unknown) => logger.error('shutdown failed', { error }))
+      .finally(() => process.exit(0));
   });
 }

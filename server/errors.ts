@@ -39,6 +39,8 @@ export const ERROR_TABLE = {
   RPC_ERROR: { http: 502, trpc: 'BAD_GATEWAY' },
   CHAIN_UNAVAILABLE: { http: 503, trpc: 'SERVICE_UNAVAILABLE' },
   RPC_UNAVAILABLE: { http: 503, trpc: 'SERVICE_UNAVAILABLE' },
+  /** The server is stopping (SIGTERM): a new request is refused while the ones in hand finish. */
+  SHUTTING_DOWN: { http: 503, trpc: 'SERVICE_UNAVAILABLE' },
   TIMEOUT: { http: 504, trpc: 'TIMEOUT' },
 } as const satisfies Record<string, { http: number; trpc: TRPC_ERROR_CODE_KEY }>;
 

@@ -38,6 +38,8 @@ const baseSchema = z.object({
   RPC_BREAKER_FAILURES: positiveInt(3),
   /** How long a chain found down fails fast before one call is let through to try it again. */
   RPC_BREAKER_OPEN_MS: positiveInt(5_000),
+  /** The commit this build runs, for build_info (CI sets it where the image has no .git); else git's HEAD, else unknown. */
+  BUILD_COMMIT: z.string().trim().min(1).max(64).optional(),
   JUPITER_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Jupiter's API key (portal.jup.ag), sent as `x-api-key`; keyless use is limited to 0.5 requests a second. */
   JUPITER_API_KEY: z.string().min(1).optional(),

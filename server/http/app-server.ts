@@ -8,10 +8,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import next from 'next';
 import { watchPeers } from '@/server/rest/peer-address';
-import { getServices } from '@/server/services';
+import { getServices, type Services } from '@/server/services';
 import { findApiHandler } from './api-routes';
 import { toRequest, writeResponse } from './node-bridge';
 import { SECURITY_HEADERS } from './security-headers.mjs';
+import { createShutdownGate, type ShutdownGate } from './shutdown-gate';
 
 export interface AppServerOptions {
   port: number;
@@ -44,19 +45,52 @@ async function serveApi(incoming: IncomingMessage, outgoing: ServerResponse, pat
   await writeResponse(response, incoming, outgoing);
 }
 
-export async function startAppServer(options: AppServerOptions): Promise<Server> {
+export interface AppServer {
+  server: Server;
+  /**
+   * Stops gracefully: new requests answered 503 while those in hand finish, then the bridge solver's and the
+   * background sender's work in hand, all within `graceMs`; past it, what is left is cut and named in the log.
+   * Resolves whether everything finished in time.
+   */
+  stop(reason: string, graceMs: number): Promise<boolean>;
+}
+
+async function stopGracefully(server: Server, gate: ShutdownGate, services: Services, reason: string, graceMs: number): Promise<boolean> {
+  const { logger } = services;
+  const started = Date.now();
+  logger.info('shutdown started', { reason, graceMs, inFlight: gate.inFlight() });
+  const http = await gate.drain(server, graceMs);
+  if (!http.drained) logger.warn('shutdown grace period over: requests cut', { requests: http.cut });
+  let timer: NodeJS.Timeout | undefined;
+  const remaining = Math.max(0, graceMs - (Date.now() - started));
+  const closed = await Promise.race([
+    services.close().then(() => true),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), remaining))),
+  ]).catch((error: unknown) => {
+    logger.error('shutdown: closing the services failed', { error });
+    return false;
+  });
+  clearTimeout(timer);
+  if (!closed) logger.warn('shutdown grace period over: background work cut (the bridge solver or the background sender, resumed from storage at the next start)');
+  logger.info('shutdown complete', { ms: Date.now() - started, drained: http.drained && closed });
+  return http.drained && closed;
+}
+
+export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   // The API handlers here and Next's bundle are two copies of the server code in one process. The services
   // (globalThis, see getServices) are built by this copy, before Next's instrumentation asks for them, so the
   // objects the handlers get (the RPC transports and the errors they throw, checked with instanceof) are of
   // this copy's classes. Pages do not use the services.
   watchPeers();
-  await getServices();
+  const services = await getServices();
   const app = next({ dev: false, dir: path.resolve(options.dir), hostname: options.hostname, port: options.port });
   const handleWithNext = app.getRequestHandler();
   await app.prepare();
   const origin = `http://${options.hostname.includes(':') ? `[${options.hostname}]` : options.hostname}:${options.port}`;
 
+  const gate = createShutdownGate();
   const server = createServer((incoming, outgoing) => {
+    if (!gate.admit(incoming, outgoing)) return;
     const pathname = pathnameOf(incoming.url);
     const served = pathname.startsWith('/api/')
       ? serveApi(incoming, outgoing, pathname, origin)
@@ -75,5 +109,5 @@ export async function startAppServer(options: AppServerOptions): Promise<Server>
     server.once('error', reject);
     server.listen(options.port, options.hostname, () => resolve());
   });
-  return server;
+  return { server, stop: (reason, graceMs) => stopGracefully(server, gate, services, reason, graceMs) };
 }

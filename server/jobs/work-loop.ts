@@ -10,17 +10,26 @@ export interface WorkLoop {
   kick(): void;
   /** Run a round every `intervalMs` (retries, and work left by a restart or another instance). */
   start(intervalMs: number): void;
+  /** No more rounds: the round under way (and only it) is finished first. */
   stop(): Promise<void>;
   /** Runs until no round is running or asked for; for tests. */
   drain(): Promise<void>;
 }
 
-export function createWorkLoop(name: string, round: () => Promise<void>, logger: Logger): WorkLoop {
+/** Told to a round: whether the loop is stopping, so that a round of many items ends after the one in hand. */
+export interface RoundControl {
+  stopping(): boolean;
+}
+
+export function createWorkLoop(name: string, round: (control: RoundControl) => Promise<void>, logger: Logger): WorkLoop {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  let stopped = false;
+  const control: RoundControl = { stopping: () => stopped };
 
   function kick(): void {
+    if (stopped) return;
     if (running) {
       again = true;
       return;
@@ -28,8 +37,8 @@ export function createWorkLoop(name: string, round: () => Promise<void>, logger:
     running = (async () => {
       do {
         again = false;
-        await round();
-      } while (again);
+        await round(control);
+      } while (again && !stopped);
     })()
       .catch((error: unknown) => logger.error(`${name} failed`, { error }))
       .finally(() => {
@@ -46,6 +55,7 @@ export function createWorkLoop(name: string, round: () => Promise<void>, logger:
       kick();
     },
     async stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
       timer = undefined;
       await running;

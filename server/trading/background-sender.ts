@@ -44,8 +44,12 @@ export function createBackgroundSender(deps: { chains: ChainDirectory; trades: T
     }
   }
 
-  const loop = createWorkLoop('background sender', async () => {
-    for (let row = await deps.trades.claimDueBackgroundTx(LEASE_MS); row; row = await deps.trades.claimDueBackgroundTx(LEASE_MS)) {
+  // Stopping, the transaction in hand is finished and no other is claimed: its lease would hold it from the
+  // other instances until it expired.
+  const loop = createWorkLoop('background sender', async (control) => {
+    while (!control.stopping()) {
+      const row = await deps.trades.claimDueBackgroundTx(LEASE_MS);
+      if (!row) return;
       await sendOne(row);
     }
   }, deps.logger);
