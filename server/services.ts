@@ -16,7 +16,7 @@ import { inventoryGaugeValues, solverInventorySource } from '@/server/bridge/sol
 import { createBridgeSolver, LEASE_MS, type BridgeSolver } from '@/server/bridge/bridge-solver';
 import { createBridgeRepository } from '@/server/store/bridge-repository';
 import { createChainDirectory, type ChainDirectory } from '@/server/chains/chain-directory';
-import { CHAIN_IDS } from '@/server/chains/registry';
+import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import { readDevnetManifest, type DevnetManifest } from '@/server/chains/devnet-manifest';
 import { loadConfig, type Config } from '@/server/config/env';
 import type { LocalWorld } from '@/server/devnet/local-world';
@@ -32,7 +32,7 @@ import { solanaTradingFrom } from '@/server/trading/solana/solana-trading';
 import { quoteSwap } from '@/server/trading/quote-swap';
 import type { SwapQuoteDeps } from '@/server/trading/trading-engines';
 import { createLogger, type Logger } from '@/server/observability/logger';
-import { registerCapabilityGauge, rpcDurationHistogram } from '@/server/observability/chain-metrics';
+import { registerChainMetrics, rpcDurationHistogram } from '@/server/observability/chain-metrics';
 import { createMetrics, registerReadGauge, type Metrics } from '@/server/observability/metrics';
 import { createApiKeyRepository } from '@/server/store/api-key-repository';
 import { openStore, type Store } from '@/server/store/database';
@@ -74,6 +74,8 @@ export interface Services {
   doctor(): Promise<DoctorRun>;
   /** Runs the doctor's checks again every CHAIN_RECHECK_MS; started by the app process only (getServices). */
   chainRecheck: ChainRecheck;
+  /** Counts each execute's outcome (trades_total). */
+  countTrade(chain: ChainId, outcome: 'success' | 'failed' | 'refused', code: string): void;
   close(): Promise<void>;
 }
 
@@ -105,7 +107,7 @@ export async function createServices(config: Config, options: { shareStore?: boo
     runDoctor: () => runDoctor({ config, chains, manifest, solanaRouted: solana !== undefined, pingStorage }),
   });
   const doctor = () => chainRecheck.latest();
-  registerCapabilityGauge(metrics, async () => (await doctor()).chains);
+  const countTrade = registerChainMetrics(metrics, { chains, capabilities: async () => (await doctor()).chains, probeTimeoutMs: config.HEALTH_PROBE_TIMEOUT_MS, version: packageJson.version, commit: config.BUILD_COMMIT });
   const health = createHealthCheck({
     chains,
     pingStorage,
@@ -149,6 +151,7 @@ export async function createServices(config: Config, options: { shareStore?: boo
     background,
     doctor,
     chainRecheck,
+    countTrade,
     async close() {
       await chainRecheck.stop();
       await solver.stop();

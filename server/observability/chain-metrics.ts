@@ -1,8 +1,10 @@
 /**
  * What operators alert on per chain: what each chain can do now (the doctor's latest run), how long its RPC
- * calls take, how old its head block is, and which build answers.
+ * calls take, how old its head block is, how its trades end, and which build answers.
  */
-import { Gauge, Histogram } from 'prom-client';
+import { execFileSync } from 'node:child_process';
+import { Counter, Gauge, Histogram } from 'prom-client';
+import type { ChainDirectory } from '@/server/chains/chain-directory';
 import type { ChainCapabilities } from '@/server/doctor/doctor-report';
 import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import { registerReadGauge, type Metrics } from './metrics';
@@ -58,4 +60,58 @@ export function registerHeadAgeGauge(
 export function registerBuildInfo(metrics: Metrics, version: string, commit: string): void {
   const gauge = new Gauge({ name: 'build_info', help: 'The running build: its version and commit', labelNames: ['version', 'commit'], registers: [metrics.registry] });
   gauge.set({ version, commit }, 1);
+}
+
+/** `trades_total{chain,outcome,code}`: each execute's outcome (success, failed on chain, refused) and its code. */
+export function tradeCounter(metrics: Metrics): (chain: ChainId, outcome: string, code: string) => void {
+  const counter = new Counter({
+    name: 'trades_total', help: 'Executes by chain, outcome (success, failed: mined and reverted or dropped, refused: not sent) and code (none on success)',
+    labelNames: ['chain', 'outcome', 'code'], registers: [metrics.registry],
+  });
+  return (chain, outcome, code) => counter.inc({ chain, outcome, code });
+}
+
+/**
+ * When each served chain's newest block was made (ms since the epoch), read with a short timeout; chains that
+ * do not answer, or whose breaker is open, are left out.
+ */
+export function headTimesReader(chains: ChainDirectory, timeoutMs: number): () => Promise<Partial<Record<ChainId, number>>> {
+  const read = async (id: ChainId): Promise<number | undefined> => {
+    const chain = chains[id];
+    if (!chain.available || chain.breaker?.state() === 'open') return undefined;
+    if (chain.info.family === 'solana') {
+      const slot = await chain.rpc.request<number>('getSlot', [], { timeoutMs });
+      const seconds = await chain.rpc.request<number | null>('getBlockTime', [slot], { timeoutMs });
+      return seconds === null ? undefined : seconds * 1000;
+    }
+    const block = await chain.rpc.request<{ timestamp: string } | null>('eth_getBlockByNumber', ['latest', false], { timeoutMs });
+    return block ? Number(BigInt(block.timestamp)) * 1000 : undefined;
+  };
+  return async () => {
+    const times = await Promise.all(CHAIN_IDS.map((id) => read(id).catch(() => undefined)));
+    return Object.fromEntries(CHAIN_IDS.flatMap((id, index) => (times[index] === undefined ? [] : [[id, times[index]]])));
+  };
+}
+
+/** The commit this build runs: BUILD_COMMIT, else git's HEAD where the checkout has one, else "unknown". */
+export function buildCommit(fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'], timeout: 2_000 }).toString().trim() || 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** How often a scrape may read the chains' heads again (one request per chain). */
+const HEAD_AGE_MAX_AGE_MS = 10_000;
+
+/** Every metric above, registered for one process; returns the trade counter execute reports to. */
+export function registerChainMetrics(metrics: Metrics, input: {
+  chains: ChainDirectory; capabilities: () => Promise<Record<ChainId, ChainCapabilities>>; probeTimeoutMs: number; version: string; commit: string | undefined;
+}): (chain: ChainId, outcome: string, code: string) => void {
+  registerCapabilityGauge(metrics, input.capabilities);
+  registerHeadAgeGauge(metrics, headTimesReader(input.chains, input.probeTimeoutMs), HEAD_AGE_MAX_AGE_MS);
+  registerBuildInfo(metrics, input.version, buildCommit(input.commit));
+  return tradeCounter(metrics);
 }

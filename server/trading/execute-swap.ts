@@ -12,8 +12,15 @@ import { tradingEngine, type SwapExecuteDeps } from './trading-engines';
 
 export async function executeSwap(deps: SwapExecuteDeps, request: SwapExecution): Promise<TradeOutcome> {
   const { quoteId, chain, chainField, ...signed } = request;
-  const claims = claimsFor(deps, quoteId, chain, chainField);
-  return tradingEngine(chain).execute(deps, chain, { ...signed, claims });
+  try {
+    const claims = claimsFor(deps, quoteId, chain, chainField);
+    const outcome = await tradingEngine(chain).execute(deps, chain, { ...signed, claims });
+    deps.countTrade?.(chain, outcome.status === 'SUCCESS' ? 'success' : 'failed', outcome.parsedError ?? 'none');
+    return outcome;
+  } catch (error) {
+    deps.countTrade?.(chain, 'refused', error instanceof AppError ? error.code : 'INTERNAL');
+    throw error;
+  }
 }
 
 export async function trackSwap(deps: SwapExecuteDeps, request: SwapTracking): Promise<TradeOutcome> {

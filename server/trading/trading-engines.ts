@@ -44,6 +44,8 @@ export interface SwapExecuteDeps {
   appSecret: string;
   balances: BalanceReader;
   solana?: SolanaTrading;
+  /** Counts each execute's outcome for the metrics: success, failed (on chain) or refused, with its code. */
+  countTrade?(chain: ChainId, outcome: 'success' | 'failed' | 'refused', code: string): void;
 }
 
 /** What execute hands to a family: the signed transactions with the quote they were checked against. */
