@@ -53,6 +53,11 @@ const baseSchema = z.object({
   FEE_COLLECTOR_SOL: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'FEE_COLLECTOR_SOL must be a base58 Solana address').optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /**
+   * `json`: every line the production process writes is one JSON object (console output and Node's warnings
+   * included); `text`: log lines as `time level msg key=value`. Read by scripts/start.ts before anything loads.
+   */
+  LOG_FORMAT: z.enum(['json', 'text']).default('json'),
+  /**
    * How long SIGTERM/SIGINT waits for the requests in hand and the solver's work before the process exits
    * anyway: past BRIDGE_EXECUTE_WAIT_MS (an execute waiting for its fill), inside a 30 s kill deadline.
    */

@@ -96,7 +96,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
       ? serveApi(incoming, outgoing, pathname, origin)
       : handleWithNext(incoming, outgoing);
     served.catch((error: unknown) => {
-      console.error(JSON.stringify({ level: 'error', msg: 'request failed outside its handler', path: pathname.slice(0, 200), error: String(error) }));
+      services.logger.error('request failed outside its handler', { path: pathname.slice(0, 200), error });
       if (!outgoing.headersSent) {
         outgoing.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
         outgoing.end(JSON.stringify({ success: false, code: 'INTERNAL', error: 'Internal error.' }));
