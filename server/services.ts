@@ -3,7 +3,6 @@
  * configuration. Domain code receives what it needs as arguments and never reaches for globals.
  */
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import { loadAppSecret } from '@/server/auth/app-secret';
 import type { AuthDeps } from '@/server/auth/authenticate';
 import { rememberKeyLookups } from '@/server/auth/key-lookup-cache';
@@ -15,6 +14,7 @@ import { bridgeRequestGauges } from '@/server/bridge/bridge-request-metrics';
 import { inventoryGaugeValues, solverInventorySource } from '@/server/bridge/solver-inventory';
 import { createBridgeSolver, LEASE_MS, type BridgeSolver } from '@/server/bridge/bridge-solver';
 import { createBridgeRepository } from '@/server/store/bridge-repository';
+import { boundedCache } from '@/server/cache/bounded-cache';
 import { createChainDirectory, type ChainDirectory } from '@/server/chains/chain-directory';
 import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import { readDevnetManifest, type DevnetManifest } from '@/server/chains/devnet-manifest';
@@ -244,7 +244,7 @@ function createBridge({ config, chains, manifest, priorityFees, solana, store, l
       maxOutstandingUsd: Object.fromEntries(CHAIN_IDS.map((id) => [id, config.chains[id].bridgeMaxOutstandingUsd])),
       maxDestinationGas: BigInt(config.BRIDGE_MAX_DESTINATION_GAS),
     },
-    swapGas: new LRUCache<string, bigint>({ max: SWAP_GAS_ENTRIES }),
+    swapGas: boundedCache<string, bigint>({ name: 'bridge swap gas', max: SWAP_GAS_ENTRIES }),
   };
   const solver = createBridgeSolver(bridge);
   return { bridge, solver };
