@@ -46,6 +46,16 @@ describe('chain directory', () => {
     expect(() => loadConfig({ VENUES_BASE: 'not json' })).toThrow(/VENUES_BASE: must be JSON/);
   });
 
+  it('switches an address-book venue off with null in VENUES_<CHAIN>, keeping the others', () => {
+    const base = ADDRESS_BOOK.BASE!;
+    const config = loadConfig({ RPC_URL_BASE: 'http://127.0.0.1:9', VENUES_BASE: JSON.stringify({ uniswapV4PoolManager: null, v4Quoter: null }) });
+    const venues = createChainDirectory(config, undefined).BASE.venues!;
+    expect(venues).not.toHaveProperty('uniswapV4PoolManager');
+    expect(venues).not.toHaveProperty('v4Quoter');
+    expect(venues.uniswapV3Factory).toBe(base.uniswapV3!.factory);
+    expect(() => loadConfig({ VENUES_BASE: '{"wrappedNative":null}' })).toThrow(/VENUES_BASE: .*wrappedNative/);
+  });
+
   it('finds the Router where npm run deploy puts it for the solver key, unless ROUTER_ADDRESS_<CHAIN> names one', () => {
     const key = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
     const deployed = projectContractAddress(privateKeyToAccount(key).address, 'router');

@@ -131,12 +131,14 @@ export function venuesFromAddressBook(book: ChainAddressBook | undefined): Parti
 }
 
 /**
- * The venues a chain trades on: `override` (VENUES_<CHAIN>) key by key over `base`; undefined without a wrapped
- * native coin and a stable, which every quote needs (for gas in USD, and as routing connectors).
+ * The venues a chain trades on: `override` (VENUES_<CHAIN>) key by key over `base`, a key set to null taking the
+ * base's venue contract away; undefined without a wrapped native coin and a stable, which every quote needs (for
+ * gas in USD, and as routing connectors).
  */
 export function mergeVenues(base: Partial<EvmVenues> | undefined, override: VenuesEnv | undefined): EvmVenues | undefined {
   const defined = (venues: object | undefined) => Object.fromEntries(Object.entries(venues ?? {}).filter(([, value]) => value !== undefined));
-  const merged = { multicall3: MULTICALL3, connectors: [], ...defined(base), ...defined(override) } as Partial<EvmVenues>;
+  const withNulls = { multicall3: MULTICALL3, connectors: [], ...defined(base), ...defined(override) } as Record<string, unknown>;
+  const merged = Object.fromEntries(Object.entries(withNulls).filter(([, value]) => value !== null)) as Partial<EvmVenues>;
   if (!merged.wrappedNative || !merged.stable) return undefined;
   return merged as EvmVenues;
 }

@@ -100,8 +100,9 @@ const venuesSchema = z.strictObject({
   multicall3: address.optional(),
   // Liquid tokens routes may pass through besides the wrapped native and the stable.
   connectors: z.array(address).max(8).optional(),
-  // Each venue's contracts under the keys its adapter names (uniswapV2Factory, quoterV2, …).
-  ...Object.fromEntries(VENUE_CONFIG_KEYS.map(({ key }) => [key, address.optional()])),
+  // Each venue's contracts under the keys its adapter names (uniswapV2Factory, quoterV2, …); null switches off
+  // a venue the address book lists (one whose contracts are wrong or unwanted on this server).
+  ...Object.fromEntries(VENUE_CONFIG_KEYS.map(({ key }) => [key, address.nullable().optional()])),
 });
 
 export type VenuesEnv = z.infer<typeof venuesSchema>;
