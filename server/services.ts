@@ -21,6 +21,7 @@ import { readDevnetManifest, type DevnetManifest } from '@/server/chains/devnet-
 import { loadConfig, type Config } from '@/server/config/env';
 import type { LocalWorld } from '@/server/devnet/local-world';
 import { createPriorityFeeReader, type PriorityFeeReader } from '@/server/fees/priority-fees';
+import { turnOffFaultyChains } from '@/server/doctor/chain-faults';
 import { createChainRecheck, type ChainRecheck } from '@/server/doctor/chain-recheck';
 import { DoctorRefusal, runDoctor, type DoctorRun } from '@/server/doctor/doctor';
 import { capabilitySummary } from '@/server/doctor/doctor-report';
@@ -267,10 +268,11 @@ export function getServices(): Promise<Services> {
     holder[GLOBAL_KEY] = createServices(loadConfig(), { shareStore: true }).then(async (services) => {
       const run = await services.doctor();
       for (const warning of run.warnings) services.logger.warn('doctor', { subject: warning.subject, message: warning.message });
-      if (run.faults.length > 0) {
+      if (run.refusals.length > 0) {
         await services.close();
-        throw new DoctorRefusal(run.faults);
+        throw new DoctorRefusal(run.refusals);
       }
+      turnOffFaultyChains(run, services.bridge, services.logger);
       services.logger.info('chains served', { capabilities: capabilitySummary(run.chains) });
       services.background.start();
       services.solver.start(services.config.BRIDGE_POLL_MS);

@@ -39,10 +39,14 @@ async function main(): Promise<number> {
   });
   console.log(capabilityTable(run));
   const warnings = describeFindings('Warnings', run.warnings);
-  const faults = describeFindings('Faults (the server refuses to start on these)', run.faults);
+  const chainFaults = run.faults.filter((fault) => !run.refusals.includes(fault));
+  const faults = [
+    describeFindings('Faults (the server refuses to start on these)', run.refusals),
+    describeFindings('Chain faults (the server starts with these chains off)', chainFaults),
+  ].filter(Boolean).join('\n\n');
   if (warnings) console.log(`\n${warnings}`);
   if (faults) console.log(`\n${faults}`);
-  console.log(run.faults.length === 0 ? '\nNo fault: the server will start with this configuration.' : `\n${run.faults.length} fault(s).`);
+  console.log(run.faults.length === 0 ? '\nNo fault: the server will start with this configuration.' : `\n${run.faults.length} fault(s)${run.refusals.length === 0 ? ': the server starts, with the chains named off' : ''}.`);
   return run.faults.length === 0 ? 0 : 1;
 }
 

@@ -122,19 +122,14 @@ describe('a real-chain setup from zero', () => {
     }
   });
 
-  it('does not start a server whose configuration is wrong, and names the variable', async () => {
-    const { BASE, ARB } = ownWorld.manifest.chains;
+  it('does not start a server whose global configuration is wrong, and names the variable', async () => {
+    const { BASE } = ownWorld.manifest.chains;
     const cases: [Record<string, string>, string][] = [
-      [{ RPC_URL_BASE: ARB!.rpcUrl }, 'RPC_URL_BASE: serves chain id 42161'],
       [{ RPC_URL_BASE: BASE!.rpcUrl, VENUES_BASE: '{"wrappedNative":"0x12"}' }, 'VENUES_BASE'],
-      [{ RPC_URL_BASE: BASE!.rpcUrl, ROUTER_ADDRESS_BASE: privateKeyToAccount(generatePrivateKey()).address }, 'ROUTER_ADDRESS_BASE'],
-      // The world's Depository forwards to the world's solver, not to this key's address.
-      [{ RPC_URL_BASE: BASE!.rpcUrl, SOLVER_PRIVATE_KEY: generatePrivateKey(), DEPOSITORY_ADDRESS_BASE: BASE!.contracts.depository! }, 'DEPOSITORY_ADDRESS_BASE'],
-      [{ RPC_URL_SOL: ownWorld.manifest.chains.SOL!.rpcUrl }, 'JUPITER_API_URL'],
       ...(process.env.TEST_DATABASE_URL ? [[{ RPC_URL_BASE: BASE!.rpcUrl, DATABASE_URL: process.env.TEST_DATABASE_URL }, 'APP_SECRET'] as [Record<string, string>, string]] : []),
     ];
     // The starts are independent (own port, own data folder): side by side, the case waits for one start's
-    // module loading instead of six.
+    // module loading instead of several.
     const runs = await Promise.all(cases.map(async ([env, named]) => {
       const started = await runScript(['scripts/start.ts', '-p', String(await freePort()), '-H', '127.0.0.1'], { DATA_DIR: tempDir(), ...env });
       return { named, started };
@@ -143,6 +138,28 @@ describe('a real-chain setup from zero', () => {
       expect(started.code, `${named}: ${started.stdout}`).toBe(1);
       expect(started.stderr).toContain(named);
       expect(started.stdout).not.toContain('Ready on');
+    }
+  }, 360_000);
+
+  it('serves with one chain off, its fault named, when that chain\'s RPC, Router, Depository or route source is wrong', async () => {
+    const { BASE, ARB } = ownWorld.manifest.chains;
+    const cases: [Record<string, string>, string, 'BASE' | 'SOL'][] = [
+      [{ RPC_URL_BASE: ARB!.rpcUrl }, 'RPC_URL_BASE: serves chain id 42161', 'BASE'],
+      [{ RPC_URL_BASE: BASE!.rpcUrl, ROUTER_ADDRESS_BASE: privateKeyToAccount(generatePrivateKey()).address }, 'ROUTER_ADDRESS_BASE', 'BASE'],
+      // The world's Depository forwards to the world's solver, not to this key's address.
+      [{ RPC_URL_BASE: BASE!.rpcUrl, SOLVER_PRIVATE_KEY: generatePrivateKey(), DEPOSITORY_ADDRESS_BASE: BASE!.contracts.depository! }, 'DEPOSITORY_ADDRESS_BASE', 'BASE'],
+      [{ RPC_URL_SOL: ownWorld.manifest.chains.SOL!.rpcUrl }, 'JUPITER_API_URL', 'SOL'],
+    ];
+    for (const [env, named, chain] of cases) {
+      const checked = await createServices(loadConfig({ DATA_DIR: tempDir(), LOG_LEVEL: 'silent', ...env }));
+      try {
+        const run = await checked.doctor();
+        expect(run.refusals, named).toEqual([]);
+        expect((run.chainFaults[chain] ?? []).map((fault) => `${fault.subject}: ${fault.message}`).join('\n'), named).toContain(named);
+        expect(run.chains[chain].bridgeFrom && run.chains[chain].quote, named).toBe(false);
+      } finally {
+        await checked.close();
+      }
     }
   }, 360_000);
 });

@@ -6,7 +6,7 @@
 import type { Address } from 'viem';
 import type { ChainDirectory } from '@/server/chains/chain-directory';
 import type { DevnetManifest } from '@/server/chains/devnet-manifest';
-import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
+import { CHAIN_IDS, EVM_CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import type { Config } from '@/server/config/env';
 import { deployedDepositoryAddress, evmSolverAddress, solSolverAddress } from '@/server/deploy/configured-contracts';
 import type { ChainCapabilities, DoctorReport, Finding } from './doctor-report';
@@ -31,6 +31,14 @@ export class DoctorRefusal extends Error {
 }
 
 export interface DoctorRun extends DoctorReport {
+  /**
+   * The faults the server refuses to start with: global ones (the database, shared secrets, settings that only
+   * make sense together). Every other fault is one chain's (its RPC, venues or contracts): that chain's
+   * capabilities are off, with the fault as their reason, and the other chains serve.
+   */
+  refusals: Finding[];
+  /** Each chain's own faults (also in `faults`). */
+  chainFaults: Partial<Record<ChainId, Finding[]>>;
   /** Why trading is off on each served chain that cannot trade. */
   tradingOff: Partial<Record<ChainId, string>>;
   /** Chains whose Router is missing or not the project's. */
@@ -43,6 +51,8 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorRun> {
   await input.pingStorage().catch((error: unknown) => {
     faults.push({ subject: input.config.DATABASE_URL ? 'DATABASE_URL' : 'DATA_DIR', message: `the database cannot be opened: ${error instanceof Error ? error.message : String(error)}` });
   });
+  const refusals = [...faults];
+  const chainFaults: Partial<Record<ChainId, Finding[]>> = {};
   const checks = await Promise.all(CHAIN_IDS.map((id) => checkChain(input, id)));
   const chains = {} as Record<ChainId, ChainCapabilities>;
   const tradingOff: Partial<Record<ChainId, string>> = {};
@@ -50,12 +60,32 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorRun> {
   CHAIN_IDS.forEach((id, index) => {
     const check = checks[index]!;
     faults.push(...check.faults);
+    if (check.faults.length > 0) chainFaults[id] = check.faults;
     warnings.push(...check.warnings);
     chains[id] = check.capabilities;
     if (check.tradingOff && input.chains[id].available) tradingOff[id] = check.tradingOff;
     if (check.routerOk === false) withoutRouter.push(id);
   });
-  return { faults, warnings, chains, tradingOff, withoutRouter };
+  warnings.push(...keyWithoutContracts(input.config, chains));
+  return { faults, refusals, chainFaults, warnings, chains, tradingOff, withoutRouter };
+}
+
+/**
+ * A solver key none of whose contracts is found on any served EVM chain: a first setup before `npm run deploy`,
+ * or a changed key, which leaves every chain without trading and bridging and the old key's open requests unpaid.
+ */
+export function keyWithoutContracts(config: Config, chains: Record<ChainId, ChainCapabilities>): Finding[] {
+  const solver = evmSolverAddress(config);
+  if (config.localWorld || !solver) return [];
+  const served = EVM_CHAIN_IDS.filter((id) => chains[id].rpc === 'ok');
+  const undeployed = served.filter((id) => chains[id].notes.some((note) => note.startsWith('no Router deployed at')));
+  if (served.length === 0 || undeployed.length < served.length) return [];
+  return [{
+    subject: 'SOLVER_PRIVATE_KEY',
+    message: `no chain has the contracts of this solver key (${solver}): trading and bridging are off on ${served.join(', ')}. `
+      + 'If the key changed, the Router and Depository of the old key are no longer used and bridge requests paid to the old key\'s Depository stay unpaid until that key runs again: '
+      + 'set the old key back, or run `npm run deploy` for this one.',
+  }];
 }
 
 /**

@@ -118,6 +118,7 @@ export async function checkEvmChain(input: EvmCheckInput): Promise<ChainCheck> {
   for (const { probe, problem } of reads.venueProblems) {
     const origin = input.origins.venue(probe.key);
     faults.push({ subject: subjectOf(id, origin, 'VENUES'), message: `${probe.key} ${probe.address}${originText(origin, probe.key)} ${problem}.` });
+    notes.push(`${subjectOf(id, origin, 'VENUES')}: ${probe.key} ${probe.address} ${problem}`);
   }
   const tokenData = chain.venues !== undefined && reads.venueProblems.length === 0;
   if (!chain.venues) notes.push(`no wrapped native coin or stable known: set VENUES_${id}`);

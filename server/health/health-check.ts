@@ -69,8 +69,9 @@ export function createHealthCheck(deps: HealthCheckDeps) {
       const health = results[index] as ChainHealth;
       return [id, capabilities ? { ...health, capabilities: capabilities[id] } : health];
     })) as Record<ChainId, ChainHealth>;
+    // A served chain that cannot quote (its venues or contracts wrong, or not deployed yet) is not ok either.
     const chainsOk = CHAIN_IDS.some((id) => deps.chains[id].available)
-      && CHAIN_IDS.every((id) => !deps.chains[id].available || chains[id].available);
+      && CHAIN_IDS.every((id) => !deps.chains[id].available || (chains[id].available && (capabilities?.[id].quote ?? true)));
     // Without the doctor's capabilities (tests of the probes alone), a chain that answers counts as quoting.
     const someChainQuotes = CHAIN_IDS.some((id) => chains[id].available && (capabilities ? capabilities[id].quote : true));
     return {
