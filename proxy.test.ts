@@ -4,7 +4,8 @@
  */
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter, type RateLimitStore } from '@/server/auth/rate-limiter';
+import { createRateLimiter } from '@/server/auth/rate-limiter';
+import { memoryRateLimitStore } from '@/server/auth/test-support/memory-rate-limit-store';
 import { SESSION_COOKIE } from '@/server/auth/session-cookie';
 import { createSessionGate, installSessionGate, mayStartSession } from '@/server/auth/session-gate';
 import { PEER_ADDRESS_HEADER, watchPeers } from '@/server/rest/peer-address';
@@ -12,17 +13,6 @@ import { proxy } from './proxy';
 
 const SESSIONS_PER_HOUR = 5;
 
-function memoryStore(): RateLimitStore {
-  const counts = new Map<string, number>();
-  return {
-    async add(bucket, windowStart, hits) {
-      const key = `${bucket}@${windowStart}`;
-      counts.set(key, (counts.get(key) ?? 0) + hits);
-      return counts.get(key)!;
-    },
-    async prune() {},
-  };
-}
 
 /** A page load from `address` (as the server process stamps it), without a session cookie. */
 async function pageLoad(address: string, headers: Record<string, string> = {}): Promise<boolean> {
@@ -49,7 +39,7 @@ describe('sessions started per client address', () => {
   it('stop at the bound for one address; another address still gets one', async () => {
     // An hour's window of its own: the test's page loads all fall in it.
     installSessionGate(createSessionGate({
-      rateLimiter: createRateLimiter(memoryStore(), () => 7_200_000), sessionsPerHour: SESSIONS_PER_HOUR, trustedProxyHops: 0,
+      rateLimiter: createRateLimiter(memoryRateLimitStore(), () => 7_200_000), sessionsPerHour: SESSIONS_PER_HOUR, trustedProxyHops: 0,
     }));
     const started = [];
     for (let i = 0; i < SESSIONS_PER_HOUR + 3; i++) started.push(await pageLoad('198.51.100.4'));

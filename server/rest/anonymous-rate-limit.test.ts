@@ -6,7 +6,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter, type RateLimitStore } from '@/server/auth/rate-limiter';
+import { createRateLimiter } from '@/server/auth/rate-limiter';
+import { memoryRateLimitStore } from '@/server/auth/test-support/memory-rate-limit-store';
 import { SESSION_COOKIE, createSessionCookie } from '@/server/auth/session-cookie';
 import type { DevnetManifest } from '@/server/chains/devnet-manifest';
 import { toRequest, writeResponse } from '@/server/http/node-bridge';
@@ -19,17 +20,6 @@ const SECRET = 'anonymous-limit-test-secret-0123456789abcdef';
 const ANONYMOUS_LIMIT = 120;
 const MANIFEST = { version: '1', createdAt: '2025-01-01T00:00:00Z', chains: {} } as unknown as DevnetManifest;
 
-function memoryStore(): RateLimitStore {
-  const counts = new Map<string, number>();
-  return {
-    async add(bucket, windowStart, hits) {
-      const key = `${bucket}@${windowStart}`;
-      counts.set(key, (counts.get(key) ?? 0) + hits);
-      return counts.get(key)!;
-    },
-    async prune() {},
-  };
-}
 
 function services(trustedProxyHops: number): Services {
   return {
@@ -43,7 +33,7 @@ function services(trustedProxyHops: number): Services {
       sessionRateLimitPerMinute: 300,
     },
     // A fixed clock: the test's requests all fall in one window.
-    rateLimiter: createRateLimiter(memoryStore(), () => 1_700_000_000_000),
+    rateLimiter: createRateLimiter(memoryRateLimitStore(), () => 1_700_000_000_000),
     localWorld: { manifest: MANIFEST },
   } as unknown as Services;
 }

@@ -1,23 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, lstatSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, lstatSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openToOthers } from './test-support/open-to-others';
 import { holdPrivateUmask, tightenDataDir } from './private-data-dir';
 
 const parent = mkdtempSync(path.join(tmpdir(), 'private-data-dir-'));
 afterAll(() => rmSync(parent, { recursive: true, force: true }));
-
-/** Every entry under `root` (itself included) that its group or others may read, write or enter. */
-function openToOthers(root: string): string[] {
-  const found: string[] = [];
-  const visit = (entry: string) => {
-    const stats = lstatSync(entry);
-    if ((stats.mode & 0o077) !== 0) found.push(`${(stats.mode & 0o777).toString(8)} ${path.relative(root, entry) || '.'}`);
-    if (stats.isDirectory()) for (const child of readdirSync(entry)) visit(path.join(entry, child));
-  };
-  visit(root);
-  return found;
-}
 
 describe('tightenDataDir', () => {
   it('removes group and other bits everywhere, keeps the owner bits, leaves symbolic links alone', async () => {
