@@ -18,6 +18,8 @@ export interface NativeUsdRangeMemo {
   /** The pool whose history is read: the deepest at the last read. */
   deepest?: Address;
   head: { number: bigint; at: number };
+  /** When each pool (by address and V4 id) last held its share of the stable: see COUNTED_POOL_MEMORY_MS. */
+  countedAt?: Record<string, number>;
 }
 
 export interface NativeUsdRangeCache {

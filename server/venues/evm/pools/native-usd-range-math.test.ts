@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ConcentratedState } from '@/server/routing/amm/pool-state';
 import { sqrtPriceAtTick } from '@/server/routing/amm/concentrated';
 import {
-  deepestIndex, headEstimate, historyDepths, historyMean, rangeOf, sharingPools, stableHeld, twapRawPrice, usdPerNative,
+  COUNTED_POOL_MEMORY_MS, countedPools, deepestIndex, headEstimate, historyDepths, historyMean, rangeOf, sharingPools, stableHeld,
+  twapRawPrice, usdPerNative,
 } from './native-usd-range-math';
 import type { NativeUsdSource } from './native-usd-range-types';
 
@@ -37,6 +38,25 @@ describe('sharingPools', () => {
 
   it('keeps none when nothing holds anything', () => {
     expect(sharingPools([{ held: 0n }], held)).toEqual([]);
+  });
+});
+
+describe('countedPools', () => {
+  const held = (value: { key: string; held: bigint }) => value.held;
+  const keyOf = (value: { key: string }) => value.key;
+
+  it('keeps counting a pool pushed under its share by stable swapped into the deepest, for a while', () => {
+    const before = [{ key: 'deep', held: 8_000n }, { key: 'small', held: 2_100n }];
+    const first = countedPools(before, held, keyOf, {}, 1_000);
+    expect(first.counted.map(keyOf)).toEqual(['deep', 'small']);
+    // A swap buying the native coin adds 1,000 of the stable to the deepest: the small pool is under a quarter.
+    const pushed = [{ key: 'deep', held: 9_000n }, { key: 'small', held: 2_100n }];
+    expect(sharingPools(pushed, held).map(keyOf)).toEqual(['deep']);
+    const during = countedPools(pushed, held, keyOf, first.countedAt, 1_000 + 12_000);
+    expect(during.counted.map(keyOf)).toEqual(['deep', 'small']);
+    // Under its share for longer than the memory, it drops out.
+    const later = countedPools(pushed, held, keyOf, during.countedAt, 1_000 + COUNTED_POOL_MEMORY_MS + 1);
+    expect(later.counted.map(keyOf)).toEqual(['deep']);
   });
 });
 

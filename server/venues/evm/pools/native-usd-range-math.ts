@@ -65,6 +65,28 @@ export function sharingPools<T>(pools: readonly T[], held: (pool: T) => bigint):
 }
 
 /**
+ * How long a pool that held its share keeps counting after it stops: a swap that buys the native coin adds
+ * stable to the deepest pool, which can push a smaller pool under the share and out of the range (its price
+ * with it) for as long as the swap stands. A pool counted within this time counts still; one more source only
+ * widens the range.
+ */
+export const COUNTED_POOL_MEMORY_MS = 10 * 60_000;
+
+/**
+ * The pools that count now: those holding their share (`sharingPools`) and those that held it within
+ * COUNTED_POOL_MEMORY_MS (`countedAt`: when each pool, by key, last held it). Returns them with the memory to keep.
+ */
+export function countedPools<T>(
+  pools: readonly T[], held: (pool: T) => bigint, keyOf: (pool: T) => string, countedAt: Readonly<Record<string, number>>, now: number,
+): { counted: T[]; countedAt: Record<string, number> } {
+  const sharing = new Set(sharingPools(pools, held));
+  const remembered: Record<string, number> = {};
+  for (const [key, at] of Object.entries(countedAt)) if (now - at <= COUNTED_POOL_MEMORY_MS) remembered[key] = at;
+  for (const pool of sharing) remembered[keyOf(pool)] = now;
+  return { counted: pools.filter((pool) => sharing.has(pool) || remembered[keyOf(pool)] !== undefined), countedAt: remembered };
+}
+
+/**
  * The index of the pool nativeUsd prices with (the most stable held, the first on a tie, only pools with a
  * price): the same choice as `nativeUsdPlan`, so `spot` is what nativeUsd answers.
  */

@@ -13,7 +13,7 @@ import { ethCall, returned, sameAddress } from '../rpc-words';
 import type { RoutablePool } from '../venue-adapter';
 import { venueById } from '../venue-table';
 import type { NativeUsdRangeMemo } from './native-usd-range-cache';
-import { deepestIndex, headEstimate, historyDepths, historyMean, rangeOf, sharingPools, stableHeld, twapRawPrice, usdPerNative } from './native-usd-range-math';
+import { countedPools, deepestIndex, headEstimate, historyDepths, historyMean, rangeOf, stableHeld, twapRawPrice, usdPerNative } from './native-usd-range-math';
 import type { NativeUsdRange, NativeUsdSource } from './native-usd-range-types';
 import { isToken0, poolState, spotPrice, STATE_CALLS, stateCalls, type PairPool } from './pair-pools';
 
@@ -49,7 +49,7 @@ interface PoolReading {
 
 export interface RangePlan {
   calls: RpcCall[];
-  read(answers: readonly RpcBatchAnswer[]): { range: NativeUsdRange; deepest: Address | undefined };
+  read(answers: readonly RpcBatchAnswer[]): { range: NativeUsdRange; deepest: Address | undefined; countedAt: Record<string, number> };
 }
 
 /** Calls appended in order, each group read back from the same answers by its own slice. */
@@ -89,13 +89,13 @@ export function readPlan(chain: ConfiguredChain, venues: EvmVenues, memo: Native
       const deepest = contract[deepestIndex(contract.map(({ source }) => source))]?.source;
       if (deepest) deepest.deepest = true;
       const pools = [...contract, ...v4Readings(venues, memo.v4Pools, v4Answer(answers)[0], decimals)].filter(({ source }) => source.usd > 0);
-      const counted = sharingPools(pools, ({ source }) => source.stableHeld);
+      const { counted, countedAt } = countedPools(pools, ({ source }) => source.stableHeld, ({ source }) => `${source.pool}|${source.id ?? ''}`, memo.countedAt ?? {}, now);
       const twaps = twapSources(counted, v3Style, observeAnswers(answers), decimals);
       // The pool whose history was asked for: the deepest of the last read, or (cold) this read's.
       const historyPool = memo.deepest ?? deepest?.pool;
       const history = historyPool && historySource(chain, historyPools, historyPool, { blocks: historyBlocks, answers: historyAnswers(answers), head: block }, decimals);
       const sources: NativeUsdSource[] = [...counted.map(({ source }) => source), ...twaps, ...(history ? [history] : [])];
-      return { range: { ...rangeOf(deepest?.usd ?? 0, sources), block, sources }, deepest: deepest?.pool };
+      return { range: { ...rangeOf(deepest?.usd ?? 0, sources), block, sources }, deepest: deepest?.pool, countedAt };
     },
   };
 }

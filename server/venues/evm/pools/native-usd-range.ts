@@ -34,11 +34,13 @@ export async function readNativeUsdRange(chain: ConfiguredChain, cache: NativeUs
   const venues = venuesOf(chain);
   const key = `${chain.info.id}|${chain.rpc.urls.join(',')}`;
   const known = cache.get(key);
-  const memo = known && cache.now() - known.discoveredAt <= DISCOVERY_TTL_MS ? known : await discover(chain, venues, cache.now());
+  const memo = known && cache.now() - known.discoveredAt <= DISCOVERY_TTL_MS
+    ? known
+    : { ...await discover(chain, venues, cache.now()), countedAt: known?.countedAt };
   const plan = readPlan(chain, venues, memo, cache.now());
   const read = plan.read(await chain.rpc.requestBatch(plan.calls));
   // The head is dated when its answer is in: a later date makes the next estimate of the head lower, never past it.
-  cache.set(key, { ...memo, deepest: read.deepest ?? memo.deepest, head: { number: read.range.block, at: cache.now() } });
+  cache.set(key, { ...memo, deepest: read.deepest ?? memo.deepest, head: { number: read.range.block, at: cache.now() }, countedAt: read.countedAt });
   return read.range;
 }
 
