@@ -153,9 +153,10 @@ describe('EVM trading cases (BASE)', () => {
       chain: 'BASE', tokenIn: wallet.token('ALPHA'), tokenOut: wallet.token('BETA'), amount: '50%', slippage: 50, trader: wallet.account.address,
     });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
-    // No pool holds ALPHA and BETA together: every leg goes through a connector.
+    // No pool holds ALPHA and BETA together: every leg goes through a connector (one, or two where the other
+    // files' trades left a longer path paying more).
     expect(quote.body.route!.length).toBeGreaterThan(0);
-    for (const leg of quote.body.route!) expect(leg.hops).toHaveLength(2);
+    for (const leg of quote.body.route!) expect(leg.hops.length, JSON.stringify(leg.hops)).toBeGreaterThanOrEqual(2);
     expect(quote.body.route!.reduce((sum, leg) => sum + leg.share, 0)).toBeCloseTo(100, 6);
     expect(quote.body.stats.amountIn).toBe('500000000000000000000');
     const before = await tokenBalance(wallet, wallet.token('BETA'));
