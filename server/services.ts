@@ -23,6 +23,7 @@ import type { LocalWorld } from '@/server/devnet/local-world';
 import { createPriorityFeeReader, type PriorityFeeReader } from '@/server/fees/priority-fees';
 import { turnOffFaultyChains } from '@/server/doctor/chain-faults';
 import { createChainRecheck, type ChainRecheck } from '@/server/doctor/chain-recheck';
+import { solverKeyHistory } from '@/server/doctor/solver-key-change';
 import { DoctorRefusal, runDoctor, type DoctorRun } from '@/server/doctor/doctor';
 import { capabilitySummary } from '@/server/doctor/doctor-report';
 import { createHealthCheck } from '@/server/health/health-check';
@@ -105,7 +106,7 @@ export async function createServices(config: Config, options: { shareStore?: boo
   // then again in the background, each run replacing the last.
   const chainRecheck = createChainRecheck({
     chains, logger, intervalMs: config.CHAIN_RECHECK_MS,
-    runDoctor: () => runDoctor({ config, chains, manifest, solanaRouted: solana !== undefined, pingStorage }),
+    runDoctor: () => runDoctor({ config, chains, manifest, solanaRouted: solana !== undefined, pingStorage, solverKeys: solverKeyHistory(store.db, { record: true }) }),
   });
   const doctor = () => chainRecheck.latest();
   const countTrade = registerChainMetrics(metrics, { chains, capabilities: async () => (await doctor()).chains, probeTimeoutMs: config.HEALTH_PROBE_TIMEOUT_MS, version: packageJson.version, commit: config.BUILD_COMMIT });

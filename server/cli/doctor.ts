@@ -12,6 +12,7 @@ import { createChainDirectory } from '../chains/chain-directory';
 import { readDevnetManifest } from '../chains/devnet-manifest';
 import { ConfigError, loadConfig } from '../config/env';
 import { runDoctor } from '../doctor/doctor';
+import { solverKeyHistory } from '../doctor/solver-key-change';
 import { capabilityTable, describeFindings } from '../doctor/doctor-report';
 import { startFailure } from '../doctor/start-failure';
 import { openStoreForTool } from '../store/shared-pglite';
@@ -29,14 +30,17 @@ async function main(): Promise<number> {
   const manifest = config.localWorld ? readDevnetManifest(config.devnetManifestPath) : undefined;
   const chains = createChainDirectory(config, manifest);
   const solana = solanaRouteSource(() => solanaTradingFrom(config, chains.SOL, manifest, createBalanceReader(chains)));
+  // Opening the store migrates it, as the server does; a store that does not open is the doctor's finding.
+  const opened = await openStoreForTool({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+    .then((store) => ({ store }), (error: unknown) => ({ error }));
+  const store = 'store' in opened ? opened.store : undefined;
   const run = await runDoctor({
     config, chains, manifest, solanaRouted: solana !== undefined,
-    // Opening the store migrates it, as the server does.
     pingStorage: async () => {
-      const store = await openStoreForTool({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-      await store.close();
+      if ('error' in opened) throw opened.error;
     },
-  });
+    solverKeys: store && solverKeyHistory(store.db, { record: false }),
+  }).finally(() => store?.close());
   console.log(capabilityTable(run));
   const warnings = describeFindings('Warnings', run.warnings);
   const chainFaults = run.faults.filter((fault) => !run.refusals.includes(fault));

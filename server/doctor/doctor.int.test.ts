@@ -32,12 +32,16 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function servicesFor(env: Record<string, string>): Promise<Services> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'doctor-'));
-  dirs.push(dir);
+async function servicesFor(env: Record<string, string>, dir = newDataDir()): Promise<Services> {
   const services = await createServices(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', ...env }));
   opened.push(services);
   return services;
+}
+
+function newDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'doctor-'));
+  dirs.push(dir);
+  return dir;
 }
 
 const world = () => ownWorld.manifest.chains;
@@ -76,11 +80,28 @@ describe('the doctor', () => {
     expect(undeployed.faults).toEqual([]);
     expect(undeployed.chains.BASE).toMatchObject({ rpc: 'ok', tokenData: true, quote: false, bridgeFrom: false });
     expect(undeployed.chains.BASE.notes.join(' ')).toContain('npm run deploy -- --chain BASE');
+    // The key holds nothing: said before a deploy would fail on it.
+    expect(undeployed.warnings).toContainEqual({ subject: 'BASE', message: expect.stringContaining('`npm run deploy -- --chain BASE` pays gas from it and would fail. Fund it first.') });
 
     const deployed = await (await servicesFor({ RPC_URL_BASE: world().BASE!.rpcUrl, SOLVER_PRIVATE_KEY: await deployedSolver() })).doctor();
     expect(deployed.faults).toEqual([]);
     expect(deployed.chains.BASE).toMatchObject({ rpc: 'ok', quote: true, trade: true, tokenData: true, bridgeFrom: true, bridgeTo: true });
     expect(deployed.chains.ETH).toMatchObject({ rpc: 'none', quote: false });
+  });
+
+  it('refuses to start with a changed solver key that has no contracts, naming the address they were found for', async () => {
+    const dir = newDataDir();
+    const oldKey = await deployedSolver();
+    const before = await servicesFor({ RPC_URL_BASE: world().BASE!.rpcUrl, SOLVER_PRIVATE_KEY: oldKey }, dir);
+    expect((await before.doctor()).refusals).toEqual([]);
+    opened.splice(opened.indexOf(before), 1);
+    await before.close();
+
+    const newKey = generatePrivateKey();
+    const after = await (await servicesFor({ RPC_URL_BASE: world().BASE!.rpcUrl, SOLVER_PRIVATE_KEY: newKey }, dir)).doctor();
+    expect(after.refusals).toEqual([{ subject: 'SOLVER_PRIVATE_KEY', message: expect.stringContaining(`last found for ${privateKeyToAccount(oldKey).address}`) }]);
+    expect(after.refusals[0]!.message).toContain(`this key (${privateKeyToAccount(newKey).address})`);
+    expect(after.refusals[0]!.message).toContain('No bridge request is waiting on the old key.');
   });
 
   it('refuses a Depository that forwards deposits to another address than the configured solver, on EVM and on SOL', async () => {

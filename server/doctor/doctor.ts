@@ -6,12 +6,13 @@
 import type { Address } from 'viem';
 import type { ChainDirectory } from '@/server/chains/chain-directory';
 import type { DevnetManifest } from '@/server/chains/devnet-manifest';
-import { CHAIN_IDS, EVM_CHAIN_IDS, type ChainId } from '@/server/chains/registry';
+import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import type { Config } from '@/server/config/env';
 import { deployedDepositoryAddress, evmSolverAddress, solSolverAddress } from '@/server/deploy/configured-contracts';
 import type { ChainCapabilities, DoctorReport, Finding } from './doctor-report';
 import { checkEvmChain, type ChainCheck, type Origin } from './evm-checks';
 import { checkSolana } from './solana-checks';
+import { solverKeyFindings, type SolverKeyHistory } from './solver-key-change';
 
 export interface DoctorInput {
   config: Config;
@@ -21,6 +22,8 @@ export interface DoctorInput {
   solanaRouted: boolean;
   /** Reaches the database (and it is migrated: opening the store migrates it). */
   pingStorage(): Promise<void>;
+  /** The solver address the contracts were last found for (a changed key is found by it). */
+  solverKeys?: SolverKeyHistory;
 }
 
 export class DoctorRefusal extends Error {
@@ -66,26 +69,11 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorRun> {
     if (check.tradingOff && input.chains[id].available) tradingOff[id] = check.tradingOff;
     if (check.routerOk === false) withoutRouter.push(id);
   });
-  warnings.push(...keyWithoutContracts(input.config, chains));
+  const keyFindings = await solverKeyFindings(input.config, chains, input.solverKeys);
+  faults.push(...keyFindings.refusals);
+  refusals.push(...keyFindings.refusals);
+  warnings.push(...keyFindings.warnings);
   return { faults, refusals, chainFaults, warnings, chains, tradingOff, withoutRouter };
-}
-
-/**
- * A solver key none of whose contracts is found on any served EVM chain: a first setup before `npm run deploy`,
- * or a changed key, which leaves every chain without trading and bridging and the old key's open requests unpaid.
- */
-export function keyWithoutContracts(config: Config, chains: Record<ChainId, ChainCapabilities>): Finding[] {
-  const solver = evmSolverAddress(config);
-  if (config.localWorld || !solver) return [];
-  const served = EVM_CHAIN_IDS.filter((id) => chains[id].rpc === 'ok');
-  const undeployed = served.filter((id) => chains[id].notes.some((note) => note.startsWith('no Router deployed at')));
-  if (served.length === 0 || undeployed.length < served.length) return [];
-  return [{
-    subject: 'SOLVER_PRIVATE_KEY',
-    message: `no chain has the contracts of this solver key (${solver}): trading and bridging are off on ${served.join(', ')}. `
-      + 'If the key changed, the Router and Depository of the old key are no longer used and bridge requests paid to the old key\'s Depository stay unpaid until that key runs again: '
-      + 'set the old key back, or run `npm run deploy` for this one.',
-  }];
 }
 
 /**

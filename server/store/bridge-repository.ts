@@ -3,7 +3,7 @@
  * bridge-request-moves.ts), so two app instances racing on a request cannot both move it; the solver's work
  * is claimed with a lease, like the background transactions.
  */
-import type { Kysely, Selectable } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from 'kysely';
 import { readBridgeCensus } from './bridge-request-census';
 import {
   forgetSeenDeposit, markFailed, markFilled, markRefunded, type Fill, noteSeenDeposit, recordDeposit, startRefund, type DepositDecision,
@@ -81,6 +81,12 @@ export interface SeenDeposit {
   madeAt: Date;
 }
 
+/** A deposit is in and the solver has not paid it (a fill or a refund) yet. */
+const hasSolverWork = (eb: ExpressionBuilder<Database, 'bridge_requests'>): Expression<SqlBool> => eb.or([
+  eb('state', 'in', ['pending', 'refunding']),
+  eb.and([eb('state', '=', 'waiting'), eb('seen_deposit_tx_hash', 'is not', null)]),
+]);
+
 export function createBridgeRepository(db: Kysely<Database>, writeOrder: WriteOrder = 'awaited') {
   return {
     insert: (request: NewBridgeRequest) => insertBridgeRequest(db, request),
@@ -101,11 +107,12 @@ export function createBridgeRepository(db: Kysely<Database>, writeOrder: WriteOr
      */
     recordExtraDeposit: (request: BridgeRow, deposit: RecordedDeposit, reason: string) => recordExtraDeposit(db, request, deposit, reason),
     /** Claims one request the solver has work on (a fill, a refund, a seen deposit to read again), for `leaseMs`. */
-    claimDue: (leaseMs: number): Promise<BridgeRow | undefined> =>
-      claimDue(db, 'bridge_requests', (eb) => eb.or([
-        eb('state', 'in', ['pending', 'refunding']),
-        eb.and([eb('state', '=', 'waiting'), eb('seen_deposit_tx_hash', 'is not', null)]),
-      ]), leaseMs),
+    claimDue: (leaseMs: number): Promise<BridgeRow | undefined> => claimDue(db, 'bridge_requests', hasSolverWork, leaseMs),
+    /** How many requests the solver still has work on: a deposit is in and nothing is paid yet. */
+    countWithSolverWork: async (): Promise<number> => {
+      const { count } = await db.selectFrom('bridge_requests').select((eb) => eb.fn.countAll<string>().as('count')).where(hasSolverWork).executeTakeFirstOrThrow();
+      return Number(count);
+    },
     /** Claims the given request for `leaseMs` when it has solver work, is due and nobody holds it. */
     claim: (id: string, leaseMs: number): Promise<BridgeRow | undefined> =>
       claimById(db, 'bridge_requests', id, (eb) => eb('state', 'in', ['pending', 'refunding']), leaseMs),

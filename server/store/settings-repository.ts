@@ -1,12 +1,24 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './database';
 
-/** Small generated values that must be the same for every instance, such as a generated app secret. */
+/**
+ * Small values that must be the same for every instance, such as a generated app secret or the solver
+ * address the contracts were last found for.
+ */
 export function createSettingsRepository(db: Kysely<Database>) {
-  const read = async (key: string) =>
+  const read = async (key: string): Promise<string | undefined> =>
     (await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
 
   return {
+    read,
+    /** Stores `value` under `key`, replacing what was there. */
+    async put(key: string, value: string): Promise<void> {
+      await db
+        .insertInto('app_settings')
+        .values({ key, value })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+        .execute();
+    },
     /**
      * Returns the stored value, storing `create()` first when there is none. Concurrent callers (in any
      * process) all get the one value that was stored first.
