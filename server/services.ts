@@ -21,7 +21,7 @@ import { readDevnetManifest, type DevnetManifest } from '@/server/chains/devnet-
 import { loadConfig, type Config } from '@/server/config/env';
 import type { LocalWorld } from '@/server/devnet/local-world';
 import { createPriorityFeeReader, type PriorityFeeReader } from '@/server/fees/priority-fees';
-import { turnOffFaultyChains } from '@/server/doctor/chain-faults';
+import { applyChainFaults } from '@/server/doctor/chain-faults';
 import { createChainRecheck, type ChainRecheck } from '@/server/doctor/chain-recheck';
 import { solverKeyHistory } from '@/server/doctor/solver-key-change';
 import { DoctorRefusal, runDoctor, type DoctorRun } from '@/server/doctor/doctor';
@@ -106,6 +106,7 @@ export async function createServices(config: Config, options: { shareStore?: boo
   // then again in the background, each run replacing the last.
   const chainRecheck = createChainRecheck({
     chains, logger, intervalMs: config.CHAIN_RECHECK_MS,
+    onRun: (run) => applyChainFaults(run, bridge, logger),
     runDoctor: () => runDoctor({ config, chains, manifest, solanaRouted: solana !== undefined, pingStorage, solverKeys: solverKeyHistory(store.db, { record: true }) }),
   });
   const doctor = () => chainRecheck.latest();
@@ -273,7 +274,6 @@ export function getServices(): Promise<Services> {
         await services.close();
         throw new DoctorRefusal(run.refusals);
       }
-      turnOffFaultyChains(run, services.bridge, services.logger);
       services.logger.info('chains served', { capabilities: capabilitySummary(run.chains) });
       services.background.start();
       services.solver.start(services.config.BRIDGE_POLL_MS);

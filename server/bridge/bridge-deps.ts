@@ -15,6 +15,11 @@ export interface BridgeDeps {
   chains: Partial<Record<ChainId, BridgeChain>>;
   /** What each chain missing from `chains` lacks, as the settings that would give it (bridge-chains.ts). */
   missing?: Partial<Record<ChainId, string>>;
+  /**
+   * Chains whose configuration the doctor's last run found wrong, with its findings (doctor/chain-faults.ts):
+   * no bridge is quoted or started from or to them, and the solver's payments there wait until it is fixed.
+   */
+  faults?: Partial<Record<ChainId, string>>;
   requests: BridgeRepository;
   logger: Logger;
   feeBps: number;
@@ -47,10 +52,14 @@ export interface BridgeDeps {
   now?: () => number;
 }
 
-export function bridgeChain(deps: Pick<BridgeDeps, 'chains' | 'missing'>, chain: ChainId, field: string): BridgeChain {
+export function bridgeChain(deps: Pick<BridgeDeps, 'chains' | 'missing' | 'faults'>, chain: ChainId, field: string): BridgeChain {
   const found = deps.chains[chain];
+  const direction = field === 'destination' ? 'to' : 'from';
+  const fault = deps.faults?.[chain];
+  if (fault) {
+    throw new AppError('NO_ROUTE', `${field}: bridging ${direction} ${chain} is off on this server until its configuration is fixed: ${fault}.`, { field });
+  }
   if (!found) {
-    const direction = field === 'destination' ? 'to' : 'from';
     const lacking = deps.missing?.[chain] ?? 'no solver key, depository or USD price for its native coin';
     throw new AppError('NO_ROUTE', `${field}: bridging ${direction} ${chain} is not configured on this server: ${lacking}.`, { field });
   }

@@ -274,8 +274,14 @@ async function work(context: SolverContext, row: BridgeRow): Promise<BridgeRow |
   heartbeat.unref();
   try {
     const due = row.state === 'waiting' ? await confirmedWork(context, row) : row;
-    if (due?.state === 'pending') return await fill(context, due);
-    if (due?.state === 'refunding') await refund(context, due);
+    if (due?.state === 'pending') {
+      payingChainWorks(context.deps, due.destination_chain);
+      return await fill(context, due);
+    }
+    if (due?.state === 'refunding') {
+      payingChainWorks(context.deps, due.source_chain);
+      await refund(context, due);
+    }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const delay = Math.min(1_000 * 2 ** Math.min(row.attempts, 6), MAX_RETRY_DELAY_MS);
@@ -285,6 +291,12 @@ async function work(context: SolverContext, row: BridgeRow): Promise<BridgeRow |
     clearInterval(heartbeat);
   }
   return undefined;
+}
+
+/** A payment on a chain whose configuration is wrong waits (retried like a failed attempt) until it is fixed. */
+function payingChainWorks(deps: BridgeDeps, chain: string): void {
+  const fault = deps.faults?.[chain as ChainId];
+  if (fault) throw new Error(`paying on ${chain} waits until its configuration is fixed: ${fault}`);
 }
 
 async function round(context: SolverContext): Promise<void> {

@@ -233,6 +233,30 @@ describe('EVM to EVM', () => {
     expect(await publicClientFor('XLAYER').getBalance({ address: answer.body.stats.recipient as Address })).toBe(BigInt(answer.body.stats.amountOut));
   });
 
+  it('a fill to a chain found faulty after the quote waits until the fault is gone, then pays once', async () => {
+    const services = await client.services();
+    const trader = await fundedAccount('HYPE');
+    const answer = await quote({ source: 'HYPE', destination: 'XLAYER', amount: '1000000000000000000', trader: trader.address, recipient: freshAddress() });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const { requestId } = answer.body.transaction;
+    services.bridge.faults = { XLAYER: 'VENUES_XLAYER: the quoterV2 has no code' };
+    try {
+      await publicClientFor('HYPE').sendRawTransaction({ serializedTransaction: await signDeposit(trader, answer.body.transaction.trade) });
+      await waitForStatus(requestId, (body) => body.status === 'pending');
+      // The solver has tried and put it back by now (its first retry is a second later).
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const waiting = await status(requestId);
+      expect(waiting.status, JSON.stringify(waiting)).toBe('pending');
+      expect(waiting.txHashes ?? []).toEqual([]);
+    } finally {
+      services.bridge.faults = {};
+    }
+    services.bridge.kickSolver();
+    const done = await waitForStatus(requestId, (body) => body.status === 'success', 45_000);
+    expect(done.txHashes).toHaveLength(1);
+    expect(await publicClientFor('XLAYER').getBalance({ address: answer.body.stats.recipient as Address })).toBe(BigInt(answer.body.stats.amountOut));
+  });
+
   it('a second deposit for a request already paid is returned, the first filled once', async () => {
     const trader = await fundedAccount('HYPE');
     const recipient = freshAddress();

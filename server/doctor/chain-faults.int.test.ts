@@ -2,22 +2,26 @@
  * One chain's wrong venue turns that chain off and the others serve: on the local world with BASE's quoter
  * configured at an address without code, the doctor names VENUES_BASE as BASE's fault, refuses nothing (the
  * server starts), BASE cannot quote or bridge (its bridge quotes name the fault) and ARB quotes as before.
+ * The fault is found again at every recheck: once the quoter has code BASE quotes and bridges again, and
+ * when it loses it BASE stops, without a restart.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
 import { runEndpoint } from '@/server/api/endpoint-runner';
 import { toAppError } from '@/server/api/to-app-error';
 import { createContext } from '@/server/api/trpc';
 import { NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
+import { ADDRESS_BOOK } from '@/server/chains/address-book';
 import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
-import { turnOffFaultyChains } from './chain-faults';
 
 const DEV_KEY = 'dev-key-for-the-chain-faults-test';
-const NO_CODE = '0x000000000000000000000000000000000000dEaD';
+/** An address of this run alone: the test gives it code and takes it away on the shared world. */
+const NO_CODE = privateKeyToAccount(generatePrivateKey()).address;
 let services: Services;
 let dataDir: string;
 
@@ -60,7 +64,6 @@ describe('a chain with a wrong venue', () => {
     expect(run.chains.BASE).toMatchObject({ rpc: 'ok', quote: false, tokenData: false, bridgeFrom: false, bridgeTo: false });
     expect(run.chains.BASE.notes.join(' ')).toContain('VENUES_BASE');
     expect(run.chains.ARB).toMatchObject({ quote: true, bridgeFrom: true, bridgeTo: true });
-    turnOffFaultyChains(run, services.bridge, services.logger);
 
     const baseQuote = await codeOf('v2.quote', swap('BASE'));
     expect(baseQuote.code).toBe('CHAIN_UNAVAILABLE');
@@ -74,4 +77,31 @@ describe('a chain with a wrong venue', () => {
     const health = await services.health.check();
     expect(health.status).toBe('degraded');
   });
+
+  it('serves again once a recheck finds the fault gone, and stops again when a recheck finds it back', async () => {
+    const rpcUrl = testManifest().chains.BASE!.rpcUrl;
+    const trader = testManifest().chains.BASE!.accounts[0]!.address;
+    const bridgeQuote = { source: 'BASE', destination: 'ARB', amount: '10000000000000000', trader };
+    const quoterCode = await rpc(rpcUrl, 'eth_getCode', [ADDRESS_BOOK.BASE!.uniswapV3!.quoterV2, 'latest']);
+    try {
+      await rpc(rpcUrl, 'anvil_setCode', [NO_CODE, quoterCode]);
+      const fixed = await services.chainRecheck.recheck();
+      expect(fixed.chainFaults.BASE).toBeUndefined();
+      expect((await codeOf('v2.quote', swap('BASE'))).code).toBe('OK');
+      expect((await codeOf('bridge.quote', bridgeQuote)).code).toBe('OK');
+    } finally {
+      await rpc(rpcUrl, 'anvil_setCode', [NO_CODE, '0x']);
+    }
+    const broken = await services.chainRecheck.recheck();
+    expect(broken.chainFaults.BASE).toEqual([{ subject: 'VENUES_BASE', message: expect.stringContaining(`quoterV2 ${NO_CODE}`) }]);
+    const refused = await codeOf('bridge.quote', bridgeQuote);
+    expect(refused.code).toBe('NO_ROUTE');
+    expect(refused.message).toContain('VENUES_BASE');
+    expect((await codeOf('v2.quote', swap('BASE'))).code).toBe('CHAIN_UNAVAILABLE');
+  });
 });
+
+async function rpc(url: string, method: string, params: unknown[]): Promise<string> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  return ((await response.json()) as { result: string }).result;
+}

@@ -1,20 +1,25 @@
 /**
  * A chain whose RPC, venues or contracts are wrong serves nothing, and the others serve: its quotes and trades
- * are off through the doctor's run (tradingOff), and its bridging is taken out here, at start, with the fault as
- * the reason bridge quotes give (a wrong Depository must never be handed to a depositor).
+ * are off through the doctor's run (tradingOff), and its bridging here, with the fault as the reason bridge
+ * quotes give (a wrong Depository must never be handed to a depositor). Every run of the doctor (at start,
+ * then each recheck) sets every chain again: a fault found later stops the chain without a restart, and a
+ * chain whose fault is gone bridges again. The solver's payments on a faulty chain wait for it
+ * (bridge-solver.ts): a fault is often fixed within minutes, and a refund or a failure would be for good.
  */
 import type { BridgeDeps } from '@/server/bridge/bridge-deps';
-import type { ChainId } from '@/server/chains/registry';
+import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import type { Logger } from '@/server/observability/logger';
 import type { DoctorRun } from './doctor';
 
-export function turnOffFaultyChains(run: DoctorRun, bridge: Pick<BridgeDeps, 'chains' | 'missing'>, logger: Logger): void {
-  for (const [id, faults] of Object.entries(run.chainFaults) as [ChainId, DoctorRun['faults']][]) {
-    const reason = faults.map((fault) => `${fault.subject}: ${fault.message}`).join('; ');
-    logger.error('chain off: its configuration is wrong', { chain: id, faults: reason });
-    if (bridge.chains[id]) {
-      delete bridge.chains[id];
-      bridge.missing = { ...bridge.missing, [id]: reason };
-    }
+export function applyChainFaults(run: DoctorRun, bridge: Pick<BridgeDeps, 'faults'>, logger: Logger): void {
+  const faults: Partial<Record<ChainId, string>> = {};
+  for (const id of CHAIN_IDS) {
+    const reason = run.chainFaults[id]?.map((fault) => `${fault.subject}: ${fault.message}`).join('; ');
+    const before = bridge.faults?.[id];
+    if (reason) faults[id] = reason;
+    if (reason === before) continue;
+    if (reason) logger.error('chain off: its configuration is wrong', { chain: id, faults: reason });
+    else logger.info('chain fault cleared', { chain: id });
   }
+  bridge.faults = faults;
 }

@@ -14,6 +14,8 @@ export interface ChainRecheckDeps {
   chains: ChainDirectory;
   /** One run of the doctor over this configuration. */
   runDoctor(): Promise<DoctorRun>;
+  /** Told of every run, after the chains are set from it (the bridge takes its faulty chains out). */
+  onRun?(run: DoctorRun): void;
   logger: Logger;
   intervalMs: number;
 }
@@ -36,6 +38,7 @@ export function createChainRecheck(deps: ChainRecheckDeps): ChainRecheck {
   const runAndApply = async (): Promise<DoctorRun> => {
     const run = await deps.runDoctor();
     applyDoctorRun(deps.chains, run);
+    deps.onRun?.(run);
     return run;
   };
 
