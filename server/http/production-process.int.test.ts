@@ -1,7 +1,16 @@
 /**
- * SIGTERM while a bridge execute is in hand, on the production server in a process of its own: the execute is
- * answered (its fill made), a request after the signal is refused 503 SHUTTING_DOWN with `Connection: close`,
- * the process exits 0 within SHUTDOWN_GRACE_MS saying so in its log, and the fill is paid exactly once.
+ * The production server (`npm start`) in a process of its own, one process for everything that needs one
+ * (a start costs seconds of both cores), in this order:
+ * - A body over the limit is answered 413, and the client gets that answer: the server reads (and drops) the
+ *   rest of the body before answering, so it never closes a connection the client is still writing to (which
+ *   lost the answer to a reset about one time in ten). REST and tRPC, with a declared length and chunked, fifty
+ *   times each.
+ * - SIGTERM while a bridge execute is in hand: the execute is answered (its fill made), a request after the
+ *   signal is refused 503 SHUTTING_DOWN with `Connection: close`, the process exits 0 within SHUTDOWN_GRACE_MS
+ *   saying so in its log, and the fill is paid exactly once.
+ * - With LOG_FORMAT=json (the default for `npm start`), every line it wrote, on stdout and on stderr, from its
+ *   start (Next's own lines and the dependencies' notices included) through requests that succeed and fail,
+ *   pages, and its shutdown, is one JSON object.
  */
 import { createPublicClient, http, parseTransaction, type Address, type Hex, type TransactionSerializableEIP1559 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
@@ -9,15 +18,73 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
 import { startProductionProcess, type ProductionProcess } from './test-support/production-process';
 
+const TRIES = 50;
+const BODY = Buffer.alloc(3 * 1024 * 1024, 'a');
 const GRACE_MS = 20_000;
+
 let server: ProductionProcess;
 
 beforeAll(async () => {
-  server = await startProductionProcess({ SHUTDOWN_GRACE_MS: String(GRACE_MS), LOG_LEVEL: 'info' });
+  server = await startProductionProcess({ SHUTDOWN_GRACE_MS: String(GRACE_MS), LOG_LEVEL: 'debug' });
 }, 120_000);
 
 afterAll(async () => {
   await server?.dispose();
+});
+
+/** Sent as one buffer (content-length) or as a stream of 64 KiB chunks (chunked). */
+function body(encoding: 'length' | 'chunked'): BodyInit {
+  if (encoding === 'length') return BODY;
+  let offset = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= BODY.length) return controller.close();
+      controller.enqueue(BODY.subarray(offset, offset + 65_536));
+      offset += 65_536;
+    },
+  });
+}
+
+async function statusOf(path: string, encoding: 'length' | 'chunked'): Promise<number | string> {
+  try {
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.devApiKey}` },
+      body: body(encoding),
+      duplex: 'half',
+    } as RequestInit);
+    const text = await response.text();
+    return response.status === 413 ? 413 : `${response.status} ${text.slice(0, 200)}`;
+  } catch (error) {
+    return `${String(error)} (${String((error as { cause?: unknown }).cause)})`;
+  }
+}
+
+describe('a body over the limit', () => {
+  for (const [api, path] of [['REST', '/api/v1/bridge/execute'], ['tRPC', '/api/trpc/bridge.execute']] as const) {
+    for (const encoding of ['length', 'chunked'] as const) {
+      it(`answers 413 on ${api} (${encoding === 'length' ? 'content-length' : 'chunked'}) in ${TRIES} of ${TRIES} tries`, async () => {
+        const answers: (number | string)[] = [];
+        for (let attempt = 0; attempt < TRIES; attempt += 1) answers.push(await statusOf(path, encoding));
+        expect(answers.filter((answer) => answer !== 413)).toEqual([]);
+      }, 120_000);
+    }
+  }
+
+  it('leaves the server serving', async () => {
+    expect((await fetch(`${server.baseUrl}/api/health/live`)).status).toBeLessThan(500);
+  });
+});
+
+describe('LOG_FORMAT=json, while serving', () => {
+  it('answers pages and failing requests (their lines are read after the exit)', async () => {
+    const get = async (path: string, init?: RequestInit) => (await fetch(`${server.baseUrl}${path}`, init)).status;
+    expect(await get('/api/health/live')).toBe(200);
+    expect(await get('/')).toBe(200);
+    expect(await get('/no-such-page')).toBe(404);
+    expect(await get('/api/v1/bridge/execute', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"not json' })).toBeGreaterThanOrEqual(400);
+    expect(await get('/api/v1/token-info?chain=NOPE&address=0x1')).toBe(401);
+  });
 });
 
 async function call<T>(path: string, init: { query?: Record<string, string>; body?: unknown } = {}): Promise<{ status: number; json: T; headers: Headers }> {
@@ -111,3 +178,26 @@ describe('SIGTERM during a bridge execute', () => {
     expect(await arb.getBalance({ address: recipient as Address })).toBe(BigInt(quote.json.stats.amountOut));
   }, 120_000);
 });
+
+describe('LOG_FORMAT=json, from start to exit', () => {
+  it('wrote nothing but JSON objects, one a line, on stdout and stderr', async () => {
+    await server.exited;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.stdout.length).toBeGreaterThan(5);
+    expect(notJson(server.stdout)).toEqual([]);
+    expect(notJson(server.stderr)).toEqual([]);
+    const messages = server.stdout.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toEqual(expect.arrayContaining(['listening', 'request', 'shutdown started', 'shutdown complete']));
+  });
+});
+
+function notJson(lines: string[]): string[] {
+  return lines.filter((line) => {
+    try {
+      const entry: unknown = JSON.parse(line);
+      return typeof entry !== 'object' || entry === null || Array.isArray(entry);
+    } catch {
+      return true;
+    }
+  });
+}
