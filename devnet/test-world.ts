@@ -38,10 +38,10 @@ export async function ensureTestWorld(): Promise<TestWorld> {
 }
 
 /**
- * A world of a few chains for one test file of its own (the `int-isolated` project), booted from the run's
- * snapshot cache: it runs beside the shared world's files instead of after them.
+ * A world of its own (every chain, or a few) booted from the run's snapshot cache: for one test file (the
+ * `int-isolated` project) or a suite (the end-to-end run) beside the shared world's files.
  */
-export function startOwnWorld(chains: readonly ChainId[]): Promise<TestWorld> {
+export function startOwnWorld(chains?: readonly ChainId[]): Promise<TestWorld> {
   return startWorldIn('own-world-', chains);
 }
 

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureTestWorld } from '../devnet/test-world';
+import { ensureTestWorld, startOwnWorld, type TestWorld } from '../devnet/test-world';
 import { startPostgres } from './with-postgres';
 
 // This machine, like CI, has no route to Next's telemetry endpoint.
@@ -113,12 +113,19 @@ async function main() {
   const buildFailed = failedSteps.includes('build');
   if (buildFailed) digest.push(`build:\n${buildTail}`);
 
-  // One local chain world for the integration and end-to-end suites (their setups reuse it via env).
+  // Two local chain worlds: one for the integration files, one for the end-to-end suites, so that the two can
+  // run at the same time without trading on each other's pools.
   const worldStarted = performance.now();
-  const world = await startTestWorld();
-  console.log(`\nLocal chain world up in ${Math.round(performance.now() - worldStarted)} ms: ${world.manifestPath}`);
+  // One after the other: on a fresh machine the first builds the snapshot the second boots from.
+  const world = await startWorld(ensureTestWorld);
   try {
-    await runChainSuites(step, buildFailed);
+    const e2eWorld = await startWorld(() => startOwnWorld());
+    console.log(`\nLocal chain worlds up in ${Math.round(performance.now() - worldStarted)} ms: ${world.manifestPath}, ${e2eWorld.manifestPath}`);
+    try {
+      await runChainSuites(step, buildFailed, e2eWorld.manifestPath);
+    } finally {
+      await e2eWorld.stop();
+    }
   } finally {
     await world.stop();
   }
@@ -131,19 +138,19 @@ async function main() {
 }
 
 /**
- * The run's world; a start that fails (a node that did not answer in time on a loaded machine) is said with its
- * cause and tried once more, since without a world no later suite can run at all.
+ * One of the run's worlds; a start that fails (a node that did not answer in time on a loaded machine) is said
+ * with its cause and tried once more, since without a world no later suite can run at all.
  */
-async function startTestWorld(): Promise<Awaited<ReturnType<typeof ensureTestWorld>>> {
+async function startWorld(start: () => Promise<TestWorld>): Promise<TestWorld> {
   try {
-    return await ensureTestWorld();
+    return await start();
   } catch (error) {
-    console.error('\nThe local chain world did not start; starting it again once. The cause:', error);
-    return ensureTestWorld();
+    console.error('\nA local chain world did not start; starting it again once. The cause:', error);
+    return start();
   }
 }
 
-async function runChainSuites(step: (name: string, ran: Promise<{ code: number; tail: string }>) => Promise<string>, buildFailed: boolean) {
+async function runChainSuites(step: (name: string, ran: Promise<{ code: number; tail: string }>) => Promise<string>, buildFailed: boolean, e2eManifest: string) {
   const postgres = await startPostgres();
   try {
     const suite = (project: string, buffered: boolean) => {
@@ -154,24 +161,25 @@ async function runChainSuites(step: (name: string, ran: Promise<{ code: number; 
       const name = project === 'int' ? 'integration' : 'integration (isolated)';
       return step(name, ran).then((tail) => addVitest(name, report, tail));
     };
-    // The files that start everything they use run beside the shared world's suites. Those trade on the same
-    // chains (a quote is checked against what the chain then delivers), so end-to-end waits for the shared
-    // integration files and never runs beside them.
+    // The shared world's files mostly wait on chains and servers (their process used about a third of a core in
+    // a run): the files that start everything they use run beside them, and then the end-to-end suites, on a
+    // world of their own, take the cores those leave.
     const isolated = suite('int-isolated', true);
-    await suite('int', false);
-    await Promise.all([isolated, endToEnd(step, buildFailed)]);
+    const endToEndAfterIsolated = isolated.then(() => endToEnd(step, buildFailed, e2eManifest));
+    await Promise.all([suite('int', false), endToEndAfterIsolated]);
   } finally {
     await postgres.stop();
   }
 }
 
-async function endToEnd(step: (name: string, ran: Promise<{ code: number; tail: string }>) => Promise<string>, buildFailed: boolean) {
+async function endToEnd(step: (name: string, ran: Promise<{ code: number; tail: string }>) => Promise<string>, buildFailed: boolean, manifest: string) {
   if (buildFailed) {
     totals.failed += 1;
     return;
   }
   const e2eReport = path.join(reports, 'e2e.json');
-  addPlaywright(e2eReport, await step('e2e', run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport })));
+  const ran = run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, DEVNET_MANIFEST: manifest }, true);
+  addPlaywright(e2eReport, await step('e2e', ran));
 }
 
 main().catch((error: unknown) => {
