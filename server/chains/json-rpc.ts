@@ -231,7 +231,8 @@ function allFailed(chain: ChainId, what: string, failures: readonly Failure[]): 
 
 /**
  * fetch refuses a URL with a user and password in it (and its refusal quotes the whole URL): the
- * credentials travel as HTTP Basic authorization instead, as the URL form means.
+ * credentials travel as HTTP Basic authorization instead, as the URL form means. Every client of an RPC URL
+ * from the configuration or the manifest goes through here (this transport, the local world's faucets).
  */
 export function requestTarget(url: string): { url: string; headers: Record<string, string> } {
   let parsed: URL;

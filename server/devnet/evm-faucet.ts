@@ -1,6 +1,7 @@
 import { createPublicClient, createWalletClient, erc20Abi, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ManifestChain } from '@/server/chains/devnet-manifest';
+import { requestTarget } from '@/server/chains/json-rpc';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import { classifySendRefusal } from '@/server/chains/evm/send-refusals';
@@ -32,13 +33,15 @@ async function sendPastNonceRaces(send: () => Promise<Hex>): Promise<Hex> {
  */
 export async function fundEvmAddress(chain: ChainId, entry: ManifestChain, address: `0x${string}`, plan: FaucetPlan): Promise<FaucetTransactions> {
   if (!entry.treasury?.privateKey) throw new AppError('CHAIN_UNAVAILABLE', 'The local world has no treasury key for this chain.');
-  const transport = http(entry.rpcUrl, { timeout: 10_000 });
+  // A user and password in the URL travel as Basic authorization, as the chain's own transport sends them.
+  const node = requestTarget(entry.rpcUrl);
+  const transport = http(node.url, { timeout: 10_000, fetchOptions: { headers: node.headers } });
   const { name, nativeSymbol, nativeDecimals } = CHAINS[chain];
   const viemChain = {
     id: entry.chainId,
     name,
     nativeCurrency: { name: nativeSymbol, symbol: nativeSymbol, decimals: nativeDecimals },
-    rpcUrls: { default: { http: [entry.rpcUrl] } },
+    rpcUrls: { default: { http: [node.url] } },
   };
   const publicClient = createPublicClient({ chain: viemChain, transport });
   const wallet = createWalletClient({ chain: viemChain, transport, account: privateKeyToAccount(entry.treasury.privateKey as Hex) });

@@ -3,6 +3,7 @@ import {
 } from '@solana/spl-token';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction } from '@solana/web3.js';
 import type { ManifestChain } from '@/server/chains/devnet-manifest';
+import { requestTarget } from '@/server/chains/json-rpc';
 import { decodeBase58 } from '@/server/chains/solana/address';
 import { AppError } from '@/server/errors';
 import type { FaucetPlan, FaucetTransactions } from './faucet';
@@ -16,7 +17,10 @@ export async function fundSolanaAddress(entry: ManifestChain, address: string, p
   if (!secret || secret.length !== 64) throw new AppError('CHAIN_UNAVAILABLE', 'The local world has no mint authority key for SOL.');
   const authority = Keypair.fromSecretKey(secret);
   const owner = new PublicKey(address);
-  const connection = new Connection(entry.rpcUrl, { commitment: 'confirmed', wsEndpoint: entry.wsUrl });
+  // A user and password in the URL travel as Basic authorization, as the chain's own transport sends them (the
+  // websocket client, ws, sends a URL's user and password so itself).
+  const node = requestTarget(entry.rpcUrl);
+  const connection = new Connection(node.url, { commitment: 'confirmed', wsEndpoint: entry.wsUrl, httpHeaders: node.headers });
 
   const native = await connection.requestAirdrop(owner, Number(plan.native));
   await confirm(connection, native);

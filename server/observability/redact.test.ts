@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl, redactUrlsInText, withoutAddresses } from './redact';
+import { redactUrl, redactUrlsInText, urlEndpoint, withoutAddresses } from './redact';
 
 const ALCHEMY_KEY = 'Xk3pL9qRz7TmWv2NbC8dFhJ4sYa6GeU1';
 const INFURA_KEY = '9aa3d95b3bc440fa88ea12eaa4456161';
@@ -35,5 +35,20 @@ describe('in text', () => {
     const hidden = withoutAddresses(text);
     for (const secret of ['user', 'pass', ALCHEMY_KEY, '10.0.0.5', 'hunter2', 'db:5432']) expect(hidden).not.toContain(secret);
     expect(hidden).toContain('ECONNREFUSED');
+  });
+});
+
+describe('urlEndpoint', () => {
+  it('keeps scheme, host and port alone', () => {
+    expect(urlEndpoint(`http://user:pass@rpc.example:8545/v2/${ALCHEMY_KEY}?apikey=x`)).toBe('http://rpc.example:8545');
+    expect(urlEndpoint(`wss://user:pass@rpc.example/ws/${INFURA_KEY}`)).toBe('wss://rpc.example');
+    expect(urlEndpoint('http://127.0.0.1:8545')).toBe('http://127.0.0.1:8545');
+    expect(urlEndpoint('ws://127.0.0.1:8899/')).toBe('ws://127.0.0.1:8899');
+  });
+
+  it('takes the host of something that does not parse, and nothing of what is no URL', () => {
+    expect(urlEndpoint('http://user:pass@host:99999/v2/secret')).toBe('http://host:99999');
+    expect(urlEndpoint('user:pass at host')).toBeUndefined();
+    expect(urlEndpoint('not a url')).toBeUndefined();
   });
 });

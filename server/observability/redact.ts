@@ -50,10 +50,32 @@ export function withoutAddresses(text: string): string {
   return eachUrl(text, () => '[address hidden]').replace(IPV4_IN_TEXT, '[address hidden]');
 }
 
+/**
+ * Where a URL points and nothing else: scheme, host and port (`http://127.0.0.1:8545`), without the user,
+ * password, path and query a provider's URL carries. What a client may be told of a node it has to reach
+ * itself (the local world's nodes, for a wallet); undefined when the text is no URL.
+ */
+export function urlEndpoint(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    // A URL without a host (`user:secret`) names no endpoint: even its scheme may be a secret.
+    return parsed.host === '' ? undefined : `${parsed.protocol}//${parsed.host}`;
+  } catch {
+    return unparsedEndpoint(url)?.endpoint;
+  }
+}
+
 /** A string that is not a valid URL may still hold credentials: keep only the scheme and host. */
 function redactUnparsedUrl(url: string): string {
+  const found = unparsedEndpoint(url);
+  if (!found) return REDACTED_PART;
+  return `${found.endpoint}${found.more ? `/${REDACTED_PART}` : ''}`;
+}
+
+/** The scheme and host of URL-like text (what follows a user and password's `@`), and whether more follows. */
+function unparsedEndpoint(url: string): { endpoint: string; more: boolean } | undefined {
   const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)/i.exec(url);
-  if (!match) return REDACTED_PART;
+  if (!match) return undefined;
   const host = match[2]!.slice(match[2]!.lastIndexOf('@') + 1);
-  return `${match[1]}${host}${url.length > match[0].length ? `/${REDACTED_PART}` : ''}`;
+  return { endpoint: `${match[1]}${host}`, more: url.length > match[0].length };
 }
