@@ -2,6 +2,7 @@ import { createPublicClient, erc20Abi, http } from 'viem';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { describe } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import { withNodeUrls } from '../support/fresh-wallet';
 
 const CHAIN_COUNT = 15;
 const NATIVE = '0x0000000000000000000000000000000000000000';
@@ -9,6 +10,7 @@ const NATIVE = '0x0000000000000000000000000000000000000000';
 interface WorldChain {
   chainId: number;
   rpcUrl: string;
+  wsUrl?: string;
   wrappedNative: string;
   tokens: { symbol: string; address: string; decimals: number; kind: string }[];
   accounts: { address: string; privateKey?: string; secretKey?: string }[];
@@ -40,6 +42,9 @@ test.describe('the local chain world through the app', () => {
       expect(kinds, id).toContain('stable');
       expect(kinds.filter((kind) => kind === 'plain').length, id).toBeGreaterThanOrEqual(2);
       expect(chain.accounts.length, id).toBeGreaterThanOrEqual(10);
+      // A node's address and nothing more: an RPC URL's user, password, path (a key) and query stay with the server.
+      expect(chain.rpcUrl, id).toMatch(/^http:\/\/[^/@?#]+$/);
+      if (chain.wsUrl !== undefined) expect(chain.wsUrl, id).toMatch(/^ws:\/\/[^/@?#]+$/);
       if (id === 'SOL') {
         expect(chain.accounts[0]!.secretKey, id).toBeTruthy();
       } else {
@@ -71,7 +76,7 @@ test.describe('the local chain world through the app', () => {
   });
 
   test('the faucet funds a fresh EVM address with native and every token', async ({ api }) => {
-    const world = (await api.get<{ chains: Record<string, WorldChain> }>('/api/dev/devnet')).json.chains;
+    const world = withNodeUrls((await api.get<{ chains: Record<string, WorldChain> }>('/api/dev/devnet')).json.chains);
     const chain = world.ARB!;
     const address = privateKeyToAccount(generatePrivateKey()).address;
     const response = await api.send<{ funded: { symbol: string; address: string; amount: string }[] }>('/api/dev/faucet', {
@@ -95,7 +100,7 @@ test.describe('the local chain world through the app', () => {
     });
     expect(response.status, describe(response)).toBe(200);
     expect(response.json.funded.map((token) => token.symbol)).toContain('SOL');
-    const world = (await api.get<{ chains: Record<string, WorldChain> }>('/api/dev/devnet')).json.chains;
+    const world = withNodeUrls((await api.get<{ chains: Record<string, WorldChain> }>('/api/dev/devnet')).json.chains);
     const rpc = async (method: string, params: unknown[]) =>
       (await (await fetch(world.SOL!.rpcUrl, {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),

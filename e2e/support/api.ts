@@ -2,10 +2,11 @@
  * A small HTTP client for the REST interface: every call returns status, headers, raw text and the parsed
  * JSON (when the body is JSON), and sends the dev key unless told otherwise. Every answer is held against
  * the server's OpenAPI document: a status (or failure code) the document does not list for that operation
- * fails the test that received it, so the document cannot drift from what the server does.
+ * fails the test that received it, so the document cannot drift from what the server does. No answer may show
+ * the credentials in the server's RPC URLs (env.ts secretsIn): one that does fails the test too.
  */
 import { undocumentedAnswer, type DocumentLike } from '../../server/rest/test-support/document-check';
-import { baseUrl, devApiKey } from './env';
+import { baseUrl, devApiKey, leakReport } from './env';
 
 export type Query = Record<string, string | number | boolean | readonly (string | number | boolean)[] | undefined>;
 
@@ -64,6 +65,8 @@ export async function send<T = unknown>(path: string, options: ApiRequest = {}):
   const url = path.startsWith('http') ? path : `${baseUrl()}${path}${queryString(options.query)}`;
   const response = await fetch(url, { method, headers, body, redirect: 'follow', signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
   const text = await response.text();
+  const leak = leakReport(`${method} ${url} (status ${response.status})`, `${headerLines(response.headers)}\n\n${text}`);
+  if (leak) throw new Error(leak);
   let json: unknown;
   let isJson = false;
   try {
@@ -86,13 +89,21 @@ function servedDocument(): Promise<DocumentLike> {
       headers: { authorization: `Bearer ${devApiKey()}` },
       signal: AbortSignal.timeout(30_000),
     });
-    if (response.status !== 200) throw new Error(`GET /api/openapi.json answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-    return (await response.json()) as DocumentLike;
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`GET /api/openapi.json answered ${response.status}: ${text.slice(0, 300)}`);
+    const leak = leakReport('GET /api/openapi.json', `${headerLines(response.headers)}\n\n${text}`);
+    if (leak) throw new Error(leak);
+    return JSON.parse(text) as DocumentLike;
   })();
   documentRead.catch(() => {
     documentRead = undefined;
   });
   return documentRead;
+}
+
+/** A response's headers as `name: value` lines (a redirect's Location, a cookie: they are answers too). */
+export function headerLines(headers: Headers): string {
+  return [...headers].map(([name, value]) => `${name}: ${value}`).join('\n');
 }
 
 export interface Failure {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import type { ManifestChain } from '../../server/chains/devnet-manifest';
+import { readDevnetManifest, type DevnetManifest, type ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse } from './api';
 import { expect } from './fixtures';
 import { installTestWallet, type TestWallet } from './test-wallet';
@@ -11,11 +11,32 @@ export const VIEWPORTS = [
   { name: 'mobile', viewport: { width: 390, height: 844 } },
 ] as const;
 
-/** The world as the server under test sees it (also when BASE_URL points at a server started elsewhere). */
+/**
+ * The world as the server under test sees it (also when BASE_URL points at a server started elsewhere), with
+ * the node URLs the tests and their wallets use (withNodeUrls).
+ */
 export async function localWorld(): Promise<Record<string, ManifestChain>> {
   const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
   if (response.status !== 200) throw new Error(`the local world is needed: ${describeResponse(response)}`);
-  return response.json.chains;
+  return withNodeUrls(response.json.chains);
+}
+
+let ownManifest: DevnetManifest | undefined;
+
+/**
+ * The chains with the RPC URLs of the world's own manifest (DEVNET_MANIFEST, when this run has it). The server
+ * answers its own RPC addresses cut to scheme, host and port; the setup's server reaches the nodes through
+ * gateways that demand credentials (e2e/support/rpc-gateway.ts), so those addresses are not for the tests.
+ */
+export function withNodeUrls<T extends { rpcUrl: string; wsUrl?: string }>(chains: Record<string, T>): Record<string, T> {
+  const file = process.env.DEVNET_MANIFEST;
+  ownManifest ??= file ? readDevnetManifest(file) : undefined;
+  const own = ownManifest?.chains as Record<string, ManifestChain | undefined> | undefined;
+  if (!own) return chains;
+  return Object.fromEntries(Object.entries(chains).map(([id, chain]) => {
+    const node = own[id];
+    return [id, node ? { ...chain, rpcUrl: node.rpcUrl, ...(node.wsUrl ? { wsUrl: node.wsUrl } : {}) } : chain];
+  }));
 }
 
 export function evmChainsOf(chains: Record<string, ManifestChain>) {

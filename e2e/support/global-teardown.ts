@@ -1,11 +1,10 @@
 import type { FullConfig } from '@playwright/test';
-import { SERVER_PID_ENV, TEMP_ROOT_ENV, stopServer } from './server';
+import { stopStartedServer } from './server';
 
-/** Stops the server the global setup started (and its process group) and removes its temp folder. */
+/**
+ * Stops the server the global setup started, if the setup's own teardown (which runs first) has not: after a
+ * setup that failed half-way, this is the one that runs.
+ */
 export default async function globalTeardown(_config: FullConfig): Promise<void> {
-  const pid = Number(process.env[SERVER_PID_ENV]);
-  if (!Number.isInteger(pid) || pid <= 0) return;
-  await stopServer(pid, process.env[TEMP_ROOT_ENV]);
-  delete process.env[SERVER_PID_ENV];
-  delete process.env[TEMP_ROOT_ENV];
+  await stopStartedServer();
 }

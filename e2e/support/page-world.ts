@@ -4,6 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse } from './api';
 import { expect } from './fixtures';
+import { localWorld } from './fresh-wallet';
 import { installTestWallet, type TestWallet } from './test-wallet';
 
 /**
@@ -19,9 +20,7 @@ export interface PageWorld {
 }
 
 export async function pageWorld(): Promise<PageWorld> {
-  const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
-  if (response.status !== 200) throw new Error(`the local world is needed: ${describeResponse(response)}`);
-  const { chains } = response.json;
+  const chains = await localWorld();
   const alpha = chains.BASE?.tokens.find((token) => token.symbol === 'ALPHA');
   const solToken = chains.SOL?.tokens.find((token) => token.address !== 'So11111111111111111111111111111111111111112');
   if (!alpha || !solToken) throw new Error('the local world needs ALPHA on BASE and a listed SOL token');

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../devnet/free-port';
+import { maskSecrets, secretsIn, serverManifest } from './env';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NEXT_BIN = path.join(REPO_ROOT, 'node_modules', '.bin', 'next');
@@ -47,7 +48,8 @@ function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 function tail(file: string, chars = 8_000): string {
   try {
-    const text = readFileSync(file, 'utf8');
+    // Masked: a start that fails on the RPC credentials must not print them either.
+    const text = maskSecrets(readFileSync(file, 'utf8'));
     return text.length > chars ? `...${text.slice(-chars)}` : text;
   } catch {
     return '(no server output)';
@@ -62,7 +64,10 @@ export interface StartedServer {
   pid: number;
 }
 
-/** `env` adds to the server's environment (e.g. DATABASE_URL and APP_SECRET for several instances). */
+/**
+ * `env` adds to the server's environment (e.g. DATABASE_URL and APP_SECRET for several instances). When the
+ * setup wrote a manifest with credentials in its RPC URLs (serverManifest()), every server reads that one.
+ */
 export async function startServer(options: { env?: Record<string, string>; devApiKey?: string } = {}): Promise<StartedServer> {
   ensureBuild();
   const tempRoot = mkdtempSync(path.join(tmpdir(), 'swapbridge-e2e-'));
@@ -82,7 +87,8 @@ export async function startServer(options: { env?: Record<string, string>; devAp
     // callers without a key (requests and new sessions per address) are raised so they limit none of them.
     env: serverEnv({
       DATA_DIR: dataDir, DEV_API_KEY: devApiKey, LOG_LEVEL: 'warn', PORT: String(port),
-      ANON_RATE_LIMIT_PER_MINUTE: '100000', SESSIONS_PER_IP_PER_HOUR: '100000', ...options.env,
+      ANON_RATE_LIMIT_PER_MINUTE: '100000', SESSIONS_PER_IP_PER_HOUR: '100000',
+      ...(serverManifest() ? { DEVNET_MANIFEST: serverManifest()! } : {}), ...options.env,
     }),
     stdio: ['ignore', log, log],
     // Its own process group, so the teardown can stop the server and anything it spawned in one signal.
@@ -154,13 +160,44 @@ export async function waitForExit(pid: number, timeoutMs = 10_000): Promise<bool
   return !alive(pid);
 }
 
+/**
+ * Stops the server and removes its temp folder. Its log, read to the end first, must not show any of the RPC
+ * credentials (env.ts secretsIn): when it does, this throws with the offending lines, the secrets masked.
+ */
 export async function stopServer(pid: number, tempRoot: string | undefined): Promise<void> {
   stopProcessGroup(pid, 'SIGTERM');
   if (!(await waitForExit(pid))) {
     stopProcessGroup(pid, 'SIGKILL');
     await waitForExit(pid, 5_000);
   }
-  if (tempRoot && path.basename(tempRoot).startsWith('swapbridge-e2e-')) {
-    rmSync(tempRoot, { recursive: true, force: true });
+  if (!tempRoot || !path.basename(tempRoot).startsWith('swapbridge-e2e-')) return;
+  const leaks = leakedLogLines(path.join(tempRoot, 'server.log'));
+  rmSync(tempRoot, { recursive: true, force: true });
+  if (leaks.length > 0) {
+    throw new Error(`the server's log shows RPC credentials on ${leaks.length} line(s) (secrets masked):\n${leaks.slice(0, 20).join('\n')}`);
   }
+}
+
+/** The log's lines that contain an RPC secret, masked, each with its line number. */
+function leakedLogLines(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text.split('\n').flatMap((line, index) => {
+    const names = secretsIn(line);
+    return names.length > 0 ? [`  ${index + 1} (${names.join(', ')}): ${maskSecrets(line).slice(0, 1_000)}`] : [];
+  });
+}
+
+/** Stops the server the global setup started (named by SERVER_PID_ENV), once; its log is checked as it stops. */
+export async function stopStartedServer(): Promise<void> {
+  const pid = Number(process.env[SERVER_PID_ENV]);
+  const tempRoot = process.env[TEMP_ROOT_ENV];
+  delete process.env[SERVER_PID_ENV];
+  delete process.env[TEMP_ROOT_ENV];
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  await stopServer(pid, tempRoot);
 }

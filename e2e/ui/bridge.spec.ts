@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { createPublicClient, formatUnits, http, parseEther, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse, type Failure } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import { localWorld } from '../support/fresh-wallet';
 import { installSolanaTestWallet } from '../support/solana-test-wallet';
 import { installTestWallet, type TestWallet } from '../support/test-wallet';
 import { collectPageErrors, seriousAxeViolations, snapshot } from '../support/page-checks';
@@ -22,9 +22,7 @@ const DESTINATION = 'XLAYER';
 
 /** The world as the server under test sees it (also when BASE_URL points at a server started elsewhere). */
 async function world() {
-  const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
-  if (response.status !== 200) throw new Error(`the local world is needed: ${describeResponse(response)}`);
-  const { chains } = response.json;
+  const chains = await localWorld();
   const source = chains[SOURCE];
   const destination = chains[DESTINATION];
   const base = chains.BASE;

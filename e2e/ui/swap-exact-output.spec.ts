@@ -1,7 +1,6 @@
 import { createPublicClient, erc20Abi, http, type Address, type Hex } from 'viem';
-import type { ManifestChain } from '../../server/chains/devnet-manifest';
-import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import { localWorld } from '../support/fresh-wallet';
 import { installTestWallet } from '../support/test-wallet';
 
 /**
@@ -13,14 +12,13 @@ const ACCOUNT_INDEX = 14;
 
 test('typing the amount to receive quotes by exact output and delivers at least that much', async ({ page }) => {
   test.setTimeout(180_000);
-  const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
-  if (response.status !== 200) throw new Error(`the local world is needed: ${describeResponse(response)}`);
-  const base = response.json.chains.BASE!;
+  const chains = await localWorld();
+  const base = chains.BASE!;
   const account = base.accounts[ACCOUNT_INDEX]!;
   const usdc = base.tokens.find((token) => token.symbol === 'USDC')!;
   const client = createPublicClient({ transport: http(base.rpcUrl) });
   const usdcBalance = () => client.readContract({ address: usdc.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account.address as Address] });
-  const evmChains = Object.entries(response.json.chains).filter(([id]) => id !== 'SOL').map(([, chain]) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }));
+  const evmChains = Object.entries(chains).filter(([id]) => id !== 'SOL').map(([, chain]) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }));
   const wallet = await installTestWallet(page, { privateKey: account.privateKey as Hex, chains: evmChains, chainId: base.chainId });
 
   await page.goto('/');

@@ -4,9 +4,8 @@ import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Connection, LAMPORTS_PER_SOL, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { parseUnits, type Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
-import type { ManifestChain } from '../../server/chains/devnet-manifest';
-import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import { localWorld } from '../support/fresh-wallet';
 import { installSolanaTestWallet, type SolanaTestWallet } from '../support/solana-test-wallet';
 import { installTestWallet, type TestWallet } from '../support/test-wallet';
 import { expectSwapRejectedInWallet } from '../support/swap-progress';
@@ -21,9 +20,7 @@ const ACCOUNT_INDEX = 5;
 
 /** The world as the server under test sees it (also when BASE_URL points at a server started elsewhere). */
 async function world() {
-  const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
-  if (response.status !== 200) throw new Error(`the local world is needed: ${describeResponse(response)}`);
-  const { chains } = response.json;
+  const chains = await localWorld();
   const sol = chains.SOL;
   const base = chains.BASE;
   if (!sol || !base) throw new Error('the local world has no SOL or BASE chain');

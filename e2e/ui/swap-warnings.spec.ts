@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Hex } from 'viem';
-import type { ManifestChain } from '../../server/chains/devnet-manifest';
-import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import { localWorld } from '../support/fresh-wallet';
 import { installTestWallet } from '../support/test-wallet';
 
 /**
@@ -12,9 +11,7 @@ import { installTestWallet } from '../support/test-wallet';
 const ACCOUNT_INDEX = 16;
 
 async function world() {
-  const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
-  if (response.status !== 200) throw new Error(`the local world is needed: ${describeResponse(response)}`);
-  const { chains } = response.json;
+  const chains = await localWorld();
   const base = chains.BASE!;
   const account = base.accounts[ACCOUNT_INDEX]!;
   const evmChains = Object.entries(chains).filter(([id]) => id !== 'SOL').map(([, chain]) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }));

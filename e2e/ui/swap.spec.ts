@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createPublicClient, erc20Abi, http, parseEther, verifyMessage, type Address, type Hex } from 'viem';
-import type { ManifestChain } from '../../server/chains/devnet-manifest';
-import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import { localWorld } from '../support/fresh-wallet';
 import { installTestWallet, type TestWallet } from '../support/test-wallet';
 import { snapshot } from '../support/page-checks';
 
@@ -14,9 +13,7 @@ const ACCOUNT_INDEX = 17;
 
 /** The world as the server under test sees it (also when BASE_URL points at a server started elsewhere). */
 async function world() {
-  const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
-  if (response.status !== 200) throw new Error(`the local world is needed: ${describeResponse(response)}`);
-  const { chains } = response.json;
+  const chains = await localWorld();
   const base = chains.BASE;
   const eth = chains.ETH;
   if (!base || !eth) throw new Error('the local world has no BASE or ETH chain');

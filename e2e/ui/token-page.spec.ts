@@ -5,6 +5,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import { localWorld } from '../support/fresh-wallet';
 import { collectPageErrors, overflowingElements, seriousAxeViolations, snapshot } from '../support/page-checks';
 
 /**
@@ -18,9 +19,7 @@ const ACCOUNT_INDEX = 18;
 
 /** The BASE tokens as the server under test sees them (also when BASE_URL points at a server started elsewhere). */
 async function baseTokens() {
-  const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
-  if (response.status !== 200) throw new Error(`the local world is needed: ${describeResponse(response)}`);
-  const base = response.json.chains.BASE;
+  const base = (await localWorld()).BASE;
   if (!base) throw new Error('the local world has no BASE chain');
   const bySymbol = (symbol: string) => {
     const token = base.tokens.find((candidate) => candidate.symbol === symbol);
