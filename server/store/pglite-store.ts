@@ -6,6 +6,7 @@ import { Kysely } from 'kysely';
 import type { Logger } from '@/server/observability/logger';
 import type { DataDirLock } from './data-dir-lock';
 import { migrateOrDestroy } from './migrate-to-latest';
+import { keepNewClusterCopy, newClusterCopy } from './new-cluster-copy';
 import { once } from './once';
 import { ConnectionMutex, PGliteDialect } from './pglite-dialect';
 import { holdPrivateUmask, tightenDataDir } from './private-data-dir';
@@ -16,22 +17,14 @@ import type { Store } from './store';
 // PGlite's default turns int8 into a number when it fits and a bigint otherwise; one type is easier to use.
 const PGLITE_PARSERS = { [INT8_OID]: (value: string) => BigInt(value) };
 
-/**
- * A new database starts as the cluster initdb makes, which costs seconds of CPU (4–5 s on 2 loaded cores).
- * A process that opens several new databases (the test suites open dozens; the app opens one) takes a copy
- * of the second one it made, before any migration, and starts the next ones from that copy (under a second):
- * the same files initdb would have written.
- */
-let newClustersMade = 0;
-let newCluster: Blob | undefined;
-
+/** Opens PGlite; a new database starts from the kept copy of a new cluster when there is one (new-cluster-copy.ts). */
 async function startPGlite(dir: string | undefined, started: (instance: PGlite) => void): Promise<PGlite> {
   const isNew = dir === undefined || !existsSync(dir);
-  const copy = isNew ? newCluster : undefined;
+  const copy = isNew ? newClusterCopy() : undefined;
   const instance = new PGlite(dir ?? 'memory://', { parsers: PGLITE_PARSERS, ...(copy ? { loadDataDir: copy } : {}) });
   started(instance);
   await instance.waitReady;
-  if (isNew && !copy && ++newClustersMade >= 2) newCluster = await instance.dumpDataDir('none');
+  if (isNew && !copy) await keepNewClusterCopy(await instance.dumpDataDir('none'));
   return instance;
 }
 
