@@ -1,12 +1,13 @@
 /**
  * The paths a trade can take: sequences of one to three pools from tokenIn to tokenOut through the chain's
  * connector tokens, each pool priced by the local math (amm/). Pools between the same two tokens are ranked
- * by what they pay for a probe amount, and only the best few per pair enter longer paths, so the number of
- * paths stays in the low hundreds however many pools a pair has.
+ * by what they pay for a probe amount (a ranged pool that cannot take all of it, by what it pays for as much
+ * as it can take), and only the best few per pair enter longer paths, so the number of paths stays in the low
+ * hundreds however many pools a pair has.
  */
 import type { Address } from 'viem';
 import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
-import { concentratedOut, concentratedSpot } from './amm/concentrated';
+import { concentratedCapacity, concentratedOut, concentratedSpot } from './amm/concentrated';
 import { constantProductOut, constantProductSpot } from './amm/constant-product';
 import type { PoolState } from './amm/pool-state';
 
@@ -36,6 +37,24 @@ export function hopOut(hop: PathHop, amountIn: number): number {
   return hop.state.kind === 'constant-product'
     ? constantProductOut(hop.state, amountIn, hop.zeroForOne)
     : concentratedOut(hop.state, amountIn, hop.zeroForOne);
+}
+
+/** The most a hop's pool can take (Infinity for a constant-product pair, or liquidity that does not end). */
+export function hopCapacity(hop: PathHop): number {
+  return hop.state.kind === 'constant-product' ? Number.POSITIVE_INFINITY : concentratedCapacity(hop.state, hop.zeroForOne);
+}
+
+/**
+ * What a hop pays for `amount`, or for as much of it as its pool can take: a ranged pool that runs out of
+ * liquidity before the whole amount can still take part of a split, so it is ranked, not dropped.
+ */
+function hopOutUpTo(hop: PathHop, amount: number): number {
+  const out = hopOut(hop, amount);
+  if (out !== Number.NEGATIVE_INFINITY) return out;
+  const capacity = hopCapacity(hop);
+  // Just inside the capacity: at it exactly, rounding may find the liquidity gone.
+  const fits = hopOut(hop, capacity * (1 - 1e-9));
+  return Number.isFinite(fits) ? fits : 0;
 }
 
 export function hopSpot(hop: PathHop): number {
@@ -93,7 +112,7 @@ export function enumeratePaths(
     const hops = (byPair.get(pairKey(a, b)) ?? []).map((priced) => hopThrough(priced, a));
     const amount = probe(a);
     return hops
-      .map((hop) => ({ hop, out: amount > 0 ? hopOut(hop, amount) : hopSpot(hop) }))
+      .map((hop) => ({ hop, out: amount > 0 ? hopOutUpTo(hop, amount) : hopSpot(hop) }))
       .filter(({ out }) => out > 0)
       .sort((x, y) => y.out - x.out)
       .slice(0, keep)

@@ -25,6 +25,14 @@ const fullRange = (token0: Address, token1: Address, liquidity: number, fee: num
     lowestReadTick: -887272, highestReadTick: 887272,
   });
 
+/** Liquidity only between ticks -1000 and 1000 around the price (about 5 % of the price either way), and none beyond. */
+const ranged = (token0: Address, token1: Address, liquidity: number, fee: number) =>
+  pool(token0, token1, {
+    kind: 'concentrated', sqrtPrice: 1, tick: 0, liquidity, fee,
+    ticks: [{ tick: -1000, liquidityNet: liquidity }, { tick: 1000, liquidityNet: -liquidity }],
+    lowestReadTick: -887272, highestReadTick: 887272,
+  });
+
 /** The best split over a grid of `steps` for two paths, by brute force. */
 function bruteForceTwo(paths: readonly PoolPath[], amountIn: number, steps: number): number {
   let best = 0;
@@ -62,6 +70,28 @@ describe('split optimiser', () => {
     const paths = enumeratePaths([pair(A, B, 1e22, 1e22), pair(A, B, 1e22, 1e22), shared], A, D, [B], () => 1e20);
     expect(paths).toHaveLength(2);
     expect(optimiseSplit(paths, 1e20, () => 0).legs).toHaveLength(1);
+  });
+});
+
+describe('a ranged pool that cannot take the whole trade', () => {
+  const cheap = ranged(A, B, 1e21, 100);
+  const deep = fullRange(A, B, 1e21, 3000);
+  const capacity = 1e21 * (Math.pow(1.0001, 500) - 1) / (1 - 100 / 1e6);
+
+  it('keeps its path and takes its part of the split, up to what it holds', () => {
+    const amountIn = 4 * capacity;
+    const paths = enumeratePaths([cheap, deep], A, B, [], () => amountIn);
+    expect(paths.map((path) => path.hops[0]!.pool.address).sort()).toEqual([cheap.pool.address, deep.pool.address].sort());
+    const split = optimiseSplit(paths, amountIn, () => 0);
+    expect(split.legs).toHaveLength(2);
+    const cheapLeg = split.legs.find((leg) => leg.path.hops[0]!.pool.address === cheap.pool.address)!;
+    expect((cheapLeg.parts / 400) * amountIn).toBeLessThanOrEqual(capacity);
+    expect(split.amountOut).toBeGreaterThan(pathOut(paths.find((path) => path.hops[0]!.pool === deep.pool)!, amountIn) * 1.001);
+  });
+
+  it('enters two-hop paths too', () => {
+    const paths = enumeratePaths([ranged(A, C, 1e21, 100), pair(C, B, 1e24, 1e24)], A, B, [C], () => 4 * capacity);
+    expect(paths).toHaveLength(1);
   });
 });
 

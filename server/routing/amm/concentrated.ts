@@ -55,6 +55,30 @@ export function concentratedOut(state: ConcentratedState, amountIn: number, zero
   return out;
 }
 
+/**
+ * The most input the pool can take in this direction (fee included): the walk of concentratedOut up to where
+ * the liquidity ends with no initialized tick beyond; Infinity when it never ends (the read range's edge is
+ * met with liquidity left, or the ticks reach the price bounds).
+ */
+export function concentratedCapacity(state: ConcentratedState, zeroForOne: boolean): number {
+  let total = 0;
+  let sqrtP = state.sqrtPrice;
+  let liquidity = state.liquidity;
+  let tick = state.tick;
+  let index = zeroForOne ? state.ticks.length - 1 : 0;
+  for (let steps = 0; steps < 512; steps++) {
+    const next = nextTick(state, tick, zeroForOne, index);
+    const sqrtTarget = sqrtPriceAtTick(next.tick);
+    if (liquidity > 0) total += zeroForOne ? liquidity * (1 / sqrtTarget - 1 / sqrtP) : liquidity * (sqrtTarget - sqrtP);
+    if (!next.known) return liquidity > 0 ? Number.POSITIVE_INFINITY : total / (1 - state.fee / PIPS);
+    sqrtP = sqrtTarget;
+    liquidity += zeroForOne ? -next.net : next.net;
+    tick = zeroForOne ? next.tick - 1 : next.tick;
+    index = zeroForOne ? next.index - 1 : next.index + 1;
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
 /** Output per unit of input for an infinitesimal trade, fee included. */
 export function concentratedSpot(state: ConcentratedState, zeroForOne: boolean): number {
   if (state.liquidity <= 0) return 0;
