@@ -65,6 +65,18 @@ describe('split optimiser', () => {
     expect(optimiseSplit(paths, 1e15, () => 0).legs).toHaveLength(2);
   });
 
+  it('opens a leg whose gas only its later chunks pay for, and not one the whole split cannot pay for', () => {
+    const paths = enumeratePaths([pair(A, B, 1e21, 1e21), pair(A, B, 1e21, 1e21)], A, B, [], () => 1e20);
+    const single = pathOut(paths[0]!, 1e20);
+    const halves = 2 * pathOut(paths[0]!, 5e19);
+    // The second leg's first chunk adds about 0.17e18 over the first leg's last; half the trade adds 4.3e18.
+    const paying = optimiseSplit(paths, 1e20, () => 1e18);
+    expect(paying.legs).toHaveLength(2);
+    expect(paying.amountOut - 2e18).toBeGreaterThan(single - 1e18);
+    expect(paying.amountOut).toBeGreaterThan(halves * 0.9999);
+    expect(optimiseSplit(paths, 1e20, () => 5e18).legs).toHaveLength(1);
+  });
+
   it('never opens two legs through the same pool', () => {
     const shared = pair(B, D, 1e21, 1e21);
     const paths = enumeratePaths([pair(A, B, 1e22, 1e22), pair(A, B, 1e22, 1e22), shared], A, D, [B], () => 1e20);

@@ -2,8 +2,10 @@
  * The split of an input across paths that maximises the total output net of each leg's gas.
  *
  * Method: greedy marginal allocation. The input is cut into CHUNKS equal parts; each part goes to the path
- * whose output grows most from it (the path's output at its new allocation minus at its current one, less
- * the leg's gas when the path has nothing yet). Every path's output is concave in its input (each pool's
+ * whose output grows most from it (the path's output at its new allocation minus at its current one; for a
+ * path with nothing yet, its best output per chunk net of the leg's gas over the 1 to 32 chunks it may take,
+ * so a leg that pays for its gas only over several chunks still opens, and legs that end up not paying for it
+ * are closed again). Every path's output is concave in its input (each pool's
  * is, and so is a chain of them), so giving each part to the best marginal path equalises the marginal
  * prices of the legs in use: the optimality condition of the split, reached here to within one part. A
  * refinement pass then moves quarter parts between legs while that pays, which shrinks the remaining error
@@ -47,17 +49,20 @@ const SEEDS = 6;
  */
 export function optimiseSplit(paths: readonly PoolPath[], amountIn: number, legGas: (path: PoolPath) => number): Split {
   const part = amountIn / TOTAL_PARTS;
+  const gas = paths.map(legGas);
   const setup: GreedySetup = {
     paths,
     part,
-    gas: paths.map(legGas),
+    gas,
     firstChunk: paths.map((path) => pathOut(path, REFINE_PARTS * part)),
+    opening: paths.map((path, i) => openingGain(path, REFINE_PARTS * part, gas[i]!)),
     sharing: pathsSharingPools(paths),
   };
   let best: { parts: number[]; outs: number[]; net: number } | undefined;
   for (let seed = -1; seed < Math.min(SEEDS, paths.length); seed++) {
     const run = greedy(setup, seed);
     refine(paths, run.parts, run.outs, part);
+    closeUnpaidLegs(paths, run.parts, run.outs, part, gas);
     const net = run.outs.reduce((sum, out, i) => sum + (run.parts[i]! > 0 ? out - setup.gas[i]! : 0), 0);
     if (!best || net > best.net) best = { ...run, net };
   }
@@ -72,8 +77,24 @@ interface GreedySetup {
   gas: readonly number[];
   /** Each path's output for one chunk. */
   firstChunk: readonly number[];
+  /** What opening each path pays per chunk, net of its gas, over the number of chunks it pays best for. */
+  opening: readonly number[];
   /** For each path, the paths sharing a pool with it (itself included). */
   sharing: readonly number[][];
+}
+
+/** Chunk counts a new leg is weighed over: its gas is paid once, by all the chunks it will take. */
+const OPENING_CHUNKS = [1, 2, 4, 8, 16, 32];
+
+/** The best output per chunk, net of the leg's gas, of a path opened with 1, 2, 4 … 32 chunks. */
+function openingGain(path: PoolPath, chunk: number, gas: number): number {
+  let best = Number.NEGATIVE_INFINITY;
+  for (const chunks of OPENING_CHUNKS) {
+    const out = pathOut(path, chunks * chunk);
+    if (!Number.isFinite(out)) break;
+    best = Math.max(best, (out - gas) / chunks);
+  }
+  return best;
 }
 
 function pathsSharingPools(paths: readonly PoolPath[]): number[][] {
@@ -88,7 +109,7 @@ function pathsSharingPools(paths: readonly PoolPath[]): number[][] {
 }
 
 /** Greedy marginal allocation of CHUNKS parts; `seed` (when ≥ 0) gets the first part whatever it pays. */
-function greedy({ paths, part, gas, firstChunk, sharing }: GreedySetup, seed: number) {
+function greedy({ paths, part, opening, firstChunk, sharing }: GreedySetup, seed: number) {
   const parts = new Array<number>(paths.length).fill(0);
   const outs = new Array<number>(paths.length).fill(0);
   // Output of each path with one more chunk than it has: recomputed only when its own allocation changes.
@@ -104,6 +125,7 @@ function greedy({ paths, part, gas, firstChunk, sharing }: GreedySetup, seed: nu
     outs[i] = next[i]!;
     next[i] = pathOut(paths[i]!, (parts[i]! + REFINE_PARTS) * part);
   };
+  const openingGains = opening;
   let chunk = 0;
   if (seed >= 0 && Number.isFinite(next[seed]!)) {
     give(seed);
@@ -115,13 +137,43 @@ function greedy({ paths, part, gas, firstChunk, sharing }: GreedySetup, seed: nu
     for (let i = 0; i < paths.length; i++) {
       const opening = parts[i] === 0;
       if (opening && (shut[i] || legs >= MAX_LEGS)) continue;
-      const gain = next[i]! - outs[i]! - (opening ? gas[i]! : 0);
+      const gain = opening ? openingGains[i]! : next[i]! - outs[i]!;
       if (best < 0 || gain > bestGain) [best, bestGain] = [i, gain];
     }
     if (best < 0 || !Number.isFinite(bestGain)) break;
     give(best);
   }
   return { parts, outs };
+}
+
+/**
+ * Closes legs whose output does not pay for their gas: a leg opened for the chunks it was expected to take may
+ * end with fewer. Smallest first, each leg's parts go one at a time to the open leg gaining most from them;
+ * the move stands when the others' added output plus the gas saved beats what the leg paid.
+ */
+function closeUnpaidLegs(paths: readonly PoolPath[], parts: number[], outs: number[], part: number, gas: readonly number[]): void {
+  const open = () => parts.flatMap((count, i) => (count > 0 ? [i] : []));
+  for (const leg of open().sort((a, b) => outs[a]! - outs[b]!)) {
+    const others = open().filter((i) => i !== leg);
+    if (others.length === 0) return;
+    const trialParts = new Map(others.map((i) => [i, parts[i]!]));
+    const trialOuts = new Map(others.map((i) => [i, outs[i]!]));
+    for (let moved = 0; moved < parts[leg]!; moved++) {
+      let taker = -1;
+      let takerOut = 0;
+      for (const i of others) {
+        const more = pathOut(paths[i]!, (trialParts.get(i)! + 1) * part);
+        if (taker < 0 || more - trialOuts.get(i)! > takerOut - trialOuts.get(taker)!) [taker, takerOut] = [i, more];
+      }
+      trialParts.set(taker, trialParts.get(taker)! + 1);
+      trialOuts.set(taker, takerOut);
+    }
+    const added = others.reduce((sum, i) => sum + trialOuts.get(i)! - outs[i]!, 0);
+    if (!(added + gas[leg]! > outs[leg]!)) continue;
+    for (const i of others) [parts[i], outs[i]] = [trialParts.get(i)!, trialOuts.get(i)!];
+    parts[leg] = 0;
+    outs[leg] = 0;
+  }
 }
 
 /** Moves one part at a time from the leg losing least to the leg gaining most, while the total grows. */
