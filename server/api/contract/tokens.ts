@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import {
-  anyAddress, boolean, chainId, checkAddressFamily, checkSameFamily, evmAddress, positiveDecimal, side,
+  MAX_TEXT, anyAddress, boolean, chainId, checkAddressFamily, checkSameFamily, evmAddress, positiveDecimal, side,
 } from './fields';
 import { numberOrNull, stringOrNull } from './responses';
 
@@ -138,8 +138,25 @@ export const tokenAudit = defineEndpoint({
 
 // ---------------------------------------------------------------- pool-info
 
+const POOL_ID = /^0x[0-9a-fA-F]{64}$/;
+
+/** A pool contract's address, or a Uniswap V4 pool id (its pools live inside the PoolManager, named by id). */
+const poolAddressOrId = z.union([
+  z.string().max(MAX_TEXT).regex(POOL_ID).transform((id) => id.toLowerCase()),
+  evmAddress,
+], { error: 'must be a pool address (0x + 40 hex digits) or a Uniswap V4 pool id (0x + 64 hex digits)' })
+  .meta({
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+      delete jsonSchema.anyOf;
+      Object.assign(jsonSchema, { type: 'string', pattern: '^0x([0-9a-fA-F]{40}|[0-9a-fA-F]{64})$' });
+    },
+  });
+
 export const poolInfoInput = z.object({
-  pool: evmAddress.meta({ description: 'Pool contract address (EVM only)' }),
+  pool: poolAddressOrId.meta({
+    description: 'Pool contract address (EVM only, any letter case); for a Uniswap V4 pool, its pool id (32-byte hex: keccak256 of the pool key, as v2 quote route hops name it). The V4 PoolManager\'s own address is refused (400): it holds every V4 pool',
+    example: '0x4200000000000000000000000000000000000006',
+  }),
   chain: chainId.optional().meta({ description: 'When given, the pool must be on this chain' }),
 }).superRefine((input, ctx) => {
   if (input.chain === 'SOL') ctx.addIssue({ code: 'custom', path: ['chain'], message: 'pool-info is EVM only' });
@@ -154,21 +171,22 @@ export const poolInfoOutput = z
     success: z.literal(true),
     error: z.null(),
     poolInfo: z.object({
-      address: z.string(),
-      type: z.string().meta({ description: 'UNISWAP_V2 or UNISWAP_V3' }),
-      factory: z.string().meta({ description: 'Address of the factory that created the pool' }),
-      hooks: z.string().meta({ description: "Hook contract; '' (Uniswap V2/V3 pools have none)" }),
-      router: z.string().meta({ description: "The venue's own router (V2 Router02, V3 SwapRouter); '' when not configured" }),
-      quoter: z.string().meta({ description: "V3: QuoterV2; V2: ''" }),
-      owner: z.string().meta({ description: "'' (Uniswap V2/V3 pools have no owner)" }),
+      address: z.string().meta({ description: 'The pool contract; for a Uniswap V4 pool, its pool id (32-byte hex)' }),
+      type: z.string().meta({ description: 'UNISWAP_V2, UNISWAP_V3, UNISWAP_V4 or PANCAKESWAP_V3' }),
+      factory: z.string().meta({ description: 'Address of the factory that created the pool; for Uniswap V4, the PoolManager that holds it' }),
+      hooks: z.string().meta({ description: "Uniswap V4: the hooks contract of the pool key, the zero address for a pool without hooks; '' for V2/V3 pools (they have none)" }),
+      router: z.string().meta({ description: "The venue's own router (V2 Router02, V3 SwapRouter); '' when not configured (and for V4)" }),
+      quoter: z.string().meta({ description: "V3: QuoterV2; V4: V4Quoter; V2: ''" }),
+      owner: z.string().meta({ description: "'' (Uniswap V2/V3/V4 pools have no owner)" }),
       to: z.string().meta({ description: "''" }),
       chain: z.string(),
-      fee: z.number().meta({ description: 'LP fee in hundredths of a basis point (3000 = 0.3 %); V2 pools are 3000' }),
+      fee: z.number().meta({ description: 'LP fee in effect now, hundredths of a basis point (3000 = 0.3 %); V2 pools are 3000. A V4 pool with a dynamic fee (dynamicFee true): the fee its hooks last set' }),
+      dynamicFee: z.boolean().meta({ description: 'Extension: the pool key has V4\'s dynamic-fee flag, so its hooks set the fee and may change it at any trade; false for static fees and for V2/V3' }),
       realFee: z.number().meta({ description: 'LP fee in percent (0.3 means 0.3 %); token taxes are not included' }),
-      tickSpacing: z.number().meta({ description: 'V3 tick spacing; 0 for V2' }),
-      blockNumber: z.number().meta({ description: 'Block of the pool creation' }),
+      tickSpacing: z.number().meta({ description: 'V3/V4 tick spacing; 0 for V2' }),
+      blockNumber: z.number().meta({ description: 'Block of the pool creation (V4: of its Initialize event)' }),
       createdAt: z.number().meta({ description: 'Unix seconds of the pool creation block' }),
-      liquidity: z.number().meta({ description: 'USD value of both balances the pool holds' }),
+      liquidity: z.number().meta({ description: 'USD value of both balances the pool holds. V4 pools share the PoolManager\'s balances: what the pool\'s positions hold at the current price (summed from its ModifyLiquidity events; fees not yet collected are left out; 0 when the node will not list those events)' }),
       marketCap: z.number().meta({ description: 'USD: token totalSupply × its price' }),
       priceNative: z.number().meta({ description: 'Price of the token side in native units' }),
       token: poolToken,
@@ -184,7 +202,7 @@ export const poolInfo = defineEndpoint({
   auth: true,
   tag: 'Token data',
   summary: 'Pool details',
-  description: 'Reads a Uniswap V2 pair or V3 pool: venue, fee, tokens, liquidity and price. token is the side that is neither the wrapped native token nor the stable (token0 when both are plain tokens); quote is the other. A pool address of no known venue is NOT_FOUND.',
+  description: 'Reads a Uniswap V2 pair, a V3-style pool (Uniswap V3, PancakeSwap V3) or a Uniswap V4 pool: venue, fee, tokens, liquidity and price. V4 pools live inside the PoolManager and are named by their pool id (32-byte hex), with their hooks, tick spacing and fee (dynamicFee says when the hooks set it); the PoolManager\'s address is refused with 400 INVALID_INPUT (field pool) asking for the pool id. token is the side that is neither the wrapped native token (or the native coin) nor the stable (token0 when both are plain tokens); quote is the other. A pool address or id of no known venue is NOT_FOUND.',
   input: poolInfoInput,
   output: poolInfoOutput,
   errors: READ_ERRORS,

@@ -33,7 +33,7 @@ const EXECUTE_ALIASES = {
 
 export const routeHop = z.object({
   venue: z.string().meta({ description: 'UNISWAP_V2, UNISWAP_V3, UNISWAP_V4 or PANCAKESWAP_V3 (EVM); the venue name on Solana' }),
-  pool: z.string().meta({ description: 'The pool contract; for Uniswap V4, the PoolManager (pools live inside it)' }),
+  pool: z.string().meta({ description: 'The pool contract; for Uniswap V4, the pool id (32-byte hex: its pools live inside the PoolManager, named by id), which /api/v1/pool-info takes' }),
   tokenIn: z.string(),
   tokenOut: z.string(),
   fee: z.number().int().meta({ description: 'Pool fee in hundredths of a basis point (3000 = 0.3 %)' }),

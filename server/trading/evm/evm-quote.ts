@@ -11,9 +11,10 @@ import { chooseRoute, type ChosenRoute } from '@/server/routing/choose-route';
 import { ZERO_ADDRESS } from '@/server/routing/lens-client';
 import type { RouteLeg } from '@/server/routing/route-types';
 import { grossBeforeFees, outputValueShare, priceImpact, routeTaxes } from '@/server/routing/route-figures';
+import { venueById } from '@/server/venues/evm/venue-table';
 import { splitAmount, type FeeSplit } from '../fee-model';
 import { issueQuoteId, QUOTE_TTL_MS } from '../quote-id';
-import type { ApprovalOrder, SwapQuote } from '../swap-types';
+import type { ApprovalOrder, QuoteLeg, SwapQuote } from '../swap-types';
 import { effectiveGasPrice, INTRINSIC_GAS, calldataGas, weiToUsd } from './quote-costs';
 import { resolveAmount } from './quote-amount';
 import { readQuoteState, type QuoteState } from './quote-read';
@@ -51,9 +52,8 @@ export interface EvmQuoteDeps {
   now?: () => number;
 }
 
-/** The family-neutral quote, with the EVM route hops and hex transactions. */
+/** The family-neutral quote, with hex transactions. */
 export interface EvmQuote extends SwapQuote {
-  route: RouteLeg[];
   feeToken: Address;
   transactions: { trade: Hex; approve?: Hex; reset?: Hex; pretrade?: Hex };
 }
@@ -104,7 +104,7 @@ function quoteFigures(
     amountIn,
     amountOut: route.amountOut,
     amountOutMin: txs.amountOutMin,
-    route: route.candidate.legs,
+    route: answerRoute(route.candidate.legs),
     simulated: route.simulated,
     priceImpactPercent: priceImpact(route.candidate, amountIn, request),
     tradeGasLimit: txs.trade.gas,
@@ -120,6 +120,23 @@ function quoteFigures(
     decimalsOut: lens.decimalsOut,
     transactions: txs.hex,
   };
+}
+
+/**
+ * The route as answers show it: each hop's pool as its venue names pools (a Uniswap V4 hop runs through the
+ * PoolManager, which holds every V4 pool: the hop names the pool's id, as pool-info takes it).
+ */
+function answerRoute(legs: readonly RouteLeg[]): QuoteLeg[] {
+  return legs.map((leg) => ({
+    share: leg.share,
+    hops: leg.hops.map((hop) => ({
+      venue: hop.venue,
+      pool: venueById(hop.venue).poolsById?.hopPoolId(hop) ?? hop.pool,
+      tokenIn: hop.tokenIn,
+      tokenOut: hop.tokenOut,
+      fee: hop.fee,
+    })),
+  }));
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * Uniswap V4: every pool lives in one PoolManager, named by the hash of its key (the two currencies, fee,
  * tick spacing and hooks). Only pools without hooks are routed. Pools are not contracts of their own, so
- * token data's pool lookups and pool-info (both by pool address) do not list them; routing reads them
- * through the PoolManager.
+ * token data's pool lookups (by pool address) do not list them; routing reads them through the PoolManager,
+ * and pool-info and route hops name them by id.
  */
+import { hopPoolId, readV4Pool, v4PoolCalls, v4PoolExists } from './uniswap-v4-pools';
 import { contractAt } from './venue-config';
 import type { EvmVenueAdapter } from './venue-adapter';
 
@@ -34,4 +35,12 @@ export const uniswapV4: EvmVenueAdapter = {
   },
 
   lpFee: (poolFee) => poolFee,
+
+  poolsById: {
+    holder: 'PoolManager',
+    readCalls: (deployment, id) => v4PoolCalls(deployment.factory, id),
+    exists: v4PoolExists,
+    read: readV4Pool,
+    hopPoolId,
+  },
 };

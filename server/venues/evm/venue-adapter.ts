@@ -4,7 +4,7 @@
  * Everything else (token data, pool-info, routing, the QuoteLens request) works over the venue table
  * (`venue-table.ts`) and never asks which venue it holds.
  */
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
 import type { EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 
@@ -40,6 +40,25 @@ export interface ProbedPool {
   tickSpacing: number;
   /** The answer of `spotCall` for this pool. */
   spot: RpcBatchAnswer | undefined;
+}
+
+/** A pool named by an id inside its venue's one contract (Uniswap V4's PoolManager), as its state and events describe it. */
+export interface PoolById {
+  token0: Address;
+  token1: Address;
+  /** The fee in effect now, hundredths of a basis point (a dynamic-fee pool's current one). */
+  fee: number;
+  /** The pool's key says its hooks set the fee, which may change at any time (V4's dynamic-fee flag). */
+  dynamicFee: boolean;
+  tickSpacing: number;
+  /** The hooks contract of the pool's key; the zero address for a pool without hooks. */
+  hooks: Address;
+  /** Price of token1 in token0 (raw units ratio) now. */
+  rawPrice1Per0: number;
+  /** What the pool's positions hold at the current price, raw units; undefined when the node would not list them. */
+  reserves: { amount0: bigint; amount1: bigint } | undefined;
+  /** Where the pool was initialized (the event its key comes from); `timestamp` when the node puts it on logs. */
+  creation: { blockNumber: number; blockHash: Hex; timestamp?: number };
 }
 
 /**
@@ -102,5 +121,18 @@ export interface EvmVenueAdapter {
     readProbe(answers: readonly RpcBatchAnswer[]): ProbedPool | undefined;
     /** The factory's creation event for the pool (indexed by its tokens, and fee where the event has it). */
     creationLogCall(deployment: VenueDeployment, pool: { token0: Address; token1: Address; fee: number }): RpcCall;
+  };
+  /** pool-info on a pool id: venues whose pools live inside one contract (V4) and are named by a 32-byte id. */
+  poolsById?: {
+    /** What the one contract holding the pools is called (V4: PoolManager), for answers that name it. */
+    holder: string;
+    /** Calls that read the pool with this id: its state first (enough to say whether it exists), then what describes it. */
+    readCalls(deployment: VenueDeployment, id: Hex): RpcCall[];
+    /** Whether a pool has the id, from the first answer of `readCalls` alone. */
+    exists(state: RpcBatchAnswer | undefined): boolean;
+    /** The pool from the answers of `readCalls`; undefined when the node would not give what names its key. */
+    read(answers: readonly RpcBatchAnswer[]): PoolById | undefined;
+    /** The id of the pool a route hop through this venue runs through, as answers name it. */
+    hopPoolId(hop: { tokenIn: Address; tokenOut: Address; fee: number; tickSpacing: number }): Hex;
   };
 }

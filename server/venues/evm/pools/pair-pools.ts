@@ -62,9 +62,14 @@ export const finite = (value: number) => (Number.isFinite(value) ? value : 0);
 
 /** Quote per token in whole units from the venue's spot answer; 0 for an empty or unreadable pool. */
 export function spotPrice(venue: EvmVenueAdapter, pool: { token: Address; quote: Address }, spot: RpcBatchAnswer | undefined, tokenDecimals: number, quoteDecimals: number): number {
+  return pairPrice(pool, venue.poolContracts?.rawPrice1Per0(spot) ?? 0, tokenDecimals, quoteDecimals);
+}
+
+/** Quote per token in whole units from the pool's raw price of token1 in token0; 0 for an empty or unreadable pool. */
+export function pairPrice(pool: { token: Address; quote: Address }, rawPrice1Per0: number, tokenDecimals: number, quoteDecimals: number): number {
   const tokenFirst = isToken0(pool.token, pool.quote);
   const [decimals0, decimals1] = tokenFirst ? [tokenDecimals, quoteDecimals] : [quoteDecimals, tokenDecimals];
-  const price1Per0 = (venue.poolContracts?.rawPrice1Per0(spot) ?? 0) * 10 ** (decimals0 - decimals1);
+  const price1Per0 = rawPrice1Per0 * 10 ** (decimals0 - decimals1);
   return finite(tokenFirst ? price1Per0 : price1Per0 === 0 ? 0 : 1 / price1Per0);
 }
 

@@ -14,7 +14,7 @@ export interface Creation {
   createdAt: number;
 }
 
-interface CreationLog {
+export interface CreationLog {
   blockNumber: number;
   blockHash: Hex;
   /** Some nodes put the block's time on the log, which saves reading the block. */
@@ -61,7 +61,11 @@ function creationLog(answer: RpcBatchAnswer | undefined, core: PoolCore): Creati
 /** The creation from the answer of `creationLogCall`, reading the block's time when the log lacks it. */
 export async function readCreation(chain: ConfiguredChain, answer: RpcBatchAnswer | undefined, core: PoolCore): Promise<Creation | undefined> {
   const log = creationLog(answer, core);
-  if (!log) return undefined;
+  return log ? creationAt(chain, log) : undefined;
+}
+
+/** The creation in the block a creation event was found in, reading the block's time when the log lacks it. */
+export async function creationAt(chain: ConfiguredChain, log: CreationLog): Promise<Creation | undefined> {
   if (log.timestamp !== undefined) return { blockNumber: log.blockNumber, createdAt: log.timestamp };
   const block = await chain.rpc.request<{ timestamp?: unknown } | null>('eth_getBlockByHash', [log.blockHash, false]);
   const timestamp = hexQuantity.safeParse(block?.timestamp);

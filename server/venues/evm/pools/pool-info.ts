@@ -1,52 +1,34 @@
 /**
  * Everything pool-info tells about one pool of the chain's venues: its venue's contracts, fee and tick
- * spacing, creation, both tokens, prices, liquidity and market cap. Two round trips (the pool; then its
+ * spacing, creation, both tokens, prices, liquidity and market cap. A pool is named by its address, or by
+ * its id where the venue's pools live inside one contract (Uniswap V4). Two round trips (the pool; then its
  * tokens, the native price and the creation log), plus one for the creation block's time the first time a
  * pool is read on a node that does not put it on logs, plus two when neither side is the wrapped native
- * token or the stable.
+ * token or the stable, plus one to find the chain of a pool id given without a chain.
  */
-import { encodeFunctionData, erc20Abi, type Address } from 'viem';
+import { encodeFunctionData, erc20Abi, type Address, type Hex } from 'viem';
 import type { ChainDirectory, ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { EVM_CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import { ethCall, sameAddress, text, word } from '../rpc-words';
 import { EVM_VENUES } from '../venue-table';
-import { finite, human, nativeUsdPlan, spotPrice, venuesOf } from './pair-pools';
-import { cachedCreation, creationLogCall, readCreation, rememberCreation } from './pool-creation';
+import { finite, human, nativeUsdPlan, pairPrice, venuesOf } from './pair-pools';
+import { chainOfPoolId, isPoolId, noPoolWithId, probePoolById, refusePoolHolder } from './pool-by-id';
+import { cachedCreation, creationAt, creationLogCall, readCreation, rememberCreation, type Creation } from './pool-creation';
 import { notAPool, probePool, type PoolCore, type PoolProbe } from './pool-probe';
 import type { PoolInfo, PoolToken } from './pool-types';
 import { findTokenPools } from './token-pools';
 
-const TOKEN_CALLS = 5;
-
-function tokenCalls(token: Address, pool: Address): RpcCall[] {
-  return [
-    ethCall(token, encodeFunctionData({ abi: erc20Abi, functionName: 'name' })),
-    ethCall(token, encodeFunctionData({ abi: erc20Abi, functionName: 'symbol' })),
-    ethCall(token, encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' })),
-    ethCall(token, encodeFunctionData({ abi: erc20Abi, functionName: 'totalSupply' })),
-    ethCall(token, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [pool] })),
-  ];
-}
-
-function tokenFrom(answers: readonly RpcBatchAnswer[], address: Address): { token: PoolToken; balance: bigint } {
-  const decimals = word(answers[2]);
-  return {
-    token: {
-      address,
-      name: text(answers[0]),
-      symbol: text(answers[1]),
-      decimals: decimals !== undefined && decimals <= 255n ? Number(decimals) : 18,
-      totalSupply: (word(answers[3]) ?? 0n).toString(),
-    },
-    balance: word(answers[4]) ?? 0n,
-  };
-}
-
-/** Every pool-info field of a pool of the chain's venues; NOT_FOUND when the address is not one. */
+/** Every pool-info field of a pool of the chain's venues; NOT_FOUND when the address or id is not one. */
 export async function readPoolInfo(chain: ConfiguredChain, pool: string): Promise<PoolInfo> {
   const venues = venuesOf(chain);
+  if (isPoolId(pool)) {
+    const byId = await probePoolById(chain, venues, pool.toLowerCase() as Hex);
+    if (!byId.core) throw noPoolWithId(chain, pool);
+    return describePool(chain, venues, byId.core, byId.nativeDiscovery);
+  }
+  refusePoolHolder([chain], pool);
   const probe = await probePool(chain, venues, pool.toLowerCase() as Address);
   if (!probe.core) throw notAPool(chain, pool, probe);
   return describePool(chain, venues, probe.core, probe.nativeDiscovery);
@@ -54,15 +36,18 @@ export async function readPoolInfo(chain: ConfiguredChain, pool: string): Promis
 
 /**
  * The pool on the given chain, or, without one, on whichever available EVM chain holds a pool of its venues
- * at that address (every chain probed at once, one batch each).
+ * at that address or with that id (every chain probed at once, one batch each).
  */
 export async function findPoolInfo(chains: ChainDirectory, input: { pool: string; chain?: ChainId }): Promise<PoolInfo> {
-  return input.chain ? readPoolInfo(chains[input.chain], input.pool) : readPoolInfoAnywhere(chains, input.pool);
+  if (input.chain) return readPoolInfo(chains[input.chain], input.pool);
+  if (isPoolId(input.pool)) return readPoolInfo(chains[await chainOfPoolId(chains, input.pool.toLowerCase() as Hex)], input.pool);
+  return readPoolInfoAnywhere(chains, input.pool);
 }
 
 async function readPoolInfoAnywhere(chains: ChainDirectory, pool: string): Promise<PoolInfo> {
   const address = pool.toLowerCase() as Address;
   const candidates = EVM_CHAIN_IDS.filter((id) => chains[id].available && chains[id].venues);
+  refusePoolHolder(candidates.map((id) => chains[id]), pool);
   const probes = await Promise.all(candidates.map(async (id) => ({
     id,
     probe: await probePool(chains[id], chains[id].venues!, address).catch(() => undefined),
@@ -79,48 +64,108 @@ async function readPoolInfoAnywhere(chains: ChainDirectory, pool: string): Promi
   return describePool(chains[id], chains[id].venues!, probe.core!, probe.nativeDiscovery);
 }
 
-/** The quote side: the stable, else the wrapped native token, else token1. */
+const NATIVE = '0x0000000000000000000000000000000000000000';
+
+interface SideRead {
+  calls: RpcCall[];
+  read(answers: readonly RpcBatchAnswer[]): { token: PoolToken; balance: bigint | undefined };
+}
+
+/**
+ * One side of the pool: the token's metadata and, where the pool contract holds its tokens, its balance. The
+ * native coin (a V4 currency may be it) is the chain's own.
+ */
+function sideRead(chain: ConfiguredChain, core: PoolCore, address: Address): SideRead {
+  if (sameAddress(address, NATIVE)) {
+    const { nativeSymbol, nativeDecimals } = chain.info;
+    return { calls: [], read: () => ({ token: { address, name: nativeSymbol, symbol: nativeSymbol, decimals: nativeDecimals, totalSupply: '0' }, balance: undefined }) };
+  }
+  const own = core.holdings === 'own';
+  const calls = [
+    ethCall(address, encodeFunctionData({ abi: erc20Abi, functionName: 'name' })),
+    ethCall(address, encodeFunctionData({ abi: erc20Abi, functionName: 'symbol' })),
+    ethCall(address, encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' })),
+    ethCall(address, encodeFunctionData({ abi: erc20Abi, functionName: 'totalSupply' })),
+    ...(own ? [ethCall(address, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [core.address as Address] }))] : []),
+  ];
+  return {
+    calls,
+    read(answers) {
+      const decimals = word(answers[2]);
+      return {
+        token: {
+          address,
+          name: text(answers[0]),
+          symbol: text(answers[1]),
+          decimals: decimals !== undefined && decimals <= 255n ? Number(decimals) : 18,
+          totalSupply: (word(answers[3]) ?? 0n).toString(),
+        },
+        balance: own ? word(answers[4]) ?? 0n : undefined,
+      };
+    },
+  };
+}
+
+/** What each side holds: the pool contract's balances, or what its positions hold (0 when unknown). */
+function holdings(core: PoolCore, balance0: bigint | undefined, balance1: bigint | undefined): [bigint, bigint] {
+  if (core.holdings === 'own') return [balance0 ?? 0n, balance1 ?? 0n];
+  return [core.holdings?.amount0 ?? 0n, core.holdings?.amount1 ?? 0n];
+}
+
+/** The wrapped native token, or the native coin itself (a V4 currency). */
+const nativeSide = (venues: EvmVenues, token: string) => sameAddress(token, venues.wrappedNative) || sameAddress(token, NATIVE);
+
+/** The quote side: the stable, else the wrapped native token (or the native coin), else token1. */
 function quoteIsToken1(core: PoolCore, venues: EvmVenues): boolean {
-  const wrapped = venues.wrappedNative;
   const stable = venues.stable.address;
-  return sameAddress(core.token1, stable) || (!sameAddress(core.token0, stable) && (sameAddress(core.token1, wrapped) || !sameAddress(core.token0, wrapped)));
+  return sameAddress(core.token1, stable) || (!sameAddress(core.token0, stable) && (nativeSide(venues, core.token1) || !nativeSide(venues, core.token0)));
+}
+
+/** When the pool was created: remembered, said by the read that found the pool (V4), or searched in the batch. */
+async function creationOf(chain: ConfiguredChain, core: PoolCore, cached: Creation | undefined, logAnswer: RpcBatchAnswer | undefined) {
+  if (cached) return cached;
+  const creation = await (core.createdIn ? creationAt(chain, core.createdIn) : readCreation(chain, logAnswer, core));
+  if (creation) rememberCreation(chain, core.address, creation);
+  return creation;
 }
 
 async function describePool(chain: ConfiguredChain, venues: EvmVenues, core: PoolCore, nativeDiscovery: readonly RpcBatchAnswer[]): Promise<PoolInfo> {
   const cached = cachedCreation(chain, core.address);
   const nativeState = nativeUsdPlan(chain, venues).state(nativeDiscovery);
-  const calls = [...nativeState.calls, ...tokenCalls(core.token0, core.address), ...tokenCalls(core.token1, core.address)];
-  if (!cached) calls.push(creationLogCall(core));
+  const reads = [sideRead(chain, core, core.token0), sideRead(chain, core, core.token1)];
+  const calls = [...nativeState.calls, ...reads.flatMap((side) => side.calls)];
+  if (!cached && !core.createdIn) calls.push(creationLogCall(core));
   const answers = await chain.rpc.requestBatch(calls);
 
-  const at = nativeState.calls.length;
+  let at = nativeState.calls.length;
   const usdPerNative = nativeState.price(answers.slice(0, at));
-  const side0 = tokenFrom(answers.slice(at, at + TOKEN_CALLS), core.token0);
-  const side1 = tokenFrom(answers.slice(at + TOKEN_CALLS, at + 2 * TOKEN_CALLS), core.token1);
-  const [token, quote] = quoteIsToken1(core, venues) ? [side0, side1] : [side1, side0];
+  const [read0, read1] = reads.map((side) => side.read(answers.slice(at, (at += side.calls.length)))) as [ReturnType<SideRead['read']>, ReturnType<SideRead['read']>];
+  const [held0, held1] = holdings(core, read0.balance, read1.balance);
+  const sides = [{ token: read0.token, balance: held0 }, { token: read1.token, balance: held1 }];
+  const [token, quote] = quoteIsToken1(core, venues) ? [sides[0]!, sides[1]!] : [sides[1]!, sides[0]!];
   const pair = { token: token.token.address as Address, quote: quote.token.address as Address };
-  const price = spotPrice(core.venue, pair, core.spot, token.token.decimals, quote.token.decimals);
+  const price = pairPrice(pair, core.rawPrice1Per0, token.token.decimals, quote.token.decimals);
   const quoteIsStable = sameAddress(pair.quote, venues.stable.address);
-  const quoteIsWrapped = sameAddress(pair.quote, venues.wrappedNative);
+  const quoteIsNative = nativeSide(venues, pair.quote);
   const [creation, quoteUsd] = await Promise.all([
-    cached ?? readCreation(chain, answers[at + 2 * TOKEN_CALLS], core),
-    quoteIsStable ? 1 : quoteIsWrapped ? usdPerNative : plainTokenUsd(chain, pair.quote),
+    creationOf(chain, core, cached, answers[at]),
+    quoteIsStable ? 1 : quoteIsNative ? usdPerNative : plainTokenUsd(chain, pair.quote),
   ]);
-  if (!cached && creation) rememberCreation(chain, core.address, creation);
 
   const priceUsd = finite(price * quoteUsd);
-  const priceNative = sameAddress(pair.token, venues.wrappedNative) ? 1 : quoteIsWrapped ? price : usdPerNative > 0 ? finite(priceUsd / usdPerNative) : 0;
+  const priceNative = nativeSide(venues, pair.token) ? 1 : quoteIsNative ? price : usdPerNative > 0 ? finite(priceUsd / usdPerNative) : 0;
   return {
     address: core.address,
     type: core.venue.id,
     factory: core.factory,
-    hooks: '',
+    hooks: core.hooks,
     router: core.deployment.router ?? '',
     quoter: core.deployment.quoter ?? '',
     owner: '',
     to: '',
     chain: chain.info.id,
     fee: core.fee,
+    dynamicFee: core.dynamicFee,
     realFee: core.fee / 10_000,
     tickSpacing: core.tickSpacing,
     blockNumber: creation?.blockNumber ?? 0,

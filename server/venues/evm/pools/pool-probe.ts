@@ -2,24 +2,42 @@
  * Recognising an address as a pool: one batch reads its code, factory and tokens plus every deployed venue's
  * own probe calls; the venue whose factory it names reads its fee, tick spacing and spot answer.
  */
-import { encodeFunctionData, type Address } from 'viem';
+import { encodeFunctionData, type Address, type Hex } from 'viem';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer } from '@/server/chains/json-rpc';
 import { batchAnswer, hexData } from '@/server/chains/rpc-answers';
 import { AppError } from '@/server/errors';
 import { addressWord, ethCall, sameAddress } from '../rpc-words';
-import type { EvmVenueAdapter, ProbedPool, VenueDeployment } from '../venue-adapter';
+import type { EvmVenueAdapter, VenueDeployment } from '../venue-adapter';
 import { deployedVenues, EVM_VENUES } from '../venue-table';
 import { nativeUsdPlan } from './pair-pools';
 
-export interface PoolCore extends ProbedPool {
-  address: Address;
+/** What pool-info learns about a pool before reading its tokens, whatever its venue. */
+export interface PoolCore {
+  /** The pool contract; the pool id where the venue's pools live inside one contract (V4). */
+  address: string;
   venue: EvmVenueAdapter;
   deployment: VenueDeployment;
-  /** The factory the pool names (as the node returned it). */
+  /** The factory the pool names (as the node returned it); the PoolManager for V4. */
   factory: Address;
   token0: Address;
   token1: Address;
+  /** Hundredths of a basis point, the fee in effect now. */
+  fee: number;
+  tickSpacing: number;
+  /** The hooks of the pool's key (V4; the zero address for none); '' where the venue has no hooks. */
+  hooks: string;
+  /** The fee is set by the pool's hooks and may change (V4's dynamic-fee flag). */
+  dynamicFee: boolean;
+  /** Price of token1 in token0, raw units ratio; 0 when unreadable. */
+  rawPrice1Per0: number;
+  /**
+   * 'own': the pool contract holds its tokens (read as its balances); otherwise what its positions hold,
+   * raw units (undefined when the node would not list them).
+   */
+  holdings: 'own' | { amount0: bigint; amount1: bigint } | undefined;
+  /** Where the pool was created, when the read that found it said so (V4's Initialize event). */
+  createdIn?: { blockNumber: number; blockHash: Hex; timestamp?: number };
 }
 
 export interface PoolProbe {
@@ -60,7 +78,12 @@ export async function probePool(chain: ConfiguredChain, venues: EvmVenues, pool:
     const own = answers.slice(at, (at += venueCalls[index]!.length));
     if (!sameAddress(factory, deployment.factory)) continue;
     const probed = venue.poolInfo!.readProbe(own);
-    if (probed) return { hasCode: true, nativeDiscovery, core: { ...probed, address: pool, venue, deployment, factory, token0, token1 } };
+    if (probed) {
+      const { fee, tickSpacing, spot } = probed;
+      const rawPrice1Per0 = venue.poolContracts?.rawPrice1Per0(spot) ?? 0;
+      const core: PoolCore = { address: pool, venue, deployment, factory, token0, token1, fee, tickSpacing, hooks: '', dynamicFee: false, rawPrice1Per0, holdings: 'own' };
+      return { hasCode: true, nativeDiscovery, core };
+    }
   }
   return { hasCode: true, nativeDiscovery };
 }

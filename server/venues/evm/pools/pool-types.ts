@@ -46,10 +46,12 @@ export interface PoolToken {
 
 /** The 2.5 poolInfo fields; units as in the module comment. */
 export interface PoolInfo {
+  /** The pool contract; for Uniswap V4, the pool id (32-byte hex), its pools living inside the PoolManager. */
   address: string;
   type: EvmVenueId;
+  /** The factory that created the pool; for Uniswap V4, the PoolManager. */
   factory: string;
-  /** Uniswap V2/V3 pools have no hooks. */
+  /** V4: the hooks of the pool's key (the zero address for none); '' for venues without hooks (V2/V3). */
   hooks: string;
   router: string;
   /** The venue's quoter (V3: QuoterV2); '' where it has none. */
@@ -58,15 +60,18 @@ export interface PoolInfo {
   owner: string;
   to: string;
   chain: ChainId;
+  /** The LP fee in effect now (a dynamic-fee pool's current one). */
   fee: number;
+  /** V4: the pool's hooks set its fee, which may change at any time; false elsewhere. */
+  dynamicFee: boolean;
   /** Percent (0.3 = 0.3 %), the LP fee alone; token taxes are not included. */
   realFee: number;
-  /** V3 tick spacing; 0 for V2. */
+  /** V3/V4 tick spacing; 0 for V2. */
   tickSpacing: number;
-  /** The block and unix seconds of the factory's PairCreated/PoolCreated event for this pool. */
+  /** The block and unix seconds of the factory's PairCreated/PoolCreated event for this pool (V4: the PoolManager's Initialize). */
   blockNumber: number;
   createdAt: number;
-  /** USD value of both balances the pool holds. */
+  /** USD value of both balances the pool holds (V4: of what its positions hold at the current price). */
   liquidity: number;
   /** USD: the token side's totalSupply × its price. */
   marketCap: number;
