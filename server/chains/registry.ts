@@ -36,6 +36,13 @@ export interface ChainInfo {
    * means the `finalized` commitment.
    */
   depositConfirmations: number;
+  /**
+   * What Solidity's `block.number` reads inside an eth_call here: this chain's own block (absent), or its
+   * parent chain's ('parent-chain': Arbitrum answers an L1 block number). A quote says which block it priced:
+   * from the QuoteLens' own `block.number`, or where that is the parent chain's, from `eth_blockNumber` in the
+   * same batch.
+   */
+  callBlockNumber?: 'parent-chain';
 }
 
 /**
@@ -46,7 +53,7 @@ export const SOLANA_FINALIZED_DEPTH = 32;
 
 function evm(
   id: EvmChainId, chainId: number, name: string, nativeSymbol: string, explorer: string,
-  blocks: { blockTimeMs: number; depositConfirmations: number }, mevProtection = false,
+  blocks: Pick<ChainInfo, 'blockTimeMs' | 'depositConfirmations' | 'callBlockNumber'>, mevProtection = false,
 ): ChainInfo {
   return {
     id, family: 'evm', chainId, name, nativeSymbol, nativeDecimals: 18, ...blocks,
@@ -75,7 +82,7 @@ export const CHAINS: Readonly<Record<ChainId, ChainInfo>> = {
   BASE: evm('BASE', 8453, 'Base', 'ETH', 'https://basescan.org', { blockTimeMs: 2000, depositConfirmations: 2 }),
   ETH: evm('ETH', 1, 'Ethereum', 'ETH', 'https://etherscan.io', { blockTimeMs: 12000, depositConfirmations: 6 }, true),
   BSC: evm('BSC', 56, 'BNB Smart Chain', 'BNB', 'https://bscscan.com', { blockTimeMs: 750, depositConfirmations: 3 }, true),
-  ARB: evm('ARB', 42161, 'Arbitrum One', 'ETH', 'https://arbiscan.io', { blockTimeMs: 250, depositConfirmations: 8 }),
+  ARB: evm('ARB', 42161, 'Arbitrum One', 'ETH', 'https://arbiscan.io', { blockTimeMs: 250, depositConfirmations: 8, callBlockNumber: 'parent-chain' }),
   AVAX: evm('AVAX', 43114, 'Avalanche C-Chain', 'AVAX', 'https://snowtrace.io', { blockTimeMs: 2000, depositConfirmations: 1 }),
   ABS: evm('ABS', 2741, 'Abstract', 'ETH', 'https://abscan.org', { blockTimeMs: 1000, depositConfirmations: 3 }),
   HYPE: evm('HYPE', 999, 'HyperEVM', 'HYPE', 'https://hyperevmscan.io', { blockTimeMs: 1000, depositConfirmations: 1 }),

@@ -91,6 +91,11 @@ export interface SwapQuote {
   swapMode?: SwapMode;
   /** From the tokens' audit and the route (set by quoteSwap, whatever the engine). */
   warnings?: QuoteWarning[];
+  /**
+   * EVM: the block whose state the quote was priced on (the QuoteLens eth_call's block; the same read at this
+   * block gives the same amounts). Absent on Solana.
+   */
+  blockNumber?: bigint;
   /** What the trader held of tokenIn when the quote read the chain (EVM), in the same batch as the pools. */
   heldIn?: bigint;
   /** The measured taxes of the traded tokens that were read (native, wrapped native and the stable are not). */

@@ -44,6 +44,11 @@ export const routeLeg = z.object({
   hops: z.array(routeHop).min(1).meta({ description: 'The pools of this leg, in order (one to three)' }),
 });
 
+/** Extension (v1 and v2 stats): the block an EVM quote was priced on. */
+const quoteBlockNumber = z.number().int().optional().meta({
+  description: 'Extension, EVM chains: the block whose state the quote was priced on. The routes are run through the Router in one eth_call on that block (the QuoteLens, reading `block.number` in the same call; on ARB, whose `block.number` is the L1 block, the head read in the same JSON-RPC batch), so an eth_call of the same read at this block gives the same amounts. Absent on SOL.',
+});
+
 /** Extension: what a quote warns of, from the tokens' audit and the route. */
 export const warnings = z
   .array(z.object({
@@ -114,6 +119,7 @@ export const v2QuoteOutput = z
       swapMode: z.enum(['EXACT_IN', 'EXACT_OUT']).meta({
         description: 'Extension: the side the request fixed. EXACT_IN: `amount` was given and amountIn is it (a percentage resolved). EXACT_OUT: `amountOut` was given; amountIn is the input found for it and amountOutMin is at least the requested amountOut',
       }),
+      blockNumber: quoteBlockNumber,
     }),
     route: z.array(routeLeg).meta({
       description: 'Extension: the route. The input is split across legs (at most six), each a path of one to three pools; every leg gets `share` percent of the swapped amount and all legs run in one transaction with one minimum on the total output.',
@@ -243,6 +249,7 @@ export const v1QuoteOutput = z
       buyTax: z.number(),
       sellTax: z.number(),
       transferTax: z.number(),
+      blockNumber: quoteBlockNumber,
     }),
     transaction: z.object({
       trade: z.string(),

@@ -13,6 +13,7 @@ import { executeSwap, trackSwap } from '@/server/trading/execute-swap';
 import { feeSplit, type FeeModelVersion, type FeeSplit } from '@/server/trading/fee-model';
 import { quoteSwap, type QuoteRequest } from '@/server/trading/quote-swap';
 import type { TradeOutcome } from '@/server/trading/trade-outcome';
+import type { SwapQuote } from '@/server/trading/swap-types';
 import type { SwapExecuteDeps, SwapQuoteDeps } from '@/server/trading/trading-engines';
 import type {
   tradeHistoryInput, tradeHistoryOutput, v1ExecuteInput, v1ExecuteOutput, v1QuoteInput, v1QuoteOutput,
@@ -64,6 +65,7 @@ export async function v2QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
       integratorFee: quote.integratorFee.toString(),
       feeToken: quote.feeToken,
       swapMode: quote.swapMode ?? 'EXACT_IN',
+      ...pricedAt(quote),
     },
     route: quote.route.map((leg) => ({
       share: leg.share / 10_000,
@@ -81,6 +83,11 @@ export async function v2QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
     warnings: quote.warnings ?? [],
     taxes: quote.tokenTaxes ?? [],
   };
+}
+
+/** The block an EVM quote was priced on; nothing on Solana. */
+function pricedAt(quote: SwapQuote): { blockNumber?: number } {
+  return quote.blockNumber === undefined ? {} : { blockNumber: Number(quote.blockNumber) };
 }
 
 /** The contract lets exactly one of amount and amountOut through. */
@@ -133,6 +140,7 @@ export async function v1QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
       gasCostUsd: quote.gasCostUsd,
       txCostUsd: quote.txCostUsd,
       ...quote.taxes,
+      ...pricedAt(quote),
     },
     transaction: {
       trade: quote.transactions.trade,

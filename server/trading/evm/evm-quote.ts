@@ -119,6 +119,7 @@ function quoteFigures(
     decimalsIn: lens.decimalsIn,
     decimalsOut: lens.decimalsOut,
     transactions: txs.hex,
+    blockNumber: state.blockNumber,
   };
 }
 

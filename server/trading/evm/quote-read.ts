@@ -8,6 +8,7 @@
 import type { Address, Hex } from 'viem';
 import { z } from 'zod';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
+import type { RpcBatchAnswer } from '@/server/chains/json-rpc';
 import { batchAnswer } from '@/server/chains/rpc-answers';
 import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
 import { draftRoutes } from '@/server/routing/find-route';
@@ -30,6 +31,8 @@ export interface QuoteReadRequest {
 
 export interface QuoteState {
   lens: LensResult;
+  /** The block whose state the lens priced the routes on (the quote's amounts are that block's). */
+  blockNumber: bigint;
   nonce: number;
   nativeBalance: bigint;
   fees: LevelFees;
@@ -75,6 +78,8 @@ export async function readQuoteState(
     ...(request.permitTokens ?? []).map((token) => permitPreTrade(token, request.trader)),
     ...(await launchFeePreTrades(chain, draft.routes, request.trader, chain.routerAddress as Address)),
   ];
+  // Where `block.number` in a call is another chain's (Arbitrum), the head rides along with the lens instead.
+  const headCall = chain.info.callBlockNumber === 'parent-chain' ? [{ method: 'eth_blockNumber', params: [] }] : [];
   const [answers, levels] = await Promise.all([
     chain.rpc.requestBatch([
       lensRequest(draft.routes),
@@ -82,16 +87,18 @@ export async function readQuoteState(
       { method: 'eth_getBalance', params: [request.trader, 'latest'] },
       ...preTrades.map((preTrade) => preTrade.check),
       ...(draft.stateCall ? [draft.stateCall] : []),
+      ...headCall,
     ]),
     levelsRead,
   ]);
   let routes = draft.routes;
   let lensAnswer = answers[0];
+  let headAnswer = headCall.length > 0 ? answers.at(-1) : undefined;
   const recheck = draft.recheck?.(answers[3 + preTrades.length]);
   if (recheck) {
     // The pools moved enough to pick other routes: verify those (the nonce and balance read stand).
     routes = recheck;
-    [lensAnswer] = await chain.rpc.requestBatch([lensRequest(routes)]);
+    [lensAnswer, headAnswer] = await chain.rpc.requestBatch([lensRequest(routes), ...headCall]);
   }
   if (lensAnswer && !lensAnswer.ok) {
     // The lens itself reverted: a token that breaks ERC-20 calls, not an RPC failure.
@@ -106,11 +113,22 @@ export async function readQuoteState(
   });
   return {
     lens,
+    blockNumber: pricedBlock(chain, lens, headAnswer),
     preTradesNeeded,
     nonce: Number(batchAnswer(chain.info.id, 'eth_getTransactionCount', hexQuantity, answers[1])),
     nativeBalance: batchAnswer(chain.info.id, 'eth_getBalance', hexQuantity, answers[2]),
     fees: levels[request.priority],
   };
+}
+
+/**
+ * The block the lens priced on: its own `block.number` (an eth_call runs on the state of the block it names,
+ * 'latest' here, with that block's number), or the head read beside it where `block.number` is the parent
+ * chain's (Arbitrum; a block sealed while the batch ran could put the head one ahead of the call's state).
+ */
+export function pricedBlock(chain: Pick<ConfiguredChain, 'info'>, lens: Pick<LensResult, 'blockNumber'>, headAnswer: RpcBatchAnswer | undefined): bigint {
+  if (chain.info.callBlockNumber !== 'parent-chain') return lens.blockNumber;
+  return batchAnswer(chain.info.id, 'eth_blockNumber', hexQuantity, headAnswer);
 }
 
 /** What the Router's legs swap: the input less input-side fees (a token sold for native pays them from the output). */
