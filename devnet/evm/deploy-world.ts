@@ -7,8 +7,8 @@
  * the Router and the Depository where `npm run deploy` puts them for the world's solver, the same on every
  * chain. Everything else comes from anvil's account 0 in a fixed order (a contract put in place takes its nonce
  * too), so it lands at the same address on every chain and every rebuild. The order is: core contracts, venues (in EVM_WORLD_VENUES order), tokens, pools, Router and
- * Depository, V3PoolQuoter, the launchpad with its curves, then the venues only some chains carry
- * (LATE_VENUES: PancakeSwap V3 where the book lists it, with pools on BSC).
+ * Depository, V3PoolQuoter, the launchpad with its curves, the strategy token with its V2 pair, then the venues
+ * only some chains carry (LATE_VENUES: PancakeSwap V3 where the book lists it, with pools on BSC).
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -22,6 +22,7 @@ import { canonicalPlacements } from './canonical-addresses';
 import { connectDeployer } from './deployer';
 import { nativeInPools, seedPools } from './pool-seeding';
 import { deployLaunchpad, launchpadNative } from './launchpad';
+import { deployStrategyToken, STRATEGY_TOKEN, strategyTokenNative } from './strategy-token';
 import { deployTokens, type EvmWorldToken } from './tokens';
 import type { ContractsOfVenues, DeployedEvmWorldVenue, EvmWorldPool } from './venues/evm-world-venue';
 import { uniswapV2 } from './venues/uniswap-v2';
@@ -37,7 +38,7 @@ export type { EvmWorldToken } from './tokens';
 export type { EvmWorldPool } from './venues/evm-world-venue';
 
 /** Bump when this script changes what it deploys or how (part of the world version). */
-export const DEPLOY_SCRIPT_VERSION = '6';
+export const DEPLOY_SCRIPT_VERSION = '7';
 
 /** The world's venues, deployed and seeded in this order (a new venue goes at the end: earlier addresses stay). */
 const EVM_WORLD_VENUES = [uniswapV2, uniswapV3, uniswapV4] as const;
@@ -54,6 +55,8 @@ export type EvmWorldContracts = { multicall3: string } & ContractsOfVenues<typeo
   v3PoolQuoter?: string;
   /** The launchpad and its LAUNCH and GRAD curves (deployed after the V3PoolQuoter, see launchpad.ts). */
   launchpad?: string;
+  /** The strategy token's V2 pair against the wrapped native (the token itself is listed in `tokens`). */
+  strategyPair?: string;
 } & Partial<PancakeV3Contracts>;
 
 export interface EvmWorldInfo {
@@ -88,6 +91,7 @@ export async function evmWorldVersion(options: DeployOptions = {}): Promise<stri
   hash.update(`artifacts:${artifactsHash()}\n`);
   hash.update(`spec:${worldSpecFingerprint()}\n`);
   hash.update(`script:${DEPLOY_SCRIPT_VERSION}\n`);
+  hash.update(`strategy:${JSON.stringify(STRATEGY_TOKEN)}\n`);
   // Contracts sit where the address book says: a changed address is a changed world.
   hash.update(`book:${JSON.stringify(ADDRESS_BOOK)}\n`);
   hash.update(`anvil:${(require('@foundry-rs/anvil/package.json') as { version: string }).version}\n`);
@@ -104,7 +108,7 @@ export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options:
   const nativeAmount = (usd: number) => usdToRaw(usd, NATIVE_USD[chain], nativeDecimals);
   const treasury = TREASURY_NATIVE * 10n ** BigInt(nativeDecimals);
   const lateVenues = LATE_VENUES.filter((venue) => !venue.chains || venue.chains.includes(chain));
-  await deployer.setBalance(deployer.address, nativeInPools([...EVM_WORLD_VENUES, ...lateVenues], nativeAmount) + launchpadNative(nativeAmount) + treasury);
+  await deployer.setBalance(deployer.address, nativeInPools([...EVM_WORLD_VENUES, ...lateVenues], nativeAmount) + launchpadNative(nativeAmount) + strategyTokenNative(nativeAmount) + treasury);
 
   const wrapped = await deployWrappedNative(deployer, NATIVE_USD[chain]);
   const multicall3 = await installMulticall3(deployer, compiled);
@@ -116,6 +120,8 @@ export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options:
   const v3PoolQuoter = await deployer.deploy('V3PoolQuoter', compiled.V3PoolQuoter.abi, compiled.V3PoolQuoter.bytecode);
   const v2Factory = venues[0]!.contracts.uniswapV2Factory as Address;
   const { launchpad, tokens: launchTokens } = await deployLaunchpad(deployer, compiled, wrapped.address, v2Factory, nativeAmount);
+  const v2Router = venues[0]!.contracts.uniswapV2Router02 as Address;
+  const strategy = await deployStrategyToken(deployer, compiled, tokens, { v2Factory, v2Router }, nativeAmount);
   for (const venue of lateVenues) venues.push(await venue.deploy(deployer, wrapped.address, compiled));
   pools.push(...await seedPools(deployer, lateVenues, venues.slice(EVM_WORLD_VENUES.length), tokens));
   await checkWrappedNative(deployer, wrapped);
@@ -130,8 +136,8 @@ export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options:
     chain,
     chainId,
     wrappedNative: wrapped.address,
-    contracts: { multicall3, ...venueContracts, router, depository, v3PoolQuoter, launchpad },
-    tokens: [...tokens.list, ...launchTokens],
+    contracts: { multicall3, ...venueContracts, router, depository, v3PoolQuoter, launchpad, strategyPair: strategy.pair },
+    tokens: [...tokens.list, ...launchTokens, strategy.token],
     pools,
     deployer: { address: deployer.address, privateKey: deployer.privateKey },
     solver: { address: solver.address, privateKey: solver.privateKey },

@@ -27,6 +27,7 @@ import { prepareEvmChainState, startEvmChain, type EvmWorldInfo, type RunningEvm
 import { activeLiquidity, fullRangeLiquidity, quotePool, rawFor, specRowsOf, specSymbol, usdOf } from './world-pool-checks';
 import { ADDRESS_BOOK } from '@/server/chains/address-book';
 import { canonicalPlacements } from './canonical-addresses';
+import { STRATEGY_TOKEN } from './strategy-token';
 import { PANCAKE_DEPLOY_CHAINS } from './venues/pancakeswap-v3';
 import { BURN_ADDRESS, NATIVE_USD, PANCAKE_CHAINS, WNATIVE } from './world-spec';
 
@@ -190,6 +191,34 @@ describe.each(EVM_CHAIN_IDS)('%s launchpad', (chain) => {
       const expected = (withFee * reserveToken) / (reserveNative * 1_000_000n + withFee);
       expect(await client.readContract({ address: launchpad, abi, functionName: 'quoteBuy', args: [token!.address as Address, amountIn] })).toBe(expected);
     }
+  });
+});
+
+describe.each(EVM_CHAIN_IDS)('%s strategy token', (chain) => {
+  it('lists STRAT beside the launchpad tokens, at one address on every chain: it takes a permit, and its V2 pair prices a share at ALPHA', async () => {
+    const { client, info, trader } = clientsFor(chain);
+    const strat = info.tokens.find((t) => t.kind === 'strategy');
+    expect(strat).toMatchObject({ symbol: STRATEGY_TOKEN.symbol, name: STRATEGY_TOKEN.name, decimals: 18 });
+    expect(strat!.address).toBe(nodes.get('BASE')!.info.tokens.find((t) => t.kind === 'strategy')!.address);
+    expect(info.tokens.findIndex((t) => t.kind === 'strategy')).toBeGreaterThan(info.tokens.findLastIndex((t) => t.kind === 'launchpad'));
+    const address = strat!.address as Address;
+    const vault = parseAbi(['function permitRequired() view returns (bool)', 'function isPermitted(address) view returns (bool)', 'function asset() view returns (address)']);
+    expect(await client.readContract({ address, abi: vault, functionName: 'permitRequired' })).toBe(true);
+    expect(await client.readContract({ address, abi: vault, functionName: 'asset' })).toBe(token(info, STRATEGY_TOKEN.asset));
+    expect(await client.readContract({ address, abi: vault, functionName: 'isPermitted', args: [trader.account.address] })).toBe(false);
+
+    // $1,000 of native buys about $1,000 of shares at ALPHA's price ($2), less the pair's fee and impact.
+    const pair = info.contracts.strategyPair as Address;
+    const [reserve0, reserve1] = await client.readContract({ address: pair, abi: v2Pair, functionName: 'getReserves' });
+    const shareFirst = (await client.readContract({ address: pair, abi: v2Pair, functionName: 'token0' })) === address;
+    const [shares, native] = shareFirst ? [reserve0, reserve1] : [reserve1, reserve0];
+    const shareUsd = (Number(native) / 1e18) * NATIVE_USD[chain] / (Number(shares) / 1e18);
+    expect(shareUsd).toBeCloseTo(2, 2);
+    // Without the permit a buy reverts: the pair may not send the shares to an unpermitted holder.
+    await expect(client.simulateContract({
+      account: trader.account, address: info.contracts.uniswapV2Router02 as Address, abi: v2Router, functionName: 'swapExactETHForTokens',
+      args: [0n, [info.wrappedNative as Address, address], trader.account.address, DEADLINE], value: parseEther('0.001'),
+    })).rejects.toThrow();
   });
 });
 

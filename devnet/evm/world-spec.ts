@@ -8,7 +8,7 @@
  */
 import type { EvmChainId } from '@/server/chains/registry';
 
-export type TokenKind = 'native-wrapped' | 'stable' | 'plain' | 'tax' | 'honeypot' | 'launchpad';
+export type TokenKind = 'native-wrapped' | 'stable' | 'plain' | 'tax' | 'honeypot' | 'launchpad' | 'strategy';
 
 /** Native token price in USD per chain (devnet values: plausible, not live). */
 export const NATIVE_USD: Readonly<Record<EvmChainId, number>> = {

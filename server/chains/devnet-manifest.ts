@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { CHAIN_IDS } from './registry';
 
-export const TOKEN_KINDS = ['native-wrapped', 'stable', 'plain', 'tax', 'honeypot', 'launchpad'] as const;
+export const TOKEN_KINDS = ['native-wrapped', 'stable', 'plain', 'tax', 'honeypot', 'launchpad', 'strategy'] as const;
 
 export const manifestToken = z.object({
   symbol: z.string(),
