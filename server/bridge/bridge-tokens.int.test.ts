@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPublicClient, decodeFunctionData, encodeFunctionData, erc20Abi, http, parseTransaction, type Address, type Hex, type PublicClient, type TransactionSerializableEIP1559 } from 'viem';
+import { createPublicClient, decodeFunctionData, encodeFunctionData, erc20Abi, getAddress, http, parseTransaction, type Address, type Hex, type PublicClient, type TransactionSerializableEIP1559 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
@@ -86,7 +86,7 @@ describe('token to token, paid from the solver inventory', () => {
     const quoted = await quote({ source: 'BASE', destination: 'ARB', amount: '250000000', trader: trader.address, recipient, tokenIn: usdcBase, tokenOut: usdcArb });
     expect(quoted.transaction.approve).not.toBe('');
     expect(parseTransaction(quoted.transaction.trade as Hex).nonce).toBe(parseTransaction(quoted.transaction.approve as Hex).nonce! + 1);
-    expect(quoted.stats).toMatchObject({ tokenIn: usdcBase.toLowerCase(), tokenOut: usdcArb.toLowerCase(), symbolOut: 'USDC' });
+    expect(quoted.stats).toMatchObject({ tokenIn: getAddress(usdcBase), tokenOut: getAddress(usdcArb), symbolOut: 'USDC' });
     expect(quoted.stats.route.map((leg) => leg.kind)).toEqual(['bridge']);
     // 250 USDC less 0.1 % and the transfer's gas, at par.
     expect(Number(quoted.stats.amountOut) / 1e6).toBeGreaterThan(249.5);
@@ -298,7 +298,7 @@ describe('refused and returned', () => {
     expect(returned.details.reason).toMatch(/could not fill on .*USDC/);
     expect(returned.details.legs.map((leg) => [leg.kind, leg.status])).toEqual([['deposit', 'success'], ['refund', 'success']]);
     const answer = await client.get<{ refundDetails: ExecuteBody['refundDetails'] }>('bridge.status', { requestId: quoted.transaction.requestId });
-    expect(answer.body.refundDetails).toMatchObject({ currency: 'USDC', contractAddress: usdcStory.toLowerCase() });
+    expect(answer.body.refundDetails).toMatchObject({ currency: 'USDC', contractAddress: getAddress(usdcStory) });
     // The deposit less the refund's gas, in USDC: a cent at most on the local world.
     const refunded = BigInt(answer.body.refundDetails!.amount!);
     expect(refunded).toBeLessThan(300_000_000n);

@@ -133,6 +133,8 @@ export function buildOpenApiDocument(options: { version: string; serverUrl?: str
         '**Errors.** A failure answers `{"success": false, "code": "<CODE>", "error": "<message>"}` (plus `field` for invalid input). A reverted transaction is an outcome, not an error: HTTP 200 with `success: false`.',
         '',
         '**Units.** Amounts in raw units are integer strings (wei, lamports, token base units). The native token is the zero address `0x0000000000000000000000000000000000000000` on every chain.',
+        '',
+        '**Addresses.** EVM addresses are read in any letter case. Every answer spells them checksummed (EIP-55), in its fields and inside its messages and links; Solana addresses are base58 as they are.',
       ].join('\n'),
     },
     servers: [{ url: options.serverUrl ?? '/' }],

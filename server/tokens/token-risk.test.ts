@@ -45,6 +45,21 @@ describe('token risk', () => {
     expect(probes()).toBe(2);
   });
 
+  it('reads and reports each token as spelled: a Solana mint keeps its case, an EVM token its checksum', async () => {
+    const read: string[] = [];
+    const provider: ProviderAdapter = {
+      name: 'RugCheck', covers: () => true,
+      report: async (_chain, token) => { read.push(token); return { name: 'RugCheck', status: 'ok', verdict: 'clean' }; },
+    };
+    const { reader } = setup({ provider });
+    const mint = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+    const risks = await reader.read('SOL', [mint]);
+    expect(read).toEqual([mint]);
+    expect(risks.get(mint.toLowerCase())?.token).toBe(mint);
+    const checksummed = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    expect((await reader.read('BASE', [checksummed])).get(checksummed.toLowerCase())?.token).toBe(checksummed);
+  });
+
   it('does not keep a failed read: the next quote tries again', async () => {
     const { reader, probes } = setup({ fail: true });
     expect((await reader.read('BASE', [TOKEN])).size).toBe(0);

@@ -27,7 +27,10 @@ export interface TokenRisk {
 }
 
 export interface TokenRiskReader {
-  /** Risks of the given tokens on `chain`, by lowercase address; known tokens and native are left out. */
+  /**
+   * Risks of the given tokens on `chain`, keyed by lowercase address (each risk's `token` as the caller spelled
+   * it: a Solana mint is base58, whose case is part of it); known tokens and native are left out.
+   */
   read(chain: ChainId, tokens: readonly string[]): Promise<Map<string, TokenRisk>>;
 }
 
@@ -40,7 +43,7 @@ export const TOKEN_RISK_ENTRIES = 5_000;
 export function createTokenRiskReader(deps: AuditDeps & { chains: ChainDirectory }, now: () => number = Date.now): TokenRiskReader {
   const kept = boundedCache<string, { at: number; risk: Promise<TokenRisk | undefined> }>({ name: 'token risks', max: TOKEN_RISK_ENTRIES });
   const readOne = (chain: ChainId, token: string): Promise<TokenRisk | undefined> => {
-    const key = `${chain}|${token.toLowerCase()}`;
+    const key = `${chain}|${CHAINS[chain].family === 'evm' ? token.toLowerCase() : token}`;
     const keepMs = Math.min(MAX_KEEP_MS, Math.max(MIN_KEEP_MS, CHAINS[chain].blockTimeMs * RISK_BLOCKS));
     const entry = kept.get(key);
     if (entry && now() - entry.at <= keepMs) return entry.risk;
@@ -54,9 +57,11 @@ export function createTokenRiskReader(deps: AuditDeps & { chains: ChainDirectory
   };
   return {
     async read(chain, tokens) {
-      const wanted = [...new Set(tokens.map((token) => token.toLowerCase()))].filter((token) => !isKnownToken(deps.chains, chain, token));
-      const risks = await Promise.all(wanted.map((token) => readOne(chain, token).catch(() => undefined)));
-      return new Map(risks.flatMap((risk, index) => (risk ? [[wanted[index]!, risk] as const] : [])));
+      // One read per token whatever its spelling; the read itself gets the token as given.
+      const wanted = new Map(tokens.map((token) => [token.toLowerCase(), token] as const));
+      for (const key of wanted.keys()) if (isKnownToken(deps.chains, chain, key)) wanted.delete(key);
+      const risks = await Promise.all([...wanted].map(async ([key, token]) => [key, await readOne(chain, token).catch(() => undefined)] as const));
+      return new Map(risks.flatMap(([key, risk]) => (risk ? [[key, risk] as const] : [])));
     },
   };
 }

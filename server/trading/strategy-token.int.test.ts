@@ -2,22 +2,22 @@
  * Strategy tokens (contracts/tokens/StrategyVault.sol): ERC-4626 shares of ALPHA that only permitted holders
  * may hold or move. A trader without the permit gets it quoted as v2 `extra` (nonce n, before the trade),
  * execute sends it first, and the trade delivers the quote; once permitted, no extra. v1 has no extra
- * field and says what to send. Deployed on INK by the test itself (its own vault and pool).
+ * field and says what to send. The world's own strategy token (STRAT, with its V2 pair, on every EVM chain),
+ * traded here on INK; the known-token list offers it as it offers the launchpad tokens.
  */
 import {
-  createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, keccak256, parseAbi, parseEther, parseTransaction,
+  createPublicClient, encodeFunctionData, erc20Abi, getAddress, http, keccak256, parseAbi, parseEther, parseTransaction,
   type Address, type Hex, type TransactionSerializableEIP1559,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileContracts } from '@/devnet/evm/compile';
 import { testManifest } from '@/devnet/test-world';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 
 const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
 const CHAIN = 'INK';
 const client = useRestClient();
-const vaultAbi = parseAbi(['function permit()', 'function isPermitted(address) view returns (bool)', 'function deposit(uint256 assets, address receiver) returns (uint256)']);
+const vaultAbi = parseAbi(['function permit()', 'function isPermitted(address) view returns (bool)']);
 
 interface QuoteBody {
   stats: { amountOut: string };
@@ -35,45 +35,13 @@ async function fundedAccount(native: bigint): Promise<PrivateKeyAccount> {
   return account;
 }
 
-function walletOf(account: PrivateKeyAccount) {
-  const chain = { id: entry().chainId, name: CHAIN, nativeCurrency: { name: 'n', symbol: 'N', decimals: 18 }, rpcUrls: { default: { http: [entry().rpcUrl] } } };
-  const wallet = createWalletClient({ account, transport: http(entry().rpcUrl), chain });
-  return async (to: Address, data: Hex, value = 0n) => {
-    const receipt = await publicClient().waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to, data, value, gas: 5_000_000n }) });
-    expect(receipt.status).toBe('success');
-  };
-}
-
+/** The world's strategy token (devnet/evm/strategy-token.ts), listed in the manifest as launchpad tokens are. */
+const strategyToken = () => entry().tokens.find((token) => token.kind === 'strategy')!;
 let vault: Address;
 
-beforeAll(async () => {
-  // The owner holds ALPHA (written into the token's balance slot), deposits it for shares, and seeds a
-  // V2 pair of the shares against the wrapped native through Router02.
-  const owner = await fundedAccount(parseEther('1000'));
-  const alpha = entry().tokens.find((token) => token.symbol === 'ALPHA')!.address as Address;
-  const slot = keccak256(`0x${owner.address.slice(2).toLowerCase().padStart(64, '0')}${'0'.padStart(64, '0')}`);
-  await publicClient().request({ method: 'anvil_setStorageAt', params: [alpha, slot, `0x${(10n ** 24n).toString(16).padStart(64, '0')}`] } as never);
-  const compiled = await compileContracts();
-  const deployer = createWalletClient({ account: owner, transport: http(entry().rpcUrl), chain: { id: entry().chainId, name: CHAIN, nativeCurrency: { name: 'n', symbol: 'N', decimals: 18 }, rpcUrls: { default: { http: [entry().rpcUrl] } } } });
-  const deployed = await publicClient().waitForTransactionReceipt({
-    hash: await deployer.deployContract({
-      abi: compiled.StrategyVault.abi, bytecode: compiled.StrategyVault.bytecode,
-      args: [alpha, 'Strategy Alpha', 'sALPHA', entry().contracts.uniswapV2Factory, owner.address],
-    }),
-  });
-  vault = deployed.contractAddress!;
-  const send = walletOf(owner);
-  const v2Router = entry().contracts.uniswapV2Router02 as Address;
-  await send(vault, encodeFunctionData({ abi: vaultAbi, functionName: 'permit' }));
-  await send(alpha, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [vault, 10n ** 24n] }));
-  await send(vault, encodeFunctionData({ abi: vaultAbi, functionName: 'deposit', args: [10n ** 23n, owner.address] }));
-  await send(vault, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [v2Router, 10n ** 24n] }));
-  await send(v2Router, encodeFunctionData({
-    abi: parseAbi(['function addLiquidityETH(address,uint256,uint256,uint256,address,uint256) payable returns (uint256,uint256,uint256)']),
-    functionName: 'addLiquidityETH',
-    args: [vault, 10n ** 23n, 0n, 0n, owner.address, 2n ** 40n],
-  }), parseEther('50'));
-}, 120_000);
+beforeAll(() => {
+  vault = strategyToken().address as Address;
+});
 
 async function execute(account: PrivateKeyAccount, quote: QuoteBody) {
   const sign = (hex: Hex | '') => (hex ? account.signTransaction(parseTransaction(hex) as TransactionSerializableEIP1559) : Promise.resolve(undefined));
@@ -84,6 +52,18 @@ async function execute(account: PrivateKeyAccount, quote: QuoteBody) {
 }
 
 describe('strategy tokens', () => {
+  it('the world lists its strategy token on every EVM chain, and the known-token list offers it', async () => {
+    const { knownTokens } = await import('@/server/tokens/known-tokens');
+    const services = await client.services();
+    for (const [chain, world] of Object.entries(testManifest().chains)) {
+      if (chain === 'SOL') continue;
+      const listed = world!.tokens.find((token) => token.kind === 'strategy');
+      expect(listed, chain).toMatchObject({ symbol: 'STRAT', decimals: 18, address: vault });
+      expect(knownTokens(services.localWorld, chain as never).map((token) => token.address), chain).toContain(vault);
+    }
+  });
+
+
   it('a buy without the permit quotes it as extra first; execute sends it first; the trade delivers the quote', async () => {
     const trader = await fundedAccount(parseEther('10'));
     const nonce = await publicClient().getTransactionCount({ address: trader.address });
@@ -120,6 +100,6 @@ describe('strategy tokens', () => {
     const answer = await client.get<QuoteBody>('v1.quote', { chain: CHAIN, token: vault, amount: '0.1', side: 'BUY', slippage: 100, trader: trader.address });
     expect(answer.status).toBe(422);
     expect(answer.body.code).toBe('APPROVAL_REQUIRED');
-    expect(answer.body.error).toContain(`permit() to ${vault.toLowerCase()}`);
+    expect(answer.body.error).toContain(`permit() to ${getAddress(vault)}`);
   });
 });

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { appRouter } from '../root';
 import { fromZodError } from '../to-app-error';
+import { unchecksummedAddresses } from '../test-support/unchecksummed-addresses';
+import { checksumAddresses } from './answer-addresses';
 import { bridgeQuote } from './bridge';
 import { balance, tokenBalance } from './chain-data';
-import { faucet } from './dev';
+import { DEV_ENDPOINTS, faucet } from './dev';
 import { applyAliases, type Endpoint } from './endpoint';
+import { ENDPOINTS } from './index';
 import { poolInfo, tokenAudit, tokenInfo, v1Value, v2Value } from './tokens';
 import { tradeHistory, v1Quote, v2Execute, v2Quote } from './trading';
 
@@ -88,5 +92,94 @@ describe('addresses of different chain families in one request', () => {
     expect(parse(v2Value, { tokenIn: NATIVE, tokenOut: SOL_MINT, trader: SOL_WALLET }).ok).toBe(true);
     expect(parse(v1Quote, { token: CHECKSUMMED, amount: '1', side: 'BUY', slippage: '100', trader: CHECKSUMMED }).ok).toBe(true);
     expect(parse(tradeHistory, { wallet: SOL_WALLET }).ok).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------- answers
+
+interface Def {
+  type: string;
+  [key: string]: unknown;
+}
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/**
+ * Answers an output schema accepts, with every free text field holding a lower-case EVM address, a sentence
+ * naming one and a link to one: one answer per option of each union, so every shape the schema allows is met.
+ */
+function lowerCaseAnswers(schema: z.ZodType, seen: ReadonlySet<z.ZodType> = new Set()): unknown[] {
+  const def = defOf(schema);
+  const inner = (child: unknown) => lowerCaseAnswers(child as z.ZodType, new Set([...seen, schema]));
+  if (seen.has(schema)) return [undefined];
+  switch (def.type) {
+    case 'string':
+      return [LOWER, `paid to ${LOWER}.`, `https://explorer.example/address/${LOWER}`];
+    case 'number':
+      return [1];
+    case 'boolean':
+      return [true];
+    case 'null':
+      return [null];
+    case 'literal':
+      return [(def.values as unknown[])[0]];
+    case 'enum':
+      return [Object.values(def.entries as Record<string, unknown>)[0]];
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+      return inner(def.innerType);
+    case 'pipe':
+      return inner(def.in);
+    case 'array':
+      return inner(def.element).map((item) => [item]);
+    case 'record': {
+      // A record keyed by an enum holds every key.
+      const key = defOf(def.keyType as z.ZodType);
+      const keys = key.type === 'enum' ? Object.values(key.entries as Record<string, string>) : ['key'];
+      return inner(def.valueType).map((item) => Object.fromEntries(keys.map((name) => [name, item])));
+    }
+    case 'union':
+      return (def.options as z.ZodType[]).flatMap((option) => inner(option));
+    case 'object': {
+      // As many answers as the field with the most: field i of answer n is that field's answer n (or its last).
+      const fields = Object.entries(def.shape as Record<string, z.ZodType>).map(([key, child]) => [key, inner(child)] as const);
+      const count = Math.max(1, ...fields.map(([, answers]) => answers.length));
+      return Array.from({ length: count }, (_, n) => Object.fromEntries(fields.map(([key, answers]) => [key, answers[Math.min(n, answers.length - 1)]])));
+    }
+    default:
+      throw new Error(`lowerCaseAnswers: no answer for a ${def.type} schema; teach the walk this kind`);
+  }
+}
+
+describe('EVM addresses in answers', () => {
+  it.each([...ENDPOINTS, ...DEV_ENDPOINTS].map((endpoint) => [endpoint.procedure, endpoint] as const))(
+    '%s answers every address checksummed, alone, in a sentence or in a link',
+    (_name, endpoint) => {
+      for (const answer of lowerCaseAnswers(endpoint.output)) {
+        const parsed = endpoint.output.safeParse(answer);
+        expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true);
+        expect(unchecksummedAddresses(parsed.data)).toEqual([]);
+        expect(JSON.stringify(parsed.data)).toContain(CHECKSUMMED);
+      }
+    },
+  );
+
+  const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { output?: z.ZodType } }>);
+
+  it.each(procedures)('tRPC %s has an answer schema, and it checksums every address', (_path, procedure) => {
+    expect(procedure._def.output, 'an answer schema').toBeDefined();
+    for (const answer of lowerCaseAnswers(procedure._def.output!)) {
+      const parsed = procedure._def.output!.safeParse(answer);
+      expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true);
+      expect(unchecksummedAddresses(parsed.data)).toEqual([]);
+    }
+  });
+
+  it('leaves encoded values alone: transactions, hashes, signatures, base58 and ids', () => {
+    const tx = `0x02f8${LOWER.slice(2)}${'ab'.repeat(40)}`;
+    const hash = `0x${'ab'.repeat(32)}`;
+    const answer = { tx, hash, mint: SOL_MINT, id: `q.${LOWER.slice(2)}.sig`, address: LOWER };
+    expect(checksumAddresses(answer)).toEqual({ ...answer, address: CHECKSUMMED });
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '@/server/errors';
+import { withChecksummedAddresses } from './answer-addresses';
 
 /** A field name the interface also accepts for a canonical field (listed per endpoint in the OpenAPI document). */
 export interface InputAlias {
@@ -31,8 +32,9 @@ export interface Endpoint<I extends z.ZodObject = z.ZodObject, O extends z.ZodTy
   errors: readonly ErrorCode[];
 }
 
+/** The endpoint as served: its answers carry checksummed EVM addresses (answer-addresses.ts). */
 export function defineEndpoint<I extends z.ZodObject, O extends z.ZodType>(endpoint: Endpoint<I, O>): Endpoint<I, O> {
-  return endpoint;
+  return { ...endpoint, output: withChecksummedAddresses(endpoint.output) };
 }
 
 /** Rewrites alias keys to their canonical names; a canonical key that is present wins over its alias. */
