@@ -9,6 +9,7 @@ import { clientAddress, limitBucketOf } from '@/server/auth/client-address';
 import type { RateLimitDecision } from '@/server/auth/rate-limiter';
 import { AppError, ERROR_TABLE, findAppError } from '@/server/errors';
 import type { Services } from '@/server/services';
+import { checksumAddresses } from './contract/answer-addresses';
 import { applyAliases, type Endpoint } from './contract/endpoint';
 import { crossSiteRefusal, ownHosts } from './cross-site';
 import { registerEndpoint, type AuthorizedContext, type EndpointResolver } from './endpoint-registry';
@@ -37,7 +38,8 @@ const t = initTRPC.context<RequestContext>().create({
   errorFormatter({ shape, error }) {
     const appError = toAppError(error);
     return {
-      message: appError.message,
+      // Addresses in the message checksummed, as in every answer (contract/answer-addresses.ts).
+      message: checksumAddresses(appError.message),
       code: shape.code,
       data: {
         ...shape.data,

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError, failureBody } from '@/server/errors';
+import { checksumAddresses } from '@/server/api/contract/answer-addresses';
 import { toAppError } from '@/server/api/to-app-error';
 import { getServices, type Services } from '@/server/services';
 
@@ -34,7 +35,8 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
 export function failureResponse(error: AppError, headers: Record<string, string> = {}): Response {
   const extra: Record<string, string> = { ...headers };
   if (error.retryAfterSeconds !== undefined) extra['retry-after'] = String(error.retryAfterSeconds);
-  return jsonResponse(failureBody(error), error.httpStatus, extra);
+  // A message may name an address as some store or chain spelled it: answered checksummed, as every answer.
+  return jsonResponse(checksumAddresses(failureBody(error)), error.httpStatus, extra);
 }
 
 export interface Exchange {

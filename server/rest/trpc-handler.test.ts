@@ -5,7 +5,7 @@ import type { DevnetManifest } from '@/server/chains/devnet-manifest';
 import { AppError } from '@/server/errors';
 import { createLogger } from '@/server/observability/logger';
 import type { Services } from '@/server/services';
-import { MAX_BODY_BYTES } from './http';
+import { failureResponse, MAX_BODY_BYTES } from './http';
 import { PEER_HEADER, watchPeers } from './peer-address';
 import { serveTrpc } from './trpc-handler';
 
@@ -91,6 +91,18 @@ describe('tRPC bodies follow the REST rules', () => {
     const answer = await call('dev.faucet', { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ chain: 'BASE' }) });
     expect(answer.status).toBe(400);
     expect(answer.body.error?.data).toMatchObject({ appCode: 'INVALID_INPUT', field: 'address' });
+  });
+});
+
+describe('failure messages', () => {
+  it('name EVM addresses checksummed, over tRPC and REST alike, whatever spelling the error was made with', async () => {
+    const lower = '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed';
+    const checksummed = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    const error = new AppError('RPC_ERROR', `the pool ${lower} did not answer`);
+    const answer = await call('system.health', { method: 'GET' }, fakeServices({ healthFails: error }));
+    expect(answer.body.error?.message).toBe(`the pool ${checksummed} did not answer`);
+    const rest = (await failureResponse(error).json()) as { error: string };
+    expect(rest.error).toBe(`the pool ${checksummed} did not answer`);
   });
 });
 
