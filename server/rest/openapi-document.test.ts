@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@/server/api/contract';
@@ -94,5 +95,24 @@ describe('OpenAPI document: metrics', () => {
     expect(answer(403, 'FORBIDDEN')).toBeUndefined();
     expect(answer(403, 'CROSS_SITE_REQUEST')).toMatch(/does not list/);
     expect(answer(429, 'RATE_LIMITED')).toMatch(/does not list/);
+  });
+});
+
+describe('OpenAPI document and README: what a SOL bridge takes and pays', () => {
+  const document = buildOpenApiDocument({ version: '1.2.3' });
+  const parameter = (name: string) => ((document.paths?.['/api/v1/bridge/quote']?.get?.parameters ?? []) as Array<{ name: string; description?: string }>)
+    .find((candidate) => candidate.name === name)?.description ?? '';
+
+  it('SOL takes and pays its stable as well as SOL, both ways (the text once said native only)', () => {
+    expect(parameter('tokenIn')).toMatch(/SOL takes SOL and its stable/);
+    expect(parameter('tokenOut')).toMatch(/SOL pays SOL and its stable/);
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const bridging = readme.slice(readme.indexOf('## Bridging'), readme.indexOf('- **Quote**', readme.indexOf('## Bridging')));
+    expect(bridging).toMatch(/SOL takes and pays SOL and its USD stable/);
+    expect(readme).not.toMatch(/SOL deposits and pays SOL itself/);
+  });
+
+  it('says every answer spells EVM addresses checksummed', () => {
+    expect(document.info.description).toMatch(/Every answer spells them checksummed \(EIP-55\)/);
   });
 });

@@ -23,26 +23,33 @@ export const MIN_PROTOCOL_FEE_BPS = 10;
 interface FeeModel {
   baseBps: number;
   integratorPercent: number;
-  validFee(fee: number): boolean;
-  /** What the caller is told when `validFee` refuses: the allowed fees and why. */
+  /** The integrator fees allowed, in bps: inclusive ranges (the API contract validates and documents these). */
+  feeRanges: readonly (readonly [min: number, max: number])[];
+  /** What the caller is told when a fee is outside them: the allowed fees and why. */
   allowed: string;
 }
 
 const MODELS: Readonly<Record<FeeModelVersion, FeeModel>> = {
-  v2: { baseBps: 10, integratorPercent: 80, validFee: (fee) => fee === 0 || (fee >= 10 && fee <= 500), allowed: 'must be 0, or from 10 to 500 basis points' },
+  v2: { baseBps: 10, integratorPercent: 80, feeRanges: [[0, 0], [10, 500]], allowed: 'must be 0, or from 10 to 500 basis points' },
   // The Router refuses fees above 100 % of the trade, and the 15 bps base comes first.
   v1: {
     baseBps: 15,
     integratorPercent: 70,
-    validFee: (fee) => fee >= 0 && fee <= BPS - 15,
+    feeRanges: [[0, BPS - 15]],
     allowed: `must be from 0 to ${BPS - 15} basis points: the 15 bps base fee is added to it, and the two together cannot take more than 100 % (10 000 bps) of the trade`,
   },
 };
 
+/** The integrator fees a version allows (inclusive bps ranges) and the words that say so. */
+export function integratorFeeRule(version: FeeModelVersion): Pick<FeeModel, 'feeRanges' | 'allowed'> {
+  const { feeRanges, allowed } = MODELS[version];
+  return { feeRanges, allowed };
+}
+
 export function feeSplit(version: FeeModelVersion, feeBps: number): FeeSplit {
   const model = MODELS[version];
   if (!model) throw new RangeError(`unknown fee model ${String(version)}`);
-  if (!Number.isInteger(feeBps) || !model.validFee(feeBps)) {
+  if (!Number.isInteger(feeBps) || !model.feeRanges.some(([min, max]) => feeBps >= min && feeBps <= max)) {
     throw new RangeError(`${feeBps} bps is not allowed: ${model.allowed}`);
   }
   const integratorBps = Math.floor((feeBps * model.integratorPercent) / 100);

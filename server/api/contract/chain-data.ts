@@ -73,6 +73,13 @@ export const chains = defineEndpoint({
 
 // ---------------------------------------------------------------- balance (two forms) and token-balance
 
+/** What the chain list parser reads, as a pattern: a JSON array or a comma list of 1 to 15 chain identifiers. */
+const CHAIN_LIST_PATTERN = (() => {
+  const id = `(${CHAIN_IDS.join('|')})`;
+  const more = CHAIN_IDS.length - 1;
+  return `^\\s*(\\[\\s*"${id}"(\\s*,\\s*"${id}"){0,${more}}\\s*\\]|${id}(\\s*,\\s*${id}){0,${more}})\\s*$`;
+})();
+
 const chainList = z
   .union([
     // Bounded before the pipe checks each name, so a long array is refused without being walked.
@@ -94,10 +101,10 @@ const chainList = z
   ], { error: 'must be a JSON array of chain identifiers, e.g. ["ETH","BASE"]' })
   .pipe(z.array(chainId).min(1, { error: 'must name at least one chain' }).max(CHAIN_IDS.length))
   .meta({
-    description: 'JSON array of chain identifiers, e.g. ["ETH","BASE"] (a comma list is accepted too)',
+    description: 'JSON array of chain identifiers, e.g. ["ETH","BASE"] (a comma list is accepted too), at most one per chain',
     override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
       delete jsonSchema.anyOf;
-      jsonSchema.type = 'string';
+      Object.assign(jsonSchema, { type: 'string', maxLength: 1024, pattern: CHAIN_LIST_PATTERN });
     },
   });
 

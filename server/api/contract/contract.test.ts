@@ -81,11 +81,12 @@ describe('v1 quote', () => {
     expect(parse(v1Quote, { ...valid, chain: 'UNI' })).toMatchObject({ ok: true, data: { chain: 'UNI' } });
   });
 
-  it('enforces slippage 1..10000 and fee 0..10000, and omits MONAD and MEGAETH', () => {
+  it('enforces slippage 1..10000 and fee 0..9985 (the 15 bps base fee comes on top), and omits MONAD and MEGAETH', () => {
     expect(parse(v1Quote, { ...valid, slippage: '0' })).toMatchObject({ ok: false, error: { field: 'slippage' } });
     expect(parse(v1Quote, { ...valid, slippage: '10001' })).toMatchObject({ ok: false, error: { field: 'slippage' } });
-    expect(parse(v1Quote, { ...valid, fee: '10000' }).ok).toBe(true);
-    expect(parse(v1Quote, { ...valid, fee: '10001' })).toMatchObject({ ok: false, error: { field: 'fee' } });
+    expect(parse(v1Quote, { ...valid, fee: '9985' }).ok).toBe(true);
+    expect(parse(v1Quote, { ...valid, fee: '9986' })).toMatchObject({ ok: false, error: { field: 'fee' } });
+    expect(parse(v1Quote, { ...valid, fee: '10000' })).toMatchObject({ ok: false, error: { field: 'fee', message: expect.stringMatching(/9985 basis points.*15 bps base fee/) } });
     expect(parse(v1Quote, { ...valid, chain: 'MONAD' })).toMatchObject({ ok: false, error: { field: 'chain' } });
   });
 

@@ -33,15 +33,17 @@ export const evmAddress = z
   .transform(checksummed)
   .meta({ example: NATIVE_TOKEN_ADDRESS, description: 'EVM 0x address, any letter case' });
 
+const ANY_ADDRESS_ERROR = 'must be an EVM address (0x + 40 hex digits) or a Solana address (base58, 32 to 44 characters)';
+
 /** A token or wallet address of either family; the chain, when known, narrows it (see `checkAddressFamily`). */
 export const anyAddress = z
   .string()
   .max(MAX_TEXT)
-  .refine((value) => EVM_ADDRESS.test(value) || isSolanaAddress(value), {
-    error: 'must be an EVM address (0x + 40 hex digits) or a Solana address (base58, 32 to 44 characters)',
-  })
+  // The text of either family (documented as the pattern); a base58 address must also decode to 32 bytes.
+  .regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, { error: ANY_ADDRESS_ERROR })
+  .refine((value) => EVM_ADDRESS.test(value) || isSolanaAddress(value), { error: ANY_ADDRESS_ERROR })
   .transform(checksummed)
-  .meta({ description: 'EVM 0x address (any letter case) or Solana base58 address; the zero address means the native token' });
+  .meta({ description: 'EVM 0x address (any letter case) or Solana base58 address (decoding to 32 bytes); the zero address means the native token' });
 
 export const chainId = z.enum(CHAIN_IDS, { error: `must be one of ${CHAIN_IDS.join(', ')}` });
 
@@ -78,6 +80,23 @@ export function integer(min: number, max: number, what: string) {
     .meta(documentedAs({ type: 'integer', minimum: min, maximum: max }));
 }
 
+/**
+ * An integer in one of several ranges (inclusive, in order), documented as exactly those ranges (`anyOf`), so
+ * the document admits what the validator admits: the v2 fee is 0, or 10 to 500, with nothing between.
+ */
+export function integerIn(ranges: readonly (readonly [min: number, max: number])[], message: string) {
+  const [first] = ranges;
+  if (!first) throw new Error('integerIn needs a range');
+  const last = ranges.at(-1)!;
+  const inRange = (value: number) => ranges.some(([min, max]) => value >= min && value <= max);
+  return z
+    .union([z.number(), z.string().max(32).regex(/^-?\d+$/, { error: message }).transform(Number)], { error: message })
+    .pipe(z.number().int({ error: message }).refine(inRange, { error: message }))
+    .meta(documentedAs(ranges.length === 1
+      ? { type: 'integer', minimum: first[0], maximum: first[1] }
+      : { type: 'integer', minimum: first[0], maximum: last[1], anyOf: ranges.map(([minimum, maximum]) => ({ minimum, maximum })) }));
+}
+
 /** A boolean, given as JSON true/false or as the query-string words true/false/1/0. */
 export const boolean = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((word) => word === 'true' || word === '1')], {
@@ -112,31 +131,31 @@ function numberText(value: number): string {
   return text.includes('e') ? value.toFixed(20).replace(/0+$/, '') : text;
 }
 
+/** Digits with at least one that is not 0: a whole number above 0. */
+const POSITIVE_DIGITS = '\\d*[1-9]\\d*';
+
 /** An amount in raw integer units (wei, lamports, token base units), as a digit string. */
 export const rawAmount = z
   .string({ error: 'must be a string of digits (raw units)' })
   .max(78, { error: 'is too large (more than 78 digits)' })
-  .regex(/^\d+$/, { error: 'must be a whole number of raw units written with digits only' })
-  // zod runs every check even after the regex failed, so guard before BigInt.
-  .refine((digits) => /^\d+$/.test(digits) && BigInt(digits) > 0n, { error: 'must be greater than 0' })
-  .meta({ description: 'Raw integer units (wei on EVM, lamports or token base units on Solana)', example: '1000000000000000000' });
+  .regex(new RegExp(`^${POSITIVE_DIGITS}$`), {
+    error: (issue) => (/^\d+$/.test(String(issue.input)) ? 'must be greater than 0' : 'must be a whole number of raw units written with digits only'),
+  })
+  .meta({ description: 'Raw integer units (wei on EVM, lamports or token base units on Solana), above 0', example: '1000000000000000000' });
 
-const PERCENT = /^(\d{1,3})(\.\d{1,4})?%$/;
+/**
+ * A percentage above 0 and at most 100, with up to three integer digits and four decimals: 1 to 99 (with or
+ * without a fraction), 0.0001 to 0.9999, or 100 (its decimals zeros).
+ */
+const PERCENT = '(0{0,2}[1-9]|0?[1-9]\\d)(\\.\\d{1,4})?%|0{1,3}\\.(?=\\d{0,3}[1-9])\\d{1,4}%|100(\\.0{1,4})?%';
 /** v2 quote amount: raw units, or a percentage of the trader's tokenIn balance such as `50%`. */
 export const rawAmountOrPercent = z
   .string({ error: 'must be raw units (digits) or a percentage such as 50%' })
   .max(78)
-  .refine(
-    (value) => {
-      if (/^\d+$/.test(value)) return BigInt(value) > 0n;
-      const match = PERCENT.exec(value);
-      if (!match) return false;
-      const percent = Number(value.slice(0, -1));
-      return percent > 0 && percent <= 100;
-    },
-    { error: 'must be raw units greater than 0 (digits only) or a percentage from 0 to 100 such as 50%' },
-  )
-  .meta({ description: 'Raw units of tokenIn, or a percentage of the trader balance ending in %', example: '1000000' });
+  .regex(new RegExp(`^(${POSITIVE_DIGITS}|${PERCENT})$`), {
+    error: 'must be raw units greater than 0 (digits only) or a percentage above 0 and at most 100 such as 50%',
+  })
+  .meta({ description: 'Raw units of tokenIn above 0, or a percentage of the trader balance ending in % (above 0, at most 100, up to 4 decimals)', example: '1000000' });
 
 export const side = z.enum(['BUY', 'SELL'], { error: 'must be BUY or SELL' });
 export const priority = z.enum(['LOW', 'MEDIUM', 'HIGH', 'INSTANT'], { error: 'must be LOW, MEDIUM, HIGH or INSTANT' });
@@ -149,9 +168,15 @@ export const signedTransaction = z
   .string({ error: 'must be a signed transaction string' })
   .min(1, { error: 'must not be empty' })
   .max(MAX_SIGNED_TX, { error: `is longer than ${MAX_SIGNED_TX} characters` })
-  .refine((value) => evmSignedTx.test(value) || BASE64.test(value), {
-    error: 'must be a signed transaction: 0x-prefixed hex (EVM) or base64 (Solana)',
-  });
+  // Base64 that starts with 0x is refused on SOL (checkTxEncoding): read as hex gone wrong, not as base64.
+  .regex(/^(0x[0-9a-fA-F]+|(?!0x)[A-Za-z0-9+/]+={0,2})$/, { error: 'must be a signed transaction: 0x-prefixed hex (EVM) or base64 (Solana)' });
+
+/** A signed EVM transaction only (fields no Solana request carries, such as a v1 approval). */
+export const evmSignedTransaction = z
+  .string({ error: 'must be a signed transaction string' })
+  .min(1, { error: 'must not be empty' })
+  .max(MAX_SIGNED_TX, { error: `is longer than ${MAX_SIGNED_TX} characters` })
+  .regex(evmSignedTx, { error: 'must be a signed EVM transaction: 0x-prefixed hex' });
 
 /** Opaque identifiers we issued (quote ids, bridge request ids). */
 export const opaqueId = z

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { V1_QUOTE_CHAINS } from '@/server/chains/registry';
 import { defineEndpoint } from './endpoint';
 import {
-  MAX_TEXT, anyAddress, boolean, chainId, checkAddressFamily, checkSameFamily, checkTxEncoding, integer, opaqueId,
-  decimalAmount, priority, rawAmount, rawAmountOrPercent, side, signedTransaction, v1Chain,
+  MAX_TEXT, anyAddress, boolean, chainId, checkAddressFamily, checkSameFamily, checkTxEncoding, integer, integerIn, opaqueId,
+  decimalAmount, evmSignedTransaction, priority, rawAmount, rawAmountOrPercent, side, signedTransaction, v1Chain,
 } from './fields';
+import { integratorFeeRule, type FeeModelVersion } from '@/server/trading/fee-model';
 import { WARNING_CODES } from '@/server/trading/quote-warnings';
 import { TRADE_FAILURE_CODES, TRADE_FAILURE_MESSAGES, type TradeFailureCode } from '@/server/trading/trade-failures';
 import { stringOrNull } from './responses';
@@ -28,6 +29,12 @@ const EXECUTE_ALIASES = {
   serializedApproveTx: { to: 'approve' },
   skipSimulation: { to: 'simulation', invert: true },
 } as const;
+
+/** The integrator fee of a version, as the fee model allows it (server/trading/fee-model.ts). */
+function integratorFee(version: FeeModelVersion) {
+  const { feeRanges, allowed } = integratorFeeRule(version);
+  return integerIn(feeRanges, allowed);
+}
 
 // ---------------------------------------------------------------- v2 quote
 
@@ -78,15 +85,12 @@ export const v2QuoteInput = z
     priority: priority.optional(),
     simulation: boolean.optional().meta({ description: 'Simulate the trade while quoting. Default false' }),
     integrator: anyAddress.optional().meta({ description: 'Integrator fee recipient' }),
-    fee: integer(0, 500, 'integrator fee in basis points: 0, or 10 to 500').optional(),
+    fee: integratorFee('v2').optional().meta({ description: 'Integrator fee in basis points: 0, or 10 to 500 (80 % to the integrator, 20 % to the protocol, on top of the 10 bps protocol fee)' }),
     acceptRisk: boolean.optional().meta({ description: 'Quote a buy of a token the audit calls a honeypot instead of refusing it with RISKY_TOKEN. Default false' }),
   })
   .superRefine((input, ctx) => {
     checkAddressFamily(ctx, input.chain, { tokenIn: input.tokenIn, tokenOut: input.tokenOut }, { nativeAllowed: true });
     checkAddressFamily(ctx, input.chain, { trader: input.trader, integrator: input.integrator }, { nativeAllowed: false });
-    if (input.fee !== undefined && input.fee > 0 && input.fee < 10) {
-      ctx.addIssue({ code: 'custom', path: ['fee'], message: 'must be 0, or from 10 to 500 basis points' });
-    }
     if (input.tokenIn.toLowerCase() === input.tokenOut.toLowerCase()) {
       ctx.addIssue({ code: 'custom', path: ['tokenOut'], message: 'must differ from tokenIn' });
     }
@@ -215,7 +219,7 @@ export const v1QuoteInput = z
     priority: priority.optional().meta({ description: 'Default MEDIUM' }),
     simulation: boolean.optional(),
     integrator: anyAddress.optional().meta({ description: 'Fee recipient; defaults to the trader' }),
-    fee: integer(0, 10_000, 'integrator fee in basis points').optional(),
+    fee: integratorFee('v1').optional().meta({ description: 'Integrator fee in basis points, 0 to 9985 (70 % to the integrator, 30 % to the protocol). Default 0. The 15 bps base fee is added to it and the two cannot take more than the whole trade, so 9985 is the largest (the interface names 10000)' }),
     acceptRisk: boolean.optional().meta({ description: 'Quote a buy of a token the audit calls a honeypot instead of refusing it with RISKY_TOKEN. Default false' }),
   })
   .superRefine((input, ctx) => {
@@ -283,7 +287,7 @@ export const v1ExecuteInput = z
     mev: boolean,
     simulation: boolean,
     quoteId: opaqueId,
-    approve: signedTransaction.optional().meta({ description: 'Signed approval transaction (EVM only)' }),
+    approve: evmSignedTransaction.optional().meta({ description: 'Signed approval transaction (EVM only: 0x-prefixed hex; Solana trades need none)' }),
   })
   .superRefine((input, ctx) => {
     checkTxEncoding(ctx, input.network, { trade: input.trade, approve: input.approve });
