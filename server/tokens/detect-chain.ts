@@ -1,8 +1,13 @@
 /**
- * Chain auto-detection where the interface makes `chain` optional: a base58 address is Solana; an EVM
- * address is looked up on every available EVM chain at once (contract code present, then the USD depth of
- * its pools against the wrapped native token and the stable). No chain, or several too close to call, is a
- * clear error naming the candidates.
+ * Chain auto-detection where the interface makes `chain` optional, one rule for every endpoint that detects:
+ * a base58 address is Solana; an EVM address is looked up on every available EVM chain at once (contract code
+ * present, then the USD depth of its pools against the wrapped native token and the stable), and the deepest
+ * market is its chain. No chain, or several too close to call, is a clear error naming the candidates.
+ *
+ * The endpoint's own chains play no part in the search, so one address finds one chain (or one refusal)
+ * everywhere: an endpoint that does not serve the chain found (v1 quote omits MONAD and MEGAETH) refuses,
+ * naming it, rather than picking the deepest market among the chains it serves, which would be a market
+ * other endpoints do not call the token's.
  */
 import { encodeFunctionData, erc20Abi, type Address } from 'viem';
 import { z } from 'zod';
@@ -17,23 +22,32 @@ const TIE_SHARE = 0.05;
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
 
 export interface DetectOptions {
-  /** The chains the endpoint accepts (v1 quote omits MONAD and MEGAETH). */
-  allowed?: readonly ChainId[];
+  /** The chains the endpoint serves (v1 quote omits MONAD and MEGAETH); the search itself looks everywhere. */
+  served?: readonly ChainId[];
   /** The request field naming the address, for the error. */
   field: string;
 }
 
 export async function detectChain(chains: ChainDirectory, address: string, options: DetectOptions): Promise<ChainId> {
-  const allowed = options.allowed ?? Object.keys(CHAINS) as ChainId[];
-  if (!address.startsWith('0x')) {
-    if (allowed.includes('SOL')) return 'SOL';
-    throw new AppError('INVALID_INPUT', `${options.field}: a Solana address, but this endpoint does not trade on SOL.`, { field: options.field });
+  const found = await findChain(chains, address, options.field);
+  const served = options.served ?? (Object.keys(CHAINS) as ChainId[]);
+  if (!served.includes(found)) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `chain: ${address} is found on ${found} (${found === 'SOL' ? 'a Solana address' : 'its main market'}), which this endpoint does not serve (it serves ${served.join(', ')}); pass chain to choose one of those.`,
+      { field: 'chain' },
+    );
   }
-  const candidates = EVM_CHAIN_IDS.filter((id) => allowed.includes(id) && chains[id].available && chains[id].venues);
+  return found;
+}
+
+async function findChain(chains: ChainDirectory, address: string, field: string): Promise<ChainId> {
+  if (!address.startsWith('0x')) return 'SOL';
+  const candidates = EVM_CHAIN_IDS.filter((id) => chains[id].available && chains[id].venues);
   const depths = await Promise.all(candidates.map(async (id) => ({ id, depth: await depthOn(chains[id], address as Address).catch(() => undefined) })));
   const found = depths.filter((entry): entry is { id: (typeof candidates)[number]; depth: number } => entry.depth !== undefined);
   if (found.length === 0) {
-    throw new AppError('INVALID_INPUT', `${options.field}: no contract at ${address} on any available chain (looked on ${candidates.join(', ')}). Check the address or pass chain.`, { field: options.field });
+    throw new AppError('INVALID_INPUT', `${field}: no contract at ${address} on any available chain (looked on ${candidates.join(', ')}). Check the address or pass chain.`, { field });
   }
   found.sort((a, b) => b.depth - a.depth);
   const [best, second] = found;

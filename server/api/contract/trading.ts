@@ -215,7 +215,7 @@ export const v1QuoteInput = z
     side,
     slippage: integer(1, 10_000, 'basis points'),
     trader: anyAddress.meta({ description: 'Signer wallet: EVM 0x form or Solana base58' }),
-    chain: v1Chain(V1_QUOTE_CHAINS).optional().meta({ description: 'Auto-detected from the token address when omitted' }),
+    chain: v1Chain(V1_QUOTE_CHAINS).optional().meta({ description: 'Auto-detected from the token address when omitted, by the rule every endpoint uses (the chain of its deepest market among all chains): a token whose main market is on MONAD or MEGAETH, which v1 quote does not serve, is refused naming that chain' }),
     priority: priority.optional().meta({ description: 'Default MEDIUM' }),
     simulation: boolean.optional(),
     integrator: anyAddress.optional().meta({ description: 'Fee recipient; defaults to the trader' }),

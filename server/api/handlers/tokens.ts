@@ -82,7 +82,9 @@ export async function v1ValueAnswer(services: ValueDeps, input: z.output<typeof 
 }
 
 export async function v2ValueAnswer(services: ValueDeps, input: z.output<typeof v2ValueInput>): Promise<z.input<typeof v2ValueOutput>> {
-  const chain = input.chain ?? (await detectChain(services.chains, input.tokenIn === NATIVE_TOKEN_ADDRESS ? input.tokenOut : input.tokenIn, { field: 'tokenIn' }));
+  // The token traded against the native coin names the chain; between two tokens, tokenIn does.
+  const [detectFrom, field] = input.tokenIn === NATIVE_TOKEN_ADDRESS ? [input.tokenOut, 'tokenOut'] : [input.tokenIn, 'tokenIn'];
+  const chain = input.chain ?? (await detectChain(services.chains, detectFrom, { field }));
   if (input.amount === undefined && CHAINS[chain].family === 'solana') {
     throw new AppError('INVALID_INPUT', 'amount: is required on SOL (the whole balance cannot be priced there)', { field: 'amount' });
   }

@@ -107,7 +107,7 @@ const PRICE_ONLY_EVM_WALLET = '0x00000000000000000000000000000000000Face1';
 const PRICE_ONLY_SOLANA_WALLET = '11111111111111111111111111111111';
 
 export async function v1QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof v1QuoteInput>): Promise<z.input<typeof v1QuoteOutput>> {
-  const chain = input.chain ?? (await detectChain(deps.chains, input.token, { allowed: V1_QUOTE_CHAINS, field: 'token' }));
+  const chain = input.chain ?? (await detectChain(deps.chains, input.token, { served: V1_QUOTE_CHAINS, field: 'token' }));
   const trader = canonical(chain, requireTrader(input.trader));
   const token = canonical(chain, input.token);
   const buy = input.side === 'BUY';
