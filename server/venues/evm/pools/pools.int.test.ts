@@ -8,6 +8,7 @@ import { testManifest } from '@/devnet/test-world';
 import { TOKENS } from '@/devnet/evm/world-spec';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { findTokenPools, nativeUsd } from './token-pools';
+import type { PoolInfoBody } from './test-support/pool-info-body';
 
 const rest = useRestClient();
 
@@ -33,20 +34,6 @@ function world() {
 }
 
 const specPrice = (symbol: string) => TOKENS.find((token) => token.symbol === symbol)!.priceUsd;
-
-interface PoolInfoBody {
-  success: boolean;
-  error: string | null;
-  code?: string;
-  field?: string;
-  poolInfo: {
-    address: string; type: string; factory: string; hooks: string; router: string; quoter: string; owner: string; to: string; chain: string;
-    fee: number; realFee: number; tickSpacing: number; blockNumber: number; createdAt: number;
-    liquidity: number; marketCap: number; priceNative: number;
-    token: { address: string; name: string; symbol: string; decimals: number; totalSupply: string };
-    quote: { address: string; name: string; symbol: string; decimals: number; totalSupply: string };
-  };
-}
 
 /** The factory's creation event for the pool, read independently with viem. */
 async function creationOf(client: ReturnType<typeof world>['client'], factory: Address, pool: Address, v3: boolean) {

@@ -14,6 +14,7 @@ import { testManifest } from '@/devnet/test-world';
 import { TOKENS } from '@/devnet/evm/world-spec';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { nativeUsd } from './token-pools';
+import type { PoolInfoBody } from './test-support/pool-info-body';
 
 const rest = useRestClient();
 const CHAIN = 'MEGAETH';
@@ -30,20 +31,6 @@ const initializeEvent = parseAbiItem(
   'event Initialize(bytes32 indexed id, address indexed currency0, address indexed currency1, uint24 fee, int24 tickSpacing, address hooks, uint160 sqrtPriceX96, int24 tick)',
 );
 const erc20 = parseAbi(['function totalSupply() view returns (uint256)', 'function symbol() view returns (string)']);
-
-interface PoolInfoBody {
-  success: boolean;
-  error: string | null;
-  code?: string;
-  field?: string;
-  poolInfo: {
-    address: string; type: string; factory: string; hooks: string; router: string; quoter: string; owner: string; to: string; chain: string;
-    fee: number; dynamicFee: boolean; realFee: number; tickSpacing: number; blockNumber: number; createdAt: number;
-    liquidity: number; marketCap: number; priceNative: number;
-    token: { address: string; name: string; symbol: string; decimals: number; totalSupply: string };
-    quote: { address: string; name: string; symbol: string; decimals: number; totalSupply: string };
-  };
-}
 
 function world() {
   const chain = testManifest().chains[CHAIN]!;
