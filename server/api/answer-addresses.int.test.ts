@@ -4,7 +4,7 @@
  * any other way, whole or inside a sentence or link. The bridge stores addresses in lower case and the token
  * risk cache keyed them so (quote `taxes[].token`, bridge `stats.tokenIn`/`tokenOut` answered them so).
  */
-import { createPublicClient, getAddress, http, parseTransaction, type Hex, type TransactionSerializableEIP1559 } from 'viem';
+import { createPublicClient, getAddress, http, parseTransaction, type Address, type Hex, type PublicClient, type TransactionSerializableEIP1559 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
@@ -27,6 +27,20 @@ async function answer<T = Record<string, unknown>>(procedure: EndpointProcedure,
   expect(unchecksummedAddresses(response.body), `${procedure}: ${JSON.stringify(response.body).slice(0, 400)}`).toEqual([]);
   seen.set(procedure, (seen.get(procedure) ?? 0) + 1);
   return response;
+}
+
+/** Waits until `address` has sent at least `sent` transactions and none is pending beyond them. */
+async function settledNonce(rpc: PublicClient, address: Address, sent: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const [mined, pending] = await Promise.all([
+      rpc.getTransactionCount({ address, blockTag: 'latest' }),
+      rpc.getTransactionCount({ address, blockTag: 'pending' }),
+    ]);
+    if (mined >= sent && mined === pending) return;
+    if (Date.now() > deadline) throw new Error(`${address} still has ${mined} mined and ${pending} pending transactions`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function fundedAccount(chain: EvmChainId): Promise<PrivateKeyAccount> {
@@ -83,10 +97,12 @@ describe('EVM addresses in real answers', () => {
     }, 'post');
     expect(v1Executed.body, JSON.stringify(v1Executed.body)).toMatchObject({ success: true });
 
-    // A trade the wallet sends itself, then tracked.
+    // A trade the wallet sends itself, then tracked: quoted once the executes' transactions are all mined, since
+    // the quote's transaction takes the wallet's next nonce (an execute may still be sending one).
+    const rpc = createPublicClient({ transport: http(testManifest().chains[CHAIN]!.rpcUrl) });
+    await settledNonce(rpc, account.address, 1 + (v1.body.transaction.approve ? 2 : 1));
     const own = await answer<Quote>('v2.quote', { chain: CHAIN, tokenIn: NATIVE, tokenOut: lower(token(CHAIN, 'BETA')), amount: '10000000000000000', slippage: 100, trader });
     const signed = await sign(account, own.body.transaction.trade);
-    const rpc = createPublicClient({ transport: http(testManifest().chains[CHAIN]!.rpcUrl) });
     const hash = await rpc.sendRawTransaction({ serializedTransaction: signed! });
     await rpc.waitForTransactionReceipt({ hash });
     const tracked = await answer('v2.track', { chain: CHAIN, txHash: hash, quoteId: own.body.transaction.quoteId }, 'post');

@@ -1,4 +1,4 @@
-import { createPublicClient, createWalletClient, erc20Abi, http, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, erc20Abi, http, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ManifestChain } from '@/server/chains/devnet-manifest';
 import { requestTarget } from '@/server/chains/json-rpc';
@@ -28,6 +28,26 @@ async function sendPastNonceRaces(send: () => Promise<Hex>): Promise<Hex> {
 }
 
 /**
+ * The payment's transaction once mined. A racer that signed the same nonce with a higher fee (the fee follows the
+ * base fee, which moves between blocks) replaces it in the node's pool, and it is never mined: the payment is then
+ * sent again (with the next nonce).
+ */
+async function minedOrSentAgain(client: PublicClient, send: () => Promise<Hex>, first: Hex): Promise<Hex> {
+  let hash = first;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const receipt = await client.waitForTransactionReceipt({ hash, timeout: 20_000 });
+      if (receipt.status !== 'success') throw new AppError('RPC_ERROR', `A faucet transfer reverted (${hash}).`);
+      return hash;
+    } catch (error) {
+      const replaced = !(await client.getTransaction({ hash }).catch(() => undefined));
+      if (error instanceof AppError || !replaced || attempt >= 3) throw error;
+      hash = await sendPastNonceRaces(send);
+    }
+  }
+}
+
+/**
  * Native and tokens by transfer from the treasury, so each amount has a transaction the wallet's owner can
  * look up; the treasury's native coin is first topped up by anvil's balance cheat so it never runs dry.
  */
@@ -52,20 +72,22 @@ export async function fundEvmAddress(chain: ChainId, entry: ManifestChain, addre
     params: [wallet.account.address, `0x${(treasuryBalance + plan.native).toString(16)}`] as never,
   });
 
-  const native = await sendPastNonceRaces(() => wallet.sendTransaction({ to: address, value: plan.native, gas: 21_000n }));
+  const sendNative = () => wallet.sendTransaction({ to: address, value: plan.native, gas: 21_000n });
+  const sendToken = (token: FaucetPlan['tokens'][number]) => () => wallet.writeContract({
+    address: token.address as `0x${string}`,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [address, token.amount],
+    gas: 200_000n,
+  });
+  const payments: { send: () => Promise<Hex>; hash: Hex; token?: string }[] = [{ send: sendNative, hash: await sendPastNonceRaces(sendNative) }];
+  for (const token of plan.tokens) payments.push({ send: sendToken(token), hash: await sendPastNonceRaces(sendToken(token)), token: token.address });
   const tokens: Record<string, Hex> = {};
-  for (const token of plan.tokens) {
-    tokens[token.address] = await sendPastNonceRaces(() => wallet.writeContract({
-      address: token.address as `0x${string}`,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [address, token.amount],
-      gas: 200_000n,
-    }));
+  let native: Hex | undefined;
+  for (const payment of payments) {
+    const hash = await minedOrSentAgain(publicClient, payment.send, payment.hash);
+    if (payment.token) tokens[payment.token] = hash;
+    else native = hash;
   }
-  for (const hash of [native, ...Object.values(tokens)]) {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: 20_000 });
-    if (receipt.status !== 'success') throw new AppError('RPC_ERROR', `A faucet transfer reverted (${hash}).`);
-  }
-  return { native, tokens };
+  return { native: native!, tokens };
 }
