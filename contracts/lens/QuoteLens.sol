@@ -158,8 +158,11 @@ contract QuoteLens is LensVenues {
         }
     }
 
-    /// The server's routes with their exact pool-level output (legs are pool-disjoint, so each leg prices on
-    /// the pools as they are) and spot pairs.
+    /// The server's routes with their exact pool-level output and spot pairs. Legs run one after another, as the
+    /// Router runs them, so a leg through a pool an earlier leg of the route already swapped in (same pool, same
+    /// direction) is priced on the pool as the earlier legs left it: a V2 pair on its reserves after their swaps,
+    /// a V3 or V4 pool as what it pays for all their input and this leg's less what it paid them (a swap in two
+    /// parts pays what it pays in one).
     function _givenCandidates(Request calldata r, uint256 firstHopIn) private returns (Candidate[] memory candidates) {
         candidates = new Candidate[](r.routes.length);
         for (uint256 i = 0; i < r.routes.length; i++) {
@@ -169,6 +172,7 @@ contract QuoteLens is LensVenues {
             uint256 hopCount;
             for (uint256 l = 0; l < legs.length; l++) hopCount += legs[l].hops.length;
             candidate.spot = new uint256[2][](hopCount);
+            PoolLoad[] memory loads = new PoolLoad[](hopCount);
             uint256 left = firstHopIn;
             uint256 h;
             for (uint256 l = 0; l < legs.length; l++) {
@@ -176,11 +180,44 @@ contract QuoteLens is LensVenues {
                 uint256 amount = l == legs.length - 1 ? left : (firstHopIn * legs[l].share) / 1_000_000;
                 left -= amount;
                 for (uint256 k = 0; k < legs[l].hops.length; k++) {
-                    (amount, candidate.spot[h++]) = _hopOut(legs[l].hops[k], amount);
+                    (amount, candidate.spot[h]) = _loadedHopOut(legs[l].hops[k], amount, loads, h);
+                    h++;
                 }
                 candidate.poolAmountOut += amount;
             }
         }
+    }
+
+    /// What one pool has taken and paid so far in a route's pool-level pricing, by pool, pair direction and key.
+    struct PoolLoad {
+        bytes32 key;
+        uint256 amountIn;
+        uint256 amountOut;
+    }
+
+    /// The hop's output on top of what earlier hops of the route through the same pool took (`loads[0..slot)`),
+    /// recorded at `slot` (or added to the earlier record).
+    function _loadedHopOut(Router.Hop calldata hop, uint256 amountIn, PoolLoad[] memory loads, uint256 slot)
+        private
+        returns (uint256 out, uint256[2] memory spot)
+    {
+        bytes32 key = keccak256(abi.encode(hop.pool, hop.tokenIn, hop.tokenOut, hop.fee, hop.tickSpacing));
+        for (uint256 j = 0; j < slot; j++) {
+            PoolLoad memory load = loads[j];
+            if (load.key != key) continue;
+            if (hop.venue == Router.Venue.V2) {
+                (out, spot) = _v2OutAfter(hop.pool, hop.tokenIn, amountIn, load.amountIn, load.amountOut);
+            } else {
+                uint256 total;
+                (total, spot) = _hopOut(hop, load.amountIn + amountIn);
+                out = total > load.amountOut ? total - load.amountOut : 0;
+            }
+            load.amountIn += amountIn;
+            load.amountOut += out;
+            return (out, spot);
+        }
+        (out, spot) = _hopOut(hop, amountIn);
+        loads[slot] = PoolLoad(key, amountIn, out);
     }
 
     function _searchedCandidates(Request calldata r, address poolIn, address poolOut, uint256 firstHopIn)

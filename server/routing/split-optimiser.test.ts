@@ -77,11 +77,37 @@ describe('split optimiser', () => {
     expect(optimiseSplit(paths, 1e20, () => 5e18).legs).toHaveLength(1);
   });
 
-  it('never opens two legs through the same pool', () => {
-    const shared = pair(B, D, 1e21, 1e21);
-    const paths = enumeratePaths([pair(A, B, 1e22, 1e22), pair(A, B, 1e22, 1e22), shared], A, D, [B], () => 1e20);
+  it('lets legs share a pool, priced on the load they bring to it together', () => {
+    // Two first pools, each a tenth of the depth of the last one both paths share.
+    const shared = pair(B, D, 1e23, 1e23);
+    const paths = enumeratePaths([pair(A, B, 1e22, 1e22), pair(A, B, 1e22, 1e22), shared], A, D, [B], () => 1e21);
     expect(paths).toHaveLength(2);
-    expect(optimiseSplit(paths, 1e20, () => 0).legs).toHaveLength(1);
+    const amountIn = 4e21;
+    const split = optimiseSplit(paths, amountIn, () => 0);
+    expect(split.legs).toHaveLength(2);
+    const lastHop = { ...paths[0]!.hops[1]! };
+    const firstHop = (path: PoolPath) => ({ hops: [path.hops[0]!] });
+    let best = 0;
+    for (let k = 0; k <= 2000; k++) {
+      const x = (amountIn * k) / 2000;
+      const intoShared = pathOut(firstHop(paths[0]!), x) + pathOut(firstHop(paths[1]!), amountIn - x);
+      best = Math.max(best, pathOut({ hops: [lastHop] }, intoShared));
+    }
+    expect(split.amountOut / best).toBeGreaterThan(0.99999);
+    expect(split.amountOut / best).toBeLessThan(1.00001);
+    // Each leg priced alone on the shared pool would claim more than the pool pays for both.
+    const alone = split.legs.reduce((sum, leg) => sum + pathOut(leg.path, (leg.parts / 400) * amountIn), 0);
+    expect(alone).toBeGreaterThan(split.amountOut * 1.01);
+  });
+
+  it('never swaps a pool both ways', () => {
+    const across = pair(B, C, 1e22, 1e22);
+    const pools = [pair(A, B, 1e21, 1e21), pair(A, C, 1e21, 1e21), across, pair(C, D, 1e21, 1e21), pair(B, D, 1e21, 1e21)];
+    const paths = enumeratePaths(pools, A, D, [B, C], () => 1e20);
+    const split = optimiseSplit(paths, 1e21, () => 0);
+    const directions = new Set(split.legs.flatMap((leg) => leg.path.hops.filter((hop) => hop.pool === across.pool).map((hop) => hop.zeroForOne)));
+    expect(directions.size).toBeLessThanOrEqual(1);
+    expect(split.legs.length).toBeGreaterThan(1);
   });
 });
 

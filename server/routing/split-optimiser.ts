@@ -1,18 +1,20 @@
 /**
  * The split of an input across paths that maximises the total output net of each leg's gas.
  *
- * Method: greedy marginal allocation. The input is cut into CHUNKS equal parts; each part goes to the path
- * whose output grows most from it (the path's output at its new allocation minus at its current one; for a
- * path with nothing yet, its best output per chunk net of the leg's gas over the 1 to 32 chunks it may take,
- * so a leg that pays for its gas only over several chunks still opens, and legs that end up not paying for it
- * are closed again). Every path's output is concave in its input (each pool's
- * is, and so is a chain of them), so giving each part to the best marginal path equalises the marginal
- * prices of the legs in use: the optimality condition of the split, reached here to within one part. A
- * refinement pass then moves quarter parts between legs while that pays, which shrinks the remaining error
- * by the same factor. Legs are pool-disjoint (a path that shares a pool with a leg in use is not opened),
- * so each leg's output is its own and the Router's legs, run one after another, pay what the math says.
+ * Method: greedy marginal allocation over pool loads (pool-loads.ts). The input is cut into CHUNKS equal parts;
+ * each part goes to the path whose output grows most from it, priced on top of what the legs already put
+ * through each pool (legs may share pools, in the direction they all swap them), or, for a path with nothing
+ * yet, its best output per chunk net of the leg's gas over the 1 to 32 chunks it may take, so a leg that pays
+ * for its gas only over several chunks still opens. Pool outputs are concave in their loads, so giving each
+ * part to the best marginal path equalises the marginal prices of the legs in use: the optimality condition of
+ * the split, reached here to within one part. A refinement pass then moves quarter parts between legs while
+ * that pays, and legs that end up not paying for their gas are closed.
+ *
+ * Loads only grow during the greedy pass, so a path's marginal output only shrinks: a path's last computed gain
+ * is a bound until a pool on it changes, and only the best bounded path is priced again (lazy greedy).
  */
-import { pathOut, poolKey, type PoolPath } from './route-graph';
+import { pathTopology, PoolLoads, type PathTopology } from './pool-loads';
+import type { PoolPath } from './route-graph';
 
 export const CHUNKS = 100;
 const REFINE_PARTS = 4;
@@ -36,171 +38,138 @@ export const TOTAL_PARTS = CHUNKS * REFINE_PARTS;
 /** Forced first legs tried besides the plain greedy run (see optimiseSplit). */
 const SEEDS = 6;
 
-/**
- * `legGas(path)` is the gas of a leg through `path`, in raw units of tokenOut; `paths` come best first.
- *
- * Pool-disjointness makes the greedy order matter: the path that wins the first part (the best price for a
- * tiny amount, often a long path through the cheapest pools) locks its pools, which may shut out a better
- * path for the whole amount through one of them. So the greedy runs again with each of the first SEEDS
- * paths forced to open first, and the best allocation net of gas wins. A run prices a path only when its
- * own allocation changes (legs share no pool, so one leg's output does not depend on the others'), and a
- * path is shut out once, when a leg through one of its pools opens: every path can take part at the cost
- * of about CHUNKS + paths evaluations per run.
- */
-export function optimiseSplit(paths: readonly PoolPath[], amountIn: number, legGas: (path: PoolPath) => number): Split {
-  const part = amountIn / TOTAL_PARTS;
-  const gas = paths.map(legGas);
-  const setup: GreedySetup = {
-    paths,
-    part,
-    gas,
-    firstChunk: paths.map((path) => pathOut(path, REFINE_PARTS * part)),
-    opening: paths.map((path, i) => openingGain(path, REFINE_PARTS * part, gas[i]!)),
-    sharing: pathsSharingPools(paths),
-  };
-  let best: { parts: number[]; outs: number[]; net: number } | undefined;
-  for (let seed = -1; seed < Math.min(SEEDS, paths.length); seed++) {
-    const run = greedy(setup, seed);
-    refine(paths, run.parts, run.outs, part);
-    closeUnpaidLegs(paths, run.parts, run.outs, part, gas);
-    const net = run.outs.reduce((sum, out, i) => sum + (run.parts[i]! > 0 ? out - setup.gas[i]! : 0), 0);
-    if (!best || net > best.net) best = { ...run, net };
-  }
-  const { parts, outs } = best!;
-  const chosen = paths.flatMap((path, i) => (parts[i]! > 0 ? [{ path, parts: parts[i]! }] : []));
-  return { legs: chosen.sort((a, b) => b.parts - a.parts), amountOut: outs.reduce((sum, out, i) => sum + (parts[i]! > 0 ? out : 0), 0) };
-}
-
-interface GreedySetup {
-  paths: readonly PoolPath[];
-  part: number;
-  gas: readonly number[];
-  /** Each path's output for one chunk. */
-  firstChunk: readonly number[];
-  /** What opening each path pays per chunk, net of its gas, over the number of chunks it pays best for. */
-  opening: readonly number[];
-  /** For each path, the paths sharing a pool with it (itself included). */
-  sharing: readonly number[][];
-}
-
 /** Chunk counts a new leg is weighed over: its gas is paid once, by all the chunks it will take. */
 const OPENING_CHUNKS = [1, 2, 4, 8, 16, 32];
 
-/** The best output per chunk, net of the leg's gas, of a path opened with 1, 2, 4 … 32 chunks. */
-function openingGain(path: PoolPath, chunk: number, gas: number): number {
+interface Setup {
+  topology: PathTopology;
+  part: number;
+  gas: readonly number[];
+  /** Each path's opening gain with no load anywhere (the first bound of every run). */
+  opening: readonly number[];
+}
+
+/**
+ * `legGas(path)` is the gas of a leg through `path`, in raw units of tokenOut; `paths` come best first.
+ *
+ * The greedy order matters: the path that wins the first part (the best price for a tiny amount, often a long
+ * path through the cheapest pools) may end as a leg that does not pay for its gas at the whole amount. So the
+ * greedy runs again with each of the first SEEDS paths forced to open first, the best allocation net of gas
+ * wins, and each of its legs is tried closed.
+ */
+export function optimiseSplit(paths: readonly PoolPath[], amountIn: number, legGas: (path: PoolPath) => number): Split {
+  const part = amountIn / TOTAL_PARTS;
+  const topology = pathTopology(paths);
+  const gas = paths.map(legGas);
+  const empty = new PoolLoads(topology, part);
+  const setup: Setup = { topology, part, gas, opening: paths.map((_, i) => openingGain(empty, i, gas[i]!)) };
+  let best: PoolLoads | undefined;
+  for (let seed = -1; seed < Math.min(SEEDS, paths.length); seed++) {
+    const run = refined(greedy(setup, seed, new Set()));
+    if (!best || run.net(gas) > best.net(gas)) best = run;
+  }
+  const chosen = closeUnpaidLegs(setup, best!);
+  const legs = chosen.open().map((i) => ({ path: paths[i]!, parts: chosen.parts[i]! }));
+  return { legs: legs.sort((a, b) => b.parts - a.parts), amountOut: chosen.open().reduce((sum, i) => sum + chosen.outs[i]!, 0) };
+}
+
+/** The best output per chunk, net of the leg's gas, of a path opened with 1, 2, 4 … 32 chunks on these loads. */
+function openingGain(loads: PoolLoads, path: number, gas: number): number {
   let best = Number.NEGATIVE_INFINITY;
   for (const chunks of OPENING_CHUNKS) {
-    const out = pathOut(path, chunks * chunk);
+    const out = loads.priceChange(path, chunks * REFINE_PARTS);
     if (!Number.isFinite(out)) break;
     best = Math.max(best, (out - gas) / chunks);
   }
   return best;
 }
 
-function pathsSharingPools(paths: readonly PoolPath[]): number[][] {
-  const byPool = new Map<string, number[]>();
-  paths.forEach((path, i) => {
-    for (const hop of path.hops) {
-      const key = poolKey(hop.pool);
-      byPool.set(key, [...(byPool.get(key) ?? []), i]);
-    }
-  });
-  return paths.map((path) => [...new Set(path.hops.flatMap((hop) => byPool.get(poolKey(hop.pool))!))]);
-}
-
 /** Greedy marginal allocation of CHUNKS parts; `seed` (when ≥ 0) gets the first part whatever it pays. */
-function greedy({ paths, part, opening, firstChunk, sharing }: GreedySetup, seed: number) {
-  const parts = new Array<number>(paths.length).fill(0);
-  const outs = new Array<number>(paths.length).fill(0);
-  // Output of each path with one more chunk than it has: recomputed only when its own allocation changes.
-  const next = [...firstChunk];
-  const shut = new Array<boolean>(paths.length).fill(false);
-  let legs = 0;
-  const give = (i: number) => {
-    if (parts[i] === 0) {
-      legs++;
-      for (const other of sharing[i]!) if (other !== i) shut[other] = true;
-    }
-    parts[i]! += REFINE_PARTS;
-    outs[i] = next[i]!;
-    next[i] = pathOut(paths[i]!, (parts[i]! + REFINE_PARTS) * part);
+function greedy({ topology, gas, opening, part }: Setup, seed: number, excluded: ReadonlySet<number>): PoolLoads {
+  const loads = new PoolLoads(topology, part);
+  const bound = [...opening];
+  const computedAt = new Array<number>(bound.length).fill(0);
+  const changedAt = new Array<number>(topology.opposite.length).fill(0);
+  let clock = 0;
+  const give = (path: number) => {
+    loads.change(path, REFINE_PARTS);
+    clock++;
+    for (const id of topology.directions[path]!) changedAt[id] = clock;
   };
-  const openingGains = opening;
+  const fresh = (path: number) => topology.directions[path]!.every((id) => changedAt[id]! <= computedAt[path]!);
+  const eligible = (path: number) => !excluded.has(path)
+    && (loads.parts[path]! > 0 || (loads.open().length < MAX_LEGS && loads.allows(path)));
   let chunk = 0;
-  if (seed >= 0 && Number.isFinite(next[seed]!)) {
+  if (seed >= 0 && !excluded.has(seed) && Number.isFinite(loads.priceChange(seed, REFINE_PARTS))) {
     give(seed);
     chunk++;
   }
-  for (; chunk < CHUNKS; chunk++) {
-    let best = -1;
-    let bestGain = 0;
-    for (let i = 0; i < paths.length; i++) {
-      const opening = parts[i] === 0;
-      if (opening && (shut[i] || legs >= MAX_LEGS)) continue;
-      const gain = opening ? openingGains[i]! : next[i]! - outs[i]!;
-      if (best < 0 || gain > bestGain) [best, bestGain] = [i, gain];
+  while (chunk < CHUNKS) {
+    const path = bestBound(bound, eligible);
+    if (path < 0 || !Number.isFinite(bound[path]!)) break;
+    if (!fresh(path)) {
+      bound[path] = loads.parts[path]! > 0 ? loads.priceChange(path, REFINE_PARTS) : openingGain(loads, path, gas[path]!);
+      computedAt[path] = clock;
+      continue;
     }
-    if (best < 0 || !Number.isFinite(bestGain)) break;
-    give(best);
+    give(path);
+    chunk++;
   }
-  return { parts, outs };
+  return loads;
+}
+
+function bestBound(bound: readonly number[], eligible: (path: number) => boolean): number {
+  let best = -1;
+  for (let i = 0; i < bound.length; i++) {
+    if ((best < 0 || bound[i]! > bound[best]!) && eligible(i)) best = i;
+  }
+  return best;
+}
+
+/** Moves one part at a time from the leg losing least to the leg gaining most, while the total grows. */
+function refined(loads: PoolLoads): PoolLoads {
+  const open = loads.open();
+  if (open.length < 2) return loads;
+  for (let step = 0; step < TOTAL_PARTS; step++) {
+    let giver = -1;
+    let giverLoss = Infinity;
+    for (const i of open) {
+      if (loads.parts[i]! <= 1) continue;
+      const loss = -loads.priceChange(i, -1);
+      if (loss < giverLoss) [giver, giverLoss] = [i, loss];
+    }
+    let taker = -1;
+    let takerGain = -Infinity;
+    for (const i of open) {
+      if (i === giver) continue;
+      const gain = loads.priceChange(i, 1);
+      if (gain > takerGain) [taker, takerGain] = [i, gain];
+    }
+    if (giver < 0 || taker < 0 || !(takerGain > giverLoss)) break;
+    loads.change(giver, -1);
+    if (!Number.isFinite(loads.priceChange(taker, 1))) {
+      loads.change(giver, 1);
+      break;
+    }
+    loads.change(taker, 1);
+  }
+  return loads;
 }
 
 /**
  * Closes legs whose output does not pay for their gas: a leg opened for the chunks it was expected to take may
- * end with fewer. Smallest first, each leg's parts go one at a time to the open leg gaining most from them;
- * the move stands when the others' added output plus the gas saved beats what the leg paid.
+ * end with fewer. Smallest first, each leg is left out of a fresh allocation, which stands when its output net
+ * of gas beats the one with the leg.
  */
-function closeUnpaidLegs(paths: readonly PoolPath[], parts: number[], outs: number[], part: number, gas: readonly number[]): void {
-  const open = () => parts.flatMap((count, i) => (count > 0 ? [i] : []));
-  for (const leg of open().sort((a, b) => outs[a]! - outs[b]!)) {
-    const others = open().filter((i) => i !== leg);
-    if (others.length === 0) return;
-    const trialParts = new Map(others.map((i) => [i, parts[i]!]));
-    const trialOuts = new Map(others.map((i) => [i, outs[i]!]));
-    for (let moved = 0; moved < parts[leg]!; moved++) {
-      let taker = -1;
-      let takerOut = 0;
-      for (const i of others) {
-        const more = pathOut(paths[i]!, (trialParts.get(i)! + 1) * part);
-        if (taker < 0 || more - trialOuts.get(i)! > takerOut - trialOuts.get(taker)!) [taker, takerOut] = [i, more];
-      }
-      trialParts.set(taker, trialParts.get(taker)! + 1);
-      trialOuts.set(taker, takerOut);
-    }
-    const added = others.reduce((sum, i) => sum + trialOuts.get(i)! - outs[i]!, 0);
-    if (!(added + gas[leg]! > outs[leg]!)) continue;
-    for (const i of others) [parts[i], outs[i]] = [trialParts.get(i)!, trialOuts.get(i)!];
-    parts[leg] = 0;
-    outs[leg] = 0;
+function closeUnpaidLegs(setup: Setup, loads: PoolLoads): PoolLoads {
+  let best = loads;
+  const excluded = new Set<number>();
+  for (const leg of loads.open().sort((a, b) => loads.outs[a]! - loads.outs[b]!)) {
+    if (best.open().length < 2) break;
+    excluded.add(leg);
+    const trial = refined(greedy(setup, -1, excluded));
+    if (trial.net(setup.gas) > best.net(setup.gas)) best = trial;
+    else excluded.delete(leg);
   }
-}
-
-/** Moves one part at a time from the leg losing least to the leg gaining most, while the total grows. */
-function refine(paths: readonly PoolPath[], parts: number[], outs: number[], part: number): void {
-  const open = parts.flatMap((count, i) => (count > 0 ? [i] : []));
-  if (open.length < 2) return;
-  for (let step = 0; step < TOTAL_PARTS; step++) {
-    let giver = -1;
-    let giverLoss = Infinity;
-    let giverOut = 0;
-    for (const i of open) {
-      if (parts[i]! <= 1) continue;
-      const out = pathOut(paths[i]!, (parts[i]! - 1) * part);
-      if (outs[i]! - out < giverLoss) [giver, giverLoss, giverOut] = [i, outs[i]! - out, out];
-    }
-    let taker = -1;
-    let takerGain = -Infinity;
-    let takerOut = 0;
-    for (const i of open) {
-      if (i === giver) continue;
-      const more = pathOut(paths[i]!, (parts[i]! + 1) * part);
-      if (more - outs[i]! > takerGain) [taker, takerGain, takerOut] = [i, more - outs[i]!, more];
-    }
-    if (giver < 0 || taker < 0 || takerGain <= giverLoss) return;
-    parts[giver]!--;
-    parts[taker]!++;
-    outs[giver] = giverOut;
-    outs[taker] = takerOut;
-  }
+  return best;
 }

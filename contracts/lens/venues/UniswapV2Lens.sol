@@ -27,12 +27,22 @@ abstract contract UniswapV2Lens {
         view
         returns (uint256 out, uint256[2] memory spot)
     {
+        return _v2OutAfter(pair, tokenIn, amountIn, 0, 0);
+    }
+
+    /// Output after earlier swaps the same way through the pair put `addedIn` in and took `takenOut` out (each
+    /// swap leaves its whole input, fee included, in the reserves); spot = the reserves before any of them.
+    function _v2OutAfter(address pair, address tokenIn, uint256 amountIn, uint256 addedIn, uint256 takenOut)
+        internal
+        view
+        returns (uint256 out, uint256[2] memory spot)
+    {
         (uint112 reserve0, uint112 reserve1,) = ILensV2Pair(pair).getReserves();
         bool inIs0 = ILensV2Pair(pair).token0() == tokenIn;
         (uint256 reserveIn, uint256 reserveOut) = inIs0 ? (uint256(reserve0), uint256(reserve1)) : (uint256(reserve1), uint256(reserve0));
         spot = [reserveIn, reserveOut];
-        if (reserveIn == 0 || reserveOut == 0 || amountIn == 0) return (0, spot);
+        if (reserveIn == 0 || reserveOut <= takenOut || amountIn == 0) return (0, spot);
         uint256 withFee = amountIn * 997;
-        out = (withFee * reserveOut) / (reserveIn * 1000 + withFee);
+        out = (withFee * (reserveOut - takenOut)) / ((reserveIn + addedIn) * 1000 + withFee);
     }
 }
