@@ -111,7 +111,7 @@ contract QuoteLens is LensVenues {
     error ApprovalAllowed();
 
     uint256 private constant MAX_CANDIDATES = 8;
-    /// Gas one simulated swap may burn: far above any route's (six legs of three hops cost under 3M), and a
+    /// Gas one simulated swap may burn: above any route's (24 legs of three hops cost about 8M), and a
     /// route through a pool that runs dry fails alone instead of exhausting the call.
     uint256 private constant SIMULATION_GAS = 12_000_000;
 

@@ -299,11 +299,11 @@ describe('malformed routes are refused (InvalidRoute)', () => {
     expect(await refused([])).toBe('InvalidRoute');
   });
 
-  it('more than six legs', async () => {
-    const six = Array.from({ length: 6 }, (_, i) => [i === 5 ? 500_000 : 100_000, [v2Hop(eth.weth, alpha)]] as [number, HopInput[]]);
-    await accepted(legs(...six));
-    const seven = Array.from({ length: 7 }, (_, i) => [i === 6 ? 400_000 : 100_000, [v2Hop(eth.weth, alpha)]] as [number, HopInput[]]);
-    expect(await refused(legs(...seven))).toBe('InvalidRoute');
+  it('more than 24 legs (MAX_LEGS)', async () => {
+    const atCap = Array.from({ length: 24 }, (_, i) => [i === 23 ? 1_000_000 - 23 * 40_000 : 40_000, [v2Hop(eth.weth, alpha)]] as [number, HopInput[]]);
+    await accepted(legs(...atCap));
+    const over = Array.from({ length: 25 }, () => [40_000, [v2Hop(eth.weth, alpha)]] as [number, HopInput[]]);
+    expect(await refused(legs(...over))).toBe('InvalidRoute');
   });
 
   it('more than three hops, an empty leg, or a leg that does not chain from the input to the output', async () => {

@@ -1,6 +1,6 @@
 /**
  * Venues the shared world does not carry yet, deployed by the Router's tests on its chain from the npm
- * builds: a Uniswap V4 PoolManager with a hookless pool, its liquidity helper and v4-periphery's V4Quoter,
+ * builds: a Uniswap V4 PoolManager with hookless pools, its liquidity helper and v4-periphery's V4Quoter,
  * and a PancakeSwap V3 factory with the project's pool deployer, a pool and full-range liquidity.
  */
 import { readFileSync } from 'node:fs';
@@ -44,6 +44,7 @@ const v4QuoterAbi = parseAbi([
   POOL_KEY,
   'struct QuoteExactSingleParams { PoolKey poolKey; bool zeroForOne; uint128 exactAmount; bytes hookData; }',
   'function quoteExactInputSingle(QuoteExactSingleParams params) returns (uint256 amountOut, uint256 gasEstimate)',
+  'function quoteExactOutputSingle(QuoteExactSingleParams params) returns (uint256 amountIn, uint256 gasEstimate)',
 ]);
 const pancakeFactoryAbi = parseAbi([
   'function createPool(address tokenA, address tokenB, uint24 fee) returns (address pool)',
@@ -52,7 +53,10 @@ const pancakeFactoryAbi = parseAbi([
 const pancakeDeployerAbi = parseAbi(['function setFactoryAddress(address factory)']);
 const v3PoolAbi = parseAbi(['function initialize(uint160 sqrtPriceX96)']);
 const minterAbi = parseAbi(['function mint(address pool, address recipient, int24 tickLower, int24 tickUpper, uint128 liquidity) returns (uint256, uint256)']);
-const v3QuoterAbi = parseAbi(['function quote(address pool, bool zeroForOne, uint256 amountIn) returns (uint256 amountOut)']);
+const v3QuoterAbi = parseAbi([
+  'function quote(address pool, bool zeroForOne, uint256 amountIn) returns (uint256 amountOut)',
+  'function quoteExactOut(address pool, bool zeroForOne, uint256 amountOut) returns (uint256 amountIn)',
+]);
 
 export interface PoolKey { currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address }
 
@@ -81,6 +85,23 @@ function liquidityFor(ctx: Ctx, token0: Address, sqrtPrice: bigint, wethAmount: 
   return token0 === ctx.weth ? (wethAmount * sqrtPrice) / Q96 : (wethAmount * Q96) / sqrtPrice;
 }
 
+/** How much of `token` the world's V2 pair gives for one wrapped native, as a ratio (token, wrapped native) of its reserves. */
+async function perNative(ctx: Ctx, token: Address): Promise<[bigint, bigint]> {
+  if (token === ctx.weth) return [1n, 1n];
+  const [reserve0, reserve1] = await ctx.client.readContract({ address: ctx.pool('uniswap-v2', ctx.weth, token), abi: v2Pair, functionName: 'getReserves' });
+  return BigInt(token) < BigInt(ctx.weth) ? [reserve0, reserve1] : [reserve1, reserve0];
+}
+
+/**
+ * The sqrt price (token1 per token0, Q64.96) of two tokens at the world's V2 prices against wrapped native, and
+ * the full-range liquidity holding about `wethWorth` of wrapped native's value on each side (L = √(x·y)).
+ */
+async function levelPool(ctx: Ctx, token0: Address, token1: Address, wethWorth: bigint): Promise<{ sqrtPrice: bigint; liquidity: bigint }> {
+  const [[t0, w0], [t1, w1]] = await Promise.all([perNative(ctx, token0), perNative(ctx, token1)]);
+  const [amount0, amount1] = [(wethWorth * t0) / w0, (wethWorth * t1) / w1];
+  return { sqrtPrice: isqrt((amount1 << 192n) / amount0), liquidity: isqrt(amount0 * amount1) };
+}
+
 /**
  * Gives `account` wrapped native and `tokenAmount` of `token` (an OpenZeppelin ERC-20: balances in the
  * mapping at slot 0) to provide liquidity. The token balance is written, not bought: a purchase would move
@@ -93,7 +114,7 @@ async function fundProvider(ctx: Ctx, account: number, token: Address, native: b
   await ctx.client.request({ method: 'anvil_setStorageAt', params: [token, slot, `0x${tokenAmount.toString(16).padStart(64, '0')}`] } as never);
 }
 
-export interface V4Venue { manager: Address; quoter: Address; key: PoolKey }
+export interface V4Venue { manager: Address; quoter: Address; key: PoolKey; liquidityRouter: Address }
 
 /**
  * A PoolManager with one hookless pool of wrapped native and `token` (fee 0.3 %, tick spacing 60), started at
@@ -110,11 +131,47 @@ export async function deployV4Pool(ctx: Ctx, provider: number, token: Address): 
   const sqrtPrice = await sqrtPriceOfPair(ctx, ctx.pool('uniswap-v2', ctx.weth, token));
   await mined(ctx, await ctx.wallet(provider).writeContract({ address: manager, abi: poolManagerAbi, functionName: 'initialize', args: [key, sqrtPrice] }));
   await approve(ctx, provider, [ctx.weth, token], liquidityRouter);
+  await addLiquidity(ctx, provider, liquidityRouter, key, fullRange(60), liquidityFor(ctx, currency0, sqrtPrice, parseEther('20')));
+  return { manager, quoter, key, liquidityRouter };
+}
+
+/** A V4 pool's tier and, when not full range, how many tick spacings either side of its starting tick it covers. */
+export interface V4PoolShape { fee: number; tickSpacing: number; spacingsAround?: number }
+
+/**
+ * Another hookless pool (by default fee 0.3 %, tick spacing 60, full range) in the manager of `venue`, of any
+ * two of the world's plain tokens or wrapped native, started at their world V2 prices against wrapped native,
+ * with the liquidity of a full-range position worth about 20 wrapped native a side from `provider` (whose token
+ * balances are written, as `deployV4Pool` does). A `spacingsAround` shape puts that liquidity in a narrow range
+ * instead, so the pool runs out of it within a few percent. Returns the venue with this pool's key.
+ */
+export async function addV4Pool(
+  ctx: Ctx, provider: number, venue: V4Venue, tokenA: Address, tokenB: Address, shape: V4PoolShape = { fee: 3000, tickSpacing: 60 },
+): Promise<V4Venue> {
+  const [currency0, currency1] = sorted(tokenA, tokenB);
+  const key: PoolKey = { currency0, currency1, fee: shape.fee, tickSpacing: shape.tickSpacing, hooks: NATIVE };
+  const { sqrtPrice, liquidity } = await levelPool(ctx, currency0, currency1, parseEther('20'));
+  const initialize = { address: venue.manager, abi: poolManagerAbi, functionName: 'initialize', args: [key, sqrtPrice] } as const;
+  const { result: tick } = await ctx.client.simulateContract({ ...initialize, account: ctx.wallet(provider).account });
+  await mined(ctx, await ctx.wallet(provider).writeContract(initialize));
+  const tokens = [currency0, currency1].filter((t) => t !== ctx.weth);
+  for (const [i, token] of tokens.entries()) await fundProvider(ctx, provider, token, i === 0 && tokens.length === 1 ? parseEther('50') : 0n);
+  await approve(ctx, provider, [currency0, currency1], venue.liquidityRouter);
+  const base = Math.floor(tick / shape.tickSpacing) * shape.tickSpacing;
+  const range = shape.spacingsAround === undefined
+    ? fullRange(shape.tickSpacing)
+    : { tickLower: base - shape.spacingsAround * shape.tickSpacing, tickUpper: base + shape.spacingsAround * shape.tickSpacing };
+  await addLiquidity(ctx, provider, venue.liquidityRouter, key, range, liquidity);
+  return { ...venue, key };
+}
+
+async function addLiquidity(
+  ctx: Ctx, provider: number, liquidityRouter: Address, key: PoolKey, range: { tickLower: number; tickUpper: number }, liquidityDelta: bigint,
+): Promise<void> {
   await mined(ctx, await ctx.wallet(provider).writeContract({
     address: liquidityRouter, abi: modifyLiquidityAbi, functionName: 'modifyLiquidity', gas: 2_000_000n,
-    args: [key, { ...fullRange(60), liquidityDelta: liquidityFor(ctx, currency0, sqrtPrice, parseEther('20')), salt: `0x${'00'.repeat(32)}` }, '0x'],
+    args: [key, { ...range, liquidityDelta, salt: `0x${'00'.repeat(32)}` }, '0x'],
   }));
-  return { manager, quoter, key };
 }
 
 /** v4-periphery's V4Quoter: what the pool pays for `amountIn` of `tokenIn`. */
@@ -122,6 +179,15 @@ export async function v4Out(ctx: Ctx, venue: V4Venue, tokenIn: Address, amountIn
   const { result } = await ctx.client.simulateContract({
     address: venue.quoter, abi: v4QuoterAbi, functionName: 'quoteExactInputSingle',
     args: [{ poolKey: venue.key, zeroForOne: tokenIn === venue.key.currency0, exactAmount: amountIn, hookData: '0x' }],
+  });
+  return result[0];
+}
+
+/** v4-periphery's V4Quoter, exact out: what the pool asks for exactly `amountOut` bought with `tokenIn`. */
+export async function v4In(ctx: Ctx, venue: V4Venue, tokenIn: Address, amountOut: bigint): Promise<bigint> {
+  const { result } = await ctx.client.simulateContract({
+    address: venue.quoter, abi: v4QuoterAbi, functionName: 'quoteExactOutputSingle',
+    args: [{ poolKey: venue.key, zeroForOne: tokenIn === venue.key.currency0, exactAmount: amountOut, hookData: '0x' }],
   });
   return result[0];
 }
@@ -163,6 +229,14 @@ export function pancakePoolAddress(deployer: Address, tokenA: Address, tokenB: A
     opcode: 'CREATE2', from: deployer, bytecodeHash: keccak256(npmArtifact('PancakeV3Pool').bytecode),
     salt: keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], [token0, token1, fee])),
   });
+}
+
+/** What any V3-family pool asks for exactly `amountOut` of `tokenOut`, by its own swap math (V3PoolQuoter). */
+export async function v3PoolIn(ctx: Ctx, quoter: Address, pool: Address, tokenIn: Address, tokenOut: Address, amountOut: bigint): Promise<bigint> {
+  const { result } = await ctx.client.simulateContract({
+    address: quoter, abi: v3QuoterAbi, functionName: 'quoteExactOut', args: [pool, BigInt(tokenIn) < BigInt(tokenOut), amountOut],
+  });
+  return result;
 }
 
 /** What any V3-family pool pays for `amountIn` of `tokenIn`, by its own swap math (V3PoolQuoter). */

@@ -59,18 +59,24 @@ export const v2Factory = parseAbi(['function getPair(address, address) view retu
 export const v2Router02 = parseAbi([
   'function factory() view returns (address)',
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
+  'function getAmountsIn(uint256 amountOut, address[] path) view returns (uint256[] amounts)',
   'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256, uint256, uint256)',
 ]);
 export const quoterV2 = parseAbi([
   'struct QuoteExactInputSingleParams { address tokenIn; address tokenOut; uint256 amountIn; uint24 fee; uint160 sqrtPriceLimitX96; }',
   'function quoteExactInputSingle(QuoteExactInputSingleParams params) returns (uint256 amountOut, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate)',
+  'struct QuoteExactOutputSingleParams { address tokenIn; address tokenOut; uint256 amount; uint24 fee; uint160 sqrtPriceLimitX96; }',
+  'function quoteExactOutputSingle(QuoteExactOutputSingleParams params) returns (uint256 amountIn, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate)',
 ]);
 export const routerAbi = parseAbi([
   'struct Hop { uint8 venue; address pool; address tokenIn; address tokenOut; uint24 fee; int24 tickSpacing; address hooks; }',
   'struct Leg { uint32 share; Hop[] hops; }',
   'struct SwapParams { address tokenIn; address tokenOut; uint256 amountIn; uint256 amountOutMin; address recipient; uint256 deadline; Leg[] legs; uint16 protocolFeeBps; uint16 integratorFeeBps; address integrator; }',
+  'struct ExactOutParams { address tokenIn; address tokenOut; uint256 amountOut; uint256 amountInMax; address recipient; uint256 deadline; Leg[] legs; uint16 protocolFeeBps; uint16 integratorFeeBps; address integrator; }',
   'function swap(SwapParams p) payable returns (uint256 amountOut)',
+  'function swapExactOut(ExactOutParams p) payable returns (uint256 amountIn)',
   'function previewFees(uint256 amount, uint16 protocolBps, uint16 integratorBps) pure returns (uint256 protocolFee, uint256 integratorFee, uint256 net)',
+  'function previewExactOutFees(uint256 amount, uint16 protocolBps, uint16 integratorBps) pure returns (uint256 protocolFee, uint256 integratorFee, uint256 gross)',
   'function feeCollector() view returns (address)',
   'function wrappedNative() view returns (address)',
   'function owner() view returns (address)',
@@ -92,6 +98,11 @@ export interface SwapParams {
   legs: readonly Leg[]; protocolFeeBps: number; integratorFeeBps: number; integrator: Address;
 }
 
+export interface ExactOutParams {
+  tokenIn: Address; tokenOut: Address; amountOut: bigint; amountInMax: bigint; recipient: Address; deadline: bigint;
+  legs: readonly Leg[]; protocolFeeBps: number; integratorFeeBps: number; integrator: Address;
+}
+
 const fullHop = (hop: HopInput): Hop => ({ tickSpacing: 0, hooks: NATIVE, ...hop });
 
 /** A route of one leg carrying the whole amount. */
@@ -109,6 +120,23 @@ export function legAmounts(amount: bigint, shares: readonly number[]): bigint[] 
 
 export function params(overrides: Partial<SwapParams> & Pick<SwapParams, 'tokenIn' | 'tokenOut' | 'amountIn' | 'legs' | 'recipient'>): SwapParams {
   return { amountOutMin: 0n, deadline: FAR_DEADLINE, protocolFeeBps: 10, integratorFeeBps: 0, integrator: NATIVE, ...overrides };
+}
+
+export function exactOutParams(
+  overrides: Partial<ExactOutParams> & Pick<ExactOutParams, 'tokenIn' | 'tokenOut' | 'amountOut' | 'amountInMax' | 'legs' | 'recipient'>,
+): ExactOutParams {
+  return { deadline: FAR_DEADLINE, protocolFeeBps: 10, integratorFeeBps: 0, integrator: NATIVE, ...overrides };
+}
+
+/**
+ * The exact-out fees the Router charges on `amount` (`previewExactOutFees`): each `ceil(amount·bps / (10 000 −
+ * total bps))`, and the gross they add up to with `amount` (what the sender pays, or what the legs deliver).
+ */
+export function exactOutFees(amount: bigint, protocolBps: number, integratorBps = 0) {
+  const denominator = 10_000n - BigInt(protocolBps + integratorBps);
+  const ceil = (bps: number) => (amount * BigInt(bps) + denominator - 1n) / denominator;
+  const [protocolFee, integratorFee] = [ceil(protocolBps), ceil(integratorBps)];
+  return { protocolFee, integratorFee, gross: amount + protocolFee + integratorFee };
 }
 
 export function chainContext(id: EvmChainId, entry: ManifestChain, compiled: CompiledContracts, errorsAbi: Abi) {
@@ -211,6 +239,31 @@ export async function v3Out(ctx: Ctx, tokenIn: Address, tokenOut: Address, fee: 
   return result[0];
 }
 
+/** What a V2 pair must be paid for exactly `amountOut` (Uniswap's getAmountIn with the fee in hundredths of a bip). */
+export async function v2In(ctx: Ctx, pair: Address, tokenIn: Address, amountOut: bigint, fee = 3000): Promise<bigint> {
+  const [[r0, r1], token0] = await Promise.all([
+    ctx.client.readContract({ address: pair, abi: v2Pair, functionName: 'getReserves' }),
+    ctx.client.readContract({ address: pair, abi: v2Pair, functionName: 'token0' }),
+  ]);
+  const [reserveIn, reserveOut] = getAddress(token0) === tokenIn ? [r0, r1] : [r1, r0];
+  return (reserveIn * amountOut * 1_000_000n) / ((reserveOut - amountOut) * (1_000_000n - BigInt(fee))) + 1n;
+}
+
+/** The V2 router's own exact-out quote: the input for exactly `amountOut` over `path`. */
+export async function v2RouterIn(ctx: Ctx, amountOut: bigint, path: Address[]): Promise<bigint> {
+  const amounts = await ctx.client.readContract({ address: ctx.v2Router, abi: v2Router02, functionName: 'getAmountsIn', args: [amountOut, path] });
+  return amounts[0]!;
+}
+
+/** Uniswap V3's own exact-out quote (QuoterV2) for a single pool. */
+export async function v3In(ctx: Ctx, tokenIn: Address, tokenOut: Address, fee: number, amountOut: bigint): Promise<bigint> {
+  const { result } = await ctx.client.simulateContract({
+    address: ctx.quoter, abi: quoterV2, functionName: 'quoteExactOutputSingle',
+    args: [{ tokenIn, tokenOut, amount: amountOut, fee, sqrtPriceLimitX96: 0n }],
+  });
+  return result[0];
+}
+
 export async function mined(ctx: Ctx, hash: Hex): Promise<TransactionReceipt> {
   const receipt = await ctx.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
   expect(receipt.status).toBe('success');
@@ -225,6 +278,13 @@ export async function revertedOnChain(ctx: Ctx, hash: Hex): Promise<void> {
 export async function sendSwap(ctx: Ctx, account: number, p: SwapParams): Promise<TransactionReceipt> {
   const hash = await ctx.wallet(account).writeContract({
     address: ctx.router, abi: routerAbi, functionName: 'swap', args: [p], value: p.tokenIn === NATIVE ? p.amountIn : 0n, gas: GAS,
+  });
+  return mined(ctx, hash);
+}
+
+export async function sendSwapExactOut(ctx: Ctx, account: number, p: ExactOutParams): Promise<TransactionReceipt> {
+  const hash = await ctx.wallet(account).writeContract({
+    address: ctx.router, abi: routerAbi, functionName: 'swapExactOut', args: [p], value: p.tokenIn === NATIVE ? p.amountInMax : 0n, gas: GAS,
   });
   return mined(ctx, hash);
 }
@@ -257,6 +317,33 @@ export function simulateSwap(ctx: Ctx, account: number, p: SwapParams, value = p
     account: privateKeyToAccount(anvilAccount(account).privateKey), address: ctx.router, abi: [...routerAbi, ...ctx.errorsAbi] as Abi,
     functionName: 'swap', args: [p], value,
   });
+}
+
+export function simulateSwapExactOut(ctx: Ctx, account: number, p: ExactOutParams, value = p.tokenIn === NATIVE ? p.amountInMax : 0n) {
+  return ctx.client.simulateContract({
+    account: privateKeyToAccount(anvilAccount(account).privateKey), address: ctx.router, abi: [...routerAbi, ...ctx.errorsAbi] as Abi,
+    functionName: 'swapExactOut', args: [p], value,
+  });
+}
+
+/**
+ * Fails, naming the remedy, unless the world's Router is the one compiled from contracts/router now (its
+ * immutables aside): the world deploys the build kept in server/deploy/generated, which
+ * `npm run contracts:bindings` refreshes after a change to the contracts.
+ */
+export async function expectCurrentRouter(ctx: Ctx): Promise<void> {
+  const { deployedBytecode, immutableReferences } = ctx.compiled.Router;
+  const masked = (code: Hex) => {
+    let hex = code.slice(2);
+    for (const { start, length } of Object.values(immutableReferences).flat()) {
+      hex = hex.slice(0, start * 2) + '00'.repeat(length) + hex.slice((start + length) * 2);
+    }
+    return hex;
+  };
+  const deployed = await ctx.client.getCode({ address: ctx.router });
+  if (!deployed || masked(deployed) !== masked(deployedBytecode)) {
+    throw new Error(`The world's Router (${ctx.router}) is not the one compiled from contracts/router: run \`npm run contracts:bindings\` (the world deploys server/deploy/generated/deployables.ts).`);
+  }
 }
 
 /** The Router holds nothing after a swap: no native, no wrapped native, none of the world's tokens. */

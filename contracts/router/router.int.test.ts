@@ -61,7 +61,7 @@ describe('Router deployment', () => {
       .map((item) => (item as { name: string }).name)
       .sort();
     expect(mutating).toEqual([
-      'pancakeV3SwapCallback', 'renounceOwnership', 'setFeeCollector', 'swap', 'swapAndDeposit', 'transferOwnership', 'uniswapV3SwapCallback', 'unlockCallback',
+      'pancakeV3SwapCallback', 'renounceOwnership', 'setFeeCollector', 'swap', 'swapAndDeposit', 'swapExactOut', 'transferOwnership', 'uniswapV3SwapCallback', 'unlockCallback',
     ]);
     // Every input name, struct fields included (the legs and hops of SwapParams).
     type Param = { name?: string; components?: readonly Param[] };

@@ -8,7 +8,8 @@ interface IV3Callbacks {
 
 /// @notice Test-only attacker posing as a Uniswap V3 pool (or, switched, a PancakeSwap V3 pool): it asks the
 /// Router, through the swap callback, for whatever amounts it was configured with (as often as configured),
-/// or calls the callback out of the blue.
+/// or calls the callback out of the blue. The callback's data is the configured data, or, when none is
+/// configured, the data the swap was called with (as a real pool hands it back).
 contract FakeV3Pool {
     int256 public ask0;
     int256 public ask1;
@@ -29,9 +30,11 @@ contract FakeV3Pool {
     }
 
     /// Pool-shaped entry point: the Router calls this when a crafted route names this contract as a V3 pool.
-    function swap(address, bool, int256, uint160, bytes calldata) external returns (int256, int256) {
+    function swap(address, bool, int256, uint160, bytes calldata data) external returns (int256, int256) {
+        bytes memory handedBack = data;
+        if (callbackData.length > 0) handedBack = callbackData;
         for (uint256 i = 0; i < times; i++) {
-            _callback(msg.sender, ask0, ask1, callbackData);
+            _callback(msg.sender, ask0, ask1, handedBack);
         }
         return (ask0, ask1);
     }

@@ -8,8 +8,8 @@ interface IV3FamilyPoolSwap {
 }
 
 /// @notice Test-only quoter for any pool of the Uniswap V3 family (QuoterV2 finds only Uniswap's own pools
-/// by address): runs the exact-in swap and reverts from the swap callback with the pool's deltas, so the
-/// pool's own math prices the amount and nothing moves.
+/// by address): runs the swap (exact-in or exact-out) and reverts from the swap callback with the pool's
+/// deltas, so the pool's own math prices the amount and nothing moves.
 contract V3PoolQuoter {
     // TickMath.MIN_SQRT_RATIO + 1 and MAX_SQRT_RATIO - 1, as the Router swaps.
     uint160 private constant MIN_SQRT_PRICE_LIMIT = 4295128740;
@@ -19,8 +19,23 @@ contract V3PoolQuoter {
 
     /// Output of `amountIn` of tokenIn (token0 when `zeroForOne`) swapped in `pool`.
     function quote(address pool, bool zeroForOne, uint256 amountIn) external returns (uint256 amountOut) {
+        (int256 amount0, int256 amount1) = _deltas(pool, zeroForOne, int256(amountIn));
+        // A pool that runs out of liquidity takes only part of the input: no swap of this amount exists.
+        require((zeroForOne ? amount0 : amount1) == int256(amountIn), "V3PoolQuoter: the pool cannot take the amount");
+        amountOut = uint256(-(zeroForOne ? amount1 : amount0));
+    }
+
+    /// Input the pool asks for exactly `amountOut` of tokenOut (token1 when `zeroForOne`).
+    function quoteExactOut(address pool, bool zeroForOne, uint256 amountOut) external returns (uint256 amountIn) {
+        (int256 amount0, int256 amount1) = _deltas(pool, zeroForOne, -int256(amountOut));
+        require(-(zeroForOne ? amount1 : amount0) == int256(amountOut), "V3PoolQuoter: the pool cannot deliver the amount");
+        amountIn = uint256(zeroForOne ? amount0 : amount1);
+    }
+
+    /// The pool's deltas for `amountSpecified` (positive exact-in, negative exact-out), from a reverted swap.
+    function _deltas(address pool, bool zeroForOne, int256 amountSpecified) private returns (int256, int256) {
         try IV3FamilyPoolSwap(pool).swap(
-            address(this), zeroForOne, int256(amountIn), zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT, ""
+            address(this), zeroForOne, amountSpecified, zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT, ""
         ) {
             revert("V3PoolQuoter: swap did not call back");
         } catch (bytes memory reason) {
@@ -29,10 +44,7 @@ contract V3PoolQuoter {
                     revert(add(reason, 32), mload(reason))
                 }
             }
-            (int256 amount0, int256 amount1) = abi.decode(_tail(reason), (int256, int256));
-            // A pool that runs out of liquidity takes only part of the input: no swap of this amount exists.
-            require((zeroForOne ? amount0 : amount1) == int256(amountIn), "V3PoolQuoter: the pool cannot take the amount");
-            amountOut = uint256(-(zeroForOne ? amount1 : amount0));
+            return abi.decode(_tail(reason), (int256, int256));
         }
     }
 

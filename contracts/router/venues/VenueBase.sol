@@ -13,15 +13,16 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 abstract contract VenueBase {
     using SafeERC20 for IERC20;
 
-    // TickMath's MIN_SQRT_PRICE + 1 and MAX_SQRT_PRICE - 1 (the same in V3 and V4): no price limit for an
-    // exact-in swap, so a pool without enough depth fills partially and the hop reverts (IncompleteSwap).
+    // TickMath's MIN_SQRT_PRICE + 1 and MAX_SQRT_PRICE - 1 (the same in V3 and V4): no price limit, so a pool
+    // without enough depth fills partially and the hop reverts (IncompleteSwap).
     uint160 internal constant MIN_SQRT_PRICE_LIMIT = 4295128740;
     uint160 internal constant MAX_SQRT_PRICE_LIMIT = 1461446703485210103287273052203988822378723970341;
 
     error InvalidAmount();
     /// A venue callback from anyone but the pool or manager the Router is swapping with at that moment.
     error UnexpectedCallback();
-    /// The venue took less than the hop's amount: the rest would stay behind.
+    /// The venue swapped less than the hop's amount: exact-in, it took less input (the rest would stay
+    /// behind); exact-out, it delivered (or could deliver) less output than asked.
     error IncompleteSwap(uint256 paid, uint256 expected);
 
     function _pay(address token, address payer, address to, uint256 amount) internal {
