@@ -1,13 +1,14 @@
 /**
- * The independent references of the price benchmark, from the venues' own quoters only: the best single
- * route (every path of one to three pools priced for the whole amount) and a brute-force optimum over
- * splits (each path priced at every step of a grid of GRID_STEPS parts of the input, then the best
- * allocation of the parts by dynamic programming).
+ * The price benchmark's first references, from the venues' own quoters only: the best single route (every
+ * path of one to three pools priced for the whole amount) and the disjoint-set optimum over splits (each
+ * path priced at every step of a grid of GRID_STEPS parts of the input, then the best allocation of the
+ * parts by dynamic programming).
  *
- * The optimum's legs must not share a pool (the Router runs legs one after another, so two legs through one
- * pool would not each pay what the quoter says alone). The dynamic programme cannot track used pools, so it
- * runs over a few sets of mutually pool-disjoint paths, each built best-first from a different seed among
- * the best paths, and the best set's allocation is the optimum.
+ * The disjoint-set optimum's legs never share a pool: the dynamic programme prices each path alone, which
+ * only holds when no other leg moves its pools. So it runs over a few sets of mutually pool-disjoint paths,
+ * each built best-first from a different seed among the best paths, and the best set's allocation is its
+ * figure. The flow optimum (flow-reference.ts) lifts that limit; this one stays beside it as a second,
+ * differently built reference, and the benchmark's optimum is the better of the two.
  */
 import type { Address, PublicClient } from 'viem';
 import type { ManifestChain } from '@/server/chains/devnet-manifest';

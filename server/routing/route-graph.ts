@@ -29,8 +29,8 @@ export interface PricedPool {
 }
 
 /** Pools per token pair kept for paths of two hops and for three hops. */
-const POOLS_PER_PAIR_TWO_HOPS = 4;
-const POOLS_PER_PAIR_THREE_HOPS = 2;
+const POOLS_PER_PAIR_TWO_HOPS = 8;
+const POOLS_PER_PAIR_THREE_HOPS = 3;
 export const MAX_HOPS = 3;
 
 export function hopOut(hop: PathHop, amountIn: number): number {

@@ -19,7 +19,7 @@ import type { PoolPath } from './route-graph';
 export const CHUNKS = 100;
 const REFINE_PARTS = 4;
 /** The Router's limit on legs per route. */
-export const MAX_LEGS = 6;
+export const MAX_LEGS = 24;
 
 export interface SplitLeg {
   path: PoolPath;

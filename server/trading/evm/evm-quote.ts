@@ -16,7 +16,7 @@ import { splitAmount, type FeeSplit } from '../fee-model';
 import { issueQuoteId, QUOTE_TTL_MS } from '../quote-id';
 import type { ApprovalOrder, QuoteLeg, SwapQuote } from '../swap-types';
 import { effectiveGasPrice, INTRINSIC_GAS, calldataGas, weiToUsd } from './quote-costs';
-import { resolveAmount } from './quote-amount';
+import { resolveAmount, shareGasCap } from './quote-amount';
 import { readQuoteState, type QuoteState } from './quote-read';
 import { buildQuoteTransactions, type QuoteTransactions } from './quote-transactions';
 
@@ -67,7 +67,9 @@ export async function quoteEvmSwap(deps: EvmQuoteDeps, request: EvmQuoteRequest)
     ...request, approvalToken: request.approval?.token, permitTokens: request.permitTokens ?? [],
   }, amountIn);
   const heldIn = request.tokenIn === ZERO_ADDRESS ? state.nativeBalance : state.lens.balanceIn;
-  const route = chooseRoute(state.lens, request, state.fees, heldIn >= amountIn);
+  const shareCap = shareGasCap(request, request.tokenIn === ZERO_ADDRESS);
+  const maxTradeGas = [request.maxTradeGas, shareCap].reduce<bigint | undefined>((cap, next) => (next !== undefined && (cap === undefined || next < cap) ? next : cap), undefined);
+  const route = chooseRoute(state.lens, { ...request, maxTradeGas }, state.fees, heldIn >= amountIn);
   const txs = buildQuoteTransactions(chain, request, state, route, amountIn, nowMs);
   const expiresAt = nowMs + QUOTE_TTL_MS;
   const quoteId = issueQuoteId(deps.secret, {

@@ -9,8 +9,16 @@ import { BPS } from '../fee-model';
 
 /** Uniswap V2 reserves are uint112: no pool takes more, and the lens' arithmetic stays far from overflow. */
 const MAX_AMOUNT_IN = 2n ** 112n;
-/** Gas kept back from a share of the native balance: above any route's gas limit (six legs of up to three hops, split). */
+/**
+ * Gas kept back from a share of the native balance. A route whose gas limit is above it is not chosen for such a
+ * quote (`shareGasCap`), so what is kept back always pays for the trade; a split of up to about four legs fits.
+ */
 const NATIVE_GAS_RESERVE = 1_200_000n;
+
+/** The most gas a quote of a share of the native balance may use: what the share leaves for it. */
+export function shareGasCap(request: Pick<AmountRequest, 'tokenIn' | 'amount'>, nativeIn: boolean): bigint | undefined {
+  return nativeIn && 'balanceBps' in request.amount ? NATIVE_GAS_RESERVE : undefined;
+}
 
 const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]*$/).transform((hex) => (hex === '0x' ? 0n : BigInt(hex)));
 
