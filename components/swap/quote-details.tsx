@@ -51,7 +51,10 @@ export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, countdow
       <dl className="quote-rows">
         <div><dt>Value</dt><dd>{formatUsd(stats.valueAmountInUsd)}</dd></div>
         <div className={`impact-${level}`}><dt>Price impact</dt><dd data-testid="price-impact">{formatPercent(stats.priceImpact)}</dd></div>
-        <div><dt>Minimum received</dt><dd>{formatAmount(stats.amountOutMin, tokenOut.decimals)} {tokenOut.symbol}</dd></div>
+        {stats.amountInMax === undefined
+          ? <div><dt>Minimum received</dt><dd>{formatAmount(stats.amountOutMin, tokenOut.decimals)} {tokenOut.symbol}</dd></div>
+          // An exact output arrives exactly: what the slippage bounds is the input.
+          : <div><dt>Maximum sent</dt><dd data-testid="maximum-sent">{formatAmount(stats.amountInMax, tokenIn.decimals)} {tokenIn.symbol}</dd></div>}
         <div><dt>Protocol fee</dt><dd>{fee(stats.protocolFee)}</dd></div>
         <div><dt>Integrator fee</dt><dd>{fee(stats.integratorFee)}</dd></div>
         {quote.taxes.filter((tax) => tax.buyTax > 0 || tax.sellTax > 0).map((tax) => (

@@ -352,7 +352,23 @@ contract QuoteLens is LensVenues {
     /// approval, not yet mined), then makes the quoted call. Returns its result or reverts with its revert data.
     function simulateCall(PreCall[] calldata pre, address approveToken, address spender, address to, uint256 value, bytes calldata data)
         external
-        returns (bytes memory)
+        returns (bytes memory result)
+    {
+        (, result) = _callAfter(pre, approveToken, spender, to, value, data);
+    }
+
+    /// As `simulateCall`, with the gas the call itself used (an exact-output trade's quote measures its own run).
+    function measureCall(PreCall[] calldata pre, address approveToken, address spender, address to, uint256 value, bytes calldata data)
+        external
+        returns (uint256 gasUsed, bytes memory result)
+    {
+        return _callAfter(pre, approveToken, spender, to, value, data);
+    }
+
+    /// Runs the pre-calls and the approval as the trader, then the call; reverts with the first revert's data.
+    function _callAfter(PreCall[] calldata pre, address approveToken, address spender, address to, uint256 value, bytes calldata data)
+        private
+        returns (uint256 gasUsed, bytes memory result)
     {
         for (uint256 i = 0; i < pre.length; i++) {
             (bool preOk, bytes memory preResult) = pre[i].target.call{value: pre[i].value}(pre[i].data);
@@ -363,13 +379,15 @@ contract QuoteLens is LensVenues {
             }
         }
         if (approveToken != address(0)) _forceApprove(approveToken, spender);
-        (bool ok, bytes memory result) = to.call{value: value}(data);
+        uint256 before = gasleft();
+        bool ok;
+        (ok, result) = to.call{value: value}(data);
+        gasUsed = before - gasleft();
         if (!ok) {
             assembly {
                 revert(add(result, 32), mload(result))
             }
         }
-        return result;
     }
 
     /// Measures an approval to max and reverts with its gas; called on itself.

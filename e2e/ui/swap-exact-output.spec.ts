@@ -5,12 +5,12 @@ import { installTestWallet } from '../support/test-wallet';
 
 /**
  * Exact output on the swap page: the amount typed in the receive field is quoted by exact output, the pay
- * field shows the quoted input, and the chain delivers at least the typed amount. Account 14 of BASE is this
- * spec's alone.
+ * field shows the quoted input, the details show the most the trade may send, and the chain delivers exactly
+ * the typed amount. Account 14 of BASE is this spec's alone.
  */
 const ACCOUNT_INDEX = 14;
 
-test('typing the amount to receive quotes by exact output and delivers at least that much', async ({ page }) => {
+test('typing the amount to receive quotes by exact output, shows the maximum sent, and delivers exactly that much', async ({ page }) => {
   test.setTimeout(180_000);
   const chains = await localWorld();
   const base = chains.BASE!;
@@ -35,8 +35,17 @@ test('typing the amount to receive quotes by exact output and delivers at least 
   await expect(swap.getByLabel('Amount to pay')).toHaveValue(/^0\.0\d+$/, { timeout: 30_000 });
   await expect(swap.getByLabel('Amount to receive')).toHaveValue('25');
 
+  // The output is exact: what the slippage bounds is the input, shown as the most the trade may send.
+  const details = page.getByRole('region', { name: 'Quote details' });
+  await expect(details.getByText('Maximum sent')).toBeVisible();
+  await expect(details.getByText('Minimum received')).toHaveCount(0);
+  const paid = Number(await swap.getByLabel('Amount to pay').inputValue());
+  const maximum = Number((await details.getByTestId('maximum-sent').innerText()).replace(/[^0-9.]/g, ''));
+  expect(maximum).toBeGreaterThan(paid);
+  expect(maximum).toBeLessThan(paid * 1.02);
+
   const before = await usdcBalance();
   await swap.getByRole('button', { name: 'Swap', exact: true }).click();
   await expect(swap.getByRole('region', { name: 'Swap result' })).toBeVisible({ timeout: 60_000 });
-  expect(await usdcBalance() - before).toBeGreaterThanOrEqual(25_000_000n);
+  expect(await usdcBalance() - before).toBe(25_000_000n);
 });

@@ -16,7 +16,7 @@ import { rememberStates, routesOn, statesRemembered, type RememberedStates } fro
 import { enumeratePaths, pathOut, poolKey, type PoolPath, type PricedPool } from './route-graph';
 import { spotRates } from './spot-rates';
 import { optimiseSplit, TOTAL_PARTS, type Split } from './split-optimiser';
-import { TOTAL_SHARE, type RouteLeg } from './route-types';
+import { sharesOf, TOTAL_SHARE, type RouteLeg } from './route-types';
 
 export const ZERO = '0x0000000000000000000000000000000000000000';
 /** Gas of a leg: the Router's per-leg work, plus each hop. */
@@ -180,13 +180,9 @@ export function chooseCandidates(
 }
 
 function splitLegs(split: Split): RouteLeg[] {
-  const total = split.legs.reduce((sum, leg) => sum + leg.parts, 0) || TOTAL_PARTS;
-  let left = TOTAL_SHARE;
-  return split.legs.map((leg, index) => {
-    const share = index === split.legs.length - 1 ? left : Math.floor((leg.parts * TOTAL_SHARE) / total);
-    left -= share;
-    return { share, hops: routeHops(leg.path) };
-  });
+  const shares = sharesOf(split.legs.map((leg) => leg.parts));
+  const outputShares = sharesOf(split.legs.map((leg) => leg.out));
+  return split.legs.map((leg, index) => ({ share: shares[index]!, outputShare: outputShares[index]!, hops: routeHops(leg.path) }));
 }
 
 function routeHops(path: PoolPath): RouteLeg['hops'] {

@@ -176,9 +176,23 @@ export interface PreflightCall {
  * the trader's real balances; it reverts with the call's own revert data.
  */
 export function preflightCall(call: PreflightCall): { method: 'eth_call'; params: unknown[] } {
+  return callAsTrader('simulateCall', call);
+}
+
+/** As preflightCall, answering the gas the call used and what it returned (decodeMeasuredCall). */
+export function measuredCall(call: PreflightCall): { method: 'eth_call'; params: unknown[] } {
+  return callAsTrader('measureCall', call);
+}
+
+export function decodeMeasuredCall(raw: Hex): { gasUsed: bigint; result: Hex } {
+  const [gasUsed, result] = decodeFunctionResult({ abi: quoteLensAbi, functionName: 'measureCall', data: raw });
+  return { gasUsed, result };
+}
+
+function callAsTrader(functionName: 'simulateCall' | 'measureCall', call: PreflightCall): { method: 'eth_call'; params: unknown[] } {
   const data = encodeFunctionData({
     abi: quoteLensAbi,
-    functionName: 'simulateCall',
+    functionName,
     args: [[...(call.preCalls ?? [])], call.approveToken ?? ZERO_ADDRESS, call.spender, call.to, call.value, call.data],
   });
   return { method: 'eth_call', params: [{ to: call.trader, data }, 'latest', { [call.trader]: { code: quoteLensRuntime } }] };

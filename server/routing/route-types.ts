@@ -19,10 +19,26 @@ export interface RouteHop {
 export interface RouteLeg {
   /** Parts per million of the swapped amount; the shares of a route add up to TOTAL_SHARE. */
   share: number;
+  /**
+   * Parts per million of the legs' output the leg is expected to deliver (the optimiser's estimate), which an
+   * exact-output trade asks of it; the input share where absent.
+   */
+  outputShare?: number;
   hops: RouteHop[];
 }
 
 export const TOTAL_SHARE = 1_000_000;
+
+/** Weights as shares of TOTAL_SHARE: each rounded down but at least 1 (the Router refuses an empty leg), the last the rest. */
+export function sharesOf(weights: readonly number[]): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let left = TOTAL_SHARE;
+  return weights.map((weight, index) => {
+    const share = index === weights.length - 1 ? left : Math.max(1, Math.floor((weight * TOTAL_SHARE) / (total || 1)));
+    left -= share;
+    return share;
+  });
+}
 
 /** What each leg of a route receives of `amount`, the Router's way: shares rounded down, the rest to the last. */
 export function legAmounts(legs: readonly RouteLeg[], amount: bigint): bigint[] {

@@ -25,6 +25,8 @@ export interface SplitLeg {
   path: PoolPath;
   /** Parts of the input in 1/(CHUNKS·REFINE_PARTS). */
   parts: number;
+  /** The leg's estimated output (float, raw units of tokenOut). */
+  out: number;
 }
 
 export interface Split {
@@ -69,7 +71,7 @@ export function optimiseSplit(paths: readonly PoolPath[], amountIn: number, legG
     if (!best || run.net(gas) > best.net(gas)) best = run;
   }
   const chosen = closeUnpaidLegs(setup, best!);
-  const legs = chosen.open().map((i) => ({ path: paths[i]!, parts: chosen.parts[i]! }));
+  const legs = chosen.open().map((i) => ({ path: paths[i]!, parts: chosen.parts[i]!, out: chosen.outs[i]! }));
   return { legs: legs.sort((a, b) => b.parts - a.parts), amountOut: chosen.open().reduce((sum, i) => sum + chosen.outs[i]!, 0) };
 }
 

@@ -30,9 +30,15 @@ export interface ExactOutputSearch<Q extends Pick<SwapQuote, 'amountIn' | 'amoun
   estimate: bigint;
   /** An exact-input quote of `amountIn`, verified as every quote is. */
   price(amountIn: bigint): Promise<Q>;
+  /**
+   * What of a quote must reach the amount: its minimum (the default: the trade itself is exact-input), or its
+   * expected output where the trade is then run as an exact output bounded by the input instead.
+   */
+  reached?(quote: Q): bigint;
 }
 
 export async function searchExactOutput<Q extends Pick<SwapQuote, 'amountIn' | 'amountOutMin'>>(search: ExactOutputSearch<Q>): Promise<Q> {
+  const reached = search.reached ?? ((quote: Q) => quote.amountOutMin);
   const wanted = search.amountOut;
   let amountIn = search.estimate > 0n ? search.estimate : 1n;
   let best: Q | undefined;
@@ -41,7 +47,7 @@ export async function searchExactOutput<Q extends Pick<SwapQuote, 'amountIn' | '
   let margin = FIRST_MARGIN_PPM;
   for (let pricing = 0; pricing < MAX_PRICINGS; pricing++) {
     const quote = await search.price(amountIn);
-    const point = { amountIn, minimum: quote.amountOutMin };
+    const point = { amountIn, minimum: reached(quote) };
     let next: bigint;
     if (point.minimum >= wanted) {
       if (!best || quote.amountIn < best.amountIn) best = quote;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyFee, BPS, feeSplit, MIN_PROTOCOL_FEE_BPS, splitAmount } from './fee-model';
+import { applyFee, BPS, exactOutFees, exactOutFeesWithin, feeSplit, MIN_PROTOCOL_FEE_BPS, splitAmount } from './fee-model';
 
 describe('feeSplit', () => {
   it('v1: fee 100 gives the integrator 70 bps and the protocol 45 bps', () => {
@@ -85,6 +85,24 @@ describe('applyFee', () => {
         expect(protocolFee * BigInt(BPS)).toBeLessThanOrEqual(amount * BigInt(a));
         expect((protocolFee + 1n) * BigInt(BPS)).toBeGreaterThan(amount * BigInt(a));
         expect(net).toBeGreaterThanOrEqual(0n);
+      },
+    ));
+  });
+
+  it('exactOutFees: each fee rounded up over what the fees leave, and exactOutFeesWithin finds the amount inside the gross again', () => {
+    // 10 000 at 10 + 8 bps: ceil(10 000·10 / 9 982) = 11 and ceil(10 000·8 / 9 982) = 9.
+    expect(exactOutFees(10_000n, { protocolBps: 10, integratorBps: 8 })).toEqual({ protocolFee: 11n, integratorFee: 9n, gross: 10_020n });
+    expect(() => exactOutFees(1n, { protocolBps: 5_000, integratorBps: 5_000 })).toThrow(RangeError);
+    fc.assert(fc.property(
+      fc.bigInt({ min: 0n, max: 2n ** 128n }), fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 500 }),
+      (amount, a, b) => {
+        const split = { protocolBps: a, integratorBps: b };
+        const { protocolFee, integratorFee, gross } = exactOutFees(amount, split);
+        const left = BigInt(BPS - a - b);
+        expect(protocolFee * left).toBeGreaterThanOrEqual(amount * BigInt(a));
+        expect((protocolFee - 1n) * left).toBeLessThan(amount * BigInt(a));
+        expect(gross).toBe(amount + protocolFee + integratorFee);
+        expect(exactOutFeesWithin(gross, split)).toEqual({ protocolFee, integratorFee, net: amount });
       },
     ));
   });

@@ -70,3 +70,26 @@ export function splitAmount(amount: bigint, split: FeeSplit): { protocolFee: big
   const integratorFee = applyFee(amount, split.integratorBps);
   return { protocolFee, integratorFee, net: amount - protocolFee - integratorFee };
 }
+
+/**
+ * The Router's `previewExactOutFees`: each fee rounded up on `amount` over what the fees leave
+ * (`ceil(amount·bps / (10000 − both))`), so `amount` is exactly what is left of `gross`. Input side, `amount`
+ * is what the legs of an exact-output swap spent; output side (token to native), the `amountOut` delivered.
+ */
+export function exactOutFees(amount: bigint, split: FeeSplit): { protocolFee: bigint; integratorFee: bigint; gross: bigint } {
+  const left = BigInt(BPS - split.protocolBps - split.integratorBps);
+  if (left <= 0n) throw new RangeError('fees of 100 % leave nothing to deliver');
+  const fee = (bps: number) => (amount * BigInt(bps) + left - 1n) / left;
+  const [protocolFee, integratorFee] = [fee(split.protocolBps), fee(split.integratorBps)];
+  return { protocolFee, integratorFee, gross: amount + protocolFee + integratorFee };
+}
+
+/** The input-side fees inside an exact-output swap's `gross` spend: the `amount` whose `exactOutFees` make it. */
+export function exactOutFeesWithin(gross: bigint, split: FeeSplit): { protocolFee: bigint; integratorFee: bigint; net: bigint } {
+  let amount = (gross * BigInt(BPS - split.protocolBps - split.integratorBps)) / BigInt(BPS);
+  // Rounding up each fee puts the answer within a few units of the estimate: step to the largest that fits.
+  while (amount > 0n && exactOutFees(amount, split).gross > gross) amount--;
+  while (exactOutFees(amount + 1n, split).gross <= gross) amount++;
+  const { protocolFee, integratorFee } = exactOutFees(amount, split);
+  return { protocolFee, integratorFee, net: amount };
+}

@@ -55,13 +55,20 @@ async function quoteExactOutput(
     throw new AppError('INVALID_INPUT', 'slippage: must be below 10000 basis points for an exact output (a 100 % slippage leaves no minimum to guarantee).', { field: 'slippage' });
   }
   const engine = tradingEngine(chain);
-  const estimate = await engine.estimateInput(deps, chain, request, amountOut);
+  // Traded as an exact output, the input found must deliver the amount at the quote's prices (the slippage
+  // bounds the input instead); traded as an exact input, its minimum must.
+  const exact = engine.exactOutput === 'router';
+  const estimate = await engine.estimateInput(deps, chain, exact ? { ...request, slippageBps: 0 } : request, amountOut);
   if (estimate === undefined) {
     throw new AppError('NO_ROUTE', `amountOut: the pools cannot deliver ${amountOut} raw units of tokenOut (they hold less, or nothing connects the tokens). Ask for less.`, { field: 'amountOut' });
   }
-  const quote = await searchExactOutput({ amountOut, estimate, price: (amountIn) => engine.quote(deps, chain, { ...request, amount: { raw: amountIn } }) });
-  if (quote.taxes.buyTax > 0 || quote.taxes.sellTax > 0 || quote.taxes.transferTax > 0) {
+  const found = await searchExactOutput({
+    amountOut, estimate, price: (amountIn) => engine.quote(deps, chain, { ...request, amount: { raw: amountIn } }),
+    ...(exact ? { reached: (quote: SwapQuote) => quote.amountOut } : {}),
+  });
+  if (found.taxes.buyTax > 0 || found.taxes.sellTax > 0 || found.taxes.transferTax > 0) {
     throw new AppError('INVALID_INPUT', 'amountOut: exact output is not offered for a route through a token with a transfer tax. Give amount instead.', { field: 'amountOut' });
   }
+  const quote = exact ? await engine.quote(deps, chain, { ...request, amount: { raw: found.amountIn }, exactAmountOut: amountOut }) : found;
   return { ...quote, swapMode: 'EXACT_OUT' };
 }

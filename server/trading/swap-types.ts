@@ -44,6 +44,8 @@ export interface SwapRequest {
   priceOnly?: boolean;
   /** Who receives tokenOut; the trader when absent (the bridge solver pays a recipient through a swap). */
   recipient?: string;
+  /** An exact output traded as such (engines whose exactOutput is `router`): deliver exactly this, raw units. */
+  exactAmountOut?: bigint;
   /** The most gas the trade's limit may come to: costlier routes are not chosen (a bridge fill, bounded by what its quote charged). */
   maxTradeGas?: bigint;
 }
@@ -66,6 +68,11 @@ export interface SwapQuote {
   amountIn: bigint;
   amountOut: bigint;
   amountOutMin: bigint;
+  /**
+   * EVM exact output: the most the trade may spend (the quoted input plus the slippage); it delivers exactly
+   * `amountOut` (then also `amountOutMin`), and what it does not spend stays with the trader.
+   */
+  amountInMax?: bigint;
   /** Legs in the order the trade runs them; their shares add up to a million. */
   route: QuoteLeg[];
   simulated: boolean;

@@ -56,6 +56,11 @@ export type TrackedTrade = Omit<SwapTracking, 'chain' | 'quoteId'> & { claims: Q
 export interface TradingEngine {
   quote(deps: SwapQuoteDeps, chain: ChainId, request: SwapRequest): Promise<SwapQuote>;
   /**
+   * How an exact output is traded: `router`, a trade that delivers exactly the amount and bounds the input
+   * (`exactAmountOut` on the request); `minimum`, an exact-input trade whose minimum reaches the amount.
+   */
+  exactOutput: 'router' | 'minimum';
+  /**
    * Unverified first guess of the input whose quote's amountOutMin reaches `amountOutMin` (the exact-output
    * search); undefined when the venues cannot deliver it.
    */
@@ -71,6 +76,7 @@ function evmExecuteDeps(deps: SwapExecuteDeps, chain: ChainId): EvmExecuteDeps {
 
 export const TRADING_ENGINES: Record<ChainFamily, TradingEngine> = {
   evm: {
+    exactOutput: 'router',
     quote: (deps, chain, request) =>
       quoteEvmSwap({ chain: deps.chains[chain], fees: deps.priorityFees, secret: deps.appSecret }, request as EvmQuoteRequest),
     execute: (deps, chain, trade) => executeEvmTrade(evmExecuteDeps(deps, chain), {
@@ -80,6 +86,7 @@ export const TRADING_ENGINES: Record<ChainFamily, TradingEngine> = {
     track: (deps, chain, trade) => trackEvmTrade(evmExecuteDeps(deps, chain), { ...trade, txHash: trade.txHash as Hex }),
   },
   solana: {
+    exactOutput: 'minimum',
     quote: (deps, chain, request) => {
       if (!deps.solana || !deps.balances) throw new AppError('CHAIN_UNAVAILABLE', 'Trading is not set up on SOL on this server: no maker or Jupiter route is configured.');
       return quoteSolanaSwap(

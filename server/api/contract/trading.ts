@@ -75,7 +75,7 @@ export const v2QuoteInput = z
       description: 'Raw units of tokenIn to spend, or a percentage of the trader balance ending in %. Give exactly one of amount and amountOut',
     }),
     amountOut: rawAmount.optional().meta({
-      description: 'Extension (exact output): raw units of tokenOut to receive, instead of amount. The quote is the least input found whose trade delivers at least this: `stats.amountIn` is what the transaction spends, exactly, and `stats.amountOutMin` (what the chain enforces, the slippage taken off the expected output) is at least amountOut, so the trade delivers it or reverts. `stats.swapMode` is then EXACT_OUT. Tokens with a transfer tax are refused (400 naming amountOut); on SOL exact output is offered with the local maker only (501 otherwise). Give exactly one of amount and amountOut',
+      description: 'Extension (exact output): raw units of tokenOut to receive, instead of amount. EVM: the trade delivers exactly this (the Router\'s `swapExactOut`): `stats.amountOut` and `stats.amountOutMin` are this amount, `stats.amountIn` is what the trade spends at the quote\'s prices (fees included), and `stats.amountInMax` (amountIn plus the slippage) is the most it may spend, or it reverts; with a native input the transaction carries amountInMax and what it does not spend comes back in the same transaction. SOL: the least input found whose trade delivers at least this (`stats.amountOutMin` is at least amountOut), offered with the local maker only (501 otherwise). `stats.swapMode` is then EXACT_OUT. Tokens with a transfer tax, and routes through a launchpad curve, are refused (400 naming amountOut). Give exactly one of amount and amountOut',
     }),
     slippage: integer(0, 10_000, 'basis points, 100 = 1%'),
     chain: chainId,
@@ -115,18 +115,19 @@ export const v2QuoteOutput = z
       txCostUsd: z.number(),
       valueAmountOutUsd: z.number().meta({ description: 'Extension: USD value of amountOut, priced the same way as valueAmountInUsd (the native coin at its pool price, the stable at par, any other token through its route); 0 where no price is known' }),
       amountIn: z.string().meta({ description: 'Extension: tokenIn spent, raw units (a percentage amount resolved)' }),
+      amountInMax: z.string().optional().meta({ description: 'Extension, EVM exact output only: the most the trade may spend, raw units of tokenIn (amountIn plus the slippage); above it the trade reverts' }),
       priceImpact: z.number().meta({ description: 'Extension: price impact in percent, pool fees excluded' }),
       gasLimit: z.string().meta({ description: 'Extension: gas limit of the trade transaction' }),
       protocolFee: z.string().meta({ description: 'Extension: protocol fee, raw units of feeToken' }),
       integratorFee: z.string().meta({ description: 'Extension: integrator fee, raw units of feeToken' }),
       feeToken: z.string().meta({ description: 'Extension: token the fees are taken in (zero address for native)' }),
       swapMode: z.enum(['EXACT_IN', 'EXACT_OUT']).meta({
-        description: 'Extension: the side the request fixed. EXACT_IN: `amount` was given and amountIn is it (a percentage resolved). EXACT_OUT: `amountOut` was given; amountIn is the input found for it and amountOutMin is at least the requested amountOut',
+        description: 'Extension: the side the request fixed. EXACT_IN: `amount` was given and amountIn is it (a percentage resolved). EXACT_OUT: `amountOut` was given; on EVM the trade delivers exactly it and spends at most amountInMax, on SOL amountIn is the input found for it and amountOutMin is at least the requested amountOut',
       }),
       blockNumber: quoteBlockNumber,
     }),
     route: z.array(routeLeg).meta({
-      description: 'Extension: the route. The input is split across legs (at most six), each a path of one to three pools; every leg gets `share` percent of the swapped amount and all legs run in one transaction with one minimum on the total output.',
+      description: 'Extension: the route. The input is split across legs (at most 24, which may share pools, each swapping a pool the same way; they run one after another), each a path of one to three pools; every leg gets `share` percent of the swapped amount (of the output, for an exact output) and all legs run in one transaction with one minimum on the total output.',
     }),
     expiresAt: z.number().int().meta({ description: 'Extension: when the quote id stops being accepted (ms since epoch)' }),
     transaction: z.object({

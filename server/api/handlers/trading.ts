@@ -59,6 +59,7 @@ export async function v2QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
       txCostUsd: quote.txCostUsd,
       valueAmountOutUsd: quote.valueAmountOutUsd,
       amountIn: quote.amountIn.toString(),
+      ...(quote.amountInMax === undefined ? {} : { amountInMax: quote.amountInMax.toString() }),
       priceImpact: quote.priceImpactPercent,
       gasLimit: quote.tradeGasLimit.toString(),
       protocolFee: quote.protocolFee.toString(),

@@ -17,6 +17,8 @@ const erc20ErrorsAbi = [
 
 const BY_ERROR_NAME: Readonly<Record<string, RevertCode>> = {
   SlippageExceeded: 'SLIPPAGE_EXCEEDED',
+  // Exact output: the amount asked would now cost more than the quote's amountInMax.
+  InputExceeded: 'SLIPPAGE_EXCEEDED',
   DeadlineExpired: 'QUOTE_EXPIRED',
   ERC20InsufficientBalance: 'INSUFFICIENT_BALANCE',
   ERC20InsufficientAllowance: 'APPROVAL_REQUIRED',

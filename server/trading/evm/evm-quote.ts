@@ -12,13 +12,14 @@ import { ZERO_ADDRESS } from '@/server/routing/lens-client';
 import type { RouteLeg } from '@/server/routing/route-types';
 import { grossBeforeFees, outputValueShare, priceImpact, routeTaxes } from '@/server/routing/route-figures';
 import { venueById } from '@/server/venues/evm/venue-table';
-import { splitAmount, type FeeSplit } from '../fee-model';
+import { exactOutFees, exactOutFeesWithin, splitAmount, type FeeSplit } from '../fee-model';
 import { issueQuoteId, QUOTE_TTL_MS } from '../quote-id';
 import type { ApprovalOrder, QuoteLeg, SwapQuote } from '../swap-types';
 import { effectiveGasPrice, INTRINSIC_GAS, calldataGas, weiToUsd } from './quote-costs';
 import { resolveAmount, shareGasCap } from './quote-amount';
 import { readQuoteState, type QuoteState } from './quote-read';
-import { buildQuoteTransactions, type QuoteTransactions } from './quote-transactions';
+import { runExactOut } from './exact-out-run';
+import { buildQuoteTransactions, type QuoteTransactions, type TradeTerms } from './quote-transactions';
 
 export interface EvmQuoteRequest {
   channel: string;
@@ -43,6 +44,8 @@ export interface EvmQuoteRequest {
   recipient?: Address;
   /** The most gas the trade's limit may come to: costlier routes are not chosen. */
   maxTradeGas?: bigint;
+  /** Exact output: the trade delivers exactly this (raw units of tokenOut); `amount` is the input found for it. */
+  exactAmountOut?: bigint;
 }
 
 export interface EvmQuoteDeps {
@@ -69,8 +72,12 @@ export async function quoteEvmSwap(deps: EvmQuoteDeps, request: EvmQuoteRequest)
   const heldIn = request.tokenIn === ZERO_ADDRESS ? state.nativeBalance : state.lens.balanceIn;
   const shareCap = shareGasCap(request, request.tokenIn === ZERO_ADDRESS);
   const maxTradeGas = [request.maxTradeGas, shareCap].reduce<bigint | undefined>((cap, next) => (next !== undefined && (cap === undefined || next < cap) ? next : cap), undefined);
-  const route = chooseRoute(state.lens, { ...request, maxTradeGas }, state.fees, heldIn >= amountIn);
-  const txs = buildQuoteTransactions(chain, request, state, route, amountIn, nowMs);
+  const found = chooseRoute(state.lens, { ...request, maxTradeGas }, state.fees, heldIn >= amountIn);
+  const exact = request.exactAmountOut === undefined
+    ? undefined
+    : await runExactOut(chain, { terms: request, state, route: found, amountIn, amountOut: request.exactAmountOut, nowMs });
+  const [route, spent, terms]: [ChosenRoute, bigint, QuoteTerms] = exact ? [exact.route, exact.amountIn, { ...request, exactOut: exact.terms }] : [found, amountIn, request];
+  const txs = buildQuoteTransactions(chain, terms, state, route, spent, nowMs);
   const expiresAt = nowMs + QUOTE_TTL_MS;
   const quoteId = issueQuoteId(deps.secret, {
     v: 1,
@@ -81,22 +88,31 @@ export async function quoteEvmSwap(deps: EvmQuoteDeps, request: EvmQuoteRequest)
     txs: txs.claims,
     tokenIn: request.tokenIn,
     tokenOut: request.tokenOut,
-    amountIn: amountIn.toString(),
+    amountIn: spent.toString(),
     amountOut: route.amountOut.toString(),
     decimalsIn: state.lens.decimalsIn,
     decimalsOut: state.lens.decimalsOut,
     side: request.side,
   });
-  return { ...quoteFigures(chain, venues, request, state, route, txs, amountIn), heldIn, quoteId, expiresAt };
+  return { ...quoteFigures(chain, venues, terms, state, route, txs, spent), heldIn, quoteId, expiresAt };
+}
+
+/** The request with the exact-output terms of its trade, when it asked for an exact output. */
+type QuoteTerms = EvmQuoteRequest & Pick<TradeTerms, 'exactOut'>;
+
+/** The fees the Router takes: from the native side when there is one, else from the input (exact output: rounded up on what is left). */
+function quoteFees(request: QuoteTerms, amountOut: bigint, amountIn: bigint): { protocolFee: bigint; integratorFee: bigint } {
+  const feeOnOutput = request.tokenIn !== ZERO_ADDRESS && request.tokenOut === ZERO_ADDRESS;
+  if (request.exactOut) return feeOnOutput ? exactOutFees(amountOut, request.fees) : exactOutFeesWithin(amountIn, request.fees);
+  return splitAmount(feeOnOutput ? grossBeforeFees(amountOut, request.fees) : amountIn, request.fees);
 }
 
 function quoteFigures(
-  chain: ConfiguredChain, venues: EvmVenues, request: EvmQuoteRequest, state: QuoteState, route: ChosenRoute, txs: QuoteTransactions, amountIn: bigint,
+  chain: ConfiguredChain, venues: EvmVenues, request: QuoteTerms, state: QuoteState, route: ChosenRoute, txs: QuoteTransactions, amountIn: bigint,
 ): Omit<EvmQuote, 'quoteId' | 'expiresAt'> {
   const { lens } = state;
   const nativeIn = request.tokenIn === ZERO_ADDRESS;
-  const feeOnOutput = !nativeIn && request.tokenOut === ZERO_ADDRESS;
-  const { protocolFee, integratorFee } = splitAmount(feeOnOutput ? grossBeforeFees(route.amountOut, request.fees) : amountIn, request.fees);
+  const { protocolFee, integratorFee } = quoteFees(request, route.amountOut, amountIn);
   const gasPrice = effectiveGasPrice(lens.baseFee, txs.trade.fees);
   const nativeUsd = Number(lens.nativeUsd) / 10 ** venues.stable.decimals;
   const tradeGasCost = (route.gasUsed + INTRINSIC_GAS + calldataGas(txs.trade.data)) * gasPrice;
@@ -106,6 +122,7 @@ function quoteFigures(
     amountIn,
     amountOut: route.amountOut,
     amountOutMin: txs.amountOutMin,
+    ...(request.exactOut ? { amountInMax: request.exactOut.amountInMax } : {}),
     route: answerRoute(route.candidate.legs),
     simulated: route.simulated,
     priceImpactPercent: priceImpact(route.candidate, amountIn, request),

@@ -28,6 +28,13 @@ export interface TradeTerms {
   approvalReset: 'extra' | 'refuse';
   /** Who receives tokenOut; the trader when absent. */
   recipient?: Address;
+  /** An exact-output trade (`swapExactOut`): exactly `amountOut` delivered, at most `amountInMax` spent. */
+  exactOut?: ExactOutTerms;
+}
+
+export interface ExactOutTerms {
+  amountOut: bigint;
+  amountInMax: bigint;
 }
 
 export interface QuoteTransactions {
@@ -51,25 +58,35 @@ const APPROVAL_MIN_GAS = 70_000n;
 /** Floor of a pre-trade transaction's gas limit (a permit or a fee credit: one storage write from zero and an event). */
 const PRE_TRADE_MIN_GAS = 80_000n;
 
+/**
+ * The Router call: `swap` of `amountIn` with the slippage's minimum, or for an exact output `swapExactOut` of
+ * exactly the amount asked, bounded by its `amountInMax` (the minimum is then the amount itself).
+ */
 export function tradeCallData(terms: TradeTerms, route: ChosenRoute, amountIn: bigint, nowMs: number): { data: Hex; amountOutMin: bigint } {
+  const common = {
+    tokenIn: terms.tokenIn,
+    tokenOut: terms.tokenOut,
+    recipient: terms.recipient ?? terms.trader,
+    deadline: BigInt(Math.floor(nowMs / 1000)) + DEADLINE_SECONDS,
+    legs: route.candidate.legs.map(routerLeg),
+    protocolFeeBps: terms.fees.protocolBps,
+    integratorFeeBps: terms.fees.integratorBps,
+    integrator: terms.integrator,
+  };
+  if (terms.exactOut) {
+    const { amountOut, amountInMax } = terms.exactOut;
+    // Each leg is asked for the part of the output it delivers at the quote's split.
+    const legs = route.candidate.legs.map((leg) => routerLeg({ ...leg, share: leg.outputShare ?? leg.share }));
+    return { data: encodeFunctionData({ abi: routerAbi, functionName: 'swapExactOut', args: [{ ...common, legs, amountOut, amountInMax }] }), amountOutMin: amountOut };
+  }
   const amountOutMin = (route.amountOut * BigInt(BPS - terms.slippageBps)) / BigInt(BPS);
-  const data = encodeFunctionData({
-    abi: routerAbi,
-    functionName: 'swap',
-    args: [{
-      tokenIn: terms.tokenIn,
-      tokenOut: terms.tokenOut,
-      amountIn,
-      amountOutMin,
-      recipient: terms.recipient ?? terms.trader,
-      deadline: BigInt(Math.floor(nowMs / 1000)) + DEADLINE_SECONDS,
-      legs: route.candidate.legs.map(routerLeg),
-      protocolFeeBps: terms.fees.protocolBps,
-      integratorFeeBps: terms.fees.integratorBps,
-      integrator: terms.integrator,
-    }],
-  });
-  return { data, amountOutMin };
+  return { data: encodeFunctionData({ abi: routerAbi, functionName: 'swap', args: [{ ...common, amountIn, amountOutMin }] }), amountOutMin };
+}
+
+/** What the trade transaction carries: the native input, or for an exact output its bound (the rest comes back). */
+export function tradeValue(terms: Pick<TradeTerms, 'tokenIn' | 'exactOut'>, amountIn: bigint): bigint {
+  if (terms.tokenIn !== ZERO_ADDRESS) return 0n;
+  return terms.exactOut?.amountInMax ?? amountIn;
 }
 
 export function buildQuoteTransactions(
@@ -117,7 +134,7 @@ export function buildQuoteTransactions(
     nonce: plan.tradeNonce,
     gas: tradeGasLimit(route.gasUsed, calldataGas(data)),
     to: router,
-    value: terms.tokenIn === ZERO_ADDRESS ? amountIn : 0n,
+    value: tradeValue(terms, amountIn),
     data,
     fees,
   };
