@@ -51,6 +51,8 @@ interface RpcCounts {
 interface CountingProxy {
   url: string;
   counts: RpcCounts;
+  /** The bodies of the POSTs since the last `takeBodies`. */
+  takeBodies(): Buffer[];
   close(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ async function startCountingProxy(target: string): Promise<CountingProxy> {
   const upstream = new URL(target);
   const agent = new http.Agent({ keepAlive: true });
   const counts = emptyCounts();
+  let bodies: Buffer[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -78,6 +81,7 @@ async function startCountingProxy(target: string): Promise<CountingProxy> {
       const body = Buffer.concat(chunks);
       if (req.method === 'POST') {
         counts.httpRequests += 1;
+        bodies.push(body);
         let parsed: unknown;
         try {
           parsed = JSON.parse(body.toString('utf8'));
@@ -121,6 +125,11 @@ async function startCountingProxy(target: string): Promise<CountingProxy> {
   return {
     url: `http://127.0.0.1:${port}`,
     counts,
+    takeBodies() {
+      const taken = bodies;
+      bodies = [];
+      return taken;
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -216,14 +225,18 @@ async function measureScenario(manifest: DevnetManifest, proxy: CountingProxy, t
   const samples: number[] = [];
   const httpPerQuote: number[] = [];
   const sequentialStart = copyCounts(proxy.counts);
+  let warmRequests: Buffer[] = [];
   for (let index = 0; index < SEQUENTIAL_QUOTES; index++) {
     before = copyCounts(proxy.counts);
+    proxy.takeBodies();
     started = performance.now();
     await quote();
     samples.push(performance.now() - started);
     httpPerQuote.push(proxy.counts.httpRequests - before.httpRequests);
+    warmRequests = proxy.takeBodies();
   }
   const sequential = countsSince(sequentialStart, proxy.counts);
+  const lensCall = await replayLensCall(manifest.chains[CHAIN]!.rpcUrl, warmRequests);
 
   // The proxy shares this process' event loop: the same run straight to anvil shows what it adds.
   const direct = quoteDeps(manifest, manifest.chains[CHAIN]!.rpcUrl);
@@ -266,8 +279,31 @@ async function measureScenario(manifest: DevnetManifest, proxy: CountingProxy, t
       p50MsMoreHttpRequests: moreRequests.length > 0 ? stats(moreRequests).p50Ms : null,
     },
     sequentialWithoutProxy: stats(directSamples),
+    lensCall,
     throughput,
   };
+}
+
+/**
+ * The lens call alone: the JSON-RPC batches of a warm quote (one: the QuoteLens eth_call with the nonce, balance
+ * and pool-state reads beside it; a share of the balance reads the balance first), sent straight to anvil one
+ * after another as the quote sent them, SEQUENTIAL_QUOTES times. Set against a warm quote's p50 (no proxy), it
+ * shows what the service adds to the chain's own answers.
+ */
+async function replayLensCall(rpcUrl: string, requests: readonly Buffer[]) {
+  if (requests.length === 0) return null;
+  const bodies = requests.map((request) => request.toString('utf8'));
+  const send = async () => {
+    for (const body of bodies) await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((answer) => answer.text());
+  };
+  await send();
+  const replays: number[] = [];
+  for (let index = 0; index < SEQUENTIAL_QUOTES; index++) {
+    const started = performance.now();
+    await send();
+    replays.push(performance.now() - started);
+  }
+  return stats(replays);
 }
 
 // ---------------------------------------------------------------- the run
@@ -358,6 +394,17 @@ try {
     'first quote req/calls': `${row.firstQuote.httpRequests}/${row.firstQuote.rpcCalls}`,
     ...row.sequential.perQuote.methods,
   })));
+  console.log('A warm quote against its lens call (the quote\'s batches sent straight to anvil): limit 2.5×, and at most 2 HTTP requests per warm quote');
+  const againstLens = results.map((row) => ({
+    scenario: row.scenario,
+    'quote p50 (no proxy)': row.sequentialWithoutProxy.p50Ms,
+    'lens call p50': row.lensCall?.p50Ms ?? '-',
+    ratio: row.lensCall ? Math.round((row.sequentialWithoutProxy.p50Ms / row.lensCall.p50Ms) * 100) / 100 : '-',
+    'http req/quote': row.sequential.perQuote.httpRequests,
+  }));
+  console.table(againstLens);
+  const passes = againstLens.every((row) => typeof row.ratio === 'number' && row.ratio <= 2.5 && row['http req/quote'] <= 2);
+  console.log(passes ? 'PASS: every warm quote within 2.5× its lens call and 2 HTTP requests' : 'FAIL: a warm quote above 2.5× its lens call or 2 HTTP requests (see above)');
   console.log('Throughput (closed loop)');
   console.table(results.flatMap((row) => row.throughput.map((run) => ({ scenario: row.scenario, ...run }))));
 

@@ -30,7 +30,7 @@ export interface PricedPool {
 
 /** Pools per token pair kept for paths of two hops and for three hops. */
 const POOLS_PER_PAIR_TWO_HOPS = 8;
-const POOLS_PER_PAIR_THREE_HOPS = 3;
+const POOLS_PER_PAIR_THREE_HOPS = 4;
 export const MAX_HOPS = 3;
 
 export function hopOut(hop: PathHop, amountIn: number): number {
@@ -111,12 +111,17 @@ export function enumeratePaths(
   const ranked = (a: Address, b: Address, keep: number): PathHop[] => {
     const hops = (byPair.get(pairKey(a, b)) ?? []).map((priced) => hopThrough(priced, a));
     const amount = probe(a);
-    return hops
-      .map((hop) => ({ hop, out: amount > 0 ? hopOutUpTo(hop, amount) : hopSpot(hop) }))
-      .filter(({ out }) => out > 0)
-      .sort((x, y) => y.out - x.out)
-      .slice(0, keep)
+    const best = (score: (hop: PathHop) => number, count: number) => hops
+      .map((hop) => ({ hop, score: score(hop) }))
+      .filter(({ score: value }) => value > 0)
+      .sort((x, y) => y.score - x.score)
+      .slice(0, count)
       .map(({ hop }) => hop);
+    const byProbe = best((hop) => (amount > 0 ? hopOutUpTo(hop, amount) : hopSpot(hop)), keep);
+    // Also the cheapest at the margin: a low-fee pool too shallow to rank by the whole probe still takes the
+    // first part of a large split at the best price.
+    const bySpot = Number.isFinite(keep) ? best(hopSpot, Math.ceil(keep / 2)) : [];
+    return [...new Set([...byProbe, ...bySpot])];
   };
   const paths: PoolPath[] = ranked(tokenIn, tokenOut, Infinity).map((hop) => ({ hops: [hop] }));
   const middle = intermediates.filter((token) => lower(token) !== lower(tokenIn) && lower(token) !== lower(tokenOut));

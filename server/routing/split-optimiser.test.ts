@@ -3,7 +3,7 @@ import type { Address } from 'viem';
 import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
 import type { PoolState } from './amm/pool-state';
 import { enumeratePaths, pathOut, type PoolPath, type PricedPool } from './route-graph';
-import { optimiseSplit } from './split-optimiser';
+import { optimiseSplit, TOTAL_PARTS } from './split-optimiser';
 
 const A = '0x000000000000000000000000000000000000000a' as Address;
 const B = '0x000000000000000000000000000000000000000b' as Address;
@@ -47,7 +47,7 @@ describe('split optimiser', () => {
   it('halves a trade between two equal pools and gets more than either alone', () => {
     const paths = enumeratePaths([pair(A, B, 1e21, 2e21), pair(A, B, 1e21, 2e21)], A, B, [], (token) => (token === A ? 1e20 : 0));
     const split = optimiseSplit(paths, 2e20, () => 0);
-    expect(split.legs.map((leg) => leg.parts)).toEqual([200, 200]);
+    expect(split.legs.map((leg) => leg.parts)).toEqual([TOTAL_PARTS / 2, TOTAL_PARTS / 2]);
     expect(split.amountOut).toBeGreaterThan(pathOut(paths[0]!, 2e20) * 1.05);
   });
 
@@ -96,7 +96,7 @@ describe('split optimiser', () => {
     expect(split.amountOut / best).toBeGreaterThan(0.99999);
     expect(split.amountOut / best).toBeLessThan(1.00001);
     // Each leg priced alone on the shared pool would claim more than the pool pays for both.
-    const alone = split.legs.reduce((sum, leg) => sum + pathOut(leg.path, (leg.parts / 400) * amountIn), 0);
+    const alone = split.legs.reduce((sum, leg) => sum + pathOut(leg.path, (leg.parts / TOTAL_PARTS) * amountIn), 0);
     expect(alone).toBeGreaterThan(split.amountOut * 1.01);
   });
 
@@ -123,7 +123,7 @@ describe('a ranged pool that cannot take the whole trade', () => {
     const split = optimiseSplit(paths, amountIn, () => 0);
     expect(split.legs).toHaveLength(2);
     const cheapLeg = split.legs.find((leg) => leg.path.hops[0]!.pool.address === cheap.pool.address)!;
-    expect((cheapLeg.parts / 400) * amountIn).toBeLessThanOrEqual(capacity);
+    expect((cheapLeg.parts / TOTAL_PARTS) * amountIn).toBeLessThanOrEqual(capacity);
     expect(split.amountOut).toBeGreaterThan(pathOut(paths.find((path) => path.hops[0]!.pool === deep.pool)!, amountIn) * 1.001);
   });
 

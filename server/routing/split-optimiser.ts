@@ -16,7 +16,7 @@
 import { pathTopology, PoolLoads, type PathTopology } from './pool-loads';
 import type { PoolPath } from './route-graph';
 
-export const CHUNKS = 100;
+export const CHUNKS = 200;
 const REFINE_PARTS = 4;
 /** The Router's limit on legs per route. */
 export const MAX_LEGS = 24;

@@ -166,6 +166,12 @@ describe('EVM trading cases (BASE)', () => {
     });
     expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ success: true, status: 'SUCCESS', parsedError: null });
     expect(await tokenBalance(wallet, wallet.token('BETA')) - before).toBe(BigInt(quote.body.stats.amountOut!));
+    // The last quote remembered 1000 ALPHA; half of it is sold now, so the next "50%" is of the 500 left.
+    const again = await client.get<QuoteBody>('v2.quote', {
+      chain: 'BASE', tokenIn: wallet.token('ALPHA'), tokenOut: wallet.token('BETA'), amount: '50%', slippage: 50, trader: wallet.account.address,
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.stats.amountIn).toBe('250000000000000000000');
   });
 
   it('100% of the native balance keeps back the gas, and the trade confirms', async () => {

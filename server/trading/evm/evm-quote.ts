@@ -16,7 +16,7 @@ import { exactOutFees, exactOutFeesWithin, splitAmount, type FeeSplit } from '..
 import { issueQuoteId, QUOTE_TTL_MS } from '../quote-id';
 import type { ApprovalOrder, QuoteLeg, SwapQuote } from '../swap-types';
 import { effectiveGasPrice, INTRINSIC_GAS, calldataGas, weiToUsd } from './quote-costs';
-import { resolveAmount, shareGasCap } from './quote-amount';
+import { balanceMoved, resolveAmount, shareGasCap } from './quote-amount';
 import { readQuoteState, type QuoteState } from './quote-read';
 import { runExactOut } from './exact-out-run';
 import { buildQuoteTransactions, type QuoteTransactions, type TradeTerms } from './quote-transactions';
@@ -61,15 +61,17 @@ export interface EvmQuote extends SwapQuote {
   transactions: { trade: Hex; approve?: Hex; reset?: Hex; pretrade?: Hex };
 }
 
-export async function quoteEvmSwap(deps: EvmQuoteDeps, request: EvmQuoteRequest): Promise<EvmQuote> {
+export async function quoteEvmSwap(deps: EvmQuoteDeps, request: EvmQuoteRequest, again = false): Promise<EvmQuote> {
   const { chain } = deps;
   const nowMs = (deps.now ?? Date.now)();
   const venues = tradingVenues(chain);
-  const amountIn = await resolveAmount(chain, deps.fees, request);
+  const { amount: amountIn, balance: pricedOn } = await resolveAmount(chain, deps.fees, request);
   const state = await readQuoteState(chain, venues, deps.fees, {
     ...request, approvalToken: request.approval?.token, permitTokens: request.permitTokens ?? [],
   }, amountIn);
   const heldIn = request.tokenIn === ZERO_ADDRESS ? state.nativeBalance : state.lens.balanceIn;
+  // A share of a balance that moved since a quote remembered it is quoted again, on the balance just read.
+  if (balanceMoved(chain, request, heldIn, pricedOn) && !again) return quoteEvmSwap(deps, request, true);
   const shareCap = shareGasCap(request, request.tokenIn === ZERO_ADDRESS);
   const maxTradeGas = [request.maxTradeGas, shareCap].reduce<bigint | undefined>((cap, next) => (next !== undefined && (cap === undefined || next < cap) ? next : cap), undefined);
   const found = chooseRoute(state.lens, { ...request, maxTradeGas }, state.fees, heldIn >= amountIn);

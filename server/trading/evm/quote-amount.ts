@@ -1,6 +1,7 @@
 /** The amount a quote trades: raw units as given, or a share of the trader's balance. */
 import { encodeFunctionData, erc20Abi, type Address } from 'viem';
 import { z } from 'zod';
+import { boundedCache } from '@/server/cache/bounded-cache';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { AppError } from '@/server/errors';
 import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
@@ -31,19 +32,55 @@ export interface AmountRequest {
 }
 
 /**
- * Raw amounts as given; a share of the balance is read first (one extra round trip). A share of the native
- * balance keeps back what the trade's gas can cost at the chosen priority, so "100%" still confirms.
+ * The balance each trader's last share-of-balance quote found, so the next one needs no read of its own: the
+ * quote's batch reads the balance anyway, and a quote whose balance differs from the one remembered is quoted
+ * again on the balance it found (quoteEvmSwap). Half a minute: a page refreshing a "50%" quote stays at one
+ * round trip; a balance nobody asked about for longer is read first.
+ */
+const BALANCE_MEMORY_MS = 30_000;
+const rememberedBalances = boundedCache<string, { balance: bigint }>({ name: 'share-of-balance balances', max: 10_000, ttlMs: BALANCE_MEMORY_MS });
+const balanceKey = (chain: ConfiguredChain, request: Pick<AmountRequest, 'trader' | 'tokenIn'>) => `${chain.info.id}|${request.trader}|${request.tokenIn}`.toLowerCase();
+
+/** Keeps what a quote's batch found the trader to hold; says whether a share of it was priced on another balance. */
+export function balanceMoved(chain: ConfiguredChain, request: Pick<AmountRequest, 'trader' | 'tokenIn' | 'amount'>, held: bigint, pricedOn: bigint | undefined): boolean {
+  if ('raw' in request.amount) return false;
+  rememberedBalances.set(balanceKey(chain, request), { balance: held });
+  return pricedOn !== undefined && pricedOn !== held;
+}
+
+/**
+ * Raw amounts as given; a share of the balance is taken of the balance the last quote found, or read first
+ * (one extra round trip). A share of the native balance keeps back what the trade's gas can cost at the chosen
+ * priority, so "100%" still confirms. `balance` is the balance the amount was taken of (for a share).
  */
 export async function resolveAmount(
   chain: ConfiguredChain,
   fees: { read(chain: ConfiguredChain['info']['id']): Promise<Record<PriorityLevel, LevelFees>> },
   request: AmountRequest,
-): Promise<bigint> {
-  const amount = 'raw' in request.amount ? request.amount.raw : await shareOfBalance(chain, fees, request, request.amount.balanceBps);
-  if (amount > MAX_AMOUNT_IN) {
+  options: { remembered: boolean } = { remembered: true },
+): Promise<{ amount: bigint; balance?: bigint }> {
+  let resolved: { amount: bigint; balance?: bigint } = { amount: 0n };
+  if ('raw' in request.amount) resolved = { amount: request.amount.raw };
+  else {
+    const known = options.remembered ? rememberedBalances.get(balanceKey(chain, request))?.balance : undefined;
+    const balance = known ?? await readBalance(chain, request);
+    resolved = { amount: await shareOfBalance(chain, fees, request, request.amount.balanceBps, balance), balance };
+  }
+  if (resolved.amount > MAX_AMOUNT_IN) {
     throw new AppError('INVALID_INPUT', 'amount: is larger than any pool can take (more than 2^112 raw units).', { field: 'amount' });
   }
-  return amount;
+  return resolved;
+}
+
+async function readBalance(chain: ConfiguredChain, request: Pick<AmountRequest, 'trader' | 'tokenIn'>): Promise<bigint> {
+  const answer = request.tokenIn === ZERO_ADDRESS
+    ? await chain.rpc.request<string>('eth_getBalance', [request.trader, 'latest'])
+    : await chain.rpc.request<string>('eth_call', [{
+        to: request.tokenIn,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [request.trader] }),
+      }, 'latest']);
+  // An address without code answers balanceOf with empty data: it holds nothing there.
+  return hexQuantity.catch(0n).parse(answer);
 }
 
 async function shareOfBalance(
@@ -51,16 +88,9 @@ async function shareOfBalance(
   fees: { read(chain: ConfiguredChain['info']['id']): Promise<Record<PriorityLevel, LevelFees>> },
   request: AmountRequest,
   balanceBps: number,
+  balance: bigint,
 ): Promise<bigint> {
   const nativeIn = request.tokenIn === ZERO_ADDRESS;
-  const answer = nativeIn
-    ? await chain.rpc.request<string>('eth_getBalance', [request.trader, 'latest'])
-    : await chain.rpc.request<string>('eth_call', [{
-        to: request.tokenIn,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [request.trader] }),
-      }, 'latest']);
-  // An address without code answers balanceOf with empty data: it holds nothing there.
-  const balance = hexQuantity.catch(0n).parse(answer);
   let amount = (balance * BigInt(balanceBps)) / BigInt(BPS);
   if (nativeIn) {
     const level = (await fees.read(chain.info.id))[request.priority];
