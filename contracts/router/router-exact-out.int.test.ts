@@ -20,7 +20,7 @@ import { anvilAccount } from '@/devnet/accounts';
 import { ROUTER_FEE_COLLECTOR_ACCOUNT } from '@/devnet/evm/world-spec';
 import {
   GAS, NATIVE, V2, V3, V4,
-  approveRouter, balanceOf, deploy, deployReentrantToken, exactOutFees, expectCurrentRouter, exactOutParams, expectRouterEmpty, freshAddress, gasCost,
+  approveRouter, balanceOf, deploy, deployReentrantToken, exactOutFees, fakeManagerAbi, fakePoolAbi, expectCurrentRouter, exactOutParams, expectRouterEmpty, freshAddress, gasCost,
   legAmounts, legs, mined, oneLeg, params, revertDecoder, revertedOnChain, routerAbi, sendSwap, sendSwapExactOut, simulateSwapExactOut,
   startRouterWorld, swappedEvent, v2In, v2Pair, v2RouterIn, v3In,
   type Ctx, type ExactOutParams, type Hop, type HopInput, type RevertOf, type RouterWorld,
@@ -28,15 +28,6 @@ import {
 import { addV4Pool, deployPancakePool, deployV4Pool, v3PoolIn, v4In, type PancakeVenue, type V4Venue } from './router-test-venues';
 
 const LAUNCHPAD = 3;
-const fakeManagerAbi = parseAbi([
-  'function configure(int128 delta0, int128 delta1, uint256 times, bytes replacementData)',
-  'function attack(address router, bytes data)',
-]);
-const fakePoolAbi = parseAbi([
-  'function configure(int256 ask0, int256 ask1, uint256 times, bytes data)',
-  'function setPancake(bool pancake)',
-  'function attack(address router, int256 amount0Delta, int256 amount1Delta, bytes data)',
-]);
 const reentrantAbi = parseAbi(['function armAfter(address target, bytes attackData, uint256 transfersToSkip)', 'function disarm()']);
 /** The request an exact-out V3 or V4 hop hands its pool or manager (Router._exactOutHop): hops, n, amountOut, to, payer. */
 const exactOutRequestTypes = [
@@ -513,6 +504,22 @@ describe('attacks on exact-out callbacks and the allowance', () => {
   const write = async (address: Address, abi: Abi, functionName: string, args: readonly unknown[]) =>
     mined(eth, await eth.wallet(attacker).writeContract({ address, abi, functionName, args } as never));
 
+  /**
+   * A fake pool or manager told (`configure(input, output, times)`) to call back twice, never, short, or once
+   * exactly: refused, or (once, exactly) paid by the attacker alone, 5000 of its own ALPHA, for nothing delivered.
+   */
+  async function expectCallbackGuards(configure: (input: bigint, output: bigint, times: bigint) => Promise<unknown>, p: ExactOutParams): Promise<void> {
+    const { amountOut } = p;
+    await configure(5000n, amountOut, 2n);
+    expect((await revertOf(simulate(p, attacker))).name).toBe('UnexpectedCallback');
+    await configure(5000n, amountOut, 0n);
+    expect(await revertOf(simulate(p, attacker))).toEqual({ name: 'IncompleteSwap', args: [0n, amountOut] });
+    await configure(5000n, amountOut - 1n, 1n);
+    expect(await revertOf(simulate(p, attacker))).toEqual({ name: 'IncompleteSwap', args: [amountOut - 1n, amountOut] });
+    await configure(5000n, amountOut, 1n);
+    expect(await revertOf(simulate(p, attacker))).toEqual({ name: 'InexactOutput', args: [0n, amountOut] });
+  }
+
   beforeAll(async () => {
     // The attacker's own ALPHA, approved: its crafted routes fail on the guards, not on its allowance.
     await sendSwap(eth, attacker, params({ tokenIn: NATIVE, tokenOut: alpha, amountIn: parseEther('1'), recipient: attackerAddress, legs: oneLeg([v2Hop(eth.weth, alpha)]) }));
@@ -532,17 +539,9 @@ describe('attacks on exact-out callbacks and the allowance', () => {
     // The Router's own request, byte for byte (built here), is accepted: the fake then delivers nothing.
     await ask(5000n, amountOut, 1n, exactOutRequest(hops, 1, amountOut, attackerAddress, attackerAddress));
     expect(await revertOf(simulate(p, attacker))).toEqual({ name: 'InexactOutput', args: [0n, amountOut] });
-    await ask(5000n, amountOut, 2n);
-    expect((await revertOf(simulate(p, attacker))).name).toBe('UnexpectedCallback');
-    await ask(5000n, amountOut, 0n);
-    expect(await revertOf(simulate(p, attacker))).toEqual({ name: 'IncompleteSwap', args: [0n, amountOut] });
-    await ask(5000n, amountOut - 1n, 1n);
-    expect(await revertOf(simulate(p, attacker))).toEqual({ name: 'IncompleteSwap', args: [amountOut - 1n, amountOut] });
+    await expectCallbackGuards(ask, p);
     await ask(0n, amountOut, 1n);
     expect((await revertOf(simulate(p, attacker))).name).toBe('InvalidCallbackAmount');
-    // Asking exactly, once: paid by the attacker (msg.sender) alone, 5000 of its own ALPHA, for nothing delivered.
-    await ask(5000n, amountOut, 1n);
-    expect(await revertOf(simulate(p, attacker))).toEqual({ name: 'InexactOutput', args: [0n, amountOut] });
     // Also as a PancakeSwap V3 pool.
     await write(fake, fakePoolAbi, 'setPancake', [true]);
     await ask(5000n, amountOut, 2n);
@@ -597,15 +596,7 @@ describe('attacks on exact-out callbacks and the allowance', () => {
     const victimRequest = exactOutRequest(hops, 1, amountOut, attackerAddress, traderAddress);
     await report(5000n, amountOut, 1n, victimRequest);
     expect((await revertOf(simulate(p, attacker))).name).toBe('UnexpectedCallback');
-    await report(5000n, amountOut, 2n);
-    expect((await revertOf(simulate(p, attacker))).name).toBe('UnexpectedCallback');
-    await report(5000n, amountOut, 0n);
-    expect(await revertOf(simulate(p, attacker))).toEqual({ name: 'IncompleteSwap', args: [0n, amountOut] });
-    await report(5000n, amountOut - 1n, 1n);
-    expect(await revertOf(simulate(p, attacker))).toEqual({ name: 'IncompleteSwap', args: [amountOut - 1n, amountOut] });
-    // Once, exactly: the attacker pays its own 5000 ALPHA into the fake, which takes nothing out to it.
-    await report(5000n, amountOut, 1n);
-    expect(await revertOf(simulate(p, attacker))).toEqual({ name: 'InexactOutput', args: [0n, amountOut] });
+    await expectCallbackGuards(report, p);
     // Out of the blue, with a request naming the victim as payer: refused, from the fake or directly.
     expect((await revertOf(callRouter('unlockCallback', [victimRequest]))).name).toBe('UnexpectedCallback');
     expect((await revertOf(asAttacker(fake, fakeManagerAbi, 'attack', [eth.router, victimRequest]))).name).toBe('UnexpectedCallback');

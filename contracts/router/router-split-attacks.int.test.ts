@@ -11,21 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anvilAccount } from '@/devnet/accounts';
 import {
   GAS, NATIVE, V2, V3, V4,
-  approveRouter, balanceOf, deploy, deployReentrantToken, erc20, expectRouterEmpty, legAmounts, legs, mined, oneLeg, params, revertDecoder, revertedOnChain,
+  approveRouter, balanceOf, deploy, deployReentrantToken, erc20, fakeManagerAbi, fakePoolAbi, expectRouterEmpty, legAmounts, legs, mined, oneLeg, params, revertDecoder, revertedOnChain,
   routerAbi, sendSwap, simulateSwap, startRouterWorld,
   type Ctx, type HopInput, type RevertOf, type RouterWorld,
 } from './router-test-world';
 import { deployV4Pool, type V4Venue } from './router-test-venues';
 
-const fakeManagerAbi = parseAbi([
-  'function configure(int128 delta0, int128 delta1, uint256 times, bytes replacementData)',
-  'function attack(address router, bytes data)',
-]);
-const fakePoolAbi = parseAbi([
-  'function configure(int256 ask0, int256 ask1, uint256 times, bytes data)',
-  'function setPancake(bool pancake)',
-  'function attack(address router, int256 amount0Delta, int256 amount1Delta, bytes data)',
-]);
 const reentrantAbi = parseAbi([
   'function armAfter(address target, bytes attackData, uint256 transfersToSkip)',
   'function disarm()',

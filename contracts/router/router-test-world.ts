@@ -45,6 +45,17 @@ export const FULL_SHARE = 1_000_000;
 // Explicit gas: estimates can come up short for Uniswap swaps when the next block has a new timestamp.
 export const GAS = 1_500_000n;
 
+/** The test-only attackers of contracts/test/: a V3 pool and a V4 PoolManager that call the Router back as told. */
+export const fakePoolAbi = parseAbi([
+  'function configure(int256 ask0, int256 ask1, uint256 times, bytes data)',
+  'function setPancake(bool pancake)',
+  'function attack(address router, int256 amount0Delta, int256 amount1Delta, bytes data)',
+]);
+export const fakeManagerAbi = parseAbi([
+  'function configure(int128 delta0, int128 delta1, uint256 times, bytes replacementData)',
+  'function attack(address router, bytes data)',
+]);
+
 export const erc20 = parseAbi([
   'function balanceOf(address) view returns (uint256)',
   'function approve(address, uint256) returns (bool)',
