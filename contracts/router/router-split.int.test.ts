@@ -65,6 +65,33 @@ afterAll(async () => {
 });
 
 describe('split routes (ETH), exact to the wei', () => {
+  it('24 legs (MAX_LEGS) through one V3 pool, run one after another, pay what one swap of the sum pays; the gas of each further leg is measured', async () => {
+    const amountIn = parseEther('2');
+    const net = splitAmount(amountIn, { protocolBps: 10, integratorBps: 0 }).net;
+    const expected = await v3Out(eth, eth.weth, alpha, 3000, net);
+    const run = async (count: number) => {
+      const shares = Array.from({ length: count }, (_, i) => (i === count - 1 ? 1_000_000 - Math.floor(1_000_000 / count) * (count - 1) : Math.floor(1_000_000 / count)));
+      const recipient = freshAddress();
+      const p = params({ tokenIn: NATIVE, tokenOut: alpha, amountIn, recipient, legs: legs(...shares.map((share) => [share, [v3Hop(eth.weth, alpha, 3000)]] as [number, HopInput[]])) });
+      // Both runs start from the same pool state: each is sent, then undone.
+      const snapshot = await eth.client.request({ method: 'evm_snapshot' } as never) as string;
+      const receipt = await sendSwap(eth, trader, p, 8_000_000n);
+      const received = await balanceOf(eth, alpha, recipient);
+      await eth.client.request({ method: 'evm_revert', params: [snapshot] } as never);
+      return { gas: receipt.gasUsed, received };
+    };
+    const [one, all] = [await run(1), await run(24)];
+    gasUsed['native→token 1 leg V3'] = one.gas;
+    gasUsed['native→token 24 legs, one V3 pool'] = all.gas;
+    expect(one.received).toBe(expected);
+    // A V3 swap in parts pays what it pays whole, to within a few units of rounding per part.
+    expect(all.received).toBeLessThanOrEqual(expected);
+    expect(expected - all.received).toBeLessThan(100n);
+    const perLeg = (all.gas - one.gas) / 23n;
+    expect(perLeg).toBeLessThan(120_000n);
+    console.log(`a further leg through one V3 hop costs ${perLeg} gas (1 leg: ${one.gas}, 24 legs: ${all.gas})`);
+  });
+
   it('two legs, V2 + V3, token → wrapped native: fees on tokenIn, then 60/40 of the rest, output the sum of both pools', async () => {
     const amountIn = parseUnits('400', 18);
     const split = feeSplit('v2', 50);

@@ -286,9 +286,9 @@ export async function revertedOnChain(ctx: Ctx, hash: Hex): Promise<void> {
   expect((await ctx.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('reverted');
 }
 
-export async function sendSwap(ctx: Ctx, account: number, p: SwapParams): Promise<TransactionReceipt> {
+export async function sendSwap(ctx: Ctx, account: number, p: SwapParams, gas = GAS): Promise<TransactionReceipt> {
   const hash = await ctx.wallet(account).writeContract({
-    address: ctx.router, abi: routerAbi, functionName: 'swap', args: [p], value: p.tokenIn === NATIVE ? p.amountIn : 0n, gas: GAS,
+    address: ctx.router, abi: routerAbi, functionName: 'swap', args: [p], value: p.tokenIn === NATIVE ? p.amountIn : 0n, gas,
   });
   return mined(ctx, hash);
 }
