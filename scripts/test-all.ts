@@ -116,21 +116,18 @@ async function main() {
   const buildFailed = failedSteps.includes('build');
   if (buildFailed) digest.push(`build:\n${buildTail}`);
 
-  // Two local chain worlds: one for the integration files, one for the end-to-end suites, so that the two can
-  // run at the same time without trading on each other's pools.
+  // Three local chain worlds: one for each half of the integration files, one for the end-to-end suites, so
+  // that all three run at the same time without trading on each other's pools.
   const worldStarted = performance.now();
-  // One after the other: on a fresh machine the first builds the snapshot the second boots from.
-  const world = await startWorld(ensureTestWorld);
+  // The first alone: on a fresh machine it builds the snapshot the others boot from.
+  const worlds = [await startWorld(ensureTestWorld)];
   try {
-    const e2eWorld = await startWorld(() => startOwnWorld());
-    console.log(`\nLocal chain worlds up in ${Math.round(performance.now() - worldStarted)} ms: ${world.manifestPath}, ${e2eWorld.manifestPath}`);
-    try {
-      await runChainSuites(step, buildFailed, e2eWorld.manifestPath);
-    } finally {
-      await e2eWorld.stop();
-    }
+    worlds.push(...await Promise.all([startWorld(() => startOwnWorld()), startWorld(() => startOwnWorld())]));
+    const [shared, secondHalf, e2eWorld] = worlds.map((world) => world.manifestPath);
+    console.log(`\nLocal chain worlds up in ${Math.round(performance.now() - worldStarted)} ms: ${worlds.map((world) => world.manifestPath).join(', ')}`);
+    await runChainSuites(step, buildFailed, { intHalves: [shared!, secondHalf!], e2e: e2eWorld! });
   } finally {
-    await world.stop();
+    await Promise.all(worlds.map((world) => world.stop()));
   }
 
   rmSync(reports, { recursive: true, force: true });
@@ -153,23 +150,28 @@ async function startWorld(start: () => Promise<TestWorld>): Promise<TestWorld> {
   }
 }
 
-async function runChainSuites(step: (name: string, ran: Promise<{ code: number; tail: string }>) => Promise<string>, buildFailed: boolean, e2eManifest: string) {
+async function runChainSuites(
+  step: (name: string, ran: Promise<{ code: number; tail: string }>) => Promise<string>,
+  buildFailed: boolean,
+  manifests: { intHalves: [string, string]; e2e: string },
+) {
   const postgres = await startPostgres();
   try {
-    const suite = (project: string, buffered: boolean) => {
-      const report = path.join(reports, `${project}.json`);
-      const ran = run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-        TEST_DATABASE_URL: postgres.url,
+    const suite = (name: string, args: string[], env: Record<string, string>, buffered: boolean) => {
+      const report = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+      const ran = run(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+        TEST_DATABASE_URL: postgres.url, ...env,
       }, buffered);
-      const name = project === 'int' ? 'integration' : 'integration (isolated)';
       return step(name, ran).then((tail) => addVitest(name, report, tail));
     };
     // The shared world's files mostly wait on chains and servers (their process used about a third of a core
-    // in a run), but each of their steps waits for a core. The files that start everything they use run beside
-    // them; once those are done, the end-to-end suites, on a world of their own, take the cores the shared files
-    // leave, at a lower priority (at the same priority they took the shared files from 9 to 14 minutes).
-    const isolated = suite('int-isolated', true);
-    await Promise.all([suite('int', false), isolated.then(() => endToEnd(step, buildFailed, e2eManifest))]);
+    // in a run), one file at a time: their two halves run at once, each on a world of its own. The files that
+    // start everything they use run beside them; once those are done, the end-to-end suites, on a world of
+    // their own, take the cores the others leave, at a lower priority.
+    const halves = manifests.intHalves.map((manifest, index) =>
+      suite(`integration ${index + 1}/2`, ['--project', 'int', `--shard=${index + 1}/2`], { DEVNET_MANIFEST: manifest }, index > 0));
+    const isolated = suite('integration (isolated)', ['--project', 'int-isolated'], {}, true);
+    await Promise.all([...halves, isolated.then(() => endToEnd(step, buildFailed, manifests.e2e))]);
   } finally {
     await postgres.stop();
   }

@@ -38,7 +38,7 @@ export function chooseRoute(lens: LensResult, request: RouteRequest, fees: Level
     const best = maxBy(simulatedOk, (candidate) => candidate.amountOut - gasInOutput(candidate.gasUsed * gasPrice, candidate, request, lens));
     return { candidate: best, amountOut: best.amountOut, gasUsed: best.gasUsed, simulated: true };
   }
-  const byPool = maxBy(lens.candidates, (candidate) => candidate.poolAmountOut);
+  const byPool = bestByPoolMath(lens, gasPrice, request.tokenOut);
   if (!affordable(estimatedGas(byPool))) throw overBudget(request);
   if (holdsInput) {
     if (byPool.transferBlocked) throw tradeFailure('TRANSFER_BLOCKED');
@@ -53,6 +53,19 @@ export function chooseRoute(lens: LensResult, request: RouteRequest, fees: Level
     ? splitAmount(byPool.poolAmountOut, request.fees).net
     : byPool.poolAmountOut;
   return { candidate: byPool, amountOut, gasUsed: estimatedGas(byPool), simulated: false };
+}
+
+/**
+ * The candidate whose pool-math output, net of its estimated gas in output units, is highest: how a quote that
+ * cannot simulate chooses, and how an estimate (value) chooses, so the two agree with a simulated quote on the
+ * route wherever the estimated gas ranks routes as the measured gas does.
+ */
+export function bestByPoolMath(lens: LensResult, gasPrice: bigint, tokenOut: string): LensCandidate {
+  return maxBy(lens.candidates, (candidate) => {
+    const gasWei = estimatedGas(candidate) * gasPrice;
+    if (tokenOut === ZERO_ADDRESS) return candidate.poolAmountOut - gasWei;
+    return lens.amountInNative === 0n ? candidate.poolAmountOut : candidate.poolAmountOut - (gasWei * candidate.poolAmountOut) / lens.amountInNative;
+  });
 }
 
 function overBudget(request: RouteRequest): AppError {

@@ -18,6 +18,7 @@ import { tradingVenues } from '@/server/trading/evm/evm-quote';
 import { mintOf, solUsdPrice, type SolanaTrading } from '@/server/trading/solana/solana-quote';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import { findRoutes } from '@/server/routing/find-route';
+import { bestByPoolMath } from '@/server/routing/choose-route';
 import { decodeLensResult, lensCall } from '@/server/routing/lens-client';
 
 export interface ValueDeps {
@@ -74,11 +75,12 @@ const ESTIMATORS: Record<ChainFamily, (deps: ValueDeps, chain: ConfiguredChain, 
   async evm(deps, chain, request) {
     const venues = tradingVenues(chain);
     const feeOnOutput = request.tokenIn !== NATIVE_TOKEN_ADDRESS && request.tokenOut === NATIVE_TOKEN_ADDRESS;
+    const gasPrice = async () => (deps.priorityFees ? (await deps.priorityFees.read(chain.info.id)).MEDIUM.maxFeePerGas : 0n);
     const routes = await findRoutes(chain, venues, {
       tokenIn: request.tokenIn as Address,
       tokenOut: request.tokenOut as Address,
       swapAmount: feeOnOutput ? request.amountIn : splitAmount(request.amountIn, request.fees).net,
-      gasPrice: async () => (deps.priorityFees ? (await deps.priorityFees.read(chain.info.id)).MEDIUM.maxFeePerGas : 0n),
+      gasPrice,
     });
     const call = lensCall(venues, {
       router: chain.routerAddress as Address,
@@ -94,9 +96,9 @@ const ESTIMATORS: Record<ChainFamily, (deps: ValueDeps, chain: ConfiguredChain, 
       routes,
     });
     const lens = decodeLensResult(await requestChecked(chain.rpc, call.method, call.params, hexData), routes);
-    const best = lens.candidates.reduce<(typeof lens.candidates)[number] | undefined>(
-      (top, candidate) => (!top || candidate.poolAmountOut > top.poolAmountOut ? candidate : top), undefined);
-    if (!best) throw new AppError('NO_ROUTE', 'No pool connects these tokens on this chain, directly or through the wrapped native token or the stable.');
+    if (lens.candidates.length === 0) throw new AppError('NO_ROUTE', 'No pool connects these tokens on this chain, directly or through the wrapped native token or the stable.');
+    // Chosen as a quote chooses (net of gas), so an estimate and a quote of the same trade take the same route.
+    const best = bestByPoolMath(lens, await gasPrice(), request.tokenOut);
     const amountOut = feeOnOutput ? splitAmount(best.poolAmountOut, request.fees).net : best.poolAmountOut;
     const nativeUsd = Number(lens.nativeUsd) / 10 ** venues.stable.decimals;
     // Pool fees along each leg, weighted by the leg's share of the input.
