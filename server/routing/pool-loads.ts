@@ -72,6 +72,7 @@ export class PoolLoads {
     this.loadIn = from ? [...from.loadIn] : new Array<number>(directions).fill(0);
     this.loadOut = from ? [...from.loadOut] : new Array<number>(directions).fill(0);
     this.users = from ? [...from.users] : new Array<number>(directions).fill(0);
+    this.openLegs = from ? from.openLegs : 0;
   }
 
   copy(): PoolLoads {
@@ -85,6 +86,9 @@ export class PoolLoads {
       return other < 0 || this.users[other] === 0;
     });
   }
+
+  /** How many legs are open (kept as parts change: the greedy pass asks for every path it weighs). */
+  openLegs: number;
 
   /** The legs open: paths carrying some input. */
   open(): number[] {
@@ -135,7 +139,10 @@ export class PoolLoads {
     this.parts[path]! += parts;
     this.outs[path]! += delta;
     const isOpen = this.parts[path]! > 0;
-    if (isOpen !== wasOpen) for (const id of ids) this.users[id]! += isOpen ? 1 : -1;
+    if (isOpen !== wasOpen) {
+      for (const id of ids) this.users[id]! += isOpen ? 1 : -1;
+      this.openLegs += isOpen ? 1 : -1;
+    }
     return delta;
   }
 }

@@ -72,7 +72,7 @@ export function optimiseSplit(paths: readonly PoolPath[], amountIn: number, legG
   }
   const chosen = closeUnpaidLegs(setup, best!);
   const legs = chosen.open().map((i) => ({ path: paths[i]!, parts: chosen.parts[i]!, out: chosen.outs[i]! }));
-  return { legs: legs.sort((a, b) => b.parts - a.parts), amountOut: chosen.open().reduce((sum, i) => sum + chosen.outs[i]!, 0) };
+  return { legs: legs.sort((a, b) => b.parts - a.parts), amountOut: legs.reduce((sum, leg) => sum + leg.out, 0) };
 }
 
 /** The best output per chunk, net of the leg's gas, of a path opened with 1, 2, 4 … 32 chunks on these loads. */
@@ -100,7 +100,7 @@ function greedy({ topology, gas, opening, part }: Setup, seed: number, excluded:
   };
   const fresh = (path: number) => topology.directions[path]!.every((id) => changedAt[id]! <= computedAt[path]!);
   const eligible = (path: number) => !excluded.has(path)
-    && (loads.parts[path]! > 0 || (loads.open().length < MAX_LEGS && loads.allows(path)));
+    && (loads.parts[path]! > 0 || (loads.openLegs < MAX_LEGS && loads.allows(path)));
   let chunk = 0;
   if (seed >= 0 && !excluded.has(seed) && Number.isFinite(loads.priceChange(seed, REFINE_PARTS))) {
     give(seed);
@@ -167,7 +167,7 @@ function closeUnpaidLegs(setup: Setup, loads: PoolLoads): PoolLoads {
   let best = loads;
   const excluded = new Set<number>();
   for (const leg of loads.open().sort((a, b) => loads.outs[a]! - loads.outs[b]!)) {
-    if (best.open().length < 2) break;
+    if (best.openLegs < 2) break;
     excluded.add(leg);
     const trial = refined(greedy(setup, -1, excluded));
     if (trial.net(setup.gas) > best.net(setup.gas)) best = trial;

@@ -72,8 +72,8 @@ export async function quoteEvmSwap(deps: EvmQuoteDeps, request: EvmQuoteRequest,
   const heldIn = request.tokenIn === ZERO_ADDRESS ? state.nativeBalance : state.lens.balanceIn;
   // A share of a balance that moved since a quote remembered it is quoted again, on the balance just read.
   if (balanceMoved(chain, request, heldIn, pricedOn) && !again) return quoteEvmSwap(deps, request, true);
-  const shareCap = shareGasCap(request, request.tokenIn === ZERO_ADDRESS);
-  const maxTradeGas = [request.maxTradeGas, shareCap].reduce<bigint | undefined>((cap, next) => (next !== undefined && (cap === undefined || next < cap) ? next : cap), undefined);
+  const caps = [request.maxTradeGas, shareGasCap(request, request.tokenIn === ZERO_ADDRESS)].filter((cap) => cap !== undefined);
+  const maxTradeGas = caps.length > 0 ? caps.reduce((low, cap) => (cap < low ? cap : low)) : undefined;
   const found = chooseRoute(state.lens, { ...request, maxTradeGas }, state.fees, heldIn >= amountIn);
   const exact = request.exactAmountOut === undefined
     ? undefined
