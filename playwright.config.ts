@@ -27,6 +27,8 @@ const chromium = {
 
 /** Specs about the phone layout alone; the desktop project skips them. */
 const MOBILE_ONLY = ['mobile.spec.ts'];
+/** Specs of what a trader sees on both a desktop and a phone: both projects run them. */
+const DESKTOP_AND_PHONE = '**/desktop-and-phone/*.spec.ts';
 
 /**
  * End-to-end suites against a running production server. Without BASE_URL the global setup builds (if
@@ -59,7 +61,7 @@ export default defineConfig({
       // accessibility specs only: the trading flows behave the same and would double the run.
       name: 'mobile',
       testDir: 'e2e/ui',
-      testMatch: [...MOBILE_ONLY, 'accessibility.spec.ts'],
+      testMatch: [...MOBILE_ONLY, 'accessibility.spec.ts', DESKTOP_AND_PHONE],
       use: { ...devices['iPhone 13'], ...chromium, colorScheme: 'dark' },
     },
   ],

@@ -64,13 +64,3 @@ export async function connectWallet(page: Page, wallet: TestWallet): Promise<voi
   await page.keyboard.press('Escape');
 }
 
-/**
- * axe-core's serious and critical findings within `selector` (the parts a test just changed or opened).
- */
-export async function seriousA11yViolations(page: Page, selector: string): Promise<string[]> {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary ?? ''}) ${node.html.slice(0, 200)}`).join(', ')}`);
-}

@@ -2,14 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 
 /**
- * axe-core's serious and critical findings inside `selector` (the page's own content by default), as
- * "rule: target" lines, so a failing assertion says what and where.
+ * axe-core's violations of any impact inside `selector` (the page's own content by default), as
+ * "rule (impact): help" lines with the elements hit, so a failing assertion says what and where.
  */
-export async function seriousAxeViolations(page: Page, selector = 'main'): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+export async function axeViolations(page: Page, selector = 'main'): Promise<string[]> {
+  // Violations are all this reads: the passing and inapplicable checks are not listed node by node.
+  const results = await new AxeBuilder({ page }).include(selector).options({ resultTypes: ['violations'] }).analyze();
+  return results.violations.map((violation) =>
+    `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(' ')} ${node.failureSummary?.split('\n').slice(1).join(' ') ?? ''} ${node.html.slice(0, 160)}`).join('\n')}`);
 }
 
 /**

@@ -1,26 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { axeViolations } from '../support/page-checks';
 import { bridgeRequest, connectFromHeader, installFundedWallet, pageWorld, type PageWorld } from '../support/page-world';
 
 /**
  * Every page through axe-core on the desktop (light colours) and the mobile project (dark colours): no
- * serious or critical violation (contrast, names, labels, ARIA), and one main landmark reached by the skip
+ * violation of any impact (contrast, names, labels, ARIA), and one main landmark reached by the skip
  * link. The swap and bridge forms are checked again with a connected wallet and a quote on screen, and with
  * the token picker open.
  */
-
-const SERIOUS = new Set(['serious', 'critical']);
-
-/** Each violation with the elements it hit, so a failure says what to fix. */
-async function seriousViolations(page: Page, testInfo: TestInfo, label: string): Promise<string[]> {
-  // Violations are all this reads: the passing and inapplicable checks are not listed node by node.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  await testInfo.attach(`axe-${label}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
-  return results.violations
-    .filter((violation) => SERIOUS.has(violation.impact ?? ''))
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(' ')} ${node.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`).join('\n')}`);
-}
 
 /**
  * Axe in the project's colour scheme: light on the desktop, dark on the phone (`playwright.config.ts`; the
@@ -29,7 +17,9 @@ async function seriousViolations(page: Page, testInfo: TestInfo, label: string):
  */
 async function expectAccessible(page: Page, testInfo: TestInfo, label: string) {
   const colorScheme = testInfo.project.use.colorScheme ?? 'light';
-  expect.soft(await seriousViolations(page, testInfo, `${label}-${colorScheme}`), `${label} in ${colorScheme} colours`).toEqual([]);
+  const violations = await axeViolations(page, 'body');
+  await testInfo.attach(`axe-${label}-${colorScheme}.txt`, { body: violations.join('\n'), contentType: 'text/plain' });
+  expect.soft(violations, `${label} in ${colorScheme} colours`).toEqual([]);
   await expect.soft(page.getByRole('main'), 'one main landmark').toHaveCount(1);
   await expect.soft(page.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
 }

@@ -4,7 +4,7 @@ import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { connectWallet, freshWallet, localWorld } from '../support/fresh-wallet';
-import { collectPageErrors, overflowingElements, seriousAxeViolations, snapshot } from '../support/page-checks';
+import { collectPageErrors, overflowingElements, axeViolations, snapshot } from '../support/page-checks';
 import type { BridgeDetails } from '../support/bridge-details';
 
 /**
@@ -246,7 +246,7 @@ test('a token swapped on both chains shows each leg with its venue, in the quote
   await expect(destinationSwap.getByRole('link')).toHaveAccessibleName(`${await destinationSwap.locator('strong').textContent()} transaction on the explorer`);
   // What reached the solver is the ETH the source swap made, counted as ETH.
   await expect(tracker.getByTestId('deposited-amount')).toHaveText(/^[\d,.]+ ETH$/);
-  expect(await seriousAxeViolations(page, 'section[aria-label="Bridge tracker"]')).toEqual([]);
+  expect(await axeViolations(page, 'section[aria-label="Bridge tracker"]')).toEqual([]);
   await snapshot(page, testInfo, 'bridge-token-route-tracker');
 
   // On a phone the longest step still wraps inside the page.

@@ -2,7 +2,8 @@ import { Keypair } from '@solana/web3.js';
 import { createPublicClient, http, numberToHex, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, test } from '../support/fixtures';
-import { connectWallet, freshWallet, localWorld, seriousA11yViolations, VIEWPORTS } from '../support/fresh-wallet';
+import { connectWallet, freshWallet, localWorld, VIEWPORTS } from '../support/fresh-wallet';
+import { axeViolations } from '../support/page-checks';
 import { expectSwapRejectedInWallet } from '../support/swap-progress';
 
 /**
@@ -49,7 +50,7 @@ for (const { name, viewport } of VIEWPORTS) {
       wallet.rejectNext();
       await swap.getByRole('button', { name: 'Swap', exact: true }).click();
       await expectSwapRejectedInWallet(swap);
-      expect(await seriousA11yViolations(page, 'section[aria-label="Swap"]')).toEqual([]);
+      expect(await axeViolations(page, 'section[aria-label="Swap"]')).toEqual([]);
       expect(wallet.sentTransactions).toHaveLength(0);
       expect(wallet.requests.filter((request) => request.error?.code === 4001)).toHaveLength(1);
     });
@@ -98,7 +99,7 @@ for (const { name, viewport } of VIEWPORTS) {
         const links = sent.getByRole('link', { name: /transaction on the explorer$/ });
         await expect(links).toHaveCount(items);
         for (const href of await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')))) expect(href).toMatch(link);
-        expect(await seriousA11yViolations(page, 'section[aria-label="Test funds"]')).toEqual([]);
+        expect(await axeViolations(page, 'section[aria-label="Test funds"]')).toEqual([]);
       }
     });
   });

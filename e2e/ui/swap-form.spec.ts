@@ -3,7 +3,8 @@ import { Keypair } from '@solana/web3.js';
 import { createPublicClient, formatUnits, http } from 'viem';
 import { api } from '../support/api';
 import { expect, test } from '../support/fixtures';
-import { connectWallet, freshWallet, localWorld, seriousA11yViolations, VIEWPORTS } from '../support/fresh-wallet';
+import { connectWallet, freshWallet, localWorld, VIEWPORTS } from '../support/fresh-wallet';
+import { axeViolations } from '../support/page-checks';
 import { installSolanaTestWallet } from '../support/solana-test-wallet';
 
 /**
@@ -110,14 +111,14 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(symbols.indexOf('WETH')).toBeGreaterThanOrEqual(held.length);
       // The whole list came from one call (its addresses all in one input), not one call per token.
       expect(listCalls.some((input) => input.tokens.length === amounts.length)).toBe(true);
-      expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
+      expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
       await picker.getByRole('button', { name: 'ALPHA Alpha Token' }).click();
 
       await swap.getByLabel('Amount to pay').fill('0.5');
       await expect(swap.getByLabel('Amount to receive')).not.toHaveValue('', { timeout: 30_000 });
       const payUsd = Number((await swap.getByTestId('pay-usd').textContent())!.replace(/[$,]/g, ''));
       await expect(swap.getByTestId('receive-usd')).toHaveText(/^\$[\d,]+\.\d{2}$/);
-      expect(await seriousA11yViolations(page, '.token-panel')).toEqual([]);
+      expect(await axeViolations(page, '.token-panel')).toEqual([]);
       const receiveUsd = Number((await swap.getByTestId('receive-usd').textContent())!.replace(/[$,]/g, ''));
       // Worth a little less than what is paid: pool fees, price impact and the service fee.
       expect(receiveUsd).toBeLessThanOrEqual(payUsd);

@@ -1,7 +1,7 @@
 import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
-import { overflowingElements, seriousAxeViolations } from '../support/page-checks';
+import { overflowingElements, axeViolations } from '../support/page-checks';
 
 /**
  * `/token` on its own: a landing page (not a 404) with a search that filters the chain's listed tokens,
@@ -39,7 +39,7 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
       await expect(row.getByTestId('token-change')).toHaveText(/^([+-]?\d+\.\d{2} %|–)$/);
       // Nothing viewed yet in this browser.
       await expect(page.getByRole('region', { name: 'Recently viewed' })).toHaveCount(0);
-      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       expect(await overflowingElements(page)).toEqual([]);
 
       // Typing filters the list; the symbol opens the token's page.

@@ -6,7 +6,7 @@ import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { localWorld } from '../support/fresh-wallet';
-import { collectPageErrors, overflowingElements, seriousAxeViolations, snapshot } from '../support/page-checks';
+import { collectPageErrors, overflowingElements, axeViolations, snapshot } from '../support/page-checks';
 
 /**
  * The token page and the header's token search on BASE of the local world: the tax token's taxes and
@@ -284,7 +284,7 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
       await expect(page.getByRole('heading', { level: 1 })).toContainText('ALPHA');
       await checkChart(page, /\$/);
       await expect(page.getByRole('region', { name: 'Safety' }).getByTestId('audit-verdict')).toBeVisible({ timeout: 30_000 });
-      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       expect(await overflowingElements(page)).toEqual([]);
       await snapshot(page, testInfo, `alpha-chart-${viewport.width}`);
       expect(errors).toEqual([]);
@@ -313,7 +313,7 @@ test('a Solana token shows Solana facts only, the maker\'s depth, and a chart of
   await expect(page.getByRole('main')).not.toContainText(/DEX listing paid|Buy tax|Sell tax|Clogged/);
   await checkChart(page, /\$/);
   await expect(page.locator('body')).not.toContainText(/_API_URL|is not set/);
-  expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   expect(await overflowingElements(page)).toEqual([]);
   await snapshot(page, testInfo, 'solana-chart');
   expect(errors).toEqual([]);
