@@ -39,6 +39,8 @@ export interface DepositPlanRequest {
   trader: string;
   /** The slippage the source swap may use (the whole of the user's, or half when a destination swap shares it). */
   slippageBps: number;
+  /** No wallet given: the source swap is priced, not built. */
+  priceOnly: boolean;
 }
 
 /** Refuses a token the audit calls a honeypot, or whose sale the chain refuses, as `field`. */
@@ -57,12 +59,13 @@ export function riskyOrThrow(field: 'tokenIn' | 'tokenOut', token: BridgeToken, 
 }
 
 async function quoteSourceSwap(deps: BridgeDeps, request: DepositPlanRequest): Promise<SwapQuote> {
-  const { source, tokenIn, amountIn, trader, slippageBps } = request;
+  const { source, tokenIn, amountIn, trader, slippageBps, priceOnly } = request;
   try {
     return await requireSwaps(deps, 'tokenIn').quote(source.chain, {
       ...solverSwapRequest(source, { tokenIn: tokenIn.address, tokenOut: NATIVE_TOKEN_ADDRESS, amount: amountIn, slippageBps }),
       // The trader's own swap: its tokens, its approval of the Router, its nonces.
       trader,
+      priceOnly,
       approval: { token: tokenIn.address, order: 'approve-then-trade' },
     });
   } catch (error) {

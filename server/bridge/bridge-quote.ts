@@ -15,6 +15,7 @@ import { findAsset } from './bridge-assets';
 import { isNativeToken, priceRoute, type PricedRoute, type RouteLeg } from './bridge-route';
 import { depthWaitMs } from './deposit-depth';
 import { DEPOSITORY_SELECTORS } from './evm/evm-bridge-tokens';
+import { priceOnlyTrader } from '@/server/trading/price-only';
 
 export interface BridgeQuoteRequest {
   source: ChainId;
@@ -24,13 +25,16 @@ export interface BridgeQuoteRequest {
   /** Source-chain token deposited, and destination-chain token received: the native coin when absent. */
   tokenIn?: string;
   tokenOut?: string;
-  trader: string;
+  /** The depositing wallet; without it the quote is price-only (no deposit built, no request stored). */
+  trader?: string;
   /** Who is paid on the destination chain; the trader when left out. */
   recipient?: string;
   slippageBps?: number;
 }
 
 export interface BridgeQuote {
+  /** Price-only quotes (no trader) build no deposit and store no request: empty requestId and deposit. */
+  priceOnly: boolean;
   requestId: string;
   /** The unsigned deposit the trader signs: EVM, a serialized transaction (hex); SOL, a base64 transaction. */
   deposit: string;
@@ -51,7 +55,8 @@ export interface BridgeQuote {
   warnings: QuoteWarning[];
   source: ChainId;
   destination: ChainId;
-  recipient: string;
+  /** Undefined on a price-only quote that named no recipient. */
+  recipient: string | undefined;
   /** Raw tokenIn units sent, and the solver's fee out of them. */
   amountIn: bigint;
   feeAmount: bigint;
@@ -129,26 +134,34 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, request: Brid
   const source = bridgeChain(deps, request.source, 'source');
   const destination = bridgeChain(deps, request.destination, 'destination');
   const amountIn = request.amount;
+  const priceOnly = request.trader === undefined;
+  const trader = request.trader ?? priceOnlyTrader(request.source);
   const recipient = request.recipient ?? request.trader;
   const slippageBps = request.slippageBps ?? DEFAULT_SLIPPAGE_BPS;
   const [tokenIn, tokenOut] = await resolveTokens(source, destination, request);
-  const requestId = newRequestId();
-  const direct = findAsset(source.assets, tokenIn.address) ? directDeposit(source, tokenIn, { trader: request.trader, amount: amountIn, requestId }) : undefined;
+  const requestId = priceOnly ? '' : newRequestId();
+  const direct = !priceOnly && findAsset(source.assets, tokenIn.address) ? directDeposit(source, tokenIn, { trader, amount: amountIn, requestId }) : undefined;
   direct?.catch(() => undefined);
   const [priced, cursor] = await Promise.all([
-    priceRoute(deps, { source, destination, tokenIn, tokenOut, amountIn, trader: request.trader, recipient, slippageBps }),
+    priceRoute(deps, { source, destination, tokenIn, tokenOut, amountIn, trader, recipient: recipient ?? priceOnlyTrader(request.destination), slippageBps, priceOnly }),
     deps.requests.cursor(request.source),
   ]);
-  const { deposit, approve, callHash } = await signableDeposit(source, priced, requestId, direct);
   const feeAmount = (amountIn * BigInt(deps.feeBps)) / BigInt(BPS);
   const seconds = estimatedSeconds(request.source, request.destination, source.confirmations);
   const expiresAt = now + deps.quoteTtlMs;
-  // The first quote on a chain fixes where its deposit scan starts, before any deposit for it can exist.
-  if (cursor === undefined) await deps.requests.initCursor(request.source, (await source.scanDeposits(undefined)).cursor);
-  await storeRequest(deps, { requestId, owner, request, recipient, tokenIn, tokenOut, priced, feeAmount, seconds, expiresAt, slippageBps, callHash, approvalQuoted: approve !== undefined });
+  let signable: SignableDeposit = { deposit: '', approve: undefined, callHash: undefined };
+  if (!priceOnly) {
+    signable = await signableDeposit(source, priced, requestId, direct);
+    // The first quote on a chain fixes where its deposit scan starts, before any deposit for it can exist.
+    if (cursor === undefined) await deps.requests.initCursor(request.source, (await source.scanDeposits(undefined)).cursor);
+    await storeRequest(deps, {
+      requestId, owner, request: { ...request, trader }, recipient: recipient!, tokenIn, tokenOut, priced, feeAmount, seconds, expiresAt, slippageBps,
+      callHash: signable.callHash, approvalQuoted: signable.approve !== undefined,
+    });
+  }
   const { usdIn, usdOut } = priced;
   return {
-    requestId, deposit, approve, source: request.source, destination: request.destination, recipient, tokenIn, tokenOut,
+    priceOnly, requestId, deposit: signable.deposit, approve: signable.approve, source: request.source, destination: request.destination, recipient, tokenIn, tokenOut,
     route: priced.legs, payout: priced.payout, swapAmountIn: priced.swapAmountIn,
     depositToken: priced.deposit.token, depositAmount: priced.deposit.expected, depositMin: priced.deposit.min,
     swapFallback: priced.payout === 'swap' ? 'refund' : undefined,
@@ -163,7 +176,7 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, request: Brid
 interface StoredQuote {
   requestId: string;
   owner: string;
-  request: BridgeQuoteRequest;
+  request: BridgeQuoteRequest & { trader: string };
   recipient: string;
   tokenIn: BridgeToken;
   tokenOut: BridgeToken;

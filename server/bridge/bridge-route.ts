@@ -52,6 +52,8 @@ export interface RouteRequest {
   trader: string;
   recipient: string;
   slippageBps: number;
+  /** No wallet given: a source swap is priced for a wallet holding nothing (see price-only.ts). */
+  priceOnly: boolean;
 }
 
 /** The slippage each swap of the route may use: the whole of it for a route's one swap, half each for two. */
@@ -90,7 +92,7 @@ export async function priceRoute(deps: BridgeDeps, request: RouteRequest): Promi
   const { source, destination } = request;
   const shares = slippageShares(request);
   const [deposit, sourceRange, destinationRange] = await Promise.all([
-    planDeposit(deps, { source, tokenIn: request.tokenIn, amountIn: request.amountIn, trader: request.trader, slippageBps: shares.source }),
+    planDeposit(deps, { source, tokenIn: request.tokenIn, amountIn: request.amountIn, trader: request.trader, slippageBps: shares.source, priceOnly: request.priceOnly }),
     source.nativeUsdRange(),
     destination.nativeUsdRange(),
   ]);

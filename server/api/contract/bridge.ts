@@ -13,7 +13,7 @@ export const bridgeQuoteInput = z
     source: chainId.meta({ description: 'Source chain identifier' }),
     destination: chainId.meta({ description: 'Destination chain identifier' }),
     amount: rawAmount.meta({ description: 'Raw units of tokenIn (the source native token by default)' }),
-    trader: anyAddress.meta({ description: 'Source-chain wallet address' }),
+    trader: anyAddress.optional().meta({ description: 'Source-chain wallet address. Extension: without it the quote is price-only: stats, route and warnings, with empty `trade`, `approve` and `requestId` (nothing to execute; no request is stored)' }),
     tokenIn: anyAddress.optional().meta({ description: 'Extension: the source-chain token the trader pays in; the native coin when left out (or the zero address). The solver takes only its bridge assets (the native coin, the wrapped native, the main USD stable; BRIDGE_ASSETS_<CHAIN>): any other token is swapped into the native coin by the deposit transaction itself (the Router\'s swapAndDeposit), at the quote\'s minimum. Honeypots are refused (RISKY_TOKEN). SOL takes SOL and its stable only.' }),
     tokenOut: anyAddress.optional().meta({ description: 'Extension: the destination-chain token the recipient receives; the native coin when left out (or the zero address). A bridge asset is paid from the solver\'s inventory, any other token through a swap of its native coin on the destination chain, whose measured gas is charged (refused with NO_ROUTE past BRIDGE_MAX_DESTINATION_GAS). Honeypots are refused (RISKY_TOKEN). SOL pays SOL and its stable only.' }),
     recipient: anyAddress.optional().meta({ description: 'Destination-chain wallet; defaults to trader for EVM-to-EVM' }),
@@ -28,7 +28,8 @@ export const bridgeQuoteInput = z
     checkAddressFamily(ctx, input.source, { tokenIn: input.tokenIn }, { nativeAllowed: true });
     checkAddressFamily(ctx, input.destination, { tokenOut: input.tokenOut }, { nativeAllowed: true });
     const crossFamily = (input.source === 'SOL') !== (input.destination === 'SOL');
-    if (crossFamily && input.recipient === undefined) {
+    // A price-only quote pays nobody, so it needs no recipient.
+    if (crossFamily && input.recipient === undefined && input.trader !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['recipient'], message: `is required: a ${input.source} address cannot receive on ${input.destination}` });
     }
   });
@@ -79,7 +80,7 @@ export const bridgeQuoteOutput = z
     error: z.null(),
     transaction: z.object({
       trade: z.string().meta({ description: 'Unsigned deposit transaction: a native transfer to the Depository, its depositToken for a bridge asset token, or the Router\'s swapAndDeposit for any other token (nonce after the approve\'s)' }),
-      requestId: z.string(),
+      requestId: z.string().meta({ description: 'Empty on a price-only quote (no trader)' }),
       approve: z.string().optional().meta({ description: 'Unsigned approval of the Depository (a bridge asset token) or of the Router (a token swapped on the way) for tokenIn, when the allowance is short; sign it and send it as `approve` to execute (or send it first from the wallet). Empty otherwise.' }),
     }),
     stats: z.object({

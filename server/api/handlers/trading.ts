@@ -20,6 +20,7 @@ import type {
   v2ExecuteInput, v2ExecuteOutput, v2QuoteInput, v2QuoteOutput, v2TrackInput,
 } from '../contract/trading';
 import { ownerOf } from './owner-of';
+import { priceOnlyTrader } from '@/server/trading/price-only';
 
 type V2ExecuteAnswer = z.input<typeof v2ExecuteOutput>;
 
@@ -97,15 +98,6 @@ function v2Amount(input: z.output<typeof v2QuoteInput>): QuoteRequest['amount'] 
   const amount = input.amount ?? '';
   return amount.endsWith('%') ? { balanceBps: Math.round(Number(amount.slice(0, -1)) * 100) } : { raw: BigInt(amount) };
 }
-
-/** A wallet no key exists for, holding nothing: what a price-only quote is priced as. */
-function priceOnlyTrader(chain: ChainId): string {
-  return CHAINS[chain].family === 'solana' ? PRICE_ONLY_SOLANA_WALLET : PRICE_ONLY_EVM_WALLET;
-}
-
-const PRICE_ONLY_EVM_WALLET = '0x00000000000000000000000000000000000Face1';
-/** The System Program's id: a valid public key no one signs for. */
-const PRICE_ONLY_SOLANA_WALLET = '11111111111111111111111111111111';
 
 export async function v1QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof v1QuoteInput>): Promise<z.input<typeof v1QuoteOutput>> {
   const chain = input.chain ?? (await detectChain(deps.chains, input.token, { served: V1_QUOTE_CHAINS, field: 'token' }));
