@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Announcement } from '@/components/layout/announcement';
-import { ConnectForQuoteHint } from '@/components/quotes/connect-for-quote-hint';
+import { PriceOnlyHint } from '@/components/quotes/price-only-hint';
 import { QuoteError } from '@/components/quotes/quote-error';
 import { formatAmount } from '@/components/swap/lib/format';
 import { TokenSelectDialog } from '@/components/swap/token-select-dialog';
@@ -51,7 +51,7 @@ export function BridgeCard() {
         onChange={(text) => edit({ type: 'recipient', text })}
       />
 
-      {!sourceWallet.connected && hasAmount && <ConnectForQuoteHint family={from.family} built="the deposit" />}
+      {!sourceWallet.connected && quote && <PriceOnlyHint family={from.family} action="bridge" />}
       {tokens.in.error && <p role="alert" className="error">Could not load the tokens of {from.name}: {tokens.in.error.message}</p>}
       <QuoteError state={state} error={live.error} />
       {quote && (

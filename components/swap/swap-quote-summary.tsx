@@ -1,6 +1,6 @@
 'use client';
 
-import { ConnectForQuoteHint } from '@/components/quotes/connect-for-quote-hint';
+import { PriceOnlyHint } from '@/components/quotes/price-only-hint';
 import { QuoteError } from '@/components/quotes/quote-error';
 import type { SwapCardState } from './hooks/use-swap-card';
 import { PriceImpactNotice } from './price-impact-notice';
@@ -9,11 +9,11 @@ import { QuoteWarnings } from './quote-warnings';
 
 /** The quote under the form: why there is none, or its details, its price impact warning and its other warnings. */
 export function SwapQuoteSummary({ card }: { card: SwapCardState }) {
-  const { form, chainInfo, wallet, tokens, amount, quote: { live, quote, state, countdown }, impact, warnings, honeypot, confirmText, setConfirmText } = card;
+  const { form, chainInfo, wallet, tokens, quote: { live, quote, state, countdown }, impact, warnings, honeypot, confirmText, setConfirmText } = card;
   const { chain, tokenIn, tokenOut } = form;
   return (
     <>
-      {!wallet.connected && amount.hasAmount && tokenIn && tokenOut && <ConnectForQuoteHint family={chainInfo.family} built="it" />}
+      {!wallet.connected && quote && <PriceOnlyHint family={chainInfo.family} action="swap" />}
       <QuoteError state={state} error={live.error} />
       {quote && tokenIn && tokenOut && (
         <QuoteDetails

@@ -5,6 +5,7 @@
  * execute and solver code never asks which family it is talking to.
  */
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
+import type { ApprovalSize } from '@/server/trading/swap-types';
 
 /** A token as the bridge names it: the native coin is NATIVE_TOKEN_ADDRESS (the zero address) on every chain. */
 export interface BridgeToken {
@@ -155,7 +156,8 @@ export interface BridgeChain {
    * The unsigned deposit of a token, with the approval the trader signs first (nonce n, the deposit n+1)
    * when the allowance is short. INVALID_INPUT (field `tokenIn`) where the chain takes no token deposits.
    */
-  buildTokenDeposit(input: { trader: string; amount: bigint; requestId: string; token: string }): Promise<BuiltDeposit>;
+  /** `approval`: the size of the approval a short allowance calls for (EVM; Solana deposits need none). */
+  buildTokenDeposit(input: { trader: string; amount: bigint; requestId: string; token: string; approval: ApprovalSize }): Promise<BuiltDeposit>;
   /**
    * A swap of a token into a bridge asset and the deposit of what it returned, as one Router call the trader
    * signs, made from the quote engine's unsigned swap (`trade`, whose minimum is the deposit's) and its

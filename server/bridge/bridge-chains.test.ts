@@ -89,7 +89,7 @@ describe('bridge chains this server cannot bridge', () => {
 
     const error = await refusal(() => priceRoute({ feeBps: 10 } as Parameters<typeof priceRoute>[0], {
       source: base, destination: sol, tokenIn: nativeBridgeToken('BASE'), tokenOut: nativeBridgeToken('SOL'),
-      amountIn: 10n ** 17n, trader: '0x0000000000000000000000000000000000000001', recipient: solver.publicKey.toBase58(), slippageBps: 50, priceOnly: false,
+      amountIn: 10n ** 17n, trader: '0x0000000000000000000000000000000000000001', recipient: solver.publicKey.toBase58(), slippageBps: 50, priceOnly: false, approval: 'unlimited',
     }));
     expect(error.code).toBe('CHAIN_UNAVAILABLE');
     expect(error.httpStatus).toBe(503);

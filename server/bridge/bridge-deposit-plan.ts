@@ -12,7 +12,7 @@
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { AppError, findAppError } from '@/server/errors';
 import type { QuoteWarning } from '@/server/trading/quote-warnings';
-import type { SwapQuote } from '@/server/trading/swap-types';
+import type { ApprovalSize, SwapQuote } from '@/server/trading/swap-types';
 import type { BridgeAsset, BridgeChain, BridgeToken } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
 import { findAsset } from './bridge-assets';
@@ -41,6 +41,8 @@ export interface DepositPlanRequest {
   slippageBps: number;
   /** No wallet given: the source swap is priced, not built. */
   priceOnly: boolean;
+  /** The size of the source swap's approval of the Router. */
+  approval: ApprovalSize;
 }
 
 /** Refuses a token the audit calls a honeypot, or whose sale the chain refuses, as `field`. */
@@ -59,14 +61,14 @@ export function riskyOrThrow(field: 'tokenIn' | 'tokenOut', token: BridgeToken, 
 }
 
 async function quoteSourceSwap(deps: BridgeDeps, request: DepositPlanRequest): Promise<SwapQuote> {
-  const { source, tokenIn, amountIn, trader, slippageBps, priceOnly } = request;
+  const { source, tokenIn, amountIn, trader, slippageBps, priceOnly, approval } = request;
   try {
     return await requireSwaps(deps, 'tokenIn').quote(source.chain, {
       ...solverSwapRequest(source, { tokenIn: tokenIn.address, tokenOut: NATIVE_TOKEN_ADDRESS, amount: amountIn, slippageBps }),
       // The trader's own swap: its tokens, its approval of the Router, its nonces.
       trader,
       priceOnly,
-      approval: { token: tokenIn.address, order: 'approve-then-trade' },
+      approval: { token: tokenIn.address, order: 'approve-then-trade', size: approval },
     });
   } catch (error) {
     return riskyOrThrow('tokenIn', tokenIn, error);

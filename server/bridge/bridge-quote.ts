@@ -16,6 +16,7 @@ import { isNativeToken, priceRoute, type PricedRoute, type RouteLeg } from './br
 import { depthWaitMs } from './deposit-depth';
 import { DEPOSITORY_SELECTORS } from './evm/evm-bridge-tokens';
 import { priceOnlyTrader } from '@/server/trading/price-only';
+import type { ApprovalSize } from '@/server/trading/swap-types';
 
 export interface BridgeQuoteRequest {
   source: ChainId;
@@ -30,6 +31,8 @@ export interface BridgeQuoteRequest {
   /** Who is paid on the destination chain; the trader when left out. */
   recipient?: string;
   slippageBps?: number;
+  /** The size of an approval the deposit needs (the maximum by default). */
+  approval?: ApprovalSize;
 }
 
 export interface BridgeQuote {
@@ -115,7 +118,7 @@ interface SignableDeposit {
 }
 
 /** The plain deposit of a bridge asset: it does not depend on the rate, so it is built while the route is priced. */
-async function directDeposit(source: BridgeChain, token: BridgeToken, input: { trader: string; amount: bigint; requestId: string }): Promise<SignableDeposit> {
+async function directDeposit(source: BridgeChain, token: BridgeToken, input: { trader: string; amount: bigint; requestId: string; approval: ApprovalSize }): Promise<SignableDeposit> {
   if (isNativeToken(token)) return { deposit: await source.buildDeposit(input), approve: undefined, callHash: undefined };
   const { deposit, approve } = await source.buildTokenDeposit({ ...input, token: token.address });
   return { deposit, approve, callHash: undefined };
@@ -138,12 +141,13 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, request: Brid
   const trader = request.trader ?? priceOnlyTrader(request.source);
   const recipient = request.recipient ?? request.trader;
   const slippageBps = request.slippageBps ?? DEFAULT_SLIPPAGE_BPS;
+  const approval = request.approval ?? 'unlimited';
   const [tokenIn, tokenOut] = await resolveTokens(source, destination, request);
   const requestId = priceOnly ? '' : newRequestId();
-  const direct = !priceOnly && findAsset(source.assets, tokenIn.address) ? directDeposit(source, tokenIn, { trader, amount: amountIn, requestId }) : undefined;
+  const direct = !priceOnly && findAsset(source.assets, tokenIn.address) ? directDeposit(source, tokenIn, { trader, amount: amountIn, requestId, approval }) : undefined;
   direct?.catch(() => undefined);
   const [priced, cursor] = await Promise.all([
-    priceRoute(deps, { source, destination, tokenIn, tokenOut, amountIn, trader, recipient: recipient ?? priceOnlyTrader(request.destination), slippageBps, priceOnly }),
+    priceRoute(deps, { source, destination, tokenIn, tokenOut, amountIn, trader, recipient: recipient ?? priceOnlyTrader(request.destination), slippageBps, priceOnly, approval }),
     deps.requests.cursor(request.source),
   ]);
   const feeAmount = (amountIn * BigInt(deps.feeBps)) / BigInt(BPS);

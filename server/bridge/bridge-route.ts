@@ -20,6 +20,7 @@ import { checkQuoteLimits } from './bridge-limits';
 import { planPayout, type PayoutPlan } from './bridge-payout';
 import { usdValue, type AssetSide } from './bridge-rates';
 import type { RouteLeg } from './bridge-route-legs';
+import type { ApprovalSize } from '@/server/trading/swap-types';
 
 export { isNativeToken, solverSwapRequest, type RouteLeg } from './bridge-route-legs';
 export { convertValue } from './bridge-rates';
@@ -54,6 +55,8 @@ export interface RouteRequest {
   slippageBps: number;
   /** No wallet given: a source swap is priced for a wallet holding nothing (see price-only.ts). */
   priceOnly: boolean;
+  /** The size of the source swap's approval of the Router. */
+  approval: ApprovalSize;
 }
 
 /** The slippage each swap of the route may use: the whole of it for a route's one swap, half each for two. */
@@ -92,7 +95,7 @@ export async function priceRoute(deps: BridgeDeps, request: RouteRequest): Promi
   const { source, destination } = request;
   const shares = slippageShares(request);
   const [deposit, sourceRange, destinationRange] = await Promise.all([
-    planDeposit(deps, { source, tokenIn: request.tokenIn, amountIn: request.amountIn, trader: request.trader, slippageBps: shares.source, priceOnly: request.priceOnly }),
+    planDeposit(deps, { source, tokenIn: request.tokenIn, amountIn: request.amountIn, trader: request.trader, slippageBps: shares.source, priceOnly: request.priceOnly, approval: request.approval }),
     source.nativeUsdRange(),
     destination.nativeUsdRange(),
   ]);

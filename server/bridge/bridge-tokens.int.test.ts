@@ -166,13 +166,15 @@ describe('through swaps', () => {
     expect(await tokenBalance('INK', alpha, testManifest().chains.INK!.solver!.address)).toBe(0n);
   });
 
-  it('price-only, without a trader: the amounts, route and warnings of a wallet\'s quote, nothing to sign', async () => {
+  it('price-only, without a trader: the amounts, route and warnings of a wallet\'s quote, nothing to sign; an exact approval', async () => {
     const { Keypair } = await import('@solana/web3.js');
     const query = { source: 'INK', destination: 'SOL', amount: (100n * 10n ** 18n).toString(), tokenIn: token('INK', 'ALPHA') };
     const priced = await quote(query);
     const trader = await fundedAccount('INK');
-    const quoted = await quote({ ...query, trader: trader.address, recipient: Keypair.generate().publicKey.toBase58() });
+    const quoted = await quote({ ...query, trader: trader.address, recipient: Keypair.generate().publicKey.toBase58(), approval: 'exact' });
     expect(priced.transaction).toEqual({ trade: '', requestId: '', approve: '' });
+    // approval=exact: the Router may take exactly the 100 ALPHA the deposit swaps.
+    expect(decodeFunctionData({ abi: erc20Abi, data: parseTransaction(quoted.transaction.approve as Hex).data! }).args[1]).toBe(100n * 10n ** 18n);
     expect(priced.stats.recipient).toBeUndefined();
     expect({ amountOut: priced.stats.amountOut, minAmountOut: priced.stats.minAmountOut, route: priced.stats.route, warnings: priced.warnings })
       .toEqual({ amountOut: quoted.stats.amountOut, minAmountOut: quoted.stats.minAmountOut, route: quoted.stats.route, warnings: quoted.warnings });

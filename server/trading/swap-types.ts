@@ -12,6 +12,11 @@ import type { QuoteWarning } from './quote-warnings';
 export type SwapMode = 'EXACT_IN' | 'EXACT_OUT';
 
 export type ApprovalOrder = 'approve-then-trade' | 'trade-then-approve';
+/**
+ * What a quoted approval before a trade lets the Router take: the interface's maximum (a token is approved
+ * once), or exactly what the trade spends (its input; an exact output's bound), asked for again by each trade.
+ */
+export type ApprovalSize = 'unlimited' | 'exact';
 
 export interface SwapRequest {
   /** Who asked (an opaque label recorded with the trade); never changes behaviour. */
@@ -33,7 +38,7 @@ export interface SwapRequest {
   fees: FeeSplit;
   integrator: string;
   /** The token approved to the Router and when (tokenIn before a sell, or tokenOut after a buy); families without approvals (Solana) ignore it. */
-  approval: { token: string; order: ApprovalOrder } | undefined;
+  approval: { token: string; order: ApprovalOrder; size?: ApprovalSize } | undefined;
   /** Refuse to quote when the trade cannot be simulated as the trader. */
   requireSimulation: boolean;
   /** Quote a buy of a token the audit calls a honeypot instead of refusing it (RISKY_TOKEN). */

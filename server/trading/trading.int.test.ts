@@ -3,7 +3,7 @@
  * the chain delivered with what the quote promised, to the wei.
  */
 import {
-  createPublicClient, erc20Abi, http, keccak256, maxUint256, parseTransaction, type Address, type Hex,
+  createPublicClient, decodeFunctionData, erc20Abi, http, keccak256, maxUint256, parseTransaction, type Address, type Hex,
   type PublicClient, type TransactionSerializableEIP1559,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
@@ -147,6 +147,31 @@ describe('EVM trading on every chain', () => {
 });
 
 describe('EVM trading cases (BASE)', () => {
+  it('approval=exact approves what the sale spends and no more: the allowance ends at 0 and the next sale asks again', async () => {
+    const wallet = await fundedWallet('BASE');
+    const alpha = wallet.token('ALPHA');
+    const router = wallet.entry.routerAddress as Address;
+    const allowance = () => wallet.publicClient.readContract({ address: alpha, abi: erc20Abi, functionName: 'allowance', args: [wallet.account.address, router] });
+    const quoteSale = (amount: string, approval: string) => client.get<QuoteBody>('v2.quote', {
+      chain: 'BASE', tokenIn: alpha, tokenOut: NATIVE, amount, slippage: 100, trader: wallet.account.address, approval,
+    });
+    const approvedAmount = (quote: QuoteBody) => decodeFunctionData({ abi: erc20Abi, data: parseTransaction(quote.transaction.approve as Hex).data! }).args[1];
+
+    const exact = await quoteSale('40000000000000000000', 'exact');
+    expect(exact.status, JSON.stringify(exact.body)).toBe(200);
+    expect(approvedAmount(exact.body)).toBe(40n * 10n ** 18n);
+    const sold = await executeRequest('v2', wallet, exact.body, await sign(wallet, exact.body.transaction.trade), await sign(wallet, exact.body.transaction.approve));
+    expect(sold.body, JSON.stringify(sold.body)).toMatchObject({ success: true, status: 'SUCCESS' });
+    expect(await allowance()).toBe(0n);
+
+    // A share of the balance approves the amount it resolves to; the default is still the interface's maximum.
+    const share = await quoteSale('25%', 'exact');
+    expect(share.status, JSON.stringify(share.body)).toBe(200);
+    expect(approvedAmount(share.body)).toBe(BigInt(share.body.stats.amountIn!));
+    expect(approvedAmount((await quoteSale('1000000000000000000', 'unlimited')).body)).toBe(maxUint256);
+    expect(approvedAmount((await client.get<QuoteBody>('v2.quote', { chain: 'BASE', tokenIn: alpha, tokenOut: NATIVE, amount: '1000000000000000000', slippage: 100, trader: wallet.account.address })).body)).toBe(maxUint256);
+  });
+
   it('token to token over two hops (v2), received equals the quote', async () => {
     const wallet = await fundedWallet('BASE');
     const quote = await client.get<QuoteBody>('v2.quote', {

@@ -60,9 +60,11 @@ export function useBridgeCard() {
   const recipientText = form.recipientText ?? defaultRecipient(source, destination, evmWallet.address);
   const recipient = checkRecipient(recipientText, source, destination);
 
-  // A quote builds the deposit for the wallet that pays it, so it needs that wallet.
-  const request: BridgeQuoteRequest | undefined = hasAmount && !insufficient && recipient.ok && sourceWallet.address
-    ? bridgeQuoteRequest(form, { amount: amountRaw, trader: sourceWallet.address, recipient: recipient.recipient, tokenIn, tokenOut })
+  // A quote builds the deposit for the wallet that pays it; before that wallet connects it is a price only,
+  // which needs no recipient yet (a recipient typed wrong still stops it: the form shows why).
+  const priceOnly = !sourceWallet.address && !recipient.ok && recipient.empty;
+  const request: BridgeQuoteRequest | undefined = hasAmount && !insufficient && (recipient.ok || priceOnly)
+    ? bridgeQuoteRequest(form, { amount: amountRaw, trader: sourceWallet.address, recipient: recipient.ok ? recipient.recipient : undefined, tokenIn, tokenOut })
     : undefined;
   const quote = useSettledQuote(request, useBridgeQuote, { paused: depositor.running });
 

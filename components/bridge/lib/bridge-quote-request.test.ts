@@ -19,3 +19,10 @@ describe('bridgeQuoteRequest', () => {
     expect(request).not.toHaveProperty('tokenOut');
   });
 });
+
+describe('bridgeQuoteRequest before a wallet connects', () => {
+  it('asks for a price only: no trader, and no recipient until one is known', () => {
+    const request = bridgeQuoteRequest(initialBridgeForm(), { amount: 10n ** 18n, trader: undefined, tokenIn: nativeToken('BASE'), tokenOut: nativeToken('ARB') });
+    expect(request).toEqual({ source: 'BASE', destination: 'ARB', amount: '1000000000000000000', slippage: 500 });
+  });
+});

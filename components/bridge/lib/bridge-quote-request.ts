@@ -9,7 +9,8 @@ export interface BridgeQuoteRequest {
   destination: ChainId;
   /** Raw units of the token sent. */
   amount: string;
-  trader: string;
+  /** The depositing wallet; without one the quote is price-only (nothing to sign). */
+  trader?: string;
   recipient?: string;
   /** The source chain's token to send; absent for its native coin. */
   tokenIn?: string;
@@ -21,8 +22,8 @@ export interface BridgeQuoteRequest {
 
 export interface QuotedBridge {
   amount: bigint;
-  /** The wallet that pays the deposit: the quote builds the deposit for it. */
-  trader: string;
+  /** The wallet that pays the deposit: the quote builds the deposit for it (none yet: a price only). */
+  trader: string | undefined;
   recipient?: string;
   tokenIn: SwapToken;
   tokenOut: SwapToken;
@@ -30,7 +31,8 @@ export interface QuotedBridge {
 
 export function bridgeQuoteRequest(form: Pick<BridgeForm, 'source' | 'destination' | 'slippageBps'>, bridge: QuotedBridge): BridgeQuoteRequest {
   return {
-    source: form.source, destination: form.destination, amount: bridge.amount.toString(), trader: bridge.trader, recipient: bridge.recipient,
+    source: form.source, destination: form.destination, amount: bridge.amount.toString(),
+    ...(bridge.trader && { trader: bridge.trader }), ...(bridge.recipient && { recipient: bridge.recipient }),
     // Native coins are the default on both sides: a bridge of native coins names no token.
     ...withToken('tokenIn', quotedToken(bridge.tokenIn)), ...withToken('tokenOut', quotedToken(bridge.tokenOut)),
     slippage: form.slippageBps,

@@ -60,11 +60,19 @@ export function useSwapCard(initialChain: ChainId, linkedTokenOut: string | unde
 
 export type SwapCardState = ReturnType<typeof useSwapCard>;
 
-/** A quote builds the wallet's transactions (nonce, approval, recipient), so it needs the wallet. */
+/**
+ * With a wallet the quote builds its transactions (nonce, approval, recipient); without one it is price-only:
+ * the same amounts, route and warnings, nothing to sign.
+ */
 function swapQuoteRequest(form: SwapForm, { amount, amountOut, insufficient }: SwapAmount, wallet: FamilyWallet): QuoteRequest | undefined {
   const { chain, tokenIn, tokenOut } = form;
-  return tokenIn && tokenOut && (amount || amountOut) && !insufficient && wallet.connected
+  // A share of the balance ("50%") needs the wallet whose balance it is.
+  const shareWithoutWallet = !wallet.connected && amount?.endsWith('%');
+  return tokenIn && tokenOut && (amount || amountOut) && !insufficient && !shareWithoutWallet
     // The page asks for risky tokens too: it shows the warning and asks for the typed word instead.
-    ? { chain, tokenIn: tokenIn.address, tokenOut: tokenOut.address, ...(amountOut ? { amountOut } : { amount }), slippage: form.slippageBps, priority: form.priority, trader: wallet.address, acceptRisk: true }
+    ? {
+      chain, tokenIn: tokenIn.address, tokenOut: tokenOut.address, ...(amountOut ? { amountOut } : { amount }), slippage: form.slippageBps, priority: form.priority,
+      ...(wallet.connected && { trader: wallet.address }), acceptRisk: true,
+    }
     : undefined;
 }

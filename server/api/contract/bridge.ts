@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { warnings } from './trading';
 import {
-  MAX_TEXT, anyAddress, chainId, checkAddressFamily, checkTxEncoding, integer, opaqueId, rawAmount, signedTransaction,
+  MAX_TEXT, anyAddress, approvalSize, chainId, checkAddressFamily, checkTxEncoding, integer, opaqueId, rawAmount, signedTransaction,
 } from './fields';
 import { stringOrNull } from './responses';
 
@@ -18,6 +18,7 @@ export const bridgeQuoteInput = z
     tokenOut: anyAddress.optional().meta({ description: 'Extension: the destination-chain token the recipient receives; the native coin when left out (or the zero address). A bridge asset is paid from the solver\'s inventory, any other token through a swap of its native coin on the destination chain, whose measured gas is charged (refused with NO_ROUTE past BRIDGE_MAX_DESTINATION_GAS). Honeypots are refused (RISKY_TOKEN). SOL pays SOL and its stable only.' }),
     recipient: anyAddress.optional().meta({ description: 'Destination-chain wallet; defaults to trader for EVM-to-EVM' }),
     slippage: integer(1, 10_000, 'basis points').optional().meta({ description: 'Default 500' }),
+    approval: approvalSize.optional(),
   })
   .superRefine((input, ctx) => {
     if (input.source === input.destination) {

@@ -159,6 +159,10 @@ export const rawAmountOrPercent = z
 
 export const side = z.enum(['BUY', 'SELL'], { error: 'must be BUY or SELL' });
 export const priority = z.enum(['LOW', 'MEDIUM', 'HIGH', 'INSTANT'], { error: 'must be LOW, MEDIUM, HIGH or INSTANT' });
+/** Extension: the size of a quoted approval (the interface's rule is the maximum). */
+export const approvalSize = z.enum(['unlimited', 'exact'], { error: 'must be unlimited or exact' }).meta({
+  description: 'Extension: what a quoted approval lets the spender take. `unlimited` (default): the maximum, so a token is approved once. `exact`: exactly what this trade or deposit spends (an exact output\'s amountInMax), asked for again by the next one',
+});
 
 export const evmSignedTx = /^0x[0-9a-fA-F]+$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;

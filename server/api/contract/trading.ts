@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { V1_QUOTE_CHAINS } from '@/server/chains/registry';
 import { defineEndpoint } from './endpoint';
 import {
-  MAX_TEXT, anyAddress, boolean, chainId, checkAddressFamily, checkSameFamily, checkTxEncoding, integer, integerIn, opaqueId,
+  MAX_TEXT, anyAddress, approvalSize, boolean, chainId, checkAddressFamily, checkSameFamily, checkTxEncoding, integer, integerIn, opaqueId,
   decimalAmount, evmSignedTransaction, priority, rawAmount, rawAmountOrPercent, side, signedTransaction, v1Chain,
 } from './fields';
 import { integratorFeeRule, type FeeModelVersion } from '@/server/trading/fee-model';
@@ -87,6 +87,7 @@ export const v2QuoteInput = z
     integrator: anyAddress.optional().meta({ description: 'Integrator fee recipient' }),
     fee: integratorFee('v2').optional().meta({ description: 'Integrator fee in basis points: 0, or 10 to 500 (80 % to the integrator, 20 % to the protocol, on top of the 10 bps protocol fee)' }),
     acceptRisk: boolean.optional().meta({ description: 'Quote a buy of a token the audit calls a honeypot instead of refusing it with RISKY_TOKEN. Default false' }),
+    approval: approvalSize.optional(),
   })
   .superRefine((input, ctx) => {
     checkAddressFamily(ctx, input.chain, { tokenIn: input.tokenIn, tokenOut: input.tokenOut }, { nativeAllowed: true });

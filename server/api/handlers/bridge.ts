@@ -27,7 +27,7 @@ const SOL_NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 export async function bridgeQuoteAnswer(deps: BridgeDeps, owner: string, input: z.output<typeof bridgeQuoteInput>): Promise<z.input<typeof bridgeQuoteOutput>> {
   const quote = await quoteBridge(deps, owner, {
     source: input.source, destination: input.destination, amount: BigInt(input.amount), trader: input.trader,
-    recipient: input.recipient, slippageBps: input.slippage, tokenIn: input.tokenIn, tokenOut: input.tokenOut,
+    recipient: input.recipient, slippageBps: input.slippage, tokenIn: input.tokenIn, tokenOut: input.tokenOut, approval: input.approval ?? 'unlimited',
   });
   const { tokenIn, tokenOut } = quote;
   return {

@@ -46,7 +46,7 @@ export async function v2QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
     priority: input.priority ?? 'MEDIUM',
     fees: fees('v2', input.fee ?? 0),
     integrator: input.integrator ? canonical(input.chain, input.integrator) : trader,
-    approval: nativeIn ? undefined : { token: tokenIn, order: 'approve-then-trade' },
+    approval: nativeIn ? undefined : { token: tokenIn, order: 'approve-then-trade', size: input.approval ?? 'unlimited' },
     requireSimulation: !priceOnly && input.simulation === true,
     acceptRisk: input.acceptRisk ?? false,
     priceOnly,

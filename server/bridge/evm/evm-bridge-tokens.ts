@@ -23,6 +23,7 @@ import { AppError, findAppError } from '@/server/errors';
 import { lookupToken } from '@/server/tokens/lookup-token';
 import { nativeBridgeToken, type BridgeToken, type BuiltDeposit, type FoundDeposit, type SignedPayment } from '../bridge-chain';
 import { takeSettled, txFees, type EvmBridgeContext } from './evm-bridge-context';
+import type { ApprovalSize } from '@/server/trading/swap-types';
 
 export const depositTokenAbi = parseAbi([
   'function depositToken(bytes32 requestId, address token, uint256 amount)',
@@ -73,7 +74,7 @@ export async function allowanceCovers(context: EvmBridgeContext, input: { trader
 }
 
 export async function buildTokenDeposit(
-  context: EvmBridgeContext, input: { trader: string; amount: bigint; requestId: string; token: string },
+  context: EvmBridgeContext, input: { trader: string; amount: bigint; requestId: string; token: string; approval: ApprovalSize },
 ): Promise<BuiltDeposit> {
   const { chainId } = context.chain.info;
   const [nonce, fees, allowed] = await Promise.all([
@@ -83,8 +84,9 @@ export async function buildTokenDeposit(
   const approve: UnsignedEvmTx | undefined = needsApproval
     ? {
         chainId, nonce, gas: APPROVAL_GAS, to: input.token as Address, value: 0n, fees,
-        // The Depository only ever takes from the caller of depositToken, so a standing allowance is safe.
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [context.depository, maxUint256] }),
+        // The Depository only ever takes from the caller of depositToken, so a standing allowance is safe; the
+        // depositor may still ask for exactly the deposit.
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [context.depository, input.approval === 'exact' ? input.amount : maxUint256] }),
       }
     : undefined;
   const deposit: UnsignedEvmTx = {

@@ -14,7 +14,7 @@ import { grossBeforeFees, outputValueShare, priceImpact, routeTaxes } from '@/se
 import { venueById } from '@/server/venues/evm/venue-table';
 import { exactOutFees, exactOutFeesWithin, splitAmount, type FeeSplit } from '../fee-model';
 import { issueQuoteId, QUOTE_TTL_MS } from '../quote-id';
-import type { ApprovalOrder, QuoteLeg, SwapQuote } from '../swap-types';
+import type { ApprovalOrder, ApprovalSize, QuoteLeg, SwapQuote } from '../swap-types';
 import { effectiveGasPrice, INTRINSIC_GAS, calldataGas, weiToUsd } from './quote-costs';
 import { balanceMoved, resolveAmount, shareGasCap } from './quote-amount';
 import { readQuoteState, type QuoteState } from './quote-read';
@@ -35,7 +35,7 @@ export interface EvmQuoteRequest {
   fees: FeeSplit;
   integrator: Address;
   /** The token approved to the Router and when: tokenIn before a sell, tokenOut after a v1 buy. */
-  approval: { token: Address; order: ApprovalOrder } | undefined;
+  approval: { token: Address; order: ApprovalOrder; size?: ApprovalSize } | undefined;
   /** Refuse to quote from pool math alone when the trade cannot be simulated. */
   requireSimulation: boolean;
   /** Strategy tokens of the trade (their permit is checked and, when missing, quoted first). */

@@ -10,7 +10,7 @@ import { routerLeg, ZERO_ADDRESS, type LensResult } from '@/server/routing/lens-
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
 import { BPS, type FeeSplit } from '../fee-model';
 import type { QuoteClaims } from '../quote-id';
-import type { ApprovalOrder } from '../swap-types';
+import type { ApprovalOrder, ApprovalSize } from '../swap-types';
 import { tradeFailure } from '../trade-failures';
 import type { PreTrade } from './pre-trade';
 import { callHash, serializeUnsigned, unsignedTxHash, type UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
@@ -24,7 +24,7 @@ export interface TradeTerms {
   slippageBps: number;
   fees: FeeSplit;
   integrator: Address;
-  approval: { token: Address; order: ApprovalOrder } | undefined;
+  approval: { token: Address; order: ApprovalOrder; size?: ApprovalSize } | undefined;
   approvalReset: 'extra' | 'refuse';
   /** Who receives tokenOut; the trader when absent. */
   recipient?: Address;
@@ -83,6 +83,15 @@ export function tradeCallData(terms: TradeTerms, route: ChosenRoute, amountIn: b
   return { data: encodeFunctionData({ abi: routerAbi, functionName: 'swap', args: [{ ...common, amountIn, amountOutMin }] }), amountOutMin };
 }
 
+/**
+ * What the approval before the trade allows: the maximum, or exactly what the trade may take (an exact
+ * output's bound). A buy's approval after the trade is for a later sell of unknown size: always the maximum.
+ */
+export function approvalAmount(terms: Pick<TradeTerms, 'approval' | 'exactOut'>, amountIn: bigint): bigint {
+  if (terms.approval?.size !== 'exact' || terms.approval.order !== 'approve-then-trade') return maxUint256;
+  return terms.exactOut?.amountInMax ?? amountIn;
+}
+
 /** What the trade transaction carries: the native input, or for an exact output its bound (the rest comes back). */
 export function tradeValue(terms: Pick<TradeTerms, 'tokenIn' | 'exactOut'>, amountIn: bigint): bigint {
   if (terms.tokenIn !== ZERO_ADDRESS) return 0n;
@@ -103,9 +112,11 @@ export function buildQuoteTransactions(
   if (preTrades.length > 1) {
     throw tradeFailure('APPROVAL_REQUIRED', `this trade needs ${preTrades.length} transactions first and a quote carries one: ${preTrades[1]!.description} from the wallet first`);
   }
+  const approvedAmount = approvalAmount(terms, amountIn);
   const plan = planTransactions({
     nonce: state.nonce,
     approval: terms.approval,
+    required: approvedAmount,
     allowance: terms.approval ? (terms.approval.token === terms.tokenIn ? lens.allowanceIn : lens.approvalAllowance) : maxUint256,
     needsReset: lens.approvalNeedsReset,
     approvalReset: terms.approvalReset,
@@ -140,7 +151,7 @@ export function buildQuoteTransactions(
   };
   const before = plan.before.map((entry) => ({
     role: entry.role,
-    tx: entry.role === 'pretrade' ? preTradeTx(entry.nonce) : approvalTx(entry.nonce, entry.role === 'reset' ? 0n : maxUint256),
+    tx: entry.role === 'pretrade' ? preTradeTx(entry.nonce) : approvalTx(entry.nonce, entry.role === 'reset' ? 0n : approvedAmount),
   }));
   const after = plan.after ? approvalTx(plan.after.nonce, maxUint256) : undefined;
   const tradeHex = serializeUnsigned(trade);

@@ -23,6 +23,12 @@ describe('planTransactions', () => {
     expect(planTransactions({ ...base, approval: { order: 'approve-then-trade' } })).toEqual({ ok: true, before: [], tradeNonce: 7 });
   });
 
+  it('an exact approval is needed only while the allowance is below what the sale spends', () => {
+    const sell = { ...base, approval: { order: 'approve-then-trade' as const }, required: 100n };
+    expect(planTransactions({ ...sell, allowance: 99n })).toEqual({ ok: true, before: [{ role: 'approve', nonce: 7 }], tradeNonce: 8 });
+    expect(planTransactions({ ...sell, allowance: 100n })).toEqual({ ok: true, before: [], tradeNonce: 7 });
+  });
+
   it('a v1 buy trades at n and approves the bought token at n+1', () => {
     expect(planTransactions({ ...base, approval: { order: 'trade-then-approve' }, allowance: 5n }))
       .toEqual({ ok: true, before: [], tradeNonce: 7, after: { role: 'approve', nonce: 8 } });

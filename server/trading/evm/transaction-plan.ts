@@ -15,6 +15,8 @@ export interface TransactionPlanInput {
   approval: { order: ApprovalOrder } | undefined;
   /** The approval token's current allowance to the Router. */
   allowance: bigint;
+  /** The allowance the approval sets (the maximum unless the trade asked for an exact one); less calls for it. */
+  required?: bigint;
   /** The token refuses to change a non-zero allowance to max without a reset. */
   needsReset: boolean;
   approvalReset: 'extra' | 'refuse';
@@ -34,7 +36,7 @@ export type TransactionPlan =
 const MAX_ALLOWANCE = 2n ** 256n - 1n;
 
 export function planTransactions(input: TransactionPlanInput): TransactionPlan {
-  let needsApproval = input.approval !== undefined && input.allowance < MAX_ALLOWANCE;
+  let needsApproval = input.approval !== undefined && input.allowance < (input.required ?? MAX_ALLOWANCE);
   const approveFirst = needsApproval && input.approval?.order === 'approve-then-trade';
   const needsReset = needsApproval && input.needsReset;
   // After a buy the token is not sold yet: its later sell's quote resets and approves.

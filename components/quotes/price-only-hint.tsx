@@ -1,0 +1,13 @@
+import type { ChainFamily } from '@/server/chains/registry';
+
+/**
+ * Under a quote asked for without a wallet: the price is real, but what to sign is built for the wallet that
+ * connects. `action`: what the wallet then does ("swap", "bridge").
+ */
+export function PriceOnlyHint({ family, action }: { family: ChainFamily; action: string }) {
+  return (
+    <p className="muted small" data-testid="price-only-hint">
+      {`A price only: connect ${family === 'solana' ? 'a Solana wallet' : 'a wallet'} to ${action} at it.`}
+    </p>
+  );
+}
