@@ -1,5 +1,6 @@
 import { ProgressSteps } from '@/components/swap/progress-steps';
 import type { BridgeCardState } from './hooks/use-bridge-card';
+import { bridgeApprovalText } from './lib/bridge-approval';
 import { depositSteps } from './lib/deposit-progress';
 
 /** The approval and the deposit, while a token deposit that needs an approval goes out. */
@@ -7,6 +8,7 @@ export function BridgeDepositProgress({ card }: { card: BridgeCardState }) {
   const { form, tokenIn, depositor, quote: { quote } } = card;
   // The quote is held still while the deposit runs: it is the one being paid.
   if (!depositor.running || !quote?.transaction.approve) return null;
-  const steps = depositSteps({ phase: depositor.phase, source: form.source, symbol: quote.stats.symbolIn ?? tokenIn.symbol, approveTxHash: depositor.approveTxHash });
+  const approveLabel = bridgeApprovalText(quote, tokenIn) ?? `Approve ${quote.stats.symbolIn ?? tokenIn.symbol}`;
+  const steps = depositSteps({ phase: depositor.phase, source: form.source, approveLabel, approveTxHash: depositor.approveTxHash });
   return <ProgressSteps label="Deposit progress" steps={steps} noteOf={(step) => step.note} />;
 }

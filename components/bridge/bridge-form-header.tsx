@@ -1,5 +1,6 @@
 'use client';
 
+import { ApprovalSetting } from '@/components/quotes/approval-setting';
 import { SlippageSetting } from '@/components/quotes/slippage-setting';
 import { usePopover } from '@/components/wallet/use-popover';
 import type { BridgeCardState } from './hooks/use-bridge-card';
@@ -31,6 +32,7 @@ export function BridgeFormHeader({ card }: { card: BridgeCardState }) {
       {open && !depositor.running && (
         <div className="settings" role="dialog" aria-label="Bridge settings">
           <SlippageSetting slippageBps={form.slippageBps} onSlippage={(bps) => edit({ type: 'slippage', bps })} />
+          <ApprovalSetting />
         </div>
       )}
     </div>

@@ -6,6 +6,7 @@ import { formatAmount, formatPercent, formatUsd } from '@/components/swap/lib/fo
 import { priceImpactLevel } from '@/components/swap/lib/price-impact';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { BridgeRoute } from './bridge-route';
+import { bridgeApprovalText } from './lib/bridge-approval';
 import type { Coin, KnownCoin } from './lib/bridge-amounts';
 import type { BridgeQuote } from './lib/bridge-types';
 import { formatDuration } from './lib/format-duration';
@@ -68,6 +69,7 @@ export function BridgeQuoteDetails({ destination, quote, coins, known, countdown
         )}
         <div className={`impact-${level}`}><dt>Cost of the bridge</dt><dd data-testid="price-impact" title="Fee and destination gas as a share of the value sent">{formatPercent(stats.priceImpact)}</dd></div>
         <div><dt>Estimated time</dt><dd data-testid="quote-time">about {formatDuration(stats.estimatedTime * 1_000)}</dd></div>
+        {quote.transaction.approve && <div><dt>Approval</dt><dd data-testid="quote-approval">{bridgeApprovalText(quote, coinIn)}</dd></div>}
       </dl>
       <BridgeRoute stats={stats} known={known} />
     </section>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { approvalText } from '@/components/quotes/approval-text';
 import { QuoteCountdown, type QuoteCountdownProps } from '@/components/quotes/quote-countdown';
 import { CHAINS, type ChainFamily, type ChainId } from '@/server/chains/registry';
 import { formatAmount, formatPercent, formatUsd, shortAddress } from './lib/format';
@@ -37,6 +38,7 @@ export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, countdow
   const feeToken = byAddress(stats.feeToken);
   const fee = (raw: string) => (feeToken ? `${formatAmount(raw, feeToken.decimals)} ${feeToken.symbol}` : `${raw} (raw units of ${shortAddress(stats.feeToken)})`);
   const level = priceImpactLevel(stats.priceImpact);
+  const approval = quote.transaction.approve ? approvalText(quote.transaction.approve, tokenIn, 'Router') : undefined;
 
   return (
     <section className="quote-details" aria-label="Quote details">
@@ -64,6 +66,7 @@ export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, countdow
           </div>
         ))}
         <div><dt>Network cost</dt><dd>{formatUsd(stats.txCostUsd)} <span className="muted small">({Number(stats.gasLimit).toLocaleString('en-US')} {COST_UNIT[CHAINS[chain].family]})</span></dd></div>
+        {approval && <div><dt>Approval</dt><dd data-testid="quote-approval">{approval}</dd></div>}
         <div>
           <dt>Route</dt>
           <dd className="route">

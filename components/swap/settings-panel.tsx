@@ -1,5 +1,6 @@
 'use client';
 
+import { ApprovalSetting } from '@/components/quotes/approval-setting';
 import { SlippageSetting } from '@/components/quotes/slippage-setting';
 import type { Priority } from './hooks/use-swap-quote';
 
@@ -10,7 +11,7 @@ const PRIORITIES: readonly { value: Priority; label: string }[] = [
   { value: 'INSTANT', label: 'Instant' },
 ];
 
-/** Slippage tolerance (basis points) and gas priority. */
+/** Slippage tolerance (basis points), gas priority and the size of token approvals. */
 export function SettingsPanel({ slippageBps, priority, onSlippage, onPriority }: {
   slippageBps: number;
   priority: Priority;
@@ -31,6 +32,7 @@ export function SettingsPanel({ slippageBps, priority, onSlippage, onPriority }:
         </div>
         <p className="muted small">Higher priority pays a larger tip so the trade is included sooner.</p>
       </fieldset>
+      <ApprovalSetting />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { DataDirBusyError, migrateToLatest, openStore, type Store } from './data
 import { migrationProvider } from './migrations';
 import { createRateLimitRepository } from './rate-limit-repository';
 import { createSettingsRepository } from './settings-repository';
+import { createTradeRepository } from './trade-repository';
 import { writeInTurn } from './write-in-turn';
 
 interface Backend {
@@ -318,6 +319,21 @@ describe.each(backends)('store on $name', (backend) => {
       );
       expect(new Set(values).size).toBe(1);
       expect(values[0]).toMatch(/^candidate-\d+$/);
+    });
+  });
+
+  describe('trade history', () => {
+    it('lists one owner\'s trades, or a wallet\'s trades under every owner of one kind', async () => {
+      const trades = createTradeRepository(store.db);
+      const wallet = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+      const trade = (owner: string, n: number) => trades.insertPending({
+        owner, chain: 'BASE', channel: 'v2', side: 'SELL', wallet, tokenIn: '0x1', tokenOut: '0x0', amountIn: '1', quotedAmountOut: '1',
+        txHash: `0x${n.toString(16).padStart(64, '0')}`, explorerUrl: '',
+      });
+      for (const [n, owner] of ['session:a', 'session:b', 'key:k'].entries()) await trade(owner, n + 1);
+      const owners = async (owner: string | { prefix: string }) => (await trades.history({ owner, wallet, limit: 10 })).map((row) => row.owner).sort();
+      expect(await owners('session:a')).toEqual(['session:a']);
+      expect(await owners({ prefix: 'session:' })).toEqual(['session:a', 'session:b']);
     });
   });
 

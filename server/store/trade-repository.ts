@@ -40,7 +40,8 @@ export interface TradeSettlement {
 }
 
 export interface TradeHistoryFilter {
-  owner: string;
+  /** One owner's trades, or (with a wallet) every owner's whose label starts with `ownerPrefix`. */
+  owner: string | { prefix: string };
   wallet?: string;
   chain?: string;
   limit: number;
@@ -153,7 +154,9 @@ async function settleTrade(db: Kysely<Database>, id: string, settlement: TradeSe
 }
 
 async function tradeHistory(db: Kysely<Database>, filter: TradeHistoryFilter): Promise<TradeRow[]> {
-  let query = db.selectFrom('trades').selectAll().where('owner', '=', filter.owner);
+  let query = typeof filter.owner === 'string'
+    ? db.selectFrom('trades').selectAll().where('owner', '=', filter.owner)
+    : db.selectFrom('trades').selectAll().where('owner', 'like', `${filter.owner.prefix}%`);
   if (filter.wallet) query = query.where('wallet', '=', normalizeChainText(filter.wallet));
   if (filter.chain) query = query.where('chain', '=', filter.chain);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();

@@ -1,5 +1,6 @@
 'use client';
 
+import { useApprovalSize } from '@/components/quotes/approval-setting';
 import { useReducer } from 'react';
 import { useSettledQuote } from '@/components/quotes/use-settled-quote';
 import { useKnownTokens } from '@/components/swap/hooks/use-known-tokens';
@@ -62,9 +63,10 @@ export function useBridgeCard() {
 
   // A quote builds the deposit for the wallet that pays it; before that wallet connects it is a price only,
   // which needs no recipient yet (a recipient typed wrong still stops it: the form shows why).
+  const [approval] = useApprovalSize();
   const priceOnly = !sourceWallet.address && !recipient.ok && recipient.empty;
   const request: BridgeQuoteRequest | undefined = hasAmount && !insufficient && (recipient.ok || priceOnly)
-    ? bridgeQuoteRequest(form, { amount: amountRaw, trader: sourceWallet.address, recipient: recipient.ok ? recipient.recipient : undefined, tokenIn, tokenOut })
+    ? bridgeQuoteRequest(form, { amount: amountRaw, trader: sourceWallet.address, recipient: recipient.ok ? recipient.recipient : undefined, tokenIn, tokenOut, approval })
     : undefined;
   const quote = useSettledQuote(request, useBridgeQuote, { paused: depositor.running });
 

@@ -1,4 +1,5 @@
 /** What the bridge form asks the quote for, built from the form once it holds a complete request. */
+import type { ApprovalSize } from '@/components/quotes/approval-setting';
 import type { SwapToken } from '@/components/swap/lib/tokens';
 import type { ChainId } from '@/server/chains/registry';
 import type { BridgeForm } from './bridge-form';
@@ -18,6 +19,8 @@ export interface BridgeQuoteRequest {
   tokenOut?: string;
   /** Basis points the recipient may receive below the quote (the quote's minimum). */
   slippage: number;
+  /** The size of the approval a token deposit needs (asked only with a trader). */
+  approval?: ApprovalSize;
 }
 
 export interface QuotedBridge {
@@ -27,12 +30,13 @@ export interface QuotedBridge {
   recipient?: string;
   tokenIn: SwapToken;
   tokenOut: SwapToken;
+  approval?: ApprovalSize;
 }
 
 export function bridgeQuoteRequest(form: Pick<BridgeForm, 'source' | 'destination' | 'slippageBps'>, bridge: QuotedBridge): BridgeQuoteRequest {
   return {
     source: form.source, destination: form.destination, amount: bridge.amount.toString(),
-    ...(bridge.trader && { trader: bridge.trader }), ...(bridge.recipient && { recipient: bridge.recipient }),
+    ...(bridge.trader && { trader: bridge.trader, ...(bridge.approval && { approval: bridge.approval }) }), ...(bridge.recipient && { recipient: bridge.recipient }),
     // Native coins are the default on both sides: a bridge of native coins names no token.
     ...withToken('tokenIn', quotedToken(bridge.tokenIn)), ...withToken('tokenOut', quotedToken(bridge.tokenOut)),
     slippage: form.slippageBps,

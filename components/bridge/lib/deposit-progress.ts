@@ -21,20 +21,20 @@ export interface DepositStep {
 
 const BEFORE_DEPOSIT: readonly DepositPhase[] = ['approve', 'approving'];
 
-export function depositSteps({ phase, source, symbol, approveTxHash }: {
+export function depositSteps({ phase, source, approveLabel, approveTxHash }: {
   phase: DepositPhase;
   source: ChainId;
-  /** The token approved. */
-  symbol: string;
+  /** The approval in words: token, spender and amount ("Approve exactly 25 USDC for the Depository 0x…"). */
+  approveLabel: string;
   approveTxHash?: string;
 }): DepositStep[] {
   const approving = BEFORE_DEPOSIT.includes(phase);
   const link = approveTxHash ? { txHash: approveTxHash, explorerUrl: explorerTxUrl(source, approveTxHash) } : {};
   const approve: DepositStep = phase === 'approve'
-    ? { id: 'approve', label: `Approve ${symbol}`, status: 'active', note: 'Confirm the approval in your wallet' }
+    ? { id: 'approve', label: approveLabel, status: 'active', note: 'Confirm the approval in your wallet' }
     : phase === 'approving'
-      ? { id: 'approve', label: `Approve ${symbol}`, status: 'active', note: 'Waiting for the approval to confirm', ...link }
-      : { id: 'approve', label: `Approve ${symbol}`, status: 'done', note: 'Approved', ...link };
+      ? { id: 'approve', label: approveLabel, status: 'active', note: 'Waiting for the approval to confirm', ...link }
+      : { id: 'approve', label: approveLabel, status: 'done', note: 'Approved', ...link };
   const deposit: DepositStep = approving
     ? { id: 'deposit', label: 'Deposit', status: 'waiting', note: 'After the approval' }
     : phase === 'wallet'

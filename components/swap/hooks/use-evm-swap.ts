@@ -6,6 +6,7 @@ import type { Address, Hash } from 'viem';
 import { waitForTransactionReceipt } from 'viem/actions';
 import { useConfig } from 'wagmi';
 import { getConnectorClient } from 'wagmi/actions';
+import { approvalText } from '@/components/quotes/approval-text';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { explorerTxUrl, type EvmChainId } from '@/server/chains/registry';
 import { SwapFlowError, describeError, describeTradeFailure, isUserRejection } from '../lib/error-messages';
@@ -53,7 +54,10 @@ export function useEvmSwap() {
     let started = false;
     try {
       const plan = planSwap(transaction);
-      report({ type: 'start', approveBefore: !!plan.approveBefore, approveAfter: !!plan.approveAfter, extra: plan.extra ? extraLabel ?? 'Before the swap' : undefined });
+      report({
+        type: 'start', approveBefore: !!plan.approveBefore, approveAfter: !!plan.approveAfter, extra: plan.extra ? extraLabel ?? 'Before the swap' : undefined,
+        approveLabel: transaction.approve ? approvalText(transaction.approve, tokenIn, 'Router') : undefined,
+      });
       started = true;
       const client = await getConnectorClient(config, { chainId: plan.trade.chainId, account, assertChainId: true });
 

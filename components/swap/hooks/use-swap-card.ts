@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react';
 import { useSelectedChain } from '@/components/layout/selected-chain';
+import { useApprovalSize, type ApprovalSize } from '@/components/quotes/approval-setting';
 import { useSettledQuote } from '@/components/quotes/use-settled-quote';
 import { useFamilyWallet, type FamilyWallet } from '@/components/wallet/use-family-wallet';
 import { useHeaderWalletFamily } from '@/components/wallet/use-header-wallet-family';
@@ -46,7 +47,8 @@ export function useSwapCard(initialChain: ChainId, linkedTokenOut: string | unde
   const balanceIn = useTokenBalance(chain, tokenIn, owner);
   const balanceOut = useTokenBalance(chain, tokenOut, owner);
   const typed = readSwapAmount(form, balanceIn.balance);
-  const quote = useSettledQuote(swapQuoteRequest(form, typed, wallet), useSwapQuote, { paused: running });
+  const [approval] = useApprovalSize();
+  const quote = useSettledQuote(swapQuoteRequest(form, typed, wallet, approval), useSwapQuote, { paused: running });
   const amount = quotedInsufficient(typed, quote.quote?.stats.amountIn, tokenIn, balanceIn.balance);
   const impact = quote.quote ? priceImpactLevel(quote.quote.stats.priceImpact) : 'none';
   const warnings = quote.quote?.warnings ?? [];
@@ -64,7 +66,7 @@ export type SwapCardState = ReturnType<typeof useSwapCard>;
  * With a wallet the quote builds its transactions (nonce, approval, recipient); without one it is price-only:
  * the same amounts, route and warnings, nothing to sign.
  */
-function swapQuoteRequest(form: SwapForm, { amount, amountOut, insufficient }: SwapAmount, wallet: FamilyWallet): QuoteRequest | undefined {
+function swapQuoteRequest(form: SwapForm, { amount, amountOut, insufficient }: SwapAmount, wallet: FamilyWallet, approval: ApprovalSize): QuoteRequest | undefined {
   const { chain, tokenIn, tokenOut } = form;
   // A share of the balance ("50%") needs the wallet whose balance it is.
   const shareWithoutWallet = !wallet.connected && amount?.endsWith('%');
@@ -72,7 +74,7 @@ function swapQuoteRequest(form: SwapForm, { amount, amountOut, insufficient }: S
     // The page asks for risky tokens too: it shows the warning and asks for the typed word instead.
     ? {
       chain, tokenIn: tokenIn.address, tokenOut: tokenOut.address, ...(amountOut ? { amountOut } : { amount }), slippage: form.slippageBps, priority: form.priority,
-      ...(wallet.connected && { trader: wallet.address }), acceptRisk: true,
+      ...(wallet.connected && { trader: wallet.address, approval }), acceptRisk: true,
     }
     : undefined;
 }

@@ -4,6 +4,7 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { liveQuoteOptions, quoteCountdown } from '@/components/quotes/live-quote';
 import type { ChainId } from '@/server/chains/registry';
+import type { ApprovalSize } from '@/components/quotes/approval-setting';
 import { useNow } from './use-now';
 
 export type Priority = 'LOW' | 'MEDIUM' | 'HIGH' | 'INSTANT';
@@ -22,6 +23,8 @@ export interface QuoteRequest {
   trader?: string;
   /** Quote a honeypot buy (with its warning) instead of refusing it. */
   acceptRisk?: boolean;
+  /** The size of the approval a token sale needs (asked only with a trader). */
+  approval?: ApprovalSize;
 }
 
 /**

@@ -45,7 +45,8 @@ export type SwapFlow =
 
 export type FlowEvent =
   /** `approvals: false`: the chain has no token approvals, so no approve step is shown (default true). */
-  | { type: 'start'; approveBefore: boolean; approveAfter: boolean; approvals?: boolean; extra?: string }
+  /** `approveLabel`: the approval in words (token, spender, amount), as the approve step's name. */
+  | { type: 'start'; approveBefore: boolean; approveAfter: boolean; approvals?: boolean; extra?: string; approveLabel?: string }
   | { type: 'active'; step: StepId }
   | { type: 'submitted'; step: StepId; txHash: string; explorerUrl: string }
   | { type: 'completed'; step: StepId }
@@ -73,7 +74,7 @@ export function swapFlowReducer(flow: SwapFlow, event: FlowEvent): SwapFlow {
   if (event.type === 'reset') return IDLE;
   if (event.type === 'start') {
     const steps = [step('swap', 'waiting'), step('confirmed', 'waiting')];
-    if (event.approvals !== false) steps.unshift(step('approve', event.approveBefore ? 'waiting' : 'skipped'));
+    if (event.approvals !== false) steps.unshift({ ...step('approve', event.approveBefore ? 'waiting' : 'skipped'), ...(event.approveBefore && event.approveLabel && { label: event.approveLabel }) });
     if (event.approveAfter) steps.push(step('approveAfter', 'waiting'));
     // The transaction the quote needs first (its `extra`), named by what it does.
     if (event.extra) steps.unshift({ ...step('extra', 'waiting'), label: event.extra });

@@ -390,7 +390,7 @@ export const tradeHistory = defineEndpoint({
   auth: true,
   tag: 'Trading',
   summary: 'Trades made with this key (extension)',
-  description: 'The trades executed or tracked with the calling API key (or, from the web app, by the session), newest first; filter by wallet and chain.',
+  description: 'The trades executed or tracked with the calling API key, newest first; filter by wallet and chain. From the web app: with a wallet, that wallet\'s trades made through the app in any browser (a wallet\'s trades are public on chain); without one, the session\'s own.',
   input: tradeHistoryInput,
   output: tradeHistoryOutput,
   errors: ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED'],

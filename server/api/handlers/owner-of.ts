@@ -2,5 +2,10 @@
 import type { Principal } from '@/server/auth/authenticate';
 
 export function ownerOf(principal: Principal | undefined): string {
-  return principal ? `${principal.kind}:${principal.id}` : 'anonymous';
+  return principal ? `${ownerKindPrefix(principal.kind)}${principal.id}` : 'anonymous';
+}
+
+/** What every owner label of one kind starts with ("session:" for every page session). */
+export function ownerKindPrefix(kind: Principal['kind']): string {
+  return `${kind}:`;
 }

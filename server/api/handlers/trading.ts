@@ -19,7 +19,7 @@ import type {
   tradeHistoryInput, tradeHistoryOutput, v1ExecuteInput, v1ExecuteOutput, v1QuoteInput, v1QuoteOutput,
   v2ExecuteInput, v2ExecuteOutput, v2QuoteInput, v2QuoteOutput, v2TrackInput,
 } from '../contract/trading';
-import { ownerOf } from './owner-of';
+import { ownerKindPrefix, ownerOf } from './owner-of';
 import { priceOnlyTrader } from '@/server/trading/price-only';
 
 type V2ExecuteAnswer = z.input<typeof v2ExecuteOutput>;
@@ -180,7 +180,11 @@ export async function v2TrackAnswer(deps: SwapExecuteDeps, principal: Principal 
 export async function tradeHistoryAnswer(
   deps: { trades: TradeRepository }, principal: Principal | undefined, input: z.output<typeof tradeHistoryInput>,
 ): Promise<z.input<typeof tradeHistoryOutput>> {
-  const rows = await deps.trades.history({ owner: ownerOf(principal), wallet: input.wallet, chain: input.chain, limit: input.limit ?? DEFAULT_HISTORY_LIMIT });
+  // The web app asking for a wallet's trades gets those made through the app on any device (every page
+  // session): a wallet's trades are public on chain, and a new browser has a new session. An API key sees
+  // only its own.
+  const owner = principal?.kind === 'session' && input.wallet ? { prefix: ownerKindPrefix('session') } : ownerOf(principal);
+  const rows = await deps.trades.history({ owner, wallet: input.wallet, chain: input.chain, limit: input.limit ?? DEFAULT_HISTORY_LIMIT });
   return {
     success: true,
     trades: rows.map((row) => ({
