@@ -1,4 +1,8 @@
+import { publicEnvProblems } from './server/config/public-env.mjs';
 import { SECURITY_HEADERS } from './server/http/security-headers.mjs';
+
+const problems = publicEnvProblems(process.env);
+if (problems.length > 0) throw new Error(`Invalid configuration: ${problems.join('; ')}`);
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
