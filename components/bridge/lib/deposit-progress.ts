@@ -21,15 +21,17 @@ export interface DepositStep {
 
 const BEFORE_DEPOSIT: readonly DepositPhase[] = ['approve', 'approving'];
 
-export function depositSteps({ phase, source, symbol, approveTxHash }: {
+export function depositSteps({ phase, source, symbol, approveTxHash, explorerLink = explorerTxUrl }: {
   phase: DepositPhase;
   source: ChainId;
   /** The token approved. */
   symbol: string;
   approveTxHash?: string;
+  /** A transaction's link as the pages render it (components/tx/explorer-links.tsx); the chain's explorer when absent. */
+  explorerLink?: (chain: ChainId, hash: string) => string;
 }): DepositStep[] {
   const approving = BEFORE_DEPOSIT.includes(phase);
-  const link = approveTxHash ? { txHash: approveTxHash, explorerUrl: explorerTxUrl(source, approveTxHash) } : {};
+  const link = approveTxHash ? { txHash: approveTxHash, explorerUrl: explorerLink(source, approveTxHash) } : {};
   const approve: DepositStep = phase === 'approve'
     ? { id: 'approve', label: `Approve ${symbol}`, status: 'active', note: 'Confirm the approval in your wallet' }
     : phase === 'approving'
