@@ -5,6 +5,7 @@ import { cookieToInitialState } from 'wagmi';
 import { SiteHeader } from '@/components/layout/site-header';
 import { AppProviders } from '@/components/providers/app-providers';
 import { getWagmiConfig } from '@/components/providers/wagmi-config';
+import { runsOnLocalWorld } from '@/server/config/runs-on-local-world';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -21,7 +22,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body>
         {/* The first stop of the keyboard: past the header's links, search and wallet to the page itself. */}
         <a className="skip-link" href="#main">Skip to content</a>
-        <AppProviders wagmiState={wagmiState}>
+        <AppProviders wagmiState={wagmiState} localWorld={runsOnLocalWorld()}>
           <SiteHeader />
           {/* Each page renders its own <main>; this target takes focus so the next Tab starts inside it. */}
           <div id="main" tabIndex={-1} className="main-target">

@@ -16,6 +16,7 @@ import { createBridgeSolver, LEASE_MS, type BridgeSolver } from '@/server/bridge
 import { createBridgeRepository } from '@/server/store/bridge-repository';
 import { boundedCache } from '@/server/cache/bounded-cache';
 import { createChainDirectory, type ChainDirectory } from '@/server/chains/chain-directory';
+import { configuredExplorerTxLink } from '@/server/chains/explorer-links';
 import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import { readDevnetManifest, type DevnetManifest } from '@/server/chains/devnet-manifest';
 import { loadConfig, type Config } from '@/server/config/env';
@@ -233,6 +234,7 @@ function createBridge({ config, chains, manifest, priorityFees, solana, store, l
     quoteTtlMs: config.BRIDGE_QUOTE_TTL_MS,
     executeWaitMs: config.BRIDGE_EXECUTE_WAIT_MS,
     publicUrl: config.publicUrl,
+    explorerTxUrl: (chain, hash) => configuredExplorerTxLink(chains[chain], hash),
     kickSolver: () => solver.kick(),
     workOn: (requestId, claimed) => solver.workOn(requestId, claimed),
     signFillAhead: (row, depositSent) => solver.signFillAhead(row, depositSent),

@@ -4,13 +4,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { formatAmount, shortAddress } from '@/components/swap/lib/format';
-import { CHAINS, explorerTxUrl, type ChainId } from '@/server/chains/registry';
+import { useExplorerTxLink } from '@/components/tx/explorer-links';
+import { CHAINS, type ChainId } from '@/server/chains/registry';
 
 /** "Get test funds": shown only when the server runs on the local chain world. */
 export function FaucetCard() {
   const trpc = useTRPC();
   const world = useQuery(trpc.dev.devnet.queryOptions({}, { retry: false, staleTime: 60_000 }));
   const fund = useMutation(trpc.dev.faucet.mutationOptions());
+  const explorerTxLink = useExplorerTxLink();
   const chains = world.data ? Object.keys(world.data.chains) : [];
   const [chain, setChain] = useState('');
   const [address, setAddress] = useState('');
@@ -55,7 +57,7 @@ export function FaucetCard() {
                 {formatAmount(token.amount, token.decimals)} {token.symbol}{' '}
                 <a
                   className="small"
-                  href={explorerTxUrl(fund.data.chain as ChainId, token.txHash)}
+                  href={explorerTxLink(fund.data.chain as ChainId, token.txHash)}
                   target="_blank"
                   rel="noreferrer"
                   aria-label={`${token.symbol} transaction on the explorer`}

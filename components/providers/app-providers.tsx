@@ -5,6 +5,7 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { useState, type ReactNode } from 'react';
 import { WagmiProvider, type State } from 'wagmi';
 import { SelectedChainProvider } from '@/components/layout/selected-chain';
+import { ExplorerLinksProvider } from '@/components/tx/explorer-links';
 import { WalletFamilyProvider } from '@/components/wallet/wallet-family';
 import type { AppRouter } from '@/server/api/root';
 import { SolanaWalletProvider } from './solana-wallet-provider';
@@ -18,9 +19,10 @@ function makeQueryClient() {
 /**
  * Wallets (EVM and Solana), query cache and tRPC for every page. The pages reach tRPC with the session
  * cookie the proxy set; no key ever reaches the browser. `wagmiState` is what the server read from the
- * wallet cookie, so the first render already matches the connected EVM wallet.
+ * wallet cookie, so the first render already matches the connected EVM wallet. `localWorld`: transaction
+ * links go to the app's own transaction page.
  */
-export function AppProviders({ children, wagmiState }: { children: ReactNode; wagmiState?: State }) {
+export function AppProviders({ children, wagmiState, localWorld = false }: { children: ReactNode; wagmiState?: State; localWorld?: boolean }) {
   const [wagmiConfig] = useState(getWagmiConfig);
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
@@ -34,7 +36,9 @@ export function AppProviders({ children, wagmiState }: { children: ReactNode; wa
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <SolanaWalletProvider>
             <WalletFamilyProvider>
-              <SelectedChainProvider>{children}</SelectedChainProvider>
+              <ExplorerLinksProvider localWorld={localWorld}>
+                <SelectedChainProvider>{children}</SelectedChainProvider>
+              </ExplorerLinksProvider>
             </WalletFamilyProvider>
           </SolanaWalletProvider>
         </TRPCProvider>

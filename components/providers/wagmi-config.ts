@@ -4,9 +4,15 @@
  *
  * The browser has no RPC of its own: reads the wagmi client makes go through the connected wallet, and
  * everything else the pages need comes from the server over tRPC.
+ *
+ * WalletConnect (wallets on another device, or a phone's wallet app) joins when the build has a project id
+ * (NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID, checked by next.config.mjs). The connector itself is small: it
+ * imports WalletConnect's provider (and its relay client and QR modal) as a chunk of its own once the page runs.
+ * Next inlines the variable, so without it the branch is dead code and nothing of WalletConnect is bundled.
  */
 import { defineChain, type Chain } from 'viem';
-import { cookieStorage, createConfig, createStorage, injected, unstable_connector, type Transport } from 'wagmi';
+import { cookieStorage, createConfig, createStorage, injected, unstable_connector, type CreateConnectorFn, type Transport } from 'wagmi';
+import { walletConnect } from 'wagmi/connectors';
 import { CHAINS, EVM_CHAIN_IDS, type EvmChainId } from '@/server/chains/registry';
 
 function walletChain(id: EvmChainId): Chain {
@@ -22,10 +28,15 @@ function walletChain(id: EvmChainId): Chain {
 
 const chains = EVM_CHAIN_IDS.map(walletChain) as [Chain, ...Chain[]];
 
+function connectors(): CreateConnectorFn[] {
+  const projectId = process.env.NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID;
+  return projectId ? [injected(), walletConnect({ projectId })] : [injected()];
+}
+
 export function getWagmiConfig() {
   return createConfig({
     chains,
-    connectors: [injected()],
+    connectors: connectors(),
     multiInjectedProviderDiscovery: true,
     storage: createStorage({ storage: cookieStorage }),
     ssr: true,

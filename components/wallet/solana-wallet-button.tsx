@@ -5,6 +5,7 @@ import { useNeedSolana, useSolanaWallet, useSolanaWalletError } from '@/componen
 import { describeError } from '@/components/swap/lib/error-messages';
 import { shortAddress } from '@/components/swap/lib/format';
 import { AccountMenu } from './account-menu';
+import { OpenInWalletApp } from './open-in-wallet-app';
 import { useFamilyWallet } from './use-family-wallet';
 import { useMounted } from './use-mounted';
 import { usePopover } from './use-popover';
@@ -59,7 +60,12 @@ export function SolanaWalletList({ onDone }: { onDone: () => void }) {
     <div className="wallet-menu" role="dialog" aria-label="Connect a Solana wallet">
       <p className="wallet-menu-title">Connect a Solana wallet</p>
       {mounted && !loaded && <p className="muted" role="status">Looking for Solana wallets…</p>}
-      {mounted && loaded && shown.length === 0 && <p className="muted">No Solana wallet found. Install Phantom or another Solana wallet, then reload.</p>}
+      {mounted && loaded && shown.length === 0 && (
+        <>
+          <p className="muted">No Solana wallet found. On a phone, open this page in Phantom; on a computer, install Phantom or another Solana wallet, then reload.</p>
+          <OpenInWalletApp wallet="Phantom" />
+        </>
+      )}
       {shown.map(({ name, icon }) => (
         <button
           key={name}

@@ -6,6 +6,7 @@ import { describeError } from '@/components/swap/lib/error-messages';
 import { shortAddress } from '@/components/swap/lib/format';
 import { CHAINS } from '@/server/chains/registry';
 import { AccountMenu } from './account-menu';
+import { OpenInWalletApp } from './open-in-wallet-app';
 import { SolanaWalletButton } from './solana-wallet-button';
 import { useMounted } from './use-mounted';
 import { usePopover } from './use-popover';
@@ -49,15 +50,27 @@ function EvmWalletButton() {
   );
 }
 
+/**
+ * The EVM wallets to connect: the injected ones (see EvmWalletButton) and any other connector configured
+ * (WalletConnect, given a project id). Without an injected wallet, as in a phone's own browser, this page
+ * can be opened inside MetaMask's.
+ */
 export function ConnectorList({ onDone }: { onDone: () => void }) {
   const connectors = useConnectors();
   const connect = useConnect();
-  const announced = connectors.filter((connector) => connector.id !== 'injected');
-  const shown: readonly Connector[] = announced.length > 0 ? announced : connectors.filter((connector) => connector.id === 'injected' && typeof window !== 'undefined' && 'ethereum' in window);
+  const injectedOnes = connectors.filter((connector) => connector.type === 'injected');
+  const announced = injectedOnes.filter((connector) => connector.id !== 'injected');
+  const browserWallets: readonly Connector[] = announced.length > 0 ? announced : injectedOnes.filter(() => typeof window !== 'undefined' && 'ethereum' in window);
+  const shown = [...browserWallets, ...connectors.filter((connector) => connector.type !== 'injected')];
   return (
     <div className="wallet-menu" role="dialog" aria-label="Connect a wallet">
       <p className="wallet-menu-title">Connect a wallet</p>
-      {shown.length === 0 && <p className="muted">No browser wallet found. Install MetaMask or another wallet, then reload.</p>}
+      {browserWallets.length === 0 && (
+        <>
+          <p className="muted">No browser wallet found. On a phone, open this page in your wallet app; on a computer, install MetaMask or another wallet, then reload.</p>
+          <OpenInWalletApp wallet="MetaMask" />
+        </>
+      )}
       {shown.map((connector) => (
         <button
           key={connector.uid}

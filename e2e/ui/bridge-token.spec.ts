@@ -124,10 +124,10 @@ test('bridge USDC from Base to Arbitrum: approve, deposit, and the recipient get
   await expect(tracker).toHaveAttribute('data-status', 'success', { timeout: 90_000 });
   await expect(tracker.getByTestId('bridge-headline')).toHaveText('Complete');
   const steps = tracker.getByRole('list', { name: 'Bridge progress' });
-  // Every leg the request went through is done, each sent one with its transaction on its chain's explorer.
+  // Every leg the request went through is done, each sent one with its transaction's page (the local world's).
   await expect(steps.locator('li:not([data-status="done"])')).toHaveCount(0);
-  await expect(steps.getByRole('link', { name: `Deposit ${AMOUNT} USDC on Base transaction on the explorer` })).toHaveAttribute('href', /^https:\/\/basescan\.org\/tx\/0x[0-9a-f]{64}$/);
-  await expect(steps.getByRole('link', { name: `Bridge ${AMOUNT} USDC Base → Arbitrum One transaction on the explorer` })).toHaveAttribute('href', /^https:\/\/arbiscan\.io\/tx\/0x[0-9a-f]{64}$/);
+  await expect(steps.getByRole('link', { name: `Deposit ${AMOUNT} USDC on Base transaction on the explorer` })).toHaveAttribute('href', /^\/tx\/BASE\/0x[0-9a-f]{64}$/);
+  await expect(steps.getByRole('link', { name: `Bridge ${AMOUNT} USDC Base → Arbitrum One transaction on the explorer` })).toHaveAttribute('href', /^\/tx\/ARB\/0x[0-9a-f]{64}$/);
 
   const status = await api.get<{ status: string; details: BridgeDetails }>(`/api/v1/bridge/status/${encodeURIComponent(requestId)}`);
   expect(status.status, describeResponse(status)).toBe(200);
@@ -240,9 +240,9 @@ test('a token swapped on both chains shows each leg with its venue, in the quote
   await expect(bridgeLeg.locator('strong')).toHaveText(/^Bridge [\d,.]+ ETH Base → Arbitrum One$/);
   await expect(destinationSwap.locator('strong')).toHaveText(destinationSwapText);
   // The source swap is made by the deposit, the destination swap by the fill.
-  await expect(sourceSwap.getByRole('link')).toHaveAttribute('href', `https://basescan.org/tx/${depositTxHash}`);
-  await expect(bridgeLeg.getByRole('link')).toHaveAttribute('href', `https://basescan.org/tx/${depositTxHash}`);
-  await expect(destinationSwap.getByRole('link')).toHaveAttribute('href', `https://arbiscan.io/tx/${fillTxHash}`);
+  await expect(sourceSwap.getByRole('link')).toHaveAttribute('href', `/tx/BASE/${depositTxHash}`);
+  await expect(bridgeLeg.getByRole('link')).toHaveAttribute('href', `/tx/BASE/${depositTxHash}`);
+  await expect(destinationSwap.getByRole('link')).toHaveAttribute('href', `/tx/ARB/${fillTxHash}`);
   await expect(destinationSwap.getByRole('link')).toHaveAccessibleName(`${await destinationSwap.locator('strong').textContent()} transaction on the explorer`);
   // What reached the solver is the ETH the source swap made, counted as ETH.
   await expect(tracker.getByTestId('deposited-amount')).toHaveText(/^[\d,.]+ ETH$/);

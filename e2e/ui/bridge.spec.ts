@@ -127,9 +127,9 @@ test('bridge AVAX to X Layer through the wallet and follow the tracker to the fi
   await expect(steps.locator('[data-step="deposit"] strong')).toHaveText('Deposit 2 AVAX on Avalanche C-Chain');
   await expect(steps.locator('[data-step="bridge"]')).toHaveAttribute('data-status', 'done');
   await expect(steps.locator('[data-step="bridge"] strong')).toHaveText('Bridge 2 AVAX Avalanche C-Chain → X Layer');
-  // Each transaction on its own chain's explorer: the deposit, and the fill on the bridge step.
-  await expect(steps.getByRole('link', { name: /^Deposit .* transaction on the explorer$/ })).toHaveAttribute('href', /^https:\/\/snowtrace\.io\/tx\/0x[0-9a-f]{64}$/);
-  await expect(steps.getByRole('link', { name: /^Bridge .* transaction on the explorer$/ })).toHaveAttribute('href', /^https:\/\/www\.oklink\.com\/xlayer\/tx\/0x[0-9a-f]{64}$/);
+  // Each transaction on its own chain (the local world's transaction page): the deposit, and the fill on the bridge step.
+  await expect(steps.getByRole('link', { name: /^Deposit .* transaction on the explorer$/ })).toHaveAttribute('href', /^\/tx\/AVAX\/0x[0-9a-f]{64}$/);
+  await expect(steps.getByRole('link', { name: /^Bridge .* transaction on the explorer$/ })).toHaveAttribute('href', /^\/tx\/XLAYER\/0x[0-9a-f]{64}$/);
 
   // On chain: the recipient got exactly what was quoted, and the wallet paid 2 AVAX plus gas.
   const status = await api.get<{ status: string; details: BridgeDetails }>(`/api/v1/bridge/status/${encodeURIComponent(requestId)}`);
@@ -346,7 +346,7 @@ test('bridge SOL to Avalanche with a Solana wallet, paid to the connected EVM wa
   const tracker = page.getByRole('region', { name: 'Bridge tracker' });
   await expect(tracker).toHaveAttribute('data-status', 'success', { timeout: 60_000 });
   await expect(tracker.getByRole('list', { name: 'Bridge progress' }).getByRole('link', { name: /^Deposit .* transaction on the explorer$/ }))
-    .toHaveAttribute('href', /^https:\/\/solscan\.io\/tx\/[1-9A-HJ-NP-Za-km-z]{64,90}$/);
+    .toHaveAttribute('href', /^\/tx\/SOL\/[1-9A-HJ-NP-Za-km-z]{64,90}$/);
 
   const status = await api.get<{ details: BridgeDetails }>(`/api/v1/bridge/status/${encodeURIComponent(requestId)}`);
   expect(status.status, describeResponse(status)).toBe(200);

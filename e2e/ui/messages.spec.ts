@@ -81,8 +81,8 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.goto('/status');
       const card = page.getByRole('region', { name: 'Test funds' });
       const cases = [
-        { chain: 'BASE', address: privateKeyToAccount(generatePrivateKey()).address, chainName: 'Base', native: '10 ETH', link: /^https:\/\/basescan\.org\/tx\/0x[0-9a-f]{64}$/ },
-        { chain: 'SOL', address: Keypair.generate().publicKey.toBase58(), chainName: 'Solana', native: '10 SOL', link: /^https:\/\/solscan\.io\/tx\/[1-9A-HJ-NP-Za-km-z]{64,88}$/ },
+        { chain: 'BASE', address: privateKeyToAccount(generatePrivateKey()).address, chainName: 'Base', native: '10 ETH', link: /^\/tx\/BASE\/0x[0-9a-f]{64}$/ },
+        { chain: 'SOL', address: Keypair.generate().publicKey.toBase58(), chainName: 'Solana', native: '10 SOL', link: /^\/tx\/SOL\/[1-9A-HJ-NP-Za-km-z]{64,88}$/ },
       ];
       for (const { chain, address, chainName, native, link } of cases) {
         await card.getByLabel('Chain').selectOption(chain);

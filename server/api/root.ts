@@ -2,6 +2,7 @@ import { bridgeRouter } from './routers/bridge';
 import { devRouter } from './routers/dev';
 import { systemRouter } from './routers/system';
 import { tokensRouter } from './routers/tokens';
+import { transactionsRouter } from './routers/transactions';
 import { v1Router } from './routers/v1';
 import { v2Router } from './routers/v2';
 import { createCallerFactory, router } from './trpc';
@@ -13,6 +14,7 @@ export const appRouter = router({
   bridge: bridgeRouter,
   dev: devRouter,
   tokens: tokensRouter,
+  transactions: transactionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -27,6 +27,8 @@ export interface BridgeDeps {
   executeWaitMs: number;
   /** Where the tracker page is served (trackingUrl). */
   publicUrl: string;
+  /** A transaction's link in answers (server/chains/explorer-links.ts); the chain table's explorer when absent. */
+  explorerTxUrl?: (chain: ChainId, hash: string) => string;
   /** Asks the solver to look for work now (after a deposit was recorded). */
   kickSolver(): void;
   /**

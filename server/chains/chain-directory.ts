@@ -9,6 +9,7 @@ import { ADDRESS_BOOK, type ChainAddressBook } from './address-book';
 import { createCircuitBreaker, type CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
 import { createRpcTransport, type RpcCallOutcome, type RpcTransport } from './json-rpc';
 import type { DevnetManifest, ManifestChain } from './devnet-manifest';
+import { explorerTxTemplate } from './explorer-links';
 import { venueContractsFromManifest } from '@/server/venues/evm/venue-table';
 import { CHAIN_IDS, CHAINS, type ChainId, type ChainInfo } from './registry';
 
@@ -46,13 +47,18 @@ export interface ConfiguredChain {
   venues?: EvmVenues;
   /** Why quotes and trades are off here, as the doctor last found (server/doctor; checked again every CHAIN_RECHECK_MS). */
   tradingOff?: string;
+  /**
+   * Where answers link a transaction (`{hash}` for the hash), when not the chain table's explorer: on the local
+   * world the app's own transaction page (server/chains/explorer-links.ts).
+   */
+  explorerTxUrl?: string;
 }
 
 export type ChainDirectory = Record<ChainId, ConfiguredChain>;
 
 export function createChainDirectory(
   config: Pick<Config, 'chains' | 'localWorld' | 'RPC_TIMEOUT_MS' | 'SOLVER_PRIVATE_KEY' | 'SOLVER_SECRET_KEY_SOL'>
-    & Partial<Pick<Config, 'RPC_BREAKER_FAILURES' | 'RPC_BREAKER_OPEN_MS'>>,
+    & Partial<Pick<Config, 'RPC_BREAKER_FAILURES' | 'RPC_BREAKER_OPEN_MS' | 'PUBLIC_URL'>>,
   manifest: DevnetManifest | undefined,
   onCall?: (outcome: RpcCallOutcome) => void,
   fetchImpl?: typeof fetch,
@@ -87,9 +93,21 @@ export function createChainDirectory(
       venues: fromManifest
         ? (CHAINS[id].family === 'evm' ? mergeVenues(venuesFromManifest(fromManifest), env.venues) : undefined)
         : mergeVenues(venuesFromAddressBook(ADDRESS_BOOK[id as keyof typeof ADDRESS_BOOK]), env.venues),
+      ...(config.localWorld && { explorerTxUrl: explorerTxTemplate(id, { localWorld: true, appUrl: answerAppUrl(config.PUBLIC_URL) }) }),
     };
   }
   return directory;
+}
+
+/**
+ * The API's `explorerUrl` is a link to open (the interface's execute result), so on the local world it is the
+ * app's transaction page under PUBLIC_URL, the address people reach the app at, when that is configured.
+ * Unset, PUBLIC_URL's default (localhost) would be wrong for every client not on this machine (a phone on the
+ * LAN, a container), so the link is then the path alone, which a client resolves against the base address it
+ * called, as the pages do.
+ */
+function answerAppUrl(publicUrl: string | undefined): string {
+  return publicUrl?.replace(/\/+$/, '') ?? '';
 }
 
 function venuesFromManifest(chain: ManifestChain): EvmVenues | undefined {

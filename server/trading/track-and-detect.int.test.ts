@@ -54,7 +54,7 @@ describe('track: trades the wallet broadcast itself', () => {
     expect(tracked.status, JSON.stringify(tracked.body)).toBe(200);
     expect(tracked.body).toMatchObject({ success: true, status: 'SUCCESS', parsedError: null });
     expect(tracked.body.txRes.txHash).toBe(hash);
-    expect(tracked.body.txRes.explorerUrl).toBe(`https://basescan.org/tx/${hash}`);
+    expect(tracked.body.txRes.explorerUrl).toBe(`/tx/BASE/${hash}`);
     const after = await trader.publicClient.readContract({ address: beta, abi: erc20Abi, functionName: 'balanceOf', args: [trader.account.address] });
     expect(after - before).toBe(BigInt(quote.body.stats.amountOut));
 

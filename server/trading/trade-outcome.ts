@@ -3,6 +3,7 @@
  * one row per broadcast transaction (so a re-submission gets the first answer).
  */
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
+import { configuredExplorerTxLink } from '@/server/chains/explorer-links';
 import { sleep } from '@/server/chains/poll-until';
 import type { TradeRepository, TradeRow } from '@/server/store/trade-repository';
 import type { QuoteClaims } from './quote-id';
@@ -46,7 +47,7 @@ export function tradeRow(chain: ConfiguredChain, request: { owner: string; claim
 }
 
 export function explorerUrl(chain: ConfiguredChain, txHash: string): string {
-  return chain.info.explorerTxUrl.replace('{hash}', txHash);
+  return configuredExplorerTxLink(chain, txHash);
 }
 
 export function claimsOf(row: TradeRow): TradeOutcome['claims'] {

@@ -21,15 +21,17 @@ export interface DepositStep {
 
 const BEFORE_DEPOSIT: readonly DepositPhase[] = ['approve', 'approving'];
 
-export function depositSteps({ phase, source, approveLabel, approveTxHash }: {
+export function depositSteps({ phase, source, approveLabel, approveTxHash, explorerLink = explorerTxUrl }: {
   phase: DepositPhase;
   source: ChainId;
   /** The approval in words: token, spender and amount ("Approve exactly 25 USDC for the Depository 0x…"). */
   approveLabel: string;
   approveTxHash?: string;
+  /** A transaction's link as the pages render it (components/tx/explorer-links.tsx); the chain's explorer when absent. */
+  explorerLink?: (chain: ChainId, hash: string) => string;
 }): DepositStep[] {
   const approving = BEFORE_DEPOSIT.includes(phase);
-  const link = approveTxHash ? { txHash: approveTxHash, explorerUrl: explorerTxUrl(source, approveTxHash) } : {};
+  const link = approveTxHash ? { txHash: approveTxHash, explorerUrl: explorerLink(source, approveTxHash) } : {};
   const approve: DepositStep = phase === 'approve'
     ? { id: 'approve', label: approveLabel, status: 'active', note: 'Confirm the approval in your wallet' }
     : phase === 'approving'

@@ -8,7 +8,8 @@ import { useConfig } from 'wagmi';
 import { getConnectorClient } from 'wagmi/actions';
 import { approvalText } from '@/components/quotes/approval-text';
 import { useTRPC } from '@/components/providers/trpc-provider';
-import { explorerTxUrl, type EvmChainId } from '@/server/chains/registry';
+import { useExplorerTxLink } from '@/components/tx/explorer-links';
+import type { EvmChainId } from '@/server/chains/registry';
 import { SwapFlowError, describeError, describeTradeFailure, isUserRejection } from '../lib/error-messages';
 import { planSwap, toSendTransactionRequest, type QuotedTransaction } from '../lib/quoted-transaction';
 import type { FlowEvent, StepId } from '../lib/swap-flow';
@@ -48,6 +49,7 @@ export function useEvmSwap() {
   const config = useConfig();
   const trpc = useTRPC();
   const track = useMutation(trpc.v2.track.mutationOptions());
+  const explorerTxLink = useExplorerTxLink();
 
   return useCallback(async ({ chain, account, tokenIn, tokenOut, transaction, extraLabel }: EvmSwapParameters, report: Dispatch<FlowEvent>) => {
     let step: StepId = 'swap';
@@ -65,7 +67,7 @@ export function useEvmSwap() {
         step = 'extra';
         report({ type: 'active', step });
         const hash = await send(client, plan.extra, account);
-        report({ type: 'submitted', step, txHash: hash, explorerUrl: explorerTxUrl(chain, hash) });
+        report({ type: 'submitted', step, txHash: hash, explorerUrl: explorerTxLink(chain, hash) });
         await confirmed(client, hash, (extraLabel ?? 'first').toLowerCase());
         report({ type: 'completed', step });
       }
@@ -74,7 +76,7 @@ export function useEvmSwap() {
         step = 'approve';
         report({ type: 'active', step });
         const hash = await send(client, plan.approveBefore, account);
-        report({ type: 'submitted', step, txHash: hash, explorerUrl: explorerTxUrl(chain, hash) });
+        report({ type: 'submitted', step, txHash: hash, explorerUrl: explorerTxLink(chain, hash) });
         await confirmed(client, hash, 'approval');
         report({ type: 'completed', step });
       }
@@ -82,7 +84,7 @@ export function useEvmSwap() {
       step = 'swap';
       report({ type: 'active', step });
       const hash = await send(client, plan.trade, account);
-      report({ type: 'submitted', step, txHash: hash, explorerUrl: explorerTxUrl(chain, hash) });
+      report({ type: 'submitted', step, txHash: hash, explorerUrl: explorerTxLink(chain, hash) });
       report({ type: 'completed', step });
 
       step = 'confirmed';
@@ -99,7 +101,7 @@ export function useEvmSwap() {
         try {
           report({ type: 'active', step });
           const approveHash = await send(client, plan.approveAfter, account);
-          report({ type: 'submitted', step, txHash: approveHash, explorerUrl: explorerTxUrl(chain, approveHash) });
+          report({ type: 'submitted', step, txHash: approveHash, explorerUrl: explorerTxLink(chain, approveHash) });
           await confirmed(client, approveHash, 'approval');
           report({ type: 'completed', step });
         } catch (error) {
@@ -110,5 +112,5 @@ export function useEvmSwap() {
       if (!started) report({ type: 'start', approveBefore: false, approveAfter: false });
       report({ type: 'failed', step, message: describeError(error), rejected: isUserRejection(error) });
     }
-  }, [config, track]);
+  }, [config, track, explorerTxLink]);
 }

@@ -75,4 +75,12 @@ describe('bridge details', () => {
     expect(detailsOf(row({}))).toMatchObject({ state: 'waiting', depositTxHash: null, depositUrl: null, confirmations: null });
     expect(detailsOf(row({ state: 'pending', deposit_tx_hash: '0xd' })).confirmations).toBeNull();
   });
+
+  it('links each transaction where the server says (the local world\'s own page), else on the chain\'s explorer', () => {
+    const finished = row({ amount_in: '1000000000000000000', amount_out: '990000000000000000', state: 'success', deposit_tx_hash: '0xd', fill_tx_hash: '0xf' });
+    const local = detailsOf(finished, (chain, hash) => `/tx/${chain}/${hash}`);
+    expect(local).toMatchObject({ depositUrl: '/tx/BASE/0xd', fillUrl: '/tx/ARB/0xf', refundUrl: null });
+    expect(local.legs!.map((leg) => leg.url)).toEqual(['/tx/BASE/0xd', '/tx/ARB/0xf']);
+    expect(detailsOf(finished)).toMatchObject({ depositUrl: 'https://basescan.org/tx/0xd', fillUrl: 'https://arbiscan.io/tx/0xf' });
+  });
 });

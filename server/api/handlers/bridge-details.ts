@@ -36,7 +36,11 @@ export function tokenFields(tokenIn: BridgeToken, tokenOut: BridgeToken, route: 
   };
 }
 
-const link = (chain: string, hash: string | null) => (hash ? explorerTxUrl(chain as ChainId, hash) : null);
+/** A transaction's link: this server's (the local world's own page) when given, else the chain's explorer. */
+type ExplorerLink = (chain: ChainId, hash: string) => string;
+
+const linkWith = (explorer: ExplorerLink) => (chain: string, hash: string | null) => (hash ? explorer(chain as ChainId, hash) : null);
+type Link = ReturnType<typeof linkWith>;
 
 const isReturned = (row: BridgeRow) => row.state === 'refunding' || row.state === 'refund' || row.state === 'failure';
 
@@ -44,7 +48,7 @@ const isReturned = (row: BridgeRow) => row.state === 'refunding' || row.state ==
 const swapOn = (row: BridgeRow, chain: string) => storedRoute(row).find((leg) => leg.kind === 'swap' && leg.chain === chain);
 
 /** The fill: a transfer from the solver's inventory, or the destination swap (with its venue). */
-function fillLeg(row: BridgeRow, tokenOut: BridgeToken): LegAnswer {
+function fillLeg(row: BridgeRow, tokenOut: BridgeToken, link: Link): LegAnswer {
   const status = row.state === 'success' ? 'success' : row.state === 'pending' ? 'pending' : isReturned(row) ? 'failure' : 'waiting';
   const txHash = row.fill_tx_hash ?? (row.state === 'pending' ? row.payment_tx_hash : null);
   const swap = row.payout === 'swap' ? swapOn(row, row.destination_chain) : undefined;
@@ -55,7 +59,7 @@ function fillLeg(row: BridgeRow, tokenOut: BridgeToken): LegAnswer {
 }
 
 /** The deposit: done once final, pending while it gathers its confirmations (its transaction seen), else waiting. */
-function depositLeg(row: BridgeRow, tokenIn: BridgeToken): LegAnswer {
+function depositLeg(row: BridgeRow, tokenIn: BridgeToken, link: Link): LegAnswer {
   const txHash = row.deposit_tx_hash ?? row.seen_deposit_tx_hash;
   const status = row.deposit_tx_hash ? 'success' : row.seen_deposit_tx_hash ? 'pending' : 'waiting';
   // What reached the solver: the bridge asset (what a source swap turned tokenIn into), or tokenIn itself.
@@ -72,12 +76,12 @@ function sourceSwapLeg(row: BridgeRow, tokenIn: BridgeToken, deposit: LegAnswer)
   return swap && { ...deposit, kind: 'swap', amount: row.amount_in, token: tokenIn.address, venue: swap.venue };
 }
 
-function legsOf(row: BridgeRow): LegAnswer[] {
+function legsOf(row: BridgeRow, link: Link): LegAnswer[] {
   const { tokenIn, tokenOut } = bridgeTokensOf(row);
-  const deposit = depositLeg(row, tokenIn);
+  const deposit = depositLeg(row, tokenIn, link);
   const swap = sourceSwapLeg(row, tokenIn, deposit);
   const legs: LegAnswer[] = swap ? [swap, deposit] : [deposit];
-  if (!isReturned(row) || row.fill_tx_hash) legs.push(fillLeg(row, tokenOut));
+  if (!isReturned(row) || row.fill_tx_hash) legs.push(fillLeg(row, tokenOut, link));
   if (isReturned(row)) {
     // Pending from the decision on, with its hash once sent: the public status reads `refund` from then on.
     const txHash = refundTxHash(row);
@@ -97,7 +101,8 @@ function shownState(row: BridgeRow): BridgeRow['state'] {
   return row.state === 'waiting' && row.seen_deposit_tx_hash ? 'pending' : row.state;
 }
 
-export function detailsOf(row: BridgeRow): z.input<typeof bridgeDetails> {
+export function detailsOf(row: BridgeRow, explorer: ExplorerLink = explorerTxUrl): z.input<typeof bridgeDetails> {
+  const link = linkWith(explorer);
   const { tokenIn, tokenOut } = bridgeTokensOf(row);
   const depositTxHash = row.deposit_tx_hash ?? row.seen_deposit_tx_hash;
   return {
@@ -129,6 +134,6 @@ export function detailsOf(row: BridgeRow): z.input<typeof bridgeDetails> {
     filledAt: row.filled_at?.getTime() ?? null,
     estimatedTime: row.estimated_seconds,
     ...tokenFields(tokenIn, tokenOut, storedRoute(row)),
-    legs: legsOf(row),
+    legs: legsOf(row, link),
   };
 }

@@ -19,7 +19,7 @@ import type {
 
 type BridgeStatusAnswer = z.input<typeof bridgeStatusOutput>;
 type BridgeExecuteAnswer = z.input<typeof bridgeExecuteOutput>;
-type AnswerDeps = Pick<BridgeDeps, 'publicUrl' | 'now'>;
+type AnswerDeps = Pick<BridgeDeps, 'publicUrl' | 'now' | 'explorerTxUrl'>;
 
 /** The native coin's "contract address" in refund details: the zero address on EVM, SOL's wrapped mint on SOL. */
 const SOL_NATIVE_MINT = 'So11111111111111111111111111111111111111112';
@@ -100,7 +100,7 @@ export async function bridgeTrackAnswer(deps: BridgeDeps, input: z.output<typeof
 
 /** The app's pages: the wallet's bridges, newest first. */
 export async function bridgeRequestsAnswer(deps: BridgeDeps, input: z.output<typeof bridgeRequestsInput>): Promise<z.input<typeof bridgeRequestsOutput>> {
-  return { success: true, requests: (await deps.requests.listForWallet(input.wallet, input.limit)).map(detailsOf) };
+  return { success: true, requests: (await deps.requests.listForWallet(input.wallet, input.limit)).map((row) => detailsOf(row, deps.explorerTxUrl)) };
 }
 
 /**
@@ -143,7 +143,7 @@ function statusOf(deps: AnswerDeps, row: BridgeRow): BridgeStatusAnswer {
     error: isReturned(status),
     // Read from storage, never from a third party: nothing to fail fetching.
     fetchFailed: false,
-    details: detailsOf(row),
+    details: detailsOf(row, deps.explorerTxUrl),
   };
 }
 

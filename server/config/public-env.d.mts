@@ -1,0 +1,1 @@
+export declare function publicEnvProblems(env: Record<string, string | undefined>): string[];
