@@ -32,7 +32,7 @@ export const tokenInfoOutput = z
     success: z.literal(true),
     tokenInfo: z.object({ token: tokenObject, chain: z.string() }),
     poolInfo: z.object({
-      address: z.string().meta({ description: 'Extension: the main pool (EVM: pass it to /api/v1/pool-info); the maker wallet on SOL; empty when none' }),
+      address: z.string().meta({ description: 'Extension: the main pool (EVM: pass it to /api/v1/pool-info); the launchpad contract for LAUNCHPAD (its curves are no pools of their own); the maker wallet on SOL; empty when none' }),
       type: z.string().meta({ description: 'Pool kind: UNISWAP_V2, UNISWAP_V3, LAUNCHPAD (a token still on the launchpad\'s bonding curve: the curve is its market), MAKER (SOL), NONE' }),
       factory: z.string().meta({ description: 'Launch venue' }),
       liquidity: z.number().meta({ description: 'Pool liquidity in USD' }),
