@@ -27,7 +27,7 @@ export function MarketPanel({ chain, info, audit }: { chain: ChainId; info: Toke
           <Row label="Market cap" testId="market-cap" value={formatUsdTotal(pool.marketCap)} />
           {curve && <Row label="Curve progress" testId="curve-progress" value={`${Number(curve.progress.toFixed(2))} %`} />}
         </dl>
-        {curve && <p className="muted small">On the launchpad&apos;s bonding curve: the curve prices the token and holds its liquidity until {curve.graduationNative} {CHAINS[chain].nativeSymbol} is raised, when it moves to a Uniswap V2 pool.</p>}
+        {curve && <p className="muted small">On the launchpad&apos;s bonding curve: the curve prices the token and holds its liquidity until it has raised what it needs to graduate (100 %), when the token moves to a Uniswap V2 pool.</p>}
         {!hasPool && <p className="muted small">No pool trades this token, so it has no price.</p>}
         {solana && hasPool && <p className="muted small">Depth: what the market maker&apos;s curve for this token takes and pays before its price moves 2 % either way.</p>}
       </section>
