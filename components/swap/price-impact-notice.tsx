@@ -1,9 +1,9 @@
 import { priceImpactMessage, type PriceImpactLevel } from './lib/price-impact';
 import { TypedWordInput } from './typed-word-input';
 
-/** The warning for the quote's price impact and, above 10 %, the field where the user types the word. */
-export function PriceImpactNotice({ level, typed, onTyped }: { level: PriceImpactLevel; typed: string; onTyped: (text: string) => void }) {
-  const message = priceImpactMessage(level);
+/** The warning for the quote's price impact, the loss in figures, and above 10 % the field where the user types the word. */
+export function PriceImpactNotice({ level, percent, typed, onTyped }: { level: PriceImpactLevel; percent: number; typed: string; onTyped: (text: string) => void }) {
+  const message = priceImpactMessage(level, percent);
   if (!message) return null;
   return (
     <div className={`impact-notice impact-${level}`} role={level === 'notice' ? 'status' : 'alert'} data-level={level}>

@@ -44,6 +44,7 @@ export function SwapCard({ initialChain, linkedTokenOut }: { initialChain?: Chai
         balanceNote={wallet.connected ? undefined : ''}
         // 0 means no price is known for the output: show nothing rather than $0.00.
         usd={quote?.stats.valueAmountOutUsd || undefined}
+        unsellable={card.honeypot}
         disabled={running}
         onPickToken={() => setPicking('receive')}
       />

@@ -25,7 +25,7 @@ export function SwapQuoteSummary({ card }: { card: SwapCardState }) {
           countdown={countdown}
         />
       )}
-      {quote && <PriceImpactNotice level={impact} typed={confirmText} onTyped={setConfirmText} />}
+      {quote && <PriceImpactNotice level={impact} percent={quote.stats.priceImpact} typed={confirmText} onTyped={setConfirmText} />}
       {quote && <QuoteWarnings warnings={warnings} askWord={honeypot && impact !== 'blocking'} typed={confirmText} onTyped={setConfirmText} />}
     </>
   );

@@ -19,6 +19,8 @@ interface TokenPanelProps {
   /** Shown instead of the balance when it cannot be read. */
   balanceNote?: string;
   usd?: number;
+  /** The token cannot be sold back (a honeypot): its value reads so instead of a dollar figure. */
+  unsellable?: boolean;
   loading?: boolean;
   disabled?: boolean;
   onPickToken: () => void;
@@ -27,7 +29,7 @@ interface TokenPanelProps {
 
 /** One side of the swap: amount, token, and the wallet's balance of it. */
 export function TokenPanel(props: TokenPanelProps) {
-  const { side, token, amount, onAmount, placeholder, balance, balanceNote, usd, loading, disabled, onPickToken, children } = props;
+  const { side, token, amount, onAmount, placeholder, balance, balanceNote, usd, unsellable, loading, disabled, onPickToken, children } = props;
   const text = TEXT[side];
   return (
     <div className={`token-panel${loading ? ' loading' : ''}`}>
@@ -61,7 +63,9 @@ export function TokenPanel(props: TokenPanelProps) {
         </button>
       </div>
       <div className="token-panel-row small muted">
-        <span data-testid={`${side}-usd`}>{usd !== undefined ? formatUsd(usd) : '\u00a0'}</span>
+        {unsellable
+          ? <span data-testid={`${side}-usd`} className="unsellable">Cannot be sold</span>
+          : <span data-testid={`${side}-usd`}>{usd !== undefined ? formatUsd(usd) : '\u00a0'}</span>}
         {token && (
           <span className="token-meta">
             <span className="token-name">{token.name}</span>

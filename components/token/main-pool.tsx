@@ -10,7 +10,11 @@ import { retryTransient } from './lib/retry';
 import { explorerAddressUrl, isEvmAddress } from './lib/token-links';
 import type { TokenInfo } from './lib/types';
 
-const VENUES: Readonly<Record<string, string>> = { UNISWAP_V2: 'Uniswap V2', UNISWAP_V3: 'Uniswap V3', MAKER: 'Market maker', JUPITER: 'Jupiter' };
+const VENUES: Readonly<Record<string, string>> = {
+  UNISWAP_V2: 'Uniswap V2', UNISWAP_V3: 'Uniswap V3', LAUNCHPAD: 'Launchpad curve', MAKER: 'Market maker', JUPITER: 'Jupiter',
+};
+/** Markets that are no pool contract (a launchpad's curves all live at the launchpad's address): pool-info has nothing on them. */
+const NOT_POOLS: ReadonlySet<string> = new Set(['LAUNCHPAD']);
 
 /**
  * The pool's address when token-info carries one. The documented token-info pool has none, so the pool's
@@ -30,7 +34,7 @@ export function MainPool({ chain, pool }: { chain: ChainId; pool: TokenInfo['poo
   const trpc = useTRPC();
   const address = poolAddressOf(pool);
   const details = useQuery(trpc.v1.poolInfo.queryOptions(
-    address && isEvmChain(chain) ? { pool: address, chain } : skipToken,
+    address && isEvmChain(chain) && !NOT_POOLS.has(pool.type) ? { pool: address, chain } : skipToken,
     { retry: retryTransient, staleTime: 30_000 },
   ));
   const info = details.data?.poolInfo;
@@ -46,7 +50,7 @@ export function MainPool({ chain, pool }: { chain: ChainId; pool: TokenInfo['poo
             {/* token-info names the venue; it often reads the same as the type and is then left out. */}
             {pool.factory !== (VENUES[pool.type] ?? pool.type) && <div className="stat"><dt>Venue</dt><dd data-testid="pool-factory">{pool.factory}</dd></div>}
             <div className="stat"><dt>{isEvmChain(chain) ? 'Liquidity' : 'Depth (±2 %)'}</dt><dd>{formatUsdTotal(info?.liquidity ?? pool.liquidity)}</dd></div>
-            {address && <div className="stat"><dt>Pool</dt><dd><ExplorerLink chain={chain} address={address} /></dd></div>}
+            {address && <div className="stat"><dt>{NOT_POOLS.has(pool.type) ? 'Contract' : 'Pool'}</dt><dd><ExplorerLink chain={chain} address={address} /></dd></div>}
             {info && (
               <>
                 <div className="stat"><dt>Fee</dt><dd data-testid="pool-fee">{Number(info.realFee.toFixed(4))} %</dd></div>

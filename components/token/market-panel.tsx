@@ -5,15 +5,16 @@ import type { TokenAudit, TokenInfo } from './lib/types';
 import { SolanaMintPanel } from './solana-mint-panel';
 import { Row } from './stat-row';
 
-
 /**
- * Price and size of the market, then what trading the token costs and where its supply sits. Solana mints
+ * Price and size of the market (a launch token's bonding curve and how far it is to graduation while it is
+ * on one), then what trading the token costs and where its supply sits. Solana mints
  * have no buy or sell tax, burn address or DEX listing fee: their second card shows the mint's own facts.
  */
 export function MarketPanel({ chain, info, audit }: { chain: ChainId; info: TokenInfo; audit?: TokenAudit }) {
   const { poolInfo: pool, misc } = info;
   const hasPool = pool.type !== 'NONE';
   const solana = CHAINS[chain].family === 'solana';
+  const curve = info.launchpad && !info.launchpad.graduated ? info.launchpad : undefined;
   const taxTone = (tax: number) => (tax > TAX_WARNING_ABOVE_PERCENT ? 'warn' : undefined);
   return (
     <div className="token-grid">
@@ -24,7 +25,9 @@ export function MarketPanel({ chain, info, audit }: { chain: ChainId; info: Toke
           <Row label={`Price in ${CHAINS[chain].nativeSymbol}`} testId="price-native" value={hasPool ? formatNativePrice(pool.priceNative, CHAINS[chain].nativeSymbol) : '–'} />
           <Row label={solana ? 'Depth (±2 %)' : 'Liquidity'} testId="liquidity" value={formatUsdTotal(pool.liquidity)} />
           <Row label="Market cap" testId="market-cap" value={formatUsdTotal(pool.marketCap)} />
+          {curve && <Row label="Curve progress" testId="curve-progress" value={`${Number(curve.progress.toFixed(2))} %`} />}
         </dl>
+        {curve && <p className="muted small">On the launchpad&apos;s bonding curve: the curve prices the token and holds its liquidity until it has raised what it needs to graduate (100 %), when the token moves to a Uniswap V2 pool.</p>}
         {!hasPool && <p className="muted small">No pool trades this token, so it has no price.</p>}
         {solana && hasPool && <p className="muted small">Depth: what the market maker&apos;s curve for this token takes and pays before its price moves 2 % either way.</p>}
       </section>

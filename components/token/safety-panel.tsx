@@ -1,4 +1,5 @@
 import { describeError } from '@/components/swap/lib/error-messages';
+import { VERDICT_WORDS } from '@/server/tokens/audit/verdict';
 import { checkLabel } from './lib/risk';
 import type { AuditCheck, TokenAudit } from './lib/types';
 
@@ -7,10 +8,6 @@ const STATUS_ICONS: Readonly<Record<AuditCheck['status'], { icon: string; label:
   warn: { icon: '!', label: 'Warning' },
   fail: { icon: '✕', label: 'Failed' },
   unknown: { icon: '?', label: 'Could not be checked' },
-};
-
-const VERDICT_LABELS: Readonly<Record<TokenAudit['verdict'], string>> = {
-  clean: 'Clean', caution: 'Caution', danger: 'Danger', honeypot: 'Honeypot',
 };
 
 /**
@@ -22,7 +19,7 @@ export function SafetyPanel({ audit, error, loading }: { audit?: TokenAudit; err
     <section className="card token-card safety" aria-label="Safety">
       <h2>
         Safety
-        {audit && <span className={`verdict verdict-${audit.verdict}`} data-testid="audit-verdict">{VERDICT_LABELS[audit.verdict]}</span>}
+        {audit && <span className={`verdict verdict-${audit.verdict}`} data-testid="audit-verdict">{VERDICT_WORDS[audit.verdict]}</span>}
         {audit && <span className="muted small score" data-testid="audit-score">score {audit.score}/100</span>}
       </h2>
       {loading && <p role="status" className="muted">Auditing the token…</p>}

@@ -6,10 +6,11 @@ import { explorerAddressUrl, tradeHref } from './lib/token-links';
 import type { TokenInfo } from './lib/types';
 
 /**
- * Who the token is: symbol, name, chain, address (copy, explorer) and the way to trade it. The chain and
- * address come from the URL, so they show while the token is still loading or could not be read.
+ * Who the token is: symbol, name, chain, address (copy, explorer) and the way to trade it, unless the audit
+ * found it cannot be sold back: a page that tells people not to buy a token offers no button to buy it.
+ * The chain and address come from the URL, so they show while the token is still loading or could not be read.
  */
-export function TokenHeader({ chain, address, token }: { chain: ChainId; address: string; token?: TokenInfo['tokenInfo']['token'] }) {
+export function TokenHeader({ chain, address, token, unsellable }: { chain: ChainId; address: string; token?: TokenInfo['tokenInfo']['token']; unsellable?: boolean }) {
   const chainInfo = CHAINS[chain];
   return (
     <header className="token-header">
@@ -26,7 +27,7 @@ export function TokenHeader({ chain, address, token }: { chain: ChainId; address
           <a href={explorerAddressUrl(chain, address)} target="_blank" rel="noreferrer noopener">Explorer ↗</a>
         </p>
       </div>
-      {token && (
+      {token && !unsellable && (
         // prefetch off: the swap page renders per request (session cookie, wallet state).
         <Link className="trade-button" href={tradeHref(chain, token.address)} prefetch={false}>Trade</Link>
       )}

@@ -31,7 +31,7 @@ test('the API reference renders the served document', async ({ page, baseURL }) 
   expect((await specResponse).status()).toBe(200);
 
   await expect(page.getByRole('heading', { name: 'Trading and bridging API', level: 1 })).toBeVisible();
-  const sidebar = page.getByRole('navigation', { name: /^Sidebar for / });
+  const sidebar = page.getByRole('complementary', { name: /^Sidebar for / });
   // An operation's entry is named by its summary, then its method.
   const entry = (summary: string) => sidebar.getByRole('button', { name: new RegExp(`^${summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} HTTP Method`) }).first();
   // The first group opens by itself; the others render their operations once opened.

@@ -6,6 +6,7 @@ import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Connection, PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
+import { LAUNCH_CURVE_USD } from '@/devnet/evm/launchpad';
 import { NATIVE_USD, TOKENS } from '@/devnet/evm/world-spec';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 
@@ -76,6 +77,31 @@ describe('token-info', () => {
     expect(answer.body.launchpad!.priceNative).toBeGreaterThan(0);
     const plain = await client.get<Info & { launchpad?: unknown }>('v1.tokenInfo', { chain: 'BASE', token: token('ALPHA'), audit: 'false' });
     expect(plain.body.launchpad).toBeUndefined();
+  });
+
+  it('gives a launch token on its curve the curve as its pool: its price, its reserves as liquidity, its progress, and no danger verdict', async () => {
+    const answer = await client.get<Info & { launchpad?: { progress: number; priceNative: number } }>('v1.tokenInfo', { chain: 'BASE', token: token('LAUNCH') });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const { poolInfo, launchpad, misc } = answer.body;
+    expect(poolInfo).toMatchObject({ type: 'LAUNCHPAD', factory: 'Launchpad', address: testManifest().chains.BASE!.contracts.launchpad });
+    expect(poolInfo.priceNative).toBe(launchpad!.priceNative);
+    // The native coin's USD price moves with the trading tests' trades on BASE, a few percent at most.
+    expect(Math.abs(poolInfo.priceUsd / (poolInfo.priceNative * NATIVE_USD.BASE) - 1)).toBeLessThan(0.05);
+    // Both sides of the curve's reserves: its virtual native and what it raised (a tenth of the way or more).
+    const nativeReserveUsd = LAUNCH_CURVE_USD.virtualNative + LAUNCH_CURVE_USD.graduation * 0.1;
+    expect(poolInfo.liquidity).toBeGreaterThan(2 * nativeReserveUsd * 0.95);
+    expect(poolInfo.marketCap).toBeGreaterThan(0);
+    expect(launchpad!.progress).toBeGreaterThanOrEqual(10);
+    expect(['clean', 'caution']).toContain(misc.audit);
+  });
+
+  it('audits a healthy curve\'s liquidity as it audits a pool\'s: by what its reserves hold', async () => {
+    const answer = await client.get<{ audit: { verdict: string; score: number; checks: { id: string; status: string; detail: string }[] } }>('v1.tokenAudit', { chain: 'BASE', token: token('LAUNCH') });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const liquidity = answer.body.audit.checks.find((check) => check.id === 'liquidity')!;
+    expect(liquidity).toMatchObject({ status: 'pass' });
+    expect(liquidity.detail).toMatch(/launchpad bonding curve/);
+    expect(answer.body.audit.score).toBeGreaterThanOrEqual(50);
   });
 
   it('answers 404 for an address without a token contract', async () => {

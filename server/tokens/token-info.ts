@@ -1,18 +1,21 @@
 /**
- * Token info: metadata, the main pool and prices (the pool reader, the one place that knows pools), taxes
+ * Token info: metadata, the main pool and prices (the pool reader, the one place that knows pools, or the
+ * launchpad's bonding curve while a launch token is on it), taxes
  * measured by a buy and a sell through the Router, burnt and clogged supply, the DexScreener paid status and,
  * when asked for, the audit verdict. Everything independent is read at once.
  */
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, hexToString, parseAbi, type Address, type Hex } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, hexToString, type Address, type Hex } from 'viem';
 import type { ConfiguredChain, ChainDirectory } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer } from '@/server/chains/json-rpc';
 import { DEXSCREENER_CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import type { LocalWorld } from '@/server/devnet/local-world';
 import { AppError } from '@/server/errors';
 import { WRAPPED_SOL_MINT } from '@/server/venues/solana/route-source';
+import type { TokenPool } from '@/server/venues/evm/pools/pool-types';
 import { findTokenPools } from '@/server/venues/evm/pools/token-pools';
-import { contractAt } from '@/server/venues/evm/venue-config';
+import { curveCall, decodeCurve, launchpadOf } from '@/server/venues/evm/launchpad-curve';
 import { solUsdPrice, type SolanaTrading } from '@/server/trading/solana/solana-quote';
+import { curvePool, curveSummary, deeperMarket } from './curve-market';
 import { auditToken, type AuditDeps, type AuditVerdict } from './audit/audit-token';
 import { dexPaidStatus, type DexPaid } from './dex-paid/dexscreener';
 import { readMintMetadata } from './solana-metadata';
@@ -36,10 +39,13 @@ export interface TokenInfoRequest {
   audit: boolean;
 }
 
-/** The token's most liquid pool: on SOL the maker's curve; type NONE with zeros when there is none. */
+/**
+ * The token's market: its most liquid pool, or the launchpad's bonding curve while the token is on it (the
+ * deeper of the two); on SOL the maker's curve; type NONE with zeros when there is none.
+ */
 export interface TokenMainPool {
   address: string;
-  /** UNISWAP_V2, UNISWAP_V3, MAKER or NONE. */
+  /** UNISWAP_V2, UNISWAP_V3, LAUNCHPAD, MAKER or NONE. */
   type: string;
   factory: string;
   liquidityUsd: number;
@@ -94,38 +100,20 @@ export async function tokenInfo(deps: TokenInfoDeps, request: TokenInfoRequest):
 
 type ChainTokenInfo = Omit<TokenInfo, 'chain' | 'dexPaid' | 'auditVerdict'>;
 
-const launchpadAbi = parseAbi(['function curve(address) view returns (uint256, uint256, uint256, uint256, bool, address)']);
-
-/** The token's curve on the chain's launchpad, when it is one of its tokens. */
-function launchpadCurve(launchpad: Address, answer: RpcBatchAnswer | undefined, decimals: number): LaunchpadCurve | undefined {
-  if (!answer?.ok || typeof answer.result !== 'string' || answer.result.length < 2 + 64 * 6) return undefined;
-  const [reserveNative, reserveToken, raised, graduation, graduated, pair] = decodeFunctionResult({ abi: launchpadAbi, functionName: 'curve', data: answer.result as Hex });
-  if (reserveToken === 0n && !graduated) return undefined;
-  return {
-    address: launchpad,
-    graduated,
-    progress: graduated ? 100 : graduation === 0n ? 0 : round(Number((raised * 1_000_000n) / graduation) / 10_000, 2),
-    raisedNative: formatUnits(raised, 18),
-    graduationNative: formatUnits(graduation, 18),
-    priceNative: graduated || reserveToken === 0n ? 0 : Number(formatUnits(reserveNative, 18)) / Number(formatUnits(reserveToken, decimals)),
-    pair: graduated ? pair : '',
-  };
-}
-
 async function evmTokenInfo(chain: ConfiguredChain, token: string): Promise<ChainTokenInfo> {
   const address = token as Address;
   const call = (functionName: 'name' | 'symbol' | 'decimals' | 'totalSupply') =>
     ({ method: 'eth_call', params: [{ to: address, data: encodeFunctionData({ abi: erc20Abi, functionName }) }, 'latest'] });
   const balanceOf = (owner: string) =>
     ({ method: 'eth_call', params: [{ to: address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner as Address] }) }, 'latest'] });
-  const launchpad = chain.venues ? contractAt(chain.venues, 'launchpad') : undefined;
+  const launchpad = launchpadOf(chain);
   const [metadata, pools, taxes] = await Promise.all([
     chain.rpc.requestBatch([
       { method: 'eth_getCode', params: [address, 'latest'] },
       call('name'), call('symbol'), call('decimals'), call('totalSupply'),
       ...BURN_ADDRESSES.map(balanceOf),
       balanceOf(address),
-      ...(launchpad ? [{ method: 'eth_call', params: [{ to: launchpad, data: encodeFunctionData({ abi: launchpadAbi, functionName: 'curve', args: [address] }) }, 'latest'] }] : []),
+      ...(launchpad ? [curveCall(launchpad, token)] : []),
     ]),
     findTokenPools(chain, token),
     probeTaxes(chain, token),
@@ -136,28 +124,33 @@ async function evmTokenInfo(chain: ConfiguredChain, token: string): Promise<Chai
   const totalSupply = readUint(metadata[4]) ?? 0n;
   const burnt = (readUint(metadata[5]) ?? 0n) + (readUint(metadata[6]) ?? 0n);
   const clogged = readUint(metadata[7]) ?? 0n;
-  const main = pools.mainPool;
   const circulating = Number(formatUnits(totalSupply - burnt, decimals));
+  const curve = launchpad ? decodeCurve(launchpad, metadata[8]) : undefined;
+  const pool = mainPoolOf(pools.mainPool, circulating);
+  const nativeDecimals = chain.info.nativeDecimals;
   return {
     token: { address: token, name: readText(metadata[1]) ?? 'unknown', symbol: readText(metadata[2]) ?? 'unknown', decimals },
-    pool: {
-      address: main?.address ?? '',
-      type: main?.venue ?? 'NONE',
-      factory: main?.factoryName ?? 'none',
-      liquidityUsd: round(main?.liquidityUsd ?? 0, 2),
-      marketCapUsd: round(circulating * (main?.priceUsd ?? 0), 2),
-      priceNative: main?.priceNative ?? 0,
-      priceUsd: main?.priceUsd ?? 0,
-    },
+    pool: curve ? deeperMarket(pool, curvePool({ curve, tokenDecimals: decimals, nativeDecimals, nativeUsd: pools.nativeUsd, circulating })) : pool,
     buyTax: taxes.buyTax,
     sellTax: taxes.sellTax,
     burntPercent: percentOf(burnt, totalSupply),
     cloggedPercent: percentOf(clogged, totalSupply),
-    ...withCurve(launchpad ? launchpadCurve(launchpad, metadata[8], decimals) : undefined),
+    ...(curve ? { launchpad: curveSummary(curve, decimals, nativeDecimals) } : {}),
   };
 }
 
-const withCurve = (curve: LaunchpadCurve | undefined) => (curve ? { launchpad: curve } : {});
+function mainPoolOf(main: TokenPool | undefined, circulating: number): TokenMainPool {
+  if (!main) return NO_POOL;
+  return {
+    address: main.address,
+    type: main.venue,
+    factory: main.factoryName,
+    liquidityUsd: round(main.liquidityUsd, 2),
+    marketCapUsd: round(circulating * main.priceUsd, 2),
+    priceNative: main.priceNative,
+    priceUsd: main.priceUsd,
+  };
+}
 
 /** Solana: the mint, its known name, and the maker's curve as its pool (SPL tokens have no taxes). */
 async function solanaTokenInfo(deps: TokenInfoDeps, chain: ConfiguredChain, mint: string): Promise<ChainTokenInfo> {

@@ -1,15 +1,19 @@
 /**
  * The token list of the `/token` landing page: a chain's listed tokens with their price, liquidity and
  * change over 24 hours, the change measured on the token's own trades (its price history), all read from
- * the chain. The native coin has no token page and is left out.
+ * the chain. A launch token on its bonding curve is priced by the curve; a token that trades only against
+ * another listed token, through that token's price. The native coin has no token page and is left out.
  */
-import type { ChainDirectory } from '@/server/chains/chain-directory';
+import type { ChainDirectory, ConfiguredChain } from '@/server/chains/chain-directory';
 import { NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { LocalWorld } from '@/server/devnet/local-world';
 import type { SolanaTrading } from '@/server/trading/solana/solana-quote';
+import { readCurve } from '@/server/venues/evm/launchpad-curve';
 import { findTokenPools } from '@/server/venues/evm/pools/token-pools';
+import { curvePool } from './curve-market';
 import { evmPriceHistory } from './evm-price-history';
 import { knownTokens, type KnownToken } from './known-tokens';
+import { pricedThroughPairs } from './paired-price';
 import { changePercent, type PricePoint } from './price-point';
 import { mintPriceHistory, readMakerTrades, type MakerTrades } from './solana-price-history';
 import { solanaMainPool } from './token-info';
@@ -35,14 +39,20 @@ interface MarketNow {
   history: PricePoint[];
 }
 
-async function evmMarket(deps: TokenMarketDeps, chain: ChainId, token: string): Promise<MarketNow> {
-  const pools = await findTokenPools(deps.chains[chain], token);
+async function evmMarket(deps: TokenMarketDeps, chain: ChainId, token: KnownToken): Promise<MarketNow> {
+  const configured = deps.chains[chain];
+  const [pools, curve] = await Promise.all([findTokenPools(configured, token.address), readCurve(configured, token.address)]);
   const main = pools.mainPool;
+  const onCurve = curve && curvePool({ curve, tokenDecimals: token.decimals, nativeDecimals: configured.info.nativeDecimals, nativeUsd: pools.nativeUsd, circulating: 0 });
+  // A launch token trades on its curve until it graduates; its trades there are not in the pools' history.
+  if (onCurve && onCurve.liquidityUsd >= (main?.liquidityUsd ?? 0)) {
+    return { priceUsd: onCurve.priceUsd, priceNative: onCurve.priceNative, liquidityUsd: onCurve.liquidityUsd, history: [] };
+  }
   return {
     priceUsd: main?.priceUsd ?? 0,
     priceNative: main?.priceNative ?? 0,
     liquidityUsd: main?.liquidityUsd ?? 0,
-    history: main ? await evmPriceHistory(deps.chains[chain], token, pools) : [],
+    history: main ? await evmPriceHistory(configured, token.address, pools) : [],
   };
 }
 
@@ -57,14 +67,25 @@ export async function tokenMarkets(deps: TokenMarketDeps, chain: ChainId, nowSec
   const evm = deps.chains[chain].info.family === 'evm';
   // Every mint's history comes from the same maker transactions: read them once for the whole list.
   const makerTrades = evm ? undefined : await readMakerTrades(deps.chains.SOL, deps.solana).catch(() => undefined);
-  return Promise.all(tokens.map(async (token): Promise<TokenMarket> => {
+  const markets = await Promise.all(tokens.map(async (token): Promise<TokenMarket> => {
     try {
-      const market = evm ? await evmMarket(deps, chain, token.address) : await solanaMarket(deps, makerTrades, token.address);
+      const market = evm ? await evmMarket(deps, chain, token) : await solanaMarket(deps, makerTrades, token.address);
       const change = changePercent(market.history, nowSeconds);
       return { ...token, priceUsd: market.priceUsd, priceNative: market.priceNative, liquidityUsd: market.liquidityUsd, change24h: change ?? null };
     } catch {
       // A token that cannot be read (no pool, no contract) is listed without market figures.
       return { ...token, priceUsd: 0, priceNative: 0, liquidityUsd: 0, change24h: null };
     }
+  }));
+  return evm ? priceThroughListed(deps.chains[chain], markets) : markets;
+}
+
+/** Tokens that trade only against other listed tokens, priced through the deepest such pool. */
+async function priceThroughListed(chain: ConfiguredChain, markets: TokenMarket[]): Promise<TokenMarket[]> {
+  const anchors = markets.filter((market) => market.priceUsd > 0);
+  return Promise.all(markets.map(async (market) => {
+    if (market.priceUsd > 0) return market;
+    const paired = await pricedThroughPairs(chain, market, anchors).catch(() => undefined);
+    return paired ? { ...market, ...paired } : market;
   }));
 }

@@ -17,16 +17,23 @@ export function priceImpactLevel(percent: number): PriceImpactLevel {
   return 'none';
 }
 
-export function priceImpactMessage(level: PriceImpactLevel): string | undefined {
+/** The loss in figures: the quote's own price impact, to at most two decimals ("14.2 %"). */
+export function impactLossText(percent: number): string {
+  return `you receive ${Number(percent.toFixed(2))} % less than the market price`;
+}
+
+/** What the notice says at a level: the loss stated, then what to do about it. */
+export function priceImpactMessage(level: PriceImpactLevel, percent: number): string | undefined {
+  const loss = impactLossText(percent);
   switch (level) {
     case 'notice':
-      return 'Price impact above 1 %: this trade moves the pool price.';
+      return `Price impact: this trade moves the pool price, so ${loss}.`;
     case 'warning':
-      return 'Price impact above 3 %: you get noticeably less than the market price. Consider a smaller amount.';
+      return `Price impact: ${loss}. Consider a smaller amount.`;
     case 'high':
-      return 'High price impact above 5 %: a large part of the value is lost to the pool. Split the trade or use a smaller amount.';
+      return `High price impact: ${loss}, lost to the pool. Split the trade or use a smaller amount.`;
     case 'blocking':
-      return `Very high price impact above 10 %: you are likely to lose most of the value. Type "${CONFIRM_WORD}" to swap anyway.`;
+      return `Very high price impact: ${loss}. Type "${CONFIRM_WORD}" to swap anyway.`;
     default:
       return undefined;
   }

@@ -3,6 +3,8 @@
  * a tax above 1 % (the audit's own pass threshold) is a warning; an audit verdict of honeypot or danger
  * is a danger banner.
  */
+import { VERDICT_WORDS } from '@/server/tokens/audit/verdict';
+
 export const TAX_WARNING_ABOVE_PERCENT = 1;
 
 export interface RiskBanner {
@@ -23,10 +25,10 @@ export interface RiskInput {
 export function riskBanners({ buyTax, sellTax, verdict, failedChecks = [] }: RiskInput): RiskBanner[] {
   const banners: RiskBanner[] = [];
   if (verdict === 'honeypot') {
-    banners.push({ level: 'danger', title: 'Honeypot', text: 'This token can be bought but not sold back. Do not buy it.' });
+    banners.push({ level: 'danger', title: VERDICT_WORDS.honeypot, text: 'This token can be bought but not sold back. Do not buy it.' });
   } else if (verdict === 'danger') {
     const named = failedChecks.length ? `: ${failedChecks.map(checkLabel).join(', ').toLowerCase()}` : '';
-    banners.push({ level: 'danger', title: 'Danger', text: `The audit found failing checks${named}. Buying this token is very risky.` });
+    banners.push({ level: 'danger', title: VERDICT_WORDS.danger, text: `The audit found failing checks${named}. Buying this token is very risky.` });
   }
   const taxed = [
     buyTax !== undefined && buyTax > TAX_WARNING_ABOVE_PERCENT ? `buying costs ${formatTax(buyTax)}` : undefined,

@@ -32,8 +32,8 @@ export const tokenInfoOutput = z
     success: z.literal(true),
     tokenInfo: z.object({ token: tokenObject, chain: z.string() }),
     poolInfo: z.object({
-      address: z.string().meta({ description: 'Extension: the main pool (EVM: pass it to /api/v1/pool-info); the maker wallet on SOL; empty when none' }),
-      type: z.string().meta({ description: 'Pool kind: UNISWAP_V2, UNISWAP_V3, MAKER (SOL), NONE' }),
+      address: z.string().meta({ description: 'Extension: the main pool (EVM: pass it to /api/v1/pool-info); the launchpad contract for LAUNCHPAD (its curves are no pools of their own); the maker wallet on SOL; empty when none' }),
+      type: z.string().meta({ description: 'Pool kind: UNISWAP_V2, UNISWAP_V3, LAUNCHPAD (a token still on the launchpad\'s bonding curve: the curve is its market), MAKER (SOL), NONE' }),
       factory: z.string().meta({ description: 'Launch venue' }),
       liquidity: z.number().meta({ description: 'Pool liquidity in USD' }),
       marketCap: z.number().meta({ description: 'USD' }),
@@ -91,11 +91,13 @@ export const tokenAuditOutput = z
     audit: z.object({
       chain: z.string().meta({ description: 'Chain identifier the token was audited on (the detected one when chain was omitted)' }),
       verdict: z.enum(['clean', 'caution', 'danger', 'honeypot']).meta({
-        description: 'From our own checks only: honeypot when the honeypot check fails, else danger when any check fails, '
+        description: 'Read off the score, one word per band: 100 clean, 50 to 99 caution, 1 to 49 danger, 0 honeypot. '
+          + 'From our own checks only: honeypot when the honeypot check fails, else danger when any check fails, '
           + 'else caution when any check warns or is unknown, else clean',
       }),
       score: z.number().int().min(0).max(100).meta({
-        description: '100 is best: 100 − 40 per failed check − 15 per warning − 5 per unknown check, floored at 0; a honeypot scores 0',
+        description: '100 is best: 100 − 40 per failed check − 15 per warning − 5 per unknown check, kept within the verdict\'s band '
+          + '(a failed check scores 1 to 49, a warning or unknown check 50 to 99); a honeypot scores 0',
       }),
       checks: z.array(z.object({
         id: z.string().meta({

@@ -37,6 +37,18 @@ describe('EVM check thresholds', () => {
     expect(liquidityCheck(chain, pools(50_000, STABLE, 0)).status).toBe('pass');
   });
 
+  it('grades a launch token on its curve by the curve\'s reserves, not as a token without a pool', () => {
+    // $5,500 of native reserves at $3,000 per coin: $11,000 across both sides.
+    const curve = { launchpad: '0x00000000000000000000000000000000000000c3', reserveNative: 5_500n * 10n ** 18n / 3_000n, reserveToken: 10n ** 27n, raisedNative: 0n, graduationNative: 1n, graduated: false, pair: '0x0000000000000000000000000000000000000000' } as const;
+    const check = liquidityCheck(chain, pools(undefined), curve);
+    expect(check.status).toBe('pass');
+    expect(check.detail).toMatch(/^\$11000 in the reserves of its launchpad bonding curve/);
+    expect(liquidityCheck(chain, pools(undefined), { ...curve, reserveNative: 10n ** 17n }).status).toBe('fail');
+    // Graduated, the curve holds nothing: its pair is the market.
+    expect(liquidityCheck(chain, pools(50_000), { ...curve, graduated: true }).detail).toBe('$50000 in the main pool, Uniswap V2 0xpool');
+    expect(liquidityCheck(chain, pools(undefined, WRAPPED, 0), curve).status).toBe('unknown');
+  });
+
   it('passes burnt LP, warns when none is burnt', () => {
     expect(burntCheck({ pair: 'the pair', supply: 1_000_000n, burnt: 250_000n })).toEqual({ id: 'liquidity-burnt', status: 'pass', advisory: true, detail: 'Checked the pair: 25 % of its LP tokens are burnt' });
     expect(burntCheck({ pair: '0xpair', supply: 1_000_000n, burnt: 0n }).status).toBe('warn');

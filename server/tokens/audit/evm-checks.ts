@@ -1,6 +1,6 @@
 /**
- * Our own checks of an EVM token, read beside the tax probe and the pool reader (the token's Uniswap V2/V3
- * pools, deepest first) in two JSON-RPC batches:
+ * Our own checks of an EVM token, read beside the tax probe, the pool reader (the token's Uniswap V2/V3
+ * pools, deepest first) and its launchpad curve, if any, in two JSON-RPC batches:
  * 1. the code, the EIP-1967 implementation slot and owner();
  * 2. once the pools are known, the main V2 pair's LP supply and the LP at burn addresses, and a proxy's
  *    implementation code.
@@ -13,6 +13,8 @@ import { AppError } from '@/server/errors';
 import type { TaxReport } from '@/server/tokens/tax-probe';
 import type { TokenPool, TokenPools } from '@/server/venues/evm/pools/pool-types';
 import { findTokenPools } from '@/server/venues/evm/pools/token-pools';
+import { readCurve, type CurveState } from '@/server/venues/evm/launchpad-curve';
+import { curveLiquidityUsd } from '../curve-market';
 import { privilegedFunctions, type PrivilegeGroup } from './privileged-selectors';
 import type { AuditCheck, CheckStatus } from './verdict';
 
@@ -51,6 +53,7 @@ export async function evmChecks(chain: ConfiguredChain, token: string, probeTaxe
   const address = token as Address;
   const probe = settle(probeTaxes(chain, token));
   const pools = settle(findTokenPools(chain, token));
+  const curve = readCurve(chain, token).catch(() => undefined);
   const first = await chain.rpc.requestBatch([
     { method: 'eth_getCode', params: [address, 'latest'] },
     { method: 'eth_getStorageAt', params: [address, EIP1967_IMPLEMENTATION_SLOT, 'latest'] },
@@ -83,7 +86,7 @@ export async function evmChecks(chain: ConfiguredChain, token: string, probeTaxe
   return [
     ...taxChecks(taxes),
     privilegeCheck(code, implementation, implementationCode, owner),
-    liquidityCheck(chain, found),
+    liquidityCheck(chain, found, await curve),
     burntCheck(lp),
   ];
 }
@@ -145,19 +148,29 @@ export interface LpState {
   burnt: bigint;
 }
 
-export function liquidityCheck(chain: ConfiguredChain, found: Settled<TokenPools>): AuditCheck {
+export function liquidityCheck(chain: ConfiguredChain, found: Settled<TokenPools>, curve?: CurveState): AuditCheck {
   const id = 'liquidity';
   if (!found.ok) return { id, status: 'unknown', detail: `The token's pools could not be read: ${found.reason}` };
   const main = found.value.mainPool;
+  const onCurve = curve && !curve.graduated ? curveLiquidityUsd(curve, chain.info.nativeDecimals, found.value.nativeUsd) : undefined;
+  if (onCurve !== undefined && onCurve >= (main?.liquidityUsd ?? 0)) {
+    if (found.value.nativeUsd === 0) return { id, status: 'unknown', detail: `The native coin has no USD price on ${chain.info.id} (no wrapped native/stable pool).` };
+    return {
+      id,
+      status: liquidityStatus(onCurve),
+      detail: `$${onCurve} in the reserves of its launchpad bonding curve (${curve!.launchpad}), which no one can withdraw: the curve buys the token back until it graduates to a pool`,
+    };
+  }
   if (!main) return { id, status: 'fail', detail: `No Uniswap V2 or V3 pool against the wrapped native token or the stable on ${chain.info.id}` };
   const quotedInStable = main.quoteToken.toLowerCase() === chain.venues?.stable.address.toLowerCase();
   if (!quotedInStable && found.value.nativeUsd === 0) {
     return { id, status: 'unknown', detail: `The native coin has no USD price on ${chain.info.id} (no wrapped native/stable pool).` };
   }
   const usd = Math.round(main.liquidityUsd * 100) / 100;
-  const status: CheckStatus = usd < LIQUIDITY_FAIL_BELOW ? 'fail' : usd < LIQUIDITY_WARN_BELOW ? 'warn' : 'pass';
-  return { id, status, detail: `$${usd} in the main pool, ${main.factoryName} ${main.address}` };
+  return { id, status: liquidityStatus(usd), detail: `$${usd} in the main pool, ${main.factoryName} ${main.address}` };
 }
+
+const liquidityStatus = (usd: number): CheckStatus => (usd < LIQUIDITY_FAIL_BELOW ? 'fail' : usd < LIQUIDITY_WARN_BELOW ? 'warn' : 'pass');
 
 export function burntCheck(lp: LpState | undefined): AuditCheck {
   const id = 'liquidity-burnt';
