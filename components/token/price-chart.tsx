@@ -6,7 +6,7 @@ import { useTRPC } from '@/components/providers/trpc-provider';
 import { describeError } from '@/components/swap/lib/error-messages';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { CHART_RANGES, chartSeries, type ChartRange, type ChartUnit } from './lib/chart-series';
-import { formatNativePrice, formatPrice } from './lib/market-format';
+import { formatNativePrice, formatPrice } from '@/components/swap/lib/format';
 import { retryTransient } from './lib/retry';
 import { PriceChartCanvas } from './price-chart-canvas';
 
