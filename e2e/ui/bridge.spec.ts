@@ -251,8 +251,8 @@ test('the settings set the slippage the quote asks for, and the minimum received
   await expect(gear).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(settings).toBeVisible();
-  await settings.getByRole('button', { name: '1%', exact: true }).click();
-  await expect(settings.getByRole('button', { name: '1%', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await settings.getByRole('button', { name: '1 %', exact: true }).click();
+  await expect(settings.getByRole('button', { name: '1 %', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(custom).toHaveValue('');
   await expect(quote.getByTestId('quote-slippage')).toHaveText('at 1% slippage');
   // A click inside keeps it open; one elsewhere on the page closes it.
