@@ -109,8 +109,9 @@ export function discardUnreadBody(incoming: IncomingMessage, limit = DISCARDED_B
 export async function writeResponse(response: Response, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
   for (const { key, value } of SECURITY_HEADERS) outgoing.setHeader(key, value);
   if (!(await discardUnreadBody(incoming))) outgoing.setHeader('connection', 'close');
+  // The body is written whole with its length below, so a streamed answer's chunked encoding is not passed on.
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') outgoing.setHeader(name, value);
+    if (name !== 'set-cookie' && name !== 'transfer-encoding') outgoing.setHeader(name, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) outgoing.setHeader('set-cookie', cookies);
