@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNativePrice, formatNumber, formatPercent, formatPercentChange, formatPrice, formatUsd, formatUsdTotal } from './number-text';
+import { formatFixed, formatNativePrice, formatNumber, formatPercent, formatPercentChange, formatPrice, formatUsd, formatUsdTotal } from './number-text';
 
 const pct = (text: string) => text.replace(' %', '\u00a0%');
 
@@ -38,5 +38,11 @@ describe('number text (pages and server messages)', () => {
     expect(formatPercentChange(1.5)).toBe(pct('+1.50 %'));
     expect(formatPercentChange(-0.254)).toBe(pct('-0.25 %'));
     expect(formatPercentChange(-0.001)).toBe(pct('0.00 %'));
+  });
+
+  it('writes axis labels with exactly the decimals asked for', () => {
+    expect(formatFixed(1234.5, 2, true)).toBe('$1,234.50');
+    expect(formatFixed(0.000125, 6)).toBe('0.000125');
+    expect(formatFixed(7, 0)).toBe('7');
   });
 });

@@ -40,6 +40,23 @@ export function formatNativePrice(value: number, symbol: string): string {
   return `${plainPrice.format(value)} ${symbol}`;
 }
 
+const fixedFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A figure with exactly `fractionDigits` decimals (0 to 20), grouped, in dollars when asked: labels of a
+ * chart's axis read "$1,234.50", "$1,234.75", each with the decimals the axis step needs.
+ */
+export function formatFixed(value: number, fractionDigits: number, usd = false): string {
+  const digits = Math.max(0, Math.min(20, Math.round(fractionDigits)));
+  const key = `${digits}${usd ? '$' : ''}`;
+  let format = fixedFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, ...(usd ? { style: 'currency', currency: 'USD' } : {}) });
+    fixedFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
 /**
  * A percent ("0.3 %", "12.25 %", "1,250 %") with at most `maxFraction` decimals; a share above zero too
  * small to show reads "<0.01 %" (at two decimals).

@@ -9,7 +9,7 @@ import { formatPercent } from '@/server/display/number-text';
 // One formatter for the page and the server's messages, so an error names amounts as the page shows them.
 export { formatAmount };
 export {
-  formatNativePrice, formatNumber, formatPercent, formatPercentChange, formatPrice, formatUsd, formatUsdTotal,
+  formatFixed, formatNativePrice, formatNumber, formatPercent, formatPercentChange, formatPrice, formatUsd, formatUsdTotal,
 } from '@/server/display/number-text';
 
 /** A human-readable decimal from the server (such as "746.444654163839140294") shortened for display. */
