@@ -85,7 +85,7 @@ export function TokenSelectDialog({ chain, title, tokens, selected, wallet, onSe
                 <span className="token-row-side">
                   {balance !== undefined && <span className="small mono" data-testid="token-row-balance">{formatAmount(balance, token.decimals)}</span>}
                   {/* The native coin has no contract: its placeholder address would mean nothing to anyone. */}
-                  <span className="muted small mono">{isNative(token) ? `Native ${token.symbol}` : shortAddress(token.address)}</span>
+                  {!isNative(token) && <span className="muted small mono">{shortAddress(token.address)}</span>}
                 </span>
               </button>
             </li>

@@ -66,7 +66,7 @@ test('the Solana picker shows the native coin as SOL, not as a zero address', as
   await swap.getByRole('button', { name: 'Select token to receive' }).click();
   const picker = page.getByRole('dialog', { name: 'Select a token to receive' });
   const sol = picker.getByRole('button', { name: /^SOL / });
-  await expect(sol).toContainText('Native SOL');
+  await expect(sol).toContainText('SOL (native)');
   await expect(sol).not.toContainText('0x');
   expect(await axeViolations(page)).toEqual([]);
 });
