@@ -10,7 +10,7 @@ interface PriceChartCanvasProps {
   axis: PriceAxis;
   /** Dollars on the price axis ("$1.2345"); otherwise plain figures in the native coin the legend names. */
   usd: boolean;
-  /** A price as the legend shows it. */
+  /** A price as the legend shows it, as precise as the axis. */
   format: (value: number) => string;
   label: string;
 }
@@ -139,6 +139,8 @@ function useChart(container: RefObject<HTMLDivElement | null>, figure: RefObject
       const line = api.addSeries(AreaSeries, {
         lineColor: colours.accent, topColor: `${colours.accent}55`, bottomColor: `${colours.accent}05`, lineWidth: 2,
         lineType: LineType.WithSteps, priceLineVisible: false,
+        // The legend names the latest price: a label for it on the axis would cover the axis's own.
+        lastValueVisible: false,
         autoscaleInfoProvider: () => ({ priceRange: { minValue: current.current.axis.low, maxValue: current.current.axis.high } }),
       });
       chart.current = { api, line };

@@ -6,7 +6,7 @@ import { useTRPC } from '@/components/providers/trpc-provider';
 import { describeError } from '@/components/swap/lib/error-messages';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { CHART_RANGES, chartSeries, priceAxis, timeGrid, type ChartRange, type ChartUnit } from './lib/chart-series';
-import { formatNativePrice, formatPrice } from '@/components/swap/lib/format';
+import { formatFixed, formatNativePrice, formatPrice } from '@/components/swap/lib/format';
 import { retryTransient } from './lib/retry';
 import { PriceChartCanvas } from './price-chart-canvas';
 
@@ -70,7 +70,7 @@ export function PriceChart({ chain, address }: { chain: ChainId; address: string
           grid={grid}
           axis={axis}
           usd={unit === 'usd'}
-          format={format}
+          format={(value) => (unit === 'usd' ? formatFixed(value, axis.fractionDigits, true) : `${formatFixed(value, axis.fractionDigits)} ${symbol}`)}
           label={`Price from ${format(first.value)} to ${format(last.value)} over ${series.length} trades`}
         />
       )}

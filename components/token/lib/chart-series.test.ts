@@ -41,6 +41,7 @@ describe('timeGrid', () => {
   it('labels every point of a grid differently, down to the second when the grid needs it', () => {
     const fine = timeGrid([{ time: 1_764_300_000, value: 1 }, { time: 1_764_300_090, value: 2 }], 1_764_300_090);
     expect(timeTickLabel(fine.points[1]!.time, fine)).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+    expect(timeTickLabel(1_764_300_000, fine)).toBe('03:20');
     expect(new Set(fine.points.map((point) => timeTickLabel(point.time, fine))).size).toBe(fine.points.length);
     expect(timeTickLabel(1_764_300_000, { step: 86_400, span: 30 * 86_400 })).toBe('Nov 28');
     expect(legendTime(1_764_300_005, 1)).toBe('2025-11-28 03:20:05');

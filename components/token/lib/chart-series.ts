@@ -76,13 +76,14 @@ const dayLabel = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'sho
 
 /**
  * A time-axis label (UTC) precise to the grid's step, so two points of the grid never share a label: seconds
- * below a minute's step, the day when the grid spans more than one, the day alone from a day's step.
+ * below a minute's step (but not on a whole minute), the day when the grid spans more than one, the day alone
+ * from a day's step.
  */
 export function timeTickLabel(seconds: number, grid: Pick<TimeGrid, 'step' | 'span'>): string {
   const date = new Date(seconds * 1000);
   const day = dayLabel.format(date);
   if (grid.step >= 86_400) return day;
-  const clock = date.toISOString().slice(11, grid.step < 60 ? 19 : 16);
+  const clock = date.toISOString().slice(11, grid.step < 60 && seconds % 60 !== 0 ? 19 : 16);
   return grid.span >= 86_400 ? `${day} ${clock}` : clock;
 }
 

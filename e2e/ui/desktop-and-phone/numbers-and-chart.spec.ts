@@ -13,7 +13,7 @@ import { connectFromHeader, fundedKey, installFundedWallet, pageWorld, type Page
  */
 
 /** Axe again until the page settles: a button fading between states reads as low contrast for a moment. */
-const AXE_SETTLED = { intervals: [500, 1_000], timeout: 10_000 };
+const AXE_SETTLED = { intervals: [1_000], timeout: 30_000 };
 
 let world: PageWorld;
 

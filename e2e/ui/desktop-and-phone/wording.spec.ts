@@ -10,7 +10,7 @@ import { connectFromHeader, installFundedWallet, pageWorld, type PageWorld } fro
  */
 
 /** Axe again until the page settles: a button fading between states reads as low contrast for a moment. */
-const AXE_SETTLED = { intervals: [500, 1_000], timeout: 10_000 };
+const AXE_SETTLED = { intervals: [1_000], timeout: 30_000 };
 
 let world: PageWorld;
 
