@@ -215,7 +215,7 @@ test('the settings set the slippage the quote asks for, and the minimum received
 
   // 5 % unless told otherwise, as the server's own default.
   const quote = bridge.getByRole('region', { name: 'Bridge quote' });
-  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 5% slippage');
+  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 5 % slippage');
   const minimumAt5 = await quote.getByTestId('quote-min-out').textContent();
   await expect.poll(() => asked.at(-1)?.slippage).toBe(500);
 
@@ -227,12 +227,12 @@ test('the settings set the slippage the quote asks for, and the minimum received
   const custom = settings.getByLabel('Custom slippage in percent');
   await expect(custom).toHaveValue('5');
   await expect(settings.getByRole('button', { pressed: true })).toHaveCount(0);
-  await expect(settings.getByRole('button', { name: /%$/ })).toHaveText(['0.1%', '0.5%', '1%']);
+  await expect(settings.getByRole('button', { name: /%$/ })).toHaveText(['0.1 %', '0.5 %', '1 %']);
   expect(await axeViolations(page, '[role="dialog"][aria-label="Bridge settings"]')).toEqual([]);
 
   await custom.fill('1,5');
   await expect(custom).toHaveValue('1.5');
-  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 1.5% slippage');
+  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 1.5 % slippage');
   await expect(quote.getByTestId('quote-min-out')).not.toHaveText(minimumAt5!);
   // The page asked for 150 basis points, and the server's minimum is its amount less exactly that.
   await expect.poll(() => asked.some((answer) => answer.slippage === 150 && !!answer.minAmountOut)).toBe(true);
@@ -243,7 +243,7 @@ test('the settings set the slippage the quote asks for, and the minimum received
   await custom.fill('60');
   await expect(custom).toHaveAttribute('aria-invalid', 'true');
   await expect(settings.getByText('Slippage must be at least 0.01 % and at most 50 %.')).toBeVisible();
-  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 1.5% slippage');
+  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 1.5 % slippage');
 
   // Escape closes the panel and gives the focus back to the gear; a preset then replaces the custom value.
   await page.keyboard.press('Escape');
@@ -254,7 +254,7 @@ test('the settings set the slippage the quote asks for, and the minimum received
   await settings.getByRole('button', { name: '1 %', exact: true }).click();
   await expect(settings.getByRole('button', { name: '1 %', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(custom).toHaveValue('');
-  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 1% slippage');
+  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 1 % slippage');
   // A click inside keeps it open; one elsewhere on the page closes it.
   await expect(settings).toBeVisible();
   await bridge.getByText('You receive').click();
