@@ -1,7 +1,7 @@
 'use client';
 
 import { ChainPicker } from '@/components/swap/chain-picker';
-import { formatAmount, formatUsd, toInputText } from '@/components/swap/lib/format';
+import { formatAmount, formatUsd, maxInputText } from '@/components/swap/lib/format';
 import { isNative, maxSpendable } from '@/components/swap/lib/tokens';
 import { BridgeTokenButton } from './bridge-token-button';
 import type { BridgeCardState } from './hooks/use-bridge-card';
@@ -14,7 +14,7 @@ export function BridgeSendPanel({ card, onPickToken }: { card: BridgeCardState; 
     if (balance.balance === undefined) return;
     // A native deposit pays its own gas on the source chain: Max keeps the same reserve back as the swap's.
     // A token's whole balance can go, its gas being paid in the native coin.
-    edit({ type: 'amount', text: toInputText(maxSpendable(balance.balance, { native: isNative(tokenIn), decimals: tokenIn.decimals }), tokenIn.decimals) });
+    edit({ type: 'amount', text: maxInputText(maxSpendable(balance.balance, { native: isNative(tokenIn), decimals: tokenIn.decimals }), tokenIn.decimals) });
   };
 
   const balanceText = !sourceWallet.connected

@@ -3,6 +3,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
+import { describeWalletAddressRefusal } from '@/components/swap/lib/error-messages';
 import { formatAmount, shortAddress } from '@/components/swap/lib/format';
 import { useExplorerTxLink } from '@/components/tx/explorer-links';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
@@ -33,7 +34,8 @@ export function FaucetCard() {
           fund.mutate({ chain: selected as never, address: address.trim() });
         }}
       >
-        <select aria-label="Chain" value={selected} onChange={(event) => setChain(event.target.value)}>
+        {/* A refusal names the chain it was for: another chain clears it. */}
+        <select aria-label="Chain" value={selected} onChange={(event) => { setChain(event.target.value); fund.reset(); }}>
           {chains.map((id) => <option key={id} value={id}>{id}</option>)}
         </select>
         <input
@@ -47,7 +49,7 @@ export function FaucetCard() {
           {fund.isPending ? 'Sending…' : 'Get test funds'}
         </button>
       </form>
-      {fund.error && <p role="alert" className="error">{fund.error.message}</p>}
+      {fund.error && <p role="alert" className="error">{describeWalletAddressRefusal(fund.error, CHAINS[selected as ChainId])}</p>}
       {fund.data && (
         <div role="status">
           <p>Sent to {shortAddress(fund.data.address)} on {CHAINS[fund.data.chain as ChainId]?.name ?? fund.data.chain}:</p>

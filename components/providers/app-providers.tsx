@@ -1,15 +1,13 @@
 'use client';
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { useState, type ReactNode } from 'react';
 import { WagmiProvider, type State } from 'wagmi';
 import { SelectedChainProvider } from '@/components/layout/selected-chain';
 import { ExplorerLinksProvider } from '@/components/tx/explorer-links';
 import { WalletFamilyProvider } from '@/components/wallet/wallet-family';
-import type { AppRouter } from '@/server/api/root';
 import { SolanaWalletProvider } from './solana-wallet-provider';
-import { TRPCProvider } from './trpc-provider';
+import { TRPCProvider, createPageTrpcClient } from './trpc-provider';
 import { getWagmiConfig } from './wagmi-config';
 
 function makeQueryClient() {
@@ -25,11 +23,7 @@ function makeQueryClient() {
 export function AppProviders({ children, wagmiState, localWorld = false }: { children: ReactNode; wagmiState?: State; localWorld?: boolean }) {
   const [wagmiConfig] = useState(getWagmiConfig);
   const [queryClient] = useState(makeQueryClient);
-  const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({
-      links: [httpBatchLink({ url: '/api/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }) })],
-    }),
-  );
+  const [trpcClient] = useState(createPageTrpcClient);
   return (
     <WagmiProvider config={wagmiConfig} initialState={wagmiState}>
       <QueryClientProvider client={queryClient}>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { formatPercent } from '@/server/display/number-text';
 import { SLIPPAGE_PRESETS_BPS, customSlippageBps, customSlippageText, slippageText, slippageWarning } from './slippage';
 
 /**
@@ -35,8 +36,8 @@ export function SlippageSetting({ slippageBps, onSlippage }: { slippageBps: numb
           }}
         />
       </div>
-      {customInvalid && <p className="error small">Slippage must be at least 0.01 % and at most 50 %.</p>}
-      {warning === 'low' && <p className="warn small">With less than 0.1 % the trade may fail.</p>}
+      {customInvalid && <p className="error small">Slippage must be at least {formatPercent(0.01)} and at most {formatPercent(50)}.</p>}
+      {warning === 'low' && <p className="warn small">With less than {formatPercent(0.1)} the trade may fail.</p>}
       {warning === 'high' && <p className="warn small">High slippage: the trade may be front-run and fill at a much worse price.</p>}
     </fieldset>
   );

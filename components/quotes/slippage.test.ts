@@ -25,7 +25,7 @@ describe('slippage', () => {
     expect(slippageWarning(10)).toBeUndefined();
     expect(slippageWarning(500)).toBeUndefined();
     expect(slippageWarning(501)).toBe('high');
-    expect(slippageText(500)).toBe('5%');
-    expect(slippageText(150)).toBe('1.5%');
+    expect(slippageText(500)).toBe('5\u00a0%');
+    expect(slippageText(150)).toBe('1.5\u00a0%');
   });
 });

@@ -2,6 +2,8 @@
  * The slippage tolerance a form asks its quotes for, in basis points: the presets offered, a custom percent
  * typed in, and when a value deserves a warning. Shared by the swap and bridge forms.
  */
+import { formatPercent } from '@/server/display/number-text';
+
 export const SLIPPAGE_PRESETS_BPS = [10, 50, 100] as const;
 
 /** The most a form lets one give up: the quote endpoints take up to 5,000 basis points. */
@@ -36,7 +38,7 @@ export function slippageWarning(bps: number): 'low' | 'high' | undefined {
   return undefined;
 }
 
-/** "0.5%", "5%", "12.25%". */
+/** "0.5 %", "5 %", "12.25 %". */
 export function slippageText(bps: number): string {
-  return `${bps / 100}%`;
+  return formatPercent(bps / 100);
 }

@@ -1,4 +1,5 @@
 import type { Percent } from './hooks/use-swap-form';
+import { formatPercent } from './lib/format';
 
 const PERCENTS: readonly Percent[] = [25, 50, 100];
 
@@ -14,7 +15,7 @@ export function AmountChips({ active, onPercent, onMax, maxDisabled, disabled }:
     <div className="chips" role="group" aria-label="Amount shortcuts">
       {PERCENTS.map((percent) => (
         <button key={percent} type="button" className="chip" aria-pressed={active === percent} disabled={disabled} onClick={() => onPercent(percent)}>
-          {percent}%
+          {formatPercent(percent)}
         </button>
       ))}
       <button type="button" className="chip" disabled={disabled || maxDisabled} onClick={onMax}>Max</button>

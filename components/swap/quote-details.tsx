@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { approvalText } from '@/components/quotes/approval-text';
 import { QuoteCountdown, type QuoteCountdownProps } from '@/components/quotes/quote-countdown';
 import { CHAINS, type ChainFamily, type ChainId } from '@/server/chains/registry';
-import { formatAmount, formatPercent, formatUsd, shortAddress } from './lib/format';
+import { formatAmount, formatNumber, formatPercent, formatUsd, shortAddress } from './lib/format';
 import { priceImpactLevel } from './lib/price-impact';
 import { routeLegsText } from './lib/route-text';
 import type { Quote } from './lib/types';
@@ -65,7 +65,7 @@ export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, countdow
             <dd>buy {formatPercent(tax.buyTax)} · sell {formatPercent(tax.sellTax)}</dd>
           </div>
         ))}
-        <div><dt>Network cost</dt><dd>{formatUsd(stats.txCostUsd)} <span className="muted small">({Number(stats.gasLimit).toLocaleString('en-US')} {COST_UNIT[CHAINS[chain].family]})</span></dd></div>
+        <div><dt>Network cost</dt><dd>{formatUsd(stats.txCostUsd)} <span className="muted small">({formatNumber(Number(stats.gasLimit), 0)} {COST_UNIT[CHAINS[chain].family]})</span></dd></div>
         {approval && <div><dt>Approval</dt><dd data-testid="quote-approval">{approval}</dd></div>}
         <div>
           <dt>Route</dt>

@@ -37,7 +37,7 @@ export function SwapCard({ initialChain, linkedTokenOut }: { initialChain?: Chai
       <TokenPanel
         side="receive"
         token={tokenOut}
-        amount={form.side === 'receive' ? form.amountText : quote && tokenOut ? formatAmount(quote.stats.amountOut, tokenOut.decimals).replace(/,/g, '') : ''}
+        amount={form.side === 'receive' ? form.amountText : quote && tokenOut ? formatAmount(quote.stats.amountOut, tokenOut.decimals) : ''}
         onAmount={(text) => edit({ type: 'amountOut', text })}
         loading={form.side === 'pay' && state === 'loading'}
         balance={wallet.connected ? balanceOut.balance : undefined}

@@ -2,7 +2,7 @@
 
 import { AmountChips } from './amount-chips';
 import type { SwapCardState } from './hooks/use-swap-card';
-import { formatAmount, toInputText } from './lib/format';
+import { formatAmount, formatPercent, maxInputText } from './lib/format';
 import { isNative, maxSpendable } from './lib/tokens';
 import { TokenPanel } from './token-panel';
 
@@ -16,13 +16,13 @@ export function SwapPayPanel({ card, onPickToken }: { card: SwapCardState; onPic
 
   const onMax = () => {
     if (!tokenIn || balanceIn.balance === undefined) return;
-    edit({ type: 'amount', text: toInputText(maxSpendable(balanceIn.balance, { native: isNative(tokenIn), decimals: tokenIn.decimals }), tokenIn.decimals) });
+    edit({ type: 'amount', text: maxInputText(maxSpendable(balanceIn.balance, { native: isNative(tokenIn), decimals: tokenIn.decimals }), tokenIn.decimals) });
   };
 
   // A share of the balance, or an amount typed in the receive field: the pay field shows the quoted input.
   const quotedInput = mode.kind === 'percent' || form.side === 'receive';
   const amount = quotedInput
-    ? (quote && tokenIn ? formatAmount(quote.stats.amountIn, tokenIn.decimals).replace(/,/g, '') : '')
+    ? (quote && tokenIn ? formatAmount(quote.stats.amountIn, tokenIn.decimals) : '')
     : form.amountText;
   const balanceNote = wallet.connected ? (balanceIn.error ? 'Balance unavailable' : balanceIn.isLoading ? 'Balance …' : undefined) : 'Connect a wallet to see balances';
 
@@ -31,7 +31,7 @@ export function SwapPayPanel({ card, onPickToken }: { card: SwapCardState; onPic
       side="pay"
       token={tokenIn}
       amount={amount}
-      placeholder={mode.kind === 'percent' ? `${mode.percent}% of balance` : '0'}
+      placeholder={mode.kind === 'percent' ? `${formatPercent(mode.percent)} of balance` : '0'}
       onAmount={(text) => edit({ type: 'amount', text })}
       loading={form.side === 'receive' && card.quote.state === 'loading'}
       balance={wallet.connected ? balanceIn.balance : undefined}

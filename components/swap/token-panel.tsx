@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { amountFieldText, formatAmount, formatUsd } from './lib/format';
 import type { SwapToken } from './lib/tokens';
 import { TokenIcon } from './token-icon';
@@ -31,6 +31,8 @@ interface TokenPanelProps {
 export function TokenPanel(props: TokenPanelProps) {
   const { side, token, amount, onAmount, placeholder, balance, balanceNote, usd, unsellable, loading, disabled, onPickToken, children } = props;
   const text = TEXT[side];
+  // A quoted amount reads grouped ("7,709,925.33"); in the field being edited it is the plain decimal typed over.
+  const [editing, setEditing] = useState(false);
   return (
     <div className={`token-panel${loading ? ' loading' : ''}`}>
       <div className="token-panel-row">
@@ -45,7 +47,9 @@ export function TokenPanel(props: TokenPanelProps) {
           autoComplete="off"
           spellCheck={false}
           placeholder={placeholder ?? '0'}
-          value={amount}
+          value={editing ? amount.replace(/,/g, '') : amount}
+          onFocus={() => setEditing(true)}
+          onBlur={() => setEditing(false)}
           readOnly={!onAmount}
           disabled={disabled}
           onChange={(event) => onAmount?.(amountFieldText(event.target.value))}

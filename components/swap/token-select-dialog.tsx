@@ -5,8 +5,9 @@ import { keepTabInside } from '@/components/layout/focus';
 import { CHAINS, type ChainFamily, type ChainId } from '@/server/chains/registry';
 import { useTokenLookup } from './hooks/use-known-tokens';
 import { useListedBalances } from './hooks/use-listed-balances';
+import { describeTokenRefusal } from './lib/error-messages';
 import { formatAmount, shortAddress } from './lib/format';
-import { heldFirst, sameToken, type SwapToken } from './lib/tokens';
+import { heldFirst, isNative, sameToken, type SwapToken } from './lib/tokens';
 import { TokenIcon } from './token-icon';
 
 interface TokenSelectDialogProps {
@@ -83,14 +84,15 @@ export function TokenSelectDialog({ chain, title, tokens, selected, wallet, onSe
                 </span>
                 <span className="token-row-side">
                   {balance !== undefined && <span className="small mono" data-testid="token-row-balance">{formatAmount(balance, token.decimals)}</span>}
-                  <span className="muted small mono">{shortAddress(token.address)}</span>
+                  {/* The native coin has no contract: its placeholder address would mean nothing to anyone. */}
+                  {!isNative(token) && <span className="muted small mono">{shortAddress(token.address)}</span>}
                 </span>
               </button>
             </li>
           ))}
         </ul>
         {lookup.isFetching && <p className="muted small">Looking the token up on {CHAINS[chain].name}…</p>}
-        {lookup.error && <p role="alert" className="error small">{lookup.error.message}</p>}
+        {lookup.error && <p role="alert" className="error small">{describeTokenRefusal(lookup.error, CHAINS[chain].name)}</p>}
         {!lookup.isFetching && !lookup.error && shown.length === 0 && (
           <p className="muted small">
             {family === 'solana'

@@ -5,7 +5,7 @@ import { useTRPC } from '@/components/providers/trpc-provider';
 import { describeError } from '@/components/swap/lib/error-messages';
 import { shortAddress } from '@/components/swap/lib/format';
 import { isEvmChain, type ChainId } from '@/server/chains/registry';
-import { formatUsdTotal } from './lib/market-format';
+import { formatPercent, formatUsdTotal } from '@/components/swap/lib/format';
 import { retryTransient } from './lib/retry';
 import { explorerAddressUrl, isEvmAddress } from './lib/token-links';
 import type { TokenInfo } from './lib/types';
@@ -49,11 +49,11 @@ export function MainPool({ chain, pool }: { chain: ChainId; pool: TokenInfo['poo
             <div className="stat"><dt>Type</dt><dd data-testid="pool-type">{VENUES[pool.type] ?? pool.type}</dd></div>
             {/* token-info names the venue; it often reads the same as the type and is then left out. */}
             {pool.factory !== (VENUES[pool.type] ?? pool.type) && <div className="stat"><dt>Venue</dt><dd data-testid="pool-factory">{pool.factory}</dd></div>}
-            <div className="stat"><dt>{isEvmChain(chain) ? 'Liquidity' : 'Depth (±2 %)'}</dt><dd>{formatUsdTotal(info?.liquidity ?? pool.liquidity)}</dd></div>
+            <div className="stat"><dt>{isEvmChain(chain) ? 'Liquidity' : `Depth (±${formatPercent(2)})`}</dt><dd>{formatUsdTotal(info?.liquidity ?? pool.liquidity)}</dd></div>
             {address && <div className="stat"><dt>{NOT_POOLS.has(pool.type) ? 'Contract' : 'Pool'}</dt><dd><ExplorerLink chain={chain} address={address} /></dd></div>}
             {info && (
               <>
-                <div className="stat"><dt>Fee</dt><dd data-testid="pool-fee">{Number(info.realFee.toFixed(4))} %</dd></div>
+                <div className="stat"><dt>Fee</dt><dd data-testid="pool-fee">{formatPercent(info.realFee, 4)}</dd></div>
                 <div className="stat"><dt>Pair</dt><dd>{info.token.symbol} / {info.quote.symbol}</dd></div>
                 {isEvmAddress(info.factory) && <div className="stat"><dt>Factory</dt><dd><ExplorerLink chain={chain} address={info.factory} /></dd></div>}
                 {info.createdAt > 0 && <div className="stat"><dt>Created</dt><dd>{new Date(info.createdAt * 1000).toISOString().slice(0, 10)}</dd></div>}

@@ -1,5 +1,5 @@
 import { CHAINS, type ChainId } from '@/server/chains/registry';
-import { formatNativePrice, formatPercentText, formatPrice, formatUsdTotal } from './lib/market-format';
+import { formatNativePrice, formatPercent, formatPercentText, formatPrice, formatUsdTotal } from '@/components/swap/lib/format';
 import { formatTax, TAX_WARNING_ABOVE_PERCENT } from './lib/risk';
 import type { TokenAudit, TokenInfo } from './lib/types';
 import { SolanaMintPanel } from './solana-mint-panel';
@@ -23,13 +23,13 @@ export function MarketPanel({ chain, info, audit }: { chain: ChainId; info: Toke
         <dl className="stats">
           <Row label="Price" testId="price-usd" value={hasPool ? formatPrice(pool.priceUsd) : '–'} />
           <Row label={`Price in ${CHAINS[chain].nativeSymbol}`} testId="price-native" value={hasPool ? formatNativePrice(pool.priceNative, CHAINS[chain].nativeSymbol) : '–'} />
-          <Row label={solana ? 'Depth (±2 %)' : 'Liquidity'} testId="liquidity" value={formatUsdTotal(pool.liquidity)} />
+          <Row label={solana ? `Depth (±${formatPercent(2)})` : 'Liquidity'} testId="liquidity" value={formatUsdTotal(pool.liquidity)} />
           <Row label="Market cap" testId="market-cap" value={formatUsdTotal(pool.marketCap)} />
           {curve && <Row label="Curve progress" testId="curve-progress" value={`${Number(curve.progress.toFixed(2))} %`} />}
         </dl>
         {curve && <p className="muted small">On the launchpad&apos;s bonding curve: the curve prices the token and holds its liquidity until it has raised what it needs to graduate (100 %), when the token moves to a Uniswap V2 pool.</p>}
         {!hasPool && <p className="muted small">No pool trades this token, so it has no price.</p>}
-        {solana && hasPool && <p className="muted small">Depth: what the market maker&apos;s curve for this token takes and pays before its price moves 2 % either way.</p>}
+        {solana && hasPool && <p className="muted small">Depth: what the market maker&apos;s curve for this token takes and pays before its price moves {formatPercent(2)} either way.</p>}
       </section>
       {solana ? <SolanaMintPanel decimals={info.tokenInfo.token.decimals} audit={audit} /> : <section className="card token-card" aria-label="Taxes and supply">
         <h2>Taxes and supply</h2>

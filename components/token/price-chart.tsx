@@ -1,12 +1,12 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { describeError } from '@/components/swap/lib/error-messages';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
-import { CHART_RANGES, chartSeries, type ChartRange, type ChartUnit } from './lib/chart-series';
-import { formatNativePrice, formatPrice } from './lib/market-format';
+import { CHART_RANGES, chartSeries, priceAxis, timeGrid, type ChartRange, type ChartUnit } from './lib/chart-series';
+import { formatFixed, formatNativePrice, formatPrice } from '@/components/swap/lib/format';
 import { retryTransient } from './lib/retry';
 import { PriceChartCanvas } from './price-chart-canvas';
 
@@ -28,7 +28,9 @@ export function PriceChart({ chain, address }: { chain: ChainId; address: string
   const format = (value: number) => (unit === 'usd' ? formatPrice(value) : formatNativePrice(value, symbol));
   // Read when the answer arrives: ranges count back from then.
   const now = history.dataUpdatedAt > 0 ? Math.floor(history.dataUpdatedAt / 1000) : 0;
-  const series = chartSeries(points, unit, range, now);
+  const series = useMemo(() => chartSeries(points, unit, range, now), [points, unit, range, now]);
+  const grid = useMemo(() => timeGrid(series, now), [series, now]);
+  const axis = useMemo(() => priceAxis(grid.points.map((point) => point.value)), [grid]);
   const first = series[0];
   const last = series[series.length - 1];
 
@@ -65,8 +67,10 @@ export function PriceChart({ chain, address }: { chain: ChainId; address: string
       )}
       {series.length >= 2 && first && last && (
         <PriceChartCanvas
-          series={series}
-          format={format}
+          grid={grid}
+          axis={axis}
+          usd={unit === 'usd'}
+          format={(value) => (unit === 'usd' ? formatFixed(value, axis.fractionDigits, true) : `${formatFixed(value, axis.fractionDigits)} ${symbol}`)}
           label={`Price from ${format(first.value)} to ${format(last.value)} over ${series.length} trades`}
         />
       )}

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { TokenIcon } from '@/components/swap/token-icon';
 import type { ChainId } from '@/server/chains/registry';
-import { formatPrice, formatUsdTotal } from './lib/market-format';
+import { formatPercentChange, formatPrice, formatUsdTotal } from '@/components/swap/lib/format';
 import { tokenPageHref } from './lib/token-links';
 
 export interface TokenMarketRow {
@@ -15,9 +15,9 @@ export interface TokenMarketRow {
 
 function Change({ percent }: { percent: number | null }) {
   if (percent === null) return <span className="muted">–</span>;
-  const rounded = Number(percent.toFixed(2));
-  const tone = rounded > 0 ? 'change-up' : rounded < 0 ? 'change-down' : 'muted';
-  return <span className={tone}>{rounded > 0 ? '+' : ''}{rounded.toFixed(2)} %</span>;
+  const text = formatPercentChange(percent);
+  const tone = text.startsWith('+') ? 'change-up' : text.startsWith('-') ? 'change-down' : 'muted';
+  return <span className={tone}>{text}</span>;
 }
 
 /** A chain's tokens with price, 24 h change and liquidity; each row opens the token's page. */

@@ -2,8 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/components/providers/trpc-provider';
-import { describeError } from '@/components/swap/lib/error-messages';
-import type { ChainId } from '@/server/chains/registry';
+import { describeTokenRefusal } from '@/components/swap/lib/error-messages';
+import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { retryTransient } from './lib/retry';
 import { MainPool } from './main-pool';
 import { MarketPanel } from './market-panel';
@@ -33,7 +33,7 @@ export function TokenView({ chain, address }: { chain: ChainId; address: string 
       {info.isLoading && <p role="status" className="card muted">Reading the token from the chain…</p>}
       {info.error && (
         <div role="alert" className="card token-error">
-          <strong>This token could not be read.</strong> {describeError(info.error)}
+          <strong>This token could not be read.</strong> {describeTokenRefusal(info.error, CHAINS[chain].name)}
         </div>
       )}
       <RiskBanners buyTax={info.data?.misc.buyTax} sellTax={info.data?.misc.sellTax} verdict={report?.verdict} failedChecks={failed} />

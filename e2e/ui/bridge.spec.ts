@@ -178,25 +178,23 @@ test('bridge AVAX to X Layer through the wallet and follow the tracker to the fi
 interface AskedQuote { slippage?: number; amountOut?: string; minAmountOut?: string }
 
 /**
- * Records every bridge quote the page fetches over tRPC (a batched GET: its inputs by position in the URL,
- * its answers by position in the body), so a test can see what the page asked and what it got.
+ * Records every bridge quote the page fetches over tRPC (a batched GET: its inputs by position in the URL; the
+ * answers streamed as JSON lines, where the quote's stats are the only ones of the batch), so a test can see
+ * what the page asked and what it got. The answers are read on their way to the page: the browser keeps no
+ * copy of a body the page read as a stream.
  */
-function recordBridgeQuotes(page: Page): AskedQuote[] {
+async function recordBridgeQuotes(page: Page): Promise<AskedQuote[]> {
   const asked: AskedQuote[] = [];
-  page.on('response', async (response) => {
-    const url = new URL(response.url());
+  await page.route((url) => url.pathname.startsWith('/api/trpc/') && url.pathname.split(',').some((path) => path.endsWith('bridge.quote')), async (route) => {
+    const url = new URL(route.request().url());
     const index = url.pathname.replace('/api/trpc/', '').split(',').indexOf('bridge.quote');
-    if (index === -1 || !response.ok()) return;
     const inputs = JSON.parse(url.searchParams.get('input') ?? '{}') as Record<string, { slippage?: number; json?: { slippage?: number } }>;
     const input = inputs[String(index)];
-    try {
-      const answers = (await response.json()) as { result?: { data?: { stats?: AskedQuote; json?: { stats?: AskedQuote } } } }[];
-      const data = answers[index]?.result?.data;
-      const stats = data?.stats ?? data?.json?.stats;
-      asked.push({ slippage: input?.slippage ?? input?.json?.slippage, amountOut: stats?.amountOut, minAmountOut: stats?.minAmountOut });
-    } catch {
-      // A response the page dropped (a newer quote replaced it) has no body left to read.
-    }
+    const response = await route.fetch();
+    const body = await response.text();
+    const field = (name: string) => new RegExp(`"${name}":"(\\d+)"`).exec(body)?.[1];
+    if (response.ok()) asked.push({ slippage: input?.slippage ?? input?.json?.slippage, amountOut: field('amountOut'), minAmountOut: field('minAmountOut') });
+    await route.fulfill({ response, body });
   });
   return asked;
 }
@@ -205,7 +203,7 @@ test('the settings set the slippage the quote asks for, and the minimum received
   const { source, account, evmChains } = await world();
   const wallet = await installTestWallet(page, { privateKey: account.privateKey, chains: evmChains, chainId: source.chainId });
   const pageErrors = collectPageErrors(page);
-  const asked = recordBridgeQuotes(page);
+  const asked = await recordBridgeQuotes(page);
   await page.goto('/bridge');
   const bridge = page.getByRole('region', { name: 'Bridge', exact: true });
   await connect(page, wallet);
@@ -215,7 +213,7 @@ test('the settings set the slippage the quote asks for, and the minimum received
 
   // 5 % unless told otherwise, as the server's own default.
   const quote = bridge.getByRole('region', { name: 'Bridge quote' });
-  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 5% slippage');
+  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 5 % slippage');
   const minimumAt5 = await quote.getByTestId('quote-min-out').textContent();
   await expect.poll(() => asked.at(-1)?.slippage).toBe(500);
 
@@ -227,12 +225,12 @@ test('the settings set the slippage the quote asks for, and the minimum received
   const custom = settings.getByLabel('Custom slippage in percent');
   await expect(custom).toHaveValue('5');
   await expect(settings.getByRole('button', { pressed: true })).toHaveCount(0);
-  await expect(settings.getByRole('button', { name: /%$/ })).toHaveText(['0.1%', '0.5%', '1%']);
+  await expect(settings.getByRole('button', { name: /%$/ })).toHaveText(['0.1 %', '0.5 %', '1 %']);
   expect(await axeViolations(page, '[role="dialog"][aria-label="Bridge settings"]')).toEqual([]);
 
   await custom.fill('1,5');
   await expect(custom).toHaveValue('1.5');
-  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 1.5% slippage');
+  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 1.5 % slippage');
   await expect(quote.getByTestId('quote-min-out')).not.toHaveText(minimumAt5!);
   // The page asked for 150 basis points, and the server's minimum is its amount less exactly that.
   await expect.poll(() => asked.some((answer) => answer.slippage === 150 && !!answer.minAmountOut)).toBe(true);
@@ -243,7 +241,7 @@ test('the settings set the slippage the quote asks for, and the minimum received
   await custom.fill('60');
   await expect(custom).toHaveAttribute('aria-invalid', 'true');
   await expect(settings.getByText('Slippage must be at least 0.01 % and at most 50 %.')).toBeVisible();
-  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 1.5% slippage');
+  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 1.5 % slippage');
 
   // Escape closes the panel and gives the focus back to the gear; a preset then replaces the custom value.
   await page.keyboard.press('Escape');
@@ -251,10 +249,10 @@ test('the settings set the slippage the quote asks for, and the minimum received
   await expect(gear).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(settings).toBeVisible();
-  await settings.getByRole('button', { name: '1%', exact: true }).click();
-  await expect(settings.getByRole('button', { name: '1%', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await settings.getByRole('button', { name: '1 %', exact: true }).click();
+  await expect(settings.getByRole('button', { name: '1 %', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(custom).toHaveValue('');
-  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 1% slippage');
+  await expect(quote.getByTestId('quote-slippage')).toHaveText('at 1 % slippage');
   // A click inside keeps it open; one elsewhere on the page closes it.
   await expect(settings).toBeVisible();
   await bridge.getByText('You receive').click();

@@ -70,7 +70,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await settingsButton.click();
       await expect(settings).toBeVisible();
       // A click inside keeps it open; one elsewhere on the page closes it.
-      await settings.getByRole('button', { name: '1%', exact: true }).click();
+      await settings.getByRole('button', { name: '1 %', exact: true }).click();
       await expect(settings).toBeVisible();
       await swap.getByText('You receive').click();
       await expect(settings).toBeHidden();

@@ -144,7 +144,7 @@ test('buy a token and sell it back on the swap page through the wallet', async (
   await expect(swap.getByLabel('Amount to receive')).not.toHaveValue('');
   // The route reads as legs: each with its share, its tokens and its pools by venue and fee tier.
   const legs = details.getByTestId('route-leg');
-  await expect(legs.first()).toHaveText(/^\d+(\.\d+)? % \S+ → (\S+ → )*ALPHA (Uniswap V[234]|PancakeSwap V3) [\d.]+ %/);
+  await expect(legs.first()).toHaveText(/^\d+(\.\d+)?\u00a0% \S+ → (\S+ → )*ALPHA (Uniswap V[234]|PancakeSwap V3) [\d.]+\u00a0%/);
 
   await swap.getByRole('button', { name: 'Switch to Base' }).click();
   await expect.poll(() => wallet.chainId).toBe(base.chainId);
@@ -176,7 +176,7 @@ test('buy a token and sell it back on the swap page through the wallet', async (
   await swap.getByRole('button', { name: 'Switch tokens' }).click();
   await expect(swap.getByRole('button', { name: 'Select token to pay' })).toContainText('ALPHA');
   await expect(swap.getByTestId('pay-balance')).toHaveText(/Balance [1-9][\d,.]* ALPHA/);
-  await swap.getByRole('group', { name: 'Amount shortcuts' }).getByRole('button', { name: '100%' }).click();
+  await swap.getByRole('group', { name: 'Amount shortcuts' }).getByRole('button', { name: '100 %' }).click();
   await expect(details).toBeVisible();
   await expect(swap.getByLabel('Amount to receive')).not.toHaveValue('');
   await snapshot(page, testInfo, 'sell-quote');
@@ -225,7 +225,7 @@ test('refused quotes show the reason, and a price impact above 10 % needs the ty
   // Half of a balance of nothing: the server refuses with a reason a person can act on.
   await swap.getByRole('button', { name: 'Select token to pay' }).click();
   await page.getByRole('dialog', { name: 'Select a token to pay' }).getByRole('button', { name: 'HONEY Honeypot Token' }).click();
-  await swap.getByRole('group', { name: 'Amount shortcuts' }).getByRole('button', { name: '50%' }).click();
+  await swap.getByRole('group', { name: 'Amount shortcuts' }).getByRole('button', { name: '50 %' }).click();
   const refusal = swap.locator('.quote-error');
   await expect(refusal).toContainText('is nothing to trade');
   await expect(swap.getByRole('button', { name: 'Quote unavailable' })).toBeDisabled();

@@ -36,7 +36,7 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
       const row = list.locator('tr[data-token="ALPHA"]');
       await expect(row).toBeVisible({ timeout: 30_000 });
       await expect(row.getByTestId('token-price')).toContainText('$');
-      await expect(row.getByTestId('token-change')).toHaveText(/^([+-]?\d+\.\d{2} %|–)$/);
+      await expect(row.getByTestId('token-change')).toHaveText(/^([+-]?\d+\.\d{2}\u00a0%|–)$/);
       // Nothing viewed yet in this browser.
       await expect(page.getByRole('region', { name: 'Recently viewed' })).toHaveCount(0);
       expect(await axeViolations(page)).toEqual([]);

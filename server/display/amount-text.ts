@@ -17,11 +17,27 @@ export function formatAmount(raw: bigint | string, decimals: number, maxFraction
   const negative = value < 0n;
   const text = formatUnits(negative ? -value : value, decimals);
   const [whole = '0', fraction = ''] = text.split('.');
-  // Big amounts need fewer decimals; small ones keep enough to show their first digits.
-  const keep = whole === '0' ? Math.max(maxFraction, leadingZeros(fraction) + 4) : whole.length > 4 ? 2 : maxFraction;
+  const keep = shownDecimals(whole, fraction, maxFraction);
   const cut = fraction.slice(0, keep).replace(/0+$/, '');
   if (whole === '0' && cut === '') return `${negative ? '>-' : '<'}0.${'0'.repeat(keep - 1)}1`;
   return `${negative ? '-' : ''}${grouping.format(BigInt(whole))}${cut ? `.${cut}` : ''}`;
+}
+
+/** Big amounts need fewer decimals; small ones keep enough to show their first digits. */
+function shownDecimals(whole: string, fraction: string, maxFraction: number): number {
+  return whole === '0' ? Math.max(maxFraction, leadingZeros(fraction) + 4) : whole.length > 4 ? 2 : maxFraction;
+}
+
+/**
+ * Raw units cut down to the decimals `formatAmount` shows ("9998.906479450410994215" → 9998.906479), never
+ * rounded up: an amount filled in from a balance stays within the balance.
+ */
+export function roundDownToShown(raw: bigint, decimals: number, maxFraction = 6): bigint {
+  if (raw <= 0n) return raw;
+  const [whole = '0', fraction = ''] = formatUnits(raw, decimals).split('.');
+  const dropped = decimals - Math.min(decimals, shownDecimals(whole, fraction, maxFraction));
+  const unit = 10n ** BigInt(dropped);
+  return (raw / unit) * unit;
 }
 
 function leadingZeros(fraction: string): number {

@@ -107,20 +107,26 @@ export function discardUnreadBody(incoming: IncomingMessage, limit = DISCARDED_B
  * closed after the answer, since the rest of that body would otherwise be read as the next request on it.
  */
 export async function writeResponse(response: Response, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+  // Read first: a streamed answer (tRPC's batches for the pages) is still reading the request's body as it is made.
+  const body = incoming.method === 'HEAD' || !response.body ? undefined : await bodyBytes(response);
   for (const { key, value } of SECURITY_HEADERS) outgoing.setHeader(key, value);
   if (!(await discardUnreadBody(incoming))) outgoing.setHeader('connection', 'close');
+  // The body is written whole with its length below, so a streamed answer's chunked encoding is not passed on.
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') outgoing.setHeader(name, value);
+    if (name !== 'set-cookie' && name !== 'transfer-encoding') outgoing.setHeader(name, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) outgoing.setHeader('set-cookie', cookies);
   outgoing.statusCode = response.status;
-  if (incoming.method === 'HEAD' || !response.body) {
+  if (!body) {
     outgoing.end();
     return;
   }
-  const text = JSON_TEXT.get(response);
-  const body = text !== undefined ? Buffer.from(text) : Buffer.from(await response.arrayBuffer());
   outgoing.setHeader('content-length', body.byteLength);
   outgoing.end(body);
+}
+
+async function bodyBytes(response: Response): Promise<Buffer> {
+  const text = JSON_TEXT.get(response);
+  return text !== undefined ? Buffer.from(text) : Buffer.from(await response.arrayBuffer());
 }

@@ -94,6 +94,19 @@ describe('tRPC bodies follow the REST rules', () => {
   });
 });
 
+describe('streamed batches (the pages\' client)', () => {
+  it('answer 200 and carry each refusal in the body with its code; the same call unstreamed keeps its status', async () => {
+    const init = { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ 0: { chain: 'BASE' } }) };
+    const streamed = await serveTrpc(new Request(`${APP}/api/trpc/dev.faucet?batch=1`, { ...init, headers: { ...init.headers, 'trpc-accept': 'application/jsonl' } }), fakeServices().load);
+    expect(streamed.status).toBe(200);
+    const text = await streamed.text();
+    expect(text).toContain('"appCode":"INVALID_INPUT"');
+    expect(text).toContain('"httpStatus":400');
+    const plain = await serveTrpc(new Request(`${APP}/api/trpc/dev.faucet?batch=1`, init), fakeServices().load);
+    expect(plain.status).toBe(400);
+  });
+});
+
 describe('failure messages', () => {
   it('name EVM addresses checksummed, over tRPC and REST alike, whatever spelling the error was made with', async () => {
     const lower = '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed';

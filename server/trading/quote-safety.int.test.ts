@@ -41,7 +41,7 @@ describe('warnings in every quote', () => {
     expect(v2.status, JSON.stringify(v2.body)).toBe(200);
     const highTax = v2.body.warnings.find((warning) => warning.code === 'HIGH_TAX');
     expect(highTax).toMatchObject({ severity: 'warning' });
-    expect(highTax!.message).toMatch(/buy tax 3 %, sell tax 5 %/);
+    expect(highTax!.message).toMatch(/buy tax 3\u00a0%, sell tax 5\u00a0%/);
     const v1 = await client.get<QuoteBody>('v1.quote', { chain: 'BASE', token: token('TAX'), amount: '0.01', side: 'BUY', slippage: 100, trader });
     expect(codes(v1.body)).toContain('HIGH_TAX');
   });

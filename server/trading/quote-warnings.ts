@@ -2,6 +2,7 @@
  * The warnings a quote carries, from the tokens' risks (token-risk.ts) and the route, and the one refusal:
  * buying a token the audit calls a honeypot, unless the caller accepts the risk.
  */
+import { formatPercent } from '@/server/display/number-text';
 import { AppError } from '@/server/errors';
 import type { TokenRisk } from '@/server/tokens/token-risk';
 import { TAX_PASS_MAX, TAX_WARN_MAX } from '@/server/tokens/audit/evm-checks';
@@ -72,7 +73,7 @@ function tokenWarnings(risk: TokenRisk, name: string): QuoteWarning[] {
     warnings.push({
       code: 'HIGH_TAX',
       severity: highest > TAX_WARN_MAX ? 'danger' : 'warning',
-      message: `${name} keeps part of every trade: buy tax ${risk.buyTax} %, sell tax ${risk.sellTax} %.`,
+      message: `${name} keeps part of every trade: buy tax ${formatPercent(risk.buyTax)}, sell tax ${formatPercent(risk.sellTax)}.`,
     });
   }
   if (risk.unverified) {
@@ -87,7 +88,7 @@ export function priceImpactWarnings(impact: number): QuoteWarning[] {
   return [{
     code: 'HIGH_PRICE_IMPACT',
     severity: impact > IMPACT_DANGER_PERCENT ? 'danger' : 'warning',
-    message: `You get ${impact} % less than the market price.`,
+    message: `You get ${formatPercent(impact)} less than the market price.`,
   }];
 }
 

@@ -1,7 +1,11 @@
 import { WalletAccountError, WalletSignTransactionError } from '@solana/wallet-adapter-base';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import { SwapFlowError, describeError, describeTradeFailure, isUserRejection } from './error-messages';
+import { SwapFlowError, describeError, describeTokenRefusal, describeTradeFailure, describeWalletAddressRefusal, isUserRejection } from './error-messages';
+
+function refusal(message: string, appCode: string, field: string | null): TRPCClientError<never> {
+  return Object.assign(new TRPCClientError<never>(message), { data: { appCode, field } });
+}
 
 describe('describeError', () => {
   it('recognises a rejection by its 4001 code, also inside a Solana wallet adapter error', () => {
@@ -29,6 +33,22 @@ describe('describeError', () => {
     expect(describeError(new SwapFlowError('Get a new quote.'))).toBe('Get a new quote.');
     expect(describeError(new Error('first\nsecond'))).toBe('first');
     expect(describeError('nothing useful')).toBe('Something went wrong. Try again.');
+  });
+});
+
+describe('refusals of what a person typed', () => {
+  it('says a refused wallet address in one sentence, whatever rules the server listed', () => {
+    const twice = refusal('address: must be a 0x address; address: must be a wallet', 'INVALID_INPUT', 'address');
+    expect(describeWalletAddressRefusal(twice, { name: 'Base', family: 'evm' }))
+      .toBe('This is not a wallet address on Base, where an address is 0x followed by 40 hex digits.');
+    expect(describeWalletAddressRefusal(refusal('chain: unknown', 'INVALID_INPUT', 'chain'), { name: 'Base', family: 'evm' })).toBe('unknown');
+  });
+
+  it('says an address without a token is not a token on the chain', () => {
+    const notFound = refusal('no ERC-20 token at 0x1 on BASE: it does not answer decimals().', 'NOT_FOUND', null);
+    expect(describeTokenRefusal(notFound, 'Base')).toBe('This address is not a token on Base.');
+    expect(describeTokenRefusal(refusal('0x1 is not an ERC-20 token on BASE', 'INVALID_INPUT', 'address'), 'Base')).toBe('This address is not a token on Base.');
+    expect(describeTokenRefusal(refusal('Too many requests.', 'RATE_LIMITED', null), 'Base')).toBe('Too many requests.');
   });
 });
 

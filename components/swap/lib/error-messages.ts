@@ -5,6 +5,7 @@
  */
 import { TRPCClientError } from '@trpc/client';
 import { BaseError } from 'viem';
+import type { ChainFamily } from '@/server/chains/registry';
 
 const USER_REJECTED = 4001;
 
@@ -65,8 +66,8 @@ export function describeError(error: unknown): string {
  * which a REST caller needs and a form, showing it beside the field, does not.
  */
 function withoutFieldName(error: TRPCClientError<never>): string {
-  const field = (error.data as { field?: unknown } | undefined)?.field;
-  return typeof field === 'string' && error.message.startsWith(`${field}: `) ? error.message.slice(field.length + 2) : error.message;
+  const field = refusedFieldOf(error);
+  return field !== undefined && error.message.startsWith(`${field}: `) ? error.message.slice(field.length + 2) : error.message;
 }
 
 /** The app error code of a failed tRPC call (`data.appCode`), to decide by code and not by message. */
@@ -74,6 +75,42 @@ export function appCodeOf(error: unknown): string | undefined {
   if (!(error instanceof TRPCClientError)) return undefined;
   const data = error.data as { appCode?: unknown } | undefined;
   return typeof data?.appCode === 'string' ? data.appCode : undefined;
+}
+
+/** The input field a failed tRPC call refused (`data.field`). */
+function refusedFieldOf(error: unknown): string | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const field = (error.data as { field?: unknown } | undefined)?.field;
+  return typeof field === 'string' ? field : undefined;
+}
+
+const ADDRESS_SHAPES: Record<ChainFamily, string> = {
+  evm: '0x followed by 40 hex digits',
+  solana: '32 to 44 letters and digits',
+};
+
+/**
+ * A refusal of a typed wallet address in one sentence: the server lists every rule the address broke (for a
+ * REST caller), a person needs to know only that it is not an address there and what one looks like.
+ */
+export function describeWalletAddressRefusal(error: unknown, chain: { name: string; family: ChainFamily }): string {
+  if (appCodeOf(error) === 'INVALID_INPUT' && refusedFieldOf(error) === 'address') {
+    return `This is not a wallet address on ${chain.name}, where an address is ${ADDRESS_SHAPES[chain.family]}.`;
+  }
+  return describeError(error);
+}
+
+/**
+ * A token address the chain has no token at (not found, or a contract without a token's symbol, name and
+ * decimals), in plain words rather than the server's account of which call failed.
+ */
+export function describeTokenRefusal(error: unknown, chainName: string): string {
+  const code = appCodeOf(error);
+  const field = refusedFieldOf(error);
+  if (code === 'NOT_FOUND' || (code === 'INVALID_INPUT' && (field === 'address' || field === 'token'))) {
+    return `This address is not a token on ${chainName}.`;
+  }
+  return describeError(error);
 }
 
 const TRADE_FAILURES: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountFieldText, formatAmount, formatDecimalText, formatPercent, formatUsd, parseAmount, shortAddress, toInputText } from './format';
+import { amountFieldText, formatAmount, formatDecimalText, formatPercent, formatPercentText, formatUsd, maxInputText, parseAmount, shortAddress, toInputText } from './format';
 
 describe('formatAmount', () => {
   it('groups the integer part and trims trailing zeros', () => {
@@ -46,8 +46,8 @@ describe('small formatters', () => {
     expect(shortAddress('0x1234567890abcdef1234567890abcdef12345678')).toBe('0x1234…5678');
     expect(formatUsd(1234.5)).toBe('$1,234.50');
     expect(formatUsd(0.001)).toBe('<$0.01');
-    expect(formatPercent(3.14159)).toBe('3.14%');
-    expect(formatPercent(0.001)).toBe('<0.01%');
+    expect(formatPercent(3.14159)).toBe('3.14\u00a0%');
+    expect(formatPercent(0.001)).toBe('<0.01\u00a0%');
   });
 });
 
@@ -59,5 +59,21 @@ describe('amountFieldText', () => {
     expect(amountFieldText('-1e5')).toBe('15');
     expect(amountFieldText('1.2.3')).toBe('1.23');
     expect(amountFieldText(' 1 000 ')).toBe('1000');
+  });
+});
+
+describe('maxInputText', () => {
+  it('fills the spendable amount with the decimals the balance shows, rounded down', () => {
+    expect(maxInputText(9_998_906_479_450_410_994_215n, 18)).toBe('9998.906479');
+    expect(maxInputText(7_709_925_339_999n, 6)).toBe('7709925.33');
+    expect(maxInputText(1_500_000n, 6)).toBe('1.5');
+  });
+});
+
+describe('formatPercentText', () => {
+  it('reads the percent text the server sends as every percent reads, and leaves other text alone', () => {
+    expect(formatPercentText('12.5')).toBe('12.5\u00a0%');
+    expect(formatPercentText('0')).toBe('0\u00a0%');
+    expect(formatPercentText('n/a')).toBe('n/a');
   });
 });

@@ -1,9 +1,16 @@
-/** Display helpers for amounts: raw bigint units in, short human text out (and back for typed input). */
+/**
+ * The pages' one formatter: raw bigint units in, short grouped text out (and back for typed input), and
+ * every other figure (dollars, prices, percents) through the same rules as the server's messages.
+ */
 import { formatUnits, parseUnits } from 'viem';
-import { formatAmount } from '@/server/display/amount-text';
+import { formatAmount, roundDownToShown } from '@/server/display/amount-text';
+import { formatPercent } from '@/server/display/number-text';
 
 // One formatter for the page and the server's messages, so an error names amounts as the page shows them.
 export { formatAmount };
+export {
+  formatFixed, formatNativePrice, formatNumber, formatPercent, formatPercentChange, formatPrice, formatUsd, formatUsdTotal,
+} from '@/server/display/number-text';
 
 /** A human-readable decimal from the server (such as "746.444654163839140294") shortened for display. */
 export function formatDecimalText(text: string, maxFraction = 6): string {
@@ -36,18 +43,20 @@ export function toInputText(raw: bigint, decimals: number): string {
   return formatUnits(raw, decimals);
 }
 
+/**
+ * What Max fills in: the spendable amount cut down to the decimals the page shows for it, so the field
+ * reads like the balance beside it and never asks for more than the wallet holds.
+ */
+export function maxInputText(spendable: bigint, decimals: number): string {
+  return toInputText(roundDownToShown(spendable, decimals), decimals);
+}
+
 export function shortAddress(address: string): string {
   return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
-
-export function formatUsd(value: number): string {
-  if (value > 0 && value < 0.01) return '<$0.01';
-  return usd.format(value);
-}
-
-export function formatPercent(value: number): string {
-  if (value > 0 && value < 0.01) return '<0.01%';
-  return `${value.toFixed(2)}%`;
+/** A percent the server sends as text ("12.5"), as every percent reads; other text is shown as it came. */
+export function formatPercentText(text: string): string {
+  const value = Number(text);
+  return text.trim() !== '' && Number.isFinite(value) ? formatPercent(value, 4) : text;
 }

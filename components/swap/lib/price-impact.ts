@@ -2,6 +2,8 @@
  * How loudly the page warns about price impact (in percent): nothing under 1 %, a notice from 1 %, a
  * warning from 3 %, a strong warning from 5 %, and above 10 % the swap needs the user to type a word.
  */
+import { formatPercent } from '@/server/display/number-text';
+
 export type PriceImpactLevel = 'none' | 'notice' | 'warning' | 'high' | 'blocking';
 
 const PRICE_IMPACT_THRESHOLDS = { notice: 1, warning: 3, high: 5, blocking: 10 } as const;
@@ -17,9 +19,9 @@ export function priceImpactLevel(percent: number): PriceImpactLevel {
   return 'none';
 }
 
-/** The loss in figures: the quote's own price impact, to at most two decimals ("14.2 %"). */
+/** The loss in figures: the quote's own price impact, as the quote details show it ("14.2 %"). */
 export function impactLossText(percent: number): string {
-  return `you receive ${Number(percent.toFixed(2))} % less than the market price`;
+  return `you receive ${formatPercent(percent)} less than the market price`;
 }
 
 /** What the notice says at a level: the loss stated, then what to do about it. */

@@ -14,16 +14,16 @@ describe('route text', () => {
       ] },
     ], symbolOf);
     expect(lines.map(({ share, path, pools }) => `${share} · ${path} · ${pools}`)).toEqual([
-      '62 % · WETH → USDC · Uniswap V3 0.05 %',
-      '38 % · WETH → ALPHA → USDC · Uniswap V2 0.3 %, Uniswap V4 0.3 %',
+      '62\u00a0% · WETH → USDC · Uniswap V3 0.05\u00a0%',
+      '38\u00a0% · WETH → ALPHA → USDC · Uniswap V2 0.3\u00a0%, Uniswap V4 0.3\u00a0%',
     ]);
     expect(lines[1]!.title).toBe('0xp2, 0xp3');
   });
 
   it('keeps small shares and fees readable', () => {
-    expect(shareText(0.25)).toBe('0.25 %');
-    expect(shareText(100)).toBe('100 %');
-    expect(feeText(100)).toBe('0.01 %');
-    expect(feeText(2500)).toBe('0.25 %');
+    expect(shareText(0.25)).toBe('0.25\u00a0%');
+    expect(shareText(100)).toBe('100\u00a0%');
+    expect(feeText(100)).toBe('0.01\u00a0%');
+    expect(feeText(2500)).toBe('0.25\u00a0%');
   });
 });

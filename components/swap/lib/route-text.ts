@@ -2,6 +2,8 @@
  * A route in words for the swap page: one line per leg with its share, its tokens and its pools, e.g.
  * "62 % · WETH → USDC · Uniswap V3 0.05 %" and "38 % · WETH → ALPHA → USDC · Uniswap V2 0.3 %, Uniswap V4 0.3 %".
  */
+import { formatPercent } from '@/server/display/number-text';
+
 export interface RouteHopView {
   venue: string;
   pool: string;
@@ -41,12 +43,12 @@ export function venueName(venue: string): string {
 
 /** A fee in hundredths of a basis point as a percent: 500 → "0.05 %". */
 export function feeText(fee: number): string {
-  return `${Number((fee / 10_000).toFixed(4))} %`;
+  return formatPercent(fee / 10_000, 4);
 }
 
 /** A share in percent, rounded to what a reader needs: 62.25 → "62 %", 0.4 → "0.4 %". */
 export function shareText(share: number): string {
-  return `${share >= 1 ? Math.round(share) : Number(share.toFixed(2))} %`;
+  return formatPercent(share >= 1 ? Math.round(share) : share);
 }
 
 export function routeLegsText(route: readonly RouteLegView[], symbolOf: (address: string) => string): RouteLegText[] {

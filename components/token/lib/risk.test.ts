@@ -11,8 +11,8 @@ describe('riskBanners', () => {
     const [warning, ...rest] = riskBanners({ buyTax: 3, sellTax: 5, verdict: 'caution' });
     expect(rest).toEqual([]);
     expect(warning).toMatchObject({ level: 'warning', title: 'High tax' });
-    expect(warning!.text).toContain('buying costs 3 %');
-    expect(warning!.text).toContain('selling costs 5 %');
+    expect(warning!.text).toContain('buying costs 3\u00a0%');
+    expect(warning!.text).toContain('selling costs 5\u00a0%');
     expect(riskBanners({ buyTax: 0, sellTax: 1.01 })[0]!.text).not.toContain('buying');
   });
 
@@ -31,8 +31,8 @@ describe('riskBanners', () => {
 
 describe('labels', () => {
   it('formats taxes and names checks', () => {
-    expect(formatTax(3.0000001)).toBe('3 %');
-    expect(formatTax(2.456)).toBe('2.46 %');
+    expect(formatTax(3.0000001)).toBe('3\u00a0%');
+    expect(formatTax(2.456)).toBe('2.46\u00a0%');
     expect(checkLabel('liquidity-burnt')).toBe('Liquidity burnt');
     expect(checkLabel('owner_renounced')).toBe('Owner renounced');
   });

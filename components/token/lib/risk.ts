@@ -4,6 +4,7 @@
  * is a danger banner.
  */
 import { VERDICT_WORDS } from '@/server/tokens/audit/verdict';
+import { formatPercent } from '@/server/display/number-text';
 
 export const TAX_WARNING_ABOVE_PERCENT = 1;
 
@@ -40,9 +41,9 @@ export function riskBanners({ buyTax, sellTax, verdict, failedChecks = [] }: Ris
   return banners;
 }
 
-/** A tax in percent with at most two decimals ("3 %", "2.5 %"). */
+/** A tax in percent with at most two decimals ("3 %", "2.5 %"), as every percent on the pages reads. */
 export function formatTax(percent: number): string {
-  return `${Number(percent.toFixed(2))} %`;
+  return formatPercent(percent);
 }
 
 const CHECK_LABELS: Readonly<Record<string, string>> = {

@@ -97,7 +97,7 @@ describe('token audit', () => {
         probeTaxes,
         providers: [createGoPlusAdapter({ baseUrl: server.baseUrl }), createRugCheckAdapter({ baseUrl: server.baseUrl })],
       }, 'BASE', tax);
-      expect(result.providers).toEqual([{ name: 'GoPlus', status: 'ok', verdict: 'caution', detail: 'buy tax 3 %, sell tax 5 %' }]);
+      expect(result.providers).toEqual([{ name: 'GoPlus', status: 'ok', verdict: 'caution', detail: 'buy tax 3\u00a0%, sell tax 5\u00a0%' }]);
       expect(result.verdict).toBe('caution');
     } finally {
       server.close();

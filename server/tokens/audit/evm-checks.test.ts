@@ -27,7 +27,7 @@ describe('EVM check thresholds', () => {
     expect(liquidityCheck(chain, pools(999.99)).status).toBe('fail');
     expect(liquidityCheck(chain, pools(1_000)).status).toBe('warn');
     expect(liquidityCheck(chain, pools(9_999)).status).toBe('warn');
-    expect(liquidityCheck(chain, pools(10_000))).toEqual({ id: 'liquidity', status: 'pass', detail: '$10000 in the main pool, Uniswap V2 0xpool' });
+    expect(liquidityCheck(chain, pools(10_000))).toEqual({ id: 'liquidity', status: 'pass', detail: '$10,000.00 in the main pool, Uniswap V2 0xpool' });
     expect(liquidityCheck(chain, pools(undefined)).status).toBe('fail');
   });
 
@@ -50,7 +50,7 @@ describe('EVM check thresholds', () => {
   });
 
   it('passes burnt LP, warns when none is burnt', () => {
-    expect(burntCheck({ pair: 'the pair', supply: 1_000_000n, burnt: 250_000n })).toEqual({ id: 'liquidity-burnt', status: 'pass', advisory: true, detail: 'Checked the pair: 25 % of its LP tokens are burnt' });
+    expect(burntCheck({ pair: 'the pair', supply: 1_000_000n, burnt: 250_000n })).toEqual({ id: 'liquidity-burnt', status: 'pass', advisory: true, detail: 'Checked the pair: 25\u00a0% of its LP tokens are burnt' });
     expect(burntCheck({ pair: '0xpair', supply: 1_000_000n, burnt: 0n }).status).toBe('warn');
     expect(burntCheck(undefined).status).toBe('unknown');
     expect(burntCheck({ pair: 'the pair', supply: 0n, burnt: 0n }).detail).toBe('Not checked: the pair holds no liquidity.');

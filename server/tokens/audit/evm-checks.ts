@@ -9,6 +9,7 @@ import { encodeFunctionData, erc20Abi, type Address, type Hex } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { hexData } from '@/server/chains/rpc-answers';
+import { formatPercent, formatUsd } from '@/server/display/number-text';
 import { AppError } from '@/server/errors';
 import type { TaxReport } from '@/server/tokens/tax-probe';
 import type { TokenPool, TokenPools } from '@/server/venues/evm/pools/pool-types';
@@ -112,7 +113,7 @@ export function taxChecks(taxes: Settled<TaxReport>): AuditCheck[] {
   const tax = (id: string, side: string, percent: number): AuditCheck => ({
     id,
     status: percent <= TAX_PASS_MAX ? 'pass' : percent <= TAX_WARN_MAX ? 'warn' : 'fail',
-    detail: `${side} tax ${percent} %`,
+    detail: `${side} tax ${formatPercent(percent)}`,
   });
   return [
     { id: 'honeypot', status: report.honeypot ? 'fail' : 'pass', detail: report.detail },
@@ -158,7 +159,7 @@ export function liquidityCheck(chain: ConfiguredChain, found: Settled<TokenPools
     return {
       id,
       status: liquidityStatus(onCurve),
-      detail: `$${onCurve} in the reserves of its launchpad bonding curve (${curve!.launchpad}), which no one can withdraw: the curve buys the token back until it graduates to a pool`,
+      detail: `${formatUsd(onCurve)} in the reserves of its launchpad bonding curve (${curve!.launchpad}), which no one can withdraw: the curve buys the token back until it graduates to a pool`,
     };
   }
   if (!main) return { id, status: 'fail', detail: `No Uniswap V2 or V3 pool against the wrapped native token or the stable on ${chain.info.id}` };
@@ -167,7 +168,7 @@ export function liquidityCheck(chain: ConfiguredChain, found: Settled<TokenPools
     return { id, status: 'unknown', detail: `The native coin has no USD price on ${chain.info.id} (no wrapped native/stable pool).` };
   }
   const usd = Math.round(main.liquidityUsd * 100) / 100;
-  return { id, status: liquidityStatus(usd), detail: `$${usd} in the main pool, ${main.factoryName} ${main.address}` };
+  return { id, status: liquidityStatus(usd), detail: `${formatUsd(usd)} in the main pool, ${main.factoryName} ${main.address}` };
 }
 
 const liquidityStatus = (usd: number): CheckStatus => (usd < LIQUIDITY_FAIL_BELOW ? 'fail' : usd < LIQUIDITY_WARN_BELOW ? 'warn' : 'pass');
@@ -179,7 +180,7 @@ export function burntCheck(lp: LpState | undefined): AuditCheck {
   if (lp.supply === 0n) return { id, status: 'unknown', advisory, detail: `Not checked: ${lp.pair} holds no liquidity.` };
   if (lp.burnt === 0n) return { id, status: 'warn', advisory, detail: `Checked ${lp.pair}: none of its LP tokens are burnt, so its holders can withdraw all its liquidity` };
   const percent = Number((lp.burnt * 1_000_000n) / lp.supply) / 10_000;
-  return { id, status: 'pass', advisory, detail: `Checked ${lp.pair}: ${percent} % of its LP tokens are burnt` };
+  return { id, status: 'pass', advisory, detail: `Checked ${lp.pair}: ${formatPercent(percent, 4)} of its LP tokens are burnt` };
 }
 
 function ethCall(to: string, callData: Hex): RpcCall {

@@ -53,7 +53,7 @@ describe('SPL mint checks', () => {
     expect(checks.map((check) => [check.id, check.status])).toEqual([
       ['mint-authority', 'pass'], ['freeze-authority', 'warn'], ['transfer-fee', 'warn'], ['transfer-hook', 'warn'], ['permanent-delegate', 'warn'],
     ]);
-    expect(checks[2]!.detail).toBe(`Transfer fee 2.5 % (at most 5000 raw units), changeable by ${authority.toBase58()}`);
+    expect(checks[2]!.detail).toBe(`Transfer fee 2.5\u00a0% (at most 5000 raw units), changeable by ${authority.toBase58()}`);
   });
 
   it('passes a Token-2022 mint without those extensions, and refuses accounts that are not mints', () => {

@@ -8,6 +8,7 @@ import { PublicKey } from '@solana/web3.js';
 import { z } from 'zod';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { requestChecked } from '@/server/chains/rpc-answers';
+import { formatPercent } from '@/server/display/number-text';
 import { AppError } from '@/server/errors';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '@/server/venues/solana/solana-mints';
 import type { AuditCheck } from './verdict';
@@ -89,7 +90,7 @@ export function mintChecks(mint: MintAccount): AuditCheck[] {
   return [
     ...checks,
     fee
-      ? { id: 'transfer-fee', status: 'warn', detail: `Transfer fee ${fee.basisPoints / 100} % (at most ${fee.maximumFee} raw units)${fee.authority ? `, changeable by ${fee.authority}` : ''}` }
+      ? { id: 'transfer-fee', status: 'warn', detail: `Transfer fee ${formatPercent(fee.basisPoints / 100)} (at most ${fee.maximumFee} raw units)${fee.authority ? `, changeable by ${fee.authority}` : ''}` }
       : { id: 'transfer-fee', status: 'pass', detail: 'No transfer fee extension' },
     hook && (hook.programId || hook.authority)
       ? { id: 'transfer-hook', status: 'warn', detail: `Transfers call program ${hook.programId ?? '(none yet)'}${hook.authority ? `, changeable by ${hook.authority}` : ''}` }

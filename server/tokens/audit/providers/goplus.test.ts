@@ -41,14 +41,14 @@ describe('GoPlus adapter', () => {
 
   it('names caution flags and taxes as percent', async () => {
     const report = await createGoPlusAdapter({ baseUrl: `${server.baseUrl}/` }).report(CHAINS.BASE, TAXED);
-    expect(report).toEqual({ name: 'GoPlus', status: 'ok', verdict: 'caution', detail: 'mintable, blacklist, buy tax 3 %, sell tax 5 %' });
+    expect(report).toEqual({ name: 'GoPlus', status: 'ok', verdict: 'caution', detail: 'mintable, blacklist, buy tax 3\u00a0%, sell tax 5\u00a0%' });
   });
 
   it('passes on a honeypot verdict', async () => {
     const report = await createGoPlusAdapter({ baseUrl: server.baseUrl }).report(CHAINS.BASE, HONEY);
     expect(report.status).toBe('ok');
     expect(report.verdict).toBe('honeypot');
-    expect(report.detail).toBe('honeypot, cannot sell all, sell tax 100 %, source not verified, so the other checks could not run');
+    expect(report.detail).toBe('honeypot, cannot sell all, sell tax 100\u00a0%, source not verified, so the other checks could not run');
   });
 
   it('is unavailable, with the reason, whenever it cannot tell', async () => {

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { ChainInfo } from '@/server/chains/registry';
+import { formatPercent } from '@/server/display/number-text';
 import { fetchProviderJson, joinUrl, unavailable, unverified, type ProviderAdapter, type ProviderOptions, type ProviderReport, NOT_CONSULTED } from './provider-adapter';
 
 const NAME = 'GoPlus';
@@ -84,7 +85,7 @@ function judge(entry: z.output<typeof tokenSecurity>, syncing: boolean): Provide
   const taxes = [['buy', tax(entry.buy_tax)], ['sell', tax(entry.sell_tax)]] as const;
   for (const [side, value] of taxes) {
     if (value === undefined || value <= TAX_CAUTION) continue;
-    (value > TAX_DANGER ? danger : caution).push(`${side} tax ${round(value * 100)} %`);
+    (value > TAX_DANGER ? danger : caution).push(`${side} tax ${formatPercent(value * 100)}`);
   }
   const gaps = [
     ...(entry.is_honeypot === undefined || entry.is_honeypot === '' ? ['honeypot status not determined'] : []),
@@ -102,8 +103,4 @@ function tax(text: string | undefined): number | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   const value = Number(text);
   return Number.isFinite(value) ? value : undefined;
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
 }
