@@ -16,9 +16,9 @@ describe('priceImpactLevel', () => {
   it('states the loss in figures at every warning level', () => {
     expect(priceImpactMessage('none', 0.5)).toBeUndefined();
     for (const level of ['notice', 'warning', 'high', 'blocking'] as const) {
-      expect(priceImpactMessage(level, 14.236)).toContain('you receive 14.24 % less than the market price');
+      expect(priceImpactMessage(level, 14.236)).toContain('you receive 14.24\u00a0% less than the market price');
     }
-    expect(priceImpactMessage('blocking', 14)).toBe('Very high price impact: you receive 14 % less than the market price. Type "confirm" to swap anyway.');
+    expect(priceImpactMessage('blocking', 14)).toBe('Very high price impact: you receive 14\u00a0% less than the market price. Type "confirm" to swap anyway.');
     expect(priceImpactMessage('blocking', 14)).not.toMatch(/most of the value/);
   });
 });

@@ -42,10 +42,10 @@ describe('EVM check thresholds', () => {
     const curve = { launchpad: '0x00000000000000000000000000000000000000c3', reserveNative: 5_500n * 10n ** 18n / 3_000n, reserveToken: 10n ** 27n, raisedNative: 0n, graduationNative: 1n, graduated: false, pair: '0x0000000000000000000000000000000000000000' } as const;
     const check = liquidityCheck(chain, pools(undefined), curve);
     expect(check.status).toBe('pass');
-    expect(check.detail).toMatch(/^\$11000 in the reserves of its launchpad bonding curve/);
+    expect(check.detail).toMatch(/^\$11,000.00 in the reserves of its launchpad bonding curve/);
     expect(liquidityCheck(chain, pools(undefined), { ...curve, reserveNative: 10n ** 17n }).status).toBe('fail');
     // Graduated, the curve holds nothing: its pair is the market.
-    expect(liquidityCheck(chain, pools(50_000), { ...curve, graduated: true }).detail).toBe('$50000 in the main pool, Uniswap V2 0xpool');
+    expect(liquidityCheck(chain, pools(50_000), { ...curve, graduated: true }).detail).toBe('$50,000.00 in the main pool, Uniswap V2 0xpool');
     expect(liquidityCheck(chain, pools(undefined, WRAPPED, 0), curve).status).toBe('unknown');
   });
 
