@@ -114,9 +114,12 @@ test('bridge USDC from Base to Arbitrum: approve, deposit, and the recipient get
   await page.waitForURL(/\/bridge\/[^/?]+\?tx=0x[0-9a-f]{64}$/, { timeout: 60_000 });
   // Two steps: the approval waited for its receipt before the wallet was asked for the deposit.
   const seen = await page.evaluate(() => (window as unknown as { depositProgress: string[] }).depositProgress);
-  expect(seen).toContain('approve:active Approve USDC, deposit:waiting Deposit');
-  expect(seen).toContain('approve:done Approve USDC, deposit:active Deposit');
-  expect(seen.indexOf('approve:done Approve USDC, deposit:active Deposit')).toBeGreaterThan(seen.indexOf('approve:active Approve USDC, deposit:waiting Deposit'));
+  // The approval names what it allows: exactly the deposit, to the Depository.
+  const approve = new RegExp(`^approve:(active|done) Approve exactly ${AMOUNT} USDC for the Depository 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}, deposit:(waiting|active) Deposit$`);
+  const first = seen.findIndex((entry) => approve.test(entry) && entry.startsWith('approve:active') && entry.endsWith('deposit:waiting Deposit'));
+  const then = seen.findIndex((entry) => approve.test(entry) && entry.startsWith('approve:done') && entry.endsWith('deposit:active Deposit'));
+  expect(first, seen.join('\n')).toBeGreaterThanOrEqual(0);
+  expect(then, seen.join('\n')).toBeGreaterThan(first);
   const requestId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
 
   const tracker = page.getByRole('region', { name: 'Bridge tracker' });

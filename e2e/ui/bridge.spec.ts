@@ -91,7 +91,7 @@ test('bridge AVAX to X Layer through the wallet and follow the tracker to the fi
   await bridge.getByLabel('From chain').selectOption(SOURCE);
   await bridge.getByLabel('To chain').selectOption(DESTINATION);
   await bridge.getByLabel('Amount to send').fill('2');
-  await expect(bridge.getByText('Connect a wallet to get a quote')).toBeVisible();
+  await expect(bridge.getByTestId('price-only-hint')).toBeVisible({ timeout: 30_000 });
   await connect(page, wallet);
 
   // Between EVM chains the connected wallet receives unless told otherwise.

@@ -70,7 +70,7 @@ test('a launchpad token: its warning, and the launch fee as the first step of th
   await expect(fee).toContainText('Pay the launch fee');
   await expect(swap.getByRole('region', { name: 'Swap result' })).toBeVisible({ timeout: 60_000 });
   await expect(fee).toHaveAttribute('data-status', 'done');
-  await expect(progress.getByRole('link', { name: 'Pay the launch fee transaction on the explorer' })).toHaveAttribute('href', /\/tx\/0x[0-9a-f]{64}$/);
+  await expect(progress.getByRole('link', { name: 'Pay the launch fee transaction on the explorer' })).toHaveAttribute('href', /^\/tx\/BASE\/0x[0-9a-f]{64}$/);
   await expect(progress.locator('[data-step="confirmed"]')).toHaveAttribute('data-status', 'done');
   // The fee went first (nonce n), then the trade (n + 1).
   expect(wallet.sentTransactions.length).toBeGreaterThanOrEqual(2);

@@ -158,7 +158,7 @@ test('buy a token and sell it back on the swap page through the wallet', async (
   await expect(buyResult).toBeVisible({ timeout: 60_000 });
   await expect(progress.locator('[data-step="swap"]')).toHaveAttribute('data-status', 'done');
   await expect(progress.locator('[data-step="confirmed"]')).toHaveAttribute('data-status', 'done');
-  await expect(progress.getByRole('link', { name: 'Swap transaction on the explorer' })).toHaveAttribute('href', /\/tx\/0x[0-9a-f]{64}$/);
+  await expect(progress.getByRole('link', { name: 'Swap transaction on the explorer' })).toHaveAttribute('href', /^\/tx\/BASE\/0x[0-9a-f]{64}$/);
   await expect(buyResult.getByTestId('result-spent')).toHaveText('0.5 ETH');
   await expect(buyResult.getByTestId('result-received')).toContainText('ALPHA');
   await snapshot(page, testInfo, 'buy-result');
@@ -259,10 +259,10 @@ test('the quote counts down and replaces itself when it runs out', async ({ page
   const swap = page.getByRole('region', { name: 'Swap' });
   await expect(swap.getByRole('button', { name: 'Select token to receive' })).toContainText('USDC');
   await swap.getByLabel('Amount to pay').fill('0.01');
-  // A quote is built for the wallet that sends it: none is asked for before one is connected.
-  await expect(swap.getByText('Connect a wallet to get a quote')).toBeVisible();
-  expect(quoteRequests).toEqual([]);
+  // Before a wallet connects the quote is a price only; connecting asks for the wallet's own.
+  await expect(swap.getByTestId('price-only-hint')).toBeVisible();
   await connect(page, wallet);
+  await expect(swap.getByTestId('price-only-hint')).toHaveCount(0);
   const countdown = swap.getByTestId('quote-countdown');
   await expect(countdown).toHaveText(/New quote in \d+s/);
   const secondsShown = async () => Number(/(\d+)s/.exec((await countdown.textContent()) ?? '')?.[1]);
