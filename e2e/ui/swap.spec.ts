@@ -186,7 +186,8 @@ test('buy a token and sell it back on the swap page through the wallet', async (
   const sellResult = swap.getByRole('region', { name: 'Swap result' });
   await expect(sellResult).toBeVisible({ timeout: 90_000 });
   await expect(progress.locator('[data-step="approve"]')).toHaveAttribute('data-status', 'done');
-  await expect(progress.getByRole('link', { name: 'Approve transaction on the explorer' })).toBeVisible();
+  // The approve step names what it allowed: the whole sale, to the Router.
+  await expect(progress.getByRole('link', { name: /^Approve exactly [\d,.]+ ALPHA for the Router 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4} transaction on the explorer$/ })).toBeVisible();
   await expect(sellResult.getByTestId('result-spent')).toContainText('ALPHA');
   await expect(sellResult.getByTestId('result-received')).toContainText('ETH');
   await snapshot(page, testInfo, 'sell-result');
