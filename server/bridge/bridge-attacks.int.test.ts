@@ -25,6 +25,7 @@ import {
 } from './test-support/attack-chains';
 import { AT_PAR, coin, ethText, native, openLedger, WORTHLESS, weth, type Asset, type Change, type Price } from './test-support/attack-ledger';
 import { gasHungryAbi, gasHungryToken } from './test-support/gas-hungry-token';
+import { TWAP_WINDOWS_SECONDS } from '@/server/venues/evm/pools/native-usd-range-read';
 
 /**
  * Attack 2's bridges are large: the exposure caps (per bridge, and outstanding per chain) would refuse them
@@ -249,6 +250,7 @@ describe('2. a rate read from one pool\'s spot price', () => {
     const solver = await openLedger(solverOf, lines);
 
     const fair = await quote(input.query);
+    const pushedAt = Date.now();
     const undo = await push(input.push, input.push.chain.id === 'ARB' ? arbPool : basePool);
     let pushed: QuoteBody;
     try {
@@ -256,6 +258,8 @@ describe('2. a rate read from one pool\'s spot price', () => {
     } finally {
       await undo();
     }
+    // Whole seconds of block time the pushed price stood for (block timestamps are whole seconds).
+    const heldSeconds = BigInt(Math.ceil((Date.now() - pushedAt) / 1_000) + 1);
     // The fair rate again once the price is back: time-weighted prices drift as blocks pass whether or not anyone
     // pushes (on a loaded machine, by 0.04 % between two quotes), so the pushed quote is held to the better of the
     // two fair ones. The spot price, back where it was, bounds this one from above.
@@ -276,7 +280,11 @@ describe('2. a rate read from one pool\'s spot price', () => {
     // parts per million without any push; the push itself moves the spot price by about 8 %, and a rate that
     // followed it would exceed this bound by hundreds of times the slack.
     const drift = BigInt(fairAfter.stats.amountOut) - BigInt(fair.stats.amountOut);
-    const slack = [drift < 0n ? -drift : drift, fairOut / 10_000n].reduce((a, b) => (a > b ? a : b));
+    // And what the push itself can move a time-weighted source by: a price pushed by at most 10 % for t seconds
+    // moves the shortest window's mean (TWAP_WINDOWS_SECONDS, 120 s) by 10 % * t / 120 (the range's other sources
+    // read no head block). A rate that followed the spot price still exceeds the bound many times over.
+    const twapMove = (fairOut * 1_000n * heldSeconds) / (10_000n * BigInt(Math.min(...TWAP_WINDOWS_SECONDS)));
+    const slack = [drift < 0n ? -drift : drift, fairOut / 10_000n].reduce((a, b) => (a > b ? a : b)) + twapMove;
     const bound = fairOut + gasBack + slack + 1n;
     const pushedOut = BigInt(pushed.stats.amountOut);
     expect.soft(pushedOut, `the quote during the push pays ${pushed.stats.amountOutFormatted} ${input.payout}, ${ratioText(pushedOut, fairOut)} the ${fairest.stats.amountOutFormatted} before or after it`)
