@@ -18,6 +18,8 @@ test('a sale approves exactly its amount, named before and during the swap; the 
   await page.goto('/');
   const swap = page.getByRole('region', { name: 'Swap' });
   await connectWallet(page, wallet);
+  // The pair is set once the tokens are in: switching before that would switch an empty form.
+  await expect(swap.getByRole('button', { name: 'Select token to receive' })).toContainText('USDC');
   await swap.getByRole('button', { name: 'Switch tokens' }).click();
   await expect(swap.getByRole('button', { name: 'Select token to pay' })).toContainText('USDC');
   await swap.getByLabel('Amount to pay').fill('25');
