@@ -1,3 +1,4 @@
+import { WALLET_NOUN } from '@/components/wallet/wallet-family';
 import type { ChainFamily } from '@/server/chains/registry';
 
 /**
@@ -7,7 +8,7 @@ import type { ChainFamily } from '@/server/chains/registry';
 export function PriceOnlyHint({ family, action }: { family: ChainFamily; action: string }) {
   return (
     <p className="muted small" data-testid="price-only-hint">
-      {`A price only: connect ${family === 'solana' ? 'a Solana wallet' : 'a wallet'} to ${action} at it.`}
+      {`A price only: connect ${WALLET_NOUN[family]} to ${action} at it.`}
     </p>
   );
 }

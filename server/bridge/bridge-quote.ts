@@ -148,7 +148,8 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, request: Brid
   direct?.catch(() => undefined);
   const [priced, cursor] = await Promise.all([
     priceRoute(deps, { source, destination, tokenIn, tokenOut, amountIn, trader, recipient: recipient ?? priceOnlyTrader(request.destination), slippageBps, priceOnly, approval }),
-    deps.requests.cursor(request.source),
+    // A price-only quote stores nothing, so it needs no deposit scan cursor.
+    priceOnly ? undefined : deps.requests.cursor(request.source),
   ]);
   const feeAmount = (amountIn * BigInt(deps.feeBps)) / BigInt(BPS);
   const seconds = estimatedSeconds(request.source, request.destination, source.confirmations);
