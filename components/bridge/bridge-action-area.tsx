@@ -1,7 +1,8 @@
 'use client';
 
+import { familyOf } from '@/components/wallet/chain-family';
+import { isWalletOn } from '@/components/wallet/use-family-wallet';
 import { WalletActionArea } from '@/components/wallet/wallet-action-area';
-import { isEvmChain } from '@/server/chains/registry';
 import type { BridgeCardState } from './hooks/use-bridge-card';
 import type { DepositPhase } from './hooks/use-bridge-deposit';
 import { decideBridgeAction } from './lib/bridge-action';
@@ -23,9 +24,8 @@ export function BridgeActionArea({ card }: { card: BridgeCardState }) {
   const action = decideBridgeAction({
     running: depositor.running,
     connected: sourceWallet.connected,
-    sourceFamilyName: from.family,
-    // Only EVM wallets have a chain to be on.
-    onChain: !isEvmChain(source) || sourceWallet.walletChainId === from.chainId,
+    connectLabel: familyOf(source).connectLabel,
+    onChain: isWalletOn(sourceWallet, source),
     sourceName: from.name,
     amountInvalid,
     hasAmount,
@@ -36,7 +36,7 @@ export function BridgeActionArea({ card }: { card: BridgeCardState }) {
   });
 
   const onAction = () => {
-    if (action.kind === 'switch' && isEvmChain(source)) switcher.switchTo(source);
+    if (action.kind === 'switch') switcher.switchTo(source);
     if (action.kind === 'bridge' && quote && sourceWallet.address) {
       void depositor.deposit({ source, account: sourceWallet.address, transaction: quote.transaction });
     }

@@ -1,6 +1,7 @@
 'use client';
 
 import { shortAddress } from '@/components/swap/lib/format';
+import { familyOf } from '@/components/wallet/chain-family';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import type { RecipientCheck } from './lib/recipient';
 
@@ -38,7 +39,7 @@ export function RecipientField({ destination, value, check, emphasize, ownWallet
         aria-label="Recipient address"
         aria-invalid={asError ? true : undefined}
         aria-describedby={problem ? 'bridge-recipient-problem' : undefined}
-        placeholder={chain.family === 'evm' ? '0x…' : 'Solana address'}
+        placeholder={familyOf(destination).recipientPlaceholder}
         autoComplete="off"
         spellCheck={false}
         value={value}

@@ -6,6 +6,7 @@ import { useTRPC } from '@/components/providers/trpc-provider';
 import { describeWalletAddressRefusal } from '@/components/swap/lib/error-messages';
 import { formatAmount, shortAddress } from '@/components/swap/lib/format';
 import { useExplorerTxLink } from '@/components/tx/explorer-links';
+import { FAMILY_TRAITS } from '@/components/wallet/chain-family';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 
 /** "Get test funds": shown only when the server runs on the local chain world. */
@@ -40,7 +41,7 @@ export function FaucetCard() {
         </select>
         <input
           aria-label="Wallet address"
-          placeholder={selected === 'SOL' ? 'Solana address' : '0x… address'}
+          placeholder={FAMILY_TRAITS[CHAINS[selected as ChainId]?.family ?? 'evm'].faucetPlaceholder}
           value={address}
           onChange={(event) => setAddress(event.target.value)}
           spellCheck={false}

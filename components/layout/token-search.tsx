@@ -7,7 +7,7 @@ import { useTRPC } from '@/components/providers/trpc-provider';
 import { tokenPageHref } from '@/components/token/lib/token-links';
 import { KNOWN_STALE_MS, useTokenSearch } from '@/components/token/hooks/use-token-search';
 import { chainForInput, DEFAULT_SEARCH_CHAIN, suggestions } from '@/components/token/lib/token-search';
-import { CHAINS, CHAIN_IDS, isEvmChain, type ChainId } from '@/server/chains/registry';
+import { CHAINS, CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import { useSelectedChain } from './selected-chain';
 
 /**
@@ -37,7 +37,7 @@ export function TokenSearch() {
   const onText = (value: string) => {
     setText(value);
     setProblem(undefined);
-    setChain((current) => chainForInput(value, current, swapChain && isEvmChain(swapChain) ? swapChain : DEFAULT_SEARCH_CHAIN));
+    setChain((current) => chainForInput(value, current, swapChain ?? DEFAULT_SEARCH_CHAIN));
   };
 
   const onSubmit = async (event: FormEvent) => {

@@ -1,4 +1,4 @@
-import { WALLET_NOUN } from '@/components/wallet/wallet-family';
+import { FAMILY_TRAITS } from '@/components/wallet/chain-family';
 import type { ChainFamily } from '@/server/chains/registry';
 
 /**
@@ -8,7 +8,7 @@ import type { ChainFamily } from '@/server/chains/registry';
 export function PriceOnlyHint({ family, action }: { family: ChainFamily; action: string }) {
   return (
     <p className="muted small" data-testid="price-only-hint">
-      {`A price only: connect ${WALLET_NOUN[family]} to ${action} at it.`}
+      {`A price only: connect ${FAMILY_TRAITS[family].walletNoun} to ${action} at it.`}
     </p>
   );
 }

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { approvalText } from '@/components/quotes/approval-text';
 import { QuoteCountdown, type QuoteCountdownProps } from '@/components/quotes/quote-countdown';
-import { CHAINS, type ChainFamily, type ChainId } from '@/server/chains/registry';
+import { familyOf } from '@/components/wallet/chain-family';
+import type { ChainId } from '@/server/chains/registry';
 import { formatAmount, formatNumber, formatPercent, formatUsd, shortAddress } from './lib/format';
 import { priceImpactLevel } from './lib/price-impact';
 import { routeLegsText } from './lib/route-text';
@@ -20,8 +21,6 @@ interface QuoteDetailsProps {
   countdown: QuoteCountdownProps;
 }
 
-/** What the quote's `gasLimit` counts on each chain family. */
-const COST_UNIT: Record<ChainFamily, string> = { evm: 'gas', solana: 'compute units' };
 
 /** Output per one unit of input, both in human units, as raw-unit arithmetic (no floating point). */
 function rate(amountIn: bigint, amountOut: bigint, tokenIn: SwapToken, tokenOut: SwapToken): bigint {
@@ -65,7 +64,7 @@ export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, countdow
             <dd>buy {formatPercent(tax.buyTax)} · sell {formatPercent(tax.sellTax)}</dd>
           </div>
         ))}
-        <div><dt>Network cost</dt><dd>{formatUsd(stats.txCostUsd)} <span className="muted small">({formatNumber(Number(stats.gasLimit), 0)} {COST_UNIT[CHAINS[chain].family]})</span></dd></div>
+        <div><dt>Network cost</dt><dd>{formatUsd(stats.txCostUsd)} <span className="muted small">({formatNumber(Number(stats.gasLimit), 0)} {familyOf(chain).costUnit})</span></dd></div>
         {approval && <div><dt>Approval</dt><dd data-testid="quote-approval">{approval}</dd></div>}
         <div>
           <dt>Route</dt>

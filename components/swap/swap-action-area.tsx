@@ -1,7 +1,7 @@
 'use client';
 
+import { isWalletOn } from '@/components/wallet/use-family-wallet';
 import { WalletActionArea } from '@/components/wallet/wallet-action-area';
-import { isEvmChain } from '@/server/chains/registry';
 import type { SwapCardState } from './hooks/use-swap-card';
 import { CONFIRM_WORD } from './lib/price-impact';
 import { decideSwapAction } from './lib/swap-action';
@@ -18,8 +18,7 @@ export function SwapActionArea({ card }: { card: SwapCardState }) {
   const action = decideSwapAction({
     running,
     connected: wallet.connected,
-    // Only EVM wallets have a chain to be on.
-    onChain: !isEvmChain(chain) || wallet.walletChainId === chainInfo.chainId,
+    onChain: isWalletOn(wallet, chain),
     chainName: chainInfo.name,
     hasTokens: !!tokenIn && !!tokenOut,
     amountInvalid: amount.invalid,
@@ -33,7 +32,7 @@ export function SwapActionArea({ card }: { card: SwapCardState }) {
   });
 
   const onAction = () => {
-    if (action.kind === 'switch' && isEvmChain(chain)) switcher.switchTo(chain);
+    if (action.kind === 'switch') switcher.switchTo(chain);
     const quoteId = quote?.transaction.quoteId;
     if (action.kind === 'swap' && quote && quoteId && tokenIn && tokenOut && wallet.address) {
       void execution.execute({ chain, account: wallet.address, tokenIn, tokenOut, transaction: { ...quote.transaction, quoteId }, extraLabel: extraLabelOf(card.warnings) });

@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { keepTabInside } from '@/components/layout/focus';
-import { CHAINS, type ChainFamily, type ChainId } from '@/server/chains/registry';
+import { familyOf } from '@/components/wallet/chain-family';
+import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { useTokenLookup } from './hooks/use-known-tokens';
 import { useListedBalances } from './hooks/use-listed-balances';
 import { describeTokenRefusal } from './lib/error-messages';
@@ -21,12 +22,6 @@ interface TokenSelectDialogProps {
   onClose: () => void;
 }
 
-/** A whole address of the family, as a person pastes it. */
-const ADDRESS: Record<ChainFamily, RegExp> = {
-  evm: /^0x[0-9a-fA-F]{40}$/,
-  solana: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
-};
-
 /**
  * Pick one of the chain's known tokens, or paste a token address (looked up on EVM chains; on Solana the
  * server knows the listed mints only, so a pasted mint must be one of them).
@@ -36,8 +31,9 @@ export function TokenSelectDialog({ chain, title, tokens, selected, wallet, onSe
   const input = useRef<HTMLInputElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const query = search.trim();
-  const family = CHAINS[chain].family;
-  const isAddress = ADDRESS[family].test(query);
+  const family = familyOf(chain);
+  const isAddress = family.isAddress(query);
+  const addressHint = family.unfinishedTokenAddressHint(query);
   const matches = tokens.filter((token) =>
     isAddress
       ? sameToken(token, { address: query })
@@ -67,7 +63,7 @@ export function TokenSelectDialog({ chain, title, tokens, selected, wallet, onSe
           spellCheck={false}
           onChange={(event) => setSearch(event.target.value)}
         />
-        {family === 'evm' && query !== '' && !isAddress && query.startsWith('0x') && <p className="muted small">A token address is 0x followed by 40 hex digits.</p>}
+        {addressHint && <p className="muted small">{addressHint}</p>}
         <ul className="token-list" aria-label="Tokens">
           {shown.map(({ token, balance }) => (
             <li key={token.address}>
@@ -94,11 +90,7 @@ export function TokenSelectDialog({ chain, title, tokens, selected, wallet, onSe
         {lookup.isFetching && <p className="muted small">Looking the token up on {CHAINS[chain].name}…</p>}
         {lookup.error && <p role="alert" className="error small">{describeTokenRefusal(lookup.error, CHAINS[chain].name)}</p>}
         {!lookup.isFetching && !lookup.error && shown.length === 0 && (
-          <p className="muted small">
-            {family === 'solana'
-              ? isAddress ? 'This mint is not listed: only the listed Solana tokens can be traded here for now.' : 'No token matches.'
-              : 'No token matches. Paste its address to add it.'}
-          </p>
+          <p className="muted small">{family.noTokenMatches(isAddress)}</p>
         )}
         {lookup.data && <p className="muted small">Imported by address: check it is the token you mean before trading.</p>}
       </div>

@@ -4,10 +4,11 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { describeError } from '@/components/swap/lib/error-messages';
 import { shortAddress } from '@/components/swap/lib/format';
-import { isEvmChain, type ChainId } from '@/server/chains/registry';
+import { familyOf, isEvmAddress, onFamily } from '@/components/wallet/chain-family';
+import type { ChainId, EvmChainId } from '@/server/chains/registry';
 import { formatPercent, formatUsdTotal } from '@/components/swap/lib/format';
 import { retryTransient } from './lib/retry';
-import { explorerAddressUrl, isEvmAddress } from './lib/token-links';
+import { explorerAddressUrl } from './lib/token-links';
 import type { TokenInfo } from './lib/types';
 
 const VENUES: Readonly<Record<string, string>> = {
@@ -25,6 +26,11 @@ function poolAddressOf(pool: TokenInfo['poolInfo']): string | undefined {
   return typeof address === 'string' && isEvmAddress(address) ? address : undefined;
 }
 
+/** pool-info reads EVM pool contracts only. */
+function poolInfoInput(chain: ChainId, pool: string) {
+  return onFamily<{ pool: string; chain: EvmChainId } | typeof skipToken>(chain, { evm: (evmChain) => ({ pool, chain: evmChain }), solana: () => skipToken });
+}
+
 function ExplorerLink({ chain, address }: { chain: ChainId; address: string }) {
   return <a href={explorerAddressUrl(chain, address)} target="_blank" rel="noreferrer noopener" className="mono">{shortAddress(address)} ↗</a>;
 }
@@ -34,7 +40,7 @@ export function MainPool({ chain, pool }: { chain: ChainId; pool: TokenInfo['poo
   const trpc = useTRPC();
   const address = poolAddressOf(pool);
   const details = useQuery(trpc.v1.poolInfo.queryOptions(
-    address && isEvmChain(chain) && !NOT_POOLS.has(pool.type) ? { pool: address, chain } : skipToken,
+    address && !NOT_POOLS.has(pool.type) ? poolInfoInput(chain, address) : skipToken,
     { retry: retryTransient, staleTime: 30_000 },
   ));
   const info = details.data?.poolInfo;
@@ -49,7 +55,7 @@ export function MainPool({ chain, pool }: { chain: ChainId; pool: TokenInfo['poo
             <div className="stat"><dt>Type</dt><dd data-testid="pool-type">{VENUES[pool.type] ?? pool.type}</dd></div>
             {/* token-info names the venue; it often reads the same as the type and is then left out. */}
             {pool.factory !== (VENUES[pool.type] ?? pool.type) && <div className="stat"><dt>Venue</dt><dd data-testid="pool-factory">{pool.factory}</dd></div>}
-            <div className="stat"><dt>{isEvmChain(chain) ? 'Liquidity' : `Depth (±${formatPercent(2)})`}</dt><dd>{formatUsdTotal(info?.liquidity ?? pool.liquidity)}</dd></div>
+            <div className="stat"><dt>{familyOf(chain).liquidityLabel}</dt><dd>{formatUsdTotal(info?.liquidity ?? pool.liquidity)}</dd></div>
             {address && <div className="stat"><dt>{NOT_POOLS.has(pool.type) ? 'Contract' : 'Pool'}</dt><dd><ExplorerLink chain={chain} address={address} /></dd></div>}
             {info && (
               <>

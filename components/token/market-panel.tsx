@@ -1,5 +1,6 @@
+import { familyOf } from '@/components/wallet/chain-family';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
-import { formatNativePrice, formatPercent, formatPercentText, formatPrice, formatUsdTotal } from '@/components/swap/lib/format';
+import { formatNativePrice, formatPercentText, formatPrice, formatUsdTotal } from '@/components/swap/lib/format';
 import { formatTax, TAX_WARNING_ABOVE_PERCENT } from './lib/risk';
 import type { TokenAudit, TokenInfo } from './lib/types';
 import { SolanaMintPanel } from './solana-mint-panel';
@@ -13,7 +14,7 @@ import { Row } from './stat-row';
 export function MarketPanel({ chain, info, audit }: { chain: ChainId; info: TokenInfo; audit?: TokenAudit }) {
   const { poolInfo: pool, misc } = info;
   const hasPool = pool.type !== 'NONE';
-  const solana = CHAINS[chain].family === 'solana';
+  const family = familyOf(chain);
   const curve = info.launchpad && !info.launchpad.graduated ? info.launchpad : undefined;
   const taxTone = (tax: number) => (tax > TAX_WARNING_ABOVE_PERCENT ? 'warn' : undefined);
   return (
@@ -23,15 +24,15 @@ export function MarketPanel({ chain, info, audit }: { chain: ChainId; info: Toke
         <dl className="stats">
           <Row label="Price" testId="price-usd" value={hasPool ? formatPrice(pool.priceUsd) : '–'} />
           <Row label={`Price in ${CHAINS[chain].nativeSymbol}`} testId="price-native" value={hasPool ? formatNativePrice(pool.priceNative, CHAINS[chain].nativeSymbol) : '–'} />
-          <Row label={solana ? `Depth (±${formatPercent(2)})` : 'Liquidity'} testId="liquidity" value={formatUsdTotal(pool.liquidity)} />
+          <Row label={family.liquidityLabel} testId="liquidity" value={formatUsdTotal(pool.liquidity)} />
           <Row label="Market cap" testId="market-cap" value={formatUsdTotal(pool.marketCap)} />
           {curve && <Row label="Curve progress" testId="curve-progress" value={`${Number(curve.progress.toFixed(2))} %`} />}
         </dl>
         {curve && <p className="muted small">On the launchpad&apos;s bonding curve: the curve prices the token and holds its liquidity until it has raised what it needs to graduate (100 %), when the token moves to a Uniswap V2 pool.</p>}
         {!hasPool && <p className="muted small">No pool trades this token, so it has no price.</p>}
-        {solana && hasPool && <p className="muted small">Depth: what the market maker&apos;s curve for this token takes and pays before its price moves {formatPercent(2)} either way.</p>}
+        {family.liquidityNote && hasPool && <p className="muted small">{family.liquidityNote}</p>}
       </section>
-      {solana ? <SolanaMintPanel decimals={info.tokenInfo.token.decimals} audit={audit} /> : <section className="card token-card" aria-label="Taxes and supply">
+      {family.tokenFacts === 'mint' ? <SolanaMintPanel decimals={info.tokenInfo.token.decimals} audit={audit} /> : <section className="card token-card" aria-label="Taxes and supply">
         <h2>Taxes and supply</h2>
         <dl className="stats">
           <Row label="Buy tax" testId="buy-tax" value={formatTax(misc.buyTax)} tone={taxTone(misc.buyTax)} />

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { describeError } from '@/components/swap/lib/error-messages';
+import { familyOf } from '@/components/wallet/chain-family';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import { BalanceChangesTable, TokenTransfersTable } from './token-movements';
 import { blockText, statusExplanation, statusText, tokenAmountText, type TransactionStatus } from './lib/transaction-text';
@@ -20,7 +21,7 @@ export function TransactionDetails({ chain, hash }: { chain: ChainId; hash: stri
   }));
   const transaction = view.data?.transaction;
   const explanation = transaction && statusExplanation(transaction.status, chain);
-  const family = CHAINS[chain].family;
+  const family = familyOf(chain);
   const native = { address: NATIVE_TOKEN_ADDRESS, symbol: CHAINS[chain].nativeSymbol, decimals: CHAINS[chain].nativeDecimals };
   return (
     <section className="card tx-view" aria-label="Transaction">
@@ -32,8 +33,8 @@ export function TransactionDetails({ chain, hash }: { chain: ChainId; hash: stri
           <dl className="tx-facts">
             <Fact label="Chain">{CHAINS[chain].name}</Fact>
             <Fact label="Status" testId="tx-status"><span className={`pill ${PILL[transaction.status]}`}>{statusText(transaction.status)}</span></Fact>
-            {transaction.block && <Fact label={family === 'solana' ? 'Slot' : 'Block'} testId="tx-block">{blockText(transaction.block)}</Fact>}
-            {transaction.from && <Fact label={family === 'solana' ? 'Fee payer' : 'From'} testId="tx-from" mono>{transaction.from}</Fact>}
+            {transaction.block && <Fact label={family.blockLabel} testId="tx-block">{blockText(transaction.block)}</Fact>}
+            {transaction.from && <Fact label={family.senderLabel} testId="tx-from" mono>{transaction.from}</Fact>}
             {transaction.to && <Fact label="To" testId="tx-to" mono>{transaction.to}</Fact>}
             {transaction.value !== null && <Fact label="Value" testId="tx-value">{tokenAmountText(transaction.value, native)}</Fact>}
           </dl>

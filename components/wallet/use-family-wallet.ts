@@ -2,7 +2,8 @@
 
 import { useConnection } from 'wagmi';
 import { useSolanaWallet } from '@/components/providers/solana-wallet-provider';
-import type { ChainFamily } from '@/server/chains/registry';
+import { CHAINS, type ChainFamily, type ChainId } from '@/server/chains/registry';
+import { familyOf } from './chain-family';
 import { useMounted } from './use-mounted';
 
 export interface FamilyWallet {
@@ -32,4 +33,14 @@ export function useFamilyWallet(family: ChainFamily): FamilyWallet {
     pending: evm.status === 'connecting' || evm.status === 'reconnecting',
     walletChainId: evm.chainId,
   };
+}
+
+/** The connected wallet of the chain's family. */
+export function useChainWallet(chain: ChainId): FamilyWallet {
+  return useFamilyWallet(CHAINS[chain].family);
+}
+
+/** The wallet is on `chain`, so it can send there (only EVM wallets have a chain to be on). */
+export function isWalletOn(wallet: FamilyWallet, chain: ChainId): boolean {
+  return !familyOf(chain).walletHasChain || wallet.walletChainId === CHAINS[chain].chainId;
 }

@@ -12,9 +12,6 @@ interface WalletFamilyState {
   setFamily(family: ChainFamily): void;
 }
 
-/** How the pages name the wallet a chain family needs ("connect a Solana wallet"). */
-export const WALLET_NOUN: Record<ChainFamily, string> = { evm: 'a wallet', solana: 'a Solana wallet' };
-
 const WalletFamilyContext = createContext<WalletFamilyState>({ family: 'evm', setFamily: () => undefined });
 
 export function WalletFamilyProvider({ children }: { children: ReactNode }) {

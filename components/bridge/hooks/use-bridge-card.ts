@@ -4,10 +4,10 @@ import { useApprovalSize } from '@/components/quotes/approval-setting';
 import { useReducer } from 'react';
 import { useSettledQuote } from '@/components/quotes/use-settled-quote';
 import { useKnownTokens } from '@/components/swap/hooks/use-known-tokens';
-import { useSwitchToChain } from '@/components/swap/hooks/use-switch-to-chain';
 import { parseAmount } from '@/components/swap/lib/format';
-import { useFamilyWallet } from '@/components/wallet/use-family-wallet';
+import { useChainWallet } from '@/components/wallet/use-family-wallet';
 import { useHeaderWalletFamily } from '@/components/wallet/use-header-wallet-family';
+import { useSwitchToChain } from '@/components/wallet/use-switch-to-chain';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { bridgeFormReducer, initialBridgeForm, type BridgeFormEvent } from '../lib/bridge-form';
 import { bridgeQuoteRequest, type BridgeQuoteRequest } from '../lib/bridge-quote-request';
@@ -28,12 +28,11 @@ export function useBridgeCard() {
   const { source, destination } = form;
   const from = CHAINS[source];
   const to = CHAINS[destination];
-  const sourceWallet = useFamilyWallet(from.family);
-  const evmWallet = useFamilyWallet('evm');
-  const solanaWallet = useFamilyWallet('solana');
+  const sourceWallet = useChainWallet(source);
+  const destinationWallet = useChainWallet(destination);
   const switcher = useSwitchToChain();
   const depositor = useBridgeDeposit();
-  useHeaderWalletFamily(from.family);
+  useHeaderWalletFamily(source);
 
   const edit = (event: BridgeFormEvent) => {
     depositor.clearError();
@@ -58,7 +57,7 @@ export function useBridgeCard() {
   const hasAmount = amountRaw !== undefined && amountRaw > 0n;
   const insufficient = hasAmount && balance.balance !== undefined && amountRaw > balance.balance ? tokenIn.symbol : undefined;
 
-  const recipientText = form.recipientText ?? defaultRecipient(source, destination, evmWallet.address);
+  const recipientText = form.recipientText ?? defaultRecipient(source, destination, sourceWallet.address);
   const recipient = checkRecipient(recipientText, source, destination);
 
   // A quote builds the deposit for the wallet that pays it; before that wallet connects it is a price only,
@@ -72,7 +71,7 @@ export function useBridgeCard() {
 
   return {
     form, from, to, tokenIn, tokenOut, tokens: { in: tokensIn, out: tokensOut },
-    sourceWallet, destinationWallet: to.family === 'evm' ? evmWallet : solanaWallet, switcher, depositor,
+    sourceWallet, destinationWallet, switcher, depositor,
     edit, pickSource, flip, balance, amountInvalid, hasAmount, insufficient, recipientText, recipient, quote,
   };
 }

@@ -11,7 +11,8 @@ import { useSolanaWallet } from '@/components/providers/solana-wallet-provider';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { SwapFlowError, describeError } from '@/components/swap/lib/error-messages';
 import { parseQuotedTransaction, type QuotedTransaction } from '@/components/swap/lib/quoted-transaction';
-import { CHAINS, isEvmChain, type ChainId } from '@/server/chains/registry';
+import { familyOf, onFamily } from '@/components/wallet/chain-family';
+import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { bridgeTrackerHref } from '../lib/bridge-links';
 import type { BridgeQuote } from '../lib/bridge-types';
 import type { DepositPhase } from '../lib/deposit-progress';
@@ -95,12 +96,13 @@ export function useBridgeDeposit() {
     setApproveTxHash(undefined);
     const done = { approved: false };
     try {
-      const txHash = isEvmChain(source)
-        ? await evmDeposit(source, account, transaction, done)
-        : await solanaDeposit(source, account, transaction);
+      const txHash = await onFamily(source, {
+        evm: () => evmDeposit(source, account, transaction, done),
+        solana: () => solanaDeposit(source, account, transaction),
+      });
       setPhase('sent');
       // Solana's execute has recorded the deposit already; an EVM tracker records the hash it is given.
-      router.push(bridgeTrackerHref(transaction.requestId, isEvmChain(source) ? txHash : undefined));
+      router.push(bridgeTrackerHref(transaction.requestId, familyOf(source).walletSends ? txHash : undefined));
     } catch (caught) {
       setPhase('idle');
       setError(done.approved ? `The approval went through, the deposit did not: ${describeError(caught)}` : describeError(caught));

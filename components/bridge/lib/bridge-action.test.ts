@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { FAMILY_TRAITS } from '@/components/wallet/chain-family';
 import { decideBridgeAction, type BridgeActionInput } from './bridge-action';
 
 const ready: BridgeActionInput = {
-  running: false, connected: true, sourceFamilyName: 'evm', onChain: true, sourceName: 'Base', amountInvalid: false, hasAmount: true,
+  running: false, connected: true, connectLabel: 'Connect wallet', onChain: true, sourceName: 'Base', amountInvalid: false, hasAmount: true,
   recipientOk: true, quote: 'ready',
 };
 
@@ -18,7 +19,7 @@ describe('decideBridgeAction', () => {
 
   it('asks for what is missing, first things first', () => {
     expect(decideBridgeAction({ ...ready, connected: false, onChain: false })).toEqual({ kind: 'connect', label: 'Connect wallet' });
-    expect(decideBridgeAction({ ...ready, connected: false, sourceFamilyName: 'solana' }).label).toBe('Connect a Solana wallet');
+    expect(decideBridgeAction({ ...ready, connected: false, connectLabel: FAMILY_TRAITS.solana.connectLabel }).label).toBe('Connect a Solana wallet');
     expect(decideBridgeAction({ ...ready, amountInvalid: true, recipientOk: false }).label).toBe('Enter a valid amount');
     expect(decideBridgeAction({ ...ready, hasAmount: false, onChain: false }).label).toBe('Enter an amount');
     expect(decideBridgeAction({ ...ready, insufficient: 'AVAX' }).label).toBe('Insufficient AVAX balance');

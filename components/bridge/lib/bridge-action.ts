@@ -8,7 +8,8 @@ export interface BridgeActionInput {
   running: boolean;
   /** The wallet of the source chain's family is connected. */
   connected: boolean;
-  sourceFamilyName: string;
+  /** The button's label while that wallet is not connected (the source family names its wallet). */
+  connectLabel: string;
   /** EVM: the wallet is on the source chain (Solana wallets have no chain to switch). */
   onChain: boolean;
   sourceName: string;
@@ -30,7 +31,7 @@ export type BridgeAction =
 
 export function decideBridgeAction(input: BridgeActionInput): BridgeAction {
   if (input.running) return { kind: 'none', label: 'Bridging…' };
-  if (!input.connected) return { kind: 'connect', label: input.sourceFamilyName === 'solana' ? 'Connect a Solana wallet' : 'Connect wallet' };
+  if (!input.connected) return { kind: 'connect', label: input.connectLabel };
   if (input.amountInvalid) return { kind: 'none', label: 'Enter a valid amount' };
   if (!input.hasAmount) return { kind: 'none', label: 'Enter an amount' };
   if (input.insufficient) return { kind: 'none', label: `Insufficient ${input.insufficient} balance` };

@@ -1,14 +1,12 @@
 /** The tokens on the two sides of the bridge form: a picked token, or else the chain's native coin. */
 import { isNative, sameToken, type SwapToken } from '@/components/swap/lib/tokens';
-import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainFamily, type ChainId } from '@/server/chains/registry';
+import { familyOf } from '@/components/wallet/chain-family';
+import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { Coin } from './bridge-amounts';
-
-/** Families where the bridge takes and pays the native coin and the chain's stable only (the server refuses other mints). */
-const NATIVE_AND_STABLE_ONLY: readonly ChainFamily[] = ['solana'];
 
 /** The tokens a side's picker offers: every listed token, or on Solana the native coin and the stable. */
 export function bridgeTokenChoices<T extends Pick<SwapToken, 'address' | 'stable'>>(chain: ChainId, tokens: readonly T[]): T[] {
-  if (!NATIVE_AND_STABLE_ONLY.includes(CHAINS[chain].family)) return [...tokens];
+  if (familyOf(chain).bridgesEveryToken) return [...tokens];
   return tokens.filter((token) => isNative(token) || token.stable === true);
 }
 

@@ -2,7 +2,8 @@
 
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/components/providers/trpc-provider';
-import { isEvmChain, type ChainId } from '@/server/chains/registry';
+import { isEvmAddress, onFamily } from '@/components/wallet/chain-family';
+import type { ChainId, EvmChainId } from '@/server/chains/registry';
 import { sameToken, type SwapToken } from '../lib/tokens';
 
 export function useKnownTokens(chain: ChainId) {
@@ -16,8 +17,11 @@ export function useKnownTokens(chain: ChainId) {
  */
 export function useTokenLookup(chain: ChainId, address: string | undefined) {
   const trpc = useTRPC();
-  const valid = !!address && /^0x[0-9a-fA-F]{40}$/.test(address);
-  return useQuery(trpc.tokens.lookup.queryOptions(valid && isEvmChain(chain) ? { chain, address } : skipToken, { retry: false, staleTime: 5 * 60_000 }));
+  const valid = !!address && isEvmAddress(address);
+  const input = valid
+    ? onFamily<{ chain: EvmChainId; address: string } | typeof skipToken>(chain, { evm: (evmChain) => ({ chain: evmChain, address }), solana: () => skipToken })
+    : skipToken;
+  return useQuery(trpc.tokens.lookup.queryOptions(input, { retry: false, staleTime: 5 * 60_000 }));
 }
 
 /**

@@ -4,8 +4,9 @@ import { useEffect } from 'react';
 import { useSelectedChain } from '@/components/layout/selected-chain';
 import { useApprovalSize, type ApprovalSize } from '@/components/quotes/approval-setting';
 import { useSettledQuote } from '@/components/quotes/use-settled-quote';
-import { useFamilyWallet, type FamilyWallet } from '@/components/wallet/use-family-wallet';
+import { useChainWallet, type FamilyWallet } from '@/components/wallet/use-family-wallet';
 import { useHeaderWalletFamily } from '@/components/wallet/use-header-wallet-family';
+import { useSwitchToChain } from '@/components/wallet/use-switch-to-chain';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { priceImpactLevel } from '../lib/price-impact';
 import { quotedInsufficient, readSwapAmount, type SwapAmount } from '../lib/swap-amount';
@@ -15,7 +16,6 @@ import { useSwapExecution } from './use-swap-execution';
 import { useSwapForm, type SwapForm } from './use-swap-form';
 import { useSwapQuote, type QuoteRequest } from './use-swap-quote';
 import { useSwapTokens } from './use-swap-tokens';
-import { useSwitchToChain } from './use-switch-to-chain';
 import { useTokenBalance } from './use-token-balance';
 
 /**
@@ -27,13 +27,13 @@ export function useSwapCard(initialChain: ChainId, linkedTokenOut: string | unde
   const { form, dispatch } = useSwapForm(initialChain);
   const { chain, tokenIn, tokenOut } = form;
   const chainInfo = CHAINS[chain];
-  const wallet = useFamilyWallet(chainInfo.family);
+  const wallet = useChainWallet(chain);
   const { setChain: publishChain } = useSelectedChain();
   const execution = useSwapExecution();
   const running = execution.flow.status === 'running';
   const switcher = useSwitchToChain();
 
-  useHeaderWalletFamily(chainInfo.family);
+  useHeaderWalletFamily(chain);
   useEffect(() => publishChain(chain), [chain, publishChain]);
   useRememberedPair(form, dispatch, linked);
   const tokens = useSwapTokens(chain, chain === initialChain ? linkedTokenOut : undefined, dispatch);

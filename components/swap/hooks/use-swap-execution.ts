@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useReducer } from 'react';
 import type { Address } from 'viem';
 import { useTRPC } from '@/components/providers/trpc-provider';
-import { isEvmChain, type ChainId } from '@/server/chains/registry';
+import { onFamily } from '@/components/wallet/chain-family';
+import type { ChainId } from '@/server/chains/registry';
 import { IDLE, swapFlowReducer } from '../lib/swap-flow';
 import type { SwapToken } from '../lib/tokens';
 import { useEvmSwap } from './use-evm-swap';
@@ -36,8 +37,10 @@ export function useSwapExecution() {
   const execute = useCallback(async (params: ExecuteSwapParameters) => {
     const { chain } = params;
     try {
-      if (isEvmChain(chain)) await evm({ ...params, chain, account: params.account as Address }, dispatch);
-      else await solana(params, dispatch);
+      await onFamily(chain, {
+        evm: (evmChain) => evm({ ...params, chain: evmChain, account: params.account as Address }, dispatch),
+        solana: () => solana(params, dispatch),
+      });
     } finally {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.v1.balance.pathKey() }),

@@ -5,6 +5,7 @@
  */
 import { TRPCClientError } from '@trpc/client';
 import { BaseError } from 'viem';
+import { FAMILY_TRAITS } from '@/components/wallet/chain-family';
 import type { ChainFamily } from '@/server/chains/registry';
 
 const USER_REJECTED = 4001;
@@ -84,18 +85,13 @@ function refusedFieldOf(error: unknown): string | undefined {
   return typeof field === 'string' ? field : undefined;
 }
 
-const ADDRESS_SHAPES: Record<ChainFamily, string> = {
-  evm: '0x followed by 40 hex digits',
-  solana: '32 to 44 letters and digits',
-};
-
 /**
  * A refusal of a typed wallet address in one sentence: the server lists every rule the address broke (for a
  * REST caller), a person needs to know only that it is not an address there and what one looks like.
  */
 export function describeWalletAddressRefusal(error: unknown, chain: { name: string; family: ChainFamily }): string {
   if (appCodeOf(error) === 'INVALID_INPUT' && refusedFieldOf(error) === 'address') {
-    return `This is not a wallet address on ${chain.name}, where an address is ${ADDRESS_SHAPES[chain.family]}.`;
+    return `This is not a wallet address on ${chain.name}, where an address is ${FAMILY_TRAITS[chain.family].walletAddressShape}.`;
   }
   return describeError(error);
 }

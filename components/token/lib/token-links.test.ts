@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addressFamily, explorerAddressUrl, isTokenAddressOn, parseChain, readSwapLink, tradeHref } from './token-links';
+import { explorerAddressUrl, isTokenAddressOn, parseChain, readSwapLink, tradeHref } from './token-links';
 
 const EVM = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const MINT = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const NATIVE = '0x0000000000000000000000000000000000000000';
 
 describe('token links', () => {
-  it('tells EVM and Solana addresses apart', () => {
-    expect(addressFamily(EVM)).toBe('evm');
-    expect(addressFamily(MINT)).toBe('solana');
-    expect(addressFamily('ALPHA')).toBeUndefined();
-    expect(addressFamily(`${EVM}0`)).toBeUndefined();
-  });
-
   it('reads chains in any case and refuses unknown ones', () => {
     expect(parseChain('base')).toBe('BASE');
     expect(parseChain('SOL')).toBe('SOL');

@@ -2,26 +2,8 @@
  * Addresses and links of the token pages: where a token's page is, how the swap page is opened to buy
  * it, and the checks both pages make on what a URL carries.
  */
-import { CHAINS, CHAIN_IDS, NATIVE_TOKEN_ADDRESS, type ChainFamily, type ChainId } from '@/server/chains/registry';
-
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-/** Base58 (no 0, O, I, l) of a 32-byte key: 32 to 44 characters. */
-const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-
-export function isEvmAddress(text: string): boolean {
-  return EVM_ADDRESS.test(text);
-}
-
-export function isSolanaAddress(text: string): boolean {
-  return SOLANA_ADDRESS.test(text);
-}
-
-/** The address family a text belongs to, if it is an address at all. */
-export function addressFamily(text: string): ChainFamily | undefined {
-  if (isEvmAddress(text)) return 'evm';
-  if (isSolanaAddress(text)) return 'solana';
-  return undefined;
-}
+import { isAddressOn } from '@/components/wallet/chain-family';
+import { CHAINS, CHAIN_IDS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 
 /** A chain identifier from a URL, in any case ("base", "BASE"); undefined when it names no chain. */
 export function parseChain(text: string | undefined): ChainId | undefined {
@@ -31,7 +13,7 @@ export function parseChain(text: string | undefined): ChainId | undefined {
 
 /** Whether an address can be a token on that chain (the native token has no contract, so no page). */
 export function isTokenAddressOn(chain: ChainId, address: string): boolean {
-  return addressFamily(address) === CHAINS[chain].family && address !== NATIVE_TOKEN_ADDRESS;
+  return isAddressOn(chain, address) && address !== NATIVE_TOKEN_ADDRESS;
 }
 
 export function tokenPageHref(chain: ChainId, address: string): string {
@@ -56,5 +38,5 @@ export function readSwapLink(params: Record<string, string | string[] | undefine
   const chain = parseChain(first(params.chain));
   const tokenOut = first(params.tokenOut)?.trim();
   if (!chain) return {};
-  return tokenOut && addressFamily(tokenOut) === CHAINS[chain].family ? { chain, tokenOut } : { chain };
+  return tokenOut && isAddressOn(chain, tokenOut) ? { chain, tokenOut } : { chain };
 }

@@ -3,8 +3,8 @@
  * box, moved to Solana for a base58 address and to an EVM chain for a 0x one) or a symbol of the chain's
  * known tokens. Pure, so the rules are tested without a page.
  */
+import { addressFamily, FAMILY_TRAITS, isAddressOn } from '@/components/wallet/chain-family';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
-import { addressFamily } from './token-links';
 
 export const DEFAULT_SEARCH_CHAIN: ChainId = 'BASE';
 
@@ -20,14 +20,15 @@ export type SearchOutcome =
   | { kind: 'problem'; message: string };
 
 /**
- * The chain an input belongs on: a base58 address can only be on Solana; a 0x address typed while Solana
- * is chosen goes to `evmFallback`. Anything else keeps the chosen chain.
+ * The chain an input belongs on: an address that cannot be on the chosen chain goes to `fallback` (the swap
+ * form's chain) if it can be there, else to its family's search chain (a base58 address to Solana, a 0x one
+ * to Base). Anything else keeps the chosen chain.
  */
-export function chainForInput(text: string, chosen: ChainId, evmFallback: ChainId = DEFAULT_SEARCH_CHAIN): ChainId {
-  const family = addressFamily(text.trim());
-  if (family === 'solana') return 'SOL';
-  if (family === 'evm' && CHAINS[chosen].family !== 'evm') return CHAINS[evmFallback].family === 'evm' ? evmFallback : DEFAULT_SEARCH_CHAIN;
-  return chosen;
+export function chainForInput(text: string, chosen: ChainId, fallback: ChainId = DEFAULT_SEARCH_CHAIN): ChainId {
+  const address = text.trim();
+  const family = addressFamily(address);
+  if (!family || isAddressOn(chosen, address)) return chosen;
+  return isAddressOn(fallback, address) ? fallback : FAMILY_TRAITS[family].searchChain;
 }
 
 export function readSearch(text: string, chain: ChainId): SearchOutcome {
@@ -35,8 +36,8 @@ export function readSearch(text: string, chain: ChainId): SearchOutcome {
   if (!trimmed) return { kind: 'problem', message: 'Type a token address or symbol.' };
   const family = addressFamily(trimmed);
   if (family) {
-    if (family !== CHAINS[chain].family) {
-      return { kind: 'problem', message: `That is ${family === 'evm' ? 'an EVM' : 'a Solana'} address: choose a chain it can be on.` };
+    if (!isAddressOn(chain, trimmed)) {
+      return { kind: 'problem', message: `That is ${FAMILY_TRAITS[family].addressNoun}: choose a chain it can be on.` };
     }
     if (trimmed === NATIVE_TOKEN_ADDRESS) return { kind: 'problem', message: `The zero address is ${CHAINS[chain].nativeSymbol}, the native coin: it has no token page.` };
     return { kind: 'token', chain, address: trimmed };

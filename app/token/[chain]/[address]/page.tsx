@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { TokenView } from '@/components/token/token-view';
 import { isTokenAddressOn, parseChain, tokenPageHref } from '@/components/token/lib/token-links';
+import { familyOf } from '@/components/wallet/chain-family';
 import { CHAINS, CHAIN_IDS } from '@/server/chains/registry';
 
 interface TokenPageProps {
@@ -31,7 +32,7 @@ export default async function TokenPage({ params }: TokenPageProps) {
         <h1>Token</h1>
         <p role="alert" className="card token-error">
           “{address}” is not a token address on {CHAINS[chain].name}
-          {CHAINS[chain].family === 'evm' ? ' (0x and 40 hex digits; the zero address is the native coin, which has no page).' : ' (a base58 mint address).'}
+          {` (${familyOf(chain).tokenAddressShape}).`}
         </p>
       </main>
     );

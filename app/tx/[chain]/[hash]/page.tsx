@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { TransactionDetails } from '@/components/tx/transaction-details';
 import { parseChain } from '@/components/token/lib/token-links';
 import { isTransactionHashOn } from '@/server/chains/transaction-hash';
+import { familyOf } from '@/components/wallet/chain-family';
 import { CHAINS, CHAIN_IDS } from '@/server/chains/registry';
 
 interface TransactionPageProps {
@@ -29,7 +30,7 @@ export default async function TransactionPage({ params }: TransactionPageProps) 
       ) : !isTransactionHashOn(chain, hash) ? (
         <p role="alert" className="card">
           “{hash}” is not a transaction hash on {CHAINS[chain].name}
-          {CHAINS[chain].family === 'evm' ? ' (0x and 64 hex digits).' : ' (a base58 transaction signature).'}
+          {` (${familyOf(chain).transactionHashShape}).`}
         </p>
       ) : (
         <TransactionDetails chain={chain} hash={hash} />
