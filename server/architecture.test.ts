@@ -90,6 +90,7 @@ const POLICY: LayerPolicy = {
   serverOrder: [
     'server/architecture/', // these rules' mechanics: they import nothing of the app
     'server/errors.ts', // the error every layer throws
+    'server/trade-failures.ts', // the codes a trade fails with, raised from route choice up to execution
     'server/config/', // the environment, parsed and checked once
     'server/observability/', // logger, metrics registry, redaction
     'server/cache/', // bounded caches

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatUnits } from 'viem';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
-import { BPS } from '@/server/trading/fee-model';
+import { BPS } from '@/server/fees/fee-model';
 import { priceImpactWarnings, type QuoteWarning } from '@/server/trading/quote-warnings';
 import type { BridgeChain, BridgeToken } from './bridge-chain';
 import { bridgeChain, type BridgeDeps } from './bridge-deps';
