@@ -8,8 +8,6 @@ import { evmPriceHistory } from './evm-price-history';
 import type { PricePoint } from './price-point';
 import { solanaPriceHistory } from './solana-price-history';
 
-export type { PricePoint } from './price-point';
-
 export function priceHistory(chain: ConfiguredChain, token: string, solana?: SolanaTrading): Promise<PricePoint[]> {
   return chain.info.family === 'evm' ? evmPriceHistory(chain, token) : solanaPriceHistory(chain, solana, token);
 }

@@ -17,7 +17,8 @@ import { curveCall, decodeCurve, launchpadOf } from '@/server/venues/evm/launchp
 import { solUsdPrice, type SolanaTrading } from '@/server/venues/solana/solana-market';
 import { curvePool, curveSummary, deeperMarket } from './curve-market';
 import type { LaunchpadCurve, TokenMainPool } from './token-info-types';
-import { auditToken, type AuditDeps, type AuditVerdict } from './audit/audit-token';
+import type { AuditVerdict } from '@/server/tokens/audit/verdict';
+import { auditToken, type AuditDeps } from './audit/audit-token';
 import { dexPaidStatus, type DexPaid } from './dex-paid/dexscreener';
 import { readMintMetadata } from './solana-metadata';
 import { probeTaxes } from './tax-probe';
