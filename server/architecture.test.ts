@@ -91,25 +91,27 @@ const POLICY: LayerPolicy = {
     'server/architecture/', // these rules' mechanics: they import nothing of the app
     'server/errors.ts', // the error every layer throws
     'server/trade-failures.ts', // the codes a trade fails with, raised from route choice up to execution
-    'server/config/', // the environment, parsed and checked once
-    'server/observability/', // logger, metrics registry, redaction
     'server/cache/', // bounded caches
+    'server/chains/', // the chain registry and directory, RPC clients and each family's provider
+    'server/observability/', // logger, metrics registry, the per-chain metrics
     'server/jobs/', // the background work loop
-    'server/chains/', // the chain directory, RPC clients and each family's provider
     'server/display/', // amount and number text (shared with the pages)
-    'server/fees/', // priority fee levels read from the chains
-    'server/deploy/', // the contracts' addresses and deployment
-    'server/auth/', // API keys, sessions, rate limits
-    'server/store/', // the database and its repositories (rows in, domain values out)
+    'server/fees/', // priority fees read from the chains, and the protocol and integrator fee model
     'server/balances/', // wallet balances
-    'server/venues/', // each venue's adapter (pools, math, addresses)
-    'server/routing/', // routes over the venues, the lens, route choice
+    'server/venues/', // each venue's adapter (pools, math, addresses), the Solana market
+    'server/config/', // the environment, parsed and checked once (per chain, per venue)
+    'server/deploy/', // the contracts' addresses and deployment
+    'server/auth/', // API keys, sessions, rate limits, the peer stamp
+    'server/store/', // the database, its repositories and the state machines they guard
+    'server/routing/', // routes over the venues, the lens, route choice, gas limits
     'server/devnet/', // the local world as the server sees it, and its faucet
-    'server/tokens/', // token data, prices, audits, risk
-    'server/trading/', // quotes, execution, trade state
+    'server/tokens/', // token data, prices, values, audits, risk
+    'server/trading/', // quotes, execution, trade outcomes
     'server/bridge/', // the bridge: quotes, deposits, fills, refunds
     'server/doctor/', // what each chain can do here, and why not
     'server/health/', // the health report
+    'server/chain-directory-setup.ts', // part of the composition root: the chain directory from deploy's addresses and the venues
+    'server/family-services.ts', // part of the composition root: each chain family's parts of the layers above, joined
     'server/services.ts', // the composition root: builds and joins everything above
     'server/api/', // the API contract, handlers and tRPC routers
     'server/rest/', // the REST and tRPC HTTP handlers
