@@ -12,7 +12,8 @@ import { priceImpactWarnings, type QuoteWarning } from '@/server/trading/quote-w
 import type { BridgeChain, BridgeToken } from './bridge-chain';
 import { bridgeChain, type BridgeDeps } from './bridge-deps';
 import { findAsset } from './bridge-assets';
-import { isNativeToken, priceRoute, type PricedRoute, type RouteLeg } from './bridge-route';
+import { isNativeToken, type RouteLeg } from './bridge-route-legs';
+import { priceRoute, type PricedRoute } from './bridge-route';
 import { depthWaitMs } from './deposit-depth';
 import { DEPOSITORY_SELECTORS } from './evm/evm-bridge-tokens';
 import { priceOnlyTrader } from '@/server/trading/price-only';

@@ -22,9 +22,6 @@ import { usdValue, type AssetSide } from './bridge-rates';
 import type { RouteLeg } from './bridge-route-legs';
 import type { ApprovalSize } from '@/server/trading/swap-types';
 
-export { isNativeToken, solverSwapRequest, type RouteLeg } from './bridge-route-legs';
-export { convertValue } from './bridge-rates';
-
 export interface PricedRoute {
   amountOut: bigint;
   minAmountOut: bigint;
