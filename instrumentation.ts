@@ -1,12 +1,12 @@
 /**
  * Runs once when the server process starts: starts telling requests from this machine from others
- * (server/rest/peer-address.ts), validates configuration and opens the store right away, so a bad
+ * (server/auth/peer-address.ts), validates configuration and opens the store right away, so a bad
  * environment fails at start and the key CLI can reach the embedded store before the first request.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // First, so requests are stamped with their peer (this machine or elsewhere) from the start.
-  const { watchPeers } = await import('@/server/rest/peer-address');
+  const { watchPeers } = await import('@/server/auth/peer-address');
   watchPeers();
   const { getServices } = await import('@/server/services');
   const { startFailure } = await import('@/server/doctor/start-failure');

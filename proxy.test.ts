@@ -8,7 +8,7 @@ import { createRateLimiter } from '@/server/auth/rate-limiter';
 import { memoryRateLimitStore } from '@/server/auth/test-support/memory-rate-limit-store';
 import { SESSION_COOKIE } from '@/server/auth/session-cookie';
 import { createSessionGate, installSessionGate, mayStartSession } from '@/server/auth/session-gate';
-import { PEER_ADDRESS_HEADER, watchPeers } from '@/server/rest/peer-address';
+import { PEER_ADDRESS_HEADER, watchPeers } from '@/server/auth/peer-address';
 import { proxy } from './proxy';
 
 const SESSIONS_PER_HOUR = 5;

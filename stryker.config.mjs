@@ -11,13 +11,13 @@ import path from 'node:path';
 export default {
   mutate: [
     'server/trading/quote-id.ts',
-    'server/trading/fee-model.ts',
+    'server/fees/fee-model.ts',
     'server/auth/rate-limiter.ts',
     'server/auth/api-key-secret.ts',
     'server/tokens/audit/verdict.ts',
     'server/trading/evm/transaction-plan.ts',
-    'server/trading/trade-state.ts',
-    'server/bridge/bridge-state.ts',
+    'server/store/trade-state.ts',
+    'server/store/bridge-state.ts',
     'server/bridge/deposit-depth.ts',
     'server/bridge/chain-signing.ts',
   ],

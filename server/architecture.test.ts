@@ -1,60 +1,176 @@
 /**
- * The code's shape, held by a test: files that do one job (at most 400 lines), functions that fit on a
- * screen (at most 80 lines), and domain folders that know nothing of the API versions (no import from
- * server/api). Test files and generated code are exempt.
+ * The code's shape and layers, held by a test. Each rule below names every offending file and line:
+ * - files that do one job (at most 400 lines) and functions that fit on a screen (at most 80 lines);
+ * - domain folders that know nothing of the API versions (no import from server/api);
+ * - no import circle, type-only imports included (an interface and its table in one file that the
+ *   implementations import back ties them all together);
+ * - one direction per pair of folders, as the policy below writes down;
+ * - chain families branched on only where the families live;
+ * - the environment read only where it is parsed;
+ * - no re-export shims: callers import a thing from where it lives.
+ * The rules' mechanics are in server/architecture/ (checked on fake files in rules.test.ts there); what is
+ * allowed is written here. Test files and generated code are exempt.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { environmentReads, familyBranches, isUnder, longFiles, longFunctions, reexportShims } from './architecture/code-rules';
+import { importCircles } from './architecture/import-circles';
+import { importsAgainstDirection, type LayerPolicy } from './architecture/import-directions';
+import { adjacency, importEdges } from './architecture/import-graph';
+import { readModules } from './architecture/source-files';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MAX_FILE_LINES = 400;
 const MAX_FUNCTION_LINES = 80;
 const DOMAIN = ['trading', 'bridge', 'tokens', 'venues', 'chains', 'balances', 'fees', 'routing'].map((folder) => `server/${folder}/`);
 
-function sourceFiles(folder: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(path.join(ROOT, folder), { withFileTypes: true })) {
-    const relative = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) out.push(...sourceFiles(relative));
-    else if (/\.tsx?$/.test(entry.name) && !/\.(test|int\.test|spec)\.tsx?$/.test(entry.name) && !relative.includes('/generated/')) out.push(relative);
-  }
-  return out;
-}
+/** Where source lives; the repository's top-level modules (proxy.ts, instrumentation.ts, configs) are read too. */
+const FOLDERS = ['server', 'devnet', 'components', 'app', 'bench', 'e2e/support', 'scripts'];
+const ROOT_FILES = readdirSync(ROOT).filter((name) => /\.(ts|tsx|mts|mjs)$/.test(name));
 
-const FILES = ['server', 'devnet', 'components'].flatMap(sourceFiles);
+/** The only places that may branch on a chain's family: the family providers, and the pages' wallet layer. */
+const FAMILY_PLACES = ['server/chains/', 'components/wallet/'];
 
-function longFunctions(file: string): string[] {
-  const text = readFileSync(path.join(ROOT, file), 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
-      const first = source.getLineAndCharacterOfPosition(node.getStart()).line;
-      const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-      if (last - first + 1 > MAX_FUNCTION_LINES) found.push(`${file}:${first + 1} (${last - first + 1} lines)`);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
+/** The only modules that read `process.env`: the server's settings, and the NEXT_PUBLIC_ values Next inlines. */
+const ENVIRONMENT_READERS = ['server/config/env.ts', 'server/config/public-env.mjs'];
+
+/** Test helpers: exempt from the environment rule and from import directions (they reach what a test reaches). */
+const TEST_SUPPORT = [/(^|\/)test-support\//, /^e2e\/support\//, /^devnet\/(test-world|vitest-global-setup|vitest-world-env)\.ts$/];
+
+/** Build and test tool settings (`*.config.*`) read their own environment. */
+const TOOL_CONFIG = /(^|\/)[^/]+\.config\.[a-z]+$/;
+
+/** Modules whose job is to gather other modules' exports into one public face. */
+const BARRELS = [
+  // The store's face: the engines, schema, lock and migrations the rest of the app opens the store with.
+  'server/store/database.ts',
+  // Next's route files: Next finds a route's handler only under the HTTP method's name.
+  'app/api/',
+];
+
+/**
+ * Server modules the pages' bundle may import (code the browser runs too: no secrets, no Node APIs), and
+ * the API router, whose type alone gives the pages typed tRPC calls.
+ */
+const PAGE_SHARED = [
+  'server/chains/registry.ts', 'server/chains/explorer-links.ts', 'server/display/', 'server/tokens/audit/verdict.ts',
+  'server/api/root.ts',
+];
+
+/**
+ * Which way imports go. Areas first (the top-level parts of the repository): each may import its own
+ * modules and the places listed. Then server/'s folders, lowest first: a folder may import only those
+ * above it in this list, so two folders never import each other.
+ */
+const POLICY: LayerPolicy = {
+  areas: {
+    // The app's server: imports no tooling, world or page.
+    server: { places: ['server/'], mayImport: [] },
+    // The local world (chains, contracts, accounts) is built with the server's chain code and deployer.
+    devnet: { places: ['devnet/'], mayImport: ['server/'] },
+    // Browser test support drives the server and the world.
+    'e2e support': { places: ['e2e/support/'], mayImport: ['server/', 'devnet/'] },
+    // Benchmarks run the server's handlers against the world, some through the browser test support.
+    bench: { places: ['bench/'], mayImport: ['server/', 'devnet/', 'e2e/support/'] },
+    // Launchers: start the world and the server.
+    scripts: { places: ['scripts/'], mayImport: ['server/', 'devnet/'] },
+    // The pages' components: only the browser-safe server modules, and the router's type.
+    components: { places: ['components/'], mayImport: PAGE_SHARED, typesOnly: ['server/api/root.ts'] },
+    // The Next app: pages built from components, and route files handing requests to the server's REST layer.
+    app: {
+      places: ['app/'],
+      mayImport: ['components/', ...PAGE_SHARED, 'server/rest/', 'server/chains/transaction-hash.ts', 'server/config/runs-on-local-world.ts'],
+      typesOnly: ['server/api/root.ts'],
+    },
+    // Next's entry points (proxy, instrumentation, config) and the tools' settings at the top level.
+    'top level': { places: ROOT_FILES, mayImport: ['server/', 'devnet/', 'e2e/support/'] },
+  },
+  serverOrder: [
+    'server/architecture/', // these rules' mechanics: they import nothing of the app
+    'server/errors.ts', // the error every layer throws
+    'server/trade-failures.ts', // the codes a trade fails with, raised from route choice up to execution
+    'server/cache/', // bounded caches
+    'server/chains/', // the chain registry and directory, RPC clients and each family's provider
+    'server/observability/', // logger, metrics registry, the per-chain metrics
+    'server/jobs/', // the background work loop
+    'server/display/', // amount and number text (shared with the pages)
+    'server/fees/', // priority fees read from the chains, and the protocol and integrator fee model
+    'server/balances/', // wallet balances
+    'server/venues/', // each venue's adapter (pools, math, addresses), the Solana market
+    'server/config/', // the environment, parsed and checked once (per chain, per venue)
+    'server/deploy/', // the contracts' addresses and deployment
+    'server/auth/', // API keys, sessions, rate limits, the peer stamp
+    'server/store/', // the database, its repositories and the state machines they guard
+    'server/routing/', // routes over the venues, the lens, route choice, gas limits
+    'server/devnet/', // the local world as the server sees it, and its faucet
+    'server/tokens/', // token data, prices, values, audits, risk
+    'server/trading/', // quotes, execution, trade outcomes
+    'server/bridge/', // the bridge: quotes, deposits, fills, refunds
+    'server/doctor/', // what each chain can do here, and why not
+    'server/health/', // the health report
+    'server/chain-directory-setup.ts', // part of the composition root: the chain directory from deploy's addresses and the venues
+    'server/family-services.ts', // part of the composition root: each chain family's parts of the layers above, joined
+    'server/services.ts', // the composition root: builds and joins everything above
+    'server/api/', // the API contract, handlers and tRPC routers
+    'server/rest/', // the REST and tRPC HTTP handlers
+    'server/http/', // the production HTTP server
+    'server/cli/', // command-line entry points
+  ],
+  testSupport: TEST_SUPPORT,
+};
+
+const isTestSupport = (file: string) => TEST_SUPPORT.some((pattern) => pattern.test(file));
+const MODULES = readModules(ROOT, FOLDERS, ROOT_FILES);
+/** The shape rules cover the app, its tooling and its test support; not the top-level settings. */
+const SHAPED = MODULES.filter((module) => module.path.includes('/'));
+const EDGES = importEdges(MODULES);
+
+/** Passes when nothing offends; otherwise fails naming every offender, one a line (a long diff is shortened). */
+function expectNone(offenders: readonly string[]): void {
+  expect(offenders, `${offenders.length} found:\n${offenders.join('\n')}\n`).toEqual([]);
 }
 
 describe('code shape', () => {
   it(`no source file is over ${MAX_FILE_LINES} lines`, () => {
-    const long = FILES.filter((file) => readFileSync(path.join(ROOT, file), 'utf8').split('\n').length > MAX_FILE_LINES);
-    expect(long).toEqual([]);
+    expectNone(longFiles(SHAPED, MAX_FILE_LINES));
   });
 
   it(`no function is over ${MAX_FUNCTION_LINES} lines`, () => {
-    expect(FILES.flatMap(longFunctions)).toEqual([]);
+    expectNone(longFunctions(SHAPED, MAX_FUNCTION_LINES));
   });
 
+  it('covers every source folder, the benchmarks and the browser test support included', () => {
+    for (const folder of FOLDERS) expect(SHAPED.some((module) => module.path.startsWith(`${folder}/`)), folder).toBe(true);
+  });
+});
+
+describe('layers', () => {
   it('domain folders import nothing from server/api', () => {
-    const upward = FILES.filter((file) => DOMAIN.some((folder) => file.startsWith(folder)))
-      .filter((file) => /from '@\/server\/api/.test(readFileSync(path.join(ROOT, file), 'utf8')));
-    expect(upward).toEqual([]);
+    const upward = EDGES.filter((edge) => isUnder(edge.from, DOMAIN) && edge.to.startsWith('server/api/'))
+      .map((edge) => `${edge.from}:${edge.line} imports '${edge.specifier}'`);
+    expectNone(upward);
+  });
+
+  it('no import circle (type-only imports count)', () => {
+    expectNone(importCircles(adjacency(MODULES, EDGES)));
+  });
+
+  it('every import goes the way the layer policy allows', () => {
+    expectNone(importsAgainstDirection(EDGES, POLICY));
+  });
+
+  it(`no branch on a chain's family outside ${FAMILY_PLACES.join(' and ')}`, () => {
+    expectNone(familyBranches(MODULES, FAMILY_PLACES));
+  });
+
+  it(`the environment is read only in ${ENVIRONMENT_READERS.join(' and ')}`, () => {
+    const checked = MODULES.filter((module) => !isTestSupport(module.path) && !TOOL_CONFIG.test(module.path));
+    expectNone(environmentReads(checked, ENVIRONMENT_READERS));
+  });
+
+  it('no re-export shim: a thing is imported from the module that defines it', () => {
+    expectNone(reexportShims(MODULES, BARRELS));
   });
 });

@@ -30,7 +30,7 @@ import { capabilitySummary } from '@/server/doctor/doctor-report';
 import { createHealthCheck } from '@/server/health/health-check';
 import { createTradeRepository, type TradeRepository } from '@/server/store/trade-repository';
 import { createBackgroundSender, type BackgroundSender } from '@/server/trading/background-sender';
-import type { SolanaTrading } from '@/server/trading/solana/solana-quote';
+import type { SolanaTrading } from '@/server/venues/solana/solana-market';
 import { solanaTradingFrom } from '@/server/trading/solana/solana-trading';
 import { quoteSwap } from '@/server/trading/quote-swap';
 import type { SwapQuoteDeps } from '@/server/trading/trading-engines';

@@ -7,7 +7,7 @@
  */
 import { getAddress, parseAbi, parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyFee, feeSplit, splitAmount } from '@/server/trading/fee-model';
+import { applyFee, feeSplit, splitAmount } from '@/server/fees/fee-model';
 import { anvilAccount } from '@/devnet/accounts';
 import { ROUTER_FEE_COLLECTOR_ACCOUNT } from '@/devnet/evm/world-spec';
 import {

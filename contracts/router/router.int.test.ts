@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { encodeFunctionData, getAddress, parseAbi, parseEther, parseUnits, type Abi, type Address, type TransactionReceipt } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyFee, feeSplit, splitAmount } from '@/server/trading/fee-model';
+import { applyFee, feeSplit, splitAmount } from '@/server/fees/fee-model';
 import { anvilAccount } from '@/devnet/accounts';
 import { BRIDGE_SOLVER_ACCOUNT, ROUTER_FEE_COLLECTOR_ACCOUNT } from '@/devnet/evm/world-spec';
 import {

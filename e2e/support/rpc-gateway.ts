@@ -8,7 +8,7 @@
  * It forwards POST (JSON-RPC, batches alike) and websocket upgrades (the Solana node's subscriptions, served on
  * its HTTP port) to the node's root, dropping the rest of the path, the query and the authorization.
  */
-import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
@@ -53,18 +53,7 @@ export async function startRpcGateway(node: { rpcUrl: string; wsUrl?: string }, 
   // Upgraded sockets leave the server's bookkeeping: closing the gateway ends them here.
   const tunnels = new Set<Duplex>();
 
-  /** Why a request is refused (the status and its text), or undefined when it may pass. */
-  const refusal = (req: IncomingMessage): { status: 401 | 404 | 405; text: string } | undefined => {
-    if (basicCredentials(req.headers) !== `${credentials.user}:${credentials.password}`) {
-      return { status: 401, text: 'Unauthorized: a Basic authorization with the user and password is required' };
-    }
-    const path = (req.url ?? '/').split('?')[0]!;
-    if (path !== `/v2/${credentials.key}` && !path.startsWith(`/v2/${credentials.key}/`)) {
-      return { status: 404, text: 'Not found: the path must start with /v2/<key>' };
-    }
-    if (req.method !== 'POST' && req.headers.upgrade === undefined) return { status: 405, text: 'Only POST (JSON-RPC) and websockets' };
-    return undefined;
-  };
+  const refusal = (req: IncomingMessage) => refusalOf(req, credentials);
   const refuse = (req: IncomingMessage, status: number) => {
     // The path is left out: a refused path may hold a wrong key, or the right one after a wrong prefix.
     refusals.push(`${status} ${req.method ?? '?'}${req.headers.upgrade ? ' (websocket)' : ''}`);
@@ -78,23 +67,12 @@ export async function startRpcGateway(node: { rpcUrl: string; wsUrl?: string }, 
       res.writeHead(refused.status, { 'content-type': 'text/plain' }).end(refused.text);
       return;
     }
-    // A connection of its own per request (no agent): nothing to go stale between a test's bursts of calls.
-    const upstream = request({
-      host: rpcTarget.hostname, port: Number(rpcTarget.port || 80), method: 'POST', path: '/', agent: false, headers: forwardedHeaders(req.headers, rpcTarget.host),
-    }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, forwardedHeaders(answer.headers));
-      answer.pipe(res);
-    });
-    upstream.on('error', (error) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end(`the node did not answer: ${error.message}`);
-      else res.destroy(error);
-    });
-    req.pipe(upstream);
+    forwardRequest(req, res, rpcTarget);
   });
   server.keepAliveTimeout = 60_000;
   server.headersTimeout = 65_000;
 
-  // A websocket: the upgrade request is checked, then sent on to the node's root and the two sockets piped.
+  // A websocket: the upgrade request is checked, then tunnelled to the node.
   server.on('upgrade', (req: IncomingMessage, client: Duplex, head: Buffer) => {
     const refused = refusal(req);
     if (refused) {
@@ -102,25 +80,7 @@ export async function startRpcGateway(node: { rpcUrl: string; wsUrl?: string }, 
       client.end(`HTTP/1.1 ${refused.status} ${refused.status === 401 ? 'Unauthorized' : 'Not Found'}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
       return;
     }
-    const upstream: Socket = connect(Number(wsTarget.port || 80), wsTarget.hostname, () => {
-      const headers = [`host: ${wsTarget.host}`];
-      for (let i = 0; i < req.rawHeaders.length; i += 2) {
-        const name = req.rawHeaders[i]!;
-        // The upgrade's own headers (Connection, Upgrade) go along; only the credentials and the host do not.
-        if (name.toLowerCase() !== 'authorization' && name.toLowerCase() !== 'host') headers.push(`${name}: ${req.rawHeaders[i + 1]}`);
-      }
-      upstream.write(`GET / HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n`);
-      if (head.length > 0) upstream.write(head);
-      upstream.pipe(client).pipe(upstream);
-    });
-    const closeBoth = () => {
-      upstream.destroy();
-      client.destroy();
-      tunnels.delete(upstream);
-      tunnels.delete(client);
-    };
-    tunnels.add(upstream).add(client);
-    for (const socket of [upstream, client]) socket.on('error', closeBoth).on('close', closeBoth);
+    tunnelWebsocket({ req, client, head }, wsTarget, tunnels);
   });
 
   const port = await freePort();
@@ -141,6 +101,59 @@ export async function startRpcGateway(node: { rpcUrl: string; wsUrl?: string }, 
       for (const socket of tunnels) socket.destroy();
     }),
   };
+}
+
+/** Why a request is refused (the status and its text), or undefined when it may pass. */
+function refusalOf(req: IncomingMessage, credentials: RpcCredentials): { status: 401 | 404 | 405; text: string } | undefined {
+  if (basicCredentials(req.headers) !== `${credentials.user}:${credentials.password}`) {
+    return { status: 401, text: 'Unauthorized: a Basic authorization with the user and password is required' };
+  }
+  const path = (req.url ?? '/').split('?')[0]!;
+  if (path !== `/v2/${credentials.key}` && !path.startsWith(`/v2/${credentials.key}/`)) {
+    return { status: 404, text: 'Not found: the path must start with /v2/<key>' };
+  }
+  if (req.method !== 'POST' && req.headers.upgrade === undefined) return { status: 405, text: 'Only POST (JSON-RPC) and websockets' };
+  return undefined;
+}
+
+/** One JSON-RPC POST sent on to the node's root, its answer piped back. */
+function forwardRequest(req: IncomingMessage, res: ServerResponse, rpcTarget: URL): void {
+  // A connection of its own per request (no agent): nothing to go stale between a test's bursts of calls.
+  const upstream = request({
+    host: rpcTarget.hostname, port: Number(rpcTarget.port || 80), method: 'POST', path: '/', agent: false, headers: forwardedHeaders(req.headers, rpcTarget.host),
+  }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, forwardedHeaders(answer.headers));
+    answer.pipe(res);
+  });
+  upstream.on('error', (error) => {
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end(`the node did not answer: ${error.message}`);
+    else res.destroy(error);
+  });
+  req.pipe(upstream);
+}
+
+/** A checked websocket upgrade sent on to the node's root and the two sockets piped; `tunnels` holds them while open. */
+function tunnelWebsocket(upgrade: { req: IncomingMessage; client: Duplex; head: Buffer }, wsTarget: URL, tunnels: Set<Duplex>): void {
+  const { req, client, head } = upgrade;
+  const upstream: Socket = connect(Number(wsTarget.port || 80), wsTarget.hostname, () => {
+    const headers = [`host: ${wsTarget.host}`];
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      const name = req.rawHeaders[i]!;
+      // The upgrade's own headers (Connection, Upgrade) go along; only the credentials and the host do not.
+      if (name.toLowerCase() !== 'authorization' && name.toLowerCase() !== 'host') headers.push(`${name}: ${req.rawHeaders[i + 1]}`);
+    }
+    upstream.write(`GET / HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n`);
+    if (head.length > 0) upstream.write(head);
+    upstream.pipe(client).pipe(upstream);
+  });
+  const closeBoth = () => {
+    upstream.destroy();
+    client.destroy();
+    tunnels.delete(upstream);
+    tunnels.delete(client);
+  };
+  tunnels.add(upstream).add(client);
+  for (const socket of [upstream, client]) socket.on('error', closeBoth).on('close', closeBoth);
 }
 
 /** `user:password` of a Basic authorization header, or undefined. */

@@ -20,9 +20,9 @@ export interface RequestContext {
   channel: 'rest' | 'trpc';
   requestId: string;
   headers: Headers;
-  /** Whether the request came from this machine (server/rest/peer-address.ts); unknown counts as remote. */
+  /** Whether the request came from this machine (server/auth/peer-address.ts); unknown counts as remote. */
   peer?: 'loopback' | 'remote';
-  /** The socket's remote address as the server process stamped it (server/rest/peer-address.ts); unknown where nothing stamps. */
+  /** The socket's remote address as the server process stamped it (server/auth/peer-address.ts); unknown where nothing stamps. */
   peerAddress?: string;
   /** Set by the auth middleware. */
   principal?: Principal;

@@ -5,7 +5,7 @@
  * proxy asks it before starting a session. Past the bound a page load gets no new session; that client's
  * requests then carry none and are limited by their address alone.
  */
-import { peerAddressOf } from '@/server/rest/peer-address';
+import { peerAddressOf } from './peer-address';
 import { clientAddress, limitBucketOf } from './client-address';
 import type { RateLimiter } from './rate-limiter';
 

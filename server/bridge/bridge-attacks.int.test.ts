@@ -21,9 +21,9 @@ import { bridgeRestCalls, signQuoted } from './test-support/bridge-rest';
 import {
   addV2Liquidity, approve, attackChain, balanceOf, deepestNativeStablePool, deploy, depositoryAbi, freshAccount, NATIVE, removeV2Liquidity,
   sellIntoV2, send, sendMayRevert, setBalance, sqrtPriceOf, stablePrice, swapOnV3, transfer, treasury, v2Price, wrap,
-  type AttackChain, type V3Pool,
+  type AttackChain, type Price, type V3Pool,
 } from './test-support/attack-chains';
-import { AT_PAR, coin, ethText, native, openLedger, WORTHLESS, weth, type Asset, type Change, type Price } from './test-support/attack-ledger';
+import { AT_PAR, coin, ethText, native, openLedger, WORTHLESS, weth, type Asset, type Change } from './test-support/attack-ledger';
 import { gasHungryAbi, gasHungryToken } from './test-support/gas-hungry-token';
 import { TWAP_WINDOWS_SECONDS } from '@/server/venues/evm/pools/native-usd-range-read';
 

@@ -12,7 +12,7 @@ import { CHAIN_IDS, type ChainFamily, type ChainId } from '@/server/chains/regis
 import type { Config } from '@/server/config/env';
 import { deployedDepositoryAddress } from '@/server/deploy/configured-contracts';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
-import { solUsdPrice, type SolanaTrading } from '@/server/trading/solana/solana-quote';
+import { solUsdPrice, type SolanaTrading } from '@/server/venues/solana/solana-market';
 import type { BridgeAsset, BridgeChain, NativeUsdRange } from './bridge-chain';
 import { evmAssetCandidates, resolveBridgeAssets, type AssetCandidates } from './bridge-assets';
 import { sampledRange } from './sampled-price-range';

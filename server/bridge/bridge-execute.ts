@@ -8,11 +8,11 @@
 import type { ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import type { BridgeRow } from '@/server/store/bridge-repository';
-import { normalizeChainText } from '@/server/store/trade-repository';
-import { sleep } from '@/server/trading/trade-outcome';
+import { normalizeChainText } from '@/server/store/normalize-chain-text';
+import { sleep } from '@/server/chains/poll-until';
 import type { BridgeChain } from './bridge-chain';
 import { bridgeChain, findBridgeRequest, type BridgeDeps } from './bridge-deps';
-import { isFinalBridgeState } from './bridge-state';
+import { isFinalBridgeState } from '@/server/store/bridge-state';
 import { acceptDeposit, awaitDepositDepth, forgetRemovedDeposit, noteSeenDeposit, type AcceptedDeposit } from './bridge-deposits';
 
 /** How long execute waits for the deposit's own confirmation before reporting it unconfirmed. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import type { BridgeRow } from '@/server/store/bridge-repository';
-import { BPS } from '@/server/trading/fee-model';
+import { BPS } from '@/server/fees/fee-model';
 import type { BridgeChain } from './bridge-chain';
 import { fillAmount, fillShortfall, slippageKeeping } from './bridge-fill';
 

@@ -8,7 +8,7 @@
  */
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import { findAppError } from '@/server/errors';
-import { BPS } from '@/server/trading/fee-model';
+import { BPS } from '@/server/fees/fee-model';
 import type { SwapQuote } from '@/server/trading/swap-types';
 import type { BridgeRow } from '@/server/store/bridge-repository';
 import type { BridgeChain, SignedPayment } from './bridge-chain';

@@ -6,7 +6,7 @@
  */
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
-import type { BridgeDeps } from './bridge-deps';
+import type { BridgeRepository } from '@/server/store/bridge-repository';
 
 export interface BridgeLimits {
   maxUsd: number;
@@ -19,11 +19,17 @@ export interface BridgeLimits {
 export const DEFAULT_BRIDGE_LIMITS: BridgeLimits = { maxUsd: 100_000, maxOutstandingUsd: {}, maxDestinationGas: 1_000_000n };
 const DEFAULT_OUTSTANDING_USD = 500_000;
 
+/** What the checks read: the limits (BridgeDeps' own field), and what is owed on the open requests. */
+export interface LimitDeps {
+  limits?: BridgeLimits;
+  requests: Pick<BridgeRepository, 'outstandingUsd'>;
+}
+
 const dollars = (usd: number) => `$${Math.round(usd).toLocaleString('en-US')}`;
 
 /** Why a bridge worth `usd` to `destination` is beyond the limits now (with the other open requests), or undefined. */
 export async function limitProblem(
-  deps: Pick<BridgeDeps, 'limits' | 'requests'>, destination: ChainId, usd: number, except?: string,
+  deps: LimitDeps, destination: ChainId, usd: number, except?: string,
 ): Promise<string | undefined> {
   const limits = deps.limits ?? DEFAULT_BRIDGE_LIMITS;
   if (usd > limits.maxUsd) {
@@ -38,7 +44,7 @@ export async function limitProblem(
 }
 
 /** The quote's check: LIMIT_EXCEEDED (field `amount`) when the bridge is beyond a limit. */
-export async function checkQuoteLimits(deps: Pick<BridgeDeps, 'limits' | 'requests'>, destination: ChainId, usd: number): Promise<void> {
+export async function checkQuoteLimits(deps: LimitDeps, destination: ChainId, usd: number): Promise<void> {
   const problem = await limitProblem(deps, destination, usd);
   if (problem) throw new AppError('LIMIT_EXCEEDED', `amount: ${problem}`, { field: 'amount' });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimatedSeconds, usdText } from './bridge-quote';
-import { convertValue as convertNative } from './bridge-route';
+import { convertValue as convertNative } from './bridge-rates';
 
 describe('bridge pricing', () => {
   it('converts native value between coins of different prices and decimals, in integers', () => {

@@ -7,12 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { formatUnits } from 'viem';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
-import { BPS } from '@/server/trading/fee-model';
+import { BPS } from '@/server/fees/fee-model';
 import { priceImpactWarnings, type QuoteWarning } from '@/server/trading/quote-warnings';
 import type { BridgeChain, BridgeToken } from './bridge-chain';
 import { bridgeChain, type BridgeDeps } from './bridge-deps';
 import { findAsset } from './bridge-assets';
-import { isNativeToken, priceRoute, type PricedRoute, type RouteLeg } from './bridge-route';
+import { isNativeToken, type RouteLeg } from './bridge-route-legs';
+import { priceRoute, type PricedRoute } from './bridge-route';
 import { depthWaitMs } from './deposit-depth';
 import { DEPOSITORY_SELECTORS } from './evm/evm-bridge-tokens';
 import { priceOnlyTrader } from '@/server/trading/price-only';

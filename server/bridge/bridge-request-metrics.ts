@@ -7,7 +7,7 @@
  */
 import type { BridgeRepository } from '@/server/store/bridge-repository';
 import type { BridgeCensusRow } from '@/server/store/bridge-request-census';
-import { BRIDGE_PHASES, type BridgePhase } from './bridge-state';
+import { BRIDGE_PHASES, type BridgePhase } from '@/server/store/bridge-state';
 
 /** The phases in which the solver owes a deposit something: reading it again, a fill, a refund. */
 export const OPEN_BRIDGE_PHASES: readonly BridgePhase[] = ['confirming', 'pending', 'refunding'];

@@ -5,7 +5,7 @@
  */
 import { NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
-import { MIN_PROTOCOL_FEE_BPS } from '@/server/trading/fee-model';
+import { MIN_PROTOCOL_FEE_BPS } from '@/server/fees/fee-model';
 import type { SwapQuote, SwapRequest } from '@/server/trading/swap-types';
 import type { BridgeChain, BridgeToken } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';

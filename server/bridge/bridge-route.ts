@@ -10,7 +10,7 @@
  * bring; with a destination swap, less that swap's share of the slippage.
  */
 import { formatAmount } from '@/server/display/amount-text';
-import { BPS } from '@/server/trading/fee-model';
+import { BPS } from '@/server/fees/fee-model';
 import type { QuoteWarning } from '@/server/trading/quote-warnings';
 import type { BridgeAsset, BridgeChain, BridgeToken } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
@@ -21,9 +21,6 @@ import { planPayout, type PayoutPlan } from './bridge-payout';
 import { usdValue, type AssetSide } from './bridge-rates';
 import type { RouteLeg } from './bridge-route-legs';
 import type { ApprovalSize } from '@/server/trading/swap-types';
-
-export { isNativeToken, solverSwapRequest, type RouteLeg } from './bridge-route-legs';
-export { convertValue } from './bridge-rates';
 
 export interface PricedRoute {
   amountOut: bigint;

@@ -6,7 +6,7 @@ import { formatAmount, nativeAmountText } from '@/server/display/amount-text';
 import { NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { BridgeRow } from '@/server/store/bridge-repository';
 import { nativeBridgeToken, type BridgeToken } from './bridge-chain';
-import type { RouteLeg } from './bridge-route';
+import type { RouteLeg } from './bridge-route-legs';
 
 /** A route leg as stored (JSON): amounts are strings there. */
 export type StoredRouteLeg = Omit<RouteLeg, 'amountIn' | 'amountOut' | 'chain'> & { chain: string; amountIn: string | bigint; amountOut: string | bigint };

@@ -16,7 +16,7 @@ import { boundedCacheSizes } from '@/server/cache/bounded-cache';
 import { createAuditDeps } from '@/server/tokens/audit/audit-deps';
 import { tokenInfo } from '@/server/tokens/token-info';
 import { estimateValue, VALUE_DECIMALS_ENTRIES } from '@/server/tokens/value';
-import { feeSplit } from '@/server/trading/fee-model';
+import { feeSplit } from '@/server/fees/fee-model';
 
 const client = useRestClient();
 const CONTRACTS = 2_000;

@@ -21,7 +21,8 @@ import { ADDRESS_BOOK } from '../chains/address-book';
 import { createRpcTransport } from '../chains/json-rpc';
 import { EVM_CHAIN_IDS, type EvmChainId } from '../chains/registry';
 import { ConfigError, loadConfig } from '../config/env';
-import { DeployRefused, deployProjectContracts } from '../deploy/deploy-contracts';
+import { DeployRefused } from '@/server/deploy/deploy-preflight';
+import { deployProjectContracts } from '../deploy/deploy-contracts';
 
 const USAGE = `Usage:
   npm run deploy -- --chain <${EVM_CHAIN_IDS.join('|')}> [--fee-collector 0x…] [--salt <text>]

@@ -16,7 +16,8 @@ import { createRpcTransport } from '@/server/chains/json-rpc';
 import { CHAINS, type EvmChainId } from '@/server/chains/registry';
 import { deployedRouterAddress } from './configured-contracts';
 import { checkProjectContract } from './contract-checks';
-import { DeployRefused, deployProjectContracts } from './deploy-contracts';
+import { DeployRefused } from './deploy-preflight';
+import { deployProjectContracts } from './deploy-contracts';
 import { projectContractAddress } from './project-addresses';
 
 const nodes: AnvilNode[] = [];

@@ -20,8 +20,6 @@ import {
   DETERMINISTIC_DEPLOYER, PROJECT_CONTRACTS, projectContractAddress, projectSalt, proxyAddress, proxyCreationCode, type ProjectContract,
 } from './project-addresses';
 
-export { DeployRefused } from './deploy-preflight';
-
 export interface DeployRequest {
   chain: EvmChainId;
   rpc: RpcTransport;

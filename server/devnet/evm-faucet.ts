@@ -5,7 +5,7 @@ import { requestTarget } from '@/server/chains/json-rpc';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import { classifySendRefusal } from '@/server/chains/evm/send-refusals';
-import type { FaucetPlan, FaucetTransactions } from './faucet';
+import type { FaucetPlan, FaucetTransactions } from './faucet-plan';
 
 const NONCE_RACE_RETRIES = 20;
 

@@ -5,6 +5,7 @@
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { ManifestChain } from '@/server/chains/devnet-manifest';
 import { fundEvmAddress } from './evm-faucet';
+import type { FaucetPlan } from './faucet-plan';
 import { requireWorldChain, type LocalWorld } from './local-world';
 import { fundSolanaAddress } from './solana-faucet';
 
@@ -24,17 +25,6 @@ export interface FundedToken {
   decimals: number;
   /** The transaction that delivered it (EVM hash, Solana signature). */
   txHash: string;
-}
-
-/** The transaction of each payment: the native coin's, and each token's by its address. */
-export interface FaucetTransactions {
-  native: string;
-  tokens: Record<string, string>;
-}
-
-export interface FaucetPlan {
-  native: bigint;
-  tokens: { address: string; symbol: string; decimals: number; amount: bigint }[];
 }
 
 export function faucetPlan(chain: ChainId, entry: ManifestChain): FaucetPlan {

@@ -6,7 +6,7 @@ import type { ManifestChain } from '@/server/chains/devnet-manifest';
 import { requestTarget } from '@/server/chains/json-rpc';
 import { decodeBase58 } from '@/server/chains/solana/address';
 import { AppError } from '@/server/errors';
-import type { FaucetPlan, FaucetTransactions } from './faucet';
+import type { FaucetPlan, FaucetTransactions } from './faucet-plan';
 
 /**
  * SOL by airdrop; each mint's tokens minted into the address's associated token account by the mint

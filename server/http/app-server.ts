@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import next from 'next';
-import { watchPeers } from '@/server/rest/peer-address';
+import { watchPeers } from '@/server/auth/peer-address';
 import { getServices, type Services } from '@/server/services';
 import { findApiHandler } from './api-routes';
 import { toRequest, writeResponse } from './node-bridge';

@@ -5,14 +5,16 @@
 import { execFileSync } from 'node:child_process';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import type { ChainDirectory } from '@/server/chains/chain-directory';
-import type { ChainCapabilities } from '@/server/doctor/doctor-report';
 import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import { registerReadGauge, type Metrics } from './metrics';
 
 const CAPABILITIES = ['quote', 'trade', 'tokenData', 'bridgeFrom', 'bridgeTo'] as const;
 
+/** What the gauge reads of one chain's capabilities (the doctor's ChainCapabilities has these and more). */
+type CapabilityFlags = { rpc: 'ok' | 'unreachable' | 'none' } & Record<(typeof CAPABILITIES)[number], boolean>;
+
 /** `chain_capability{chain,capability}`: 1 when the chain can do it now, 0 when not; `rpc` is 1 when the RPC answered. */
-export function registerCapabilityGauge(metrics: Metrics, current: () => Promise<Record<ChainId, ChainCapabilities>>): void {
+export function registerCapabilityGauge(metrics: Metrics, current: () => Promise<Record<ChainId, CapabilityFlags>>): void {
   registerReadGauge(metrics, {
     name: 'chain_capability', labelNames: ['chain', 'capability'],
     help: 'What each configured chain can do on this server now (1) or not (0), as the latest background recheck found; rpc is 1 when its RPC answered',
@@ -108,7 +110,7 @@ const HEAD_AGE_MAX_AGE_MS = 10_000;
 
 /** Every metric above, registered for one process; returns the trade counter execute reports to. */
 export function registerChainMetrics(metrics: Metrics, input: {
-  chains: ChainDirectory; capabilities: () => Promise<Record<ChainId, ChainCapabilities>>; probeTimeoutMs: number; version: string; commit: string | undefined;
+  chains: ChainDirectory; capabilities: () => Promise<Record<ChainId, CapabilityFlags>>; probeTimeoutMs: number; version: string; commit: string | undefined;
 }): (chain: ChainId, outcome: string, code: string) => void {
   registerCapabilityGauge(metrics, input.capabilities);
   registerHeadAgeGauge(metrics, headTimesReader(input.chains, input.probeTimeoutMs), HEAD_AGE_MAX_AGE_MS);

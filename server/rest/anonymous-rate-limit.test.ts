@@ -13,7 +13,7 @@ import type { DevnetManifest } from '@/server/chains/devnet-manifest';
 import { toRequest, writeResponse } from '@/server/http/node-bridge';
 import { createLogger } from '@/server/observability/logger';
 import type { Services } from '@/server/services';
-import { PEER_ADDRESS_HEADER, watchPeers } from './peer-address';
+import { PEER_ADDRESS_HEADER, watchPeers } from '@/server/auth/peer-address';
 import { serveTrpc } from './trpc-handler';
 
 const SECRET = 'anonymous-limit-test-secret-0123456789abcdef';

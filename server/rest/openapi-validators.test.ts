@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { ENDPOINTS } from '@/server/api/contract';
 import type { Endpoint } from '@/server/api/contract/endpoint';
 import { CHAIN_IDS, V1_CHAIN_ALIASES } from '@/server/chains/registry';
-import { feeSplit } from '@/server/trading/fee-model';
+import { feeSplit } from '@/server/fees/fee-model';
 import { buildOpenApiDocument } from './openapi-document';
 
 const EVM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

@@ -8,7 +8,7 @@ import { endpointFor, type EndpointProcedure } from '@/server/api/contract';
 import { runEndpoint } from '@/server/api/endpoint-runner';
 import { createContext } from '@/server/api/trpc';
 import { failureResponse, jsonResponse, queryObject, readJsonBody, serveHttp } from './http';
-import { peerAddressOf, peerOf } from './peer-address';
+import { peerAddressOf, peerOf } from '@/server/auth/peer-address';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;

@@ -6,7 +6,7 @@ import { AppError } from '@/server/errors';
 import { createLogger } from '@/server/observability/logger';
 import type { Services } from '@/server/services';
 import { failureResponse, MAX_BODY_BYTES } from './http';
-import { PEER_HEADER, watchPeers } from './peer-address';
+import { PEER_HEADER, watchPeers } from '@/server/auth/peer-address';
 import { serveTrpc } from './trpc-handler';
 
 const KEY = 'sk_trpc_handler_test_key_0000000000000000000000';

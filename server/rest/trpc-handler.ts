@@ -11,7 +11,7 @@ import { toAppError } from '@/server/api/to-app-error';
 import { AppError } from '@/server/errors';
 import { getServices, type Services } from '@/server/services';
 import { MAX_BODY_BYTES, isJsonContentType, serveHttp, tooLarge } from './http';
-import { peerAddressOf, peerOf } from './peer-address';
+import { peerAddressOf, peerOf } from '@/server/auth/peer-address';
 
 export function serveTrpc(request: Request, loadServices: () => Promise<Services> = getServices): Promise<Response> {
   return serveHttp(request, '/api/trpc', ({ services, requestId }) => {

@@ -5,11 +5,12 @@
  */
 import { AppError } from '@/server/errors';
 import type { LevelFees } from '@/server/fees/fee-levels';
-import { splitAmount } from '@/server/trading/fee-model';
-import { tradeFailure } from '@/server/trading/trade-failures';
-import { tradeGasLimit } from '@/server/trading/evm/quote-costs';
+import { splitAmount } from '@/server/fees/fee-model';
+import { tradeFailure } from '@/server/trade-failures';
 import { classifyRevert } from '@/server/chains/evm/revert-reasons';
-import { ZERO_ADDRESS, type LensCandidate, type LensResult } from './lens-client';
+import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
+import { tradeGasLimit } from './gas-limit';
+import type { LensCandidate, LensResult } from './lens-client';
 import type { RouteRequest } from './route-request';
 
 export interface ChosenRoute {
@@ -49,7 +50,7 @@ export function chooseRoute(lens: LensResult, request: RouteRequest, fees: Level
     throw new AppError('INSUFFICIENT_BALANCE', 'The trader does not hold the amount to sell, so the trade cannot be simulated. Fund the wallet or lower the amount.', { field: 'amount' });
   }
   // Priced from pool math: exact for plain tokens; a token tax is only known once the wallet holds the input.
-  const amountOut = request.tokenOut === ZERO_ADDRESS && request.tokenIn !== ZERO_ADDRESS
+  const amountOut = request.tokenOut === NATIVE_TOKEN_ADDRESS && request.tokenIn !== NATIVE_TOKEN_ADDRESS
     ? splitAmount(byPool.poolAmountOut, request.fees).net
     : byPool.poolAmountOut;
   return { candidate: byPool, amountOut, gasUsed: estimatedGas(byPool), simulated: false };
@@ -63,7 +64,7 @@ export function chooseRoute(lens: LensResult, request: RouteRequest, fees: Level
 export function bestByPoolMath(lens: LensResult, gasPrice: bigint, tokenOut: string): LensCandidate {
   return maxBy(lens.candidates, (candidate) => {
     const gasWei = estimatedGas(candidate) * gasPrice;
-    if (tokenOut === ZERO_ADDRESS) return candidate.poolAmountOut - gasWei;
+    if (tokenOut === NATIVE_TOKEN_ADDRESS) return candidate.poolAmountOut - gasWei;
     return lens.amountInNative === 0n ? candidate.poolAmountOut : candidate.poolAmountOut - (gasWei * candidate.poolAmountOut) / lens.amountInNative;
   });
 }
@@ -74,7 +75,7 @@ function overBudget(request: RouteRequest): AppError {
 
 /** Gas cost (native wei) in units of tokenOut, at the trade's own rate, to rank routes on output net of gas. */
 function gasInOutput(gasCostWei: bigint, candidate: LensCandidate, request: RouteRequest, lens: LensResult): bigint {
-  if (request.tokenOut === ZERO_ADDRESS) return gasCostWei;
+  if (request.tokenOut === NATIVE_TOKEN_ADDRESS) return gasCostWei;
   if (lens.amountInNative === 0n) return 0n;
   return (gasCostWei * candidate.amountOut) / lens.amountInNative;
 }

@@ -2,10 +2,11 @@
  * What a chosen route tells beyond its output: its price impact against the pools' spot prices, and the
  * token taxes its simulation revealed.
  */
-import { BPS, splitAmount } from '@/server/trading/fee-model';
+import { BPS, splitAmount } from '@/server/fees/fee-model';
 import { venueById } from '@/server/venues/evm/venue-table';
 import type { ChosenRoute } from './choose-route';
-import { ZERO_ADDRESS, type LensCandidate } from './lens-client';
+import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
+import type { LensCandidate } from './lens-client';
 import type { RouteRequest } from './route-request';
 import { legAmounts } from './route-types';
 
@@ -42,7 +43,7 @@ const SCALE = 10n ** 36n;
 
 /** What reaches the pools: the input less the fees, unless the fees come from the output. */
 function swapInput(amountIn: bigint, request: RouteRequest): bigint {
-  const feeOnInput = !(request.tokenIn !== ZERO_ADDRESS && request.tokenOut === ZERO_ADDRESS);
+  const feeOnInput = !(request.tokenIn !== NATIVE_TOKEN_ADDRESS && request.tokenOut === NATIVE_TOKEN_ADDRESS);
   return feeOnInput ? splitAmount(amountIn, request.fees).net : amountIn;
 }
 
@@ -69,7 +70,7 @@ function spotOutput(candidate: LensCandidate, swapIn: bigint, lpFees: boolean): 
 export function routeTaxes(chosen: ChosenRoute, request: RouteRequest): RouteTaxes {
   const none = { buyTax: 0, sellTax: 0, transferTax: 0 };
   if (!chosen.simulated || chosen.candidate.poolAmountOut === 0n) return none;
-  const nativeOut = request.tokenOut === ZERO_ADDRESS && request.tokenIn !== ZERO_ADDRESS;
+  const nativeOut = request.tokenOut === NATIVE_TOKEN_ADDRESS && request.tokenIn !== NATIVE_TOKEN_ADDRESS;
   const delivered = nativeOut ? grossBeforeFees(chosen.amountOut, request.fees) : chosen.amountOut;
   const pool = chosen.candidate.poolAmountOut;
   if (delivered >= pool) return none;

@@ -1,6 +1,6 @@
 /** What the routing steps need to know about the trade being routed. */
 import type { Address } from 'viem';
-import type { FeeSplit } from '@/server/trading/fee-model';
+import type { FeeSplit } from '@/server/fees/fee-model';
 
 export interface RouteRequest {
   side: 'BUY' | 'SELL';

@@ -7,6 +7,7 @@ import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from 
 import { readBridgeCensus } from './bridge-request-census';
 import {
   forgetSeenDeposit, markFailed, markFilled, markRefunded, type Fill, noteSeenDeposit, recordDeposit, startRefund, type DepositDecision,
+  type RecordedDeposit, type SeenDeposit,
 } from './bridge-request-moves';
 import { initScanCursor, saveScanCursor, scanCursor } from './bridge-scan-cursors';
 import { now } from './database-clock';
@@ -61,24 +62,6 @@ export interface BridgeEconomics {
   depositCallHash: string | null;
   /** Whether the quote gave an approval to sign (the trader's allowance was short then). */
   approvalQuoted: boolean;
-}
-
-export interface RecordedDeposit {
-  txHash: string;
-  from: string;
-  amount: bigint;
-  confirmedAt: Date;
-  /** The token deposited; absent for the native coin. */
-  token?: string;
-}
-
-/** A deposit seen on the source chain below its depth (not the request's deposit until it is final). */
-export interface SeenDeposit {
-  txHash: string;
-  confirmations: number;
-  required: number;
-  /** When its block was made. */
-  madeAt: Date;
 }
 
 /** A deposit is in and the solver has not paid it (a fill or a refund) yet. */

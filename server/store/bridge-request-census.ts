@@ -1,5 +1,5 @@
 /**
- * The bridge requests counted for operators: how many are in each phase (server/bridge/bridge-state.ts), and
+ * The bridge requests counted for operators: how many are in each phase (server/store/bridge-state.ts), and
  * for the open phases (a deposit the solver owes something for) how long the oldest has waited since its
  * deposit's block. One grouped read; quotes nobody deposited to count only while they can still be used.
  */

@@ -3,12 +3,32 @@
  * move starts from), so two app instances racing on a request cannot both move it. A deposit seen below its
  * depth is noted on the waiting request and forgotten again the same way, within `waiting`.
  */
-import type { Kysely } from 'kysely';
-import { canMoveBridge } from '@/server/bridge/bridge-state';
-import type { BridgeRow, RecordedDeposit, SeenDeposit } from './bridge-repository';
+import type { Kysely, Selectable } from 'kysely';
+import { canMoveBridge } from './bridge-state';
 import { msFromNow, now } from './database-clock';
 import { normalizeChainText } from './normalize-chain-text';
-import type { BridgeState, Database } from './schema';
+import type { BridgeRequestsTable, BridgeState, Database } from './schema';
+
+/** The row the moves read and write (bridge-repository.ts gives its callers the same type as BridgeRow). */
+type BridgeRow = Selectable<BridgeRequestsTable>;
+
+export interface RecordedDeposit {
+  txHash: string;
+  from: string;
+  amount: bigint;
+  confirmedAt: Date;
+  /** The token deposited; absent for the native coin. */
+  token?: string;
+}
+
+/** A deposit seen on the source chain below its depth (not the request's deposit until it is final). */
+export interface SeenDeposit {
+  txHash: string;
+  confirmations: number;
+  required: number;
+  /** When its block was made. */
+  madeAt: Date;
+}
 
 export type DepositDecision = { state: 'pending' } | { state: 'refunding'; reason: string };
 

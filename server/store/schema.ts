@@ -71,7 +71,7 @@ export interface BackgroundTxsTable {
   updated_at: Generated<Date>;
 }
 
-/** See server/bridge/bridge-state.ts for how a request moves. */
+/** See server/store/bridge-state.ts for how a request moves. */
 export type BridgeState = 'waiting' | 'pending' | 'success' | 'refunding' | 'refund' | 'failure';
 
 export interface BridgeRequestsTable {

@@ -4,14 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { canMoveTrade } from '@/server/trading/trade-state';
+import { canMoveTrade } from './trade-state';
 import { now } from './database-clock';
 import { claimDue, releaseLease } from './lease';
 import { normalizeChainText } from './normalize-chain-text';
 import { writeInTurn, type WriteOrder } from './write-in-turn';
 import type { BackgroundTxsTable, Database, TradeStatus, TradesTable } from './schema';
-
-export { normalizeChainText } from './normalize-chain-text';
 
 export type TradeRow = Selectable<TradesTable>;
 export type BackgroundTxRow = Selectable<BackgroundTxsTable>;

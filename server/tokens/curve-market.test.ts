@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CurveState } from '@/server/venues/evm/launchpad-curve';
 import { curvePool, curveSummary, deeperMarket } from './curve-market';
-import type { TokenMainPool } from './token-info';
+import type { TokenMainPool } from './token-info-types';
 
 const ether = (amount: number) => BigInt(Math.round(amount * 1e6)) * 10n ** 12n;
 // LAUNCH-like: 1.833 native virtual + raised, 900 M tokens left, a tenth of the way to graduation.

@@ -6,7 +6,7 @@
  */
 import { formatUnits } from 'viem';
 import type { CurveState } from '@/server/venues/evm/launchpad-curve';
-import type { LaunchpadCurve, TokenMainPool } from './token-info';
+import type { LaunchpadCurve, TokenMainPool } from './token-info-types';
 
 export interface CurveMarketInput {
   curve: CurveState;

@@ -3,12 +3,10 @@
  * on EVM chains from every pool's own events, on SOL from the maker's trades. From the chain only.
  */
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
-import type { SolanaTrading } from '@/server/trading/solana/solana-quote';
+import type { SolanaTrading } from '@/server/venues/solana/solana-market';
 import { evmPriceHistory } from './evm-price-history';
 import type { PricePoint } from './price-point';
 import { solanaPriceHistory } from './solana-price-history';
-
-export type { PricePoint } from './price-point';
 
 export function priceHistory(chain: ConfiguredChain, token: string, solana?: SolanaTrading): Promise<PricePoint[]> {
   return chain.info.family === 'evm' ? evmPriceHistory(chain, token) : solanaPriceHistory(chain, solana, token);

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
-import { solUsdPrice, type SolanaTrading } from '@/server/trading/solana/solana-quote';
+import { solUsdPrice, type SolanaTrading } from '@/server/venues/solana/solana-market';
 import { thinPoints, type PricePoint } from './price-point';
 
 /** How many of the maker's latest transactions are read (one batch). */

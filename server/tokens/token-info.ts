@@ -14,9 +14,11 @@ import { WRAPPED_SOL_MINT } from '@/server/venues/solana/route-source';
 import type { TokenPool } from '@/server/venues/evm/pools/pool-types';
 import { findTokenPools } from '@/server/venues/evm/pools/token-pools';
 import { curveCall, decodeCurve, launchpadOf } from '@/server/venues/evm/launchpad-curve';
-import { solUsdPrice, type SolanaTrading } from '@/server/trading/solana/solana-quote';
+import { solUsdPrice, type SolanaTrading } from '@/server/venues/solana/solana-market';
 import { curvePool, curveSummary, deeperMarket } from './curve-market';
-import { auditToken, type AuditDeps, type AuditVerdict } from './audit/audit-token';
+import type { LaunchpadCurve, TokenMainPool } from './token-info-types';
+import type { AuditVerdict } from '@/server/tokens/audit/verdict';
+import { auditToken, type AuditDeps } from './audit/audit-token';
 import { dexPaidStatus, type DexPaid } from './dex-paid/dexscreener';
 import { readMintMetadata } from './solana-metadata';
 import { probeTaxes } from './tax-probe';
@@ -39,21 +41,6 @@ export interface TokenInfoRequest {
   audit: boolean;
 }
 
-/**
- * The token's market: its most liquid pool, or the launchpad's bonding curve while the token is on it (the
- * deeper of the two); on SOL the maker's curve; type NONE with zeros when there is none.
- */
-export interface TokenMainPool {
-  address: string;
-  /** UNISWAP_V2, UNISWAP_V3, LAUNCHPAD, MAKER or NONE. */
-  type: string;
-  factory: string;
-  liquidityUsd: number;
-  marketCapUsd: number;
-  priceNative: number;
-  priceUsd: number;
-}
-
 export interface TokenInfo {
   chain: ChainId;
   token: { address: string; symbol: string; name: string; decimals: number };
@@ -69,17 +56,6 @@ export interface TokenInfo {
   auditVerdict?: AuditVerdict;
   /** A launch token of the chain's launchpad: its curve. */
   launchpad?: LaunchpadCurve;
-}
-
-export interface LaunchpadCurve {
-  address: string;
-  graduated: boolean;
-  /** Percent of the way to graduation. */
-  progress: number;
-  raisedNative: string;
-  graduationNative: string;
-  priceNative: number;
-  pair: string;
 }
 
 /** Where burnt tokens go: the 0x…dEaD address and the zero address. */

@@ -7,7 +7,7 @@
 import type { ChainDirectory, ConfiguredChain } from '@/server/chains/chain-directory';
 import { NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { LocalWorld } from '@/server/devnet/local-world';
-import type { SolanaTrading } from '@/server/trading/solana/solana-quote';
+import type { SolanaTrading } from '@/server/venues/solana/solana-market';
 import { readCurve } from '@/server/venues/evm/launchpad-curve';
 import { findTokenPools } from '@/server/venues/evm/pools/token-pools';
 import { curvePool } from './curve-market';

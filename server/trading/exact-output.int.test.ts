@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
 import type { EvmChainId } from '@/server/chains/registry';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
-import { exactOutFees } from './fee-model';
+import { exactOutFees } from '@/server/fees/fee-model';
 
 const NATIVE = '0x0000000000000000000000000000000000000000';
 const SLIPPAGE_BPS = 100n;

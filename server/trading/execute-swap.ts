@@ -6,7 +6,7 @@ import type { ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import { verifyQuoteId, type QuoteClaims } from './quote-id';
 import type { SwapExecution, SwapTracking } from './swap-types';
-import { tradeFailure } from './trade-failures';
+import { tradeFailure } from '@/server/trade-failures';
 import type { TradeOutcome } from './trade-outcome';
 import { tradingEngine, type SwapExecuteDeps } from './trading-engines';
 

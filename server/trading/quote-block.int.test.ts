@@ -12,7 +12,7 @@ import type { RpcTransport } from '@/server/chains/json-rpc';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { decodeLensResult } from '@/server/routing/lens-client';
 import { quoteEvmSwap } from './evm/evm-quote';
-import { feeSplit } from './fee-model';
+import { feeSplit } from '@/server/fees/fee-model';
 
 const rest = useRestClient();
 const CHAIN = 'MEGAETH';

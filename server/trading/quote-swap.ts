@@ -10,7 +10,7 @@ import type { ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import type { TokenRisk } from '@/server/tokens/token-risk';
 import { searchExactOutput } from './exact-output';
-import { BPS } from './fee-model';
+import { BPS } from '@/server/fees/fee-model';
 import { quoteWarnings, refuseRiskyBuy } from './quote-warnings';
 import type { SwapQuote, SwapRequest } from './swap-types';
 import { tradingEngine, type SwapQuoteDeps } from './trading-engines';

@@ -5,7 +5,7 @@
  */
 import type { ChainId } from '@/server/chains/registry';
 import type { PriorityLevel } from '@/server/fees/fee-levels';
-import type { FeeSplit } from './fee-model';
+import type { FeeSplit } from '@/server/fees/fee-model';
 import type { QuoteWarning } from './quote-warnings';
 
 /** Exact input: the trader fixed what is spent. Exact output: what is received (the input is searched). */

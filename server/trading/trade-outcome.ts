@@ -7,9 +7,7 @@ import { configuredExplorerTxLink } from '@/server/chains/explorer-links';
 import { sleep } from '@/server/chains/poll-until';
 import type { TradeRepository, TradeRow } from '@/server/store/trade-repository';
 import type { QuoteClaims } from './quote-id';
-import { isTradeFailureCode, tradeFailure, type TradeFailureCode } from './trade-failures';
-
-export { sleep };
+import { isTradeFailureCode, tradeFailure, type TradeFailureCode } from '@/server/trade-failures';
 
 export interface TradeOutcome {
   status: 'SUCCESS' | 'FAILED';

@@ -18,9 +18,10 @@ import { executeEvmTrade, trackEvmTrade, type EvmExecuteDeps } from './evm/evm-e
 import type { QuoteClaims } from './quote-id';
 import { executeSolanaTrade } from './solana/solana-execute';
 import { estimateSolanaInput } from './solana/solana-exact-output';
-import { quoteSolanaSwap, type SolanaTrading } from './solana/solana-quote';
+import type { SolanaTrading } from '@/server/venues/solana/solana-market';
+import { quoteSolanaSwap } from './solana/solana-quote';
 import type { SwapExecution, SwapQuote, SwapRequest, SwapTracking } from './swap-types';
-import { tradeFailure } from './trade-failures';
+import { tradeFailure } from '@/server/trade-failures';
 import type { TradeOutcome } from './trade-outcome';
 
 export interface SwapQuoteDeps {

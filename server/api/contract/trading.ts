@@ -5,9 +5,9 @@ import {
   MAX_TEXT, anyAddress, approvalSize, boolean, chainId, checkAddressFamily, checkSameFamily, checkTxEncoding, integer, integerIn, opaqueId,
   decimalAmount, evmSignedTransaction, priority, rawAmount, rawAmountOrPercent, side, signedTransaction, v1Chain,
 } from './fields';
-import { integratorFeeRule, type FeeModelVersion } from '@/server/trading/fee-model';
+import { integratorFeeRule, type FeeModelVersion } from '@/server/fees/fee-model';
 import { WARNING_CODES } from '@/server/trading/quote-warnings';
-import { TRADE_FAILURE_CODES, TRADE_FAILURE_MESSAGES, type TradeFailureCode } from '@/server/trading/trade-failures';
+import { TRADE_FAILURE_CODES, TRADE_FAILURE_MESSAGES, type TradeFailureCode } from '@/server/trade-failures';
 import { stringOrNull } from './responses';
 
 const QUOTE_ERRORS = [
@@ -30,7 +30,7 @@ const EXECUTE_ALIASES = {
   skipSimulation: { to: 'simulation', invert: true },
 } as const;
 
-/** The integrator fee of a version, as the fee model allows it (server/trading/fee-model.ts). */
+/** The integrator fee of a version, as the fee model allows it (server/fees/fee-model.ts). */
 function integratorFee(version: FeeModelVersion) {
   const { feeRanges, allowed } = integratorFeeRule(version);
   return integerIn(feeRanges, allowed);

@@ -5,9 +5,9 @@
 import { formatUnits } from 'viem';
 import type { z } from 'zod';
 import type { BridgeToken } from '@/server/bridge/bridge-chain';
-import type { RouteLeg } from '@/server/bridge/bridge-route';
+import type { RouteLeg } from '@/server/bridge/bridge-route-legs';
 import { bridgeTokensOf, depositedToken, storedRoute, type StoredRouteLeg } from '@/server/bridge/bridge-row-tokens';
-import { refundTxHash } from '@/server/bridge/bridge-state';
+import { refundTxHash } from '@/server/store/bridge-state';
 import { explorerTxUrl, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { BridgeRow } from '@/server/store/bridge-repository';
 import type { bridgeDetails, bridgeLeg, routeLeg } from '../contract/bridge';

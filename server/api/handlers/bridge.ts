@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { findBridgeRequest, trackingUrl, type BridgeDeps } from '@/server/bridge/bridge-deps';
 import { executeBridge, trackBridgeDeposit } from '@/server/bridge/bridge-execute';
 import { quoteBridge } from '@/server/bridge/bridge-quote';
-import { publicBridgeStatus, refundTxHash, type PublicBridgeStatus } from '@/server/bridge/bridge-state';
+import { publicBridgeStatus, refundTxHash, type PublicBridgeStatus } from '@/server/store/bridge-state';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { BridgeRow } from '@/server/store/bridge-repository';
 import { depositedToken } from '@/server/bridge/bridge-row-tokens';
@@ -105,7 +105,7 @@ export async function bridgeRequestsAnswer(deps: BridgeDeps, input: z.output<typ
 
 /**
  * What the interface says once the deposit is going back: refund or failure. A refund decided but not yet sent
- * reads pending (server/bridge/bridge-state.ts), and so does everything that goes with the status.
+ * reads pending (server/store/bridge-state.ts), and so does everything that goes with the status.
  */
 function isReturned(status: PublicBridgeStatus): boolean {
   return status === 'refund' || status === 'failure';

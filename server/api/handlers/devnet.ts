@@ -17,7 +17,7 @@ const KEY_FIELDS = new Set(['privateKey', 'secretKey']);
 
 export interface DevnetCaller {
   principal?: Principal;
-  /** Where the request came from (server/rest/peer-address.ts); unknown counts as elsewhere. */
+  /** Where the request came from (server/auth/peer-address.ts); unknown counts as elsewhere. */
   peer?: 'loopback' | 'remote';
 }
 

@@ -14,8 +14,8 @@ import { createAuditDeps } from '@/server/tokens/audit/audit-deps';
 import { auditToken } from '@/server/tokens/audit/audit-token';
 import { tokenInfo } from '@/server/tokens/token-info';
 import { estimateValue, type ValueDeps, type ValueEstimate } from '@/server/tokens/value';
-import { BPS, feeSplit } from '@/server/trading/fee-model';
-import type { SolanaTrading } from '@/server/trading/solana/solana-quote';
+import { BPS, feeSplit } from '@/server/fees/fee-model';
+import type { SolanaTrading } from '@/server/venues/solana/solana-market';
 import type {
   tokenAuditInput, tokenAuditOutput, tokenInfoInput, tokenInfoOutput, v1ValueInput, v1ValueOutput, v2ValueInput, v2ValueOutput,
 } from '../contract/tokens';

@@ -10,7 +10,7 @@ import { CHAINS, NATIVE_TOKEN_ADDRESS, V1_QUOTE_CHAINS, type ChainId } from '@/s
 import { AppError } from '@/server/errors';
 import type { TradeRepository } from '@/server/store/trade-repository';
 import { executeSwap, trackSwap } from '@/server/trading/execute-swap';
-import { feeSplit, type FeeModelVersion, type FeeSplit } from '@/server/trading/fee-model';
+import { feeSplit, type FeeModelVersion, type FeeSplit } from '@/server/fees/fee-model';
 import { quoteSwap, type QuoteRequest } from '@/server/trading/quote-swap';
 import type { TradeOutcome } from '@/server/trading/trade-outcome';
 import type { SwapQuote } from '@/server/trading/swap-types';

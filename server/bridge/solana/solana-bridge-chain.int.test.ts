@@ -17,7 +17,8 @@ import { loadConfig } from '@/server/config/env';
 import { sendTestFunds } from '@/server/devnet/faucet';
 import { AppError } from '@/server/errors';
 import type { BridgeChain } from '../bridge-chain';
-import { createSolanaBridgeChain, MEMO_PROGRAM_ID, SOLVER_FEE_RESERVE } from './solana-bridge-chain';
+import { MEMO_PROGRAM_ID } from './memo-program';
+import { createSolanaBridgeChain, SOLVER_FEE_RESERVE } from './solana-bridge-chain';
 
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 let connection: Connection;

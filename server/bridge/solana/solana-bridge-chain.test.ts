@@ -12,7 +12,8 @@ import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { JsonRpcError, type RpcTransport } from '@/server/chains/json-rpc';
 import { CHAINS } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
-import { createSolanaBridgeChain, MEMO_PROGRAM_ID, SOLVER_FEE_RESERVE } from './solana-bridge-chain';
+import { MEMO_PROGRAM_ID } from './memo-program';
+import { createSolanaBridgeChain, SOLVER_FEE_RESERVE } from './solana-bridge-chain';
 
 type Handler = (params: any[]) => unknown;
 

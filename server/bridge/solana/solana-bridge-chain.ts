@@ -24,7 +24,7 @@ import { LAMPORTS_PER_SIGNATURE } from '@/server/chains/solana/programs';
 import { classifySolanaError } from '@/server/chains/solana/solana-errors';
 import { CHAINS, NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
-import { tradeFailure } from '@/server/trading/trade-failures';
+import { tradeFailure } from '@/server/trade-failures';
 import { readSolanaTokenBalance } from '@/server/chains/solana/solana-token-balance';
 import {
   nativeBridgeToken, type BridgeAsset, type BridgeChain, type BridgeToken, type DepositRecheck, type DepositState, type FoundDeposit, type PaymentState, type ScannedDeposits,
@@ -32,10 +32,9 @@ import {
 } from '../bridge-chain';
 import { solanaDepth } from '../deposit-depth';
 import type { SampledRange } from '../sampled-price-range';
+import { MEMO_PROGRAM_ID } from './memo-program';
 import { splPaymentInstructions, tokenAccountOf } from './solana-token-deposits';
-import { depositOf, depositProblems, landedTransactionSchema, MEMO_PROGRAM_ID, signatureOf, signatureProblem } from './solana-deposits';
-
-export { MEMO_PROGRAM_ID } from './solana-deposits';
+import { depositOf, depositProblems, landedTransactionSchema, signatureOf, signatureProblem } from './solana-deposits';
 
 /** Lamports the solver keeps beyond its rent-exempt minimum, for the fees of the payments it signs. */
 export const SOLVER_FEE_RESERVE = 1_000_000n;

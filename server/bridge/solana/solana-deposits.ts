@@ -5,13 +5,13 @@
  * the requestId.
  */
 import { address as toAddress, getBase58Decoder, getPublicKeyFromAddress, verifySignature, type SignatureBytes } from '@solana/kit';
-import { ComputeBudgetProgram, PublicKey, VersionedTransaction, type VersionedMessage } from '@solana/web3.js';
+import { ComputeBudgetProgram, VersionedTransaction, type VersionedMessage } from '@solana/web3.js';
 import { z } from 'zod';
 import { SYSTEM_PROGRAM } from '@/server/chains/solana/programs';
 import type { FoundDeposit } from '../bridge-chain';
+import { MEMO_PROGRAM_ID } from './memo-program';
 import { splDepositIn, splDepositProblems } from './solana-token-deposits';
 
-export const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 /** Wallets sending a deposit themselves may use the first Memo program; both carry the same text. */
 const MEMO_PROGRAMS = new Set([MEMO_PROGRAM_ID.toBase58(), 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo']);
 const COMPUTE_BUDGET_PROGRAM = ComputeBudgetProgram.programId.toBase58();

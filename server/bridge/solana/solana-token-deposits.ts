@@ -9,7 +9,7 @@ import {
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import { ComputeBudgetProgram, PublicKey, TransactionInstruction } from '@solana/web3.js';
-import { MEMO_PROGRAM_ID } from './solana-deposits';
+import { MEMO_PROGRAM_ID } from './memo-program';
 
 /** TokenInstruction::TransferChecked: u8 index 12, the amount as u64 little-endian, the decimals as u8. */
 const TRANSFER_CHECKED_INDEX = 12;

@@ -11,7 +11,6 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { testManifest } from '@/devnet/test-world';
 import type { ManifestChain } from '@/server/chains/devnet-manifest';
 import type { EvmChainId } from '@/server/chains/registry';
-import type { Price } from './attack-ledger';
 
 export const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
 const FAR_DEADLINE = 2n ** 40n;
@@ -40,6 +39,12 @@ const swapRouterAbi = parseAbi([
 ]);
 export const depositoryAbi = parseAbi(['function depositToken(bytes32 requestId, address token, uint256 amount)']);
 const wethAbi = parseAbi(['function deposit() payable']);
+
+/** Wei per raw unit of an asset. */
+export interface Price {
+  num: bigint;
+  den: bigint;
+}
 
 export interface AttackChain {
   id: EvmChainId;

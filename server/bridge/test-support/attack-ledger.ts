@@ -5,13 +5,7 @@
  * across chains; a token's price is a ratio (wei per raw unit), so values are exact to the wei.
  */
 import { formatEther, type Address } from 'viem';
-import { balanceOf, NATIVE, v2Reserves, type AttackChain } from './attack-chains';
-
-/** Wei per raw unit of an asset. */
-export interface Price {
-  num: bigint;
-  den: bigint;
-}
+import { balanceOf, NATIVE, v2Reserves, type AttackChain, type Price } from './attack-chains';
 
 export const AT_PAR: Price = { num: 1n, den: 1n };
 export const WORTHLESS: Price = { num: 0n, den: 1n };

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // One row per bridge quote: created when quoted (so a deposit sent straight from a wallet finds its terms),
-  // moved by the solver through server/bridge/bridge-state.ts.
+  // moved by the solver through server/store/bridge-state.ts.
   await db.schema
     .createTable('bridge_requests')
     .addColumn('id', 'text', (column) => column.primaryKey())

@@ -10,9 +10,6 @@ import type { ProviderAdapter, ProviderReport } from './providers/provider-adapt
 import { solanaChecks } from './solana-checks';
 import { scoreOf, verdictOf, type AuditCheck, type AuditVerdict } from './verdict';
 
-export type { AuditCheck, AuditVerdict, CheckStatus } from './verdict';
-export type { ProviderReport } from './providers/provider-adapter';
-
 export interface AuditDeps {
   chains: ChainDirectory;
   probeTaxes: ProbeTaxes;

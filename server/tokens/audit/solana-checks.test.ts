@@ -1,6 +1,6 @@
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '@/server/venues/solana/solana-mints';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '@/server/chains/solana/programs';
 import { mintChecks, parseMintAccount } from './solana-checks';
 
 const authority = Keypair.generate().publicKey;

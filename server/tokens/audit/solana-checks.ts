@@ -10,7 +10,7 @@ import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { requestChecked } from '@/server/chains/rpc-answers';
 import { formatPercent } from '@/server/display/number-text';
 import { AppError } from '@/server/errors';
-import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '@/server/venues/solana/solana-mints';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '@/server/chains/solana/programs';
 import type { AuditCheck } from './verdict';
 
 const MINT_SIZE = 82;

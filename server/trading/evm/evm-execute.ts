@@ -23,7 +23,7 @@ import type { QuoteClaims } from '../quote-id';
 import { readExecuteState, type ExecuteCheckInput, type ExecuteState } from './execute-checks';
 import { settleFromReceipt } from './settle-from-receipt';
 import { checkSigners, matchQuotedTransactions, tradeIndex, type SignedEntry } from './signed-entries';
-import { isTradeFailureCode, tradeFailure } from '../trade-failures';
+import { isTradeFailureCode, tradeFailure } from '@/server/trade-failures';
 import {
   explorerUrl, outcomeOf, pendingOutcome, tradeRow, waitForSettled, type TradeOutcome,
 } from '../trade-outcome';

@@ -5,17 +5,18 @@
  */
 import type { Address, Hex } from 'viem';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
-import { AppError } from '@/server/errors';
+import { tradingVenues } from '@/server/venues/evm/trading-venues';
 import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
 import { chooseRoute, type ChosenRoute } from '@/server/routing/choose-route';
-import { ZERO_ADDRESS } from '@/server/routing/lens-client';
+import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import type { RouteLeg } from '@/server/routing/route-types';
 import { grossBeforeFees, outputValueShare, priceImpact, routeTaxes } from '@/server/routing/route-figures';
 import { venueById } from '@/server/venues/evm/venue-table';
-import { exactOutFees, exactOutFeesWithin, splitAmount, type FeeSplit } from '../fee-model';
+import { exactOutFees, exactOutFeesWithin, splitAmount, type FeeSplit } from '@/server/fees/fee-model';
 import { issueQuoteId, QUOTE_TTL_MS } from '../quote-id';
 import type { ApprovalOrder, ApprovalSize, QuoteLeg, SwapQuote } from '../swap-types';
-import { effectiveGasPrice, INTRINSIC_GAS, calldataGas, weiToUsd } from './quote-costs';
+import { INTRINSIC_GAS } from '@/server/routing/gas-limit';
+import { effectiveGasPrice, calldataGas, weiToUsd } from './quote-costs';
 import { balanceMoved, resolveAmount, shareGasCap } from './quote-amount';
 import { readQuoteState, type QuoteState } from './quote-read';
 import { runExactOut } from './exact-out-run';
@@ -69,10 +70,10 @@ export async function quoteEvmSwap(deps: EvmQuoteDeps, request: EvmQuoteRequest,
   const state = await readQuoteState(chain, venues, deps.fees, {
     ...request, approvalToken: request.approval?.token, permitTokens: request.permitTokens ?? [],
   }, amountIn);
-  const heldIn = request.tokenIn === ZERO_ADDRESS ? state.nativeBalance : state.lens.balanceIn;
+  const heldIn = request.tokenIn === NATIVE_TOKEN_ADDRESS ? state.nativeBalance : state.lens.balanceIn;
   // A share of a balance that moved since a quote remembered it is quoted again, on the balance just read.
   if (balanceMoved(chain, request, heldIn, pricedOn) && !again) return quoteEvmSwap(deps, request, true);
-  const caps = [request.maxTradeGas, shareGasCap(request, request.tokenIn === ZERO_ADDRESS)].filter((cap) => cap !== undefined);
+  const caps = [request.maxTradeGas, shareGasCap(request, request.tokenIn === NATIVE_TOKEN_ADDRESS)].filter((cap) => cap !== undefined);
   const maxTradeGas = caps.length > 0 ? caps.reduce((low, cap) => (cap < low ? cap : low)) : undefined;
   const found = chooseRoute(state.lens, { ...request, maxTradeGas }, state.fees, heldIn >= amountIn);
   const exact = request.exactAmountOut === undefined
@@ -104,7 +105,7 @@ type QuoteTerms = EvmQuoteRequest & Pick<TradeTerms, 'exactOut'>;
 
 /** The fees the Router takes: from the native side when there is one, else from the input (exact output: rounded up on what is left). */
 function quoteFees(request: QuoteTerms, amountOut: bigint, amountIn: bigint): { protocolFee: bigint; integratorFee: bigint } {
-  const feeOnOutput = request.tokenIn !== ZERO_ADDRESS && request.tokenOut === ZERO_ADDRESS;
+  const feeOnOutput = request.tokenIn !== NATIVE_TOKEN_ADDRESS && request.tokenOut === NATIVE_TOKEN_ADDRESS;
   if (request.exactOut) return feeOnOutput ? exactOutFees(amountOut, request.fees) : exactOutFeesWithin(amountIn, request.fees);
   return splitAmount(feeOnOutput ? grossBeforeFees(amountOut, request.fees) : amountIn, request.fees);
 }
@@ -113,7 +114,7 @@ function quoteFigures(
   chain: ConfiguredChain, venues: EvmVenues, request: QuoteTerms, state: QuoteState, route: ChosenRoute, txs: QuoteTransactions, amountIn: bigint,
 ): Omit<EvmQuote, 'quoteId' | 'expiresAt'> {
   const { lens } = state;
-  const nativeIn = request.tokenIn === ZERO_ADDRESS;
+  const nativeIn = request.tokenIn === NATIVE_TOKEN_ADDRESS;
   const { protocolFee, integratorFee } = quoteFees(request, route.amountOut, amountIn);
   const gasPrice = effectiveGasPrice(lens.baseFee, txs.trade.fees);
   const nativeUsd = Number(lens.nativeUsd) / 10 ** venues.stable.decimals;
@@ -131,7 +132,7 @@ function quoteFigures(
     tradeGasLimit: txs.trade.gas,
     protocolFee,
     integratorFee,
-    feeToken: nativeIn || request.tokenOut === ZERO_ADDRESS ? ZERO_ADDRESS : request.tokenIn,
+    feeToken: nativeIn || request.tokenOut === NATIVE_TOKEN_ADDRESS ? NATIVE_TOKEN_ADDRESS : request.tokenIn,
     valueAmountInUsd,
     valueAmountOutUsd: outputUsd(chain, venues, request, { route, amountIn, valueAmountInUsd, nativeUsd }),
     gasCostUsd: weiToUsd(chain, tradeGasCost, nativeUsd),
@@ -170,22 +171,9 @@ function outputUsd(
   figures: { route: ChosenRoute; amountIn: bigint; valueAmountInUsd: number; nativeUsd: number },
 ): number {
   const { route, amountIn, valueAmountInUsd, nativeUsd } = figures;
-  if (request.tokenOut === ZERO_ADDRESS) return weiToUsd(chain, route.amountOut, nativeUsd);
+  if (request.tokenOut === NATIVE_TOKEN_ADDRESS) return weiToUsd(chain, route.amountOut, nativeUsd);
   if (request.tokenOut.toLowerCase() === venues.stable.address.toLowerCase()) {
     return Math.round((Number(route.amountOut) / 10 ** venues.stable.decimals) * 1e6) / 1e6;
   }
   return Math.round(valueAmountInUsd * outputValueShare(route.candidate, amountIn, request, route.amountOut) * 1e6) / 1e6;
-}
-
-export function tradingVenues(chain: ConfiguredChain): EvmVenues {
-  if (!chain.available) {
-    throw new AppError('CHAIN_UNAVAILABLE', `${chain.info.id} is not available on this server: no RPC is configured for it.`);
-  }
-  if (chain.tradingOff) {
-    throw new AppError('CHAIN_UNAVAILABLE', `Trading is not set up on ${chain.info.id} on this server: ${chain.tradingOff}.`);
-  }
-  if (!chain.venues || !chain.routerAddress) {
-    throw new AppError('CHAIN_UNAVAILABLE', `Trading is not set up on ${chain.info.id} on this server: no Router or venues are configured for it.`);
-  }
-  return chain.venues;
 }

@@ -12,10 +12,11 @@ import { AppError } from '@/server/errors';
 import { classifyRevert, revertDataOf } from '@/server/chains/evm/revert-reasons';
 import { JsonRpcError } from '@/server/chains/json-rpc';
 import type { ChosenRoute } from '@/server/routing/choose-route';
-import { decodeMeasuredCall, measuredCall, ZERO_ADDRESS } from '@/server/routing/lens-client';
+import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
+import { decodeMeasuredCall, measuredCall } from '@/server/routing/lens-client';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
-import { BPS } from '../fee-model';
-import { tradeFailure } from '../trade-failures';
+import { BPS } from '@/server/fees/fee-model';
+import { tradeFailure } from '@/server/trade-failures';
 import type { QuoteState } from './quote-read';
 import { tradeCallData, tradeValue, type ExactOutTerms, type TradeTerms } from './quote-transactions';
 
@@ -47,7 +48,7 @@ export async function runExactOut(
   }
   const terms = { amountOut, amountInMax: amountInMaxFor(amountIn, tradeTerms.slippageBps) };
   const exactRoute = { ...route, amountOut };
-  const held = tradeTerms.tokenIn === ZERO_ADDRESS ? state.nativeBalance : state.lens.balanceIn;
+  const held = tradeTerms.tokenIn === NATIVE_TOKEN_ADDRESS ? state.nativeBalance : state.lens.balanceIn;
   if (!route.simulated || held < terms.amountInMax) {
     const legs = BigInt(route.candidate.legs.length);
     return { terms, amountIn, route: { ...exactRoute, gasUsed: route.gasUsed + EXACT_OUT_GAS + EXACT_OUT_GAS_PER_LEG * legs } };
@@ -57,7 +58,7 @@ export async function runExactOut(
   const call = measuredCall({
     trader: tradeTerms.trader,
     preCalls: state.preTradesNeeded.map(({ target, value, data: preData }) => ({ target, value, data: preData })),
-    approveToken: tradeTerms.tokenIn === ZERO_ADDRESS ? undefined : tradeTerms.tokenIn,
+    approveToken: tradeTerms.tokenIn === NATIVE_TOKEN_ADDRESS ? undefined : tradeTerms.tokenIn,
     spender: chain.routerAddress as Address,
     to: chain.routerAddress as Address,
     value: tradeValue(withExactOut, amountIn),

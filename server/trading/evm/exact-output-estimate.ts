@@ -6,11 +6,11 @@
  */
 import type { Address } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
-import { ZERO_ADDRESS } from '@/server/routing/lens-client';
+import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { estimateSwapInput } from '@/server/routing/input-estimate';
 import { ceilDiv } from '../exact-output';
-import { BPS, type FeeSplit } from '../fee-model';
-import { tradingVenues } from './evm-quote';
+import { BPS, type FeeSplit } from '@/server/fees/fee-model';
+import { tradingVenues } from '@/server/venues/evm/trading-venues';
 
 export interface EvmInputEstimateRequest {
   tokenIn: Address;
@@ -22,7 +22,7 @@ export interface EvmInputEstimateRequest {
 export async function estimateEvmInput(chain: ConfiguredChain, request: EvmInputEstimateRequest, amountOutMin: bigint): Promise<bigint | undefined> {
   const feeBps = BigInt(request.fees.protocolBps + request.fees.integratorBps);
   // As the Router takes them: from the native side when there is one, else from the input.
-  const feeOnOutput = request.tokenIn !== ZERO_ADDRESS && request.tokenOut === ZERO_ADDRESS;
+  const feeOnOutput = request.tokenIn !== NATIVE_TOKEN_ADDRESS && request.tokenOut === NATIVE_TOKEN_ADDRESS;
   const beforeSlippage = ceilDiv(amountOutMin * BigInt(BPS), BigInt(BPS - request.slippageBps));
   const swapAmountOut = feeOnOutput ? ceilDiv(beforeSlippage * BigInt(BPS), BigInt(BPS) - feeBps) : beforeSlippage;
   const swapAmountIn = await estimateSwapInput(chain, tradingVenues(chain), { tokenIn: request.tokenIn, tokenOut: request.tokenOut, swapAmountOut });

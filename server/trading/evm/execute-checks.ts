@@ -15,7 +15,7 @@ import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { decodeLensTransferProbe, preflightCall, transferProbeCall } from '@/server/routing/lens-client';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
 import type { QuoteClaims } from '../quote-id';
-import { tradeFailure } from '../trade-failures';
+import { tradeFailure } from '@/server/trade-failures';
 
 export interface ExecuteCheckInput {
   claims: QuoteClaims;

@@ -5,8 +5,8 @@ import { boundedCache } from '@/server/cache/bounded-cache';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { AppError } from '@/server/errors';
 import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
-import { ZERO_ADDRESS } from '@/server/routing/lens-client';
-import { BPS } from '../fee-model';
+import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
+import { BPS } from '@/server/fees/fee-model';
 
 /** Uniswap V2 reserves are uint112: no pool takes more, and the lens' arithmetic stays far from overflow. */
 const MAX_AMOUNT_IN = 2n ** 112n;
@@ -73,7 +73,7 @@ export async function resolveAmount(
 }
 
 async function readBalance(chain: ConfiguredChain, request: Pick<AmountRequest, 'trader' | 'tokenIn'>): Promise<bigint> {
-  const answer = request.tokenIn === ZERO_ADDRESS
+  const answer = request.tokenIn === NATIVE_TOKEN_ADDRESS
     ? await chain.rpc.request<string>('eth_getBalance', [request.trader, 'latest'])
     : await chain.rpc.request<string>('eth_call', [{
         to: request.tokenIn,
@@ -90,7 +90,7 @@ async function shareOfBalance(
   balanceBps: number,
   balance: bigint,
 ): Promise<bigint> {
-  const nativeIn = request.tokenIn === ZERO_ADDRESS;
+  const nativeIn = request.tokenIn === NATIVE_TOKEN_ADDRESS;
   let amount = (balance * BigInt(balanceBps)) / BigInt(BPS);
   if (nativeIn) {
     const level = (await fees.read(chain.info.id))[request.priority];

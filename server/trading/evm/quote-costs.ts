@@ -1,33 +1,13 @@
-/** Gas limits, transaction fee fields and the USD figures of a quote. */
+/** Transaction fee fields, calldata gas and the USD figures of a quote (its gas limit: server/routing/gas-limit.ts). */
 import type { Hex } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import type { LevelFees } from '@/server/fees/fee-levels';
 import { round } from '@/server/routing/route-figures';
 import type { UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
 
-/** Gas margin over the simulated use: the state the trade meets can differ a little from the quote's. */
-const GAS_MARGIN_PERCENT = 30n;
-export const INTRINSIC_GAS = 21_000n;
-
 export function txFees(chain: ConfiguredChain, fees: LevelFees): UnsignedEvmTx['fees'] {
   if (chain.info.legacyTransactions) return { type: 'legacy', gasPrice: fees.gasPrice };
   return { type: 'eip1559', maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
-}
-
-export function withMargin(gas: bigint): bigint {
-  return gas + (gas * GAS_MARGIN_PERCENT) / 100n;
-}
-
-/**
- * Gas the simulation cannot see: inside the lens the pools and tokens are already warm (EIP-2929), and the
- * call runs in the latest block's time, so a V2 pair's first trade in a new block (price accumulators
- * written, 0 to non-zero on a young pair: ~44k) is missing. Unused gas is not charged.
- */
-export const TRADE_GAS_HEADROOM = 60_000n;
-
-/** A trade's gas limit from what its route simulated to use (and its calldata, once encoded). */
-export function tradeGasLimit(gasUsed: bigint, calldata: bigint = 0n): bigint {
-  return withMargin(gasUsed + INTRINSIC_GAS + calldata) + TRADE_GAS_HEADROOM;
 }
 
 /** Calldata gas (EIP-2028): 4 per zero byte, 16 per other byte. */

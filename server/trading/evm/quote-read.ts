@@ -12,10 +12,11 @@ import type { RpcBatchAnswer } from '@/server/chains/json-rpc';
 import { batchAnswer } from '@/server/chains/rpc-answers';
 import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
 import { draftRoutes } from '@/server/routing/find-route';
-import { decodeLensResult, lensCall, ZERO_ADDRESS, type LensResult } from '@/server/routing/lens-client';
+import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
+import { decodeLensResult, lensCall, type LensResult } from '@/server/routing/lens-client';
 import { curveTokens, launchFeePreTrades, permitPreTrade, type PreTrade } from './pre-trade';
-import type { FeeSplit } from '../fee-model';
-import { tradeFailure } from '../trade-failures';
+import type { FeeSplit } from '@/server/fees/fee-model';
+import { tradeFailure } from '@/server/trade-failures';
 
 export interface QuoteReadRequest {
   trader: Address;
@@ -66,7 +67,7 @@ export async function readQuoteState(
     protocolFeeBps: request.fees.protocolBps,
     integratorFeeBps: request.fees.integratorBps,
     integrator: request.integrator,
-    approvalToken: request.approvalToken ?? ZERO_ADDRESS,
+    approvalToken: request.approvalToken ?? NATIVE_TOKEN_ADDRESS,
     // Always: the simulation is how routes are priced; `requireSimulation` only refuses the pool-math fallback.
     simulate: true,
     routes,
@@ -133,6 +134,6 @@ export function pricedBlock(chain: Pick<ConfiguredChain, 'info'>, lens: Pick<Len
 
 /** What the Router's legs swap: the input less input-side fees (a token sold for native pays them from the output). */
 function swapAmount(request: QuoteReadRequest, amountIn: bigint): bigint {
-  if (request.tokenIn !== ZERO_ADDRESS && request.tokenOut === ZERO_ADDRESS) return amountIn;
+  if (request.tokenIn !== NATIVE_TOKEN_ADDRESS && request.tokenOut === NATIVE_TOKEN_ADDRESS) return amountIn;
   return amountIn - (amountIn * BigInt(request.fees.protocolBps)) / 10_000n - (amountIn * BigInt(request.fees.integratorBps)) / 10_000n;
 }

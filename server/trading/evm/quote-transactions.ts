@@ -6,15 +6,17 @@ import { encodeFunctionData, erc20Abi, maxUint256, type Address, type Hex } from
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import type { LevelFees } from '@/server/fees/fee-levels';
 import type { ChosenRoute } from '@/server/routing/choose-route';
-import { routerLeg, ZERO_ADDRESS, type LensResult } from '@/server/routing/lens-client';
+import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
+import { routerLeg, type LensResult } from '@/server/routing/lens-client';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
-import { BPS, type FeeSplit } from '../fee-model';
+import { BPS, type FeeSplit } from '@/server/fees/fee-model';
 import type { QuoteClaims } from '../quote-id';
 import type { ApprovalOrder, ApprovalSize } from '../swap-types';
-import { tradeFailure } from '../trade-failures';
+import { tradeFailure } from '@/server/trade-failures';
 import type { PreTrade } from './pre-trade';
 import { callHash, serializeUnsigned, unsignedTxHash, type UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
-import { calldataGas, INTRINSIC_GAS, tradeGasLimit, txFees, withMargin } from './quote-costs';
+import { INTRINSIC_GAS, tradeGasLimit, withMargin } from '@/server/routing/gas-limit';
+import { calldataGas, txFees } from './quote-costs';
 import { planTransactions } from './transaction-plan';
 
 export interface TradeTerms {
@@ -94,7 +96,7 @@ export function approvalAmount(terms: Pick<TradeTerms, 'approval' | 'exactOut'>,
 
 /** What the trade transaction carries: the native input, or for an exact output its bound (the rest comes back). */
 export function tradeValue(terms: Pick<TradeTerms, 'tokenIn' | 'exactOut'>, amountIn: bigint): bigint {
-  if (terms.tokenIn !== ZERO_ADDRESS) return 0n;
+  if (terms.tokenIn !== NATIVE_TOKEN_ADDRESS) return 0n;
   return terms.exactOut?.amountInMax ?? amountIn;
 }
 

@@ -10,7 +10,7 @@ import { JsonRpcError, type RpcTransport } from '@/server/chains/json-rpc';
 import { settledRow, type TradeRow, type TradeSettlement } from '@/server/store/trade-repository';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
 import type { QuoteClaims } from '../quote-id';
-import type { TradeFailureCode } from '../trade-failures';
+import type { TradeFailureCode } from '@/server/trade-failures';
 import { claimsOf, outcomeOf, type TradeOutcome } from '../trade-outcome';
 import type { EvmExecuteDeps } from './evm-execute';
 

@@ -6,7 +6,7 @@
  */
 import { parseSignedTx, recoverSignedTx, type ParsedSignedTx } from '@/server/chains/evm/evm-transactions';
 import type { QuoteClaims } from '../quote-id';
-import { tradeFailure } from '../trade-failures';
+import { tradeFailure } from '@/server/trade-failures';
 import type { EvmExecuteRequest } from './evm-execute';
 
 export interface SignedEntry {

@@ -5,9 +5,9 @@
  */
 import { AppError } from '@/server/errors';
 import { ceilDiv } from '../exact-output';
-import { BPS } from '../fee-model';
+import { BPS } from '@/server/fees/fee-model';
 import type { SwapRequest } from '../swap-types';
-import { mintOf, type SolanaTrading } from './solana-quote';
+import { mintOf, type SolanaTrading } from '@/server/venues/solana/solana-market';
 import { SOL_SENTINEL } from '@/server/venues/solana/route-source';
 
 export async function estimateSolanaInput(trading: SolanaTrading | undefined, request: SwapRequest, amountOutMin: bigint): Promise<bigint | undefined> {

@@ -24,9 +24,10 @@ import type { TradeRepository, TradeRow } from '@/server/store/trade-repository'
 import { makerAmountOut } from '@/server/venues/solana/maker';
 import { SOL_SENTINEL, WRAPPED_SOL_MINT } from '@/server/venues/solana/route-source';
 import type { QuoteClaims } from '../quote-id';
-import { tradeFailure } from '../trade-failures';
+import { tradeFailure } from '@/server/trade-failures';
 import { outcomeOf, pendingOutcome, tradeRow, waitForSettled, type TradeOutcome } from '../trade-outcome';
-import { messageHash, type SolanaTrading } from './solana-quote';
+import type { SolanaTrading } from '@/server/venues/solana/solana-market';
+import { messageHash } from './solana-quote';
 
 export interface SolanaExecuteDeps {
   chain: ConfiguredChain;

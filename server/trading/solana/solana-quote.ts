@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import {
-  AddressLookupTableAccount, ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction,
+  AddressLookupTableAccount, ComputeBudgetProgram, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction,
   type TransactionInstruction,
 } from '@solana/web3.js';
 import { z } from 'zod';
@@ -18,24 +18,14 @@ import { batchAnswer, requestChecked } from '@/server/chains/rpc-answers';
 import { latestBlockhashSchema } from '@/server/chains/solana/actions/get-latest-blockhash';
 import { LAMPORTS_PER_SIGNATURE } from '@/server/chains/solana/programs';
 import { classifySolanaError } from '@/server/chains/solana/solana-errors';
-import { AppError, findAppError, type ErrorCode } from '@/server/errors';
+import { AppError } from '@/server/errors';
 import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
-import { SOL_SENTINEL, WRAPPED_SOL_MINT, type SolanaRoute, type SolanaRouteSource } from '@/server/venues/solana/route-source';
-import type { SolanaMints } from '@/server/venues/solana/solana-mints';
-import { BPS, splitAmount } from '../fee-model';
+import { SOL_SENTINEL, WRAPPED_SOL_MINT, type SolanaRoute } from '@/server/venues/solana/route-source';
+import { mintOf, solUsdPrice, type SolanaTrading } from '@/server/venues/solana/solana-market';
+import { BPS, splitAmount } from '@/server/fees/fee-model';
 import { issueQuoteId, QUOTE_TTL_MS } from '../quote-id';
 import type { SwapQuote, SwapRequest } from '../swap-types';
-import { tradeFailure } from '../trade-failures';
-
-export interface SolanaTrading {
-  source: SolanaRouteSource;
-  mints: SolanaMints;
-  feeCollector: PublicKey;
-  /** The maker's key, when the maker venue runs here (local world): it co-signs after its last look. */
-  maker?: Keypair;
-  /** The chain's main stable, for USD values. */
-  stable?: { address: string; decimals: number };
-}
+import { tradeFailure } from '@/server/trade-failures';
 
 export interface SolanaQuoteDeps {
   chain: ConfiguredChain;
@@ -63,8 +53,6 @@ const lookupTableSchema = z.object({ value: z.object({ data: z.tuple([z.string()
 export function messageHash(message: Uint8Array): string {
   return createHash('sha256').update(message).digest('hex');
 }
-
-export const mintOf = (token: string): string => (token === SOL_SENTINEL ? WRAPPED_SOL_MINT : token);
 
 export async function quoteSolanaSwap(deps: SolanaQuoteDeps, request: SwapRequest): Promise<SwapQuote> {
   const user = new PublicKey(request.trader);
@@ -369,28 +357,6 @@ async function loadLookupTables(chain: ConfiguredChain, addresses: string[]): Pr
     if (!value) throw new AppError('RPC_ERROR', `The route's address lookup table ${address} is not on SOL.`);
     return new AddressLookupTableAccount({ key: new PublicKey(address), state: AddressLookupTableAccount.deserialize(Buffer.from(value.data[0], 'base64')) });
   }));
-}
-
-/** What a venue answers when it could not be asked (unreachable, failing, or limiting this server). */
-const UNREACHABLE_CODES: ReadonlySet<ErrorCode> = new Set(['CHAIN_UNAVAILABLE', 'RPC_ERROR', 'RATE_LIMITED']);
-
-/**
- * USD per SOL from the route source pricing 1 SOL into the chain's stable: 0 when no stable is known or the venue
- * gives no price. A venue that cannot be asked throws its own error, so a caller names it, not a missing market.
- */
-export async function solUsdPrice(deps: Pick<SolanaQuoteDeps, 'trading'>): Promise<number> {
-  const stable = deps.trading.stable;
-  if (!stable) return 0;
-  try {
-    const { source } = deps.trading;
-    const leg = { inputMint: WRAPPED_SOL_MINT, outputMint: stable.address, amountIn: 10n ** BigInt(SOL_DECIMALS), slippageBps: 100 };
-    const amountOut = source.price ? await source.price(leg) : (await source.quote({ ...leg, user: deps.trading.feeCollector })).amountOut;
-    return Number(amountOut) / 10 ** stable.decimals;
-  } catch (error) {
-    const code = findAppError(error)?.code;
-    if (code && UNREACHABLE_CODES.has(code)) throw error;
-    return 0;
-  }
 }
 
 function usd(lamports: bigint, solUsd: number): number {

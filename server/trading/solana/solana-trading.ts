@@ -13,7 +13,7 @@ import { ConfigError } from '@/server/config/env';
 import { createJupiterRouteSource } from '@/server/venues/solana/jupiter';
 import { createMakerRouteSource } from '@/server/venues/solana/maker';
 import { createSolanaMints } from '@/server/venues/solana/solana-mints';
-import type { SolanaTrading } from './solana-quote';
+import type { SolanaTrading } from '@/server/venues/solana/solana-market';
 
 /** Mainnet USDC: the USD reference for SOL prices on Jupiter routes. */
 const MAINNET_USDC = { address: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', decimals: 6 };

@@ -19,7 +19,8 @@ import {
 } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
-import { createJupiterRouteSource, rateLimitWaitMs } from './jupiter';
+import { rateLimitWaitMs } from './jupiter-http';
+import { createJupiterRouteSource } from './jupiter';
 import { WRAPPED_SOL_MINT, type SolanaSwapLeg } from './route-source';
 import { jupiterFixture as fixture, startJupiterStandIn, type JupiterStandIn, type StandInScenario } from './test-support/jupiter-stand-in';
 

@@ -17,8 +17,6 @@ import { AppError } from '@/server/errors';
 import { callJupiter, createJupiterClient, type JupiterClient, type JupiterClientOptions } from './jupiter-http';
 import type { SolanaRoute, SolanaRouteSource, SolanaSwapLeg } from './route-source';
 
-export { rateLimitWaitMs } from './jupiter-http';
-
 export interface JupiterRouteSourceOptions extends JupiterClientOptions {
   /** How long a price-only answer (`price`, used for SOL's USD value) is reused for the same leg. */
   priceTtlMs?: number;

@@ -10,8 +10,6 @@ import { isTokenProgram } from '@/server/chains/solana/programs';
 import { boundedCache, rememberPromise } from '@/server/cache/bounded-cache';
 import { AppError } from '@/server/errors';
 
-export { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '@/server/chains/solana/programs';
-
 export interface MintInfo {
   programId: PublicKey;
   decimals: number;

@@ -11,7 +11,7 @@
  * chain (plainly `waiting` again: nothing is filled or refunded for it).
  * Every stored move goes through `canMoveBridge`; the public status and step (README, "Bridging") is derived here too.
  */
-import type { BridgeState } from '@/server/store/database';
+import type { BridgeState } from './database';
 
 const TRANSITIONS: Readonly<Record<BridgeState, readonly BridgeState[]>> = {
   waiting: ['pending', 'refunding'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeState } from '@/server/store/database';
+import type { BridgeState } from './database';
 import { bridgePhase, canMoveBridge, isFinalBridgeState, publicBridgeStatus, refundTxHash } from './bridge-state';
 
 const STATES: BridgeState[] = ['waiting', 'pending', 'success', 'refunding', 'refund', 'failure'];

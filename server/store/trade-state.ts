@@ -3,7 +3,7 @@
  * tracked trade, seen) until its receipt settles it as SUCCESS or FAILED. The trade repository checks every
  * move with `canMoveTrade`, so no code path can, say, turn a settled trade back into a pending one.
  */
-import type { TradeStatus } from '@/server/store/database';
+import type { TradeStatus } from './database';
 
 const TRANSITIONS: Readonly<Record<TradeStatus, readonly TradeStatus[]>> = {
   PENDING: ['SUCCESS', 'FAILED'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TradeStatus } from '@/server/store/database';
+import type { TradeStatus } from './database';
 import { canMoveTrade } from './trade-state';
 
 const STATUSES: TradeStatus[] = ['PENDING', 'SUCCESS', 'FAILED'];
