@@ -6,13 +6,14 @@
  */
 import type { EvmVenues } from '@/server/chains/chain-directory';
 import { launchpadVenue } from './launchpad';
+import { pancakeswapV2 } from './pancakeswap-v2';
 import { pancakeswapV3 } from './pancakeswap-v3';
 import { uniswapV2 } from './uniswap-v2';
 import { uniswapV3 } from './uniswap-v3';
 import { uniswapV4 } from './uniswap-v4';
 import type { EvmVenueAdapter, EvmVenueId, VenueConfigKey, VenueDeployment } from './venue-adapter';
 
-export const EVM_VENUES: readonly EvmVenueAdapter[] = [uniswapV2, uniswapV3, uniswapV4, pancakeswapV3, launchpadVenue];
+export const EVM_VENUES: readonly EvmVenueAdapter[] = [uniswapV2, uniswapV3, uniswapV4, pancakeswapV3, pancakeswapV2, launchpadVenue];
 
 export function venueById(id: EvmVenueId): EvmVenueAdapter {
   return EVM_VENUES.find((venue) => venue.id === id)!;
