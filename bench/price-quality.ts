@@ -79,7 +79,7 @@ function benchPools(chain: ManifestChain): BenchPool[] {
 
 /** The tokenIn held by the deepest pool a path from tokenIn starts with (V4 pools share one balance: left out). */
 async function depthOf(client: PublicClient, pools: readonly BenchPool[], tokenIn: Address, tokenOut: Address): Promise<bigint> {
-  const first = new Set(enumeratePaths(pools, tokenIn, tokenOut).map((p) => p.pools[0]!).filter((pool) => pool.venue !== 'uniswap-v4'));
+  const first = new Set(enumeratePaths(pools, tokenIn, tokenOut).map((p) => p.pools[0]!).filter((pool) => pool.venue !== 'UNISWAP_V4'));
   const held = await Promise.all([...first].map((pool) => client.readContract({ address: tokenIn, abi: erc20Abi, functionName: 'balanceOf', args: [pool.address] })));
   return held.reduce((max, value) => (value > max ? value : max), 0n);
 }
@@ -98,7 +98,7 @@ function legsText(legs: readonly { share: number; venues: string[] }[]): string 
   return legs.map((leg) => `${shareText(leg.share)} ${leg.venues.join('>')}`).join(' | ');
 }
 
-const venueName = (name: string) => name.replace('UNISWAP_', 'U').replace('uniswap-v', 'UV').replace('PANCAKESWAP_V3', 'Pancake').replace('pancakeswap-v3', 'Pancake');
+const venueName = (name: string) => name.replace('UNISWAP_', 'U').replace('PANCAKESWAP_V2', 'PancakeV2').replace('PANCAKESWAP_V3', 'Pancake');
 const pathVenues = (path: BenchPath) => path.pools.map((pool) => `${venueName(pool.venue)}/${pool.fee}`);
 const ratio = (a: bigint, b: bigint) => (b === 0n ? 0 : Number((a * 10n ** 9n) / b) / 1e9);
 

@@ -50,7 +50,7 @@ export class PoolCurves {
   private scale(token: Address): Promise<bigint> {
     const key = token.toLowerCase();
     if (!this.scales.has(key)) {
-      const holders = this.pools.filter((pool) => pool.venue !== 'uniswap-v4' && (same(pool.token0, token) || same(pool.token1, token)));
+      const holders = this.pools.filter((pool) => pool.venue !== 'UNISWAP_V4' && (same(pool.token0, token) || same(pool.token1, token)));
       this.scales.set(key, Promise.all(holders.map((pool) => this.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [pool.address] })))
         .then((held) => held.reduce((max, value) => (value > max ? value : max), 0n)));
     }

@@ -6,16 +6,11 @@ import { describeError } from '@/components/swap/lib/error-messages';
 import { shortAddress } from '@/components/swap/lib/format';
 import { familyOf, isEvmAddress, onFamily } from '@/components/wallet/chain-family';
 import type { ChainId, EvmChainId } from '@/server/chains/registry';
+import { MARKET_NAMES as VENUES, NOT_POOL_CONTRACTS as NOT_POOLS } from '@/server/venues/venue-names';
 import { formatPercent, formatUsdTotal } from '@/components/swap/lib/format';
 import { retryTransient } from './lib/retry';
 import { explorerAddressUrl } from './lib/token-links';
 import type { TokenInfo } from './lib/types';
-
-const VENUES: Readonly<Record<string, string>> = {
-  UNISWAP_V2: 'Uniswap V2', UNISWAP_V3: 'Uniswap V3', LAUNCHPAD: 'Launchpad curve', MAKER: 'Market maker', JUPITER: 'Jupiter',
-};
-/** Markets that are no pool contract (a launchpad's curves all live at the launchpad's address): pool-info has nothing on them. */
-const NOT_POOLS: ReadonlySet<string> = new Set(['LAUNCHPAD']);
 
 /**
  * The pool's address when token-info carries one. The documented token-info pool has none, so the pool's

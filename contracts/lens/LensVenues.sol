@@ -23,7 +23,7 @@ abstract contract LensVenues is UniswapV2Lens, UniswapV3Lens, ConcentratedLens {
         address factory;
         /// The venue's own quoter, where pool math needs one (V3: QuoterV2); address(0) otherwise.
         address quoter;
-        /// Fee tiers to look in, hundredths of a bip (V2: its one fee, 3000).
+        /// Fee tiers to look in, hundredths of a bip (V2: the venue's one fee: 3000 for Uniswap V2, 2500 for PancakeSwap V2).
         uint24[] fees;
     }
 
@@ -38,14 +38,14 @@ abstract contract LensVenues is UniswapV2Lens, UniswapV3Lens, ConcentratedLens {
         internal
         returns (uint256 out, uint256[2] memory spot)
     {
-        if (venue.kind == Router.Venue.V2) return _v2Out(pool, a, amountIn);
+        if (venue.kind == Router.Venue.V2) return _v2Out(pool, a, fee, amountIn);
         return _v3Out(venue.quoter, pool, a, b, fee, amountIn);
     }
 
     /// Exact pool-level output of one Router hop for `amountIn` arriving in full (any venue the Router runs),
     /// and the pool's spot pair for price impact.
     function _hopOut(Router.Hop memory hop, uint256 amountIn) internal returns (uint256 out, uint256[2] memory spot) {
-        if (hop.venue == Router.Venue.V2) return _v2Out(hop.pool, hop.tokenIn, amountIn);
+        if (hop.venue == Router.Venue.V2) return _v2Out(hop.pool, hop.tokenIn, hop.fee, amountIn);
         if (hop.venue == Router.Venue.V3) return _concentratedOut(hop.pool, hop.tokenIn, hop.tokenOut, amountIn);
         if (hop.venue == Router.Venue.Launchpad) return _launchpadOut(hop, amountIn);
         return _v4Out(hop.pool, hop.tokenIn, hop.tokenOut, hop.fee, hop.tickSpacing, amountIn);

@@ -39,6 +39,15 @@ interface IReaderV3Pool {
 contract PoolStateReader {
     using StateLibrary for IPoolManager;
 
+    /// How a venue's pools are found and read (`VenueQuery.family`, `PoolQuery.family`: the value's index). The
+    /// server names them in the same order (server/venues/evm/contract-enums.ts, checked by its test).
+    enum Family {
+        Pair,
+        Concentrated,
+        PoolManager,
+        Curve
+    }
+
     struct VenueQuery {
         uint8 family;
         /// V2/V3: the factory; V4: the PoolManager.
@@ -109,8 +118,8 @@ contract PoolStateReader {
         reads = new PoolRead[](pools.length);
         for (uint256 i = 0; i < pools.length; i++) {
             PoolQuery calldata query = pools[i];
-            if (query.family == 0) reads[i] = _readPair(query.pool);
-            else if (query.family == 3) reads[i] = _readCurve(query);
+            if (query.family == uint8(Family.Pair)) reads[i] = _readPair(query.pool);
+            else if (query.family == uint8(Family.Curve)) reads[i] = _readCurve(query);
             else reads[i] = _readConcentrated(query, tickWindow / (256 * uint256(int256(query.tickSpacing))) + 1, maxTicksEachSide);
         }
     }
@@ -123,11 +132,11 @@ contract PoolStateReader {
         for (uint256 f = 0; f < venue.fees.length; f++) {
             address pool;
             bytes32 id;
-            int24 spacing = venue.family == 2 ? venue.tickSpacings[f] : int24(0);
-            if (venue.family == 3) {
+            int24 spacing = venue.family == uint8(Family.PoolManager) ? venue.tickSpacings[f] : int24(0);
+            if (venue.family == uint8(Family.Curve)) {
                 (pool, id) = _liveCurve(venue.factory, token0, token1);
-            } else if (venue.family == 0) pool = _call(venue.factory, abi.encodeCall(IReaderV2Factory.getPair, (token0, token1)));
-            else if (venue.family == 1) pool = _call(venue.factory, abi.encodeCall(IReaderV3Factory.getPool, (token0, token1, venue.fees[f])));
+            } else if (venue.family == uint8(Family.Pair)) pool = _call(venue.factory, abi.encodeCall(IReaderV2Factory.getPair, (token0, token1)));
+            else if (venue.family == uint8(Family.Concentrated)) pool = _call(venue.factory, abi.encodeCall(IReaderV3Factory.getPool, (token0, token1, venue.fees[f])));
             else {
                 id = keccak256(abi.encode(token0, token1, venue.fees[f], spacing, address(0)));
                 (uint160 sqrtPriceX96,,,) = IPoolManager(venue.factory).getSlot0(PoolId.wrap(id));
@@ -175,7 +184,7 @@ contract PoolStateReader {
     }
 
     function _readConcentrated(PoolQuery calldata query, uint256 words, uint256 maxTicks) private view returns (PoolRead memory state) {
-        if (query.family == 1) {
+        if (query.family == uint8(Family.Concentrated)) {
             // slot0's first two words (sqrtPriceX96, tick) are the same in every V3 fork; later fields differ.
             (bool ok, bytes memory answer) = query.pool.staticcall(abi.encodeWithSignature("slot0()"));
             if (!ok || answer.length < 64) return state;
@@ -236,12 +245,12 @@ contract PoolStateReader {
     }
 
     function _bitmap(PoolQuery calldata query, int16 word) private view returns (uint256) {
-        if (query.family == 2) return IPoolManager(query.pool).getTickBitmap(PoolId.wrap(query.id), word);
+        if (query.family == uint8(Family.PoolManager)) return IPoolManager(query.pool).getTickBitmap(PoolId.wrap(query.id), word);
         return IReaderV3Pool(query.pool).tickBitmap(word);
     }
 
     function _liquidityNet(PoolQuery calldata query, int24 tick) private view returns (int128 net) {
-        if (query.family == 2) {
+        if (query.family == uint8(Family.PoolManager)) {
             (, net) = IPoolManager(query.pool).getTickLiquidity(PoolId.wrap(query.id), tick);
             return net;
         }

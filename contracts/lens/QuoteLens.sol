@@ -206,7 +206,7 @@ contract QuoteLens is LensVenues {
             PoolLoad memory load = loads[j];
             if (load.key != key) continue;
             if (hop.venue == Router.Venue.V2) {
-                (out, spot) = _v2OutAfter(hop.pool, hop.tokenIn, amountIn, load.amountIn, load.amountOut);
+                (out, spot) = _v2OutAfter(hop.pool, hop.tokenIn, hop.fee, amountIn, load.amountIn, load.amountOut);
             } else {
                 uint256 total;
                 (total, spot) = _hopOut(hop, load.amountIn + amountIn);

@@ -46,8 +46,8 @@ beforeAll(async () => {
   const buy = (token: Address, venue: number, pool: Address) => sendSwap(eth, TRADER, params({
     tokenIn: NATIVE, tokenOut: token, amountIn: parseEther('5'), recipient: trader, legs: oneLeg([{ venue, pool, tokenIn: eth.weth, tokenOut: token, fee: 3000 }]),
   }));
-  await buy(eth.token('ALPHA'), V2, eth.pool('uniswap-v2', eth.token('ALPHA'), eth.weth));
-  await buy(eth.token('BETA'), V3, eth.pool('uniswap-v3', eth.token('BETA'), eth.weth));
+  await buy(eth.token('ALPHA'), V2, eth.pool('UNISWAP_V2', eth.token('ALPHA'), eth.weth));
+  await buy(eth.token('BETA'), V3, eth.pool('UNISWAP_V3', eth.token('BETA'), eth.weth));
 }, 120_000);
 
 afterAll(async () => {
@@ -71,7 +71,7 @@ describe('swapAndDeposit into the Depository', () => {
   it('token → native: deposits exactly the swap output (after the output-side fee) for the request, naming the trader', async () => {
     const alpha = eth.token('ALPHA');
     const amountIn = parseUnits('4', 18);
-    const pair = eth.pool('uniswap-v2', alpha, eth.weth);
+    const pair = eth.pool('UNISWAP_V2', alpha, eth.weth);
     const gross = await v2Out(eth, pair, alpha, amountIn);
     const expected = gross - (gross * 10n) / 10_000n;
     const requestId = requestIdOf('token-to-native');
@@ -93,8 +93,8 @@ describe('swapAndDeposit into the Depository', () => {
     const [beta, usdc] = [eth.token('BETA'), eth.token('USDC')];
     const amountIn = parseUnits('2.5', 18);
     const requestId = requestIdOf('token-to-stable');
-    const route = oneLeg([{ venue: V3, pool: eth.pool('uniswap-v3', beta, eth.weth), tokenIn: beta, tokenOut: eth.weth, fee: 3000 }, {
-      venue: V3, pool: eth.pool('uniswap-v3', eth.weth, usdc, 500), tokenIn: eth.weth, tokenOut: usdc, fee: 500,
+    const route = oneLeg([{ venue: V3, pool: eth.pool('UNISWAP_V3', beta, eth.weth), tokenIn: beta, tokenOut: eth.weth, fee: 3000 }, {
+      venue: V3, pool: eth.pool('UNISWAP_V3', eth.weth, usdc, 500), tokenIn: eth.weth, tokenOut: usdc, fee: 500,
     }]);
     const net = amountIn - (amountIn * 10n) / 10_000n;
     const expected = await v3Out(eth, eth.weth, usdc, 500, await v3Out(eth, beta, eth.weth, 3000, net));
@@ -111,7 +111,7 @@ describe('swapAndDeposit into the Depository', () => {
   it('a swap that returns less than its minimum reverts the whole call: nothing is deposited', async () => {
     const alpha = eth.token('ALPHA');
     const amountIn = parseUnits('1', 18);
-    const pair = eth.pool('uniswap-v2', alpha, eth.weth);
+    const pair = eth.pool('UNISWAP_V2', alpha, eth.weth);
     const gross = await v2Out(eth, pair, alpha, amountIn);
     const p = params({
       tokenIn: alpha, tokenOut: NATIVE, amountIn, amountOutMin: gross, recipient: depository,
@@ -132,8 +132,8 @@ describe('swapAndDeposit into the Depository', () => {
     const [beta, usdc] = [eth.token('BETA'), eth.token('USDC')];
     const greedy = await deploy(eth, OTHER, 'GreedyDepository');
     const amountIn = parseUnits('0.5', 18);
-    const route = oneLeg([{ venue: V3, pool: eth.pool('uniswap-v3', beta, eth.weth), tokenIn: beta, tokenOut: eth.weth, fee: 3000 }, {
-      venue: V3, pool: eth.pool('uniswap-v3', eth.weth, usdc, 500), tokenIn: eth.weth, tokenOut: usdc, fee: 500,
+    const route = oneLeg([{ venue: V3, pool: eth.pool('UNISWAP_V3', beta, eth.weth), tokenIn: beta, tokenOut: eth.weth, fee: 3000 }, {
+      venue: V3, pool: eth.pool('UNISWAP_V3', eth.weth, usdc, 500), tokenIn: eth.weth, tokenOut: usdc, fee: 500,
     }]);
     await mined(eth, await sendSwapAndDeposit(params({ tokenIn: beta, tokenOut: usdc, amountIn, recipient: greedy, legs: route }), requestIdOf('greedy')));
     const [tookMore, lastAmount, held] = await Promise.all([

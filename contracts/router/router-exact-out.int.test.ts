@@ -69,9 +69,9 @@ let alpha: Address;
 let beta: Address;
 let usdc: Address;
 let tax: Address;
-const v2Hop = (tokenIn: Address, tokenOut: Address, pool = eth.pool('uniswap-v2', tokenIn, tokenOut)): HopInput =>
+const v2Hop = (tokenIn: Address, tokenOut: Address, pool = eth.pool('UNISWAP_V2', tokenIn, tokenOut)): HopInput =>
   ({ venue: V2, pool, tokenIn, tokenOut, fee: 3000 });
-const v3Hop = (tokenIn: Address, tokenOut: Address, fee: number, pool = eth.pool('uniswap-v3', tokenIn, tokenOut, fee)): HopInput =>
+const v3Hop = (tokenIn: Address, tokenOut: Address, fee: number, pool = eth.pool('UNISWAP_V3', tokenIn, tokenOut, fee)): HopInput =>
   ({ venue: V3, pool, tokenIn, tokenOut, fee });
 const v4Hop = (venue: V4Venue, tokenIn: Address, tokenOut: Address): HopInput =>
   ({ venue: V4, pool: venue.manager, tokenIn, tokenOut, fee: venue.key.fee, tickSpacing: venue.key.tickSpacing });
@@ -113,7 +113,7 @@ afterAll(async () => {
 describe('one hop per venue, exact to the wei', () => {
   it('V2, native in: exactly amountOut for getAmountsIn plus the input fees; the rest of msg.value comes back in the same transaction', async () => {
     const amountOut = parseUnits('1000', 18);
-    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    const pair = eth.pool('UNISWAP_V2', eth.weth, alpha);
     const swapIn = await v2RouterIn(eth, amountOut, [eth.weth, alpha]);
     expect(await v2In(eth, pair, eth.weth, amountOut)).toBe(swapIn);
     const fees = exactOutFees(swapIn, 15, 25);
@@ -145,7 +145,7 @@ describe('one hop per venue, exact to the wei', () => {
 
   it('Uniswap V3, token → token: input = QuoterV2 quoteExactOutputSingle, fees on tokenIn added to it', async () => {
     const amountOut = parseEther('0.2');
-    const pool = eth.pool('uniswap-v3', alpha, eth.weth, 3000);
+    const pool = eth.pool('UNISWAP_V3', alpha, eth.weth, 3000);
     const swapIn = await v3In(eth, alpha, eth.weth, 3000, amountOut);
     const fees = exactOutFees(swapIn, 20, 30);
     const [recipient, integrator] = [freshAddress(), freshAddress()];
@@ -203,7 +203,7 @@ describe('one hop per venue, exact to the wei', () => {
 describe('multi-hop legs run backwards, each hop paid exactly what the next one asks', () => {
   it('V2 → V3 (token → token): the pair is paid getAmountsIn of what the V3 pool asks, and pays the pool directly', async () => {
     const amountOut = parseEther('0.3');
-    const [pair, pool] = [eth.pool('uniswap-v2', usdc, alpha), eth.pool('uniswap-v3', alpha, eth.weth, 3000)];
+    const [pair, pool] = [eth.pool('UNISWAP_V2', usdc, alpha), eth.pool('UNISWAP_V3', alpha, eth.weth, 3000)];
     const mid = await v3In(eth, alpha, eth.weth, 3000, amountOut);
     const first = await v2RouterIn(eth, mid, [usdc, alpha]);
     const fees = exactOutFees(first, 10);
@@ -296,7 +296,7 @@ describe('multi-hop legs run backwards, each hop paid exactly what the next one 
     expect(nativeBefore - (await balanceOf(eth, NATIVE, traderAddress))).toBe(fees.gross + gasCost(receipt));
     // The V3 pool pays the Router (the manager counts only what arrives between its sync and settle), and in
     // its callback the first hop swaps in the manager, still unlocked, which pays the V3 pool directly.
-    const pool = eth.pool('uniswap-v3', alpha, eth.weth, 3000);
+    const pool = eth.pool('UNISWAP_V3', alpha, eth.weth, 3000);
     expect(transfersOf(receipt)).toEqual([
       [beta, v4.manager, recipient, amountOut], [eth.weth, pool, eth.router, q2], [alpha, v4.manager, pool, q1],
       [eth.weth, eth.router, v4.manager, q0], [eth.weth, eth.router, v4.manager, q2],
@@ -305,7 +305,7 @@ describe('multi-hop legs run backwards, each hop paid exactly what the next one 
 
   it('V3 → V3 (ALPHA → WETH → BETA): the callbacks nest, the first pool pays the second directly', async () => {
     const amountOut = parseUnits('400', 18);
-    const [pool0, pool1] = [eth.pool('uniswap-v3', alpha, eth.weth, 3000), eth.pool('uniswap-v3', eth.weth, beta, 3000)];
+    const [pool0, pool1] = [eth.pool('UNISWAP_V3', alpha, eth.weth, 3000), eth.pool('UNISWAP_V3', eth.weth, beta, 3000)];
     const q1 = await v3In(eth, eth.weth, beta, 3000, amountOut);
     const q0 = await v3In(eth, alpha, eth.weth, 3000, q1);
     const fees = exactOutFees(q0, 10);
@@ -324,7 +324,7 @@ describe('multi-hop legs run backwards, each hop paid exactly what the next one 
 
   it('V4 → V2 (ALPHA → WETH → USDC): the manager pays the pair directly what getAmountsIn asks', async () => {
     const amountOut = parseUnits('250', 6);
-    const pair = eth.pool('uniswap-v2', eth.weth, usdc);
+    const pair = eth.pool('UNISWAP_V2', eth.weth, usdc);
     const q1 = await v2RouterIn(eth, amountOut, [eth.weth, usdc]);
     const q0 = await v4In(eth, v4, alpha, q1);
     const fees = exactOutFees(q0, 10);
@@ -363,7 +363,7 @@ describe('split routes: the legs deliver exactly amountOut between them', () => 
     const amountOut = parseUnits('2000', 18);
     const shares = [500_000, 300_000, 200_000];
     const amounts = legAmounts(amountOut, shares);
-    const venues = [eth.pool('uniswap-v2', eth.weth, alpha), eth.pool('uniswap-v3', eth.weth, alpha, 3000), v4.manager];
+    const venues = [eth.pool('UNISWAP_V2', eth.weth, alpha), eth.pool('UNISWAP_V3', eth.weth, alpha, 3000), v4.manager];
     const quotes = [
       await v2RouterIn(eth, amounts[0]!, [eth.weth, alpha]), await v3In(eth, eth.weth, alpha, 3000, amounts[1]!), await v4In(eth, v4, eth.weth, amounts[2]!),
     ];
@@ -458,7 +458,7 @@ describe('refused', () => {
   });
 
   it('pools too shallow for the output: a V2 pair asked for its whole reserve, V3 and V4 pools that run out of liquidity', async () => {
-    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    const pair = eth.pool('UNISWAP_V2', eth.weth, alpha);
     const [reserve0, reserve1] = await eth.client.readContract({ address: pair, abi: v2Pair, functionName: 'getReserves' });
     const alphaReserve = BigInt(alpha) < BigInt(eth.weth) ? reserve0 : reserve1;
     expect(await revertOf(simulate(route({ amountOut: alphaReserve })))).toEqual({ name: 'IncompleteSwap', args: [alphaReserve, alphaReserve] });

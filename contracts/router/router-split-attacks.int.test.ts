@@ -48,9 +48,9 @@ let alpha: Address;
 let usdc: Address;
 let victimBalances: () => Promise<bigint[]>;
 
-const v2Hop = (tokenIn: Address, tokenOut: Address, pool = eth.pool('uniswap-v2', tokenIn, tokenOut)): HopInput =>
+const v2Hop = (tokenIn: Address, tokenOut: Address, pool = eth.pool('UNISWAP_V2', tokenIn, tokenOut)): HopInput =>
   ({ venue: V2, pool, tokenIn, tokenOut, fee: 3000 });
-const v3Hop = (tokenIn: Address, tokenOut: Address, pool = eth.pool('uniswap-v3', tokenIn, tokenOut, 3000)): HopInput =>
+const v3Hop = (tokenIn: Address, tokenOut: Address, pool = eth.pool('UNISWAP_V3', tokenIn, tokenOut, 3000)): HopInput =>
   ({ venue: V3, pool, tokenIn, tokenOut, fee: 3000 });
 const v4Hop = (tokenIn: Address, tokenOut: Address, manager = v4.manager): HopInput =>
   ({ venue: V4, pool: manager, tokenIn, tokenOut, fee: 3000, tickSpacing: 60 });

@@ -15,7 +15,7 @@ import {
   approveRouter, balanceOf, expectRouterEmpty, freshAddress, gasCost, legAmounts, legs, oneLeg, params, revertDecoder,
   sendSwap, simulateSwap, startRouterWorld, swappedEvent, v2Out, v3Out, type Ctx, type HopInput, type RevertOf, type RouterWorld,
 } from './router-test-world';
-import { deployPancakePool, deployV4Pool, pancakePoolAddress, v3PoolOut, v4Out, type PancakeVenue, type V4Venue } from './router-test-venues';
+import { deployPancakePool, deployPancakeV2Pair, deployV4Pool, pancakePoolAddress, v3PoolOut, v4Out, type PancakeVenue, type V4Venue } from './router-test-venues';
 
 const v2Router02 = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)']);
 
@@ -24,6 +24,8 @@ let eth: Ctx;
 let revertOf: RevertOf;
 let v4: V4Venue;
 let pancake: PancakeVenue;
+/** A PancakeSwap V2 pair of wrapped native and ALPHA (0.25 %). */
+let pancakeV2Pair: Address;
 const gasUsed: Record<string, bigint> = {};
 
 const PROVIDER = 14;
@@ -37,9 +39,9 @@ let usdc: Address;
 let tax: Address;
 /** Hops by venue, for the token pairs below. */
 const v2Hop = (tokenIn: Address, tokenOut: Address, fee = 3000): HopInput =>
-  ({ venue: V2, pool: eth.pool('uniswap-v2', tokenIn, tokenOut), tokenIn, tokenOut, fee });
+  ({ venue: V2, pool: eth.pool('UNISWAP_V2', tokenIn, tokenOut), tokenIn, tokenOut, fee });
 const v3Hop = (tokenIn: Address, tokenOut: Address, fee: number): HopInput =>
-  ({ venue: V3, pool: eth.pool('uniswap-v3', tokenIn, tokenOut, fee), tokenIn, tokenOut, fee });
+  ({ venue: V3, pool: eth.pool('UNISWAP_V3', tokenIn, tokenOut, fee), tokenIn, tokenOut, fee });
 const v4Hop = (tokenIn: Address, tokenOut: Address): HopInput =>
   ({ venue: V4, pool: v4.manager, tokenIn, tokenOut, fee: v4.key.fee, tickSpacing: v4.key.tickSpacing });
 const pancakeHop = (tokenIn: Address, tokenOut: Address): HopInput =>
@@ -52,6 +54,7 @@ beforeAll(async () => {
   [alpha, beta, usdc, tax] = [eth.token('ALPHA'), eth.token('BETA'), eth.token('USDC'), eth.token('tax')];
   v4 = await deployV4Pool(eth, PROVIDER, alpha);
   pancake = await deployPancakePool(eth, PROVIDER, alpha);
+  pancakeV2Pair = await deployPancakeV2Pair(eth, PROVIDER, alpha);
   // The trader's tokens to sell, bought with its native.
   for (const token of [alpha, usdc, tax]) {
     await sendSwap(eth, trader, params({ tokenIn: NATIVE, tokenOut: token, amountIn: parseEther('3'), recipient: traderAddress, legs: oneLeg([v2Hop(eth.weth, token)]) }));
@@ -98,7 +101,7 @@ describe('split routes (ETH), exact to the wei', () => {
     const fees = splitAmount(amountIn, split);
     const shares = [600_000, 400_000];
     const [a1, a2] = legAmounts(fees.net, shares);
-    const expected = (await v2Out(eth, eth.pool('uniswap-v2', alpha, eth.weth), alpha, a1!)) + (await v3Out(eth, alpha, eth.weth, 3000, a2!));
+    const expected = (await v2Out(eth, eth.pool('UNISWAP_V2', alpha, eth.weth), alpha, a1!)) + (await v3Out(eth, alpha, eth.weth, 3000, a2!));
     const [recipient, integrator] = [freshAddress(), freshAddress()];
     const p = params({
       tokenIn: alpha, tokenOut: eth.weth, amountIn, amountOutMin: expected, recipient, integrator,
@@ -123,8 +126,8 @@ describe('split routes (ETH), exact to the wei', () => {
     const fees = splitAmount(amountIn, split);
     const shares = [500_000, 300_000, 200_000];
     const amounts = legAmounts(fees.net, shares);
-    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
-    const pool = eth.pool('uniswap-v3', eth.weth, alpha, 3000);
+    const pair = eth.pool('UNISWAP_V2', eth.weth, alpha);
+    const pool = eth.pool('UNISWAP_V3', eth.weth, alpha, 3000);
     const [v2Amounts, v3Quote, v4Quote] = await Promise.all([
       eth.client.readContract({ address: eth.v2Router, abi: v2Router02, functionName: 'getAmountsOut', args: [amounts[0]!, [eth.weth, alpha]] }),
       v3Out(eth, eth.weth, alpha, 3000, amounts[1]!),
@@ -160,9 +163,9 @@ describe('split routes (ETH), exact to the wei', () => {
     const net = amountIn - applyFee(amountIn, 10);
     const shares = [700_000, 300_000];
     const [a1, a2] = legAmounts(net, shares);
-    const toAlpha = await v2Out(eth, eth.pool('uniswap-v2', usdc, alpha), usdc, a1!);
+    const toAlpha = await v2Out(eth, eth.pool('UNISWAP_V2', usdc, alpha), usdc, a1!);
     const toWeth = await v4Out(eth, v4, alpha, toAlpha);
-    const expected = (await v3Out(eth, eth.weth, beta, 3000, toWeth)) + (await v2Out(eth, eth.pool('uniswap-v2', usdc, beta), usdc, a2!));
+    const expected = (await v3Out(eth, eth.weth, beta, 3000, toWeth)) + (await v2Out(eth, eth.pool('UNISWAP_V2', usdc, beta), usdc, a2!));
     const recipient = freshAddress();
     const receipt = await sendSwap(eth, trader, params({
       tokenIn: usdc, tokenOut: beta, amountIn, amountOutMin: expected, recipient,
@@ -178,7 +181,7 @@ describe('split routes (ETH), exact to the wei', () => {
     const amountIn = parseUnits('900', 18);
     const shares = [400_000, 350_000, 250_000];
     const amounts = legAmounts(amountIn, shares);
-    const gross = (await v2Out(eth, eth.pool('uniswap-v2', alpha, eth.weth), alpha, amounts[0]!))
+    const gross = (await v2Out(eth, eth.pool('UNISWAP_V2', alpha, eth.weth), alpha, amounts[0]!))
       + (await v3Out(eth, alpha, eth.weth, 10000, amounts[1]!)) + (await v4Out(eth, v4, alpha, amounts[2]!));
     const split = feeSplit('v2', 100);
     const fees = splitAmount(gross, split);
@@ -227,7 +230,7 @@ describe('split routes (ETH), exact to the wei', () => {
   });
 
   it('V2 hops price with the hop\'s fee: a higher fee pays exactly the V2 formula with it, a lower one is refused by the pair', async () => {
-    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    const pair = eth.pool('UNISWAP_V2', eth.weth, alpha);
     const amountIn = parseEther('1');
     const net = amountIn - applyFee(amountIn, 10);
     const route = (fee: number) => params({ tokenIn: NATIVE, tokenOut: alpha, amountIn, recipient: traderAddress, legs: oneLeg([v2Hop(eth.weth, alpha, fee)]) });
@@ -240,12 +243,30 @@ describe('split routes (ETH), exact to the wei', () => {
     await expectRouterEmpty(eth);
   });
 
+  it('a PancakeSwap V2 pair: a hop with its 0.25 % pays its getAmountOut to the wei beside a Uniswap V2 leg; a lower fee is refused by the pair', async () => {
+    const amountIn = parseEther('2');
+    const net = amountIn - applyFee(amountIn, 10);
+    const pancakeV2Hop = (fee: number): HopInput => ({ venue: V2, pool: pancakeV2Pair, tokenIn: eth.weth, tokenOut: alpha, fee });
+    const alone = params({ tokenIn: NATIVE, tokenOut: alpha, amountIn, recipient: traderAddress, legs: oneLeg([pancakeV2Hop(2000)]) });
+    expect(await revertOf(simulateSwap(eth, trader, alone))).toEqual({ name: 'Error', args: ['Pancake: K'] });
+    const [a1, a2] = legAmounts(net, [400_000, 600_000]);
+    // 2500 in hundredths of a bip is PancakeSwap's 9975/10000 exactly.
+    const expected = (await v2Out(eth, pancakeV2Pair, eth.weth, a1!, 2500)) + (await v2Out(eth, eth.pool('UNISWAP_V2', eth.weth, alpha), eth.weth, a2!));
+    const recipient = freshAddress();
+    await sendSwap(eth, trader, params({
+      tokenIn: NATIVE, tokenOut: alpha, amountIn, amountOutMin: expected, recipient,
+      legs: legs([400_000, [pancakeV2Hop(2500)]], [600_000, [v2Hop(eth.weth, alpha)]]),
+    }));
+    expect(await balanceOf(eth, alpha, recipient)).toBe(expected);
+    await expectRouterEmpty(eth);
+  });
+
   it('a leg whose share of a tiny amount rounds down to nothing is skipped; the last leg swaps the rest', async () => {
     const amountIn = 10_000n;
     const net = amountIn - applyFee(amountIn, 10);
     const [a1, a2] = legAmounts(net, [50, 999_950]);
     expect([a1, a2]).toEqual([0n, net]);
-    const expected = await v2Out(eth, eth.pool('uniswap-v2', eth.weth, alpha), eth.weth, net);
+    const expected = await v2Out(eth, eth.pool('UNISWAP_V2', eth.weth, alpha), eth.weth, net);
     expect(expected).toBeGreaterThan(0n);
     const recipient = freshAddress();
     await sendSwap(eth, trader, params({
@@ -265,9 +286,9 @@ describe('the tax token over a split of V2 legs, exact to the wei', () => {
     const shares = [500_000, 500_000];
     const [a1, a2] = legAmounts(amountIn, shares);
     const [arrived1, arrived2] = [a1! - taxOf(a1!, 500n), a2! - taxOf(a2!, 500n)];
-    const [taxWeth, taxUsdc] = [eth.pool('uniswap-v2', tax, eth.weth), eth.pool('uniswap-v2', tax, usdc)];
+    const [taxWeth, taxUsdc] = [eth.pool('UNISWAP_V2', tax, eth.weth), eth.pool('UNISWAP_V2', tax, usdc)];
     const viaUsdc = await v2Out(eth, taxUsdc, tax, arrived2);
-    const gross = (await v2Out(eth, taxWeth, tax, arrived1)) + (await v2Out(eth, eth.pool('uniswap-v2', usdc, eth.weth), usdc, viaUsdc));
+    const gross = (await v2Out(eth, taxWeth, tax, arrived1)) + (await v2Out(eth, eth.pool('UNISWAP_V2', usdc, eth.weth), usdc, viaUsdc));
     const fees = splitAmount(gross, feeSplit('v1', 0));
     const recipient = freshAddress();
     const p = params({
@@ -291,8 +312,8 @@ describe('the tax token over a split of V2 legs, exact to the wei', () => {
     const net = amountIn - applyFee(amountIn, 10);
     const shares = [300_000, 700_000];
     const [a1, a2] = legAmounts(net, shares);
-    const raw1 = await v2Out(eth, eth.pool('uniswap-v2', eth.weth, tax), eth.weth, a1!);
-    const raw2 = await v2Out(eth, eth.pool('uniswap-v2', usdc, tax), usdc, await v2Out(eth, eth.pool('uniswap-v2', eth.weth, usdc), eth.weth, a2!));
+    const raw1 = await v2Out(eth, eth.pool('UNISWAP_V2', eth.weth, tax), eth.weth, a1!);
+    const raw2 = await v2Out(eth, eth.pool('UNISWAP_V2', usdc, tax), usdc, await v2Out(eth, eth.pool('UNISWAP_V2', eth.weth, usdc), eth.weth, a2!));
     const expected = raw1 - taxOf(raw1, 300n) + raw2 - taxOf(raw2, 300n);
     const p = params({
       tokenIn: NATIVE, tokenOut: tax, amountIn, amountOutMin: expected, recipient: traderAddress,

@@ -1,7 +1,8 @@
 /**
  * Venues the shared world does not carry yet, deployed by the Router's tests on its chain from the npm
  * builds: a Uniswap V4 PoolManager with hookless pools, its liquidity helper and v4-periphery's V4Quoter,
- * and a PancakeSwap V3 factory with the project's pool deployer, a pool and full-range liquidity.
+ * a PancakeSwap V3 factory with the project's pool deployer, a pool and full-range liquidity, and a PancakeSwap V2
+ * factory (built as the world builds it, devnet/evm/pancake-v2-build.ts) with one funded pair.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +11,7 @@ import {
   type Abi, type Address, type Hex,
 } from 'viem';
 import { anvilAccount } from '@/devnet/accounts';
+import { pancakeV2Build } from '@/devnet/evm/pancake-v2-build';
 import {
   NATIVE, V2, approve, deploy, deployContract, mined, v2Pair, wethAbi, type Ctx,
 } from './router-test-world';
@@ -51,6 +53,11 @@ const pancakeFactoryAbi = parseAbi([
   'function getPool(address tokenA, address tokenB, uint24 fee) view returns (address pool)',
 ]);
 const pancakeDeployerAbi = parseAbi(['function setFactoryAddress(address factory)']);
+const pancakeV2FactoryAbi = parseAbi([
+  'function createPair(address tokenA, address tokenB) returns (address pair)',
+  'function getPair(address tokenA, address tokenB) view returns (address pair)',
+]);
+const pairFundingAbi = parseAbi(['function transfer(address to, uint256 amount) returns (bool)', 'function mint(address to) returns (uint256 liquidity)']);
 const v3PoolAbi = parseAbi(['function initialize(uint160 sqrtPriceX96)']);
 const minterAbi = parseAbi(['function mint(address pool, address recipient, int24 tickLower, int24 tickUpper, uint128 liquidity) returns (uint256, uint256)']);
 const v3QuoterAbi = parseAbi([
@@ -88,7 +95,7 @@ function liquidityFor(ctx: Ctx, token0: Address, sqrtPrice: bigint, wethAmount: 
 /** How much of `token` the world's V2 pair gives for one wrapped native, as a ratio (token, wrapped native) of its reserves. */
 async function perNative(ctx: Ctx, token: Address): Promise<[bigint, bigint]> {
   if (token === ctx.weth) return [1n, 1n];
-  const [reserve0, reserve1] = await ctx.client.readContract({ address: ctx.pool('uniswap-v2', ctx.weth, token), abi: v2Pair, functionName: 'getReserves' });
+  const [reserve0, reserve1] = await ctx.client.readContract({ address: ctx.pool('UNISWAP_V2', ctx.weth, token), abi: v2Pair, functionName: 'getReserves' });
   return BigInt(token) < BigInt(ctx.weth) ? [reserve0, reserve1] : [reserve1, reserve0];
 }
 
@@ -128,7 +135,7 @@ export async function deployV4Pool(ctx: Ctx, provider: number, token: Address): 
   const [currency0, currency1] = sorted(ctx.weth, token);
   const key: PoolKey = { currency0, currency1, fee: 3000, tickSpacing: 60, hooks: NATIVE };
   await fundProvider(ctx, provider, token, parseEther('50'));
-  const sqrtPrice = await sqrtPriceOfPair(ctx, ctx.pool('uniswap-v2', ctx.weth, token));
+  const sqrtPrice = await sqrtPriceOfPair(ctx, ctx.pool('UNISWAP_V2', ctx.weth, token));
   await mined(ctx, await ctx.wallet(provider).writeContract({ address: manager, abi: poolManagerAbi, functionName: 'initialize', args: [key, sqrtPrice] }));
   await approve(ctx, provider, [ctx.weth, token], liquidityRouter);
   await addLiquidity(ctx, provider, liquidityRouter, key, fullRange(60), liquidityFor(ctx, currency0, sqrtPrice, parseEther('20')));
@@ -208,7 +215,7 @@ export async function deployPancakePool(ctx: Ctx, provider: number, token: Addre
   await mined(ctx, await ctx.wallet(provider).writeContract({ address: factory, abi: pancakeFactoryAbi, functionName: 'createPool', args: [ctx.weth, token, fee], gas: 8_000_000n }));
   const pool = getAddress(await ctx.client.readContract({ address: factory, abi: pancakeFactoryAbi, functionName: 'getPool', args: [ctx.weth, token, fee] }));
   const [token0] = sorted(ctx.weth, token);
-  const sqrtPrice = await sqrtPriceOfPair(ctx, ctx.pool('uniswap-v2', ctx.weth, token));
+  const sqrtPrice = await sqrtPriceOfPair(ctx, ctx.pool('UNISWAP_V2', ctx.weth, token));
   await mined(ctx, await ctx.wallet(provider).writeContract({ address: pool, abi: v3PoolAbi, functionName: 'initialize', args: [sqrtPrice] }));
   await fundProvider(ctx, provider, token, parseEther('50'));
   const minter = await deploy(ctx, provider, 'V3LiquidityMinter');
@@ -220,6 +227,31 @@ export async function deployPancakePool(ctx: Ctx, provider: number, token: Addre
   }));
   const quoter = await deploy(ctx, provider, 'V3PoolQuoter');
   return { factory, deployer, pool, quoter, fee };
+}
+
+/**
+ * A PancakeSwap V2 factory with one pair of wrapped native and `token` (0.25 %), holding 20 wrapped native and
+ * the token at the world's Uniswap V2 price, funded by `provider` as a pair is first funded (both in, `mint`).
+ */
+export async function deployPancakeV2Pair(ctx: Ctx, provider: number, token: Address): Promise<Address> {
+  const owner = getAddress(anvilAccount(provider).address);
+  const factory = await deployContract(ctx, provider, pancakeV2Build().factory, [owner]);
+  const write = async (address: Address, abi: Abi, functionName: string, args: readonly unknown[]) =>
+    mined(ctx, await ctx.wallet(provider).writeContract({ address, abi, functionName, args, gas: 5_000_000n } as never));
+  await write(factory, pancakeV2FactoryAbi, 'createPair', [ctx.weth, token]);
+  const pair = getAddress(await ctx.client.readContract({ address: factory, abi: pancakeV2FactoryAbi, functionName: 'getPair', args: [ctx.weth, token] }));
+  const native = parseEther('20');
+  await fundProvider(ctx, provider, token, native);
+  const uniswapPair = ctx.pool('UNISWAP_V2', ctx.weth, token);
+  const [[reserve0, reserve1], token0] = await Promise.all([
+    ctx.client.readContract({ address: uniswapPair, abi: v2Pair, functionName: 'getReserves' }),
+    ctx.client.readContract({ address: uniswapPair, abi: v2Pair, functionName: 'token0' }),
+  ]);
+  const [reserveNative, reserveToken] = getAddress(token0) === ctx.weth ? [reserve0, reserve1] : [reserve1, reserve0];
+  await write(ctx.weth, pairFundingAbi, 'transfer', [pair, native]);
+  await write(token, pairFundingAbi, 'transfer', [pair, (native * reserveToken) / reserveNative]);
+  await write(pair, pairFundingAbi, 'mint', [owner]);
+  return pair;
 }
 
 /** The CREATE2 address a pool deployer gives a pool: the salt of PancakeSwap's deployer, the artifact's init code. */

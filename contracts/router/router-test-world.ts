@@ -166,7 +166,7 @@ export function chainContext(id: EvmChainId, entry: ManifestChain, compiled: Com
     if (!found) throw new Error(`${id}: no token ${symbolOrKind}`);
     return getAddress(found.address);
   };
-  const pool = (venue: 'uniswap-v2' | 'uniswap-v3', a: Address, b: Address, fee = 3000): Address => {
+  const pool = (venue: 'UNISWAP_V2' | 'UNISWAP_V3', a: Address, b: Address, fee = 3000): Address => {
     const found = entry.pools.find((p) => p.venue === venue && p.fee === fee
       && [p.token0.toLowerCase(), p.token1.toLowerCase()].sort().join() === [a.toLowerCase(), b.toLowerCase()].sort().join());
     if (!found) throw new Error(`${id}: no ${venue} pool ${a}/${b} ${fee}`);

@@ -79,7 +79,7 @@ describe('swaps (ETH), exact to the wei', () => {
 
   it('native → token over V2 (v2 model, no integrator fee): 10 bps to the collector from msg.value', async () => {
     const alpha = eth.token('ALPHA');
-    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    const pair = eth.pool('UNISWAP_V2', eth.weth, alpha);
     const amountIn = parseEther('2');
     const split = feeSplit('v2', 0);
     const fees = splitAmount(amountIn, split);
@@ -104,7 +104,7 @@ describe('swaps (ETH), exact to the wei', () => {
 
   it('native → token over V3 (0.05 % pool), v1 model fee 100: 45 bps protocol, 70 bps integrator', async () => {
     const usdc = eth.token('USDC');
-    const pool = eth.pool('uniswap-v3', eth.weth, usdc, 500);
+    const pool = eth.pool('UNISWAP_V3', eth.weth, usdc, 500);
     const integrator = freshAddress();
     const amountIn = parseEther('3');
     const split = feeSplit('v1', 100);
@@ -128,7 +128,7 @@ describe('swaps (ETH), exact to the wei', () => {
 
   it('token → native over V2 (v2 model fee 100): fees on the native output, 30 bps protocol, 80 bps integrator', async () => {
     const alpha = eth.token('ALPHA');
-    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    const pair = eth.pool('UNISWAP_V2', eth.weth, alpha);
     await approveRouter(eth, trader, [alpha]);
     const amountIn = (await balanceOf(eth, alpha, traderAddress)) / 2n;
     const split = feeSplit('v2', 100);
@@ -152,7 +152,7 @@ describe('swaps (ETH), exact to the wei', () => {
 
   it('token → native over V3 (1 % pool)', async () => {
     const alpha = eth.token('ALPHA');
-    const pool = eth.pool('uniswap-v3', eth.weth, alpha, 10000);
+    const pool = eth.pool('UNISWAP_V3', eth.weth, alpha, 10000);
     const amountIn = parseUnits('500', 18);
     const gross = await v3Out(eth, alpha, eth.weth, 10000, amountIn);
     const net = gross - applyFee(gross, 10);
@@ -168,7 +168,7 @@ describe('swaps (ETH), exact to the wei', () => {
 
   it('TAX bought with native over V2: the recipient gets the output after the 3 % buy tax; amountOutMin applies to that', async () => {
     const tax = eth.token('tax');
-    const pair = eth.pool('uniswap-v2', eth.weth, tax);
+    const pair = eth.pool('UNISWAP_V2', eth.weth, tax);
     const amountIn = parseEther('1');
     const net = splitAmount(amountIn, feeSplit('v2', 0)).net;
     const raw = await v2Out(eth, pair, eth.weth, net);
@@ -188,7 +188,7 @@ describe('swaps (ETH), exact to the wei', () => {
 
   it('TAX sold for native over V2: 5 % sell tax taken on the way into the pair, fees on the native out', async () => {
     const tax = eth.token('tax');
-    const pair = eth.pool('uniswap-v2', eth.weth, tax);
+    const pair = eth.pool('UNISWAP_V2', eth.weth, tax);
     await approveRouter(eth, trader, [tax]);
     const amountIn = (await balanceOf(eth, tax, traderAddress)) / 2n;
     const arrived = amountIn - (amountIn * 500n) / 10_000n;
@@ -216,8 +216,8 @@ describe('swaps (ETH), exact to the wei', () => {
   it('token → token, two hops V2 → V3 through wrapped native: fees on tokenIn before the swap', async () => {
     const usdc = eth.token('USDC');
     const alpha = eth.token('ALPHA');
-    const pair = eth.pool('uniswap-v2', usdc, eth.weth);
-    const pool = eth.pool('uniswap-v3', eth.weth, alpha, 3000);
+    const pair = eth.pool('UNISWAP_V2', usdc, eth.weth);
+    const pool = eth.pool('UNISWAP_V3', eth.weth, alpha, 3000);
     await approveRouter(eth, trader, [usdc]);
     const amountIn = parseUnits('2000', 6);
     const split = feeSplit('v2', 50);
@@ -247,8 +247,8 @@ describe('swaps (ETH), exact to the wei', () => {
   it('token → token, two hops V3 → V2 through wrapped native', async () => {
     const alpha = eth.token('ALPHA');
     const beta = eth.token('BETA');
-    const pool = eth.pool('uniswap-v3', alpha, eth.weth, 3000);
-    const pair = eth.pool('uniswap-v2', eth.weth, beta);
+    const pool = eth.pool('UNISWAP_V3', alpha, eth.weth, 3000);
+    const pair = eth.pool('UNISWAP_V2', eth.weth, beta);
     const amountIn = parseUnits('300', 18);
     const net = amountIn - applyFee(amountIn, 10);
     const mid = await v3Out(eth, alpha, eth.weth, 3000, net);
@@ -269,7 +269,7 @@ describe('swaps (ETH), exact to the wei', () => {
 
   it('reverts: slippage, deadline, fees, routes, native amounts', async () => {
     const alpha = eth.token('ALPHA');
-    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    const pair = eth.pool('UNISWAP_V2', eth.weth, alpha);
     const amountIn = parseEther('1');
     const base = params({
       tokenIn: NATIVE, tokenOut: alpha, amountIn, recipient: traderAddress,
@@ -327,7 +327,7 @@ describe('attacks on the allowance', () => {
     alpha = eth.token('ALPHA');
     usdc = eth.token('USDC');
     // The victim holds ALPHA and USDC and gave the Router unlimited allowance for both.
-    for (const [t, pool] of [[alpha, eth.pool('uniswap-v2', eth.weth, alpha)], [usdc, eth.pool('uniswap-v2', eth.weth, usdc)]] as const) {
+    for (const [t, pool] of [[alpha, eth.pool('UNISWAP_V2', eth.weth, alpha)], [usdc, eth.pool('UNISWAP_V2', eth.weth, usdc)]] as const) {
       await sendSwap(eth, victim, params({
         tokenIn: NATIVE, tokenOut: t, amountIn: parseEther('5'), recipient: victimAddress,
         legs: oneLeg([{ venue: V2, pool, tokenIn: eth.weth, tokenOut: t, fee: 3000 }]),
@@ -340,7 +340,7 @@ describe('attacks on the allowance', () => {
   it('a third party cannot spend the victim\'s approved tokens through swap: only msg.sender pays', async () => {
     const before = await victimBalances();
     const amount = before[0]!;
-    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    const pair = eth.pool('UNISWAP_V2', eth.weth, alpha);
     // Plain swap of the victim's amount to the attacker: pulled from the attacker, who has none.
     const r1 = await revertOf(simulateSwap(eth, attacker, params({
       tokenIn: alpha, tokenOut: NATIVE, amountIn: amount, recipient: attackerAddress,
@@ -356,7 +356,7 @@ describe('attacks on the allowance', () => {
     // Fees on tokenIn are pulled from msg.sender too.
     expect((await revertOf(simulateSwap(eth, attacker, params({
       tokenIn: usdc, tokenOut: alpha, amountIn: before[1]!, recipient: attackerAddress, integratorFeeBps: 9_000, integrator: attackerAddress,
-      legs: oneLeg([{ venue: V2, pool: eth.pool('uniswap-v2', usdc, eth.weth), tokenIn: usdc, tokenOut: eth.weth, fee: 3000 }, { venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
+      legs: oneLeg([{ venue: V2, pool: eth.pool('UNISWAP_V2', usdc, eth.weth), tokenIn: usdc, tokenOut: eth.weth, fee: 3000 }, { venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
     })))).name).toBe('ERC20InsufficientAllowance');
     // Owner-only administration.
     expect((await revertOf(eth.client.simulateContract({
@@ -400,7 +400,7 @@ describe('attacks on the allowance', () => {
     // back from the fake pool; a smaller ask would strand the rest and is refused.
     await sendSwap(eth, attacker, params({
       tokenIn: NATIVE, tokenOut: alpha, amountIn: parseEther('0.01'), recipient: attackerAddress,
-      legs: oneLeg([{ venue: V2, pool: eth.pool('uniswap-v2', eth.weth, alpha), tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
+      legs: oneLeg([{ venue: V2, pool: eth.pool('UNISWAP_V2', eth.weth, alpha), tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
     }));
     await approveRouter(eth, attacker, [alpha]);
     expect((await revertOf(simulateSwap(eth, attacker, route(1000n)))).name).toBe('InvalidCallbackAmount');
@@ -433,7 +433,7 @@ describe('attacks on the allowance', () => {
     // through the V3 callback.
     const reentrySwap = encodeFunctionData({ abi: routerAbi, functionName: 'swap', args: [params({
       tokenIn: alpha, tokenOut: NATIVE, amountIn: 1000n, recipient: deployerAddress,
-      legs: oneLeg([{ venue: V2, pool: eth.pool('uniswap-v2', eth.weth, alpha), tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
+      legs: oneLeg([{ venue: V2, pool: eth.pool('UNISWAP_V2', eth.weth, alpha), tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
     })] });
     const reentryCallback = encodeFunctionData({ abi: routerAbi, functionName: 'uniswapV3SwapCallback', args: [1000n, 1000n, '0x'] });
 
@@ -466,7 +466,7 @@ describe('attacks on the allowance', () => {
     // token → native takes its fees from the output, so no fee pull of the attacker's fails first. Whatever
     // the route names, the input must come from msg.sender: asking for the victim's balance fails on the
     // attacker's.
-    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    const pair = eth.pool('UNISWAP_V2', eth.weth, alpha);
     await sendSwap(eth, attacker, params({
       tokenIn: NATIVE, tokenOut: alpha, amountIn: parseEther('0.01'), recipient: attackerAddress,
       legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
@@ -528,7 +528,7 @@ describe('tiny amounts: fees round down, never above their bps, and nothing is l
 
   it('native → token: fees on msg.value; a swap that would deliver nothing reverts and takes nothing', async () => {
     const alpha = eth.token('ALPHA');
-    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    const pair = eth.pool('UNISWAP_V2', eth.weth, alpha);
     for (const amountIn of AMOUNTS) {
       const integrator = freshAddress();
       const net = amountIn - ceilingOf(amountIn, fees.protocolFeeBps) - ceilingOf(amountIn, fees.integratorFeeBps);
@@ -551,7 +551,7 @@ describe('tiny amounts: fees round down, never above their bps, and nothing is l
 
   it('token → native: fees on the native output; token → wrapped native: fees on tokenIn', async () => {
     const alpha = eth.token('ALPHA');
-    const pair = eth.pool('uniswap-v2', eth.weth, alpha);
+    const pair = eth.pool('UNISWAP_V2', eth.weth, alpha);
     // Some ALPHA to sell, bought with this account's native.
     await sendSwap(eth, trader, params({
       tokenIn: NATIVE, tokenOut: alpha, amountIn: parseEther('0.1'), recipient: traderAddress,
@@ -624,7 +624,7 @@ describe('BASE', () => {
     const base = chainContext('BASE', entry, world.compiled, errorsAbi);
     expect(base.router).toBe(eth.router);
     const usdc = base.token('USDC');
-    const pair = base.pool('uniswap-v2', base.weth, usdc);
+    const pair = base.pool('UNISWAP_V2', base.weth, usdc);
     const amountIn = parseEther('1');
     const expected = await v2Out(base, pair, base.weth, amountIn - applyFee(amountIn, 10));
     const recipient = freshAddress();

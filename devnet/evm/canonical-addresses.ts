@@ -28,6 +28,7 @@ export function canonicalPlacements(chain: EvmChainId): Readonly<Record<string, 
     ['V4Quoter', book.uniswapV4?.v4Quoter],
     ['PancakeV3Factory', book.pancakeswapV3?.factory],
     ['PancakeV3PoolDeployer', book.pancakeswapV3?.poolDeployer],
+    ['PancakeV2Factory', book.pancakeswapV2?.factory],
   ];
   return Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== undefined).map(([what, address]) => [what, getAddress(address)]));
 }

@@ -8,7 +8,8 @@
  * chain. Everything else comes from anvil's account 0 in a fixed order (a contract put in place takes its nonce
  * too), so it lands at the same address on every chain and every rebuild. The order is: core contracts, venues (in EVM_WORLD_VENUES order), tokens, pools, Router and
  * Depository, V3PoolQuoter, the launchpad with its curves, the strategy token with its V2 pair, then the venues
- * only some chains carry (LATE_VENUES: PancakeSwap V3 where the book lists it, with pools on BSC).
+ * only some chains carry (LATE_VENUES: PancakeSwap V3 where the book lists it, with pools on BSC; then PancakeSwap V2
+ * on BSC).
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -28,6 +29,7 @@ import type { ContractsOfVenues, DeployedEvmWorldVenue, EvmWorldPool } from './v
 import { uniswapV2 } from './venues/uniswap-v2';
 import { uniswapV3 } from './venues/uniswap-v3';
 import { uniswapV4 } from './venues/uniswap-v4';
+import { pancakeswapV2, type PancakeV2Contracts } from './venues/pancakeswap-v2';
 import { pancakeswapV3, type PancakeV3Contracts } from './venues/pancakeswap-v3';
 import {
   BRIDGE_SOLVER_STABLE_USD, BRIDGE_SOLVER_USD, BURN_ADDRESS, NATIVE_USD, TOKENS, TREASURY_NATIVE, usdToRaw, worldSpecFingerprint,
@@ -38,12 +40,12 @@ export type { EvmWorldToken } from './tokens';
 export type { EvmWorldPool } from './venues/evm-world-venue';
 
 /** Bump when this script changes what it deploys or how (part of the world version). */
-export const DEPLOY_SCRIPT_VERSION = '7';
+export const DEPLOY_SCRIPT_VERSION = '8';
 
 /** The world's venues, deployed and seeded in this order (a new venue goes at the end: earlier addresses stay). */
 const EVM_WORLD_VENUES = [uniswapV2, uniswapV3, uniswapV4] as const;
 /** Venues deployed last, only on their `chains`, after every contract shared by all chains. */
-const LATE_VENUES = [pancakeswapV3] as const;
+const LATE_VENUES = [pancakeswapV3, pancakeswapV2] as const;
 
 // A type alias, not an interface: it stays assignable to Record<string, string> (the manifest's shape).
 export type EvmWorldContracts = { multicall3: string } & ContractsOfVenues<typeof EVM_WORLD_VENUES> & {
@@ -57,7 +59,7 @@ export type EvmWorldContracts = { multicall3: string } & ContractsOfVenues<typeo
   launchpad?: string;
   /** The strategy token's V2 pair against the wrapped native (the token itself is listed in `tokens`). */
   strategyPair?: string;
-} & Partial<PancakeV3Contracts>;
+} & Partial<PancakeV3Contracts> & Partial<PancakeV2Contracts>;
 
 export interface EvmWorldInfo {
   chain: EvmChainId;

@@ -89,7 +89,7 @@ function token(info: EvmWorldInfo, symbolOrKind: string): Address {
 }
 
 function pairOf(info: EvmWorldInfo, a: string, b: string): Address {
-  const pool = info.pools.find((p) => p.venue === 'uniswap-v2' && [p.token0, p.token1].sort().join() === [a, b].sort().join());
+  const pool = info.pools.find((p) => p.venue === 'UNISWAP_V2' && [p.token0, p.token1].sort().join() === [a, b].sort().join());
   if (!pool) throw new Error(`no V2 pool ${a}/${b}`);
   return pool.address as Address;
 }
@@ -149,6 +149,7 @@ describe('deployment', () => {
         UniswapV3Factory: info.contracts.uniswapV3Factory, QuoterV2: info.contracts.quoterV2,
         PoolManager: info.contracts.uniswapV4PoolManager, V4Quoter: info.contracts.v4Quoter,
         PancakeV3Factory: info.contracts.pancakeV3Factory, PancakeV3PoolDeployer: info.contracts.pancakeV3PoolDeployer,
+        PancakeV2Factory: info.contracts.pancakeV2Factory,
       };
       const placed = canonicalPlacements(chain);
       if (ADDRESS_BOOK[chain]) expect(placed.WETH9, `${chain}: the book's wrapped native`).toBeDefined();
@@ -239,32 +240,34 @@ describe.each(EVM_CHAIN_IDS)('%s pools', (chain) => {
     }
   });
 
-  it('lists Uniswap V2, V3 (0.01-1 %) and V4 pools, and PancakeSwap V3 pools on BSC only (its contracts wherever the address book lists it)', async () => {
+  it('lists Uniswap V2, V3 (0.01-1 %) and V4 pools, and PancakeSwap V3 and V2 pools on BSC only (V3 contracts wherever the address book lists it)', async () => {
     const { info } = clientsFor(chain);
     const tiers = (venue: string) => [...new Set(info.pools.filter((pool) => pool.venue === venue).map((pool) => pool.fee))].sort((a, b) => a - b);
-    expect(tiers('uniswap-v2')).toEqual([3000]);
-    expect(tiers('uniswap-v3')).toEqual([100, 500, 3000, 10000]);
-    expect(tiers('uniswap-v4')).toEqual([100, 500, 3000, 10000]);
-    expect(tiers('pancakeswap-v3')).toEqual(PANCAKE_CHAINS.includes(chain) ? [500, 2500] : []);
+    expect(tiers('UNISWAP_V2')).toEqual([3000]);
+    expect(tiers('UNISWAP_V3')).toEqual([100, 500, 3000, 10000]);
+    expect(tiers('UNISWAP_V4')).toEqual([100, 500, 3000, 10000]);
+    expect(tiers('PANCAKESWAP_V3')).toEqual(PANCAKE_CHAINS.includes(chain) ? [500, 2500] : []);
     expect(Boolean(info.contracts.pancakeV3Factory)).toBe(PANCAKE_DEPLOY_CHAINS.includes(chain));
-    for (const pool of info.pools.filter((entry) => entry.venue === 'uniswap-v4')) {
+    expect(tiers('PANCAKESWAP_V2')).toEqual(PANCAKE_CHAINS.includes(chain) ? [2500] : []);
+    expect(Boolean(info.contracts.pancakeV2Factory)).toBe(PANCAKE_CHAINS.includes(chain));
+    for (const pool of info.pools.filter((entry) => entry.venue === 'UNISWAP_V4')) {
       expect(pool.address).toBe(info.contracts.uniswapV4PoolManager);
       expect(pool.id).toMatch(/^0x[0-9a-f]{64}$/);
     }
     // Tax and honeypot tokens trade on V2 only.
     const risky = info.tokens.filter((t) => t.kind === 'tax' || t.kind === 'honeypot').map((t) => t.address);
-    expect(info.pools.filter((pool) => risky.includes(pool.token0) || risky.includes(pool.token1)).every((pool) => pool.venue === 'uniswap-v2')).toBe(true);
+    expect(info.pools.filter((pool) => risky.includes(pool.token0) || risky.includes(pool.token1)).every((pool) => pool.venue === 'UNISWAP_V2')).toBe(true);
   });
 
   it('GAMMA trades only against ALPHA (V2 and V3 0.3 %)', () => {
     const { info } = clientsFor(chain);
     const gammaPools = info.pools.filter((pool) => pair(info, pool).split('/').includes('GAMMA'));
-    expect(gammaPools.map((pool) => `${pool.venue}:${pool.fee}:${pair(info, pool)}`).sort()).toEqual(['uniswap-v2:3000:ALPHA/GAMMA', 'uniswap-v3:3000:ALPHA/GAMMA']);
+    expect(gammaPools.map((pool) => `${pool.venue}:${pool.fee}:${pair(info, pool)}`).sort()).toEqual(['UNISWAP_V2:3000:ALPHA/GAMMA', 'UNISWAP_V3:3000:ALPHA/GAMMA']);
   });
 
   it('pools with ranged positions hold more active liquidity than full range of the same depth', async () => {
     const { client, info } = clientsFor(chain);
-    const concentrated = info.pools.filter((pool) => pool.venue !== 'uniswap-v2');
+    const concentrated = info.pools.filter((pool) => pool.venue !== 'UNISWAP_V2' && pool.venue !== 'PANCAKESWAP_V2');
     let ranged = 0;
     for (const pool of concentrated) {
       const active = Number(await activeLiquidity(client, pool));
@@ -285,7 +288,7 @@ describe.each(EVM_CHAIN_IDS)('%s pools', (chain) => {
     const pools = info.pools.filter((pool) => pair(info, pool) === ['BETA', WNATIVE].sort().join('/'));
     const outs = await Promise.all(pools.map((pool) => quotePool(client, info.contracts, pool, info.wrappedNative, rawFor(chain, info, info.wrappedNative, 200_000))));
     const best = pools[outs.indexOf(outs.reduce((a, b) => (a > b ? a : b)))]!;
-    expect(`${best.venue}:${best.fee}`).toBe('uniswap-v3:3000');
+    expect(`${best.venue}:${best.fee}`).toBe('UNISWAP_V3:3000');
     expect(Math.min(...pools.map((pool) => pool.fee))).toBeLessThan(3000);
   });
 });

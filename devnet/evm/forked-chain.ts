@@ -34,6 +34,7 @@ export async function prepareForkedChain(chain: EvmChainId, rpcUrl: string): Pro
     uniswapV4PoolManager: book.uniswapV4?.poolManager, v4Quoter: book.uniswapV4?.v4Quoter,
     pancakeV3Factory: book.pancakeswapV3?.factory, pancakeV3PoolDeployer: book.pancakeswapV3?.poolDeployer,
     pancakeV3SwapRouter: book.pancakeswapV3?.swapRouter,
+    pancakeV2Factory: book.pancakeswapV2?.factory, pancakeV2Router: book.pancakeswapV2?.router02,
   };
   return {
     routerAddress: at('router'),

@@ -39,7 +39,7 @@ export async function seedPools(
   // Each venue's spender may pull the tokens of that venue's pools.
   for (const token of tokens.list) {
     for (const [index, venue] of deployed.entries()) {
-      if (!venues[index]!.pools.some((pool) => [pool.tokenA, pool.tokenB].some((symbol) => tokens.addressOf(symbol) === token.address))) continue;
+      if (!venue.spender || !venues[index]!.pools.some((pool) => [pool.tokenA, pool.tokenB].some((symbol) => tokens.addressOf(symbol) === token.address))) continue;
       await deployer.write(`approve ${token.symbol}`, { address: token.address as Address, abi: approveAbi, functionName: 'approve', args: [venue.spender, maxUint256] });
     }
   }

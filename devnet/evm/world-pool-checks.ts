@@ -1,6 +1,7 @@
 /**
  * Test helpers for the world's pools: the spec price of a token, a quote from each venue's own quoter
- * (V2 Router02, V3 QuoterV2, V4 V4Quoter, V3PoolQuoter for PancakeSwap), a pool's active liquidity, and the
+ * (V2 Router02, V3 QuoterV2, V4 V4Quoter, V3PoolQuoter for PancakeSwap V3, the pair's own getAmountOut for
+ * PancakeSwap V2, whose router the world does not deploy), a pool's active liquidity, and the
  * liquidity the pool's spec rows would give as full-range positions.
  */
 import { encodeAbiParameters, keccak256, parseAbi, type Address, type Hex, type PublicClient } from 'viem';
@@ -20,6 +21,7 @@ const v4QuoterAbi = parseAbi([
 ]);
 const v3PoolQuoterAbi = parseAbi(['function quote(address pool, bool zeroForOne, uint256 amountIn) returns (uint256 amountOut)']);
 const v3PoolAbi = parseAbi(['function liquidity() view returns (uint128)']);
+const v2PairAbi = parseAbi(['function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)']);
 const extsloadAbi = parseAbi(['function extsload(bytes32 slot) view returns (bytes32)']);
 
 /** v4-core's StateLibrary: pools live in mapping slot 6; a pool's liquidity is 3 words into its state. */
@@ -75,27 +77,31 @@ export async function quotePool(
   const tokenOut = (tokenIn.toLowerCase() === pool.token0.toLowerCase() ? pool.token1 : pool.token0) as Address;
   const zeroForOne = tokenIn.toLowerCase() === pool.token0.toLowerCase();
   switch (pool.venue) {
-    case 'uniswap-v2': {
+    case 'UNISWAP_V2': {
       const amounts = await client.readContract({
         address: contracts.uniswapV2Router02 as Address, abi: v2RouterAbi, functionName: 'getAmountsOut', args: [amountIn, [tokenIn as Address, tokenOut]],
       });
       return amounts[1]!;
     }
-    case 'uniswap-v3': {
+    case 'UNISWAP_V3': {
       const { result } = await client.simulateContract({
         address: contracts.quoterV2 as Address, abi: quoterV2Abi, functionName: 'quoteExactInputSingle',
         args: [{ tokenIn: tokenIn as Address, tokenOut, amountIn, fee: pool.fee, sqrtPriceLimitX96: 0n }],
       });
       return PRICE_LIMITS.has(result[1]) ? 0n : result[0];
     }
-    case 'uniswap-v4': {
+    case 'UNISWAP_V4': {
       const { result } = await client.simulateContract({
         address: contracts.v4Quoter as Address, abi: v4QuoterAbi, functionName: 'quoteExactInputSingle',
         args: [{ poolKey: v4KeyOf(pool), zeroForOne, exactAmount: amountIn, hookData: '0x' }],
       });
       return result[0];
     }
-    case 'pancakeswap-v3': {
+    case 'PANCAKESWAP_V2': {
+      const [reserve0, reserve1] = await client.readContract({ address: pool.address as Address, abi: v2PairAbi, functionName: 'getReserves' });
+      return pancakeV2AmountOut(amountIn, zeroForOne ? reserve0 : reserve1, zeroForOne ? reserve1 : reserve0);
+    }
+    case 'PANCAKESWAP_V3': {
       const { result } = await client.simulateContract({
         address: contracts.v3PoolQuoter as Address, abi: v3PoolQuoterAbi, functionName: 'quote', args: [pool.address as Address, zeroForOne, amountIn],
       });
@@ -104,6 +110,12 @@ export async function quotePool(
     default:
       throw new Error(`no quoter for venue ${pool.venue}`);
   }
+}
+
+/** PancakeSwap V2's getAmountOut (its library's): the input keeps 9975/10000 of itself, the pair's 0.25 % fee. */
+export function pancakeV2AmountOut(amountIn: bigint, reserveIn: bigint, reserveOut: bigint): bigint {
+  const amountInWithFee = amountIn * 9975n;
+  return (amountInWithFee * reserveOut) / (reserveIn * 10000n + amountInWithFee);
 }
 
 export function v4KeyOf(pool: Pick<EvmWorldPool, 'token0' | 'token1' | 'fee' | 'tickSpacing'>) {
@@ -115,7 +127,7 @@ export function v4KeyOf(pool: Pick<EvmWorldPool, 'token0' | 'token1' | 'fee' | '
 
 /** The pool's in-range liquidity (V3 family: `liquidity()`; V4: the PoolManager's storage through extsload). */
 export async function activeLiquidity(client: PublicClient, pool: EvmWorldPool): Promise<bigint> {
-  if (pool.venue !== 'uniswap-v4') {
+  if (pool.venue !== 'UNISWAP_V4') {
     return client.readContract({ address: pool.address as Address, abi: v3PoolAbi, functionName: 'liquidity' });
   }
   const stateSlot = BigInt(keccak256(encodeAbiParameters([{ type: 'bytes32' }, { type: 'uint256' }], [pool.id as Hex, V4_POOLS_SLOT])));

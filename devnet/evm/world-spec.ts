@@ -7,6 +7,7 @@
  * Changing anything here changes the world version and so triggers a redeploy of the snapshots.
  */
 import type { EvmChainId } from '@/server/chains/registry';
+import type { EvmVenueId } from '@/server/venues/venue-names';
 
 export type TokenKind = 'native-wrapped' | 'stable' | 'plain' | 'tax' | 'honeypot' | 'launchpad' | 'strategy';
 
@@ -72,8 +73,11 @@ export const TOKENS: readonly TokenSpec[] = [
 export const WNATIVE = 'WNATIVE';
 export const BURN_ADDRESS = '0x000000000000000000000000000000000000dEaD';
 
-/** The venues the world seeds. Pancake V3 is deployed on BSC only (see PANCAKE_CHAINS). */
-export type VenueId = 'uniswap-v2' | 'uniswap-v3' | 'uniswap-v4' | 'pancakeswap-v3';
+/**
+ * The venues the world seeds, by the server's venue ids (server/venues/venue-names.ts). PancakeSwap's pools are on
+ * BSC only (see PANCAKE_CHAINS); launchpad curves are made by the launchpad (launchpad.ts), not seeded here.
+ */
+export type VenueId = Exclude<EvmVenueId, 'LAUNCHPAD'>;
 
 /**
  * One liquidity position. Rows with the same venue, pair and fee are positions in the same pool (the first
@@ -93,12 +97,14 @@ export interface PoolSpec {
 
 /** Uniswap V2's fixed fee, written in V3 units so that pools of every venue compare. */
 export const V2_FEE = 3000;
+/** PancakeSwap V2's fixed fee (0.25 %), in the same units. */
+export const PANCAKE_V2_FEE = 2500;
 
 /** Tick spacing by fee tier: Uniswap V3 and V4 (100 is enabled on the V3 factory by its owner). */
 export const UNISWAP_TICK_SPACING: Readonly<Record<number, number>> = { 100: 1, 500: 10, 3000: 60, 10000: 200 };
 /** PancakeSwap V3's tiers and spacings. */
 export const PANCAKE_TICK_SPACING: Readonly<Record<number, number>> = { 100: 1, 500: 10, 2500: 50, 10000: 200 };
-/** Chains where PancakeSwap V3 is deployed (after the Router and Depository, so other addresses stay shared). */
+/** Chains where PancakeSwap's pools are (V3, then V2: after the Router and Depository, so other addresses stay shared). */
 export const PANCAKE_CHAINS: readonly EvmChainId[] = ['BSC'];
 
 const N = WNATIVE;
@@ -110,53 +116,56 @@ const N = WNATIVE;
  */
 export const POOLS: readonly PoolSpec[] = [
   // Uniswap V2 (the first rows keep their order: the first pool of the list is native/stable V2).
-  { venue: 'uniswap-v2', tokenA: N, tokenB: 'USDC', fee: V2_FEE, depthUsd: 5_000_000 },
-  { venue: 'uniswap-v2', tokenA: N, tokenB: 'ALPHA', fee: V2_FEE, depthUsd: 2_000_000 },
-  { venue: 'uniswap-v2', tokenA: N, tokenB: 'BETA', fee: V2_FEE, depthUsd: 2_000_000 },
-  { venue: 'uniswap-v2', tokenA: N, tokenB: 'TAX', fee: V2_FEE, depthUsd: 1_000_000 },
-  { venue: 'uniswap-v2', tokenA: N, tokenB: 'HONEY', fee: V2_FEE, depthUsd: 1_000_000 },
-  { venue: 'uniswap-v2', tokenA: 'USDC', tokenB: 'ALPHA', fee: V2_FEE, depthUsd: 2_000_000 },
-  { venue: 'uniswap-v2', tokenA: 'USDC', tokenB: 'BETA', fee: V2_FEE, depthUsd: 2_000_000 },
-  { venue: 'uniswap-v2', tokenA: 'USDC', tokenB: 'TAX', fee: V2_FEE, depthUsd: 1_000_000 },
-  { venue: 'uniswap-v2', tokenA: 'USDC', tokenB: 'HONEY', fee: V2_FEE, depthUsd: 1_000_000 },
-  { venue: 'uniswap-v2', tokenA: 'ALPHA', tokenB: 'GAMMA', fee: V2_FEE, depthUsd: 500_000 },
+  { venue: 'UNISWAP_V2', tokenA: N, tokenB: 'USDC', fee: V2_FEE, depthUsd: 5_000_000 },
+  { venue: 'UNISWAP_V2', tokenA: N, tokenB: 'ALPHA', fee: V2_FEE, depthUsd: 2_000_000 },
+  { venue: 'UNISWAP_V2', tokenA: N, tokenB: 'BETA', fee: V2_FEE, depthUsd: 2_000_000 },
+  { venue: 'UNISWAP_V2', tokenA: N, tokenB: 'TAX', fee: V2_FEE, depthUsd: 1_000_000 },
+  { venue: 'UNISWAP_V2', tokenA: N, tokenB: 'HONEY', fee: V2_FEE, depthUsd: 1_000_000 },
+  { venue: 'UNISWAP_V2', tokenA: 'USDC', tokenB: 'ALPHA', fee: V2_FEE, depthUsd: 2_000_000 },
+  { venue: 'UNISWAP_V2', tokenA: 'USDC', tokenB: 'BETA', fee: V2_FEE, depthUsd: 2_000_000 },
+  { venue: 'UNISWAP_V2', tokenA: 'USDC', tokenB: 'TAX', fee: V2_FEE, depthUsd: 1_000_000 },
+  { venue: 'UNISWAP_V2', tokenA: 'USDC', tokenB: 'HONEY', fee: V2_FEE, depthUsd: 1_000_000 },
+  { venue: 'UNISWAP_V2', tokenA: 'ALPHA', tokenB: 'GAMMA', fee: V2_FEE, depthUsd: 500_000 },
   // Uniswap V3
-  { venue: 'uniswap-v3', tokenA: N, tokenB: 'USDC', fee: 100, depthUsd: 300_000, rangePct: 2 },
-  { venue: 'uniswap-v3', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 5_000_000 },
-  { venue: 'uniswap-v3', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 2_000_000, rangePct: 10 },
-  { venue: 'uniswap-v3', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 500_000, rangePct: 3 },
-  { venue: 'uniswap-v3', tokenA: N, tokenB: 'USDC', fee: 3000, depthUsd: 2_000_000 },
-  { venue: 'uniswap-v3', tokenA: N, tokenB: 'USDC', fee: 10000, depthUsd: 200_000 },
-  { venue: 'uniswap-v3', tokenA: N, tokenB: 'ALPHA', fee: 3000, depthUsd: 2_000_000 },
-  { venue: 'uniswap-v3', tokenA: N, tokenB: 'ALPHA', fee: 3000, depthUsd: 1_000_000, rangePct: 20 },
-  { venue: 'uniswap-v3', tokenA: N, tokenB: 'ALPHA', fee: 10000, depthUsd: 1_000_000 },
-  { venue: 'uniswap-v3', tokenA: N, tokenB: 'BETA', fee: 500, depthUsd: 150_000 },
-  { venue: 'uniswap-v3', tokenA: N, tokenB: 'BETA', fee: 3000, depthUsd: 3_000_000 },
-  { venue: 'uniswap-v3', tokenA: N, tokenB: 'BETA', fee: 3000, depthUsd: 2_000_000, rangePct: 15 },
-  { venue: 'uniswap-v3', tokenA: N, tokenB: 'BETA', fee: 10000, depthUsd: 1_000_000 },
-  { venue: 'uniswap-v3', tokenA: 'USDC', tokenB: 'ALPHA', fee: 500, depthUsd: 1_000_000 },
-  { venue: 'uniswap-v3', tokenA: 'USDC', tokenB: 'ALPHA', fee: 500, depthUsd: 500_000, rangePct: 5 },
-  { venue: 'uniswap-v3', tokenA: 'USDC', tokenB: 'ALPHA', fee: 3000, depthUsd: 500_000 },
-  { venue: 'uniswap-v3', tokenA: 'USDC', tokenB: 'BETA', fee: 100, depthUsd: 100_000 },
-  { venue: 'uniswap-v3', tokenA: 'USDC', tokenB: 'BETA', fee: 3000, depthUsd: 1_000_000 },
-  { venue: 'uniswap-v3', tokenA: 'USDC', tokenB: 'BETA', fee: 3000, depthUsd: 500_000, rangePct: 30 },
-  { venue: 'uniswap-v3', tokenA: 'USDC', tokenB: 'BETA', fee: 10000, depthUsd: 200_000 },
-  { venue: 'uniswap-v3', tokenA: 'ALPHA', tokenB: 'GAMMA', fee: 3000, depthUsd: 500_000 },
+  { venue: 'UNISWAP_V3', tokenA: N, tokenB: 'USDC', fee: 100, depthUsd: 300_000, rangePct: 2 },
+  { venue: 'UNISWAP_V3', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 5_000_000 },
+  { venue: 'UNISWAP_V3', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 2_000_000, rangePct: 10 },
+  { venue: 'UNISWAP_V3', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 500_000, rangePct: 3 },
+  { venue: 'UNISWAP_V3', tokenA: N, tokenB: 'USDC', fee: 3000, depthUsd: 2_000_000 },
+  { venue: 'UNISWAP_V3', tokenA: N, tokenB: 'USDC', fee: 10000, depthUsd: 200_000 },
+  { venue: 'UNISWAP_V3', tokenA: N, tokenB: 'ALPHA', fee: 3000, depthUsd: 2_000_000 },
+  { venue: 'UNISWAP_V3', tokenA: N, tokenB: 'ALPHA', fee: 3000, depthUsd: 1_000_000, rangePct: 20 },
+  { venue: 'UNISWAP_V3', tokenA: N, tokenB: 'ALPHA', fee: 10000, depthUsd: 1_000_000 },
+  { venue: 'UNISWAP_V3', tokenA: N, tokenB: 'BETA', fee: 500, depthUsd: 150_000 },
+  { venue: 'UNISWAP_V3', tokenA: N, tokenB: 'BETA', fee: 3000, depthUsd: 3_000_000 },
+  { venue: 'UNISWAP_V3', tokenA: N, tokenB: 'BETA', fee: 3000, depthUsd: 2_000_000, rangePct: 15 },
+  { venue: 'UNISWAP_V3', tokenA: N, tokenB: 'BETA', fee: 10000, depthUsd: 1_000_000 },
+  { venue: 'UNISWAP_V3', tokenA: 'USDC', tokenB: 'ALPHA', fee: 500, depthUsd: 1_000_000 },
+  { venue: 'UNISWAP_V3', tokenA: 'USDC', tokenB: 'ALPHA', fee: 500, depthUsd: 500_000, rangePct: 5 },
+  { venue: 'UNISWAP_V3', tokenA: 'USDC', tokenB: 'ALPHA', fee: 3000, depthUsd: 500_000 },
+  { venue: 'UNISWAP_V3', tokenA: 'USDC', tokenB: 'BETA', fee: 100, depthUsd: 100_000 },
+  { venue: 'UNISWAP_V3', tokenA: 'USDC', tokenB: 'BETA', fee: 3000, depthUsd: 1_000_000 },
+  { venue: 'UNISWAP_V3', tokenA: 'USDC', tokenB: 'BETA', fee: 3000, depthUsd: 500_000, rangePct: 30 },
+  { venue: 'UNISWAP_V3', tokenA: 'USDC', tokenB: 'BETA', fee: 10000, depthUsd: 200_000 },
+  { venue: 'UNISWAP_V3', tokenA: 'ALPHA', tokenB: 'GAMMA', fee: 3000, depthUsd: 500_000 },
   // Uniswap V4 (hookless)
-  { venue: 'uniswap-v4', tokenA: N, tokenB: 'USDC', fee: 100, depthUsd: 300_000, rangePct: 3 },
-  { venue: 'uniswap-v4', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 1_000_000 },
-  { venue: 'uniswap-v4', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 1_000_000, rangePct: 10 },
-  { venue: 'uniswap-v4', tokenA: N, tokenB: 'ALPHA', fee: 3000, depthUsd: 1_000_000 },
-  { venue: 'uniswap-v4', tokenA: N, tokenB: 'ALPHA', fee: 3000, depthUsd: 500_000, rangePct: 20 },
-  { venue: 'uniswap-v4', tokenA: N, tokenB: 'BETA', fee: 10000, depthUsd: 300_000 },
-  { venue: 'uniswap-v4', tokenA: 'USDC', tokenB: 'ALPHA', fee: 500, depthUsd: 500_000 },
-  { venue: 'uniswap-v4', tokenA: 'USDC', tokenB: 'BETA', fee: 10000, depthUsd: 200_000 },
+  { venue: 'UNISWAP_V4', tokenA: N, tokenB: 'USDC', fee: 100, depthUsd: 300_000, rangePct: 3 },
+  { venue: 'UNISWAP_V4', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 1_000_000 },
+  { venue: 'UNISWAP_V4', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 1_000_000, rangePct: 10 },
+  { venue: 'UNISWAP_V4', tokenA: N, tokenB: 'ALPHA', fee: 3000, depthUsd: 1_000_000 },
+  { venue: 'UNISWAP_V4', tokenA: N, tokenB: 'ALPHA', fee: 3000, depthUsd: 500_000, rangePct: 20 },
+  { venue: 'UNISWAP_V4', tokenA: N, tokenB: 'BETA', fee: 10000, depthUsd: 300_000 },
+  { venue: 'UNISWAP_V4', tokenA: 'USDC', tokenB: 'ALPHA', fee: 500, depthUsd: 500_000 },
+  { venue: 'UNISWAP_V4', tokenA: 'USDC', tokenB: 'BETA', fee: 10000, depthUsd: 200_000 },
   // PancakeSwap V3 (PANCAKE_CHAINS only)
-  { venue: 'pancakeswap-v3', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 3_000_000 },
-  { venue: 'pancakeswap-v3', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 1_000_000, rangePct: 10 },
-  { venue: 'pancakeswap-v3', tokenA: N, tokenB: 'USDC', fee: 2500, depthUsd: 2_000_000 },
-  { venue: 'pancakeswap-v3', tokenA: N, tokenB: 'ALPHA', fee: 2500, depthUsd: 1_500_000 },
-  { venue: 'pancakeswap-v3', tokenA: N, tokenB: 'ALPHA', fee: 2500, depthUsd: 500_000, rangePct: 20 },
+  { venue: 'PANCAKESWAP_V3', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 3_000_000 },
+  { venue: 'PANCAKESWAP_V3', tokenA: N, tokenB: 'USDC', fee: 500, depthUsd: 1_000_000, rangePct: 10 },
+  { venue: 'PANCAKESWAP_V3', tokenA: N, tokenB: 'USDC', fee: 2500, depthUsd: 2_000_000 },
+  { venue: 'PANCAKESWAP_V3', tokenA: N, tokenB: 'ALPHA', fee: 2500, depthUsd: 1_500_000 },
+  { venue: 'PANCAKESWAP_V3', tokenA: N, tokenB: 'ALPHA', fee: 2500, depthUsd: 500_000, rangePct: 20 },
+  // PancakeSwap V2 (PANCAKE_CHAINS only): 0.25 %, deep enough to take part in splits with the pools above.
+  { venue: 'PANCAKESWAP_V2', tokenA: N, tokenB: 'USDC', fee: PANCAKE_V2_FEE, depthUsd: 2_000_000 },
+  { venue: 'PANCAKESWAP_V2', tokenA: N, tokenB: 'ALPHA', fee: PANCAKE_V2_FEE, depthUsd: 1_500_000 },
 ];
 
 /** The rows of one venue. */
@@ -194,7 +203,7 @@ export function usdToRaw(usd: number, priceUsd: number, decimals: number): bigin
 /** Everything above as one JSON-able value: hashed into the world version. */
 export function worldSpecFingerprint(): string {
   return JSON.stringify(
-    { NATIVE_USD, WRAPPED_NATIVE_NAMES, TOKENS, POOLS, UNISWAP_TICK_SPACING, PANCAKE_TICK_SPACING, PANCAKE_CHAINS, V2_FEE, TREASURY_NATIVE, ROUTER_FEE_COLLECTOR_ACCOUNT, BRIDGE_SOLVER_ACCOUNT, BRIDGE_SOLVER_USD, BRIDGE_SOLVER_STABLE_USD },
+    { NATIVE_USD, WRAPPED_NATIVE_NAMES, TOKENS, POOLS, UNISWAP_TICK_SPACING, PANCAKE_TICK_SPACING, PANCAKE_CHAINS, V2_FEE, PANCAKE_V2_FEE, TREASURY_NATIVE, ROUTER_FEE_COLLECTOR_ACCOUNT, BRIDGE_SOLVER_ACCOUNT, BRIDGE_SOLVER_USD, BRIDGE_SOLVER_STABLE_USD },
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );
 }

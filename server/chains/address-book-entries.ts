@@ -15,6 +15,7 @@ const UNISWAP_V4_DEPLOYMENTS_CURRENT = 'https://developers.uniswap.org/docs/prot
 const uniswapV3Deployments = (page: string) => `https://docs.uniswap.org/contracts/v3/reference/deployments/${page}`;
 const uniswapV3DeploymentsCurrent = (page: string) => `https://developers.uniswap.org/docs/protocols/v3/deployments/${page}`;
 const PANCAKE_V3_ADDRESSES = 'https://developer.pancakeswap.finance/contracts/v3/addresses';
+const PANCAKE_V2_ADDRESSES = 'https://developer.pancakeswap.finance/contracts/v2/addresses';
 const MULTICALL3_DEPLOYMENTS = 'https://multicall3.com/deployments';
 const CIRCLE_USDC = 'https://developers.circle.com/stablecoins/usdc-contract-addresses';
 const USDT0_DEPLOYMENTS = 'https://docs.usdt0.to/technical-documentation/deployments';
@@ -111,7 +112,7 @@ export const ADDRESS_BOOK: Readonly<Partial<Record<EvmChainId, ChainAddressBook>
   },
 
   // Neither Circle nor Tether issues on BSC: USDT and USDC here are Binance-Peg tokens with 18 decimals, as
-  // PancakeSwap's developer pages use them. Left out: PancakeSwap V2 (0.25 % fee).
+  // PancakeSwap's developer pages use them.
   BSC: {
     wrappedNative: { source: uniswapV3Deployments('bnb-deployments'), symbol: 'WBNB', address: '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c', decimals: 18 },
     stables: [
@@ -139,6 +140,15 @@ export const ADDRESS_BOOK: Readonly<Partial<Record<EvmChainId, ChainAddressBook>
       stateView: '0xd13Dd3D6E93f276FAfc9Db9E6BB47C1180aeE0c4',
     },
     pancakeswapV3: PANCAKE_V3_SHARED,
+    // Factory and router from its v2 addresses page (BSC row). The init code hash is the v2 SDK's INIT_CODE_HASH
+    // (@pancakeswap/v2-sdk src/constants.ts); the 0.25 % is the fee its SDK's getAmountOut takes (9975/10000).
+    pancakeswapV2: {
+      source: PANCAKE_V2_ADDRESSES,
+      factory: '0xcA143Ce32Fe78f1f7019d7d551a6402fC5350c73',
+      router02: '0x10ED43C718714eb63d5aA57B78B54704E256024E',
+      initCodeHash: '0x00fb7f630766e6a796048ea87d01acd3068e8ff67d078148a3fa3f4a84f69bd5',
+      fee: 2500,
+    },
   },
 
   // Left out: USDC.e (the bridged USDC Circle's page no longer lists); PancakeSwap V2 (0.25 % fee).

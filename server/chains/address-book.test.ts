@@ -19,6 +19,7 @@ function entriesOf(book: ChainAddressBook): [string, { source: string }][] {
     ['uniswapV3', book.uniswapV3],
     ['uniswapV4', book.uniswapV4],
     ['pancakeswapV3', book.pancakeswapV3],
+    ['pancakeswapV2', book.pancakeswapV2],
   ];
   return named.filter((pair): pair is [string, { source: string }] => pair[1] !== undefined);
 }
@@ -77,7 +78,7 @@ describe('address book', () => {
     });
 
     it('records init code hashes as 32-byte hex', () => {
-      for (const entry of [book.uniswapV2, book.uniswapV3, book.pancakeswapV3]) {
+      for (const entry of [book.uniswapV2, book.uniswapV3, book.pancakeswapV3, book.pancakeswapV2]) {
         if (entry) expect(entry.initCodeHash).toMatch(/^0x[0-9a-f]{64}$/);
       }
     });

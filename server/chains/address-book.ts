@@ -7,8 +7,9 @@
  * this book too.
  *
  * Venues listed are the ones the engine can route through: Uniswap V2 (constant product, 0.3 %), Uniswap V3
- * (QuoterV2), Uniswap V4 (PoolManager, V4Quoter, hookless pools) and PancakeSwap V3 (its own factory, pool
- * deployer and fee tiers). Forks with another fee or math are left out.
+ * (QuoterV2), Uniswap V4 (PoolManager, V4Quoter, hookless pools), PancakeSwap V3 (its own factory, pool
+ * deployer and fee tiers) and PancakeSwap V2 (Uniswap V2's interface, 0.25 %: the hop carries the venue's fee).
+ * Forks with other math are left out.
  */
 
 /** Where an entry was read: an https page of the official documentation. */
@@ -43,6 +44,11 @@ export interface UniswapV4Entry extends Sourced {
   stateView?: string;
 }
 
+/** A Uniswap V2 fork with its own fee (hundredths of a basis point): PancakeSwap V2. */
+export interface PancakeV2Entry extends UniswapV2Entry {
+  fee: number;
+}
+
 export interface PancakeV3Entry extends Sourced {
   factory: string;
   /** PancakeSwap V3 pools are created by this contract, not by the factory (CREATE2 from the deployer). */
@@ -63,6 +69,7 @@ export interface ChainAddressBook {
   uniswapV3?: UniswapV3Entry;
   uniswapV4?: UniswapV4Entry;
   pancakeswapV3?: PancakeV3Entry;
+  pancakeswapV2?: PancakeV2Entry;
 }
 
 

@@ -8,7 +8,7 @@ import type { Address } from 'viem';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { batchAnswer, hexData } from '@/server/chains/rpc-answers';
-import { venueById } from '@/server/venues/evm/venue-table';
+import { isBondingCurve, venueById } from '@/server/venues/evm/venue-table';
 import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
 import { discoverPools, forgetPoolsOf } from './pool-discovery';
 import { decodePoolStates, stateCall, type TickLayout } from './pool-reader-client';
@@ -103,7 +103,7 @@ function rememberAnswer(chain: ConfiguredChain, set: PoolSet, answer: RpcBatchAn
   return rememberStates(set.memoryKey, batchAnswer(chain.info.id, 'eth_call', hexData, answer), layouts, (raw) => {
     const states = decodePoolStates(pools, raw, layouts);
     // A curve that graduated reads as closed: its token now trades in a pool discovery has not seen yet.
-    if (pools.some((pool, index) => pool.venue === 'LAUNCHPAD' && !states[index])) forgetPoolsOf(chain, tokens);
+    if (pools.some((pool, index) => isBondingCurve(pool.venue) && !states[index])) forgetPoolsOf(chain, tokens);
     return states;
   });
 }
@@ -193,7 +193,7 @@ function routeHops(path: PoolPath): RouteLeg['hops'] {
     tokenIn: hop.tokenIn,
     tokenOut: hop.tokenOut,
     fee: hop.pool.fee,
-    tickSpacing: venueById(hop.pool.venue).family === 2 ? hop.pool.tickSpacing : 0,
+    tickSpacing: venueById(hop.pool.venue).hopNamesTickSpacing ? hop.pool.tickSpacing : 0,
   }));
 }
 

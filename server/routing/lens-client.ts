@@ -5,7 +5,7 @@
 import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, numberToHex, type Address, type Hex } from 'viem';
 import type { EvmVenues } from '@/server/chains/chain-directory';
 import { quoteLensAbi, quoteLensRuntime } from '@/server/venues/evm/generated/contracts';
-import { deployedVenues, venueByRouterKind } from '@/server/venues/evm/venue-table';
+import { deployedVenues, lensSearchVenue } from '@/server/venues/evm/venue-table';
 import type { RouteHop, RouteLeg } from './route-types';
 
 export interface LensRequest {
@@ -71,9 +71,10 @@ const SIMULATED_NATIVE = 10n ** 30n;
 
 /** The chain's deployed venues as the QuoteLens takes them (`LensVenues.VenueConfig`), in table order. */
 export function lensVenues(venues: EvmVenues) {
-  // The lens's own search prices V2 pairs and V3 pools with a QuoterV2 (Uniswap V3); the server's routes
-  // cover every venue.
-  return deployedVenues(venues).filter(({ venue, deployment }) => venue.family === 0 || (venue.family === 1 && deployment.quoter)).map(({ venue, deployment }) => ({
+  // The lens's own search prices V2 pairs, and V3 pools where the venue's QuoterV2 is deployed; the server's
+  // routes cover every venue.
+  const searched = deployedVenues(venues).filter(({ venue, deployment }) => venue.lensSearch === 'pair' || (venue.lensSearch === 'quoter' && deployment.quoter));
+  return searched.map(({ venue, deployment }) => ({
     kind: venue.routerKind,
     factory: deployment.factory,
     quoter: deployment.quoter ?? ZERO_ADDRESS,
@@ -155,8 +156,7 @@ export function routerLeg(leg: RouteLeg) {
 }
 
 function routeHop(hop: { venue: number; pool: Address; tokenIn: Address; tokenOut: Address; fee: number; tickSpacing: number }): RouteHop {
-  // The lens's own search finds Uniswap V2 and V3 pools only, the first venues of their Router kinds.
-  return { venue: venueByRouterKind(hop.venue).id, routerIndex: hop.venue, pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, fee: hop.fee, tickSpacing: hop.tickSpacing };
+  return { venue: lensSearchVenue(hop.venue, hop.fee).id, routerIndex: hop.venue, pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, fee: hop.fee, tickSpacing: hop.tickSpacing };
 }
 
 export interface PreflightCall {

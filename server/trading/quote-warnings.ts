@@ -6,6 +6,7 @@ import { formatPercent } from '@/server/display/number-text';
 import { AppError } from '@/server/errors';
 import type { TokenRisk } from '@/server/tokens/token-risk';
 import { TAX_PASS_MAX, TAX_WARN_MAX } from '@/server/tokens/audit/evm-checks';
+import { isBondingCurve } from '@/server/venues/evm/venue-table';
 
 export type WarningSeverity = 'info' | 'warning' | 'danger';
 
@@ -53,7 +54,7 @@ export function quoteWarnings(risks: ReadonlyMap<string, TokenRisk>, facts: Quot
     if (risk) warnings.push(...tokenWarnings(risk, facts.label(token)));
   }
   warnings.push(...routeWarnings(facts));
-  if (facts.venues?.includes('LAUNCHPAD')) {
+  if (facts.venues?.some(isBondingCurve)) {
     warnings.push({
       code: 'LAUNCHPAD',
       severity: 'warning',

@@ -4,87 +4,14 @@
  * The trades move pools by a few percent, so they run on INK (and BSC for PancakeSwap), where no other
  * test file checks prices against the world spec.
  */
-import {
-  createPublicClient, encodeAbiParameters, erc20Abi, http, keccak256, numberToHex, parseAbi, parseEther, parseTransaction, type Address, type Hex,
-  type PublicClient, type TransactionSerializableEIP1559,
-} from 'viem';
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { parseAbi, parseEther, type Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { testManifest } from '@/devnet/test-world';
-import type { ManifestChain } from '@/server/chains/devnet-manifest';
-import type { EvmChainId } from '@/server/chains/registry';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
+import { give, NATIVE, worldTrading, type QuoteBody, type Trader } from './test-support/world-trader';
 
-const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
 const client = useRestClient();
-
-interface Trader {
-  account: PrivateKeyAccount;
-  chain: ManifestChain;
-  publicClient: PublicClient;
-  token(symbol: string): Address;
-}
-
-interface Hop { venue: string; pool: string; tokenIn: string; tokenOut: string; fee: number }
-interface QuoteBody {
-  stats: { amountIn: string; amountOut: string; protocolFee: string };
-  route: { share: number; hops: Hop[] }[];
-  transaction: { trade: string; approve: string; quoteId: string };
-}
-
-/** A fresh trader on `chain` holding `native` of the native coin (set on the node) and the faucet's tokens. */
-async function trader(chain: EvmChainId, native: bigint): Promise<Trader> {
-  const entry = testManifest().chains[chain]!;
-  const account = privateKeyToAccount(generatePrivateKey());
-  const funded = await client.post('dev.faucet', { chain, address: account.address });
-  expect(funded.status, JSON.stringify(funded.body)).toBe(200);
-  const publicClient = createPublicClient({ transport: http(entry.rpcUrl) });
-  await publicClient.request({ method: 'anvil_setBalance', params: [account.address, numberToHex(native)] } as never);
-  return { account, chain: entry, publicClient, token: (symbol) => entry.tokens.find((token) => token.symbol === symbol)!.address as Address };
-}
-
-/** Writes `amount` into the trader's balance of an OpenZeppelin ERC-20 of the world (balances at slot 0). */
-async function give(who: Trader, token: Address, amount: bigint): Promise<void> {
-  const slot = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [who.account.address, 0n]));
-  await who.publicClient.request({ method: 'anvil_setStorageAt', params: [token, slot, numberToHex(amount, { size: 32 })] } as never);
-}
-
-async function quote(who: Trader, chain: EvmChainId, tokenIn: Address, tokenOut: Address, amount: bigint): Promise<QuoteBody> {
-  const answer = await client.get<QuoteBody>('v2.quote', {
-    chain, tokenIn, tokenOut, amount: amount.toString(), slippage: 100, trader: who.account.address,
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body;
-}
-
-async function sign(who: Trader, unsigned: string): Promise<Hex | undefined> {
-  if (!unsigned) return undefined;
-  return who.account.signTransaction(parseTransaction(unsigned as Hex) as TransactionSerializableEIP1559);
-}
-
-async function balance(who: Trader, token: Address): Promise<bigint> {
-  if (token === NATIVE) return who.publicClient.getBalance({ address: who.account.address });
-  return who.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who.account.address] });
-}
-
-/** Executes the quote and returns what tokenOut the trader received (native: before gas, from the receipt). */
-async function executeAndReceive(who: Trader, chain: EvmChainId, body: QuoteBody, tokenOut: Address): Promise<bigint> {
-  const before = await balance(who, tokenOut);
-  const approve = await sign(who, body.transaction.approve);
-  const executed = await client.post<{ success: boolean; status: string; txRes: { txHash: string } }>('v2.execute', {
-    trade: await sign(who, body.transaction.trade), approve,
-    chain, mev: false, simulation: true, quoteId: body.transaction.quoteId,
-  });
-  expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ success: true, status: 'SUCCESS' });
-  const after = await balance(who, tokenOut);
-  if (tokenOut !== NATIVE) return after - before;
-  let gas = 0n;
-  for (const hash of [executed.body.txRes.txHash as Hex, ...(approve ? [keccak256(approve)] : [])]) {
-    const receipt = await who.publicClient.getTransactionReceipt({ hash });
-    gas += receipt.gasUsed * receipt.effectiveGasPrice;
-  }
-  return after - before + gas;
-}
+const { trader, quote, executeAndReceive } = worldTrading(client);
 
 const v2RouterAbi = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)']);
 const quoterAbi = parseAbi([
@@ -99,10 +26,10 @@ async function bestSinglePool(who: Trader, tokenIn: Address, tokenOut: Address, 
   for (const pool of pools) {
     const tokens = [pool.token0, pool.token1];
     if (!tokens.some((t) => same(t, tokenIn)) || !tokens.some((t) => same(t, tokenOut))) continue;
-    if (pool.venue === 'uniswap-v2') {
+    if (pool.venue === 'UNISWAP_V2') {
       const amounts = await who.publicClient.readContract({ address: contracts.uniswapV2Router02 as Address, abi: v2RouterAbi, functionName: 'getAmountsOut', args: [amountIn, [tokenIn, tokenOut]] });
       if (amounts[1]! > best) best = amounts[1]!;
-    } else if (pool.venue === 'uniswap-v3') {
+    } else if (pool.venue === 'UNISWAP_V3') {
       const { result } = await who.publicClient.simulateContract({ address: contracts.quoterV2 as Address, abi: quoterAbi, functionName: 'quoteExactInputSingle', args: [{ tokenIn, tokenOut, amountIn, fee: pool.fee, sqrtPriceLimitX96: 0n }] });
       if (result[0] > best) best = result[0];
     }

@@ -3,6 +3,7 @@
  * "62 % · WETH → USDC · Uniswap V3 0.05 %" and "38 % · WETH → ALPHA → USDC · Uniswap V2 0.3 %, Uniswap V4 0.3 %".
  */
 import { formatPercent } from '@/server/display/number-text';
+import { VENUE_NAMES } from '@/server/venues/venue-names';
 
 export interface RouteHopView {
   venue: string;
@@ -26,16 +27,6 @@ export interface RouteLegText {
   /** Every pool address of the leg, for a tooltip. */
   title: string;
 }
-
-const VENUE_NAMES: Record<string, string> = {
-  UNISWAP_V2: 'Uniswap V2',
-  UNISWAP_V3: 'Uniswap V3',
-  UNISWAP_V4: 'Uniswap V4',
-  PANCAKESWAP_V3: 'PancakeSwap V3',
-  LAUNCHPAD: 'Launchpad',
-  MAKER: 'Maker',
-  JUPITER: 'Jupiter',
-};
 
 export function venueName(venue: string): string {
   return VENUE_NAMES[venue] ?? venue;

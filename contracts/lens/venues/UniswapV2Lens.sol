@@ -10,8 +10,11 @@ interface ILensV2Pair {
     function getReserves() external view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast);
 }
 
-/// @notice Uniswap V2 for the QuoteLens: find a pair, and the Router's own V2 formula (0.3 % fee).
+/// @notice Uniswap V2 and its forks for the QuoteLens: find a pair, and the Router's own V2 formula with the hop's
+/// fee in hundredths of a bip (3000 for Uniswap V2's 0.3 %, 2500 for PancakeSwap V2's 0.25 %).
 abstract contract UniswapV2Lens {
+    uint256 private constant FEE_DENOMINATOR = 1_000_000;
+
     function _v2Pair(address factory, address a, address b) internal view returns (address) {
         if (factory == address(0)) return address(0);
         try ILensV2Factory(factory).getPair(a, b) returns (address pair) {
@@ -22,17 +25,17 @@ abstract contract UniswapV2Lens {
     }
 
     /// Output for an input that arrives in full; spot = (reserveIn, reserveOut).
-    function _v2Out(address pair, address tokenIn, uint256 amountIn)
+    function _v2Out(address pair, address tokenIn, uint24 fee, uint256 amountIn)
         internal
         view
         returns (uint256 out, uint256[2] memory spot)
     {
-        return _v2OutAfter(pair, tokenIn, amountIn, 0, 0);
+        return _v2OutAfter(pair, tokenIn, fee, amountIn, 0, 0);
     }
 
     /// Output after earlier swaps the same way through the pair put `addedIn` in and took `takenOut` out (each
     /// swap leaves its whole input, fee included, in the reserves); spot = the reserves before any of them.
-    function _v2OutAfter(address pair, address tokenIn, uint256 amountIn, uint256 addedIn, uint256 takenOut)
+    function _v2OutAfter(address pair, address tokenIn, uint24 fee, uint256 amountIn, uint256 addedIn, uint256 takenOut)
         internal
         view
         returns (uint256 out, uint256[2] memory spot)
@@ -42,7 +45,7 @@ abstract contract UniswapV2Lens {
         (uint256 reserveIn, uint256 reserveOut) = inIs0 ? (uint256(reserve0), uint256(reserve1)) : (uint256(reserve1), uint256(reserve0));
         spot = [reserveIn, reserveOut];
         if (reserveIn == 0 || reserveOut <= takenOut || amountIn == 0) return (0, spot);
-        uint256 withFee = amountIn * 997;
-        out = (withFee * (reserveOut - takenOut)) / ((reserveIn + addedIn) * 1000 + withFee);
+        uint256 withFee = amountIn * (FEE_DENOMINATOR - fee);
+        out = (withFee * (reserveOut - takenOut)) / ((reserveIn + addedIn) * FEE_DENOMINATOR + withFee);
     }
 }

@@ -11,7 +11,7 @@ import type { WorldTokens } from '../tokens';
 import type { PoolSpec } from '../world-spec';
 
 export interface EvmWorldPool {
-  /** The venue's id: uniswap-v2, uniswap-v3, ... */
+  /** The venue's id, spelled as the server's venue adapters spell it (UNISWAP_V2, UNISWAP_V3, ...). */
   venue: string;
   address: string;
   token0: string;
@@ -43,8 +43,8 @@ export interface EvmWorldVenue<Contracts extends Record<string, string> = Record
 export interface DeployedEvmWorldVenue<Contracts extends Record<string, string> = Record<string, string>> {
   /** Listed in the manifest under these names. */
   contracts: Contracts;
-  /** The contract that pulls the deployer's tokens when seeding; every token approves it. */
-  spender: Address;
+  /** The contract that pulls the deployer's tokens when seeding; every token approves it (none: the venue sends them itself). */
+  spender: Address | undefined;
   /** Seeds the venue's pools from the deployer's tokens (already approved to `spender`). */
   seedPools(tokens: WorldTokens): Promise<EvmWorldPool[]>;
 }

@@ -2,7 +2,7 @@
  * PancakeSwap V3 in the local world, deployed after the Router and the Depository on every chain where the
  * address book lists it (at its addresses there), with pools on PANCAKE_CHAINS only (BSC): the npm factory
  * wired to the project's PancakeV3PoolDeployer (the pools' init code is the npm artifact's), one pool per
- * (pair, fee) of the spec table's pancakeswap-v3 rows, each row one position minted through a V3LiquidityMinter.
+ * (pair, fee) of the spec table's PANCAKESWAP_V3 rows, each row one position minted through a V3LiquidityMinter.
  */
 import { getAddress, parseAbi, type Address } from 'viem';
 import { ADDRESS_BOOK } from '@/server/chains/address-book';
@@ -31,7 +31,7 @@ const factoryAbi = parseAbi([
 const poolDeployerAbi = parseAbi(['function setFactoryAddress(address factory)']);
 const poolAbi = parseAbi(['function initialize(uint160 sqrtPriceX96)']);
 
-const VENUE_ID = 'pancakeswap-v3';
+const VENUE_ID = 'PANCAKESWAP_V3';
 const ROWS = poolsOf(VENUE_ID);
 
 export const pancakeswapV3: EvmWorldVenue<PancakeV3Contracts> = {

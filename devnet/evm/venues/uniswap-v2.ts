@@ -1,4 +1,4 @@
-/** Uniswap V2 in the local world: factory and Router02 (the published bytecode), one pair per uniswap-v2 row of the spec table. */
+/** Uniswap V2 in the local world: factory and Router02 (the published bytecode), one pair per UNISWAP_V2 row of the spec table. */
 import { getAddress, parseAbi, type Address } from 'viem';
 import { loadArtifact } from '../artifacts';
 import type { Deployer } from '../deployer';
@@ -18,7 +18,7 @@ const routerAbi = parseAbi([
   'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256, uint256, uint256)',
 ]);
 
-const VENUE_ID = 'uniswap-v2';
+const VENUE_ID = 'UNISWAP_V2';
 const ROWS = poolsOf(VENUE_ID);
 
 export const uniswapV2: EvmWorldVenue<UniswapV2Contracts> = {

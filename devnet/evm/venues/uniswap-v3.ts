@@ -1,6 +1,6 @@
 /**
  * Uniswap V3 in the local world: factory (with the 0.01 % tier enabled), QuoterV2, SwapRouter and the
- * position manager (the published bytecode), one pool per (pair, fee) of the spec table's uniswap-v3 rows,
+ * position manager (the published bytecode), one pool per (pair, fee) of the spec table's UNISWAP_V3 rows,
  * each row one position minted through V3LiquidityMinter.
  */
 import { getAddress, parseAbi, type Address } from 'viem';
@@ -28,7 +28,7 @@ const positionManagerAbi = parseAbi([
   'function createAndInitializePoolIfNecessary(address token0, address token1, uint24 fee, uint160 sqrtPriceX96) payable returns (address pool)',
 ]);
 
-const VENUE_ID = 'uniswap-v3';
+const VENUE_ID = 'UNISWAP_V3';
 const ROWS = poolsOf(VENUE_ID);
 
 export const uniswapV3: EvmWorldVenue<UniswapV3Contracts> = {

@@ -1,7 +1,7 @@
 /**
  * Uniswap V4 in the local world: one PoolManager (the published v4-core bytecode), v4-periphery's V4Quoter,
  * and v4-core's PoolModifyLiquidityTest to add liquidity. Pools are hookless, keyed by the wrapped native
- * (never currency 0, so the Router's wrapped-native handling applies) and the spec table's uniswap-v4 rows:
+ * (never currency 0, so the Router's wrapped-native handling applies) and the spec table's UNISWAP_V4 rows:
  * one pool per (pair, fee), each row one position.
  */
 import { encodeAbiParameters, keccak256, parseAbi, type Address, type Hex } from 'viem';
@@ -31,7 +31,7 @@ const modifyLiquidityAbi = parseAbi([
 ]);
 const NO_HOOKS: Address = '0x0000000000000000000000000000000000000000';
 
-const VENUE_ID = 'uniswap-v4';
+const VENUE_ID = 'UNISWAP_V4';
 const ROWS = poolsOf(VENUE_ID);
 
 /** A V4 pool's id: keccak256 of its abi-encoded key. */

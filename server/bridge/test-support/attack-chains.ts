@@ -208,11 +208,11 @@ export interface V3Pool {
 
 /** The wrapped-native/stable V2 or V3 pool holding the most stable (as the service picks its native USD price); V3 expected. */
 export async function deepestNativeStablePool(chain: AttackChain): Promise<V3Pool> {
-  const pairs = chain.entry.pools.filter((pool) => (pool.venue === 'uniswap-v3' || pool.venue === 'uniswap-v2')
+  const pairs = chain.entry.pools.filter((pool) => (pool.venue === 'UNISWAP_V3' || pool.venue === 'UNISWAP_V2')
     && [pool.token0, pool.token1].map((address) => getAddress(address)).sort().join() === [chain.weth, chain.usdc].sort().join());
   const depths = await Promise.all(pairs.map((pool) => balanceOf(chain, chain.usdc, getAddress(pool.address))));
   const deepest = pairs[depths.indexOf(depths.reduce((a, b) => (b > a ? b : a)))]!;
-  if (deepest.venue !== 'uniswap-v3') throw new Error(`${chain.id}: the deepest native/stable pool is ${deepest.venue}, the push expects a V3 pool`);
+  if (deepest.venue !== 'UNISWAP_V3') throw new Error(`${chain.id}: the deepest native/stable pool is ${deepest.venue}, the push expects a V3 pool`);
   return { address: getAddress(deepest.address), fee: deepest.fee, wethIsToken0: getAddress(deepest.token0) === chain.weth };
 }
 

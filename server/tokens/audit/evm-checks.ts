@@ -15,6 +15,7 @@ import type { TaxReport } from '@/server/tokens/tax-probe';
 import type { TokenPool, TokenPools } from '@/server/venues/evm/pools/pool-types';
 import { findTokenPools } from '@/server/venues/evm/pools/token-pools';
 import { readCurve, type CurveState } from '@/server/venues/evm/launchpad-curve';
+import { venueById } from '@/server/venues/evm/venue-table';
 import { curveLiquidityUsd } from '../curve-market';
 import { privilegedFunctions, type PrivilegeGroup } from './privileged-selectors';
 import type { AuditCheck, CheckStatus } from './verdict';
@@ -70,7 +71,8 @@ export async function evmChecks(chain: ConfiguredChain, token: string, probeTaxe
   const owner = ownerWord === 0n ? ZERO_ADDRESS : addressIn(first[2]);
 
   const found = await pools;
-  const mainV2 = found.ok ? found.value.pools.find((pool) => pool.venue === 'UNISWAP_V2') : undefined;
+  // The first pool whose LP tokens tell how much liquidity is burnt (a V2-family pair).
+  const mainV2 = found.ok ? found.value.pools.find((pool) => venueById(pool.venue).lpTokenPools) : undefined;
   const second: RpcCall[] = [
     ...(mainV2 ? [
       ethCall(mainV2.address, encodeFunctionData({ abi: erc20Abi, functionName: 'totalSupply' })),

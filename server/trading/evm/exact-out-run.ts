@@ -15,6 +15,7 @@ import type { ChosenRoute } from '@/server/routing/choose-route';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { decodeMeasuredCall, measuredCall } from '@/server/routing/lens-client';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
+import { isBondingCurve } from '@/server/venues/evm/venue-table';
 import { BPS } from '@/server/fees/fee-model';
 import { tradeFailure } from '@/server/trade-failures';
 import type { QuoteState } from './quote-read';
@@ -42,7 +43,7 @@ export async function runExactOut(
   input: { terms: TradeTerms; state: QuoteState; route: ChosenRoute; amountIn: bigint; amountOut: bigint; nowMs: number },
 ): Promise<ExactOutRun> {
   const { terms: tradeTerms, state, route, amountIn, amountOut, nowMs } = input;
-  if (route.candidate.legs.some((leg) => leg.hops.some((hop) => hop.venue === 'LAUNCHPAD'))) {
+  if (route.candidate.legs.some((leg) => leg.hops.some((hop) => isBondingCurve(hop.venue)))) {
     // A curve sells by what it is paid; the Router offers no exact output through one.
     throw new AppError('INVALID_INPUT', 'amountOut: exact output is not offered on a route through a launchpad curve. Give amount instead.', { field: 'amountOut' });
   }

@@ -10,6 +10,7 @@ import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import type { RpcCall } from '@/server/chains/json-rpc';
 import { requestChecked } from '@/server/chains/rpc-answers';
 import type { RouteLeg } from '@/server/routing/route-types';
+import { isBondingCurve } from '@/server/venues/evm/venue-table';
 import { decodeIsPermitted, isPermittedCall, permitCall } from '@/server/tokens/strategy-token';
 import { z } from 'zod';
 
@@ -46,7 +47,7 @@ export function permitPreTrade(token: Address, trader: Address): PreTrade {
 export function curveTokens(chain: ConfiguredChain, routes: readonly RouteLeg[][]): Set<string> {
   const wrapped = chain.venues?.wrappedNative.toLowerCase();
   return new Set(routes.flat().flatMap((leg) => leg.hops)
-    .filter((hop) => hop.venue === 'LAUNCHPAD')
+    .filter((hop) => isBondingCurve(hop.venue))
     .map((hop) => (hop.tokenIn.toLowerCase() === wrapped ? hop.tokenOut : hop.tokenIn).toLowerCase()));
 }
 
@@ -54,7 +55,7 @@ export function curveTokens(chain: ConfiguredChain, routes: readonly RouteLeg[][
 export async function launchFeePreTrades(chain: ConfiguredChain, routes: readonly RouteLeg[][], trader: Address, router: Address): Promise<PreTrade[]> {
   const curves = new Map<string, { launchpad: Address; token: Address }>();
   for (const hop of routes.flat().flatMap((leg) => leg.hops)) {
-    if (hop.venue !== 'LAUNCHPAD') continue;
+    if (!isBondingCurve(hop.venue)) continue;
     const token = hop.tokenIn.toLowerCase() === chain.venues?.wrappedNative.toLowerCase() ? hop.tokenOut : hop.tokenIn;
     curves.set(token.toLowerCase(), { launchpad: hop.pool, token });
   }

@@ -5,6 +5,8 @@
  * pool id is the token). Each trade needs a launch fee paid in a transaction of its own first
  * (server/trading/evm/pre-trade.ts). A graduated token trades through its V2 pair instead.
  */
+import { EVM_VENUE_NAMES } from '@/server/venues/venue-names';
+import { poolFamilyOf, routerKindOf } from './contract-enums';
 import { contractAt } from './venue-config';
 import type { EvmVenueAdapter } from './venue-adapter';
 
@@ -13,9 +15,10 @@ export const LAUNCHPAD_FEE = 10_000;
 
 export const launchpadVenue: EvmVenueAdapter = {
   id: 'LAUNCHPAD',
-  name: 'Launchpad',
-  routerKind: 3,
-  family: 3,
+  name: EVM_VENUE_NAMES.LAUNCHPAD,
+  routerKind: routerKindOf('Launchpad'),
+  family: poolFamilyOf('Curve'),
+  bondingCurve: true,
   feeTiers: [LAUNCHPAD_FEE],
   tickSpacing: () => 0,
   configKeys: [{ key: 'launchpad', manifest: 'launchpad' }],

@@ -3,6 +3,7 @@
  * pool addresses), its own fee tiers, and a swap callback of its own name, which the Router answers like
  * Uniswap V3's. The shared V3-family parts with PancakeSwap's addresses and tiers.
  */
+import { EVM_VENUE_NAMES } from '@/server/venues/venue-names';
 import { contractAt } from './venue-config';
 import type { EvmVenueAdapter } from './venue-adapter';
 import { v3FamilyParts } from './v3-family';
@@ -13,9 +14,7 @@ const TICK_SPACINGS: Readonly<Record<number, number>> = { 100: 1, 500: 10, 2500:
 export const pancakeswapV3: EvmVenueAdapter = {
   ...v3FamilyParts,
   id: 'PANCAKESWAP_V3',
-  name: 'PancakeSwap V3',
-  // The Router runs PancakeSwap V3 pools through its V3 dispatch: the same pool interface.
-  routerKind: 1,
+  name: EVM_VENUE_NAMES.PANCAKESWAP_V3,
   feeTiers: [100, 500, 2500, 10000],
   tickSpacing: (fee) => TICK_SPACINGS[fee] ?? 0,
   configKeys: [

@@ -2,6 +2,7 @@
  * Uniswap V3: one pool per pair and fee tier, concentrated liquidity; the shared V3-family parts with
  * Uniswap's addresses and tiers.
  */
+import { EVM_VENUE_NAMES } from '@/server/venues/venue-names';
 import { contractAt } from './venue-config';
 import type { EvmVenueAdapter } from './venue-adapter';
 import { v3FamilyParts } from './v3-family';
@@ -12,8 +13,7 @@ const TICK_SPACINGS: Readonly<Record<number, number>> = { 100: 1, 500: 10, 3000:
 export const uniswapV3: EvmVenueAdapter = {
   ...v3FamilyParts,
   id: 'UNISWAP_V3',
-  name: 'Uniswap V3',
-  routerKind: 1,
+  name: EVM_VENUE_NAMES.UNISWAP_V3,
   feeTiers: [100, 500, 3000, 10000],
   tickSpacing: (fee) => TICK_SPACINGS[fee] ?? 0,
   configKeys: [

@@ -5,6 +5,8 @@
  * and pool-info and route hops name them by id.
  */
 import { hopPoolId, readV4Pool, v4PoolCalls, v4PoolExists } from './uniswap-v4-pools';
+import { EVM_VENUE_NAMES } from '@/server/venues/venue-names';
+import { poolFamilyOf, routerKindOf } from './contract-enums';
 import { contractAt } from './venue-config';
 import type { EvmVenueAdapter } from './venue-adapter';
 
@@ -14,9 +16,10 @@ const Q192 = 1n << 192n;
 
 export const uniswapV4: EvmVenueAdapter = {
   id: 'UNISWAP_V4',
-  name: 'Uniswap V4',
-  routerKind: 2,
-  family: 2,
+  name: EVM_VENUE_NAMES.UNISWAP_V4,
+  routerKind: routerKindOf('V4'),
+  family: poolFamilyOf('PoolManager'),
+  hopNamesTickSpacing: true,
   feeTiers: [100, 500, 3000, 10000],
   tickSpacing: (fee) => TICK_SPACINGS[fee] ?? 0,
   configKeys: [

@@ -4,6 +4,7 @@
  * own name, fee tiers and addresses.
  */
 import { encodeEventTopics, encodeFunctionData, type Address } from 'viem';
+import { poolFamilyOf, routerKindOf } from './contract-enums';
 import type { EvmVenueAdapter } from './venue-adapter';
 import { ethCall, int24, word } from './rpc-words';
 
@@ -29,10 +30,13 @@ const Q192 = 1n << 192n;
 
 const read = (pool: Address, functionName: 'fee' | 'tickSpacing' | 'slot0') => ethCall(pool, encodeFunctionData({ abi: poolAbi, functionName }));
 
-type V3FamilyParts = Pick<EvmVenueAdapter, 'family' | 'poolContracts' | 'hopSpot' | 'lpFee' | 'poolInfo'>;
+type V3FamilyParts = Pick<EvmVenueAdapter, 'routerKind' | 'family' | 'lensSearch' | 'poolContracts' | 'hopSpot' | 'lpFee' | 'poolInfo'>;
 
 export const v3FamilyParts: V3FamilyParts = {
-  family: 1,
+  // The Router runs every V3 fork's pools through its V3 dispatch: the same pool interface.
+  routerKind: routerKindOf('V3'),
+  family: poolFamilyOf('Concentrated'),
+  lensSearch: 'quoter',
 
   poolContracts: {
     findPoolCall: (deployment, a, b, fee) => ethCall(deployment.factory, encodeFunctionData({ abi: factoryAbi, functionName: 'getPool', args: [a, b, fee] })),

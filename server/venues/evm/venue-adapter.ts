@@ -7,8 +7,11 @@
 import type { Address, Hex } from 'viem';
 import type { EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
+import type { EvmVenueId } from '@/server/venues/venue-names';
+import type { PoolFamily } from './contract-enums';
 
-export type EvmVenueId = 'UNISWAP_V2' | 'UNISWAP_V3' | 'UNISWAP_V4' | 'PANCAKESWAP_V3' | 'LAUNCHPAD';
+export type { EvmVenueId } from '@/server/venues/venue-names';
+export type { PoolFamily } from './contract-enums';
 
 /** Where a venue lives on one chain. */
 export interface VenueDeployment {
@@ -61,13 +64,6 @@ export interface PoolById {
   creation: { blockNumber: number; blockHash: Hex; timestamp?: number };
 }
 
-/**
- * How the pool state reader (contracts/lens/PoolStateReader.sol) finds and reads a venue's pools, and which
- * local math prices them: 0 = constant-product pairs, 1 = V3-family pools, 2 = Uniswap V4 pools, 3 = launchpad
- * curves (read as constant-product reserves).
- */
-export type PoolFamily = 0 | 1 | 2 | 3;
-
 /** A pool the router can route through: what the reader reports, with its venue. */
 export interface RoutablePool {
   venue: EvmVenueId;
@@ -83,14 +79,30 @@ export interface RoutablePool {
 
 export interface EvmVenueAdapter {
   id: EvmVenueId;
-  /** Name in answers (token data's pools, pool-info errors). */
+  /** Name in answers (token data's pools, pool-info errors): its row of EVM_VENUE_NAMES (server/venues/venue-names.ts). */
   name: string;
-  /** The venue's index in the Router's and the QuoteLens' `Venue` enum (contracts/router/Router.sol). */
+  /** The venue's index in the Router's and the QuoteLens' `Venue` enum (contracts/router/Router.sol): `routerKindOf`. */
   routerKind: number;
   /** Fee tiers its pools come in, hundredths of a basis point; a venue with one fixed fee lists that one. */
   feeTiers: readonly number[];
-  /** How its pools are found and read, and priced (constant product or concentrated liquidity). */
+  /** How its pools are found and read, and priced (constant product or concentrated liquidity): `poolFamilyOf`. */
   family: PoolFamily;
+  /** A route hop through it names the pool's tick spacing (V4: the Router builds the PoolKey from it); others pass 0. */
+  hopNamesTickSpacing?: true;
+  /**
+   * Its pools are launchpad bonding curves: a trade along one first pays the launchpad a fee in a transaction of
+   * its own (server/trading/evm/pre-trade.ts), the quote warns of it, exact-output trades refuse it, and a curve
+   * that reads closed has graduated (its token now trades in a pool discovery has not seen yet).
+   */
+  bondingCurve?: true;
+  /** Its pools are ERC-20 LP tokens (V2 pairs): the token audit reads how much of a pool's supply is burnt. */
+  lpTokenPools?: true;
+  /**
+   * Whether and how the QuoteLens' own search (tax probes, and quotes given no candidate routes) prices its pools:
+   * 'pair' from a V2 pair's reserves with the venue's fee, 'quoter' through the venue's QuoterV2 where its
+   * deployment names one; absent, the lens's search leaves the venue out (the server's routes cover it).
+   */
+  lensSearch?: 'pair' | 'quoter';
   /** Tick spacing of a fee tier; 0 where the venue has no ticks. */
   tickSpacing(fee: number): number;
   /** Keys of `VENUES_<CHAIN>` it reads; the environment schema and the manifest mapping are built from these. */

@@ -18,6 +18,7 @@ import { decodeDiscovery, discoveryCall } from '@/server/routing/pool-reader-cli
 import { returned, sameAddress } from '../rpc-words';
 import type { RoutablePool } from '../venue-adapter';
 import { deployedVenues, venueById } from '../venue-table';
+import { poolFamilyOf } from '../contract-enums';
 import type { NativeUsdRangeCache, NativeUsdRangeMemo } from './native-usd-range-cache';
 import { readPlan } from './native-usd-range-read';
 import type { NativeUsdRange } from './native-usd-range-types';
@@ -54,7 +55,7 @@ async function discover(chain: ConfiguredChain, venues: EvmVenues, now: number):
   const wrapped = venues.wrappedNative as Address;
   const stable = venues.stable.address as Address;
   const lookups = discoveryCalls(venues, wrapped, stable);
-  const hasV4 = deployedVenues(venues).some(({ venue }) => venue.family === 2);
+  const hasV4 = deployedVenues(venues).some(({ venue }) => venue.family === poolFamilyOf('PoolManager'));
   // The native coin itself (currency 0) as well as the wrapped one: real chains' deepest V4 pools hold ETH.
   const v4Call = hasV4 ? [discoveryCall(venues, [zeroAddress, wrapped, stable])] : [];
   const answers = await chain.rpc.requestBatch([...lookups, ...v4Call, { method: 'eth_blockNumber' }]);
@@ -78,6 +79,6 @@ function v4PoolsOf(venues: EvmVenues, answer: RpcBatchAnswer | undefined, wrappe
     return [];
   }
   const isNative = (token: Address) => sameAddress(token, wrapped) || sameAddress(token, zeroAddress);
-  return found.filter((pool) => venueById(pool.venue).family === 2
+  return found.filter((pool) => venueById(pool.venue).family === poolFamilyOf('PoolManager')
     && ((sameAddress(pool.token0, stable) && isNative(pool.token1)) || (sameAddress(pool.token1, stable) && isNative(pool.token0))));
 }

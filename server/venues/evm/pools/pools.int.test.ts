@@ -51,7 +51,7 @@ describe('GET /api/v1/pool-info', () => {
   it('describes a V2 pair as the pair contract reads it', async () => {
     const { base, client, token, pool } = world();
     const alpha = token('ALPHA');
-    const pair = pool('uniswap-v2', base.wrappedNative, alpha.address).address as Address;
+    const pair = pool('UNISWAP_V2', base.wrappedNative, alpha.address).address as Address;
     const { status, body } = await rest.get<PoolInfoBody>('v1.poolInfo', { pool: pair, chain: 'BASE' });
     expect(status, JSON.stringify(body)).toBe(200);
     const info = body.poolInfo;
@@ -96,7 +96,7 @@ describe('GET /api/v1/pool-info', () => {
   it('describes a V3 pool as the pool contract reads it', async () => {
     const { base, client, token, pool } = world();
     const alpha = token('ALPHA');
-    const address = pool('uniswap-v3', base.wrappedNative, alpha.address, 10000).address as Address;
+    const address = pool('UNISWAP_V3', base.wrappedNative, alpha.address, 10000).address as Address;
     const { status, body } = await rest.get<PoolInfoBody>('v1.poolInfo', { pool: address, chain: 'BASE' });
     expect(status, JSON.stringify(body)).toBe(200);
     const info = body.poolInfo;
@@ -126,7 +126,7 @@ describe('GET /api/v1/pool-info', () => {
 
   it('puts the native coin on the token side of the WETH/USDC pool', async () => {
     const { base, token, pool } = world();
-    const address = pool('uniswap-v2', base.wrappedNative, token('USDC').address).address;
+    const address = pool('UNISWAP_V2', base.wrappedNative, token('USDC').address).address;
     const { status, body } = await rest.get<PoolInfoBody>('v1.poolInfo', { pool: address, chain: 'BASE' });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.poolInfo.token.symbol).toBe('WETH');
@@ -157,7 +157,7 @@ describe('GET /api/v1/pool-info', () => {
     // chain: their pair is at one address on both.
     const chains = testManifest().chains;
     const { base, token, pool } = world();
-    const address = pool('uniswap-v2', token('ALPHA').address, token('GAMMA').address).address;
+    const address = pool('UNISWAP_V2', token('ALPHA').address, token('GAMMA').address).address;
     const elsewhere = Object.entries(chains).filter(([id, entry]) => id !== 'BASE' && entry!.pools.some((other) => other.address === address)).map(([id]) => id);
     expect(elsewhere).toContain('BSC');
     expect(base.pools.some((entry) => entry.address === address)).toBe(true);

@@ -37,7 +37,7 @@ function world() {
   const client = createPublicClient({ transport: http(chain.rpcUrl) });
   const token = (symbol: string) => chain.tokens.find((entry) => entry.symbol === symbol)!;
   const manager = chain.contracts.uniswapV4PoolManager! as Address;
-  const v4Pool = (a: string, b: string, fee: number) => chain.pools.find((entry) => entry.venue === 'uniswap-v4' && entry.fee === fee
+  const v4Pool = (a: string, b: string, fee: number) => chain.pools.find((entry) => entry.venue === 'UNISWAP_V4' && entry.fee === fee
     && [entry.token0, entry.token1].map((x) => x.toLowerCase()).sort().join() === [a, b].map((x) => x.toLowerCase()).sort().join())!;
   return { chain, client, token, manager, v4Pool };
 }
