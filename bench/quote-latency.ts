@@ -25,6 +25,7 @@ import { createPriorityFeeReader, DEFAULT_PRIORITY_TTL_MS } from '@/server/fees/
 import { createAuditDeps } from '@/server/tokens/audit/audit-deps';
 import { createTokenRiskReader } from '@/server/tokens/token-risk';
 import type { SwapQuoteDeps } from '@/server/trading/trading-engines';
+import { familyServices } from '@/server/family-services';
 import { alive, anvilChildren, closedLoop, stats, stopOnSignal } from './support';
 
 const { values } = parseArgs({
@@ -151,7 +152,7 @@ function quoteDeps(manifest: DevnetManifest, rpcUrl: string): QuoteDeps {
   );
   // No third-party audit offline: the providers answer `unavailable` at once.
   const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, config: { GOPLUS_API_URL: undefined, RUGCHECK_API_URL: undefined } }));
-  return { chains, priorityFees: createPriorityFeeReader(chains), appSecret: 'bench', tokenRisk };
+  return { chains, families: familyServices, priorityFees: createPriorityFeeReader(chains), appSecret: 'bench', tokenRisk };
 }
 
 interface Scenario {

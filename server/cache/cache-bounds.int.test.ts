@@ -15,7 +15,8 @@ import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { boundedCacheSizes } from '@/server/cache/bounded-cache';
 import { createAuditDeps } from '@/server/tokens/audit/audit-deps';
 import { tokenInfo } from '@/server/tokens/token-info';
-import { estimateValue, VALUE_DECIMALS_ENTRIES } from '@/server/tokens/value';
+import { VALUE_DECIMALS_ENTRIES } from '@/server/tokens/evm-value';
+import { estimateValue } from '@/server/tokens/value';
 import { feeSplit } from '@/server/trading/fee-model';
 
 const client = useRestClient();

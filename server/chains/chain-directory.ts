@@ -3,7 +3,6 @@
  * they come from the address book and where `npm run deploy` puts the Router, each overridden by the
  * environment; on the local chain world, from the devnet manifest.
  */
-import type { Config, VenuesEnv } from '@/server/config/env';
 import { deployedRouterAddress } from '@/server/deploy/configured-contracts';
 import { ADDRESS_BOOK, type ChainAddressBook } from './address-book';
 import { createCircuitBreaker, type CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
@@ -56,9 +55,28 @@ export interface ConfiguredChain {
 
 export type ChainDirectory = Record<ChainId, ConfiguredChain>;
 
+/**
+ * `VENUES_<CHAIN>`: venue contracts key by key over the address book's (null takes one away). Declared here,
+ * as the directory reads it, so the chain layer does not import the configuration (server/config/env.ts's
+ * venues schema gives this shape).
+ */
+export type VenuesOverride = Readonly<Record<string, unknown>>;
+
+/** What the directory reads of the configuration (server/config/env.ts's Config has it). */
+export interface ChainDirectoryConfig {
+  chains: Record<ChainId, { rpcUrls: readonly string[]; mevRpcUrls: readonly string[]; routerAddress?: string; venues?: VenuesOverride }>;
+  localWorld: boolean;
+  RPC_TIMEOUT_MS: number;
+  SOLVER_PRIVATE_KEY?: string;
+  SOLVER_SECRET_KEY_SOL?: string;
+  DEPLOY_SALT?: string;
+  RPC_BREAKER_FAILURES?: number;
+  RPC_BREAKER_OPEN_MS?: number;
+  PUBLIC_URL?: string;
+}
+
 export function createChainDirectory(
-  config: Pick<Config, 'chains' | 'localWorld' | 'RPC_TIMEOUT_MS' | 'SOLVER_PRIVATE_KEY' | 'SOLVER_SECRET_KEY_SOL'>
-    & Partial<Pick<Config, 'RPC_BREAKER_FAILURES' | 'RPC_BREAKER_OPEN_MS' | 'PUBLIC_URL'>>,
+  config: ChainDirectoryConfig,
   manifest: DevnetManifest | undefined,
   onCall?: (outcome: RpcCallOutcome) => void,
   fetchImpl?: typeof fetch,
@@ -153,7 +171,7 @@ export function venuesFromAddressBook(book: ChainAddressBook | undefined): Parti
  * base's venue contract away; undefined without a wrapped native coin and a stable, which every quote needs (for
  * gas in USD, and as routing connectors).
  */
-export function mergeVenues(base: Partial<EvmVenues> | undefined, override: VenuesEnv | undefined): EvmVenues | undefined {
+export function mergeVenues(base: Partial<EvmVenues> | undefined, override: VenuesOverride | undefined): EvmVenues | undefined {
   const defined = (venues: object | undefined) => Object.fromEntries(Object.entries(venues ?? {}).filter(([, value]) => value !== undefined));
   const withNulls = { multicall3: MULTICALL3, connectors: [], ...defined(base), ...defined(override) } as Record<string, unknown>;
   const merged = Object.fromEntries(Object.entries(withNulls).filter(([, value]) => value !== null)) as Partial<EvmVenues>;

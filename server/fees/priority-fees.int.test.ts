@@ -12,7 +12,7 @@ import { createRpcTransport } from '@/server/chains/json-rpc';
 import { CHAIN_IDS, CHAINS } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { AppError } from '@/server/errors';
-import { EVM_TIP_FLOORS } from './fee-levels';
+import { EVM_TIP_FLOORS } from '@/server/chains/fee-levels';
 import { createPriorityFeeReader, PRIORITY_LEVELS, type PriorityFees } from './priority-fees';
 
 const GWEI = 1_000_000_000n;

@@ -85,7 +85,7 @@ export async function v2ValueAnswer(services: ValueDeps, input: z.output<typeof 
   // The token traded against the native coin names the chain; between two tokens, tokenIn does.
   const [detectFrom, field] = input.tokenIn === NATIVE_TOKEN_ADDRESS ? [input.tokenOut, 'tokenOut'] : [input.tokenIn, 'tokenIn'];
   const chain = input.chain ?? (await detectChain(services.chains, detectFrom, { field }));
-  if (input.amount === undefined && CHAINS[chain].family === 'solana') {
+  if (input.amount === undefined && !services.families(chain).value.pricesWholeBalance) {
     throw new AppError('INVALID_INPUT', 'amount: is required on SOL (the whole balance cannot be priced there)', { field: 'amount' });
   }
   const estimate = await estimateValue(services, { chain, tokenIn: input.tokenIn, tokenOut: input.tokenOut, amount: amountOf(input), fees: feeSplit('v2', 0) });

@@ -239,13 +239,9 @@ function privateRpc(deps: EvmExecuteDeps, request: EvmExecuteRequest): RpcTransp
  * private RPC sends, the chain's own RPC is polled. TIMEOUT when the wait is over first.
  */
 async function broadcastAndWait(deps: EvmExecuteDeps, request: EvmExecuteRequest, tx: SignedTxPayload): Promise<EvmReceipt> {
-  const private_ = privateRpc(deps, request);
-  if (private_) {
-    await broadcast(deps, request, tx);
-    return minedReceipt(deps, tx.txHash);
-  }
-  const receipt = await refusalsAsFailures(() =>
-    sendAndWaitForReceipt(deps.chain.rpc, tx.raw, { hash: tx.txHash, timeoutMs: deps.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS }));
+  const receipt = await refusalsAsFailures(() => sendAndWaitForReceipt(deps.chain.rpc, tx.raw, {
+    hash: tx.txHash, timeoutMs: deps.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS, sendVia: privateRpc(deps, request),
+  }));
   if (!receipt) throw tradeFailure('TIMEOUT', `no receipt for ${tx.txHash} yet`);
   return receipt;
 }

@@ -6,7 +6,7 @@
 import type { Address, Hex } from 'viem';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import { AppError } from '@/server/errors';
-import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
+import type { LevelFees, PriorityLevel } from '@/server/chains/fee-levels';
 import { chooseRoute, type ChosenRoute } from '@/server/routing/choose-route';
 import { ZERO_ADDRESS } from '@/server/routing/lens-client';
 import type { RouteLeg } from '@/server/routing/route-types';

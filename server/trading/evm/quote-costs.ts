@@ -1,7 +1,7 @@
 /** Gas limits, transaction fee fields and the USD figures of a quote. */
 import type { Hex } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
-import type { LevelFees } from '@/server/fees/fee-levels';
+import type { LevelFees } from '@/server/chains/fee-levels';
 import { round } from '@/server/routing/route-figures';
 import type { UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
 

@@ -19,7 +19,7 @@ import { latestBlockhashSchema } from '@/server/chains/solana/actions/get-latest
 import { LAMPORTS_PER_SIGNATURE } from '@/server/chains/solana/programs';
 import { classifySolanaError } from '@/server/chains/solana/solana-errors';
 import { AppError, findAppError, type ErrorCode } from '@/server/errors';
-import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
+import type { LevelFees, PriorityLevel } from '@/server/chains/fee-levels';
 import { SOL_SENTINEL, WRAPPED_SOL_MINT, type SolanaRoute, type SolanaRouteSource } from '@/server/venues/solana/route-source';
 import type { SolanaMints } from '@/server/venues/solana/solana-mints';
 import { BPS, splitAmount } from '../fee-model';
