@@ -16,7 +16,7 @@ import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import { startWorld, type RunningWorld } from '@/devnet/world';
 import { v2QuoteInput } from '@/server/api/contract/trading';
 import { v2QuoteAnswer } from '@/server/api/handlers/trading';
-import { createChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import type { DevnetManifest } from '@/server/chains/devnet-manifest';
 import { CHAIN_IDS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import { DEFAULT_BRIDGE_ASSETS, DEFAULT_MAX_OUTSTANDING_USD, type ChainEnv } from '@/server/config/env';

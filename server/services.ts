@@ -15,7 +15,8 @@ import { inventoryGaugeValues, solverInventorySource } from '@/server/bridge/sol
 import { createBridgeSolver, LEASE_MS, type BridgeSolver } from '@/server/bridge/bridge-solver';
 import { createBridgeRepository } from '@/server/store/bridge-repository';
 import { boundedCache } from '@/server/cache/bounded-cache';
-import { createChainDirectory, type ChainDirectory } from '@/server/chains/chain-directory';
+import { type ChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { familyServices, type FamilyServices } from '@/server/family-services';
 import { configuredExplorerTxLink } from '@/server/chains/explorer-links';
 import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';

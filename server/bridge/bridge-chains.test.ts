@@ -9,7 +9,7 @@ import { getBase58Decoder } from '@solana/kit';
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { createBalanceReader } from '@/server/balances/balance-reader';
-import { createChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { loadConfig } from '@/server/config/env';
 import { AppError } from '@/server/errors';
 import { createPriorityFeeReader } from '@/server/fees/priority-fees';

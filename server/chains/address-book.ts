@@ -64,6 +64,3 @@ export interface ChainAddressBook {
   uniswapV4?: UniswapV4Entry;
   pancakeswapV3?: PancakeV3Entry;
 }
-
-
-export { ADDRESS_BOOK } from './address-book-entries';

@@ -1,16 +1,13 @@
 /**
  * Where each chain is reached on this server: its RPC transport, Router address and venues. On a real chain
  * they come from the address book and where `npm run deploy` puts the Router, each overridden by the
- * environment; on the local chain world, from the devnet manifest.
+ * environment; on the local chain world, from the devnet manifest. The directory is built by the composition
+ * root (server/chain-directory-setup.ts), which knows the deploy and venue layers this one does not import.
  */
-import { deployedRouterAddress } from '@/server/deploy/configured-contracts';
-import { ADDRESS_BOOK, type ChainAddressBook } from './address-book';
-import { createCircuitBreaker, type CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
-import { createRpcTransport, type RpcCallOutcome, type RpcTransport } from './json-rpc';
-import type { DevnetManifest, ManifestChain } from './devnet-manifest';
-import { explorerTxTemplate } from './explorer-links';
-import { venueContractsFromManifest } from '@/server/venues/evm/venue-table';
-import { CHAIN_IDS, CHAINS, type ChainId, type ChainInfo } from './registry';
+import type { ChainAddressBook } from './address-book';
+import type { CircuitBreaker } from './circuit-breaker';
+import type { RpcTransport } from './json-rpc';
+import type { ChainId, ChainInfo } from './registry';
 
 /**
  * Where an EVM chain's trading venues live: the quote engine and token reads look here. Venue contracts sit
@@ -75,73 +72,6 @@ export interface ChainDirectoryConfig {
   PUBLIC_URL?: string;
 }
 
-export function createChainDirectory(
-  config: ChainDirectoryConfig,
-  manifest: DevnetManifest | undefined,
-  onCall?: (outcome: RpcCallOutcome) => void,
-  fetchImpl?: typeof fetch,
-  onDuration?: CircuitBreakerOptions['onDuration'],
-): ChainDirectory {
-  const directory = {} as ChainDirectory;
-  const deployedRouter = config.localWorld ? undefined : deployedRouterAddress(config);
-  for (const id of CHAIN_IDS) {
-    const env = config.chains[id];
-    const fromManifest = config.localWorld ? manifest?.chains[id] : undefined;
-    const urls = env.rpcUrls.length > 0 ? env.rpcUrls : fromManifest ? [fromManifest.rpcUrl] : [];
-    const breakerOf = () => createCircuitBreaker({
-      chain: id, failures: config.RPC_BREAKER_FAILURES ?? 3, openMs: config.RPC_BREAKER_OPEN_MS ?? 5_000, onDuration,
-    });
-    const breaker = breakerOf();
-    // The MEV RPC is another service than the chain's own RPC: it has its own breaker.
-    const mevBreaker = breakerOf();
-    const transport = (list: readonly string[], guard: CircuitBreaker) =>
-      guard.guard(createRpcTransport({ chain: id, urls: list, timeoutMs: config.RPC_TIMEOUT_MS, onCall, fetch: fetchImpl }));
-    const routerAddress = env.routerAddress ?? fromManifest?.routerAddress ?? (CHAINS[id].family === 'evm' ? deployedRouter : undefined) ?? '';
-    directory[id] = {
-      info: CHAINS[id],
-      available: urls.length > 0,
-      rpc: transport(urls, breaker),
-      breaker,
-      mevRpc: env.mevRpcUrls.length > 0 ? transport(env.mevRpcUrls, mevBreaker) : undefined,
-      mevRpcFor: env.mevRpcUrls.length > 0
-        ? (reward) => transport(reward ? env.mevRpcUrls.map((url) => withQuery(url, 'refundRecipient', reward)) : env.mevRpcUrls, mevBreaker)
-        : undefined,
-      routerAddress,
-      configuredRouterAddress: routerAddress,
-      venues: fromManifest
-        ? (CHAINS[id].family === 'evm' ? mergeVenues(venuesFromManifest(fromManifest), env.venues) : undefined)
-        : mergeVenues(venuesFromAddressBook(ADDRESS_BOOK[id as keyof typeof ADDRESS_BOOK]), env.venues),
-      ...(config.localWorld && { explorerTxUrl: explorerTxTemplate(id, { localWorld: true, appUrl: answerAppUrl(config.PUBLIC_URL) }) }),
-    };
-  }
-  return directory;
-}
-
-/**
- * The API's `explorerUrl` is a link to open (the interface's execute result), so on the local world it is the
- * app's transaction page under PUBLIC_URL, the address people reach the app at, when that is configured.
- * Unset, PUBLIC_URL's default (localhost) would be wrong for every client not on this machine (a phone on the
- * LAN, a container), so the link is then the path alone, which a client resolves against the base address it
- * called, as the pages do.
- */
-function answerAppUrl(publicUrl: string | undefined): string {
-  return publicUrl?.replace(/\/+$/, '') ?? '';
-}
-
-function venuesFromManifest(chain: ManifestChain): EvmVenues | undefined {
-  const stable = chain.tokens.find((token) => token.kind === 'stable');
-  const { multicall3 } = chain.contracts;
-  const venueContracts = venueContractsFromManifest(chain.contracts);
-  if (!stable || !multicall3) return undefined;
-  return {
-    wrappedNative: chain.wrappedNative,
-    stable: { address: stable.address, decimals: stable.decimals },
-    multicall3,
-    connectors: chain.tokens.filter((token) => token.kind === 'plain').map((token) => token.address),
-    ...venueContracts,
-  };
-}
-
 /** A chain's venues as the address book lists them (every stable after the first is a routing connector). */
 export function venuesFromAddressBook(book: ChainAddressBook | undefined): Partial<EvmVenues> | undefined {
   if (!book) return undefined;
@@ -181,9 +111,3 @@ export function mergeVenues(base: Partial<EvmVenues> | undefined, override: Venu
 
 /** Multicall3 sits at this address on nearly every chain (its own deployment list), and the local world. */
 const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11';
-
-function withQuery(url: string, name: string, value: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.set(name, value);
-  return parsed.toString();
-}

@@ -8,7 +8,7 @@
  * Exit codes: 0 no fault, 1 a fault (the server would refuse to start).
  */
 import { createBalanceReader } from '../balances/balance-reader';
-import { createChainDirectory } from '../chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { readDevnetManifest } from '../chains/devnet-manifest';
 import { ConfigError, loadConfig } from '../config/env';
 import { familyServices } from '../family-services';

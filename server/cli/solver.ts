@@ -10,7 +10,7 @@ import { formatUnits } from 'viem';
 import { bridgeChainsFrom } from '../bridge/bridge-chains';
 import { readSolverInventory, solverInventorySource, type Holding } from '../bridge/solver-inventory';
 import { createBalanceReader } from '../balances/balance-reader';
-import { createChainDirectory } from '../chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { readDevnetManifest } from '../chains/devnet-manifest';
 import { loadConfig } from '../config/env';
 import { familyServices } from '../family-services';

@@ -13,7 +13,7 @@ import { parseEther, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOwnWorld, type TestWorld } from '@/devnet/test-world';
-import { createChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { createRpcTransport } from '@/server/chains/json-rpc';
 import { loadConfig } from '@/server/config/env';
 import { deployProjectContracts } from '@/server/deploy/deploy-contracts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anvilAccount } from '@/devnet/accounts';
 import { startAnvil, type AnvilNode } from '@/devnet/anvil';
 import { testManifest } from '@/devnet/test-world';
-import { createChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { createRpcTransport } from '@/server/chains/json-rpc';
 import { CHAIN_IDS, CHAINS } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { MAX_LISTED_BALANCES, readWalletBalances } from '@/server/balances/read-wallet-balances';
 import { EVM_CHAIN_IDS } from '@/server/chains/registry';
 import { knownTokens } from '@/server/tokens/known-tokens';
-import { lookupToken } from '@/server/tokens/lookup-token';
+import { lookupToken } from '@/server/chains/evm/lookup-token';
 import { priceHistory } from '@/server/tokens/price-history';
 import { tokenMarkets } from '@/server/tokens/token-markets';
 import { withChecksummedAddresses } from '../contract/answer-addresses';

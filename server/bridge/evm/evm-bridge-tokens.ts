@@ -19,7 +19,7 @@ import { keccak256 } from '@/server/chains/evm/keccak';
 import { requestChecked, hexData } from '@/server/chains/rpc-answers';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { AppError, findAppError } from '@/server/errors';
-import { lookupToken } from '@/server/tokens/lookup-token';
+import { lookupToken } from '@/server/chains/evm/lookup-token';
 import { nativeBridgeToken, type BridgeToken, type BuiltDeposit, type FoundDeposit, type SignedPayment } from '../bridge-chain';
 import { takeSettled, txFees, type EvmBridgeContext } from './evm-bridge-context';
 import type { ApprovalSize } from '@/server/trading/swap-types';

@@ -2,7 +2,8 @@
 import type { Hex } from 'viem';
 import type { ChainId } from '@/server/chains/registry';
 import type { SwapExecuteDeps, TradingEngine } from '../trading-engines';
-import { executeEvmTrade, trackEvmTrade, type EvmExecuteDeps } from './evm-execute';
+import { executeEvmTrade, trackEvmTrade } from './evm-execute';
+import type { EvmExecuteDeps } from './evm-execute-types';
 import { quoteEvmSwap, type EvmQuoteRequest } from './evm-quote';
 import { estimateEvmInput } from './exact-output-estimate';
 
