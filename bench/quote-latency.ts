@@ -151,7 +151,7 @@ function quoteDeps(manifest: DevnetManifest, rpcUrl: string): QuoteDeps {
     { ...manifest, chains: { [CHAIN]: { ...manifest.chains[CHAIN]!, rpcUrl } } },
   );
   // No third-party audit offline: the providers answer `unavailable` at once.
-  const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, config: { GOPLUS_API_URL: undefined, RUGCHECK_API_URL: undefined } }));
+  const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, families: familyServices, config: { GOPLUS_API_URL: undefined, RUGCHECK_API_URL: undefined } }));
   return { chains, families: familyServices, priorityFees: createPriorityFeeReader(chains), appSecret: 'bench', tokenRisk };
 }
 

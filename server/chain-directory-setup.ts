@@ -12,7 +12,7 @@ import { createCircuitBreaker, type CircuitBreaker, type CircuitBreakerOptions }
 import type { DevnetManifest, ManifestChain } from '@/server/chains/devnet-manifest';
 import { explorerTxTemplate } from '@/server/chains/explorer-links';
 import { createRpcTransport, type RpcCallOutcome } from '@/server/chains/json-rpc';
-import { CHAIN_IDS, CHAINS } from '@/server/chains/registry';
+import { CHAIN_IDS, CHAINS, isEvmChain } from '@/server/chains/registry';
 import { deployedRouterAddress } from '@/server/deploy/configured-contracts';
 import { venueContractsFromManifest } from '@/server/venues/evm/venue-table';
 
@@ -37,7 +37,7 @@ export function createChainDirectory(
     const mevBreaker = breakerOf();
     const transport = (list: readonly string[], guard: CircuitBreaker) =>
       guard.guard(createRpcTransport({ chain: id, urls: list, timeoutMs: config.RPC_TIMEOUT_MS, onCall, fetch: fetchImpl }));
-    const routerAddress = env.routerAddress ?? fromManifest?.routerAddress ?? (CHAINS[id].family === 'evm' ? deployedRouter : undefined) ?? '';
+    const routerAddress = env.routerAddress ?? fromManifest?.routerAddress ?? (isEvmChain(id) ? deployedRouter : undefined) ?? '';
     directory[id] = {
       info: CHAINS[id],
       available: urls.length > 0,
@@ -50,7 +50,7 @@ export function createChainDirectory(
       routerAddress,
       configuredRouterAddress: routerAddress,
       venues: fromManifest
-        ? (CHAINS[id].family === 'evm' ? mergeVenues(venuesFromManifest(fromManifest), env.venues) : undefined)
+        ? (isEvmChain(id) ? mergeVenues(venuesFromManifest(fromManifest), env.venues) : undefined)
         : mergeVenues(venuesFromAddressBook(ADDRESS_BOOK[id as keyof typeof ADDRESS_BOOK]), env.venues),
       ...(config.localWorld && { explorerTxUrl: explorerTxTemplate(id, { localWorld: true, appUrl: answerAppUrl(config.PUBLIC_URL) }) }),
     };

@@ -131,7 +131,7 @@ export async function createServices(config: Config, options: { shareStore?: boo
   const background = createBackgroundSender({ chains, trades, logger });
   const priorityFees = createPriorityFeeReader(chains);
   const solana = solanaTradingFrom(config, chains.SOL, manifest, balances);
-  const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, config }));
+  const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, families: familyServices, config }));
   const swapQuoteDeps: SwapQuoteDeps = { chains, families: familyServices, priorityFees, appSecret, balances, solana, tokenRisk };
   const { bridge, solver } = createBridge({ config, chains, manifest, priorityFees, solana, store, logger, metrics, swapQuoteDeps });
   registerBridgeGauges(metrics, bridge, manifest);

@@ -47,7 +47,7 @@ describe('caches keyed by what callers name', () => {
     const contracts = Array.from({ length: CONTRACTS }, () => getAddress(`0x${randomBytes(20).toString('hex')}`));
     await inTurns(contracts, (address) => rpc(baseRpc, 'anvil_setCode', [address, ANSWERS_EIGHTEEN]));
     const mints = Array.from({ length: CONTRACTS }, () => new PublicKey(randomBytes(32)).toBase58());
-    const infoDeps = { chains: services.chains, solana: services.solana, localWorld: services.localWorld, audit: createAuditDeps(services), dexScreenerUrl: undefined };
+    const infoDeps = { chains: services.chains, families: services.families, solana: services.solana, localWorld: services.localWorld, audit: createAuditDeps(services), dexScreenerUrl: undefined };
     const fees = feeSplit('v2', 0);
 
     await inTurns(contracts, (token) => Promise.all([

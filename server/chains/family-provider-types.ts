@@ -60,6 +60,8 @@ export interface ChainFamilyProvider {
   readonly addressForm: string;
   /** The native coin as a token contract (the wrapped-native mint on Solana; the zero address on EVM chains). */
   readonly nativeTokenContract: string;
+  /** The standard its tokens follow: what a token audit provider says it covers. */
+  readonly tokenStandard: 'erc20' | 'spl';
   /** A wallet no key exists for, holding nothing: what price-only quotes are priced as. */
   readonly priceOnlyWallet: string;
 

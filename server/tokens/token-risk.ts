@@ -11,7 +11,6 @@ import { chainFamily } from '@/server/chains/chain-family';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { AuditDeps } from './audit/audit-token';
 import type { ProviderReport } from './audit/providers/provider-adapter';
-import { permitRequired } from './strategy-token';
 
 export interface TokenRisk {
   token: string;
@@ -78,7 +77,7 @@ async function measureRisk(deps: AuditDeps & { chains: ChainDirectory }, chainId
   const covering = deps.providers.filter((provider) => provider.covers(chain.info));
   const [taxes, permit, reports] = await Promise.all([
     deps.probeTaxes(chain, token),
-    chain.info.family === 'evm' ? permitRequired(chain, token) : false,
+    deps.families(chainId).tokens.permitRequired(chain, token),
     Promise.all(covering.map((provider) => provider.report(chain.info, token).catch((): ProviderReport => ({ name: provider.name, status: 'unavailable' })))),
   ]);
   return {

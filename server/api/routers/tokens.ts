@@ -52,7 +52,7 @@ export const tokensRouter = router({
       success: z.literal(true),
       points: z.array(z.object({ block: z.number(), time: z.number(), priceNative: z.number(), priceUsd: z.number() })),
     }))
-    .query(async ({ ctx, input }) => ({ success: true as const, points: await priceHistory(ctx.services.chains[input.chain], input.address, ctx.services.solana) })),
+    .query(async ({ ctx, input }) => ({ success: true as const, points: await priceHistory(ctx.services, input.chain, input.address) })),
   /** The chain's listed tokens with price, liquidity and 24 h change, for the /token landing page. */
   markets: authedProcedure
     .input(z.object({ chain: chainId }))

@@ -22,6 +22,7 @@ export const evmFamily: ChainFamilyProvider = {
   canonicalAddress: (address) => getAddress(address),
   addressForm: 'an EVM address (0x + 40 hex digits)',
   nativeTokenContract: NATIVE_TOKEN_ADDRESS,
+  tokenStandard: 'erc20',
   priceOnlyWallet: PRICE_ONLY_EVM_WALLET,
   isSignedTransaction: (text) => SIGNED_TRANSACTION.test(text),
   signedTransactionForm: '0x-prefixed hex',

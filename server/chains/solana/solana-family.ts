@@ -25,6 +25,7 @@ export const solanaFamily: ChainFamilyProvider = {
   canonicalAddress: (address) => address,
   addressForm: 'a Solana base58 address',
   nativeTokenContract: SOL_NATIVE_MINT,
+  tokenStandard: 'spl',
   priceOnlyWallet: PRICE_ONLY_SOLANA_WALLET,
   // Base64 that starts with 0x is refused: read as hex gone wrong, not as base64.
   isSignedTransaction: (text) => BASE64.test(text) && !text.startsWith('0x'),
