@@ -16,7 +16,7 @@ import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import { startWorld, type RunningWorld } from '@/devnet/world';
 import { v2QuoteInput } from '@/server/api/contract/trading';
 import { v2QuoteAnswer } from '@/server/api/handlers/trading';
-import { createChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import type { DevnetManifest } from '@/server/chains/devnet-manifest';
 import { CHAIN_IDS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import { DEFAULT_BRIDGE_ASSETS, DEFAULT_MAX_OUTSTANDING_USD, type ChainEnv } from '@/server/config/env';
@@ -25,6 +25,7 @@ import { createPriorityFeeReader, DEFAULT_PRIORITY_TTL_MS } from '@/server/fees/
 import { createAuditDeps } from '@/server/tokens/audit/audit-deps';
 import { createTokenRiskReader } from '@/server/tokens/token-risk';
 import type { SwapQuoteDeps } from '@/server/trading/trading-engines';
+import { familyServices } from '@/server/family-services';
 import { alive, anvilChildren, closedLoop, stats, stopOnSignal } from './support';
 
 const { values } = parseArgs({
@@ -150,8 +151,8 @@ function quoteDeps(manifest: DevnetManifest, rpcUrl: string): QuoteDeps {
     { ...manifest, chains: { [CHAIN]: { ...manifest.chains[CHAIN]!, rpcUrl } } },
   );
   // No third-party audit offline: the providers answer `unavailable` at once.
-  const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, config: { GOPLUS_API_URL: undefined, RUGCHECK_API_URL: undefined } }));
-  return { chains, priorityFees: createPriorityFeeReader(chains), appSecret: 'bench', tokenRisk };
+  const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, families: familyServices, config: { GOPLUS_API_URL: undefined, RUGCHECK_API_URL: undefined } }));
+  return { chains, families: familyServices, priorityFees: createPriorityFeeReader(chains), appSecret: 'bench', tokenRisk };
 }
 
 interface Scenario {

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { CHAIN_IDS, CHAINS, type ChainId, type EvmChainId } from '@/server/chains/registry';
 import type { DevnetManifest, ManifestChain } from '@/server/chains/devnet-manifest';
-import { redactUrl } from '@/server/observability/redact';
+import { redactUrl } from '@/server/chains/redact';
 import { anvilAccount } from './accounts';
 import { startAnvil } from './anvil';
 import { startEvmChain } from './evm/evm-snapshot';

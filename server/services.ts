@@ -15,7 +15,9 @@ import { inventoryGaugeValues, solverInventorySource } from '@/server/bridge/sol
 import { createBridgeSolver, LEASE_MS, type BridgeSolver } from '@/server/bridge/bridge-solver';
 import { createBridgeRepository } from '@/server/store/bridge-repository';
 import { boundedCache } from '@/server/cache/bounded-cache';
-import { createChainDirectory, type ChainDirectory } from '@/server/chains/chain-directory';
+import { type ChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
+import { familyServices, type FamilyServices } from '@/server/family-services';
 import { configuredExplorerTxLink } from '@/server/chains/explorer-links';
 import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import { readDevnetManifest, type DevnetManifest } from '@/server/chains/devnet-manifest';
@@ -55,6 +57,8 @@ export interface Services {
   auth: AuthDeps;
   rateLimiter: RateLimiter;
   chains: ChainDirectory;
+  /** Each chain's family object: its chain provider and each layer's part for the family (server/family-services.ts). */
+  families(chain: ChainId): FamilyServices;
   /** Present only when the app runs on the local chain world. */
   localWorld?: LocalWorld;
   health: ReturnType<typeof createHealthCheck>;
@@ -108,7 +112,7 @@ export async function createServices(config: Config, options: { shareStore?: boo
   const chainRecheck = createChainRecheck({
     chains, logger, intervalMs: config.CHAIN_RECHECK_MS,
     onRun: (run) => applyChainFaults(run, bridge, logger),
-    runDoctor: () => runDoctor({ config, chains, manifest, solanaRouted: solana !== undefined, pingStorage, solverKeys: solverKeyHistory(store.db, { record: true }) }),
+    runDoctor: () => runDoctor({ config, chains, manifest, solanaRouted: solana !== undefined, pingStorage, solverKeys: solverKeyHistory(store.db, { record: true }), families: familyServices }),
   });
   const doctor = () => chainRecheck.latest();
   const countTrade = registerChainMetrics(metrics, { chains, capabilities: async () => (await doctor()).chains, probeTimeoutMs: config.HEALTH_PROBE_TIMEOUT_MS, version: packageJson.version, commit: config.BUILD_COMMIT });
@@ -127,8 +131,8 @@ export async function createServices(config: Config, options: { shareStore?: boo
   const background = createBackgroundSender({ chains, trades, logger });
   const priorityFees = createPriorityFeeReader(chains);
   const solana = solanaTradingFrom(config, chains.SOL, manifest, balances);
-  const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, config }));
-  const swapQuoteDeps: SwapQuoteDeps = { chains, priorityFees, appSecret, balances, solana, tokenRisk };
+  const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, families: familyServices, config }));
+  const swapQuoteDeps: SwapQuoteDeps = { chains, families: familyServices, priorityFees, appSecret, balances, solana, tokenRisk };
   const { bridge, solver } = createBridge({ config, chains, manifest, priorityFees, solana, store, logger, metrics, swapQuoteDeps });
   registerBridgeGauges(metrics, bridge, manifest);
   const rateLimiter = createRateLimiter(createRateLimitRepository(store.db));
@@ -141,7 +145,7 @@ export async function createServices(config: Config, options: { shareStore?: boo
     store,
     auth,
     rateLimiter,
-    chains,
+    chains, families: familyServices,
     localWorld: manifest ? { manifest } : undefined,
     health,
     priorityFees,
@@ -224,7 +228,7 @@ function registerBridgeGauges(metrics: Metrics, bridge: BridgeDeps, manifest: De
 
 /** The bridge and its solver, built together: new requests kick the solver, which works on the bridge's requests. */
 function createBridge({ config, chains, manifest, priorityFees, solana, store, logger, metrics, swapQuoteDeps }: BridgeInputs): { bridge: BridgeDeps; solver: BridgeSolver } {
-  const bridgeable = bridgeChainsFrom({ config, chains, manifest, fees: priorityFees, solana, nativeUsdRange: nativeUsdRangeReader(createNativeUsdRangeCache()) });
+  const bridgeable = bridgeChainsFrom({ config, chains, families: familyServices, manifest, fees: priorityFees, solana, nativeUsdRange: nativeUsdRangeReader(createNativeUsdRangeCache()) });
   const bridge: BridgeDeps = {
     chains: bridgeable.chains,
     missing: bridgeable.missing,

@@ -5,7 +5,7 @@
  * does not list for the chain is deployed wherever the deployer's nonce puts it, and named by the manifest.
  */
 import { getAddress, type Address } from 'viem';
-import { ADDRESS_BOOK } from '@/server/chains/address-book';
+import { ADDRESS_BOOK } from '@/server/chains/address-book-entries';
 import type { EvmChainId } from '@/server/chains/registry';
 import { TOKENS } from './world-spec';
 

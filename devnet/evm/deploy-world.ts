@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { erc20Abi, type Address, type Hex } from 'viem';
-import { ADDRESS_BOOK } from '@/server/chains/address-book';
+import { ADDRESS_BOOK } from '@/server/chains/address-book-entries';
 import { CHAINS, type EvmChainId } from '@/server/chains/registry';
 import { artifactsHash } from './artifacts';
 import { compileContracts, type CompiledContracts } from './compile';

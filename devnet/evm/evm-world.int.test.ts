@@ -25,7 +25,7 @@ import { anvilAccount } from '../accounts';
 import { TEST_STATE_CACHE } from '../test-world';
 import { prepareEvmChainState, startEvmChain, type EvmWorldInfo, type RunningEvmChain } from './evm-snapshot';
 import { activeLiquidity, fullRangeLiquidity, quotePool, rawFor, specRowsOf, specSymbol, usdOf } from './world-pool-checks';
-import { ADDRESS_BOOK } from '@/server/chains/address-book';
+import { ADDRESS_BOOK } from '@/server/chains/address-book-entries';
 import { canonicalPlacements } from './canonical-addresses';
 import { STRATEGY_TOKEN } from './strategy-token';
 import { PANCAKE_DEPLOY_CHAINS } from './venues/pancakeswap-v3';

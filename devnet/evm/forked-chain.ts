@@ -5,7 +5,7 @@
  * the real ones). The world's listed accounts are funded on it as on every other chain.
  */
 import { getAddress, parseEther, type Address } from 'viem';
-import { ADDRESS_BOOK } from '@/server/chains/address-book';
+import { ADDRESS_BOOK } from '@/server/chains/address-book-entries';
 import type { ManifestChain } from '@/server/chains/devnet-manifest';
 import { createRpcTransport } from '@/server/chains/json-rpc';
 import { CHAINS, type EvmChainId } from '@/server/chains/registry';

@@ -9,7 +9,7 @@ import { testManifest } from '@/devnet/test-world';
 import { createCaller } from '@/server/api/root';
 import { toAppError } from '@/server/api/to-app-error';
 import { createContext } from '@/server/api/trpc';
-import { createChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { createRpcTransport } from '@/server/chains/json-rpc';
 import { NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';

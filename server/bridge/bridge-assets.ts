@@ -8,7 +8,7 @@
  * native coin is the same, ETH on Base and on Arbitrum, and its wrapped form) or two USD stables: those cross
  * one for one, with no price read that a swap could push.
  */
-import { ADDRESS_BOOK } from '@/server/chains/address-book';
+import { ADDRESS_BOOK } from '@/server/chains/address-book-entries';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { BridgeAsset } from './bridge-chain';

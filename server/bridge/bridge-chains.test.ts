@@ -9,7 +9,7 @@ import { getBase58Decoder } from '@solana/kit';
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { createBalanceReader } from '@/server/balances/balance-reader';
-import { createChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { loadConfig } from '@/server/config/env';
 import { AppError } from '@/server/errors';
 import { createPriorityFeeReader } from '@/server/fees/priority-fees';
@@ -18,6 +18,7 @@ import { nativeBridgeToken, type BridgeChain } from './bridge-chain';
 import { bridgeChainsFrom } from './bridge-chains';
 import { bridgeChain } from './bridge-deps';
 import { priceRoute } from './bridge-route';
+import { familyServices } from '@/server/family-services';
 
 const solver = Keypair.generate();
 /** A production SOL bridge as the trial set it up: an RPC, the solver's key and the depository (the solver's address). */
@@ -31,7 +32,7 @@ function bridgeChainsOf(env: Record<string, string>) {
   const config = loadConfig(env);
   const chains = createChainDirectory(config, undefined);
   const solana = solanaTradingFrom(config, chains.SOL, undefined, createBalanceReader(chains));
-  return bridgeChainsFrom({ config, chains, manifest: undefined, fees: createPriorityFeeReader(chains), solana });
+  return bridgeChainsFrom({ config, chains, families: familyServices, manifest: undefined, fees: createPriorityFeeReader(chains), solana });
 }
 
 async function refusal(work: () => unknown): Promise<AppError> {

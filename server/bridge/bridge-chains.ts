@@ -5,22 +5,20 @@
  * or by default where `npm run deploy` puts it for the solver's key (on SOL, the solver itself); on the local
  * world the keys and depositories come from the devnet manifest. What a chain lacks is kept, so a refusal names it.
  */
-import type { Hex } from 'viem';
 import type { ChainDirectory, ConfiguredChain } from '@/server/chains/chain-directory';
 import type { DevnetManifest, ManifestChain } from '@/server/chains/devnet-manifest';
-import { CHAIN_IDS, type ChainFamily, type ChainId } from '@/server/chains/registry';
+import type { ChainFamilyProvider } from '@/server/chains/family-provider-types';
+import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import type { Config } from '@/server/config/env';
-import { deployedDepositoryAddress } from '@/server/deploy/configured-contracts';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
-import { solUsdPrice, type SolanaTrading } from '@/server/venues/solana/solana-market';
+import type { SolanaTrading } from '@/server/venues/solana/solana-market';
 import type { BridgeAsset, BridgeChain, NativeUsdRange } from './bridge-chain';
-import { evmAssetCandidates, resolveBridgeAssets, type AssetCandidates } from './bridge-assets';
-import { sampledRange } from './sampled-price-range';
-import { createEvmBridgeChain } from './evm/evm-bridge-chain';
-import { createSolanaBridgeChain } from './solana/solana-bridge-chain';
+import { resolveBridgeAssets, type AssetCandidates } from './bridge-assets';
 
 export interface BridgeChainsDeps {
-  config: Pick<Config, 'SOLVER_PRIVATE_KEY' | 'SOLVER_SECRET_KEY_SOL' | 'chains' | 'localWorld'>;
+  config: Pick<Config, 'SOLVER_PRIVATE_KEY' | 'SOLVER_SECRET_KEY_SOL' | 'chains' | 'localWorld'> & Partial<Pick<Config, 'DEPLOY_SALT'>>;
+  /** Each chain's family object (server/family-services.ts): its chain provider and its bridge part. */
+  families(chain: ChainId): { chain: ChainFamilyProvider; bridge: BridgeFamily };
   chains: ChainDirectory;
   manifest: DevnetManifest | undefined;
   fees: PriorityFeeReader;
@@ -29,14 +27,8 @@ export interface BridgeChainsDeps {
   nativeUsdRange?: (chain: ConfiguredChain) => Promise<NativeUsdRange>;
 }
 
-/** Each family's candidates for bridge assets: EVM, its venues and address book; SOL, the stable its route source trades. */
-const ASSET_CANDIDATES: Record<ChainFamily, (deps: BridgeChainsDeps, chain: ConfiguredChain) => AssetCandidates> = {
-  evm: (_deps, chain) => evmAssetCandidates(chain),
-  solana: ({ solana }) => ({ stable: solana?.stable }),
-};
-
 /** One chain to bridge on: configured, reachable, with a depository and the solver's key for its family. */
-interface BridgeableChain {
+export interface BridgeableChain {
   /** The assets the solver takes and pays here (BRIDGE_ASSETS_<CHAIN>, resolved against the chain). */
   assets: BridgeAsset[];
   chain: ConfiguredChain;
@@ -55,38 +47,18 @@ export interface BridgeChainsFound {
 }
 
 /**
- * What each family needs to price its native coin in USD, when it is missing: EVM, its venues (the
- * wrapped-native/stable pool); SOL, the Solana route source (the local world's maker, else Jupiter).
+ * What a family brings to the bridge: where its assets come from, what it needs to price its native coin in
+ * USD, where its depository is by default, and its bridge chain once nothing it needs is missing. The parts
+ * are `evm/evm-bridge-family.ts` and `solana/solana-bridge-family.ts`, joined per family by the composition
+ * root (server/family-services.ts).
  */
-const MISSING_PRICE: Record<ChainFamily, (deps: BridgeChainsDeps, chain: ConfiguredChain) => string | undefined> = {
-  evm: (_deps, chain) => (chain.venues ? undefined : `no venues to price ${chain.info.nativeSymbol} in USD (VENUES_${chain.info.id})`),
-  solana: ({ config, solana }, chain) => {
-    if (solana) return undefined;
-    return config.localWorld
-      ? `no USD price for ${chain.info.nativeSymbol}: the local world has no maker, and JUPITER_API_URL is not set`
-      : `no USD price for ${chain.info.nativeSymbol}: it comes from Jupiter where no local maker runs, and JUPITER_API_URL is not set`;
-  },
-};
-
-/** Each family's bridge chain, once nothing it needs is missing. */
-const BRIDGE_CHAIN_BUILDERS: Record<ChainFamily, (deps: BridgeChainsDeps, found: BridgeableChain) => BridgeChain> = {
-  evm: ({ fees, nativeUsdRange }, { chain, depository, solverKey, confirmations, assets }) => createEvmBridgeChain({
-    chain, solverPrivateKey: solverKey as Hex, depository, fees, confirmations, assets, nativeUsdRange,
-  }),
-  solana: ({ solana }, { chain, depository, solverKey, world, confirmations, assets }) => {
-    const trading = solana!;
-    const stable = trading.stable && {
-      ...trading.stable, symbol: world?.tokens.find((token) => token.address === trading.stable!.address)?.symbol ?? 'USDC',
-    };
-    const nativeUsd = () => solUsdPrice({ trading });
-    return createSolanaBridgeChain({ chain, solverSecretKey: solverKey, depository, nativeUsd, priceRange: sampledRange(nativeUsd), stable, confirmations, assets });
-  },
-};
-
-const SOLVER_KEY_SETTING: Record<ChainFamily, 'SOLVER_PRIVATE_KEY' | 'SOLVER_SECRET_KEY_SOL'> = { evm: 'SOLVER_PRIVATE_KEY', solana: 'SOLVER_SECRET_KEY_SOL' };
-
-function solverKeyOf(deps: BridgeChainsDeps, family: ChainFamily, world: ManifestChain | undefined): string | undefined {
-  return family === 'evm' ? deps.config.SOLVER_PRIVATE_KEY ?? world?.solver?.privateKey : deps.config.SOLVER_SECRET_KEY_SOL ?? world?.solver?.secretKey;
+export interface BridgeFamily {
+  assetCandidates(deps: BridgeChainsDeps, chain: ConfiguredChain): AssetCandidates;
+  /** What is missing to price the native coin in USD, said as the settings that would give it. */
+  missingPrice(deps: BridgeChainsDeps, chain: ConfiguredChain): string | undefined;
+  /** Where deposits go when neither the configuration nor the local world names it. */
+  defaultDepository(config: BridgeChainsDeps['config']): string | undefined;
+  build(deps: BridgeChainsDeps, found: BridgeableChain): BridgeChain;
 }
 
 export function bridgeChainsFrom(deps: BridgeChainsDeps): BridgeChainsFound {
@@ -94,21 +66,21 @@ export function bridgeChainsFrom(deps: BridgeChainsDeps): BridgeChainsFound {
   const found: BridgeChainsFound = { chains: {}, missing: {} };
   for (const id of CHAIN_IDS) {
     const chain = chains[id];
-    const { family } = chain.info;
+    const family = deps.families(id);
     const world = config.localWorld ? manifest?.chains[id] : undefined;
     const depository = config.chains[id].depositoryAddress ?? world?.contracts.depository
-      ?? (config.localWorld ? undefined : deployedDepositoryAddress(config, family));
-    const solverKey = solverKeyOf(deps, family, world);
-    const missingPrice = MISSING_PRICE[family](deps, chain);
-    const { assets, problem: assetProblem } = resolveBridgeAssets(id, config.chains[id].bridgeAssets, ASSET_CANDIDATES[family](deps, chain));
+      ?? (config.localWorld ? undefined : family.bridge.defaultDepository(config));
+    const solverKey = family.chain.solverKey(config, world);
+    const missingPrice = family.bridge.missingPrice(deps, chain);
+    const { assets, problem: assetProblem } = resolveBridgeAssets(id, config.chains[id].bridgeAssets, family.bridge.assetCandidates(deps, chain));
     if (chain.available && depository && solverKey && !missingPrice && !assetProblem) {
-      found.chains[id] = BRIDGE_CHAIN_BUILDERS[family](deps, { chain, depository, solverKey, world, confirmations: config.chains[id].bridgeConfirmations, assets });
+      found.chains[id] = family.bridge.build(deps, { chain, depository, solverKey, world, confirmations: config.chains[id].bridgeConfirmations, assets });
       continue;
     }
     found.missing[id] = [
       ...(chain.available ? [] : [`no RPC (RPC_URL_${id})`]),
       ...(depository ? [] : [`no depository (DEPOSITORY_ADDRESS_${id})`]),
-      ...(solverKey ? [] : [`no solver key (${SOLVER_KEY_SETTING[family]})`]),
+      ...(solverKey ? [] : [`no solver key (${family.chain.solverKeySetting})`]),
       ...(missingPrice ? [missingPrice] : []),
       ...(assetProblem && chain.available ? [assetProblem] : []),
     ].join('; ');

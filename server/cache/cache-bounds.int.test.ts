@@ -15,7 +15,8 @@ import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { boundedCacheSizes } from '@/server/cache/bounded-cache';
 import { createAuditDeps } from '@/server/tokens/audit/audit-deps';
 import { tokenInfo } from '@/server/tokens/token-info';
-import { estimateValue, VALUE_DECIMALS_ENTRIES } from '@/server/tokens/value';
+import { VALUE_DECIMALS_ENTRIES } from '@/server/tokens/evm-value';
+import { estimateValue } from '@/server/tokens/value';
 import { feeSplit } from '@/server/fees/fee-model';
 
 const client = useRestClient();
@@ -46,7 +47,7 @@ describe('caches keyed by what callers name', () => {
     const contracts = Array.from({ length: CONTRACTS }, () => getAddress(`0x${randomBytes(20).toString('hex')}`));
     await inTurns(contracts, (address) => rpc(baseRpc, 'anvil_setCode', [address, ANSWERS_EIGHTEEN]));
     const mints = Array.from({ length: CONTRACTS }, () => new PublicKey(randomBytes(32)).toBase58());
-    const infoDeps = { chains: services.chains, solana: services.solana, localWorld: services.localWorld, audit: createAuditDeps(services), dexScreenerUrl: undefined };
+    const infoDeps = { chains: services.chains, families: services.families, solana: services.solana, localWorld: services.localWorld, audit: createAuditDeps(services), dexScreenerUrl: undefined };
     const fees = feeSplit('v2', 0);
 
     await inTurns(contracts, (token) => Promise.all([

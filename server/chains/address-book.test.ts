@@ -1,7 +1,8 @@
 import { getAddress, isAddress, keccak256 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../devnet/evm/artifacts';
-import { ADDRESS_BOOK, type BookToken, type ChainAddressBook } from './address-book';
+import type { BookToken, ChainAddressBook } from './address-book';
+import { ADDRESS_BOOK } from './address-book-entries';
 import { EVM_CHAIN_IDS } from './registry';
 
 const chains = EVM_CHAIN_IDS.flatMap((id) => {

@@ -71,6 +71,3 @@ export interface ChainAddressBook {
   pancakeswapV3?: PancakeV3Entry;
   pancakeswapV2?: PancakeV2Entry;
 }
-
-
-export { ADDRESS_BOOK } from './address-book-entries';

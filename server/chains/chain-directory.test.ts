@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@/server/config/env';
 import { privateKeyToAccount } from 'viem/accounts';
 import { projectContractAddress } from '@/server/deploy/project-addresses';
-import { ADDRESS_BOOK } from './address-book';
-import { createChainDirectory } from './chain-directory';
+import { ADDRESS_BOOK } from './address-book-entries';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 
 describe('chain directory', () => {
   it('sends MEV-protected transactions with the kickback address as refundRecipient', async () => {

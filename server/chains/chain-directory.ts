@@ -1,17 +1,13 @@
 /**
  * Where each chain is reached on this server: its RPC transport, Router address and venues. On a real chain
  * they come from the address book and where `npm run deploy` puts the Router, each overridden by the
- * environment; on the local chain world, from the devnet manifest.
+ * environment; on the local chain world, from the devnet manifest. The directory is built by the composition
+ * root (server/chain-directory-setup.ts), which knows the deploy and venue layers this one does not import.
  */
-import type { Config, VenuesEnv } from '@/server/config/env';
-import { deployedRouterAddress } from '@/server/deploy/configured-contracts';
-import { ADDRESS_BOOK, type ChainAddressBook } from './address-book';
-import { createCircuitBreaker, type CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
-import { createRpcTransport, type RpcCallOutcome, type RpcTransport } from './json-rpc';
-import type { DevnetManifest, ManifestChain } from './devnet-manifest';
-import { explorerTxTemplate } from './explorer-links';
-import { venueContractsFromManifest } from '@/server/venues/evm/venue-table';
-import { CHAIN_IDS, CHAINS, type ChainId, type ChainInfo } from './registry';
+import type { ChainAddressBook } from './address-book';
+import type { CircuitBreaker } from './circuit-breaker';
+import type { RpcTransport } from './json-rpc';
+import type { ChainId, ChainInfo } from './registry';
 
 /**
  * Where an EVM chain's trading venues live: the quote engine and token reads look here. Venue contracts sit
@@ -56,72 +52,24 @@ export interface ConfiguredChain {
 
 export type ChainDirectory = Record<ChainId, ConfiguredChain>;
 
-export function createChainDirectory(
-  config: Pick<Config, 'chains' | 'localWorld' | 'RPC_TIMEOUT_MS' | 'SOLVER_PRIVATE_KEY' | 'SOLVER_SECRET_KEY_SOL'>
-    & Partial<Pick<Config, 'RPC_BREAKER_FAILURES' | 'RPC_BREAKER_OPEN_MS' | 'PUBLIC_URL'>>,
-  manifest: DevnetManifest | undefined,
-  onCall?: (outcome: RpcCallOutcome) => void,
-  fetchImpl?: typeof fetch,
-  onDuration?: CircuitBreakerOptions['onDuration'],
-): ChainDirectory {
-  const directory = {} as ChainDirectory;
-  const deployedRouter = config.localWorld ? undefined : deployedRouterAddress(config);
-  for (const id of CHAIN_IDS) {
-    const env = config.chains[id];
-    const fromManifest = config.localWorld ? manifest?.chains[id] : undefined;
-    const urls = env.rpcUrls.length > 0 ? env.rpcUrls : fromManifest ? [fromManifest.rpcUrl] : [];
-    const breakerOf = () => createCircuitBreaker({
-      chain: id, failures: config.RPC_BREAKER_FAILURES ?? 3, openMs: config.RPC_BREAKER_OPEN_MS ?? 5_000, onDuration,
-    });
-    const breaker = breakerOf();
-    // The MEV RPC is another service than the chain's own RPC: it has its own breaker.
-    const mevBreaker = breakerOf();
-    const transport = (list: readonly string[], guard: CircuitBreaker) =>
-      guard.guard(createRpcTransport({ chain: id, urls: list, timeoutMs: config.RPC_TIMEOUT_MS, onCall, fetch: fetchImpl }));
-    const routerAddress = env.routerAddress ?? fromManifest?.routerAddress ?? (CHAINS[id].family === 'evm' ? deployedRouter : undefined) ?? '';
-    directory[id] = {
-      info: CHAINS[id],
-      available: urls.length > 0,
-      rpc: transport(urls, breaker),
-      breaker,
-      mevRpc: env.mevRpcUrls.length > 0 ? transport(env.mevRpcUrls, mevBreaker) : undefined,
-      mevRpcFor: env.mevRpcUrls.length > 0
-        ? (reward) => transport(reward ? env.mevRpcUrls.map((url) => withQuery(url, 'refundRecipient', reward)) : env.mevRpcUrls, mevBreaker)
-        : undefined,
-      routerAddress,
-      configuredRouterAddress: routerAddress,
-      venues: fromManifest
-        ? (CHAINS[id].family === 'evm' ? mergeVenues(venuesFromManifest(fromManifest), env.venues) : undefined)
-        : mergeVenues(venuesFromAddressBook(ADDRESS_BOOK[id as keyof typeof ADDRESS_BOOK]), env.venues),
-      ...(config.localWorld && { explorerTxUrl: explorerTxTemplate(id, { localWorld: true, appUrl: answerAppUrl(config.PUBLIC_URL) }) }),
-    };
-  }
-  return directory;
-}
-
 /**
- * The API's `explorerUrl` is a link to open (the interface's execute result), so on the local world it is the
- * app's transaction page under PUBLIC_URL, the address people reach the app at, when that is configured.
- * Unset, PUBLIC_URL's default (localhost) would be wrong for every client not on this machine (a phone on the
- * LAN, a container), so the link is then the path alone, which a client resolves against the base address it
- * called, as the pages do.
+ * `VENUES_<CHAIN>`: venue contracts key by key over the address book's (null takes one away). Declared here,
+ * as the directory reads it, so the chain layer does not import the configuration (server/config/env.ts's
+ * venues schema gives this shape).
  */
-function answerAppUrl(publicUrl: string | undefined): string {
-  return publicUrl?.replace(/\/+$/, '') ?? '';
-}
+export type VenuesOverride = Readonly<Record<string, unknown>>;
 
-function venuesFromManifest(chain: ManifestChain): EvmVenues | undefined {
-  const stable = chain.tokens.find((token) => token.kind === 'stable');
-  const { multicall3 } = chain.contracts;
-  const venueContracts = venueContractsFromManifest(chain.contracts);
-  if (!stable || !multicall3) return undefined;
-  return {
-    wrappedNative: chain.wrappedNative,
-    stable: { address: stable.address, decimals: stable.decimals },
-    multicall3,
-    connectors: chain.tokens.filter((token) => token.kind === 'plain').map((token) => token.address),
-    ...venueContracts,
-  };
+/** What the directory reads of the configuration (server/config/env.ts's Config has it). */
+export interface ChainDirectoryConfig {
+  chains: Record<ChainId, { rpcUrls: readonly string[]; mevRpcUrls: readonly string[]; routerAddress?: string; venues?: VenuesOverride }>;
+  localWorld: boolean;
+  RPC_TIMEOUT_MS: number;
+  SOLVER_PRIVATE_KEY?: string;
+  SOLVER_SECRET_KEY_SOL?: string;
+  DEPLOY_SALT?: string;
+  RPC_BREAKER_FAILURES?: number;
+  RPC_BREAKER_OPEN_MS?: number;
+  PUBLIC_URL?: string;
 }
 
 /** A chain's venues as the address book lists them (every stable after the first is a routing connector). */
@@ -153,7 +101,7 @@ export function venuesFromAddressBook(book: ChainAddressBook | undefined): Parti
  * base's venue contract away; undefined without a wrapped native coin and a stable, which every quote needs (for
  * gas in USD, and as routing connectors).
  */
-export function mergeVenues(base: Partial<EvmVenues> | undefined, override: VenuesEnv | undefined): EvmVenues | undefined {
+export function mergeVenues(base: Partial<EvmVenues> | undefined, override: VenuesOverride | undefined): EvmVenues | undefined {
   const defined = (venues: object | undefined) => Object.fromEntries(Object.entries(venues ?? {}).filter(([, value]) => value !== undefined));
   const withNulls = { multicall3: MULTICALL3, connectors: [], ...defined(base), ...defined(override) } as Record<string, unknown>;
   const merged = Object.fromEntries(Object.entries(withNulls).filter(([, value]) => value !== null)) as Partial<EvmVenues>;
@@ -163,9 +111,3 @@ export function mergeVenues(base: Partial<EvmVenues> | undefined, override: Venu
 
 /** Multicall3 sits at this address on nearly every chain (its own deployment list), and the local world. */
 const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11';
-
-function withQuery(url: string, name: string, value: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.set(name, value);
-  return parsed.toString();
-}

@@ -10,7 +10,7 @@
  * malformed JSON, replies that are not JSON-RPC).
  */
 import { AppError } from '@/server/errors';
-import { redactUrl, redactUrlsInText, withoutAddresses } from '@/server/observability/redact';
+import { redactUrl, redactUrlsInText, withoutAddresses } from './redact';
 import type { ChainId } from './registry';
 
 export class JsonRpcError extends Error {
@@ -208,7 +208,7 @@ function readBatchBody(body: unknown, ids: readonly number[]): RpcBatchAnswer[] 
 /**
  * What the client reads names each URL by its place in the chain's list, never its address: RPC URLs carry
  * keys and passwords, and even a bare host tells outsiders where this server's nodes are. The operator's
- * version, with each URL redacted (server/observability/redact.ts), goes in the error's cause for the logs.
+ * version, with each URL redacted (server/chains/redact.ts), goes in the error's cause for the logs.
  */
 function failureOf(url: string, index: number, error: unknown): Failure {
   const reason = describe(error);

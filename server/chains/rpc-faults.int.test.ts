@@ -12,7 +12,7 @@ import { createBalanceReader } from '@/server/balances/balance-reader';
 import { loadConfig } from '@/server/config/env';
 import { AppError } from '@/server/errors';
 import { createPriorityFeeReader } from '@/server/fees/priority-fees';
-import { createChainDirectory } from './chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import type { ChainId } from './registry';
 import { startFaultProxy, type FaultMode, type FaultProxy } from './test-support/fault-proxy';
 import { pauseProcess, resumeProcess } from './test-support/process-pause';

@@ -2,7 +2,7 @@
  * The shape of one transaction as the app's transaction page shows it, shared by each family's reader (a leaf
  * module, so the readers and the dispatch in transaction-view.ts import it without importing each other).
  */
-import type { KnownToken } from '@/server/tokens/known-tokens';
+import type { TokenMetadata } from './token-metadata';
 import type { ConfiguredChain } from './chain-directory';
 import type { ChainId } from './registry';
 
@@ -50,7 +50,7 @@ export interface TransactionView {
 export interface TransactionViewDeps {
   chain: ConfiguredChain;
   /** Tokens whose symbol and decimals are known without asking the chain (the world's list, native first). */
-  known: readonly KnownToken[];
+  known: readonly TokenMetadata[];
 }
 
 /** What a hash no node knows reads as. */

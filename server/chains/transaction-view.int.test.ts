@@ -8,7 +8,7 @@ import { faucetPlan } from '@/server/devnet/faucet';
 import { fundSolanaAddress } from '@/server/devnet/solana-faucet';
 import { loadConfig } from '@/server/config/env';
 import { knownTokens } from '@/server/tokens/known-tokens';
-import { createChainDirectory } from './chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { decodeBase58 } from './solana/address';
 import type { ChainId } from './registry';
 import { readTransactionView } from './transaction-view';

@@ -17,7 +17,7 @@
  */
 import { parseArgs } from 'node:util';
 import { getAddress, isAddress, type Address, type Hex } from 'viem';
-import { ADDRESS_BOOK } from '../chains/address-book';
+import { ADDRESS_BOOK } from '../chains/address-book-entries';
 import { createRpcTransport } from '../chains/json-rpc';
 import { EVM_CHAIN_IDS, type EvmChainId } from '../chains/registry';
 import { ConfigError, loadConfig } from '../config/env';

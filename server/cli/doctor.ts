@@ -8,9 +8,10 @@
  * Exit codes: 0 no fault, 1 a fault (the server would refuse to start).
  */
 import { createBalanceReader } from '../balances/balance-reader';
-import { createChainDirectory } from '../chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { readDevnetManifest } from '../chains/devnet-manifest';
 import { ConfigError, loadConfig } from '../config/env';
+import { familyServices } from '../family-services';
 import { runDoctor } from '../doctor/doctor';
 import { solverKeyHistory } from '../doctor/solver-key-change';
 import { capabilityTable, describeFindings } from '../doctor/doctor-report';
@@ -35,6 +36,7 @@ async function main(): Promise<number> {
     .then((store) => ({ store }), (error: unknown) => ({ error }));
   const store = 'store' in opened ? opened.store : undefined;
   const run = await runDoctor({
+    families: familyServices,
     config, chains, manifest, solanaRouted: solana !== undefined,
     pingStorage: async () => {
       if ('error' in opened) throw opened.error;

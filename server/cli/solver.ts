@@ -10,9 +10,10 @@ import { formatUnits } from 'viem';
 import { bridgeChainsFrom } from '../bridge/bridge-chains';
 import { readSolverInventory, solverInventorySource, type Holding } from '../bridge/solver-inventory';
 import { createBalanceReader } from '../balances/balance-reader';
-import { createChainDirectory } from '../chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { readDevnetManifest } from '../chains/devnet-manifest';
 import { loadConfig } from '../config/env';
+import { familyServices } from '../family-services';
 import { createPriorityFeeReader } from '../fees/priority-fees';
 import { solanaTradingFrom } from '../trading/solana/solana-trading';
 
@@ -34,7 +35,7 @@ async function inventory(): Promise<number> {
   const manifest = config.localWorld ? readDevnetManifest(config.devnetManifestPath) : undefined;
   const chains = createChainDirectory(config, manifest);
   const solana = solanaTradingFrom(config, chains.SOL, manifest, createBalanceReader(chains));
-  const { chains: bridgeChains, missing } = bridgeChainsFrom({ config, chains, manifest, fees: createPriorityFeeReader(chains), solana });
+  const { chains: bridgeChains, missing } = bridgeChainsFrom({ config, chains, families: familyServices, manifest, fees: createPriorityFeeReader(chains), solana });
   if (Object.keys(bridgeChains).length === 0) {
     const lacking = Object.entries(missing).map(([chain, what]) => `  ${chain}: ${what}`).join('\n');
     console.error(`No chain is set up for bridging here. What each chain lacks:\n${lacking}`);

@@ -3,6 +3,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { chainFamily } from '@/server/chains/chain-family';
 import { CHAIN_IDS, CHAINS, SOLANA_FINALIZED_DEPTH, type ChainId } from '@/server/chains/registry';
 import { VENUE_CONFIG_KEYS } from '@/server/venues/evm/venue-table';
 import { readSecretFiles } from './secret-files';
@@ -138,13 +139,13 @@ export const DEFAULT_MAX_OUTSTANDING_USD = 500_000;
 function readBridgeAssets(id: ChainId, text: string | undefined, problems: string[]): string[] {
   if (text === undefined || text.trim() === '') return DEFAULT_BRIDGE_ASSETS;
   const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
-  const address = CHAINS[id].family === 'solana' ? /^[1-9A-HJ-NP-Za-km-z]{32,44}$/ : /^0x[0-9a-fA-F]{40}$/;
-  const wrong = entries.filter((entry) => !DEFAULT_BRIDGE_ASSETS.includes(entry.toLowerCase()) && !address.test(entry));
+  const { isAddress } = chainFamily(id);
+  const wrong = entries.filter((entry) => !DEFAULT_BRIDGE_ASSETS.includes(entry.toLowerCase()) && !isAddress(entry));
   if (entries.length === 0 || wrong.length > 0) {
     problems.push(`BRIDGE_ASSETS_${id}: a comma-separated list of native, wrapped, stable or token addresses${wrong.length > 0 ? ` (not: ${wrong.join(', ')})` : ''}`);
     return DEFAULT_BRIDGE_ASSETS;
   }
-  return entries.map((entry) => (address.test(entry) ? entry : entry.toLowerCase()));
+  return entries.map((entry) => (isAddress(entry) ? entry : entry.toLowerCase()));
 }
 
 /** `BRIDGE_MAX_OUTSTANDING_USD_<CHAIN>` as a positive number of dollars. */
@@ -158,13 +159,10 @@ function readOutstandingCap(id: ChainId, text: string | undefined, problems: str
   return value;
 }
 
-/** Deeper than any chain's finality; a larger number is a typo rather than a wish. */
-const MAX_EVM_CONFIRMATIONS = 1_000;
-
 /** `BRIDGE_CONFIRMATIONS_<CHAIN>` as a number, undefined when unset; a problem is reported when it is not one. */
 function readConfirmations(id: ChainId, text: string | undefined, problems: string[]): number | undefined {
   if (text === undefined || text.trim() === '') return undefined;
-  const max = CHAINS[id].family === 'solana' ? SOLANA_FINALIZED_DEPTH : MAX_EVM_CONFIRMATIONS;
+  const max = chainFamily(id).maxDepositConfirmations;
   const value = Number(text.trim());
   if (!Number.isInteger(value) || value < 1 || value > max) {
     problems.push(`BRIDGE_CONFIRMATIONS_${id}: must be a whole number from 1 to ${max}${max === SOLANA_FINALIZED_DEPTH ? ` (${max}: finalized)` : ''}`);

@@ -29,9 +29,8 @@ export function deployedRouterAddress(config: SolverKeys): Address | undefined {
   return deployer && projectContractAddress(deployer, 'router', config.DEPLOY_SALT);
 }
 
-/** Where deposits go on a chain: the deployed Depository on EVM chains, the solver itself on SOL. */
-export function deployedDepositoryAddress(config: SolverKeys, family: 'evm' | 'solana'): string | undefined {
-  if (family === 'solana') return solSolverAddress(config);
+/** Where deposits go on an EVM chain: the deployed Depository (on SOL the solver itself receives them: solSolverAddress). */
+export function deployedDepositoryAddress(config: SolverKeys): Address | undefined {
   const deployer = evmSolverAddress(config);
   return deployer && projectContractAddress(deployer, 'depository', config.DEPLOY_SALT);
 }

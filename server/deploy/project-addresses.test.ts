@@ -25,6 +25,6 @@ describe('project contract addresses', () => {
     const keys = { SOLVER_PRIVATE_KEY: KEY, SOLVER_SECRET_KEY_SOL: undefined };
     expect(deployedRouterAddress(keys)).toBe(projectContractAddress(DEPLOYER, 'router'));
     expect(deployedRouterAddress({ ...keys, DEPLOY_SALT: 'v2' })).toBe(projectContractAddress(DEPLOYER, 'router', 'v2'));
-    expect(deployedDepositoryAddress({ ...keys, DEPLOY_SALT: 'v2' }, 'evm')).toBe(projectContractAddress(DEPLOYER, 'depository', 'v2'));
+    expect(deployedDepositoryAddress({ ...keys, DEPLOY_SALT: 'v2' })).toBe(projectContractAddress(DEPLOYER, 'depository', 'v2'));
   });
 });

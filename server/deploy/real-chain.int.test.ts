@@ -16,7 +16,7 @@ import { startOwnWorld, type TestWorld } from '@/devnet/test-world';
 import { startWorld } from '@/devnet/world';
 import { v2ExecuteInput, v2QuoteInput } from '@/server/api/contract/trading';
 import { v2ExecuteAnswer, v2QuoteAnswer } from '@/server/api/handlers/trading';
-import { ADDRESS_BOOK } from '@/server/chains/address-book';
+import { ADDRESS_BOOK } from '@/server/chains/address-book-entries';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';

@@ -15,7 +15,7 @@ import { runEndpoint } from '@/server/api/endpoint-runner';
 import { toAppError } from '@/server/api/to-app-error';
 import { createContext } from '@/server/api/trpc';
 import { NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
-import { ADDRESS_BOOK } from '@/server/chains/address-book';
+import { ADDRESS_BOOK } from '@/server/chains/address-book-entries';
 import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
 

@@ -13,12 +13,13 @@ import { parseEther, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOwnWorld, type TestWorld } from '@/devnet/test-world';
-import { createChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { createRpcTransport } from '@/server/chains/json-rpc';
 import { loadConfig } from '@/server/config/env';
 import { deployProjectContracts } from '@/server/deploy/deploy-contracts';
 import { createServices, type Services } from '@/server/services';
 import { runDoctor } from './doctor';
+import { familyServices } from '@/server/family-services';
 
 const dirs: string[] = [];
 const opened: Services[] = [];
@@ -135,9 +136,9 @@ describe('the doctor', () => {
 
   it('names APP_SECRET when instances share a database without it', async () => {
     const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'doctor-')), DATABASE_URL: 'postgres://app@127.0.0.1:5432/app' });
-    const run = await runDoctor({ config, chains: createChainDirectory(config, undefined), manifest: undefined, solanaRouted: false, pingStorage: async () => undefined });
+    const run = await runDoctor({ config, families: familyServices, chains: createChainDirectory(config, undefined), manifest: undefined, solanaRouted: false, pingStorage: async () => undefined });
     expect(run.faults).toEqual([{ subject: 'APP_SECRET', message: expect.stringContaining('DATABASE_URL is set') }]);
     const withSecret = loadConfig({ DATABASE_URL: 'postgres://app@127.0.0.1:5432/app', APP_SECRET: 'x'.repeat(32) });
-    expect((await runDoctor({ config: withSecret, chains: createChainDirectory(withSecret, undefined), manifest: undefined, solanaRouted: false, pingStorage: async () => undefined })).faults).toEqual([]);
+    expect((await runDoctor({ config: withSecret, families: familyServices, chains: createChainDirectory(withSecret, undefined), manifest: undefined, solanaRouted: false, pingStorage: async () => undefined })).faults).toEqual([]);
   });
 });

@@ -3,15 +3,12 @@
  * RPC, contracts and solver (evm-checks.ts, solana-checks.ts), and the settings several instances share.
  * The report says what each chain can do here.
  */
-import type { Address } from 'viem';
-import type { ChainDirectory } from '@/server/chains/chain-directory';
-import type { DevnetManifest } from '@/server/chains/devnet-manifest';
+import type { ChainDirectory, ConfiguredChain } from '@/server/chains/chain-directory';
+import type { DevnetManifest, ManifestChain } from '@/server/chains/devnet-manifest';
 import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
-import type { Config } from '@/server/config/env';
-import { deployedDepositoryAddress, evmSolverAddress, solSolverAddress } from '@/server/deploy/configured-contracts';
+import type { ChainEnv, Config } from '@/server/config/env';
 import type { ChainCapabilities, DoctorReport, Finding } from './doctor-report';
-import { checkEvmChain, type ChainCheck, type Origin } from './evm-checks';
-import { checkSolana } from './solana-checks';
+import type { ChainCheck } from './evm-checks';
 import { solverKeyFindings, type SolverKeyHistory } from './solver-key-change';
 
 export interface DoctorInput {
@@ -24,6 +21,24 @@ export interface DoctorInput {
   pingStorage(): Promise<void>;
   /** The solver address the contracts were last found for (a changed key is found by it). */
   solverKeys?: SolverKeyHistory;
+  /** Each chain's family object (server/family-services.ts): here, the doctor's checks of its family. */
+  families(chain: ChainId): { doctor: DoctorFamily };
+}
+
+/** What one chain's checks see: its configuration, the local world's entry for it, and where deposits go. */
+export interface ChainCheckContext {
+  input: DoctorInput;
+  chain: ConfiguredChain;
+  env: ChainEnv;
+  world: ManifestChain | undefined;
+  depository: string | undefined;
+}
+
+/** The doctor's checks of one family (`evm-checks.ts`, `solana-checks.ts`), joined per family by the composition root. */
+export interface DoctorFamily {
+  /** Where deposits go when neither the configuration nor the local world names it. */
+  defaultDepository(config: Config): string | undefined;
+  check(context: ChainCheckContext): Promise<ChainCheck>;
 }
 
 export class DoctorRefusal extends Error {
@@ -102,26 +117,9 @@ function settingsFaults(config: Config): Finding[] {
 
 function checkChain(input: DoctorInput, id: ChainId): Promise<ChainCheck> {
   const { config, chains, manifest } = input;
-  const chain = chains[id];
   const world = config.localWorld ? manifest?.chains[id] : undefined;
   const env = config.chains[id];
-  const depositoryAddress = env.depositoryAddress ?? world?.contracts.depository ?? (config.localWorld ? undefined : deployedDepositoryAddress(config, chain.info.family));
-  if (chain.info.family === 'solana') {
-    return checkSolana({
-      chain, config, routed: input.solanaRouted,
-      depository: depositoryAddress === undefined ? undefined : { address: depositoryAddress, fromEnv: env.depositoryAddress !== undefined },
-      solver: solSolverAddress(config) ?? world?.solver?.address,
-    });
-  }
-  const pick = (fromEnv: boolean): Origin => (fromEnv ? 'env' : world ? 'world' : 'deploy');
-  return checkEvmChain({
-    chain,
-    depository: depositoryAddress,
-    solver: evmSolverAddress(config) ?? (world?.solver?.address as Address | undefined),
-    origins: {
-      router: pick(env.routerAddress !== undefined),
-      depository: pick(env.depositoryAddress !== undefined),
-      venue: (key) => (env.venues?.[key as keyof typeof env.venues] !== undefined ? 'env' : world ? 'world' : 'book'),
-    },
-  });
+  const family = input.families(id).doctor;
+  const depository = env.depositoryAddress ?? world?.contracts.depository ?? (config.localWorld ? undefined : family.defaultDepository(config));
+  return family.check({ input, chain: chains[id], env, world, depository });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { AppError } from '@/server/errors';
 import { loadConfig } from '@/server/config/env';
 import { checkSolana } from './solana-checks';

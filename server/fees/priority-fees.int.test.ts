@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anvilAccount } from '@/devnet/accounts';
 import { startAnvil, type AnvilNode } from '@/devnet/anvil';
 import { testManifest } from '@/devnet/test-world';
-import { createChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { createRpcTransport } from '@/server/chains/json-rpc';
 import { CHAIN_IDS, CHAINS } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { AppError } from '@/server/errors';
-import { EVM_TIP_FLOORS } from './fee-levels';
+import { EVM_TIP_FLOORS } from '@/server/chains/fee-levels';
 import { createPriorityFeeReader, PRIORITY_LEVELS, type PriorityFees } from './priority-fees';
 
 const GWEI = 1_000_000_000n;

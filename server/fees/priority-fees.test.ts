@@ -3,7 +3,7 @@ import type { ChainDirectory } from '@/server/chains/chain-directory';
 import { JsonRpcError, type RpcTransport } from '@/server/chains/json-rpc';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
-import { EVM_TIP_FLOORS, SOLANA_PRICE_FLOORS } from './fee-levels';
+import { EVM_TIP_FLOORS, SOLANA_PRICE_FLOORS } from '@/server/chains/fee-levels';
 import { createPriorityFeeReader, PRIORITY_LEVELS, type PriorityFees } from './priority-fees';
 import { readPriorityFees } from './read-priority-fees';
 

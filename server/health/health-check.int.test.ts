@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilNode } from '@/devnet/anvil';
 import { freePort } from '@/devnet/free-port';
-import { createChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { loadConfig } from '@/server/config/env';
 import { createHealthCheck } from './health-check';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import type { RpcTransport } from '@/server/chains/json-rpc';
 import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';

@@ -5,6 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import type { ChainDirectory } from '@/server/chains/chain-directory';
+import { chainFamily } from '@/server/chains/chain-family';
+import type { ChainCapabilities } from '@/server/doctor/doctor-report';
 import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import { registerReadGauge, type Metrics } from './metrics';
 
@@ -81,13 +83,7 @@ export function headTimesReader(chains: ChainDirectory, timeoutMs: number): () =
   const read = async (id: ChainId): Promise<number | undefined> => {
     const chain = chains[id];
     if (!chain.available || chain.breaker?.state() === 'open') return undefined;
-    if (chain.info.family === 'solana') {
-      const slot = await chain.rpc.request<number>('getSlot', [], { timeoutMs });
-      const seconds = await chain.rpc.request<number | null>('getBlockTime', [slot], { timeoutMs });
-      return seconds === null ? undefined : seconds * 1000;
-    }
-    const block = await chain.rpc.request<{ timestamp: string } | null>('eth_getBlockByNumber', ['latest', false], { timeoutMs });
-    return block ? Number(BigInt(block.timestamp)) * 1000 : undefined;
+    return chainFamily(id).headTimeMs(chain, timeoutMs);
   };
   return async () => {
     const times = await Promise.all(CHAIN_IDS.map((id) => read(id).catch(() => undefined)));

@@ -2,11 +2,11 @@
  * Structured JSON logs, one object per line on stdout. Credentials never reach a line: fields named like
  * one (Authorization, Cookie, API keys, secrets, private keys) are replaced, and API keys or bearer tokens
  * inside any text (an error message quoting a header, say) are cut to their display prefix; URLs in any text
- * lose their user, password and key-like path segments and query values (server/observability/redact.ts). Logs are read by
+ * lose their user, password and key-like path segments and query values (server/chains/redact.ts). Logs are read by
  * more people and systems than the key store is, and outlive a revocation.
  */
 
-import { redactUrlsInText } from './redact';
+import { redactUrlsInText } from '@/server/chains/redact';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const RANK: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };

@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
-import type { LevelFees } from '@/server/fees/fee-levels';
+import type { LevelFees } from '@/server/chains/fee-levels';
 import { bestByPoolMath, chooseRoute } from './choose-route';
 import type { LensCandidate, LensResult } from './lens-client';
 import type { RouteRequest } from './route-request';

@@ -4,7 +4,7 @@
  * math (exact for plain tokens).
  */
 import { AppError } from '@/server/errors';
-import type { LevelFees } from '@/server/fees/fee-levels';
+import type { LevelFees } from '@/server/chains/fee-levels';
 import { splitAmount } from '@/server/fees/fee-model';
 import { tradeFailure } from '@/server/trade-failures';
 import { classifyRevert } from '@/server/chains/evm/revert-reasons';

@@ -6,12 +6,9 @@
  */
 import type { LocalWorld } from '@/server/devnet/local-world';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
+import type { TokenMetadata } from '@/server/chains/token-metadata';
 
-export interface KnownToken {
-  address: string;
-  symbol: string;
-  name: string;
-  decimals: number;
+export interface KnownToken extends TokenMetadata {
   /**
    * The chain's USD stable, which the bridge takes and pays on every chain (on Solana the only token beside
    * SOL). No other kind is told: whether a token is a honeypot or taxed is the audit's to say.

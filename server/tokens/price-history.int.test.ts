@@ -31,14 +31,14 @@ describe('price history from the chain', () => {
     expect(executed.body.status, JSON.stringify(executed.body)).toBe('SUCCESS');
     const receipt = await createPublicClient({ transport: http(testManifest().chains.BASE!.rpcUrl) }).getTransactionReceipt({ hash: executed.body.txRes.txHash as Hex });
 
-    const { chains } = await client.services();
-    const points = await priceHistory(chains.BASE, alpha);
+    const services = await client.services();
+    const points = await priceHistory(services, 'BASE', alpha);
     expect(points.length).toBeGreaterThan(1);
     const atTrade = points.filter((point) => point.block === Number(receipt.blockNumber));
     expect(atTrade.length).toBeGreaterThan(0);
     for (let i = 1; i < points.length; i++) expect(points[i]!.block).toBeGreaterThanOrEqual(points[i - 1]!.block);
     // The last trade left its pool at the price the pool reader finds now.
-    const { pools } = await findTokenPools(chains.BASE, alpha);
+    const { pools } = await findTokenPools(services.chains.BASE, alpha);
     const last = points[points.length - 1]!;
     expect(pools.some((pool) => Math.abs(pool.priceNative / last.priceNative - 1) < 1e-9)).toBe(true);
     expect(last.priceUsd).toBeGreaterThan(0);
@@ -60,7 +60,7 @@ describe('price history from the chain', () => {
 
     const services = await client.services();
     const [points, info] = await Promise.all([
-      priceHistory(services.chains.SOL, alpha, services.solana),
+      priceHistory(services, 'SOL', alpha),
       client.get<{ poolInfo: { priceNative: number } }>('v1.tokenInfo', { chain: 'SOL', token: alpha, audit: false }),
     ]);
     expect(points.length).toBeGreaterThan(0);

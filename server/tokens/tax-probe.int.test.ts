@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
-import { createChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { loadConfig } from '@/server/config/env';
 import { probeTaxes } from './tax-probe';
 

@@ -30,10 +30,13 @@ const PROTOCOL_FEE_BPS = 10;
 
 const hexData = z.string().regex(/^0x[0-9a-fA-F]*$/).transform((hex) => hex as Hex);
 
+/** Solana's taxes: SPL tokens have none (its family's probe, server/tokens/solana-token-family.ts). */
+export const SPL_TAX_REPORT: TaxReport = {
+  buyTax: 0, sellTax: 0, honeypot: false, detail: 'SPL tokens carry no buy or sell tax; Token-2022 transfer fees are audited separately.',
+};
+
+/** An EVM token's taxes, measured by the QuoteLens buying and selling a little of it. */
 export async function probeTaxes(chain: ConfiguredChain, token: string): Promise<TaxReport> {
-  if (chain.info.family !== 'evm') {
-    return { buyTax: 0, sellTax: 0, honeypot: false, detail: 'SPL tokens carry no buy or sell tax; Token-2022 transfer fees are audited separately.' };
-  }
   const venues = chain.venues;
   if (!venues || !chain.routerAddress) return { buyTax: 0, sellTax: 0, honeypot: false, detail: `No Router or venues on ${chain.info.id}: taxes could not be measured.` };
   if (token.toLowerCase() === venues.wrappedNative.toLowerCase()) return { buyTax: 0, sellTax: 0, honeypot: false, detail: 'The wrapped native token has no tax.' };

@@ -23,8 +23,15 @@ import { dexPaidStatus, type DexPaid } from './dex-paid/dexscreener';
 import { readMintMetadata } from './solana-metadata';
 import { probeTaxes } from './tax-probe';
 
+/** A family's own reads of a token (server/tokens/token-family.ts): supply, holders, main pool, metadata. */
+export interface TokenInfoPart {
+  chainTokenInfo(deps: TokenInfoDeps, chain: ConfiguredChain, token: string): Promise<ChainTokenInfo>;
+}
+
 export interface TokenInfoDeps {
   chains: ChainDirectory;
+  /** Each chain's family object (server/family-services.ts): here, its token reads. */
+  families(chain: ChainId): { tokens: TokenInfoPart };
   /** Solana's route source and mints; absent where SOL has no route configured. */
   solana?: SolanaTrading;
   /** The local chain world: its Solana mints carry no metadata account, so their names come from its manifest. */
@@ -67,7 +74,7 @@ const NO_POOL: TokenMainPool = { address: '', type: 'NONE', factory: 'none', liq
 export async function tokenInfo(deps: TokenInfoDeps, request: TokenInfoRequest): Promise<TokenInfo> {
   const chain = deps.chains[request.chain];
   const [info, audit, dexPaid] = await Promise.all([
-    chain.info.family === 'evm' ? evmTokenInfo(chain, request.token) : solanaTokenInfo(deps, chain, request.token),
+    deps.families(request.chain).tokens.chainTokenInfo(deps, chain, request.token),
     request.audit ? auditToken(deps.audit, request.chain, request.token) : Promise.resolve(undefined),
     dexPaidStatus({ baseUrl: deps.dexScreenerUrl }, DEXSCREENER_CHAIN_IDS[request.chain], request.token),
   ]);
@@ -76,7 +83,7 @@ export async function tokenInfo(deps: TokenInfoDeps, request: TokenInfoRequest):
 
 type ChainTokenInfo = Omit<TokenInfo, 'chain' | 'dexPaid' | 'auditVerdict'>;
 
-async function evmTokenInfo(chain: ConfiguredChain, token: string): Promise<ChainTokenInfo> {
+export async function evmTokenInfo(chain: ConfiguredChain, token: string): Promise<ChainTokenInfo> {
   const address = token as Address;
   const call = (functionName: 'name' | 'symbol' | 'decimals' | 'totalSupply') =>
     ({ method: 'eth_call', params: [{ to: address, data: encodeFunctionData({ abi: erc20Abi, functionName }) }, 'latest'] });
@@ -129,7 +136,7 @@ function mainPoolOf(main: TokenPool | undefined, circulating: number): TokenMain
 }
 
 /** Solana: the mint, its known name, and the maker's curve as its pool (SPL tokens have no taxes). */
-async function solanaTokenInfo(deps: TokenInfoDeps, chain: ConfiguredChain, mint: string): Promise<ChainTokenInfo> {
+export async function solanaTokenInfo(deps: TokenInfoDeps, chain: ConfiguredChain, mint: string): Promise<ChainTokenInfo> {
   const trading = deps.solana;
   if (!trading) throw new AppError('CHAIN_UNAVAILABLE', 'Token data on SOL needs a Solana route (the local maker or Jupiter) on this server.');
   const [info, supply, metadata] = await Promise.all([

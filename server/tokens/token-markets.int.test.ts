@@ -13,7 +13,7 @@ const client = useRestClient();
 describe('token markets', () => {
   it('prices launch tokens by their curve and GAMMA through ALPHA, as the swap form prices them', async () => {
     const services = await client.services();
-    const markets = await tokenMarkets({ chains: services.chains, localWorld: services.localWorld }, 'BASE');
+    const markets = await tokenMarkets({ chains: services.chains, families: services.families, localWorld: services.localWorld }, 'BASE');
     const market = (symbol: string) => markets.find((entry) => entry.symbol === symbol)!;
     for (const symbol of ['LAUNCH', 'GRAD', 'GAMMA']) {
       expect(market(symbol).priceUsd, symbol).toBeGreaterThan(0);

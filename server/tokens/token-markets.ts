@@ -15,7 +15,7 @@ import { evmPriceHistory } from './evm-price-history';
 import { knownTokens, type KnownToken } from './known-tokens';
 import { pricedThroughPairs } from './paired-price';
 import { changePercent, type PricePoint } from './price-point';
-import { mintPriceHistory, readMakerTrades, type MakerTrades } from './solana-price-history';
+import { mintPriceHistory, type MakerTrades } from './solana-price-history';
 import { solanaMainPool } from './token-info';
 
 export interface TokenMarket extends KnownToken {
@@ -26,20 +26,30 @@ export interface TokenMarket extends KnownToken {
   change24h: number | null;
 }
 
+/** A family's token markets (server/tokens/token-family.ts). */
+export interface MarketsPart {
+  /** Reads what every token's market shares once (SOL: the maker's trades), then answers each token's. */
+  marketReader(deps: TokenMarketDeps, chain: ChainId): Promise<(token: KnownToken) => Promise<MarketNow>>;
+  /** Tokens without a market of their own, priced through the listed ones where the family can. */
+  priceUnpriced(deps: TokenMarketDeps, chain: ChainId, markets: TokenMarket[]): Promise<TokenMarket[]>;
+}
+
 export interface TokenMarketDeps {
   chains: ChainDirectory;
+  /** Each chain's family object (server/family-services.ts): here, its markets. */
+  families(chain: ChainId): { tokens: MarketsPart };
   solana?: SolanaTrading;
   localWorld?: LocalWorld;
 }
 
-interface MarketNow {
+export interface MarketNow {
   priceUsd: number;
   priceNative: number;
   liquidityUsd: number;
   history: PricePoint[];
 }
 
-async function evmMarket(deps: TokenMarketDeps, chain: ChainId, token: KnownToken): Promise<MarketNow> {
+export async function evmMarket(deps: TokenMarketDeps, chain: ChainId, token: KnownToken): Promise<MarketNow> {
   const configured = deps.chains[chain];
   const [pools, curve] = await Promise.all([findTokenPools(configured, token.address), readCurve(configured, token.address)]);
   const main = pools.mainPool;
@@ -56,7 +66,7 @@ async function evmMarket(deps: TokenMarketDeps, chain: ChainId, token: KnownToke
   };
 }
 
-async function solanaMarket(deps: TokenMarketDeps, trades: MakerTrades | undefined, mint: string): Promise<MarketNow> {
+export async function solanaMarket(deps: TokenMarketDeps, trades: MakerTrades | undefined, mint: string): Promise<MarketNow> {
   if (!deps.solana) return { priceUsd: 0, priceNative: 0, liquidityUsd: 0, history: [] };
   const pool = await solanaMainPool(deps.solana, deps.chains.SOL.info.nativeDecimals, mint);
   return { priceUsd: pool.priceUsd, priceNative: pool.priceNative, liquidityUsd: pool.liquidityUsd, history: mintPriceHistory(trades, mint) };
@@ -64,12 +74,11 @@ async function solanaMarket(deps: TokenMarketDeps, trades: MakerTrades | undefin
 
 export async function tokenMarkets(deps: TokenMarketDeps, chain: ChainId, nowSeconds = Math.floor(Date.now() / 1000)): Promise<TokenMarket[]> {
   const tokens = knownTokens(deps.localWorld, chain).filter((token) => token.address !== NATIVE_TOKEN_ADDRESS);
-  const evm = deps.chains[chain].info.family === 'evm';
-  // Every mint's history comes from the same maker transactions: read them once for the whole list.
-  const makerTrades = evm ? undefined : await readMakerTrades(deps.chains.SOL, deps.solana).catch(() => undefined);
+  const family = deps.families(chain).tokens;
+  const marketOf = await family.marketReader(deps, chain);
   const markets = await Promise.all(tokens.map(async (token): Promise<TokenMarket> => {
     try {
-      const market = evm ? await evmMarket(deps, chain, token) : await solanaMarket(deps, makerTrades, token.address);
+      const market = await marketOf(token);
       const change = changePercent(market.history, nowSeconds);
       return { ...token, priceUsd: market.priceUsd, priceNative: market.priceNative, liquidityUsd: market.liquidityUsd, change24h: change ?? null };
     } catch {
@@ -77,11 +86,11 @@ export async function tokenMarkets(deps: TokenMarketDeps, chain: ChainId, nowSec
       return { ...token, priceUsd: 0, priceNative: 0, liquidityUsd: 0, change24h: null };
     }
   }));
-  return evm ? priceThroughListed(deps.chains[chain], markets) : markets;
+  return family.priceUnpriced(deps, chain, markets);
 }
 
 /** Tokens that trade only against other listed tokens, priced through the deepest such pool. */
-async function priceThroughListed(chain: ConfiguredChain, markets: TokenMarket[]): Promise<TokenMarket[]> {
+export async function priceThroughListed(chain: ConfiguredChain, markets: TokenMarket[]): Promise<TokenMarket[]> {
   const anchors = markets.filter((market) => market.priceUsd > 0);
   return Promise.all(markets.map(async (market) => {
     if (market.priceUsd > 0) return market;

@@ -7,10 +7,10 @@
  */
 import { boundedCache } from '@/server/cache/bounded-cache';
 import type { ChainDirectory } from '@/server/chains/chain-directory';
+import { chainFamily } from '@/server/chains/chain-family';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { AuditDeps } from './audit/audit-token';
 import type { ProviderReport } from './audit/providers/provider-adapter';
-import { permitRequired } from './strategy-token';
 
 export interface TokenRisk {
   token: string;
@@ -43,7 +43,7 @@ export const TOKEN_RISK_ENTRIES = 5_000;
 export function createTokenRiskReader(deps: AuditDeps & { chains: ChainDirectory }, now: () => number = Date.now): TokenRiskReader {
   const kept = boundedCache<string, { at: number; risk: Promise<TokenRisk | undefined> }>({ name: 'token risks', max: TOKEN_RISK_ENTRIES });
   const readOne = (chain: ChainId, token: string): Promise<TokenRisk | undefined> => {
-    const key = `${chain}|${CHAINS[chain].family === 'evm' ? token.toLowerCase() : token}`;
+    const key = `${chain}|${chainFamily(chain).tokenKey(token)}`;
     const keepMs = Math.min(MAX_KEEP_MS, Math.max(MIN_KEEP_MS, CHAINS[chain].blockTimeMs * RISK_BLOCKS));
     const entry = kept.get(key);
     if (entry && now() - entry.at <= keepMs) return entry.risk;
@@ -77,7 +77,7 @@ async function measureRisk(deps: AuditDeps & { chains: ChainDirectory }, chainId
   const covering = deps.providers.filter((provider) => provider.covers(chain.info));
   const [taxes, permit, reports] = await Promise.all([
     deps.probeTaxes(chain, token),
-    chain.info.family === 'evm' ? permitRequired(chain, token) : false,
+    deps.families(chainId).tokens.permitRequired(chain, token),
     Promise.all(covering.map((provider) => provider.report(chain.info, token).catch((): ProviderReport => ({ name: provider.name, status: 'unavailable' })))),
   ]);
   return {

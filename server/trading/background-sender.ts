@@ -4,9 +4,7 @@
  * confirmed or retried with backoff. Failures are logged only; they never change the trade's outcome.
  */
 import type { ChainDirectory } from '@/server/chains/chain-directory';
-import { getTransactionReceipt } from '@/server/chains/evm/actions/get-transaction-receipt';
-import { sendRawTransaction } from '@/server/chains/evm/actions/send-raw-transaction';
-import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
+import { chainFamily } from '@/server/chains/chain-family';
 import type { ChainId } from '@/server/chains/registry';
 import { createWorkLoop, type WorkLoop } from '@/server/jobs/work-loop';
 import type { Logger } from '@/server/observability/logger';
@@ -23,13 +21,14 @@ const RECEIPT_WAIT_MS = 60_000;
 
 export function createBackgroundSender(deps: { chains: ChainDirectory; trades: TradeRepository; logger: Logger }): BackgroundSender {
   async function sendOne(row: BackgroundTxRow): Promise<void> {
-    const rpc = deps.chains[row.chain as ChainId].rpc;
+    const chain = deps.chains[row.chain as ChainId];
     try {
       // An earlier attempt may have got it into the pool or mined: then it is waited for like a fresh send.
-      if (!(await getTransactionReceipt(rpc, row.tx_hash))) await sendRawTransaction(rpc, row.raw_tx, { resend: true });
-      const mined = await waitForReceipt(rpc, row.tx_hash, { timeoutMs: RECEIPT_WAIT_MS });
-      if (!mined) throw new Error('not mined in time');
-      const ok = mined.status === 'success';
+      const sent = await chainFamily(chain.info.id).sendAndWait(chain, { raw: row.raw_tx, hash: row.tx_hash }, {
+        timeoutMs: RECEIPT_WAIT_MS, resend: true, lookFirst: true,
+      });
+      if (!sent.landed) throw new Error('not mined in time');
+      const ok = sent.succeeded;
       await deps.trades.finishBackgroundTx(row.id, { status: ok ? 'confirmed' : 'failed', error: ok ? undefined : 'reverted' });
       if (!ok) deps.logger.warn('background transaction reverted', { chain: row.chain, txHash: row.tx_hash, purpose: row.purpose });
     } catch (error) {

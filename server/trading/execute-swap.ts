@@ -8,13 +8,13 @@ import { verifyQuoteId, type QuoteClaims } from './quote-id';
 import type { SwapExecution, SwapTracking } from './swap-types';
 import { tradeFailure } from '@/server/trade-failures';
 import type { TradeOutcome } from './trade-outcome';
-import { tradingEngine, type SwapExecuteDeps } from './trading-engines';
+import type { SwapExecuteDeps } from './trading-engines';
 
 export async function executeSwap(deps: SwapExecuteDeps, request: SwapExecution): Promise<TradeOutcome> {
   const { quoteId, chain, chainField, ...signed } = request;
   try {
     const claims = claimsFor(deps, quoteId, chain, chainField);
-    const outcome = await tradingEngine(chain).execute(deps, chain, { ...signed, claims });
+    const outcome = await deps.families(chain).trading.execute(deps, chain, { ...signed, claims });
     deps.countTrade?.(chain, outcome.status === 'SUCCESS' ? 'success' : 'failed', outcome.parsedError ?? 'none');
     return outcome;
   } catch (error) {
@@ -24,7 +24,7 @@ export async function executeSwap(deps: SwapExecuteDeps, request: SwapExecution)
 }
 
 export async function trackSwap(deps: SwapExecuteDeps, request: SwapTracking): Promise<TradeOutcome> {
-  const engine = tradingEngine(request.chain);
+  const engine = deps.families(request.chain).trading;
   if (!engine.track) {
     throw new AppError('INVALID_INPUT', 'chain: track is for EVM wallets that send transactions themselves; Solana wallets sign, so use /api/v2/execute.', { field: 'chain' });
   }

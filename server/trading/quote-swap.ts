@@ -13,7 +13,7 @@ import { searchExactOutput } from './exact-output';
 import { BPS } from '@/server/fees/fee-model';
 import { quoteWarnings, refuseRiskyBuy } from './quote-warnings';
 import type { SwapQuote, SwapRequest } from './swap-types';
-import { tradingEngine, type SwapQuoteDeps } from './trading-engines';
+import type { SwapQuoteDeps } from './trading-engines';
 
 /** A swap request whose amount may also be the output: the least raw units of tokenOut to receive. */
 export type QuoteRequest = Omit<SwapRequest, 'amount'> & { amount: SwapRequest['amount'] | { exactOut: bigint } };
@@ -27,7 +27,7 @@ export async function quoteSwap(deps: SwapQuoteDeps, chain: ChainId, request: Qu
   const permitTokens = [...risks.values()].filter((risk) => risk.permitRequired).map((risk) => risk.token);
   const quote = 'exactOut' in request.amount
     ? await quoteExactOutput(deps, chain, { ...request, amount: { raw: 0n }, permitTokens }, request.amount.exactOut, risks)
-    : { ...await tradingEngine(chain).quote(deps, chain, { ...request, amount: request.amount, permitTokens }), swapMode: 'EXACT_IN' as const };
+    : { ...await deps.families(chain).trading.quote(deps, chain, { ...request, amount: request.amount, permitTokens }), swapMode: 'EXACT_IN' as const };
   const warnings = quoteWarnings(risks, {
     tokenIn: request.tokenIn, tokenOut: request.tokenOut, priceImpactPercent: quote.priceImpactPercent, valueAmountInUsd: quote.valueAmountInUsd, label,
     venues: quote.route.flatMap((leg) => leg.hops.map((hop) => hop.venue)),
@@ -54,7 +54,7 @@ async function quoteExactOutput(
   if (request.slippageBps >= BPS) {
     throw new AppError('INVALID_INPUT', 'slippage: must be below 10000 basis points for an exact output (a 100 % slippage leaves no minimum to guarantee).', { field: 'slippage' });
   }
-  const engine = tradingEngine(chain);
+  const engine = deps.families(chain).trading;
   // Traded as an exact output, the input found must deliver the amount at the quote's prices (the slippage
   // bounds the input instead); traded as an exact input, its minimum must.
   const exact = engine.exactOutput === 'router';

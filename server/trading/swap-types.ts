@@ -4,7 +4,7 @@
  * whatever the chain.
  */
 import type { ChainId } from '@/server/chains/registry';
-import type { PriorityLevel } from '@/server/fees/fee-levels';
+import type { PriorityLevel } from '@/server/chains/fee-levels';
 import type { FeeSplit } from '@/server/fees/fee-model';
 import type { QuoteWarning } from './quote-warnings';
 

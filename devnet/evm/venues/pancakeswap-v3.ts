@@ -5,7 +5,7 @@
  * (pair, fee) of the spec table's PANCAKESWAP_V3 rows, each row one position minted through a V3LiquidityMinter.
  */
 import { getAddress, parseAbi, type Address } from 'viem';
-import { ADDRESS_BOOK } from '@/server/chains/address-book';
+import { ADDRESS_BOOK } from '@/server/chains/address-book-entries';
 import { EVM_CHAIN_IDS, type EvmChainId } from '@/server/chains/registry';
 import { loadArtifact } from '../artifacts';
 import type { Deployer } from '../deployer';

@@ -8,6 +8,7 @@ import 'zod-openapi';
 import {
   CHAIN_IDS, CHAINS, NATIVE_TOKEN_ADDRESS, V1_CHAIN_ALIASES, type ChainFamily, type ChainId,
 } from '@/server/chains/registry';
+import { familyProvider } from '@/server/chains/chain-family';
 import { isSolanaAddress } from '@/server/chains/solana/address';
 
 /** Upper bound on any free-text field, so no input can make us hold or log megabytes. */
@@ -165,7 +166,6 @@ export const approvalSize = z.enum(['unlimited', 'exact'], { error: 'must be unl
 });
 
 export const evmSignedTx = /^0x[0-9a-fA-F]+$/;
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /** A signed transaction: 0x-hex on EVM chains, base64 on Solana; the chain field decides which (checkTxEncoding). */
 export const signedTransaction = z
@@ -215,14 +215,12 @@ export function checkAddressFamily(
   for (const [field, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     if (options.nativeAllowed && value === NATIVE_TOKEN_ADDRESS) continue;
-    const ok = family === 'evm' ? EVM_ADDRESS.test(value) : isSolanaAddress(value);
+    const ok = familyProvider(family).isAddress(value);
     if (!ok) {
       ctx.addIssue({
         code: 'custom',
         path: [field],
-        message: family === 'evm'
-          ? `must be an EVM address (0x + 40 hex digits) on ${chain}`
-          : `must be a Solana base58 address on ${chain}${options.nativeAllowed ? ' (or the zero address for native SOL)' : ''}`,
+        message: `must be ${familyProvider(family).addressForm} on ${chain}${options.nativeAllowed && familyProvider(family).nativeTokenContract !== NATIVE_TOKEN_ADDRESS ? ` (or the zero address for native ${CHAINS[chain!].nativeSymbol})` : ''}`,
       });
     }
   }
@@ -262,12 +260,12 @@ export function checkTxEncoding(
   if (!family) return;
   for (const [field, value] of Object.entries(fields)) {
     if (value === undefined) continue;
-    const ok = family === 'evm' ? evmSignedTx.test(value) : BASE64.test(value) && !value.startsWith('0x');
+    const ok = familyProvider(family).isSignedTransaction(value);
     if (!ok) {
       ctx.addIssue({
         code: 'custom',
         path: [field],
-        message: family === 'evm' ? `must be 0x-prefixed hex on ${chain}` : `must be base64 on ${chain}`,
+        message: `must be ${familyProvider(family).signedTransactionForm} on ${chain}`,
       });
     }
   }

@@ -3,15 +3,15 @@
  * from its chain.
  */
 import { z } from 'zod';
+import { chainFamily } from '@/server/chains/chain-family';
 import { isTransactionHashOn } from '@/server/chains/transaction-hash';
-import { CHAINS } from '@/server/chains/registry';
 import { chainId, MAX_TEXT } from './fields';
 
 export const transactionViewInput = z
   .object({ chain: chainId, hash: z.string().max(MAX_TEXT) })
   .superRefine((input, ctx) => {
     if (!isTransactionHashOn(input.chain, input.hash)) {
-      const expected = CHAINS[input.chain].family === 'evm' ? '0x followed by 64 hex digits' : 'a base58 transaction signature';
+      const expected = chainFamily(input.chain).transactionHashForm;
       ctx.addIssue({ code: 'custom', path: ['hash'], message: `must be a transaction hash on ${input.chain}: ${expected}` });
     }
   });

@@ -8,6 +8,7 @@ import { findBridgeRequest, trackingUrl, type BridgeDeps } from '@/server/bridge
 import { executeBridge, trackBridgeDeposit } from '@/server/bridge/bridge-execute';
 import { quoteBridge } from '@/server/bridge/bridge-quote';
 import { publicBridgeStatus, refundTxHash, type PublicBridgeStatus } from '@/server/store/bridge-state';
+import { chainFamily } from '@/server/chains/chain-family';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { BridgeRow } from '@/server/store/bridge-repository';
 import { depositedToken } from '@/server/bridge/bridge-row-tokens';
@@ -20,9 +21,6 @@ import type {
 type BridgeStatusAnswer = z.input<typeof bridgeStatusOutput>;
 type BridgeExecuteAnswer = z.input<typeof bridgeExecuteOutput>;
 type AnswerDeps = Pick<BridgeDeps, 'publicUrl' | 'now' | 'explorerTxUrl'>;
-
-/** The native coin's "contract address" in refund details: the zero address on EVM, SOL's wrapped mint on SOL. */
-const SOL_NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 
 export async function bridgeQuoteAnswer(deps: BridgeDeps, owner: string, input: z.output<typeof bridgeQuoteInput>): Promise<z.input<typeof bridgeQuoteOutput>> {
   const quote = await quoteBridge(deps, owner, {
@@ -120,7 +118,7 @@ function refundDetailsOf(row: BridgeRow, status: PublicBridgeStatus) {
   return {
     currency: token.symbol,
     chain: row.source_chain,
-    contractAddress: !native ? token.address : source.family === 'solana' ? SOL_NATIVE_MINT : NATIVE_TOKEN_ADDRESS,
+    contractAddress: !native ? token.address : chainFamily(source.id).nativeTokenContract,
     amount: row.refund_amount ?? undefined,
     txHash: refundTxHash(row),
   };

@@ -11,7 +11,7 @@
 import type { Principal } from '@/server/auth/authenticate';
 import type { DevnetManifest } from '@/server/chains/devnet-manifest';
 import { requireLocalWorld, type LocalWorld } from '@/server/devnet/local-world';
-import { urlEndpoint } from '@/server/observability/redact';
+import { urlEndpoint } from '@/server/chains/redact';
 
 const KEY_FIELDS = new Set(['privateKey', 'secretKey']);
 

@@ -6,7 +6,8 @@ import { formatUnits } from 'viem';
 import type { z } from 'zod';
 import type { ChainDirectory } from '@/server/chains/chain-directory';
 import { detectChain } from '@/server/tokens/detect-chain';
-import { CHAINS, NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
+import { NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
+import type { FamilyServices } from '@/server/family-services';
 import type { Config } from '@/server/config/env';
 import type { LocalWorld } from '@/server/devnet/local-world';
 import { AppError } from '@/server/errors';
@@ -22,6 +23,7 @@ import type {
 
 interface TokenDataServices {
   chains: ChainDirectory;
+  families(chain: ChainId): FamilyServices;
   config: Pick<Config, 'DEXSCREENER_API_URL' | 'GOPLUS_API_URL' | 'RUGCHECK_API_URL'>;
   solana?: SolanaTrading;
   localWorld?: LocalWorld;
@@ -34,6 +36,7 @@ export async function tokenInfoAnswer(services: TokenDataServices, input: z.outp
   const chain = input.chain ?? (await detectChain(services.chains, input.token, { field: 'token' }));
   const info = await tokenInfo({
     chains: services.chains,
+    families: services.families,
     solana: services.solana,
     localWorld: services.localWorld,
     dexScreenerUrl: services.config.DEXSCREENER_API_URL,
@@ -67,7 +70,7 @@ export async function tokenInfoAnswer(services: TokenDataServices, input: z.outp
 }
 
 export async function tokenAuditAnswer(
-  services: Pick<TokenDataServices, 'chains' | 'config'>, input: z.output<typeof tokenAuditInput>,
+  services: Pick<TokenDataServices, 'chains' | 'families' | 'config'>, input: z.output<typeof tokenAuditInput>,
 ): Promise<z.input<typeof tokenAuditOutput>> {
   const chain = input.chain ?? (await detectChain(services.chains, input.token, { field: 'token' }));
   return { success: true, audit: await auditToken(createAuditDeps(services), chain, input.token) };
@@ -85,7 +88,7 @@ export async function v2ValueAnswer(services: ValueDeps, input: z.output<typeof 
   // The token traded against the native coin names the chain; between two tokens, tokenIn does.
   const [detectFrom, field] = input.tokenIn === NATIVE_TOKEN_ADDRESS ? [input.tokenOut, 'tokenOut'] : [input.tokenIn, 'tokenIn'];
   const chain = input.chain ?? (await detectChain(services.chains, detectFrom, { field }));
-  if (input.amount === undefined && CHAINS[chain].family === 'solana') {
+  if (input.amount === undefined && !services.families(chain).value.pricesWholeBalance) {
     throw new AppError('INVALID_INPUT', 'amount: is required on SOL (the whole balance cannot be priced there)', { field: 'amount' });
   }
   const estimate = await estimateValue(services, { chain, tokenIn: input.tokenIn, tokenOut: input.tokenOut, amount: amountOf(input), fees: feeSplit('v2', 0) });

@@ -2,10 +2,11 @@
  * Trading over the v1 and v2 interfaces: each version's request becomes one domain swap request (fee model,
  * approval order, amounts in raw units) and the domain's quote or trade outcome becomes that version's answer.
  */
-import { getAddress, parseUnits } from 'viem';
+import { parseUnits } from 'viem';
 import type { z } from 'zod';
 import type { Principal } from '@/server/auth/authenticate';
 import { detectChain } from '@/server/tokens/detect-chain';
+import { chainFamily } from '@/server/chains/chain-family';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, V1_QUOTE_CHAINS, type ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import type { TradeRepository } from '@/server/store/trade-repository';
@@ -218,7 +219,7 @@ function v2Result(outcome: TradeOutcome): V2ExecuteAnswer {
 
 /** Addresses in their family's canonical form: checksummed EVM hex; base58 (and the native sentinel) as given. */
 function canonical(chain: ChainId, address: string): string {
-  return CHAINS[chain].family === 'evm' || address === NATIVE_TOKEN_ADDRESS ? getAddress(address) : address;
+  return address === NATIVE_TOKEN_ADDRESS ? address : chainFamily(chain).canonicalAddress(address);
 }
 
 function requireTrader(trader: string | undefined): string {

@@ -6,7 +6,7 @@ import { testManifest } from '@/devnet/test-world';
 import { loadConfig } from '@/server/config/env';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { createServices, type Services } from '@/server/services';
-import { lookupToken } from '@/server/tokens/lookup-token';
+import { lookupToken } from '@/server/chains/evm/lookup-token';
 import { createCaller } from '../root';
 import { toAppError } from '../to-app-error';
 import { createContext } from '../trpc';

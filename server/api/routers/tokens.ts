@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { MAX_LISTED_BALANCES, readWalletBalances } from '@/server/balances/read-wallet-balances';
 import { EVM_CHAIN_IDS } from '@/server/chains/registry';
 import { knownTokens } from '@/server/tokens/known-tokens';
-import { lookupToken } from '@/server/tokens/lookup-token';
+import { lookupToken } from '@/server/chains/evm/lookup-token';
 import { priceHistory } from '@/server/tokens/price-history';
 import { tokenMarkets } from '@/server/tokens/token-markets';
 import { withChecksummedAddresses } from '../contract/answer-addresses';
@@ -52,7 +52,7 @@ export const tokensRouter = router({
       success: z.literal(true),
       points: z.array(z.object({ block: z.number(), time: z.number(), priceNative: z.number(), priceUsd: z.number() })),
     }))
-    .query(async ({ ctx, input }) => ({ success: true as const, points: await priceHistory(ctx.services.chains[input.chain], input.address, ctx.services.solana) })),
+    .query(async ({ ctx, input }) => ({ success: true as const, points: await priceHistory(ctx.services, input.chain, input.address) })),
   /** The chain's listed tokens with price, liquidity and 24 h change, for the /token landing page. */
   markets: authedProcedure
     .input(z.object({ chain: chainId }))

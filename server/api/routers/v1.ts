@@ -1,6 +1,6 @@
 import { readBalance } from '@/server/balances/read-balance';
 import { readTokenBalance } from '@/server/balances/read-token-balance';
-import { listChains } from '@/server/chains/list-chains';
+import { listChains } from '@/server/doctor/list-chains';
 import { readPriorityFees } from '@/server/fees/read-priority-fees';
 import { balance, chains, priorityFees, tokenBalance } from '../contract/chain-data';
 import { poolInfo, tokenAudit, tokenInfo, v1Value } from '../contract/tokens';

@@ -232,14 +232,6 @@ async function sendPayment(context: EvmBridgeContext, payment: SignedPayment): P
 
 async function settlePayment(context: EvmBridgeContext, payment: SignedPayment, timeoutMs: number, justSent: boolean): Promise<PaymentState> {
   const { rpc } = context.chain;
-  if (!justSent) {
-    const known = await getTransactionReceipt(rpc, payment.txHash);
-    if (known) {
-      keepSettled(context, payment.txHash, known);
-      return paymentState(known);
-    }
-    await sendRawTransaction(rpc, payment.raw, { resend: true });
-  }
   const nonce = parseTransaction(payment.raw as Hex).nonce ?? 0;
   let dropped = false;
   // Another transaction took this nonce (a replacement, or another instance's payment): this one can never land.
@@ -248,7 +240,10 @@ async function settlePayment(context: EvmBridgeContext, payment: SignedPayment, 
     landed: async () => (await getTransactionReceipt(rpc, payment.txHash)) !== null,
   }, DROPPED_AFTER_MS, Date.now, QUIET_AFTER_SEND_MS);
   const nonceTaken = async () => (dropped = await watch());
-  const mined = await waitForReceipt(rpc, payment.txHash, { timeoutMs, stop: nonceTaken });
+  // Not just sent: it may have been mined since (its receipt is taken as found), else it is sent again.
+  const mined = justSent
+    ? await waitForReceipt(rpc, payment.txHash, { timeoutMs, stop: nonceTaken })
+    : await sendAndWaitForReceipt(rpc, payment.raw, { hash: payment.txHash, timeoutMs, stop: nonceTaken, resend: true, lookFirst: true });
   if (mined) {
     keepSettled(context, payment.txHash, mined);
     return paymentState(mined);

@@ -11,8 +11,7 @@ import { rememberPromise } from '@/server/cache/bounded-cache';
 import { estimateGas } from '@/server/chains/evm/actions/estimate-gas';
 import { getTransactionCount } from '@/server/chains/evm/actions/get-transaction-count';
 import { getTransactionReceipt } from '@/server/chains/evm/actions/get-transaction-receipt';
-import { sendRawTransaction } from '@/server/chains/evm/actions/send-raw-transaction';
-import { waitForReceipt } from '@/server/chains/evm/actions/wait-for-receipt';
+import { sendAndWaitForReceipt } from '@/server/chains/evm/actions/send-and-wait';
 import type { EvmLog } from '@/server/chains/evm/evm-schemas';
 import { readEvmTokenBalance } from '@/server/chains/evm/evm-token-balance';
 import { readSignedTx, serializeUnsigned, type UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
@@ -20,7 +19,7 @@ import { keccak256 } from '@/server/chains/evm/keccak';
 import { requestChecked, hexData } from '@/server/chains/rpc-answers';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { AppError, findAppError } from '@/server/errors';
-import { lookupToken } from '@/server/tokens/lookup-token';
+import { lookupToken } from '@/server/chains/evm/lookup-token';
 import { nativeBridgeToken, type BridgeToken, type BuiltDeposit, type FoundDeposit, type SignedPayment } from '../bridge-chain';
 import { takeSettled, txFees, type EvmBridgeContext } from './evm-bridge-context';
 import type { ApprovalSize } from '@/server/trading/swap-types';
@@ -138,8 +137,7 @@ export async function checkSignedApproval(
 
 export async function sendApproval(context: EvmBridgeContext, signed: string, timeoutMs: number): Promise<void> {
   const hash = keccak256(signed as Hex);
-  await sendRawTransaction(context.chain.rpc, signed, { resend: true });
-  const mined = await waitForReceipt(context.chain.rpc, hash, { timeoutMs });
+  const mined = await sendAndWaitForReceipt(context.chain.rpc, signed, { hash, timeoutMs, resend: true });
   if (!mined || mined.status !== 'success') {
     throw new AppError('REVERTED', `approve: the approval ${hash} ${mined ? 'reverted' : 'did not confirm in time'} on ${context.chain.info.name}; nothing was deposited.`, { field: 'approve' });
   }

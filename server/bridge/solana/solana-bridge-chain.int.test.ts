@@ -11,7 +11,7 @@ import {
 import { getBase58Decoder } from '@solana/kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
-import { createChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { decodeBase58 } from '@/server/chains/solana/address';
 import { loadConfig } from '@/server/config/env';
 import { sendTestFunds } from '@/server/devnet/faucet';

@@ -3,7 +3,7 @@
  * chain without EIP-1559; only then is eth_gasPrice asked for, in a second request.
  */
 import { z } from 'zod';
-import { eip1559Levels, legacyLevels, LEVEL_PERCENTILES, type PriorityFees } from '@/server/fees/fee-levels';
+import { eip1559Levels, legacyLevels, LEVEL_PERCENTILES, type PriorityFees } from '@/server/chains/fee-levels';
 import type { RpcTransport } from '../json-rpc';
 import { batchAnswer, hexQuantity, requestChecked } from '../rpc-answers';
 import { blockSchema } from './evm-schemas';

@@ -5,7 +5,7 @@
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, multicall3Abi, type Hex } from 'viem';
 import { AppError } from '@/server/errors';
 import type { ConfiguredChain } from '../chain-directory';
-import type { TokenAmount } from '../chain-family';
+import type { TokenAmount } from '../family-provider-types';
 import { hexData, requestChecked } from '../rpc-answers';
 
 /** Multicall3's address on most EVM chains (same deployer, same nonce). */

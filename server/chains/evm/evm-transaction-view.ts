@@ -4,7 +4,7 @@
  */
 import { getAddress, type Hex } from 'viem';
 import { AppError } from '@/server/errors';
-import { lookupToken } from '@/server/tokens/lookup-token';
+import { lookupToken } from './lookup-token';
 import type { RpcTransport } from '../json-rpc';
 import { notFoundView, type TokenTransfer, type TransactionView, type TransactionViewDeps, type ViewedToken } from '../transaction-view-types';
 import { getTransaction } from './actions/get-transaction';

@@ -1,6 +1,6 @@
 /** Solana fee levels: the recent slots' prioritization fees and the current slot, in one batch. */
 import { z } from 'zod';
-import { solanaLevels, type PriorityFees } from '@/server/fees/fee-levels';
+import { solanaLevels, type PriorityFees } from '@/server/chains/fee-levels';
 import type { RpcTransport } from '../json-rpc';
 import { batchAnswer } from '../rpc-answers';
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { AppError } from '@/server/errors';
 import type { ConfiguredChain } from '../chain-directory';
-import type { TokenAmount } from '../chain-family';
+import type { TokenAmount } from '../family-provider-types';
 import type { RpcCall } from '../json-rpc';
 import { batchAnswer } from '../rpc-answers';
 import { isTokenProgram, TOKEN_2022_PROGRAM } from './programs';

@@ -5,13 +5,25 @@
  */
 import type { ChainDirectory } from '@/server/chains/chain-directory';
 import type { ChainId } from '@/server/chains/registry';
-import { evmChecks, type ProbeTaxes } from './evm-checks';
+import type { ConfiguredChain } from '@/server/chains/chain-directory';
+import type { ProbeTaxes } from './evm-checks';
 import type { ProviderAdapter, ProviderReport } from './providers/provider-adapter';
-import { solanaChecks } from './solana-checks';
 import { scoreOf, verdictOf, type AuditCheck, type AuditVerdict } from './verdict';
+
+export type { AuditCheck, AuditVerdict, CheckStatus } from './verdict';
+export type { ProviderReport } from './providers/provider-adapter';
+
+/** A family's part in the audit (server/tokens/token-family.ts): its own checks, and whether a token needs a permit. */
+export interface AuditFamilyPart {
+  auditChecks(chain: ConfiguredChain, token: string, probeTaxes: ProbeTaxes): Promise<AuditCheck[]>;
+  permitRequired(chain: ConfiguredChain, token: string): Promise<boolean>;
+}
 
 export interface AuditDeps {
   chains: ChainDirectory;
+  /** Each chain's family object (server/family-services.ts): here, its audit part. */
+  families(chain: ChainId): { tokens: AuditFamilyPart };
+  /** Any chain's taxes (each family's probe, through `families`, in the app). */
   probeTaxes: ProbeTaxes;
   /** Asked when they cover the token's chain; each answers `unavailable` rather than failing. */
   providers: readonly ProviderAdapter[];
@@ -30,7 +42,7 @@ export async function auditToken(deps: AuditDeps, chainId: ChainId, token: strin
   const chain = deps.chains[chainId];
   const covering = deps.providers.filter((provider) => provider.covers(chain.info));
   const [checks, providers] = await Promise.all([
-    chain.info.family === 'evm' ? evmChecks(chain, token, deps.probeTaxes) : solanaChecks(chain, token),
+    deps.families(chainId).tokens.auditChecks(chain, token, deps.probeTaxes),
     Promise.all(covering.map((provider) => provider.report(chain.info, token).catch((error: unknown): ProviderReport => ({
       name: provider.name,
       status: 'unavailable',

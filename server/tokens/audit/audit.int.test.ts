@@ -94,6 +94,7 @@ describe('token audit', () => {
       const services = await client.services();
       const result = await auditToken({
         chains: services.chains,
+        families: services.families,
         probeTaxes,
         providers: [createGoPlusAdapter({ baseUrl: server.baseUrl }), createRugCheckAdapter({ baseUrl: server.baseUrl })],
       }, 'BASE', tax);

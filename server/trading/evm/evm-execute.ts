@@ -5,7 +5,6 @@
  * transaction hash) makes a re-submission return the first outcome without a second broadcast.
  */
 import { type Address, type Hex } from 'viem';
-import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { getTransaction } from '@/server/chains/evm/actions/get-transaction';
 import { getTransactionReceipt } from '@/server/chains/evm/actions/get-transaction-receipt';
 import { sendAndWaitForReceipt } from '@/server/chains/evm/actions/send-and-wait';
@@ -17,9 +16,9 @@ import { TransactionRefusedError } from '@/server/chains/evm/send-refusals';
 import type { RpcTransport } from '@/server/chains/json-rpc';
 import { pollUntil } from '@/server/chains/poll-until';
 import { findAppError } from '@/server/errors';
-import type { Logger } from '@/server/observability/logger';
-import type { TradeRepository, TradeRow } from '@/server/store/trade-repository';
+import type { TradeRow } from '@/server/store/trade-repository';
 import type { QuoteClaims } from '../quote-id';
+import type { EvmExecuteDeps, EvmExecuteRequest } from './evm-execute-types';
 import { readExecuteState, type ExecuteCheckInput, type ExecuteState } from './execute-checks';
 import { settleFromReceipt } from './settle-from-receipt';
 import { checkSigners, matchQuotedTransactions, tradeIndex, type SignedEntry } from './signed-entries';
@@ -29,27 +28,6 @@ import {
 } from '../trade-outcome';
 
 export type { TradeOutcome } from '../trade-outcome';
-
-export interface EvmExecuteDeps {
-  chain: ConfiguredChain;
-  trades: TradeRepository;
-  logger: Logger;
-  /** Starts sending queued background transactions (the approval after a BUY). */
-  kickBackground(): void;
-  receiptTimeoutMs?: number;
-}
-
-export interface EvmExecuteRequest {
-  owner: string;
-  claims: QuoteClaims;
-  trade: Hex;
-  approve?: Hex;
-  /** v2 `extra`: a strategy token's permit, or the allowance reset a USDT-style token needs before its approval. */
-  extra?: Hex;
-  mev: boolean;
-  simulation: boolean;
-  reward?: string;
-}
 
 const DEFAULT_RECEIPT_TIMEOUT_MS = 60_000;
 
@@ -239,13 +217,9 @@ function privateRpc(deps: EvmExecuteDeps, request: EvmExecuteRequest): RpcTransp
  * private RPC sends, the chain's own RPC is polled. TIMEOUT when the wait is over first.
  */
 async function broadcastAndWait(deps: EvmExecuteDeps, request: EvmExecuteRequest, tx: SignedTxPayload): Promise<EvmReceipt> {
-  const private_ = privateRpc(deps, request);
-  if (private_) {
-    await broadcast(deps, request, tx);
-    return minedReceipt(deps, tx.txHash);
-  }
-  const receipt = await refusalsAsFailures(() =>
-    sendAndWaitForReceipt(deps.chain.rpc, tx.raw, { hash: tx.txHash, timeoutMs: deps.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS }));
+  const receipt = await refusalsAsFailures(() => sendAndWaitForReceipt(deps.chain.rpc, tx.raw, {
+    hash: tx.txHash, timeoutMs: deps.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS, sendVia: privateRpc(deps, request),
+  }));
   if (!receipt) throw tradeFailure('TIMEOUT', `no receipt for ${tx.txHash} yet`);
   return receipt;
 }

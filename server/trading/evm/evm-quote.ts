@@ -5,12 +5,12 @@
  */
 import type { Address, Hex } from 'viem';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
-import { tradingVenues } from '@/server/venues/evm/trading-venues';
-import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
+import type { LevelFees, PriorityLevel } from '@/server/chains/fee-levels';
 import { chooseRoute, type ChosenRoute } from '@/server/routing/choose-route';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import type { RouteLeg } from '@/server/routing/route-types';
 import { grossBeforeFees, outputValueShare, priceImpact, routeTaxes } from '@/server/routing/route-figures';
+import { tradingVenues } from '@/server/venues/evm/trading-venues';
 import { venueById } from '@/server/venues/evm/venue-table';
 import { exactOutFees, exactOutFeesWithin, splitAmount, type FeeSplit } from '@/server/fees/fee-model';
 import { issueQuoteId, QUOTE_TTL_MS } from '../quote-id';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { boundedCache } from '@/server/cache/bounded-cache';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { AppError } from '@/server/errors';
-import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
+import type { LevelFees, PriorityLevel } from '@/server/chains/fee-levels';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { BPS } from '@/server/fees/fee-model';
 

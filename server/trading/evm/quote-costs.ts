@@ -1,7 +1,7 @@
 /** Transaction fee fields, calldata gas and the USD figures of a quote (its gas limit: server/routing/gas-limit.ts). */
 import type { Hex } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
-import type { LevelFees } from '@/server/fees/fee-levels';
+import type { LevelFees } from '@/server/chains/fee-levels';
 import { round } from '@/server/routing/route-figures';
 import type { UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer } from '@/server/chains/json-rpc';
 import { batchAnswer } from '@/server/chains/rpc-answers';
-import type { LevelFees, PriorityLevel } from '@/server/fees/fee-levels';
+import type { LevelFees, PriorityLevel } from '@/server/chains/fee-levels';
 import { draftRoutes } from '@/server/routing/find-route';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { decodeLensResult, lensCall, type LensResult } from '@/server/routing/lens-client';

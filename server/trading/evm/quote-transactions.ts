@@ -4,7 +4,7 @@
  */
 import { encodeFunctionData, erc20Abi, maxUint256, type Address, type Hex } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
-import type { LevelFees } from '@/server/fees/fee-levels';
+import type { LevelFees } from '@/server/chains/fee-levels';
 import type { ChosenRoute } from '@/server/routing/choose-route';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { routerLeg, type LensResult } from '@/server/routing/lens-client';

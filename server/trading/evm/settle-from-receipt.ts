@@ -12,7 +12,7 @@ import { routerAbi } from '@/server/venues/evm/generated/contracts';
 import type { QuoteClaims } from '../quote-id';
 import type { TradeFailureCode } from '@/server/trade-failures';
 import { claimsOf, outcomeOf, type TradeOutcome } from '../trade-outcome';
-import type { EvmExecuteDeps } from './evm-execute';
+import type { EvmExecuteDeps } from './evm-execute-types';
 
 export async function settleFromReceipt(
   deps: EvmExecuteDeps,

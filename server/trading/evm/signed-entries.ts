@@ -7,7 +7,7 @@
 import { parseSignedTx, recoverSignedTx, type ParsedSignedTx } from '@/server/chains/evm/evm-transactions';
 import type { QuoteClaims } from '../quote-id';
 import { tradeFailure } from '@/server/trade-failures';
-import type { EvmExecuteRequest } from './evm-execute';
+import type { EvmExecuteRequest } from './evm-execute-types';
 
 export interface SignedEntry {
   role: QuoteClaims['txs'][number]['role'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBalanceReader } from '@/server/balances/balance-reader';
-import { createChainDirectory } from '@/server/chains/chain-directory';
+import { createChainDirectory } from '@/server/chain-directory-setup';
 import { loadConfig } from '@/server/config/env';
 import { solanaTradingFrom } from './solana-trading';
 

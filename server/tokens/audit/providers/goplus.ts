@@ -7,6 +7,7 @@
  * `is_open_source: "0"` means its other checks could not run: either makes the report unverified, not clean.
  */
 import { z } from 'zod';
+import { chainFamily } from '@/server/chains/chain-family';
 import type { ChainInfo } from '@/server/chains/registry';
 import { formatPercent } from '@/server/display/number-text';
 import { fetchProviderJson, joinUrl, unavailable, unverified, type ProviderAdapter, type ProviderOptions, type ProviderReport, NOT_CONSULTED } from './provider-adapter';
@@ -61,7 +62,7 @@ const TAX_CAUTION = 0.01;
 export function createGoPlusAdapter(options: ProviderOptions): ProviderAdapter {
   return {
     name: NAME,
-    covers: (chain: ChainInfo) => chain.family === 'evm',
+    covers: (chain: ChainInfo) => chainFamily(chain.id).tokenStandard === 'erc20',
     async report(chain, token): Promise<ProviderReport> {
       if (!options.baseUrl) return unavailable(NAME, NOT_CONSULTED);
       const url = `${joinUrl(options.baseUrl, `api/v1/token_security/${chain.chainId}`)}?contract_addresses=${encodeURIComponent(token.toLowerCase())}`;

@@ -5,6 +5,7 @@
  * or an `error` in the summary, leaves the report unverified (never clean), unless a danger was found anyway.
  */
 import { z } from 'zod';
+import { chainFamily } from '@/server/chains/chain-family';
 import type { ChainInfo } from '@/server/chains/registry';
 import { fetchProviderJson, joinUrl, unavailable, unverified, type ProviderAdapter, type ProviderOptions, type ProviderReport, NOT_CONSULTED } from './provider-adapter';
 
@@ -30,7 +31,7 @@ const KNOWN_LEVELS = new Set(['danger', 'warn', 'info']);
 export function createRugCheckAdapter(options: ProviderOptions): ProviderAdapter {
   return {
     name: NAME,
-    covers: (chain: ChainInfo) => chain.family === 'solana',
+    covers: (chain: ChainInfo) => chainFamily(chain.id).tokenStandard === 'spl',
     async report(_chain, mint): Promise<ProviderReport> {
       if (!options.baseUrl) return unavailable(NAME, NOT_CONSULTED);
       const url = joinUrl(options.baseUrl, `v1/tokens/${encodeURIComponent(mint)}/report/summary`);

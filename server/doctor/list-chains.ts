@@ -1,6 +1,6 @@
-import type { ChainCapabilities } from '@/server/doctor/doctor-report';
-import { CHAIN_IDS, type ChainId } from './registry';
-import type { ChainDirectory } from './chain-directory';
+import type { ChainCapabilities } from './doctor-report';
+import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
+import type { ChainDirectory } from '@/server/chains/chain-directory';
 
 export function listChains(directory: ChainDirectory, capabilities: Record<ChainId, ChainCapabilities>) {
   return {

@@ -3,9 +3,9 @@
  * contract itself (one eth_call each, in parallel).
  */
 import { decodeFunctionResult, encodeFunctionData, hexToString, type Hex } from 'viem';
-import type { RpcTransport } from '@/server/chains/json-rpc';
+import type { RpcTransport } from '../json-rpc';
 import { AppError } from '@/server/errors';
-import type { KnownToken } from './known-tokens';
+import type { TokenMetadata } from '../token-metadata';
 
 const metadataAbi = [
   { type: 'function', name: 'symbol', stateMutability: 'view', inputs: [], outputs: [{ type: 'string' }] },
@@ -16,10 +16,10 @@ const metadataAbi = [
 export interface LookupTokenParameters {
   address: string;
   /** The chain's known tokens (native first); a match is answered without touching the chain. */
-  known: readonly KnownToken[];
+  known: readonly TokenMetadata[];
 }
 
-export async function lookupToken(rpc: RpcTransport, { address, known }: LookupTokenParameters): Promise<KnownToken> {
+export async function lookupToken(rpc: RpcTransport, { address, known }: LookupTokenParameters): Promise<TokenMetadata> {
   const listed = known.find((token) => token.address.toLowerCase() === address.toLowerCase());
   if (listed) return listed;
 
