@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CHAIN_IDS, CHAINS, type ChainId, type EvmChainId } from '@/server/chains/registry';
+import { CHAIN_IDS, CHAINS, isEvmChain, type ChainId, type EvmChainId } from '@/server/chains/registry';
 import type { DevnetManifest, ManifestChain } from '@/server/chains/devnet-manifest';
 import { redactUrl } from '@/server/chains/redact';
 import { anvilAccount } from './accounts';
@@ -83,7 +83,7 @@ export async function startWorld(options: WorldOptions): Promise<RunningWorld> {
   const processes = trackProcesses(pidFile);
   const manifestChains: DevnetManifest['chains'] = {};
   try {
-    const evmChains = chains.filter((id): id is EvmChainId => CHAINS[id].family === 'evm');
+    const evmChains = chains.filter(isEvmChain);
     const forked = evmChains.filter((id) => options.forkUrls?.[id]);
     await Promise.all(forked.map(async (id) => {
       manifestChains[id] = await startForkedChain(id, options.forkUrls![id]!, await portFor(id), processes, log);

@@ -55,7 +55,7 @@ const BARRELS = [
  * the API router, whose type alone gives the pages typed tRPC calls.
  */
 const PAGE_SHARED = [
-  'server/chains/registry.ts', 'server/chains/explorer-links.ts', 'server/display/', 'server/tokens/audit/verdict.ts',
+  'server/chains/registry.ts', 'server/chains/explorer-links.ts', 'server/display/', 'server/tokens/audit/verdict.ts', 'server/venues/venue-names.ts',
   'server/api/root.ts',
 ];
 

@@ -45,7 +45,8 @@ import { createRateLimitRepository } from '@/server/store/rate-limit-repository'
 import { serveStoreOverSocket } from '@/server/store/shared-pglite';
 import { createAuditDeps } from '@/server/tokens/audit/audit-deps';
 import { createTokenRiskReader, type TokenRiskReader } from '@/server/tokens/token-risk';
-import { createNativeUsdRangeCache, nativeUsdRangeReader } from '@/server/venues/evm/pools/native-usd-range';
+import { nativeUsdRangeReader } from '@/server/routing/native-usd/native-usd-range';
+import { createNativeUsdRangeCache } from '@/server/routing/native-usd/native-usd-range-cache';
 import packageJson from '@/package.json';
 
 export interface Services {

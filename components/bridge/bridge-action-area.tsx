@@ -4,7 +4,7 @@ import { familyOf } from '@/components/wallet/chain-family';
 import { isWalletOn } from '@/components/wallet/use-family-wallet';
 import { WalletActionArea } from '@/components/wallet/wallet-action-area';
 import type { BridgeCardState } from './hooks/use-bridge-card';
-import type { DepositPhase } from './hooks/use-bridge-deposit';
+import type { DepositPhase } from '@/components/bridge/lib/deposit-progress';
 import { decideBridgeAction } from './lib/bridge-action';
 
 const RUNNING_LABEL: Record<Exclude<DepositPhase, 'idle'>, string> = {

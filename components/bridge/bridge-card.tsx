@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Announcement } from '@/components/layout/announcement';
 import { PriceOnlyHint } from '@/components/quotes/price-only-hint';
 import { QuoteError } from '@/components/quotes/quote-error';
-import { formatAmount } from '@/components/swap/lib/format';
+import { formatAmount } from '@/server/display/amount-text';
 import { TokenSelectDialog } from '@/components/swap/token-select-dialog';
 import { BridgeActionArea } from './bridge-action-area';
 import { BridgeDepositProgress } from './bridge-deposit-progress';

@@ -2,7 +2,8 @@
 
 import { QuoteCountdown, type QuoteCountdownProps } from '@/components/quotes/quote-countdown';
 import { slippageText } from '@/components/quotes/slippage';
-import { formatAmount, formatPercent, formatUsd } from '@/components/swap/lib/format';
+import { formatAmount } from '@/server/display/amount-text';
+import { formatPercent, formatUsd } from '@/server/display/number-text';
 import { priceImpactLevel } from '@/components/swap/lib/price-impact';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { BridgeRoute } from './bridge-route';

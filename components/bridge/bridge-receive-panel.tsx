@@ -1,7 +1,8 @@
 'use client';
 
 import { ChainPicker } from '@/components/swap/chain-picker';
-import { formatAmount, formatUsd } from '@/components/swap/lib/format';
+import { formatAmount } from '@/server/display/amount-text';
+import { formatUsd } from '@/server/display/number-text';
 import { BridgeTokenButton } from './bridge-token-button';
 import type { BridgeCardState } from './hooks/use-bridge-card';
 

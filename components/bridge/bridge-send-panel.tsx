@@ -1,7 +1,9 @@
 'use client';
 
 import { ChainPicker } from '@/components/swap/chain-picker';
-import { formatAmount, formatUsd, maxInputText } from '@/components/swap/lib/format';
+import { maxInputText } from '@/components/swap/lib/format';
+import { formatAmount } from '@/server/display/amount-text';
+import { formatUsd } from '@/server/display/number-text';
 import { isNative, maxSpendable } from '@/components/swap/lib/tokens';
 import { BridgeTokenButton } from './bridge-token-button';
 import type { BridgeCardState } from './hooks/use-bridge-card';

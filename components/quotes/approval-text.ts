@@ -4,7 +4,8 @@
  * what is signed.
  */
 import { decodeFunctionData, erc20Abi, maxUint256, parseTransaction, type Hex } from 'viem';
-import { formatAmount, shortAddress } from '@/components/swap/lib/format';
+import { shortAddress } from '@/components/swap/lib/format';
+import { formatAmount } from '@/server/display/amount-text';
 
 export interface QuotedApproval {
   spender: string;

@@ -1,5 +1,5 @@
 import type { Percent } from './hooks/use-swap-form';
-import { formatPercent } from './lib/format';
+import { formatPercent } from '@/server/display/number-text';
 
 const PERCENTS: readonly Percent[] = [25, 50, 100];
 

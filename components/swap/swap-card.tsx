@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Announcement } from '@/components/layout/announcement';
 import type { ChainId } from '@/server/chains/registry';
 import { useSwapCard } from './hooks/use-swap-card';
-import { formatAmount } from './lib/format';
+import { formatAmount } from '@/server/display/amount-text';
 import { SwapActionArea } from './swap-action-area';
 import { SwapExecutionPanel } from './swap-execution-panel';
 import { SwapFormHeader } from './swap-form-header';

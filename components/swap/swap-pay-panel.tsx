@@ -2,7 +2,9 @@
 
 import { AmountChips } from './amount-chips';
 import type { SwapCardState } from './hooks/use-swap-card';
-import { formatAmount, formatPercent, maxInputText } from './lib/format';
+import { maxInputText } from './lib/format';
+import { formatAmount } from '@/server/display/amount-text';
+import { formatPercent } from '@/server/display/number-text';
 import { isNative, maxSpendable } from './lib/tokens';
 import { TokenPanel } from './token-panel';
 

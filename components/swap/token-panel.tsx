@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { amountFieldText, formatAmount, formatUsd } from './lib/format';
+import { amountFieldText } from './lib/format';
+import { formatAmount } from '@/server/display/amount-text';
+import { formatUsd } from '@/server/display/number-text';
 import type { SwapToken } from './lib/tokens';
 import { TokenIcon } from './token-icon';
 

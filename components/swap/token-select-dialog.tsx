@@ -7,7 +7,8 @@ import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { useTokenLookup } from './hooks/use-known-tokens';
 import { useListedBalances } from './hooks/use-listed-balances';
 import { describeTokenRefusal } from './lib/error-messages';
-import { formatAmount, shortAddress } from './lib/format';
+import { shortAddress } from './lib/format';
+import { formatAmount } from '@/server/display/amount-text';
 import { heldFirst, isNative, sameToken, type SwapToken } from './lib/tokens';
 import { TokenIcon } from './token-icon';
 

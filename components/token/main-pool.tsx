@@ -7,7 +7,7 @@ import { shortAddress } from '@/components/swap/lib/format';
 import { familyOf, isEvmAddress, onFamily } from '@/components/wallet/chain-family';
 import type { ChainId, EvmChainId } from '@/server/chains/registry';
 import { MARKET_NAMES as VENUES, NOT_POOL_CONTRACTS as NOT_POOLS } from '@/server/venues/venue-names';
-import { formatPercent, formatUsdTotal } from '@/components/swap/lib/format';
+import { formatPercent, formatUsdTotal } from '@/server/display/number-text';
 import { retryTransient } from './lib/retry';
 import { explorerAddressUrl } from './lib/token-links';
 import type { TokenInfo } from './lib/types';

@@ -1,6 +1,7 @@
 import { familyOf } from '@/components/wallet/chain-family';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
-import { formatNativePrice, formatPercentText, formatPrice, formatUsdTotal } from '@/components/swap/lib/format';
+import { formatPercentText } from '@/components/swap/lib/format';
+import { formatNativePrice, formatPrice, formatUsdTotal } from '@/server/display/number-text';
 import { formatTax, TAX_WARNING_ABOVE_PERCENT } from './lib/risk';
 import type { TokenAudit, TokenInfo } from './lib/types';
 import { SolanaMintPanel } from './solana-mint-panel';

@@ -2,7 +2,7 @@
 
 import type { IChartApi, ISeriesApi, Time, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { formatFixed } from '@/components/swap/lib/format';
+import { formatFixed } from '@/server/display/number-text';
 import { legendTime, timeTickLabel, type PriceAxis, type SeriesPoint, type TimeGrid } from './lib/chart-series';
 
 interface PriceChartCanvasProps {

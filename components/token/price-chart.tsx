@@ -6,7 +6,7 @@ import { useTRPC } from '@/components/providers/trpc-provider';
 import { describeError } from '@/components/swap/lib/error-messages';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { CHART_RANGES, chartSeries, priceAxis, timeGrid, type ChartRange, type ChartUnit } from './lib/chart-series';
-import { formatFixed, formatNativePrice, formatPrice } from '@/components/swap/lib/format';
+import { formatFixed, formatNativePrice, formatPrice } from '@/server/display/number-text';
 import { retryTransient } from './lib/retry';
 import { PriceChartCanvas } from './price-chart-canvas';
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { TokenIcon } from '@/components/swap/token-icon';
 import type { ChainId } from '@/server/chains/registry';
-import { formatPercentChange, formatPrice, formatUsdTotal } from '@/components/swap/lib/format';
+import { formatPercentChange, formatPrice, formatUsdTotal } from '@/server/display/number-text';
 import { tokenPageHref } from './lib/token-links';
 
 export interface TokenMarketRow {

@@ -4,7 +4,7 @@
  * pages ask `familyOf(chain)` instead of comparing families, so a family is added here and nowhere else.
  * Pure (no React), so server-rendered pages read it too.
  */
-import { formatPercent } from '@/components/swap/lib/format';
+import { formatPercent } from '@/server/display/number-text';
 import { CHAINS, isEvmChain, type ChainFamily, type ChainId, type EvmChainId } from '@/server/chains/registry';
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;

@@ -35,9 +35,6 @@ import {
   BRIDGE_SOLVER_STABLE_USD, BRIDGE_SOLVER_USD, BURN_ADDRESS, NATIVE_USD, TOKENS, TREASURY_NATIVE, usdToRaw, worldSpecFingerprint,
 } from './world-spec';
 
-export { MULTICALL3_ADDRESS } from './core-contracts';
-export type { EvmWorldToken } from './tokens';
-export type { EvmWorldPool } from './venues/evm-world-venue';
 
 /** Bump when this script changes what it deploys or how (part of the world version). */
 export const DEPLOY_SCRIPT_VERSION = '8';
@@ -147,5 +144,3 @@ export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options:
   };
 }
 
-export { BURN_ADDRESS };
-export type { CompiledContracts };

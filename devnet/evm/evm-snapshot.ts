@@ -13,7 +13,6 @@ import { CHAINS, type EvmChainId } from '@/server/chains/registry';
 import { startAnvil } from '../anvil';
 import { deployEvmWorld, evmWorldVersion, type EvmWorldInfo } from './deploy-world';
 
-export type { EvmWorldInfo } from './deploy-world';
 
 export interface PreparedEvmChain {
   stateFile: string;

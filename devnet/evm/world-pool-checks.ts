@@ -6,7 +6,8 @@
  */
 import { encodeAbiParameters, keccak256, parseAbi, type Address, type Hex, type PublicClient } from 'viem';
 import type { EvmChainId } from '@/server/chains/registry';
-import type { EvmWorldInfo, EvmWorldPool } from './deploy-world';
+import type { EvmWorldInfo } from './deploy-world';
+import type { EvmWorldPool } from '@/devnet/evm/venues/evm-world-venue';
 import { NATIVE_USD, POOLS, TOKENS, WNATIVE, type PoolSpec } from './world-spec';
 
 const v2RouterAbi = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)']);

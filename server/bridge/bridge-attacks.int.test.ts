@@ -25,7 +25,7 @@ import {
 } from './test-support/attack-chains';
 import { AT_PAR, coin, ethText, native, openLedger, WORTHLESS, weth, type Asset, type Change } from './test-support/attack-ledger';
 import { gasHungryAbi, gasHungryToken } from './test-support/gas-hungry-token';
-import { TWAP_WINDOWS_SECONDS } from '@/server/venues/evm/pools/native-usd-range-read';
+import { TWAP_WINDOWS_SECONDS } from '@/server/routing/native-usd/native-usd-range-read';
 
 /**
  * Attack 2's bridges are large: the exposure caps (per bridge, and outstanding per chain) would refuse them

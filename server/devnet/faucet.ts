@@ -2,7 +2,7 @@
  * Test funds on the local chain world: native coin plus some of every world token, so a person with a
  * browser wallet (or a test) can trade at once. Amounts are per token kind.
  */
-import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
+import { CHAINS, isEvmChain, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import type { ManifestChain } from '@/server/chains/devnet-manifest';
 import { fundEvmAddress } from './evm-faucet';
 import type { FaucetPlan } from './faucet-plan';
@@ -49,10 +49,9 @@ function serialized<T>(chain: ChainId, task: () => Promise<T>): Promise<T> {
 export async function sendTestFunds(world: LocalWorld, input: { chain: ChainId; address: string }) {
   const entry = requireWorldChain(world, input.chain);
   const plan = faucetPlan(input.chain, entry);
-  const transactions = await serialized(input.chain, () =>
-    CHAINS[input.chain].family === 'evm'
-      ? fundEvmAddress(input.chain, entry, input.address as `0x${string}`, plan)
-      : fundSolanaAddress(entry, input.address, plan),
+  const { chain } = input;
+  const transactions = await serialized(chain, () =>
+    isEvmChain(chain) ? fundEvmAddress(chain, entry, input.address as `0x${string}`, plan) : fundSolanaAddress(entry, input.address, plan),
   );
   const { nativeSymbol, nativeDecimals } = CHAINS[input.chain];
   const funded: FundedToken[] = [

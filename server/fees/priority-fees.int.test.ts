@@ -13,7 +13,8 @@ import { CHAIN_IDS, CHAINS } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { AppError } from '@/server/errors';
 import { EVM_TIP_FLOORS } from '@/server/chains/fee-levels';
-import { createPriorityFeeReader, PRIORITY_LEVELS, type PriorityFees } from './priority-fees';
+import { createPriorityFeeReader } from './priority-fees';
+import { PRIORITY_LEVELS, type PriorityFees } from '@/server/chains/fee-levels';
 
 const GWEI = 1_000_000_000n;
 /** Senders on this file's own anvil nodes: the indices this file owns in the shared world too. */

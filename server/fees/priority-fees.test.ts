@@ -4,7 +4,8 @@ import { JsonRpcError, type RpcTransport } from '@/server/chains/json-rpc';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import { EVM_TIP_FLOORS, SOLANA_PRICE_FLOORS } from '@/server/chains/fee-levels';
-import { createPriorityFeeReader, PRIORITY_LEVELS, type PriorityFees } from './priority-fees';
+import { createPriorityFeeReader } from './priority-fees';
+import { PRIORITY_LEVELS, type PriorityFees } from '@/server/chains/fee-levels';
 import { readPriorityFees } from './read-priority-fees';
 
 type Handler = (params: unknown[]) => unknown;

@@ -8,7 +8,6 @@ import { chainFamily } from '@/server/chains/chain-family';
 import type { ChainId } from '@/server/chains/registry';
 import type { PriorityFees } from '@/server/chains/fee-levels';
 
-export { PRIORITY_LEVELS, type LevelFees, type PriorityFees, type PriorityLevel } from '@/server/chains/fee-levels';
 
 export interface PriorityFeeReader {
   read(chain: ChainId): Promise<PriorityFees>;

@@ -1,5 +1,6 @@
 import type { ChainId } from '@/server/chains/registry';
-import { PRIORITY_LEVELS, type PriorityFeeReader } from './priority-fees';
+import { type PriorityFeeReader } from './priority-fees';
+import { PRIORITY_LEVELS } from '@/server/chains/fee-levels';
 
 /** The v1 priority answer (the OpenAPI document's /api/v1/priority): every amount as a decimal string. */
 export async function readPriorityFees(reader: PriorityFeeReader, input: { chain: ChainId }) {

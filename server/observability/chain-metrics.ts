@@ -6,7 +6,6 @@ import { execFileSync } from 'node:child_process';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import type { ChainDirectory } from '@/server/chains/chain-directory';
 import { chainFamily } from '@/server/chains/chain-family';
-import type { ChainCapabilities } from '@/server/doctor/doctor-report';
 import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import { registerReadGauge, type Metrics } from './metrics';
 

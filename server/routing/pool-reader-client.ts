@@ -28,7 +28,7 @@ function venueQueries(venues: EvmVenues): { adapters: EvmVenueAdapter[]; queries
   return {
     adapters: deployed.map(({ venue }) => venue),
     queries: deployed.map(({ venue, deployment }) => ({
-      family: venue.family,
+      family: venue.poolFamily,
       factory: deployment.factory,
       fees: [...venue.feeTiers],
       tickSpacings: venue.feeTiers.map((fee) => venue.tickSpacing(fee)),
@@ -62,7 +62,7 @@ export function decodeDiscovery(venues: EvmVenues, raw: Hex): RoutablePool[] {
 }
 
 export function poolFamily(pool: RoutablePool, adapters: readonly EvmVenueAdapter[]): number {
-  return adapters.find((venue) => venue.id === pool.venue)?.family ?? 0;
+  return adapters.find((venue) => venue.id === pool.venue)?.poolFamily ?? 0;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** A route as the Router runs it: legs, each a path of hops, each leg with its share of the input. */
 import type { Address } from 'viem';
-import type { EvmVenueId } from '@/server/venues/evm/venue-adapter';
+import type { EvmVenueId } from '@/server/venues/venue-names';
 
 export interface RouteHop {
   venue: EvmVenueId;

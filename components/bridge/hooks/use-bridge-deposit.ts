@@ -28,7 +28,6 @@ export interface BridgeDepositParameters {
   transaction: BridgeQuote['transaction'];
 }
 
-export type { DepositPhase };
 
 /** A quoted EVM transaction of the source chain, checked to be for that chain. */
 function quotedFor(source: ChainId, serialized: string, what: string): QuotedTransaction {

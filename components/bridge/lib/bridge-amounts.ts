@@ -1,5 +1,5 @@
 /** Amounts of a bridge request as the tracker and the list show them. */
-import { formatAmount } from '@/components/swap/lib/format';
+import { formatAmount } from '@/server/display/amount-text';
 import { sameToken } from '@/components/swap/lib/tokens';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import { formatUnits } from 'viem';

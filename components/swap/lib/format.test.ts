@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { amountFieldText, formatAmount, formatDecimalText, formatPercent, formatPercentText, formatUsd, maxInputText, parseAmount, shortAddress, toInputText } from './format';
+import { amountFieldText, formatDecimalText, formatPercentText, maxInputText, parseAmount, shortAddress, toInputText } from './format';
+import { formatAmount } from '@/server/display/amount-text';
+import { formatPercent, formatUsd } from '@/server/display/number-text';
 
 describe('formatAmount', () => {
   it('groups the integer part and trims trailing zeros', () => {

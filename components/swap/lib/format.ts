@@ -6,11 +6,6 @@ import { formatUnits, parseUnits } from 'viem';
 import { formatAmount, roundDownToShown } from '@/server/display/amount-text';
 import { formatPercent } from '@/server/display/number-text';
 
-// One formatter for the page and the server's messages, so an error names amounts as the page shows them.
-export { formatAmount };
-export {
-  formatFixed, formatNativePrice, formatNumber, formatPercent, formatPercentChange, formatPrice, formatUsd, formatUsdTotal,
-} from '@/server/display/number-text';
 
 /** A human-readable decimal from the server (such as "746.444654163839140294") shortened for display. */
 export function formatDecimalText(text: string, maxFraction = 6): string {

@@ -1,5 +1,6 @@
 /** The transaction page's words and amounts, from the answer of `transactions.view`. */
-import { formatAmount, shortAddress } from '@/components/swap/lib/format';
+import { shortAddress } from '@/components/swap/lib/format';
+import { formatAmount } from '@/server/display/amount-text';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
 
 export type TransactionStatus = 'success' | 'reverted' | 'pending' | 'not-found';

@@ -233,18 +233,18 @@ export function checkAddressFamily(
  */
 export function checkSameFamily(ctx: IssueSink, fields: Record<string, string | undefined>): void {
   const named = { EVM: 'an EVM', Solana: 'a Solana' } as const;
-  let first: { field: string; family: keyof typeof named } | undefined;
+  let first: { field: string; kind: keyof typeof named } | undefined;
   for (const [field, value] of Object.entries(fields)) {
     if (typeof value !== 'string' || value === NATIVE_TOKEN_ADDRESS) continue;
-    const family: keyof typeof named | undefined = EVM_ADDRESS.test(value) ? 'EVM' : isSolanaAddress(value) ? 'Solana' : undefined;
-    if (!family) continue;
+    const kind: keyof typeof named | undefined = EVM_ADDRESS.test(value) ? 'EVM' : isSolanaAddress(value) ? 'Solana' : undefined;
+    if (!kind) continue;
     if (!first) {
-      first = { field, family };
-    } else if (family !== first.family) {
+      first = { field, kind };
+    } else if (kind !== first.kind) {
       ctx.addIssue({
         code: 'custom',
         path: [field],
-        message: `is ${named[family]} address but ${first.field} is ${named[first.family]} one; give addresses of the same chain`,
+        message: `is ${named[kind]} address but ${first.field} is ${named[first.kind]} one; give addresses of the same chain`,
       });
     }
   }

@@ -10,8 +10,6 @@ import type { ProbeTaxes } from './evm-checks';
 import type { ProviderAdapter, ProviderReport } from './providers/provider-adapter';
 import { scoreOf, verdictOf, type AuditCheck, type AuditVerdict } from './verdict';
 
-export type { AuditCheck, AuditVerdict, CheckStatus } from './verdict';
-export type { ProviderReport } from './providers/provider-adapter';
 
 /** A family's part in the audit (server/tokens/token-family.ts): its own checks, and whether a token needs a permit. */
 export interface AuditFamilyPart {

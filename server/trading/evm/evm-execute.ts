@@ -27,7 +27,6 @@ import {
   explorerUrl, outcomeOf, pendingOutcome, tradeRow, waitForSettled, type TradeOutcome,
 } from '../trade-outcome';
 
-export type { TradeOutcome } from '../trade-outcome';
 
 const DEFAULT_RECEIPT_TIMEOUT_MS = 60_000;
 

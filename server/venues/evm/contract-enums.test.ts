@@ -26,7 +26,7 @@ describe('the Solidity enums the server speaks in numbers', () => {
   it('gives every venue adapter a value both enums have', () => {
     for (const venue of EVM_VENUES) {
       expect(ROUTER_VENUES[venue.routerKind], venue.id).toBeDefined();
-      expect(POOL_FAMILIES[venue.family], venue.id).toBeDefined();
+      expect(POOL_FAMILIES[venue.poolFamily], venue.id).toBeDefined();
     }
   });
 });

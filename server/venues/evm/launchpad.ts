@@ -17,7 +17,7 @@ export const launchpadVenue: EvmVenueAdapter = {
   id: 'LAUNCHPAD',
   name: EVM_VENUE_NAMES.LAUNCHPAD,
   routerKind: routerKindOf('Launchpad'),
-  family: poolFamilyOf('Curve'),
+  poolFamily: poolFamilyOf('Curve'),
   bondingCurve: true,
   feeTiers: [LAUNCHPAD_FEE],
   tickSpacing: () => 0,

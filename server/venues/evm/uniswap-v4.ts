@@ -18,7 +18,7 @@ export const uniswapV4: EvmVenueAdapter = {
   id: 'UNISWAP_V4',
   name: EVM_VENUE_NAMES.UNISWAP_V4,
   routerKind: routerKindOf('V4'),
-  family: poolFamilyOf('PoolManager'),
+  poolFamily: poolFamilyOf('PoolManager'),
   hopNamesTickSpacing: true,
   feeTiers: [100, 500, 3000, 10000],
   tickSpacing: (fee) => TICK_SPACINGS[fee] ?? 0,

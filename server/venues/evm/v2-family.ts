@@ -26,14 +26,14 @@ const spotCall = (pool: Address) => ethCall(pool, encodeFunctionData({ abi: pair
 
 type V2FamilyParts = Pick<
   EvmVenueAdapter,
-  'routerKind' | 'family' | 'feeTiers' | 'tickSpacing' | 'lpTokenPools' | 'lensSearch' | 'poolContracts' | 'hopSpot' | 'lpFee' | 'poolInfo'
+  'routerKind' | 'poolFamily' | 'feeTiers' | 'tickSpacing' | 'lpTokenPools' | 'lensSearch' | 'poolContracts' | 'hopSpot' | 'lpFee' | 'poolInfo'
 >;
 
 /** The V2 parts of a venue whose pairs all charge `fee` (hundredths of a basis point: 3000 = 0.3 %). */
 export function v2FamilyParts(fee: number): V2FamilyParts {
   return {
     routerKind: routerKindOf('V2'),
-    family: poolFamilyOf('Pair'),
+    poolFamily: poolFamilyOf('Pair'),
     feeTiers: [fee],
     tickSpacing: () => 0,
     lpTokenPools: true,

@@ -30,12 +30,12 @@ const Q192 = 1n << 192n;
 
 const read = (pool: Address, functionName: 'fee' | 'tickSpacing' | 'slot0') => ethCall(pool, encodeFunctionData({ abi: poolAbi, functionName }));
 
-type V3FamilyParts = Pick<EvmVenueAdapter, 'routerKind' | 'family' | 'lensSearch' | 'poolContracts' | 'hopSpot' | 'lpFee' | 'poolInfo'>;
+type V3FamilyParts = Pick<EvmVenueAdapter, 'routerKind' | 'poolFamily' | 'lensSearch' | 'poolContracts' | 'hopSpot' | 'lpFee' | 'poolInfo'>;
 
 export const v3FamilyParts: V3FamilyParts = {
   // The Router runs every V3 fork's pools through its V3 dispatch: the same pool interface.
   routerKind: routerKindOf('V3'),
-  family: poolFamilyOf('Concentrated'),
+  poolFamily: poolFamilyOf('Concentrated'),
   lensSearch: 'quoter',
 
   poolContracts: {

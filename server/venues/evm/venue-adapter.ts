@@ -10,8 +10,6 @@ import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import type { EvmVenueId } from '@/server/venues/venue-names';
 import type { PoolFamily } from './contract-enums';
 
-export type { EvmVenueId } from '@/server/venues/venue-names';
-export type { PoolFamily } from './contract-enums';
 
 /** Where a venue lives on one chain. */
 export interface VenueDeployment {
@@ -86,7 +84,7 @@ export interface EvmVenueAdapter {
   /** Fee tiers its pools come in, hundredths of a basis point; a venue with one fixed fee lists that one. */
   feeTiers: readonly number[];
   /** How its pools are found and read, and priced (constant product or concentrated liquidity): `poolFamilyOf`. */
-  family: PoolFamily;
+  poolFamily: PoolFamily;
   /** A route hop through it names the pool's tick spacing (V4: the Router builds the PoolKey from it); others pass 0. */
   hopNamesTickSpacing?: true;
   /**

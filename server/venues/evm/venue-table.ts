@@ -11,7 +11,8 @@ import { pancakeswapV3 } from './pancakeswap-v3';
 import { uniswapV2 } from './uniswap-v2';
 import { uniswapV3 } from './uniswap-v3';
 import { uniswapV4 } from './uniswap-v4';
-import type { EvmVenueAdapter, EvmVenueId, VenueConfigKey, VenueDeployment } from './venue-adapter';
+import type { EvmVenueAdapter, VenueConfigKey, VenueDeployment } from './venue-adapter';
+import type { EvmVenueId } from '@/server/venues/venue-names';
 
 export const EVM_VENUES: readonly EvmVenueAdapter[] = [uniswapV2, uniswapV3, uniswapV4, pancakeswapV3, pancakeswapV2, launchpadVenue];
 

@@ -7,6 +7,7 @@
 import { encodeFunctionData, erc20Abi, type Address } from 'viem';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
+import { isEvmChain } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import { addressWord, ethCall, word } from '../rpc-words';
 import type { EvmVenueAdapter, VenuePool } from '../venue-adapter';
@@ -116,7 +117,7 @@ export function nativeUsdPlan(chain: ConfiguredChain, venues: EvmVenues): Native
 
 /** The chain's venues, or a clear error when the chain is not EVM or has none configured. */
 export function venuesOf(chain: ConfiguredChain): EvmVenues {
-  if (chain.info.family !== 'evm') {
+  if (!isEvmChain(chain.info.id)) {
     throw new AppError('INVALID_INPUT', `chain: pool data is EVM only; ${chain.info.id} is not an EVM chain.`, { field: 'chain' });
   }
   if (!chain.available || !chain.venues) {

@@ -4,7 +4,7 @@
  * hundredths of a basis point (V3's unit: 3000 = 0.3 %), V2's fixed 0.3 % written as 3000 so venues compare.
  */
 import type { ChainId } from '@/server/chains/registry';
-import type { EvmVenueId } from '../venue-adapter';
+import type { EvmVenueId } from '@/server/venues/venue-names';
 
 export interface TokenPool {
   address: string;

@@ -3,7 +3,7 @@
  * coin; amounts are raw bigint units of the stable.
  */
 import type { Address, Hex } from 'viem';
-import type { EvmVenueId } from '../venue-adapter';
+import type { EvmVenueId } from '@/server/venues/venue-names';
 
 /** One reading the range was taken over. */
 export type NativeUsdSource =

@@ -15,17 +15,15 @@ import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory
 import type { RpcBatchAnswer } from '@/server/chains/json-rpc';
 import { batchAnswer, hexQuantity } from '@/server/chains/rpc-answers';
 import { decodeDiscovery, discoveryCall } from '@/server/routing/pool-reader-client';
-import { returned, sameAddress } from '../rpc-words';
-import type { RoutablePool } from '../venue-adapter';
-import { deployedVenues, venueById } from '../venue-table';
-import { poolFamilyOf } from '../contract-enums';
+import { returned, sameAddress } from '@/server/venues/evm/rpc-words';
+import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
+import { deployedVenues, venueById } from '@/server/venues/evm/venue-table';
+import { poolFamilyOf } from '@/server/venues/evm/contract-enums';
 import type { NativeUsdRangeCache, NativeUsdRangeMemo } from './native-usd-range-cache';
 import { readPlan } from './native-usd-range-read';
 import type { NativeUsdRange } from './native-usd-range-types';
-import { discoveryCalls, pairPools, venuesOf } from './pair-pools';
+import { discoveryCalls, pairPools, venuesOf } from '@/server/venues/evm/pools/pair-pools';
 
-export type { NativeUsdRange, NativeUsdSource } from './native-usd-range-types';
-export { createNativeUsdRangeCache, type NativeUsdRangeCache } from './native-usd-range-cache';
 
 /** Pools are looked up again this often: a new pool or fee tier joins the range within this time. */
 export const DISCOVERY_TTL_MS = 10 * 60_000;
@@ -55,7 +53,7 @@ async function discover(chain: ConfiguredChain, venues: EvmVenues, now: number):
   const wrapped = venues.wrappedNative as Address;
   const stable = venues.stable.address as Address;
   const lookups = discoveryCalls(venues, wrapped, stable);
-  const hasV4 = deployedVenues(venues).some(({ venue }) => venue.family === poolFamilyOf('PoolManager'));
+  const hasV4 = deployedVenues(venues).some(({ venue }) => venue.poolFamily === poolFamilyOf('PoolManager'));
   // The native coin itself (currency 0) as well as the wrapped one: real chains' deepest V4 pools hold ETH.
   const v4Call = hasV4 ? [discoveryCall(venues, [zeroAddress, wrapped, stable])] : [];
   const answers = await chain.rpc.requestBatch([...lookups, ...v4Call, { method: 'eth_blockNumber' }]);
@@ -79,6 +77,6 @@ function v4PoolsOf(venues: EvmVenues, answer: RpcBatchAnswer | undefined, wrappe
     return [];
   }
   const isNative = (token: Address) => sameAddress(token, wrapped) || sameAddress(token, zeroAddress);
-  return found.filter((pool) => venueById(pool.venue).family === poolFamilyOf('PoolManager')
+  return found.filter((pool) => venueById(pool.venue).poolFamily === poolFamilyOf('PoolManager')
     && ((sameAddress(pool.token0, stable) && isNative(pool.token1)) || (sameAddress(pool.token1, stable) && isNative(pool.token0))));
 }

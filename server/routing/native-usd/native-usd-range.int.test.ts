@@ -16,7 +16,9 @@ import { type ConfiguredChain } from '@/server/chains/chain-directory';
 import { createChainDirectory } from '@/server/chain-directory-setup';
 import type { RpcCall } from '@/server/chains/json-rpc';
 import { loadConfig } from '@/server/config/env';
-import { createNativeUsdRangeCache, readNativeUsdRange, type NativeUsdRange } from './native-usd-range';
+import { readNativeUsdRange } from './native-usd-range';
+import { createNativeUsdRangeCache } from './native-usd-range-cache';
+import type { NativeUsdRange } from './native-usd-range-types';
 import { TWAP_WINDOWS_SECONDS } from './native-usd-range-read';
 
 const swapRouterAbi = parseAbi([

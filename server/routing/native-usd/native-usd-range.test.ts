@@ -8,9 +8,10 @@ import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { JsonRpcError, type RpcBatchAnswer, type RpcCall, type RpcTransport } from '@/server/chains/json-rpc';
 import { CHAINS } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
-import { createNativeUsdRangeCache, readNativeUsdRange } from './native-usd-range';
+import { readNativeUsdRange } from './native-usd-range';
+import { createNativeUsdRangeCache } from './native-usd-range-cache';
 import { TWAP_WINDOWS_SECONDS } from './native-usd-range-read';
-import { nativeUsd } from './token-pools';
+import { nativeUsd } from '@/server/venues/evm/pools/token-pools';
 
 const WETH = '0x1000000000000000000000000000000000000001' as Address;
 const USDC = '0x2000000000000000000000000000000000000002' as Address;

@@ -6,8 +6,8 @@
  */
 import { boundedCache } from '@/server/cache/bounded-cache';
 import type { Address } from 'viem';
-import type { RoutablePool } from '../venue-adapter';
-import type { PairPool } from './pair-pools';
+import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
+import type { PairPool } from '@/server/venues/evm/pools/pair-pools';
 
 export interface NativeUsdRangeMemo {
   /** Pools that are contracts of their own (Uniswap V2, V3, PancakeSwap V3), in nativeUsd's order. */

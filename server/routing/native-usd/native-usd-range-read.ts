@@ -9,14 +9,14 @@ import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { batchAnswer, hexQuantity } from '@/server/chains/rpc-answers';
 import type { ConcentratedState } from '@/server/routing/amm/pool-state';
 import { decodePoolStates, stateCall } from '@/server/routing/pool-reader-client';
-import { ethCall, returned, sameAddress } from '../rpc-words';
-import type { RoutablePool } from '../venue-adapter';
-import { venueById } from '../venue-table';
-import { poolFamilyOf } from '../contract-enums';
+import { ethCall, returned, sameAddress } from '@/server/venues/evm/rpc-words';
+import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
+import { venueById } from '@/server/venues/evm/venue-table';
+import { poolFamilyOf } from '@/server/venues/evm/contract-enums';
 import type { NativeUsdRangeMemo } from './native-usd-range-cache';
 import { countedPools, deepestIndex, headEstimate, historyDepths, historyMean, rangeOf, stableHeld, twapRawPrice, usdPerNative } from './native-usd-range-math';
 import type { NativeUsdRange, NativeUsdSource } from './native-usd-range-types';
-import { isToken0, poolState, spotPrice, STATE_CALLS, stateCalls, type PairPool } from './pair-pools';
+import { isToken0, poolState, spotPrice, STATE_CALLS, stateCalls, type PairPool } from '@/server/venues/evm/pools/pair-pools';
 
 /**
  * TWAP windows, longest first; a pool answers with the longest its observations cover. Thirty minutes is
@@ -73,7 +73,7 @@ export function readPlan(chain: ConfiguredChain, venues: EvmVenues, memo: Native
   const historyBlocks = depths.map((depth) => head - BigInt(depth)).filter((block) => block > 0n);
   // Cold (no deepest known yet), every contract pool's history is read and the deepest's kept.
   const historyPools = memo.contractPools.filter((pool) => !memo.deepest || sameAddress(pool.address, memo.deepest));
-  const v3Style = memo.contractPools.filter((pool) => venueById(pool.venue).family === poolFamilyOf('Concentrated'));
+  const v3Style = memo.contractPools.filter((pool) => venueById(pool.venue).poolFamily === poolFamilyOf('Concentrated'));
 
   const batch = batchBuilder();
   const headAnswer = batch.add([{ method: 'eth_blockNumber' }]);
@@ -117,7 +117,7 @@ function contractReadings(pools: readonly PairPool[], answers: readonly RpcBatch
     const state = poolState(answers.slice(index * STATE_CALLS, (index + 1) * STATE_CALLS), pool, decimals.native, decimals.stable);
     return {
       source: { kind: 'pool', venue: pool.venue, fee: pool.fee, pool: pool.address, usd: state.price, stableHeld: state.quoteReserve, deepest: false },
-      contract: venueById(pool.venue).family === poolFamilyOf('Concentrated') ? pool : undefined,
+      contract: venueById(pool.venue).poolFamily === poolFamilyOf('Concentrated') ? pool : undefined,
     };
   });
 }
