@@ -5,7 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import { canMoveBridge } from '@/server/bridge/bridge-state';
-import type { BridgeRow, RecordedDeposit, SeenDeposit } from './bridge-repository';
+import type { RecordedDeposit, SeenDeposit } from './bridge-repository';
+import { toBridgeRequestOrUndefined, type BridgeRequest, type BridgeRow } from './bridge-request';
 import { msFromNow, now } from './database-clock';
 import { normalizeChainText } from './normalize-chain-text';
 import type { BridgeState, Database } from './schema';
@@ -19,15 +20,16 @@ async function move(
   from: BridgeState,
   to: BridgeState,
   values: Partial<BridgeRow>,
-): Promise<BridgeRow | undefined> {
+): Promise<BridgeRequest | undefined> {
   if (!canMoveBridge(from, to)) throw new Error(`bridge request cannot move from ${from} to ${to}`);
-  return db
+  const row = await db
     .updateTable('bridge_requests')
     .set({ ...values, state: to, updated_at: now() })
     .where('id', '=', id)
     .where('state', '=', from)
     .returningAll()
     .executeTakeFirst();
+  return toBridgeRequestOrUndefined(row);
 }
 
 // `now()` where the row type says Date: the database's clock, like every other timestamp it writes.
@@ -59,9 +61,9 @@ export function recordDeposit(db: Kysely<Database>, id: string, deposit: Recorde
  * Notes a deposit seen below its depth on a waiting request (the first seen, or the same one read again), to
  * be read again in `recheckInMs`. Undefined when the request is no longer waiting or notes another deposit.
  */
-export function noteSeenDeposit(db: Kysely<Database>, id: string, seen: SeenDeposit, recheckInMs: number) {
+export async function noteSeenDeposit(db: Kysely<Database>, id: string, seen: SeenDeposit, recheckInMs: number): Promise<BridgeRequest | undefined> {
   const txHash = normalizeChainText(seen.txHash);
-  return db
+  const row = await db
     .updateTable('bridge_requests')
     .set({
       seen_deposit_tx_hash: txHash, seen_deposit_confirmations: seen.confirmations, seen_deposit_required: seen.required,
@@ -72,11 +74,12 @@ export function noteSeenDeposit(db: Kysely<Database>, id: string, seen: SeenDepo
     .where((eb) => eb.or([eb('seen_deposit_tx_hash', 'is', null), eb('seen_deposit_tx_hash', '=', txHash)]))
     .returningAll()
     .executeTakeFirst();
+  return toBridgeRequestOrUndefined(row);
 }
 
 /** A seen deposit a reorganisation took out of the chain: the request waits for a deposit again (and lets go of its claim). */
-export function forgetSeenDeposit(db: Kysely<Database>, id: string, txHash: string) {
-  return db
+export async function forgetSeenDeposit(db: Kysely<Database>, id: string, txHash: string): Promise<BridgeRequest | undefined> {
+  const row = await db
     .updateTable('bridge_requests')
     .set({ ...NOTHING_SEEN, claimed_until: null, updated_at: now() })
     .where('id', '=', id)
@@ -84,6 +87,7 @@ export function forgetSeenDeposit(db: Kysely<Database>, id: string, txHash: stri
     .where('seen_deposit_tx_hash', '=', normalizeChainText(txHash))
     .returningAll()
     .executeTakeFirst();
+  return toBridgeRequestOrUndefined(row);
 }
 
 export interface Fill {
@@ -101,10 +105,10 @@ export function markFilled(db: Kysely<Database>, id: string, fill: Fill) {
 }
 
 /** A pending request as `markFilled` leaves it (with this process's clock for the times it sets). */
-export function filledRow(row: BridgeRow, fill: Fill): BridgeRow {
+export function filledRow(request: BridgeRequest, fill: Fill): BridgeRequest {
   const at = new Date();
   return {
-    ...row, state: 'success', fill_tx_hash: normalizeChainText(fill.txHash), paid_amount: fill.amount.toString(), filled_at: at, claimed_until: null, updated_at: at,
+    ...request, state: 'success', fillTxHash: normalizeChainText(fill.txHash), paidAmount: fill.amount.toString(), filledAt: at, claimedUntil: null, updatedAt: at,
   };
 }
 
