@@ -5,20 +5,21 @@
  * the caller's error (INVALID_INPUT naming the field); an answer outside its schema is ours (INTERNAL).
  */
 import { AppError } from '@/server/errors';
-import './root';
-import { registeredEndpoint } from './endpoint-registry';
-import { authorize, endpointInput, type RequestContext } from './trpc';
+import { servedEndpoint } from './endpoint-map';
+import type { ServedEndpoint } from './served-endpoint';
+import { authorize, type RequestContext } from './trpc';
 
-const inputs = new Map<string, ReturnType<typeof endpointInput>>();
-
-export async function runEndpoint(procedure: string, ctx: RequestContext, raw: unknown): Promise<unknown> {
-  const { endpoint, resolve } = registeredEndpoint(procedure);
+export async function runServedEndpoint(served: ServedEndpoint, ctx: RequestContext, raw: unknown): Promise<unknown> {
+  const { endpoint } = served;
   const principal = endpoint.auth ? await authorize(ctx, endpoint.method === 'GET' ? 'query' : 'mutation') : undefined;
-  let input = inputs.get(procedure);
-  if (!input) inputs.set(procedure, (input = endpointInput(endpoint)));
-  const parsed = input.parse(raw);
-  const answer = await resolve({ ...ctx, principal }, parsed);
+  const parsed = served.input.parse(raw);
+  const answer = await served.answer({ ...ctx, principal }, parsed);
   const checked = endpoint.output.safeParse(answer);
   if (!checked.success) throw new AppError('INTERNAL', 'The answer did not match its documented shape.', { cause: checked.error });
   return checked.data;
+}
+
+/** runServedEndpoint by procedure name (`v2.quote`), for callers that hold the name rather than the endpoint. */
+export async function runEndpoint(procedure: string, ctx: RequestContext, raw: unknown): Promise<unknown> {
+  return runServedEndpoint(servedEndpoint(procedure), ctx, raw);
 }

@@ -1,18 +1,17 @@
+import { ENDPOINT_MAP } from './endpoint-map';
+import { proceduresOf } from './endpoint-procedures';
 import { bridgeRouter } from './routers/bridge';
-import { devRouter } from './routers/dev';
-import { systemRouter } from './routers/system';
 import { tokensRouter } from './routers/tokens';
 import { transactionsRouter } from './routers/transactions';
-import { v1Router } from './routers/v1';
-import { v2Router } from './routers/v2';
 import { createCallerFactory, router } from './trpc';
 
+/** The contract endpoints come from the endpoint map; tokens, transactions and part of bridge are the pages' own. */
 export const appRouter = router({
-  system: systemRouter,
-  v1: v1Router,
-  v2: v2Router,
+  system: router(proceduresOf(ENDPOINT_MAP.system)),
+  v1: router(proceduresOf(ENDPOINT_MAP.v1)),
+  v2: router(proceduresOf(ENDPOINT_MAP.v2)),
   bridge: bridgeRouter,
-  dev: devRouter,
+  dev: router(proceduresOf(ENDPOINT_MAP.dev)),
   tokens: tokensRouter,
   transactions: transactionsRouter,
 });

@@ -12,7 +12,6 @@ import type { Services } from '@/server/services';
 import { checksumAddresses } from './contract/answer-addresses';
 import { applyAliases, type Endpoint } from './contract/endpoint';
 import { crossSiteRefusal, ownHosts } from './cross-site';
-import { registerEndpoint, type AuthorizedContext, type EndpointResolver } from './endpoint-registry';
 import { toAppError } from './to-app-error';
 
 export interface RequestContext {
@@ -120,26 +119,8 @@ export function endpointInput<I extends z.ZodObject>(endpoint: Endpoint<I>) {
   return z.preprocess((raw) => applyAliases(raw ?? {}, endpoint.aliases), endpoint.input);
 }
 
-/** The procedure for one contract endpoint: its auth, its aliases, its input and output schemas. */
+/** The procedure for one contract endpoint, before its answer: its auth, its aliases, its input and output schemas. */
 export function endpointProcedure<I extends z.ZodObject, O extends z.ZodType>(endpoint: Endpoint<I, O>) {
   const base = endpoint.auth ? authedProcedure : publicProcedure;
   return base.input(endpointInput(endpoint)).output(endpoint.output);
-}
-
-type EndpointAnswer<I extends z.ZodObject, O extends z.ZodType> = (ctx: AuthorizedContext, input: z.output<I>) => z.input<O> | Promise<z.input<O>>;
-
-/**
- * One contract endpoint, served: its tRPC procedure, and the same answer recorded for REST, which runs it
- * without tRPC's caller in front (server/api/endpoint-runner.ts): the same checks, in the same order.
- * (tRPC cannot follow the generics into the resolver; the procedure's types still come from the schemas.)
- */
-export function endpointQuery<I extends z.ZodObject, O extends z.ZodType>(endpoint: Endpoint<I, O>, answer: EndpointAnswer<I, O>) {
-  registerEndpoint(endpoint, answer as EndpointResolver);
-  return endpointProcedure(endpoint).query((opts) => answer(opts.ctx as AuthorizedContext, opts.input as z.output<I>) as never);
-}
-
-/** endpointQuery for an endpoint that changes state (POST). */
-export function endpointMutation<I extends z.ZodObject, O extends z.ZodType>(endpoint: Endpoint<I, O>, answer: EndpointAnswer<I, O>) {
-  registerEndpoint(endpoint, answer as EndpointResolver);
-  return endpointProcedure(endpoint).mutation((opts) => answer(opts.ctx as AuthorizedContext, opts.input as z.output<I>) as never);
 }

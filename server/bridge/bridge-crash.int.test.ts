@@ -114,12 +114,12 @@ describe('a swap-and-deposit across a crash (SIGKILL)', () => {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
       const [firstRow, secondRow] = await rows();
-      expect(firstRow).toMatchObject({ state: 'success', deposit_token: null });
-      expect(secondRow).toMatchObject({ state: 'success', deposit_token: null });
+      expect(firstRow).toMatchObject({ state: 'success', depositToken: null });
+      expect(secondRow).toMatchObject({ state: 'success', depositToken: null });
       const xlayer = clientFor(DESTINATION);
       // The stored payment is what was sent, unless the other fill took its nonce first (it was never sent, so
       // that nonce was free): then it can never land, and a new one paid.
-      if (firstRow!.fill_tx_hash !== stored.toLowerCase()) {
+      if (firstRow!.fillTxHash !== stored.toLowerCase()) {
         await expect(xlayer.getTransactionReceipt({ hash: stored as Hex })).rejects.toThrow(/could not be found/);
       }
       expect(await xlayer.getBalance({ address: first })).toBe(BigInt(firstQuote.stats.amountOut));

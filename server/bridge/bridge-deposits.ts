@@ -7,7 +7,7 @@
  */
 import { nativeAmountText } from '@/server/display/amount-text';
 import type { ChainId } from '@/server/chains/registry';
-import type { BridgeRow } from '@/server/store/bridge-repository';
+import type { BridgeRequest } from '@/server/store/bridge-request';
 import type { DepositDecision } from '@/server/store/bridge-request-moves';
 import { normalizeChainText } from '@/server/store/normalize-chain-text';
 import { sleep } from '@/server/chains/poll-until';
@@ -22,17 +22,17 @@ export interface AcceptOptions {
   /** Claims the request for this long in the same write that records the deposit (execute fills it at once). */
   claimMs?: number;
   /** The request as the caller just read it (saves reading it again). */
-  known?: BridgeRow;
+  known?: BridgeRequest;
 }
 
 /** The request once its deposit is recorded; `claimed` when this call also took its lease. */
 export interface AcceptedDeposit {
-  row: BridgeRow;
+  row: BridgeRequest;
   claimed: boolean;
 }
 
 /** The request a deposit names: the one the caller knows when it is that one, else read. */
-async function requestOf(deps: BridgeDeps, deposit: FoundDeposit, known: BridgeRow | undefined): Promise<BridgeRow | undefined> {
+async function requestOf(deps: BridgeDeps, deposit: FoundDeposit, known: BridgeRequest | undefined): Promise<BridgeRequest | undefined> {
   return known?.id.toLowerCase() === deposit.requestId.toLowerCase() ? known : deps.requests.find(deposit.requestId);
 }
 
@@ -41,16 +41,16 @@ async function requestOf(deps: BridgeDeps, deposit: FoundDeposit, known: BridgeR
  * swap anything from the swap's minimum up: the fill pays for what arrived), and was made before the quote
  * expired; otherwise it is returned.
  */
-function decide(row: BridgeRow, deposit: FoundDeposit, sourceChain: ChainId): DepositDecision {
+function decide(row: BridgeRequest, deposit: FoundDeposit, sourceChain: ChainId): DepositDecision {
   // Requests quoted before deposits were bridge assets only expect tokenIn itself, exactly.
-  const expectedToken = row.deposit_expected === null ? row.token_in : row.deposit_asset;
-  const expectedAmount = BigInt(row.deposit_expected ?? row.amount_in);
+  const expectedToken = row.depositExpected === null ? row.tokenIn : row.depositAsset;
+  const expectedAmount = BigInt(row.depositExpected ?? row.amountIn);
   const depositToken = deposit.token ? normalizeChainText(deposit.token) : null;
   const asQuoted = sourceToken(row, expectedToken);
   if (depositToken !== expectedToken) {
     return { state: 'refunding', reason: `The deposit paid in ${deposit.token ?? 'the native coin'}, not the quoted ${asQuoted.symbol}: it is returned, not filled.` };
   }
-  const minimum = row.deposit_min === null ? undefined : BigInt(row.deposit_min);
+  const minimum = row.depositMin === null ? undefined : BigInt(row.depositMin);
   if (minimum === undefined ? deposit.amount !== expectedAmount : deposit.amount < minimum) {
     const quoted = minimum === undefined ? `the quoted ${tokenAmountText(expectedAmount, asQuoted, sourceChain)}` : `at least the quoted ${tokenAmountText(minimum, asQuoted, sourceChain)}`;
     return {
@@ -59,20 +59,20 @@ function decide(row: BridgeRow, deposit: FoundDeposit, sourceChain: ChainId): De
     };
   }
   // The block's time, not the time it reached its depth: waiting for confirmations is the solver's, not the trader's.
-  if (deposit.confirmedAtMs > row.expires_at.getTime()) {
+  if (deposit.confirmedAtMs > row.expiresAt.getTime()) {
     return {
       state: 'refunding',
-      reason: `The deposit confirmed at ${new Date(deposit.confirmedAtMs).toISOString()}, after the quote expired at ${row.expires_at.toISOString()}: it is returned rather than filled at a stale rate.`,
+      reason: `The deposit confirmed at ${new Date(deposit.confirmedAtMs).toISOString()}, after the quote expired at ${row.expiresAt.toISOString()}: it is returned rather than filled at a stale rate.`,
     };
   }
   return { state: 'pending' };
 }
 
 /** Paid twice (a wallet that sent the deposit again): the first is filled, this one goes back. */
-async function returnSecondDeposit(deps: BridgeDeps, sourceChain: ChainId, row: BridgeRow, deposit: FoundDeposit): Promise<void> {
+async function returnSecondDeposit(deps: BridgeDeps, sourceChain: ChainId, row: BridgeRequest, deposit: FoundDeposit): Promise<void> {
   const amount = deposit.token ? `${deposit.amount} raw units of ${deposit.token}` : nativeAmountText(deposit.amount, sourceChain);
   const extra = await deps.requests.recordExtraDeposit(row, recordedOf(deposit),
-    `A second deposit of ${amount} for request ${row.id}, which was already paid by ${row.deposit_tx_hash}: it is returned.`);
+    `A second deposit of ${amount} for request ${row.id}, which was already paid by ${row.depositTxHash}: it is returned.`);
   if (extra) {
     deps.logger.warn('second deposit for a bridge request is refunded', { chain: sourceChain, txHash: deposit.txHash, requestId: row.id });
     deps.kickSolver();
@@ -95,12 +95,12 @@ export async function acceptDeposit(
     deps.logger.warn('bridge deposit for an unknown request', { chain: sourceChain, txHash: deposit.txHash, requestId: deposit.requestId });
     return undefined;
   }
-  if (row.source_chain !== sourceChain) {
-    deps.logger.warn('bridge deposit on the wrong chain', { chain: sourceChain, expected: row.source_chain, txHash: deposit.txHash, requestId: row.id });
+  if (row.sourceChain !== sourceChain) {
+    deps.logger.warn('bridge deposit on the wrong chain', { chain: sourceChain, expected: row.sourceChain, txHash: deposit.txHash, requestId: row.id });
     return undefined;
   }
-  if (row.deposit_tx_hash !== null) {
-    if (row.deposit_tx_hash !== normalizeChainText(deposit.txHash)) await returnSecondDeposit(deps, sourceChain, row, deposit);
+  if (row.depositTxHash !== null) {
+    if (row.depositTxHash !== normalizeChainText(deposit.txHash)) await returnSecondDeposit(deps, sourceChain, row, deposit);
     return { row, claimed: false };
   }
   const moved = await deps.requests.recordDeposit(row.id, recordedOf(deposit), decide(row, deposit, sourceChain), options.claimMs);
@@ -119,28 +119,28 @@ export async function acceptDeposit(
  * is dealt with once final. The request as it now stands, when there is one.
  */
 export async function noteSeenDeposit(
-  deps: BridgeDeps, sourceChain: ChainId, deposit: FoundDeposit, depth: DepositDepth, known?: BridgeRow,
-): Promise<BridgeRow | undefined> {
+  deps: BridgeDeps, sourceChain: ChainId, deposit: FoundDeposit, depth: DepositDepth, known?: BridgeRequest,
+): Promise<BridgeRequest | undefined> {
   const row = await requestOf(deps, deposit, known);
-  if (!row || row.source_chain !== sourceChain || row.state !== 'waiting') return row;
+  if (!row || row.sourceChain !== sourceChain || row.state !== 'waiting') return row;
   const txHash = normalizeChainText(deposit.txHash);
-  if (row.seen_deposit_tx_hash !== null && row.seen_deposit_tx_hash !== txHash) return row;
-  if (row.seen_deposit_tx_hash === txHash && row.seen_deposit_confirmations === depth.confirmations && row.seen_deposit_required === depth.required) return row;
+  if (row.seenDepositTxHash !== null && row.seenDepositTxHash !== txHash) return row;
+  if (row.seenDepositTxHash === txHash && row.seenDepositConfirmations === depth.confirmations && row.seenDepositRequired === depth.required) return row;
   const noted = await deps.requests.noteSeenDeposit(row.id, {
     txHash: deposit.txHash, confirmations: depth.confirmations, required: depth.required, madeAt: new Date(deposit.confirmedAtMs),
   }, recheckDelayMs(sourceChain, depth));
-  if (noted && row.seen_deposit_tx_hash === null) {
+  if (noted && row.seenDepositTxHash === null) {
     deps.logger.info('bridge deposit seen, waiting for its confirmations', { chain: sourceChain, txHash: deposit.txHash, requestId: row.id, ...depth });
   }
   return noted ?? row;
 }
 
 /** A seen deposit a reorganisation took out of the chain: never paid for; the request waits for a deposit again. */
-export async function forgetRemovedDeposit(deps: BridgeDeps, row: BridgeRow, txHash: string): Promise<void> {
+export async function forgetRemovedDeposit(deps: BridgeDeps, row: BridgeRequest, txHash: string): Promise<void> {
   const forgotten = await deps.requests.forgetSeenDeposit(row.id, txHash);
   if (forgotten) {
     deps.logger.warn('bridge deposit left the chain before it was final; the request waits for a deposit again', {
-      chain: row.source_chain, txHash, requestId: row.id,
+      chain: row.sourceChain, txHash, requestId: row.id,
     });
   }
 }
@@ -150,7 +150,7 @@ export async function forgetRemovedDeposit(deps: BridgeDeps, row: BridgeRow, txH
  * `deadline` passes (undefined then: the solver reads it on). Progress is noted on the request as it comes.
  */
 export async function awaitDepositDepth(
-  deps: BridgeDeps, chain: BridgeChain, row: BridgeRow, seen: { deposit: FoundDeposit; depth: DepositDepth }, deadline: number,
+  deps: BridgeDeps, chain: BridgeChain, row: BridgeRequest, seen: { deposit: FoundDeposit; depth: DepositDepth }, deadline: number,
 ): Promise<DepositRecheck | undefined> {
   let known = row;
   for (;;) {
@@ -171,12 +171,12 @@ const UNREADABLE_RETRY_MS = 60_000;
  * again in the same write, for the solver to go on at once), forgotten when gone; otherwise its progress is
  * noted and it is looked at again about when its depth should be there. The request as recorded, when final.
  */
-export async function confirmSeenDeposit(deps: BridgeDeps, row: BridgeRow, claimMs: number): Promise<AcceptedDeposit | undefined> {
-  const txHash = row.seen_deposit_tx_hash;
+export async function confirmSeenDeposit(deps: BridgeDeps, row: BridgeRequest, claimMs: number): Promise<AcceptedDeposit | undefined> {
+  const txHash = row.seenDepositTxHash;
   if (!txHash) return undefined;
-  const chain = deps.chains[row.source_chain as ChainId];
+  const chain = deps.chains[row.sourceChain as ChainId];
   if (!chain) {
-    await deps.requests.release(row.id, UNREADABLE_RETRY_MS, `bridging from ${row.source_chain} is not configured`);
+    await deps.requests.release(row.id, UNREADABLE_RETRY_MS, `bridging from ${row.sourceChain} is not configured`);
     return undefined;
   }
   const again = await chain.recheckDeposit(txHash);
@@ -186,8 +186,8 @@ export async function confirmSeenDeposit(deps: BridgeDeps, row: BridgeRow, claim
   }
   if (again.state === 'final') return acceptDeposit(deps, chain.chain, again.deposit, { kick: false, claimMs, known: row });
   const delay = recheckDelayMs(chain.chain, again.depth);
-  if (again.depth.confirmations !== row.seen_deposit_confirmations && row.seen_deposit_at) {
-    await deps.requests.noteSeenDeposit(row.id, { txHash, ...again.depth, madeAt: row.seen_deposit_at }, delay);
+  if (again.depth.confirmations !== row.seenDepositConfirmations && row.seenDepositAt) {
+    await deps.requests.noteSeenDeposit(row.id, { txHash, ...again.depth, madeAt: row.seenDepositAt }, delay);
   }
   await deps.requests.release(row.id, delay);
   return undefined;

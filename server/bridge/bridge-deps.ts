@@ -5,7 +5,8 @@
 import type { ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import type { Logger } from '@/server/observability/logger';
-import type { BridgeRepository, BridgeRow } from '@/server/store/bridge-repository';
+import type { BridgeRepository } from '@/server/store/bridge-repository';
+import type { BridgeRequest } from '@/server/store/bridge-request';
 import type { SwapQuote, SwapRequest } from '@/server/trading/swap-types';
 import type { BridgeChain } from './bridge-chain';
 import type { BridgeLimits } from './bridge-limits';
@@ -35,12 +36,12 @@ export interface BridgeDeps {
    * Has the solver work on one request now, in this process, unless it is held already; `claimed` is the request
    * as recorded with this process's claim (see BridgeSolver.workOn). Resolves with the request as the work left it.
    */
-  workOn(requestId: string, claimed?: BridgeRow): Promise<BridgeRow | undefined>;
+  workOn(requestId: string, claimed?: BridgeRequest): Promise<BridgeRequest | undefined>;
   /**
    * Has the solver sign a waiting request's fill while its deposit is being mined; with `depositSent`, the price
    * read goes out at once and the rest once that settles (see BridgeSolver.signFillAhead).
    */
-  signFillAhead?(row: BridgeRow, depositSent?: Promise<void>): void;
+  signFillAhead?(row: BridgeRequest, depositSent?: Promise<void>): void;
   /** How long the solver's claim on a request lasts (execute claims a deposit it records for as long). */
   leaseMs: number;
   /** Told of each payment the solver saw confirmed, for the metrics (bridge_fills_total, bridge_refunds_total). */
@@ -72,7 +73,7 @@ export function trackingUrl(deps: Pick<BridgeDeps, 'publicUrl'>, requestId: stri
   return `${deps.publicUrl}/bridge/${requestId}`;
 }
 
-export async function findBridgeRequest(deps: Pick<BridgeDeps, 'requests'>, requestId: string): Promise<BridgeRow> {
+export async function findBridgeRequest(deps: Pick<BridgeDeps, 'requests'>, requestId: string): Promise<BridgeRequest> {
   const row = await deps.requests.find(requestId);
   if (!row) throw new AppError('QUOTE_NOT_FOUND', 'Quote not found - invalid requestId');
   return row;

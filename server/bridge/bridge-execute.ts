@@ -7,7 +7,7 @@
  */
 import type { ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
-import type { BridgeRow } from '@/server/store/bridge-repository';
+import type { BridgeRequest } from '@/server/store/bridge-request';
 import { normalizeChainText } from '@/server/store/normalize-chain-text';
 import { sleep } from '@/server/chains/poll-until';
 import type { BridgeChain } from './bridge-chain';
@@ -36,24 +36,24 @@ export interface BridgeDepositRequest {
  * reorganisation before it was final (in both last cases the request still waits for a deposit).
  */
 export type BridgeExecution =
-  | { deposit: 'confirmed'; request: BridgeRow }
-  | { deposit: 'unconfirmed' | 'reverted' | 'removed'; request: BridgeRow; txHash: string };
+  | { deposit: 'confirmed'; request: BridgeRequest }
+  | { deposit: 'unconfirmed' | 'reverted' | 'removed'; request: BridgeRequest; txHash: string };
 
 /** Where a deposit stands for the call: recorded on its request (final), still confirming, or no deposit (yet). */
 type DepositProgress =
   | { state: 'recorded'; accepted: AcceptedDeposit; waitUntil: number }
-  | { state: 'confirming'; row: BridgeRow }
+  | { state: 'confirming'; row: BridgeRequest }
   | { state: 'unconfirmed' | 'reverted' | 'removed' };
 
-function checkSourceChain(row: BridgeRow, sourceChain: ChainId): void {
-  if (row.source_chain !== sourceChain) {
-    throw new AppError('INVALID_INPUT', `sourceChain: the request deposits on ${row.source_chain}, not ${sourceChain}.`, { field: 'sourceChain' });
+function checkSourceChain(row: BridgeRequest, sourceChain: ChainId): void {
+  if (row.sourceChain !== sourceChain) {
+    throw new AppError('INVALID_INPUT', `sourceChain: the request deposits on ${row.sourceChain}, not ${sourceChain}.`, { field: 'sourceChain' });
   }
 }
 
-function checkNotDepositedElsewhere(row: BridgeRow, txHash: string): void {
-  if (row.deposit_tx_hash !== null && row.deposit_tx_hash !== normalizeChainText(txHash)) {
-    throw new AppError('INVALID_INPUT', `requestId: this request was already paid by deposit ${row.deposit_tx_hash}. Ask for a new quote to bridge again.`, { field: 'requestId' });
+function checkNotDepositedElsewhere(row: BridgeRequest, txHash: string): void {
+  if (row.depositTxHash !== null && row.depositTxHash !== normalizeChainText(txHash)) {
+    throw new AppError('INVALID_INPUT', `requestId: this request was already paid by deposit ${row.depositTxHash}. Ask for a new quote to bridge again.`, { field: 'requestId' });
   }
 }
 
@@ -73,9 +73,9 @@ interface ConfirmOptions {
  * and, with `awaitDepth`, read again until final; a deposit a reorganisation removed meanwhile is forgotten.
  * `waitUntil`: the wait's end, shared with the fill's (counted from the deposit being mined).
  */
-async function confirmDeposit(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow, txHash: string, options: ConfirmOptions): Promise<DepositProgress> {
+async function confirmDeposit(deps: BridgeDeps, chain: BridgeChain, row: BridgeRequest, txHash: string, options: ConfirmOptions): Promise<DepositProgress> {
   const waitUntil = () => Date.now() + deps.executeWaitMs;
-  if (row.deposit_tx_hash !== null) return { state: 'recorded', accepted: { row, claimed: false }, waitUntil: waitUntil() };
+  if (row.depositTxHash !== null) return { state: 'recorded', accepted: { row, claimed: false }, waitUntil: waitUntil() };
   const result = await chain.waitForDeposit(txHash, DEPOSIT_WAIT_MS, options.signed);
   if (result.state !== 'confirmed') return { state: result.state === 'reverted' ? 'reverted' : 'unconfirmed' };
   if (result.deposit.requestId.toLowerCase() !== row.id.toLowerCase()) {
@@ -103,7 +103,7 @@ async function confirmDeposit(deps: BridgeDeps, chain: BridgeChain, row: BridgeR
  * must), then reads where it stands; while another round or instance holds it, looks again until it is final
  * or the wait is over.
  */
-async function waitForFill(deps: BridgeDeps, { row, claimed }: AcceptedDeposit, deadline: number): Promise<BridgeRow> {
+async function waitForFill(deps: BridgeDeps, { row, claimed }: AcceptedDeposit, deadline: number): Promise<BridgeRequest> {
   if (isFinalBridgeState(row.state)) return row;
   // Worked here, the request's final row comes back from the work itself; otherwise it is read.
   const worked = await Promise.race([deps.workOn(row.id, claimed ? row : undefined), sleep(Math.max(0, deadline - Date.now()))]);
@@ -121,17 +121,17 @@ async function waitForFill(deps: BridgeDeps, { row, claimed }: AcceptedDeposit, 
  * the signed approval when one is given (checked here), else an allowance already on chain. A native deposit
  * needs none (an approval given with it is ignored).
  */
-async function checkApproval(chain: BridgeChain, row: BridgeRow, signedApproval: string | undefined): Promise<string | undefined> {
-  if (row.token_in === null || row.deposit_tx_hash !== null) return undefined;
-  const spender = row.deposit_call_hash ? chain.router : undefined;
-  const expected = { trader: row.trader, token: row.token_in, amount: BigInt(row.amount_in), spender };
+async function checkApproval(chain: BridgeChain, row: BridgeRequest, signedApproval: string | undefined): Promise<string | undefined> {
+  if (row.tokenIn === null || row.depositTxHash !== null) return undefined;
+  const spender = row.depositCallHash ? chain.router : undefined;
+  const expected = { trader: row.trader, token: row.tokenIn, amount: BigInt(row.amountIn), spender };
   if (signedApproval) {
     await chain.checkSignedApproval(signedApproval, expected);
     return signedApproval;
   }
   // The quote read the allowance moments ago and found it enough (it gave no approval to sign): not read again.
   // Revoked since, the deposit reverts on chain, and nothing is deposited or filled.
-  if (row.approval_quoted === false) return undefined;
+  if (row.approvalQuoted === false) return undefined;
   if (!(await chain.allowanceCovers(expected))) {
     throw new AppError('INVALID_INPUT', `approve: the ${spender ? 'Router' : 'depository'} may not take this token from the trader yet. Sign the approve transaction the quote gave and send it as approve.`, { field: 'approve' });
   }
@@ -145,8 +145,8 @@ async function checkApproval(chain: BridgeChain, row: BridgeRow, signedApproval:
  * deposit is on its way. A native deposit has nothing to wait on, so everything starts after it (its requests
  * would otherwise go out first). `sent` once the deposit went out; `dropped` when it never will.
  */
-function startFillAhead(deps: BridgeDeps, row: BridgeRow): { sent(): void; dropped(): void } {
-  if (row.token_in === null) return { sent: () => deps.signFillAhead?.(row), dropped: () => undefined };
+function startFillAhead(deps: BridgeDeps, row: BridgeRequest): { sent(): void; dropped(): void } {
+  if (row.tokenIn === null) return { sent: () => deps.signFillAhead?.(row), dropped: () => undefined };
   let sent = () => {};
   let dropped = () => {};
   const depositSent = new Promise<void>((resolve, reject) => {
@@ -159,7 +159,7 @@ function startFillAhead(deps: BridgeDeps, row: BridgeRow): { sent(): void; dropp
 }
 
 /** Sends the approval a token deposit's quote gave, or checks the allowance it needs is there. */
-async function approveFirst(chain: BridgeChain, row: BridgeRow, signedApproval: string | undefined, ahead: { dropped(): void }): Promise<void> {
+async function approveFirst(chain: BridgeChain, row: BridgeRequest, signedApproval: string | undefined, ahead: { dropped(): void }): Promise<void> {
   try {
     const approval = await checkApproval(chain, row, signedApproval);
     if (approval) await chain.sendApproval(approval, DEPOSIT_WAIT_MS);
@@ -174,14 +174,14 @@ export async function executeBridge(deps: BridgeDeps, input: BridgeDepositReques
   checkSourceChain(row, input.sourceChain);
   const chain = bridgeChain(deps, input.sourceChain, 'sourceChain');
   const { txHash } = await chain.checkSignedDeposit(input.signedDeposit, {
-    trader: row.trader, amount: BigInt(row.amount_in), requestId: row.id, token: row.token_in ?? undefined, callHash: row.deposit_call_hash ?? undefined,
+    trader: row.trader, amount: BigInt(row.amountIn), requestId: row.id, token: row.tokenIn ?? undefined, callHash: row.depositCallHash ?? undefined,
   });
   checkNotDepositedElsewhere(row, txHash);
-  const sendNow = row.deposit_tx_hash === null ? input.signedDeposit : undefined;
+  const sendNow = row.depositTxHash === null ? input.signedDeposit : undefined;
   let ahead: ReturnType<typeof startFillAhead> | undefined;
   if (sendNow) {
-    if ((deps.now ?? Date.now)() > row.expires_at.getTime()) {
-      throw new AppError('QUOTE_EXPIRED', `The bridge quote expired at ${row.expires_at.toISOString()}; nothing was sent. Ask for a new quote.`);
+    if ((deps.now ?? Date.now)() > row.expiresAt.getTime()) {
+      throw new AppError('QUOTE_EXPIRED', `The bridge quote expired at ${row.expiresAt.toISOString()}; nothing was sent. Ask for a new quote.`);
     }
     ahead = startFillAhead(deps, row);
     await approveFirst(chain, row, input.signedApproval, ahead);
@@ -200,14 +200,14 @@ export async function executeBridge(deps: BridgeDeps, input: BridgeDepositReques
 }
 
 /** A deposit the wallet broadcast itself (MetaMask signs only by sending): recorded as soon as it confirms. */
-export async function trackBridgeDeposit(deps: BridgeDeps, input: { requestId: string; sourceChain: ChainId; txHash: string }): Promise<BridgeRow> {
+export async function trackBridgeDeposit(deps: BridgeDeps, input: { requestId: string; sourceChain: ChainId; txHash: string }): Promise<BridgeRequest> {
   const row = await findBridgeRequest(deps, input.requestId);
   checkSourceChain(row, input.sourceChain);
   checkNotDepositedElsewhere(row, input.txHash);
   const chain = bridgeChain(deps, input.sourceChain, 'sourceChain');
   const progress = await confirmDeposit(deps, chain, row, input.txHash, { kick: true });
   if (progress.state === 'reverted' || progress.state === 'removed') {
-    throw new AppError('INVALID_INPUT', `txHash: ${input.txHash} is not a confirmed deposit for this request on ${row.source_chain} (it reverted or paid elsewhere).`, { field: 'txHash' });
+    throw new AppError('INVALID_INPUT', `txHash: ${input.txHash} is not a confirmed deposit for this request on ${row.sourceChain} (it reverted or paid elsewhere).`, { field: 'txHash' });
   }
   if (progress.state === 'recorded') return progress.accepted.row;
   return progress.state === 'confirming' ? progress.row : row;

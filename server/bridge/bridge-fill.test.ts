@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
-import type { BridgeRow } from '@/server/store/bridge-repository';
+import type { BridgeRequest } from '@/server/store/bridge-request';
 import { BPS } from '@/server/fees/fee-model';
 import type { BridgeChain } from './bridge-chain';
 import { fillAmount, fillShortfall, slippageKeeping } from './bridge-fill';
@@ -31,10 +31,10 @@ describe('fillShortfall', () => {
     chain: 'ARB', nativeToken: { address: NATIVE_TOKEN_ADDRESS, symbol: 'ETH', decimals: 18 },
     inventory: async () => native, tokenInventory: async () => tokens, paymentCost: async () => 21_000n * 10n ** 9n,
   }) as unknown as BridgeChain;
-  const request = (overrides: Partial<BridgeRow>) => ({
-    id: '0xr', source_chain: 'BASE', destination_chain: 'ARB', recipient: '0xrecipient', amount_out: (2n * 10n ** 18n).toString(), token_out: null, payout: null,
-    swap_amount_in: null, route: null, deposit_amount: null, deposit_expected: null, gross_out: null, gas_out: null, ...overrides,
-  }) as unknown as BridgeRow;
+  const request = (overrides: Partial<BridgeRequest>) => ({
+    id: '0xr', sourceChain: 'BASE', destinationChain: 'ARB', recipient: '0xrecipient', amountOut: (2n * 10n ** 18n).toString(), tokenOut: null, payout: null,
+    swapAmountIn: null, route: null, depositAmount: null, depositExpected: null, grossOut: null, gasOut: null, ...overrides,
+  }) as unknown as BridgeRequest;
 
   it('says what cannot be paid and what to do, never what the solver holds; the figures are for the log', async () => {
     const short = await fillShortfall(chainHolding(1_234_567n * 10n ** 12n), request({}));
@@ -44,7 +44,7 @@ describe('fillShortfall', () => {
   });
 
   it('a destination swap the solver cannot pay for names the token it was to buy', async () => {
-    const short = await fillShortfall(chainHolding(5n), request({ payout: 'swap', swap_amount_in: '1000', token_out: '0xbeta' }));
+    const short = await fillShortfall(chainHolding(5n), request({ payout: 'swap', swapAmountIn: '1000', tokenOut: '0xbeta' }));
     expect(short?.message).toContain('could not pay for the swap to');
     expect(short?.shortfall).toEqual({ token: 'ETH', held: '5', needed: '1000' });
   });
@@ -55,20 +55,20 @@ describe('fillShortfall', () => {
 });
 
 describe('fillAmount', () => {
-  const quoted = { payout: 'transfer' as const, amount_out: '990', swap_amount_in: null, deposit_expected: '1000', gross_out: '1000', gas_out: '10' };
+  const quoted = { payout: 'transfer' as const, amountOut: '990', swapAmountIn: null, depositExpected: '1000', grossOut: '1000', gasOut: '10' };
 
   it('is the quoted amount when the deposit brought what the quote expected', () => {
-    expect(fillAmount({ ...quoted, deposit_amount: '1000' })).toBe(990n);
-    expect(fillAmount({ ...quoted, payout: 'swap', swap_amount_in: '990', deposit_amount: '1000' })).toBe(990n);
+    expect(fillAmount({ ...quoted, depositAmount: '1000' })).toBe(990n);
+    expect(fillAmount({ ...quoted, payout: 'swap', swapAmountIn: '990', depositAmount: '1000' })).toBe(990n);
   });
 
   it('pays in proportion to what a source swap deposited, less the gas the quote charged', () => {
-    expect(fillAmount({ ...quoted, deposit_amount: '950' })).toBe(940n);
-    expect(fillAmount({ ...quoted, deposit_amount: '1100' })).toBe(1_090n);
-    expect(fillAmount({ ...quoted, deposit_amount: '5' })).toBe(0n);
+    expect(fillAmount({ ...quoted, depositAmount: '950' })).toBe(940n);
+    expect(fillAmount({ ...quoted, depositAmount: '1100' })).toBe(1_090n);
+    expect(fillAmount({ ...quoted, depositAmount: '5' })).toBe(0n);
   });
 
   it('pays what was quoted for requests stored before deposits were valued', () => {
-    expect(fillAmount({ ...quoted, deposit_expected: null, gross_out: null, gas_out: null, deposit_amount: '500' })).toBe(990n);
+    expect(fillAmount({ ...quoted, depositExpected: null, grossOut: null, gasOut: null, depositAmount: '500' })).toBe(990n);
   });
 });

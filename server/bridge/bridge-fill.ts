@@ -10,7 +10,7 @@ import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/regi
 import { findAppError } from '@/server/errors';
 import { BPS } from '@/server/fees/fee-model';
 import type { SwapQuote } from '@/server/trading/swap-types';
-import type { BridgeRow } from '@/server/store/bridge-repository';
+import type { BridgeRequest } from '@/server/store/bridge-request';
 import type { BridgeChain, SignedPayment } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
 import { findAsset } from './bridge-assets';
@@ -50,13 +50,13 @@ export function slippageKeeping(quoted: bigint, minimum: bigint): number {
  * gas the quote charged; exactly the quoted amount when the deposit is the expected one. Requests quoted
  * before deposits were valued this way pay what they quoted.
  */
-export function fillAmount(row: Pick<BridgeRow, 'payout' | 'amount_out' | 'swap_amount_in' | 'deposit_amount' | 'deposit_expected' | 'gross_out' | 'gas_out'>): bigint {
-  const quoted = BigInt(row.payout === 'swap' ? row.swap_amount_in ?? '0' : row.amount_out);
-  if (row.gross_out === null || row.gas_out === null || row.deposit_expected === null) return quoted;
-  const expected = BigInt(row.deposit_expected);
-  const deposited = BigInt(row.deposit_amount ?? row.deposit_expected);
+export function fillAmount(row: Pick<BridgeRequest, 'payout' | 'amountOut' | 'swapAmountIn' | 'depositAmount' | 'depositExpected' | 'grossOut' | 'gasOut'>): bigint {
+  const quoted = BigInt(row.payout === 'swap' ? row.swapAmountIn ?? '0' : row.amountOut);
+  if (row.grossOut === null || row.gasOut === null || row.depositExpected === null) return quoted;
+  const expected = BigInt(row.depositExpected);
+  const deposited = BigInt(row.depositAmount ?? row.depositExpected);
   if (deposited === expected || expected === 0n) return quoted;
-  const amount = (BigInt(row.gross_out) * deposited) / expected - BigInt(row.gas_out);
+  const amount = (BigInt(row.grossOut) * deposited) / expected - BigInt(row.gasOut);
   return amount > 0n ? amount : 0n;
 }
 
@@ -66,10 +66,10 @@ const nameOf = (chain: ChainId) => CHAINS[chain].name;
  * Why the solver cannot pay this fill from what it holds now (a CannotFill to throw); undefined when it can.
  * The stored reason says what the trader can act on, never the solver's holdings, which go to the log.
  */
-export async function fillShortfall(chain: BridgeChain, row: BridgeRow, heldNative?: bigint): Promise<CannotFill | undefined> {
+export async function fillShortfall(chain: BridgeChain, row: BridgeRequest, heldNative?: bigint): Promise<CannotFill | undefined> {
   const { tokenOut } = bridgeTokensOf(row);
   const amount = fillAmount(row);
-  const token = row.token_out ?? undefined;
+  const token = row.tokenOut ?? undefined;
   const cannotPay = (what: string, shortfall: Shortfall) => new CannotFill(
     `The solver could not fill on ${nameOf(chain.chain)}: it could not pay ${what} there at that moment. The deposit is returned; try a smaller amount, or try again later.`,
     shortfall,
@@ -95,12 +95,12 @@ export async function fillShortfall(chain: BridgeChain, row: BridgeRow, heldNati
 }
 
 /** The deposit's and the payout's assets, as the rate between them is read; undefined for a request quoted before. */
-function rateSides(deps: BridgeDeps, row: BridgeRow): { from: AssetSide; to: AssetSide } | undefined {
-  const source = deps.chains[row.source_chain as ChainId];
-  const destination = deps.chains[row.destination_chain as ChainId];
-  if (!source || !destination || row.gross_out === null || row.deposit_expected === null) return undefined;
-  const fromAsset = findAsset(source.assets, row.deposit_asset);
-  const toAsset = findAsset(destination.assets, row.payout === 'swap' ? NATIVE_TOKEN_ADDRESS : row.token_out);
+function rateSides(deps: BridgeDeps, row: BridgeRequest): { from: AssetSide; to: AssetSide } | undefined {
+  const source = deps.chains[row.sourceChain as ChainId];
+  const destination = deps.chains[row.destinationChain as ChainId];
+  if (!source || !destination || row.grossOut === null || row.depositExpected === null) return undefined;
+  const fromAsset = findAsset(source.assets, row.depositAsset);
+  const toAsset = findAsset(destination.assets, row.payout === 'swap' ? NATIVE_TOKEN_ADDRESS : row.tokenOut);
   if (!fromAsset || !toAsset) return undefined;
   return { from: { chain: source, asset: fromAsset, range: undefined }, to: { chain: destination, asset: toAsset, range: undefined } };
 }
@@ -110,42 +110,42 @@ function rateSides(deps: BridgeDeps, row: BridgeRow): { from: AssetSide; to: Ass
  * worth less than the quote's figure by more than the quoted slippage is refused (the rate moved against the
  * solver). The same coin on both sides crosses one for one and reads nothing.
  */
-export async function rateProblem(deps: BridgeDeps, row: BridgeRow): Promise<CannotFill | undefined> {
+export async function rateProblem(deps: BridgeDeps, row: BridgeRequest): Promise<CannotFill | undefined> {
   const sides = rateSides(deps, row);
   if (!sides || !isCrossAsset(sides.from, sides.to)) return undefined;
   const [fromRange, toRange] = await Promise.all([
     sides.from.asset.kind === 'stable' ? undefined : sides.from.chain.nativeUsdRangeNow(),
     sides.to.asset.kind === 'stable' ? undefined : sides.to.chain.nativeUsdRangeNow(),
   ]);
-  const expected = BigInt(row.deposit_expected!);
+  const expected = BigInt(row.depositExpected!);
   const net = expected - (expected * BigInt(deps.feeBps)) / BigInt(BPS);
   const now = convertAsset(net, { ...sides.from, range: fromRange }, { ...sides.to, range: toRange });
-  const floor = (BigInt(row.gross_out!) * BigInt(BPS - (row.slippage_bps ?? 0))) / BigInt(BPS);
+  const floor = (BigInt(row.grossOut!) * BigInt(BPS - (row.slippageBps ?? 0))) / BigInt(BPS);
   if (now >= floor) return undefined;
   return new CannotFill(
-    `The rate between ${row.source_chain} and ${row.destination_chain} moved against the bridge by more than the quote's slippage between the quote and the deposit. The deposit is returned; ask for a new quote.`,
+    `The rate between ${row.sourceChain} and ${row.destinationChain} moved against the bridge by more than the quote's slippage between the quote and the deposit. The deposit is returned; ask for a new quote.`,
     { token: 'rate', held: now.toString(), needed: floor.toString() },
   );
 }
 
 /** The exposure limits, again at fill time (other deposits may have come in since the quote). */
-export async function limitsProblem(deps: BridgeDeps, row: BridgeRow): Promise<CannotFill | undefined> {
-  if (row.usd_value === null) return undefined;
-  const expected = BigInt(row.deposit_expected ?? row.amount_in);
-  const deposited = BigInt(row.deposit_amount ?? expected);
-  const usd = expected > 0n ? (row.usd_value * Number(deposited)) / Number(expected) : row.usd_value;
-  const problem = await limitProblem(deps, row.destination_chain as ChainId, usd, row.id);
+export async function limitsProblem(deps: BridgeDeps, row: BridgeRequest): Promise<CannotFill | undefined> {
+  if (row.usdValue === null) return undefined;
+  const expected = BigInt(row.depositExpected ?? row.amountIn);
+  const deposited = BigInt(row.depositAmount ?? expected);
+  const usd = expected > 0n ? (row.usdValue * Number(deposited)) / Number(expected) : row.usdValue;
+  const problem = await limitProblem(deps, row.destinationChain as ChainId, usd, row.id);
   return problem ? new CannotFill(`${problem} The deposit is returned.`) : undefined;
 }
 
 /** Engine refusals that mean the swap cannot be made now (the deposit goes back), unlike an RPC failure (tried again). */
 const SWAP_REFUSALS = new Set(['NO_ROUTE', 'TRANSFER_BLOCKED', 'RISKY_TOKEN', 'SIMULATION_FAILED', 'SLIPPAGE_EXCEEDED']);
 
-async function quoteFillSwap(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow, slippageBps: number, maxTradeGas: bigint | undefined): Promise<SwapQuote> {
+async function quoteFillSwap(deps: BridgeDeps, chain: BridgeChain, row: BridgeRequest, slippageBps: number, maxTradeGas: bigint | undefined): Promise<SwapQuote> {
   const { tokenOut } = bridgeTokensOf(row);
   try {
     return await deps.swaps!.quote(chain.chain, {
-      ...solverSwapRequest(chain, { tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: row.token_out!, amount: fillAmount(row), recipient: row.recipient, slippageBps }),
+      ...solverSwapRequest(chain, { tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: row.tokenOut!, amount: fillAmount(row), recipient: row.recipient, slippageBps }),
       maxTradeGas,
     });
   } catch (error) {
@@ -159,12 +159,12 @@ async function quoteFillSwap(deps: BridgeDeps, chain: BridgeChain, row: BridgeRo
  * The destination swap, quoted now at the quote's minimum and within the gas the quote charged: routes that
  * would need more gas are not chosen, and the transaction's gas limit is the charged one at most.
  */
-async function signDestinationSwap(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow): Promise<SignedPayment> {
-  if (!deps.swaps || !row.token_out || !row.swap_amount_in) throw new CannotFill('This server can no longer swap on the destination chain. The deposit is returned.');
-  const minimum = BigInt(row.min_amount_out);
+async function signDestinationSwap(deps: BridgeDeps, chain: BridgeChain, row: BridgeRequest): Promise<SignedPayment> {
+  if (!deps.swaps || !row.tokenOut || !row.swapAmountIn) throw new CannotFill('This server can no longer swap on the destination chain. The deposit is returned.');
+  const minimum = BigInt(row.minAmountOut);
   const { tokenOut } = bridgeTokensOf(row);
-  const charged = row.fill_gas_limit === null ? undefined : BigInt(row.fill_gas_limit);
-  let quote = await quoteFillSwap(deps, chain, row, slippageKeeping(BigInt(row.amount_out), minimum), charged);
+  const charged = row.fillGasLimit === null ? undefined : BigInt(row.fillGasLimit);
+  let quote = await quoteFillSwap(deps, chain, row, slippageKeeping(BigInt(row.amountOut), minimum), charged);
   // The solver's balance came with the quote's pools: short holdings are named as such, not as a failed swap.
   const short = await fillShortfall(chain, row, quote.heldIn);
   if (short) throw short;
@@ -177,13 +177,13 @@ async function signDestinationSwap(deps: BridgeDeps, chain: BridgeChain, row: Br
 }
 
 /** Signs the fill's payment (called under the chain's signing lock, so the nonce it reads is its own). */
-export function signFill(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow): () => Promise<SignedPayment> {
+export function signFill(deps: BridgeDeps, chain: BridgeChain, row: BridgeRequest): () => Promise<SignedPayment> {
   if (row.payout === 'swap') return () => signDestinationSwap(deps, chain, row);
-  return () => chain.signPayment({ to: row.recipient, amount: fillAmount(row), requestId: row.id, token: row.token_out ?? undefined });
+  return () => chain.signPayment({ to: row.recipient, amount: fillAmount(row), requestId: row.id, token: row.tokenOut ?? undefined });
 }
 
 /** What a confirmed fill paid the recipient: the transfer's amount, or what the swap delivered. */
-export async function paidByFill(chain: BridgeChain, row: BridgeRow, txHash: string): Promise<bigint> {
-  if (row.payout !== 'swap' || !row.token_out) return fillAmount(row);
-  return chain.receivedBy(txHash, row.recipient, row.token_out);
+export async function paidByFill(chain: BridgeChain, row: BridgeRequest, txHash: string): Promise<bigint> {
+  if (row.payout !== 'swap' || !row.tokenOut) return fillAmount(row);
+  return chain.receivedBy(txHash, row.recipient, row.tokenOut);
 }

@@ -7,7 +7,7 @@
  */
 import { CHAINS } from '@/server/chains/registry';
 import { findAppError } from '@/server/errors';
-import type { BridgeRow } from '@/server/store/bridge-repository';
+import type { BridgeRequest } from '@/server/store/bridge-request';
 import type { BridgeChain } from './bridge-chain';
 import { findAsset } from './bridge-assets';
 import { convertValue } from './bridge-rates';
@@ -23,13 +23,13 @@ async function returnCost(chain: BridgeChain, to: string, amount: bigint, token:
 }
 
 /** The amount a refund sends back, or why nothing is sent (the request then ends `failure`). */
-export async function refundAmount(chain: BridgeChain, row: BridgeRow, token: string | undefined): Promise<bigint | string> {
-  const deposit = BigInt(row.deposit_amount!);
-  const to = row.deposit_from!;
+export async function refundAmount(chain: BridgeChain, row: BridgeRequest, token: string | undefined): Promise<bigint | string> {
+  const deposit = BigInt(row.depositAmount!);
+  const to = row.depositFrom!;
   const asset = findAsset(chain.assets, token);
   if (!asset) {
     // Quoted before deposits were bridge assets only: returned whole, as it was then promised.
-    if (row.deposit_expected === null && token !== undefined && token === row.token_in) return deposit;
+    if (row.depositExpected === null && token !== undefined && token === row.tokenIn) return deposit;
     return `The deposit paid in ${token}, which is not an asset this bridge takes on ${CHAINS[chain.chain].name}: it is not returned automatically. Contact the operator with the request id.`;
   }
   try {

@@ -10,7 +10,8 @@
  */
 import type { ChainId } from '@/server/chains/registry';
 import { createWorkLoop, type WorkLoop } from '@/server/jobs/work-loop';
-import type { BridgeRow, UnusedQuoteCutoffs } from '@/server/store/bridge-repository';
+import type { UnusedQuoteCutoffs } from '@/server/store/bridge-repository';
+import type { BridgeRequest } from '@/server/store/bridge-request';
 import { filledRow } from '@/server/store/bridge-request-moves';
 import type { BridgeChain, PaymentState, SignedPayment } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
@@ -26,13 +27,13 @@ export interface BridgeSolver extends WorkLoop {
    * holds it already; resolves when that work is done or was not this call's to do, with the request as the
    * work left it. `claimed`: the request as recorded with this process's claim on it (nothing to claim).
    */
-  workOn(requestId: string, claimed?: BridgeRow): Promise<BridgeRow | undefined>;
+  workOn(requestId: string, claimed?: BridgeRequest): Promise<BridgeRequest | undefined>;
   /**
    * Signs a waiting request's fill ahead, while its deposit is being mined (chain-signing.ts). With
    * `depositSent`, only the rate's read goes out at once: the rest waits until the deposit is on its way (a
    * rejection drops the signature), so a deposit that has a check to pass first (an allowance) is not delayed.
    */
-  signFillAhead(row: BridgeRow, depositSent?: Promise<void>): void;
+  signFillAhead(row: BridgeRequest, depositSent?: Promise<void>): void;
 }
 
 /**
@@ -96,7 +97,7 @@ export function createBridgeSolver(deps: BridgeDeps, lease: LeaseTiming = { leas
       }
     },
     signFillAhead(row, depositSent) {
-      const chain = deps.chains[row.destination_chain as ChainId];
+      const chain = deps.chains[row.destinationChain as ChainId];
       if (!chain || row.state !== 'waiting') return;
       // Signed for the expected deposit: used only when the deposit brings exactly that (fillKey names the amount).
       context.signing.signAhead(fillKey(row), chain.chain, checkedFill(deps, chain, row, depositSent));
@@ -105,7 +106,7 @@ export function createBridgeSolver(deps: BridgeDeps, lease: LeaseTiming = { leas
 }
 
 /** A fill signed ahead is for one request and one amount: a deposit that brought another amount signs again. */
-const fillKey = (row: BridgeRow) => `fill:${row.id}:${fillAmount(row)}`;
+const fillKey = (row: BridgeRequest) => `fill:${row.id}:${fillAmount(row)}`;
 
 /** Final deposits are recorded, those below the depth noted; the cursor is saved once all of them are stored. */
 async function scan({ deps }: SolverContext, chain: ChainId, bridgeChain: BridgeChain): Promise<void> {
@@ -129,12 +130,12 @@ function settled(chain: BridgeChain, payment: SentPayment): Promise<PaymentState
  * prepared swap), stored and sent (unless another instance stored one first).
  */
 async function paymentFor(
-  context: SolverContext, row: BridgeRow, chain: BridgeChain, sign: () => Promise<SignedPayment>,
+  context: SolverContext, row: BridgeRequest, chain: BridgeChain, sign: () => Promise<SignedPayment>,
   options: { refundAmount?: bigint; signedAhead?: string } = {},
 ): Promise<SentPayment> {
   const { deps } = context;
   const { refundAmount, signedAhead } = options;
-  if (row.payment_raw_tx && row.payment_tx_hash) return { txHash: row.payment_tx_hash, raw: row.payment_raw_tx };
+  if (row.paymentRawTx && row.paymentTxHash) return { txHash: row.paymentTxHash, raw: row.paymentRawTx };
   const signed = await context.signing.inTurn(chain.chain, async () => {
     const payment = (signedAhead ? await context.signing.takeSignedAhead(signedAhead, chain.chain) : undefined) ?? (await sign());
     if (!(await deps.requests.storePayment(row.id, payment, refundAmount))) return undefined;
@@ -142,7 +143,7 @@ async function paymentFor(
   });
   if (signed) return signed;
   const stored = await deps.requests.find(row.id);
-  return { txHash: stored!.payment_tx_hash!, raw: stored!.payment_raw_tx! };
+  return { txHash: stored!.paymentTxHash!, raw: stored!.paymentRawTx! };
 }
 
 /**
@@ -156,7 +157,7 @@ async function paymentFor(
  * `after` settles; then the signing, the longest of the rest (a swap's quote works before and after its read),
  * and the store's read last: the embedded store works on this thread, so the others' requests are out by then.
  */
-function checkedFill(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow, after?: Promise<void>): () => Promise<SignedPayment> {
+function checkedFill(deps: BridgeDeps, chain: BridgeChain, row: BridgeRequest, after?: Promise<void>): () => Promise<SignedPayment> {
   const sign = signFill(deps, chain, row);
   return async () => {
     const rateRead = rateProblem(deps, row);
@@ -176,18 +177,18 @@ function checkedFill(deps: BridgeDeps, chain: BridgeChain, row: BridgeRow, after
 }
 
 /** The deposit goes back; the log has what the trader is not told (the solver's holdings against the fill's need). */
-async function refuseFill(context: SolverContext, row: BridgeRow, refusal: CannotFill): Promise<void> {
+async function refuseFill(context: SolverContext, row: BridgeRequest, refusal: CannotFill): Promise<void> {
   await context.deps.requests.startRefund(row.id, refusal.message);
-  context.deps.logger.warn('bridge fill refused', { requestId: row.id, chain: row.destination_chain, reason: refusal.message, ...refusal.shortfall });
+  context.deps.logger.warn('bridge fill refused', { requestId: row.id, chain: row.destinationChain, reason: refusal.message, ...refusal.shortfall });
   context.kick();
 }
 
 /** Pays the fill; the request as marked filled, or undefined when it moved elsewhere (refund, retry later). */
-async function fill(context: SolverContext, row: BridgeRow): Promise<BridgeRow | undefined> {
+async function fill(context: SolverContext, row: BridgeRequest): Promise<BridgeRequest | undefined> {
   const { deps } = context;
-  const chain = deps.chains[row.destination_chain as ChainId];
+  const chain = deps.chains[row.destinationChain as ChainId];
   if (!chain) {
-    await deps.requests.startRefund(row.id, `Bridging to ${row.destination_chain} is no longer configured on this server.`);
+    await deps.requests.startRefund(row.id, `Bridging to ${row.destinationChain} is no longer configured on this server.`);
     return;
   }
   let payment: SentPayment;
@@ -222,30 +223,30 @@ async function fill(context: SolverContext, row: BridgeRow): Promise<BridgeRow |
   return undefined;
 }
 
-async function refund(context: SolverContext, row: BridgeRow): Promise<void> {
+async function refund(context: SolverContext, row: BridgeRequest): Promise<void> {
   const { deps } = context;
-  const chain = deps.chains[row.source_chain as ChainId];
-  if (!chain || !row.deposit_from || !row.deposit_amount) {
-    await deps.requests.markFailed(row.id, `${row.reason ?? 'The bridge failed'} The deposit cannot be returned automatically: bridging on ${row.source_chain} is not configured.`);
+  const chain = deps.chains[row.sourceChain as ChainId];
+  if (!chain || !row.depositFrom || !row.depositAmount) {
+    await deps.requests.markFailed(row.id, `${row.reason ?? 'The bridge failed'} The deposit cannot be returned automatically: bridging on ${row.sourceChain} is not configured.`);
     return;
   }
   let payment: SentPayment;
-  if (row.payment_raw_tx && row.payment_tx_hash) {
-    payment = { txHash: row.payment_tx_hash, raw: row.payment_raw_tx };
+  if (row.paymentRawTx && row.paymentTxHash) {
+    payment = { txHash: row.paymentTxHash, raw: row.paymentRawTx };
   } else {
-    const token = row.deposit_token ?? undefined;
+    const token = row.depositToken ?? undefined;
     const returnable = await refundAmount(chain, row, token);
     if (typeof returnable === 'string') {
       await deps.requests.markFailed(row.id, `${row.reason ?? ''} ${returnable}`.trim());
       return;
     }
-    const to = row.deposit_from;
+    const to = row.depositFrom;
     payment = await paymentFor(context, row, chain, () => chain.signPayment({ to, amount: returnable, requestId: row.id, token }), { refundAmount: returnable });
   }
   const state = await settled(chain, payment);
   if (state === 'confirmed') {
     const stored = await deps.requests.find(row.id);
-    const refunded = await deps.requests.markRefunded(row.id, { txHash: payment.txHash, amount: BigInt(stored?.refund_amount ?? '0') });
+    const refunded = await deps.requests.markRefunded(row.id, { txHash: payment.txHash, amount: BigInt(stored?.refundAmount ?? '0') });
     if (refunded) deps.counters?.refunded(chain.chain);
     deps.logger.info('bridge deposit refunded', { requestId: row.id, chain: chain.chain, txHash: payment.txHash });
   } else if (state === 'reverted') {
@@ -261,13 +262,13 @@ async function refund(context: SolverContext, row: BridgeRow): Promise<void> {
  * A seen deposit's request: the deposit read again, and once final (recorded and still held here) its fill or
  * refund at once. Undefined when there is nothing more to do now.
  */
-async function confirmedWork(context: SolverContext, row: BridgeRow): Promise<BridgeRow | undefined> {
+async function confirmedWork(context: SolverContext, row: BridgeRequest): Promise<BridgeRequest | undefined> {
   const accepted = await confirmSeenDeposit(context.deps, row, context.lease.leaseMs);
   return accepted?.claimed ? accepted.row : undefined;
 }
 
 /** The request's due work, under its lease; the request as filled when this work filled it. */
-async function work(context: SolverContext, row: BridgeRow): Promise<BridgeRow | undefined> {
+async function work(context: SolverContext, row: BridgeRequest): Promise<BridgeRequest | undefined> {
   const heartbeat = setInterval(() => {
     void context.deps.requests.renewLease(row.id, context.lease.leaseMs).catch(() => undefined);
   }, context.lease.heartbeatMs);
@@ -275,11 +276,11 @@ async function work(context: SolverContext, row: BridgeRow): Promise<BridgeRow |
   try {
     const due = row.state === 'waiting' ? await confirmedWork(context, row) : row;
     if (due?.state === 'pending') {
-      payingChainWorks(context.deps, due.destination_chain);
+      payingChainWorks(context.deps, due.destinationChain);
       return await fill(context, due);
     }
     if (due?.state === 'refunding') {
-      payingChainWorks(context.deps, due.source_chain);
+      payingChainWorks(context.deps, due.sourceChain);
       await refund(context, due);
     }
   } catch (error) {

@@ -389,7 +389,7 @@ describe('durability', () => {
       const second = await openInstance({ DATA_DIR: dataDir });
       try {
         await second.solver.drain();
-        expect(await second.bridge.requests.find(requestId)).toMatchObject({ state: 'success', fill_tx_hash: payment.txHash.toLowerCase(), paid_amount: quoted.stats.amountOut });
+        expect(await second.bridge.requests.find(requestId)).toMatchObject({ state: 'success', fillTxHash: payment.txHash.toLowerCase(), paidAmount: quoted.stats.amountOut });
         expect(await tokenBalance('UNI', beta, recipient)).toBe(BigInt(quoted.stats.amountOut));
         await second.solver.drain();
         expect(await tokenBalance('UNI', beta, recipient)).toBe(BigInt(quoted.stats.amountOut));
@@ -421,7 +421,7 @@ describe('durability', () => {
       for (const request of requests) {
         const row = await instances[0]!.bridge.requests.find(request.requestId);
         const received = await tokenBalance('PLASMA', alpha, request.recipient);
-        expect(received).toBe(BigInt(row!.paid_amount!));
+        expect(received).toBe(BigInt(row!.paidAmount!));
         expect(received).toBeGreaterThanOrEqual(request.minAmountOut);
       }
     });

@@ -511,7 +511,7 @@ describe('the public status of a refund', () => {
       try {
         await sent;
         // Stored and sent, not yet seen confirmed by the solver: the refund, with its hash.
-        const refundHash = (await services.bridge.requests.find(requestId))!.payment_tx_hash!;
+        const refundHash = (await services.bridge.requests.find(requestId))!.paymentTxHash!;
         const onItsWay = await statusNow();
         expect(onItsWay).toMatchObject({ status: 'refund', step: 0, error: true, inTxHashes: [found.txHash.toLowerCase(), refundHash] });
         expect(onItsWay.refundDetails).toMatchObject({ chain: 'MONAD', txHash: refundHash });
@@ -568,7 +568,7 @@ describe('durability', () => {
       try {
         await second.solver.drain();
         const row = await second.bridge.requests.find(requestId);
-        expect(row).toMatchObject({ state: 'success', fill_tx_hash: payment.txHash.toLowerCase() });
+        expect(row).toMatchObject({ state: 'success', fillTxHash: payment.txHash.toLowerCase() });
         const uni = publicClientFor('UNI');
         expect(await uni.getBalance({ address: recipient })).toBe(BigInt(quoted.stats.amountOut));
         const solverNonce = await uni.getTransactionCount({ address: destination.solver as Address });
@@ -647,7 +647,7 @@ describe('durability', () => {
       expect(await uni.getBalance({ address: recipient })).toBe(BigInt(quoted.stats.amountOut));
       expect(await uni.getTransactionCount({ address: destination.solver as Address })).toBe(solverNonce + 1);
       const row = await services.bridge.requests.find(requestId);
-      expect(row).toMatchObject({ state: 'success', fill_tx_hash: row!.payment_tx_hash });
+      expect(row).toMatchObject({ state: 'success', fillTxHash: row!.paymentTxHash });
     } finally {
       await services.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@/server/config/env';
-import { findApiHandler } from '@/server/http/api-routes';
+import { findApiHandler } from '@/server/rest/api-routes';
 import { serveHealth } from '@/server/rest/health-routes';
 import { createServices, type Services } from '@/server/services';
 import { startPostgres, type RunningPostgres } from '@/scripts/with-postgres';

@@ -1,15 +1,16 @@
 /**
  * The production server: Node's HTTP server with the built Next app behind it. Requests to `/api/` go
- * straight to the API handlers through the route table, the same handlers the `app/api` route files give
- * Next (so `next dev` serves the same API); everything else is Next's. Routing an API request through Next
- * cost more CPU than the request's own work (measured in the README's benchmark section).
+ * straight to the API handlers through the route table (server/rest/api-routes.ts), the same table Next's
+ * catch-all route file (`app/api/[...path]`) dispatches with, so `next dev` serves the same API; everything
+ * else is Next's. Routing an API request through Next cost more CPU than the request's own work (measured in
+ * the README's benchmark section).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { watchPeers } from '@/server/auth/peer-address';
 import { getServices, type Services } from '@/server/services';
-import { findApiHandler } from './api-routes';
+import { findApiHandler } from '@/server/rest/api-routes';
 import { toRequest, writeResponse } from './node-bridge';
 import { SECURITY_HEADERS } from './security-headers.mjs';
 import { createShutdownGate, type ShutdownGate } from './shutdown-gate';

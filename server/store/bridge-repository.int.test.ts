@@ -83,12 +83,12 @@ describe.each(backends)('bridge repository on $name', (backend) => {
     const second = { txHash: hex32(), raw: '0x02f2' };
     expect(await requests.storePayment(id, first, 5n)).toBe(true);
     expect(await requests.storePayment(id, second, 7n)).toBe(false);
-    expect(await requests.find(id)).toMatchObject({ payment_tx_hash: first.txHash, payment_raw_tx: first.raw, refund_amount: '5' });
+    expect(await requests.find(id)).toMatchObject({ paymentTxHash: first.txHash, paymentRawTx: first.raw, refundAmount: '5' });
 
     // Once the stored one is known never to land and is dropped, a new one may be stored.
     await requests.dropPayment(id, first.txHash);
     expect(await requests.storePayment(id, second, 7n)).toBe(true);
-    expect(await requests.find(id)).toMatchObject({ payment_tx_hash: second.txHash, payment_raw_tx: second.raw, refund_amount: '7' });
+    expect(await requests.find(id)).toMatchObject({ paymentTxHash: second.txHash, paymentRawTx: second.raw, refundAmount: '7' });
   });
 
   it('claims a request once while its lease is live, and again once the lease has run out', async () => {
@@ -111,16 +111,16 @@ describe.each(backends)('bridge repository on $name', (backend) => {
   it('notes one seen deposit on a waiting request, forgets it only by its hash, and records the final deposit in its place', async () => {
     const id = await waitingRequest(requests);
     const seen = { txHash: hex32(), confirmations: 1, required: 3, madeAt: new Date() };
-    expect(await requests.noteSeenDeposit(id, seen, 60_000)).toMatchObject({ state: 'waiting', seen_deposit_tx_hash: seen.txHash, seen_deposit_confirmations: 1, seen_deposit_required: 3 });
+    expect(await requests.noteSeenDeposit(id, seen, 60_000)).toMatchObject({ state: 'waiting', seenDepositTxHash: seen.txHash, seenDepositConfirmations: 1, seenDepositRequired: 3 });
     // The same deposit read again moves on; another one is not noted over it.
-    expect(await requests.noteSeenDeposit(id, { ...seen, confirmations: 2 }, 60_000)).toMatchObject({ seen_deposit_confirmations: 2 });
+    expect(await requests.noteSeenDeposit(id, { ...seen, confirmations: 2 }, 60_000)).toMatchObject({ seenDepositConfirmations: 2 });
     expect(await requests.noteSeenDeposit(id, { ...seen, txHash: hex32() }, 60_000)).toBeUndefined();
     expect(await requests.forgetSeenDeposit(id, hex32())).toBeUndefined();
-    expect(await requests.forgetSeenDeposit(id, seen.txHash)).toMatchObject({ state: 'waiting', seen_deposit_tx_hash: null, seen_deposit_confirmations: null, seen_deposit_at: null });
+    expect(await requests.forgetSeenDeposit(id, seen.txHash)).toMatchObject({ state: 'waiting', seenDepositTxHash: null, seenDepositConfirmations: null, seenDepositAt: null });
 
     await requests.noteSeenDeposit(id, seen, 0);
     const recorded = await requests.recordDeposit(id, { txHash: seen.txHash, from: hex32().slice(0, 42), amount: 10n ** 18n, confirmedAt: seen.madeAt }, { state: 'pending' });
-    expect(recorded).toMatchObject({ state: 'pending', deposit_tx_hash: seen.txHash, seen_deposit_tx_hash: null, seen_deposit_required: null, attempts: 0 });
+    expect(recorded).toMatchObject({ state: 'pending', depositTxHash: seen.txHash, seenDepositTxHash: null, seenDepositRequired: null, attempts: 0 });
     // Past waiting, nothing is noted any more.
     expect(await requests.noteSeenDeposit(id, { ...seen, txHash: hex32() }, 0)).toBeUndefined();
   });
@@ -132,7 +132,7 @@ describe.each(backends)('bridge repository on $name', (backend) => {
     await waitingRequest(requests, expired);
     await requests.noteSeenDeposit(id, { txHash: hex32(), confirmations: 1, required: 3, madeAt: new Date() }, 60_000);
     expect(await requests.claimDue(1_000)).toBeUndefined();
-    await requests.noteSeenDeposit(id, { txHash: (await requests.find(id))!.seen_deposit_tx_hash!, confirmations: 2, required: 3, madeAt: new Date() }, 0);
+    await requests.noteSeenDeposit(id, { txHash: (await requests.find(id))!.seenDepositTxHash!, confirmations: 2, required: 3, madeAt: new Date() }, 0);
     expect(await requests.claimDue(1_000)).toMatchObject({ id, state: 'waiting' });
     // A quote nobody deposited to is deleted once expired long enough; one whose deposit is confirming is not.
     expect(await requests.forgetUnusedQuotes({ before: new Date(), keylessBefore: new Date() })).toBeGreaterThanOrEqual(1);

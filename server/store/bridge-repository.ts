@@ -3,7 +3,8 @@
  * bridge-request-moves.ts), so two app instances racing on a request cannot both move it; the solver's work
  * is claimed with a lease, like the background transactions.
  */
-import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { toBridgeRequest, toBridgeRequestOrUndefined, type BridgeRequest } from './bridge-request';
 import { readBridgeCensus } from './bridge-request-census';
 import {
   forgetSeenDeposit, markFailed, markFilled, markRefunded, type Fill, noteSeenDeposit, recordDeposit, startRefund, type DepositDecision,
@@ -13,10 +14,8 @@ import { initScanCursor, saveScanCursor, scanCursor } from './bridge-scan-cursor
 import { now } from './database-clock';
 import { claimById, claimDue, releaseLease, renewLease } from './lease';
 import { normalizeChainText } from './normalize-chain-text';
-import type { BridgeRequestsTable, Database } from './schema';
+import type { Database } from './schema';
 import { writeInTurn, type WriteOrder } from './write-in-turn';
-
-export type BridgeRow = Selectable<BridgeRequestsTable>;
 
 export interface NewBridgeRequest {
   id: string;
@@ -88,17 +87,17 @@ export function createBridgeRepository(db: Kysely<Database>, writeOrder: WriteOr
      * deposit's hash) that goes straight to refunding, so the solver returns it like any refund. Seeing the
      * same deposit again changes nothing.
      */
-    recordExtraDeposit: (request: BridgeRow, deposit: RecordedDeposit, reason: string) => recordExtraDeposit(db, request, deposit, reason),
+    recordExtraDeposit: (request: BridgeRequest, deposit: RecordedDeposit, reason: string) => recordExtraDeposit(db, request, deposit, reason),
     /** Claims one request the solver has work on (a fill, a refund, a seen deposit to read again), for `leaseMs`. */
-    claimDue: (leaseMs: number): Promise<BridgeRow | undefined> => claimDue(db, 'bridge_requests', hasSolverWork, leaseMs),
+    claimDue: async (leaseMs: number): Promise<BridgeRequest | undefined> => toBridgeRequestOrUndefined(await claimDue(db, 'bridge_requests', hasSolverWork, leaseMs)),
     /** How many requests the solver still has work on: a deposit is in and nothing is paid yet. */
     countWithSolverWork: async (): Promise<number> => {
       const { count } = await db.selectFrom('bridge_requests').select((eb) => eb.fn.countAll<string>().as('count')).where(hasSolverWork).executeTakeFirstOrThrow();
       return Number(count);
     },
     /** Claims the given request for `leaseMs` when it has solver work, is due and nobody holds it. */
-    claim: (id: string, leaseMs: number): Promise<BridgeRow | undefined> =>
-      claimById(db, 'bridge_requests', id, (eb) => eb('state', 'in', ['pending', 'refunding']), leaseMs),
+    claim: async (id: string, leaseMs: number): Promise<BridgeRequest | undefined> =>
+      toBridgeRequestOrUndefined(await claimById(db, 'bridge_requests', id, (eb) => eb('state', 'in', ['pending', 'refunding']), leaseMs)),
     /** Extends the running lease on a request while its work goes on. */
     renewLease: (id: string, leaseMs: number) => renewLease(db, 'bridge_requests', id, leaseMs),
     /** Lets go of a claimed request, to be looked at again after `delayMs`. */
@@ -156,8 +155,8 @@ function seenDepositsAndCensus(db: Kysely<Database>) {
   };
 }
 
-async function insertBridgeRequest(db: Kysely<Database>, request: NewBridgeRequest): Promise<BridgeRow> {
-  return db
+async function insertBridgeRequest(db: Kysely<Database>, request: NewBridgeRequest): Promise<BridgeRequest> {
+  const row = await db
     .insertInto('bridge_requests')
     .values({
       id: request.id,
@@ -184,6 +183,7 @@ async function insertBridgeRequest(db: Kysely<Database>, request: NewBridgeReque
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toBridgeRequest(row);
 }
 
 function economicsColumns(economics: BridgeEconomics) {
@@ -201,13 +201,13 @@ function economicsColumns(economics: BridgeEconomics) {
   };
 }
 
-async function findBridgeRequest(db: Kysely<Database>, id: string): Promise<BridgeRow | undefined> {
-  return db.selectFrom('bridge_requests').selectAll().where('id', '=', id).executeTakeFirst();
+async function findBridgeRequest(db: Kysely<Database>, id: string): Promise<BridgeRequest | undefined> {
+  return toBridgeRequestOrUndefined(await db.selectFrom('bridge_requests').selectAll().where('id', '=', id).executeTakeFirst());
 }
 
-async function listBridgesForWallet(db: Kysely<Database>, wallet: string, limit: number): Promise<BridgeRow[]> {
+async function listBridgesForWallet(db: Kysely<Database>, wallet: string, limit: number): Promise<BridgeRequest[]> {
   const address = normalizeChainText(wallet);
-  return db
+  const rows = await db
     .selectFrom('bridge_requests')
     .selectAll()
     .where((eb) => eb.or([eb('trader', '=', address), eb('recipient', '=', address)]))
@@ -215,21 +215,22 @@ async function listBridgesForWallet(db: Kysely<Database>, wallet: string, limit:
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
+  return rows.map(toBridgeRequest);
 }
 
 async function recordExtraDeposit(
   db: Kysely<Database>,
-  request: BridgeRow,
+  request: BridgeRequest,
   deposit: RecordedDeposit,
   reason: string,
-): Promise<BridgeRow | undefined> {
-  return db
+): Promise<BridgeRequest | undefined> {
+  const row = await db
     .insertInto('bridge_requests')
     .values({
       id: normalizeChainText(deposit.txHash),
       owner: request.owner,
-      source_chain: request.source_chain,
-      destination_chain: request.destination_chain,
+      source_chain: request.sourceChain,
+      destination_chain: request.destinationChain,
       trader: normalizeChainText(deposit.from),
       recipient: normalizeChainText(deposit.from),
       amount_in: deposit.amount.toString(),
@@ -238,7 +239,7 @@ async function recordExtraDeposit(
       fee_amount: '0',
       estimated_seconds: 0,
       state: 'refunding',
-      expires_at: request.expires_at,
+      expires_at: request.expiresAt,
       deposit_tx_hash: normalizeChainText(deposit.txHash),
       deposit_from: normalizeChainText(deposit.from),
       deposit_amount: deposit.amount.toString(),
@@ -250,6 +251,7 @@ async function recordExtraDeposit(
     .onConflict((conflict) => conflict.doNothing())
     .returningAll()
     .executeTakeFirst();
+  return toBridgeRequestOrUndefined(row);
 }
 
 async function storePayment(

@@ -3,14 +3,12 @@
  * move starts from), so two app instances racing on a request cannot both move it. A deposit seen below its
  * depth is noted on the waiting request and forgotten again the same way, within `waiting`.
  */
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { canMoveBridge } from './bridge-state';
+import { toBridgeRequestOrUndefined, type BridgeRequest, type BridgeRow } from './bridge-request';
 import { msFromNow, now } from './database-clock';
 import { normalizeChainText } from './normalize-chain-text';
-import type { BridgeRequestsTable, BridgeState, Database } from './schema';
-
-/** The row the moves read and write (bridge-repository.ts gives its callers the same type as BridgeRow). */
-type BridgeRow = Selectable<BridgeRequestsTable>;
+import type { BridgeState, Database } from './schema';
 
 export interface RecordedDeposit {
   txHash: string;
@@ -39,15 +37,16 @@ async function move(
   from: BridgeState,
   to: BridgeState,
   values: Partial<BridgeRow>,
-): Promise<BridgeRow | undefined> {
+): Promise<BridgeRequest | undefined> {
   if (!canMoveBridge(from, to)) throw new Error(`bridge request cannot move from ${from} to ${to}`);
-  return db
+  const row = await db
     .updateTable('bridge_requests')
     .set({ ...values, state: to, updated_at: now() })
     .where('id', '=', id)
     .where('state', '=', from)
     .returningAll()
     .executeTakeFirst();
+  return toBridgeRequestOrUndefined(row);
 }
 
 // `now()` where the row type says Date: the database's clock, like every other timestamp it writes.
@@ -79,9 +78,9 @@ export function recordDeposit(db: Kysely<Database>, id: string, deposit: Recorde
  * Notes a deposit seen below its depth on a waiting request (the first seen, or the same one read again), to
  * be read again in `recheckInMs`. Undefined when the request is no longer waiting or notes another deposit.
  */
-export function noteSeenDeposit(db: Kysely<Database>, id: string, seen: SeenDeposit, recheckInMs: number) {
+export async function noteSeenDeposit(db: Kysely<Database>, id: string, seen: SeenDeposit, recheckInMs: number): Promise<BridgeRequest | undefined> {
   const txHash = normalizeChainText(seen.txHash);
-  return db
+  const row = await db
     .updateTable('bridge_requests')
     .set({
       seen_deposit_tx_hash: txHash, seen_deposit_confirmations: seen.confirmations, seen_deposit_required: seen.required,
@@ -92,11 +91,12 @@ export function noteSeenDeposit(db: Kysely<Database>, id: string, seen: SeenDepo
     .where((eb) => eb.or([eb('seen_deposit_tx_hash', 'is', null), eb('seen_deposit_tx_hash', '=', txHash)]))
     .returningAll()
     .executeTakeFirst();
+  return toBridgeRequestOrUndefined(row);
 }
 
 /** A seen deposit a reorganisation took out of the chain: the request waits for a deposit again (and lets go of its claim). */
-export function forgetSeenDeposit(db: Kysely<Database>, id: string, txHash: string) {
-  return db
+export async function forgetSeenDeposit(db: Kysely<Database>, id: string, txHash: string): Promise<BridgeRequest | undefined> {
+  const row = await db
     .updateTable('bridge_requests')
     .set({ ...NOTHING_SEEN, claimed_until: null, updated_at: now() })
     .where('id', '=', id)
@@ -104,6 +104,7 @@ export function forgetSeenDeposit(db: Kysely<Database>, id: string, txHash: stri
     .where('seen_deposit_tx_hash', '=', normalizeChainText(txHash))
     .returningAll()
     .executeTakeFirst();
+  return toBridgeRequestOrUndefined(row);
 }
 
 export interface Fill {
@@ -121,10 +122,10 @@ export function markFilled(db: Kysely<Database>, id: string, fill: Fill) {
 }
 
 /** A pending request as `markFilled` leaves it (with this process's clock for the times it sets). */
-export function filledRow(row: BridgeRow, fill: Fill): BridgeRow {
+export function filledRow(request: BridgeRequest, fill: Fill): BridgeRequest {
   const at = new Date();
   return {
-    ...row, state: 'success', fill_tx_hash: normalizeChainText(fill.txHash), paid_amount: fill.amount.toString(), filled_at: at, claimed_until: null, updated_at: at,
+    ...request, state: 'success', fillTxHash: normalizeChainText(fill.txHash), paidAmount: fill.amount.toString(), filledAt: at, claimedUntil: null, updatedAt: at,
   };
 }
 

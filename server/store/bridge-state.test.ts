@@ -13,7 +13,7 @@ describe('bridge state machine', () => {
 
   it('reports the interface status and step', () => {
     const at = (state: BridgeState, depositedAgoMs = 0, now = 1_000_000) =>
-      publicBridgeStatus({ state, deposited_at: new Date(now - depositedAgoMs), estimated_seconds: 4 }, now);
+      publicBridgeStatus({ state, depositedAt: new Date(now - depositedAgoMs), estimatedSeconds: 4 }, now);
     expect(at('waiting')).toEqual({ status: 'waiting', step: 2 });
     expect(at('pending', 1_000)).toEqual({ status: 'pending', step: 3 });
     // Past the 4 s estimate and the grace: delayed, still step 3.
@@ -27,24 +27,24 @@ describe('bridge state machine', () => {
 
   it('turns delayed the first millisecond after deposit + estimate + 5 s of grace, not before', () => {
     const depositedAt = 1_000_000;
-    const row = { state: 'pending' as const, deposited_at: new Date(depositedAt), estimated_seconds: 12 };
+    const row = { state: 'pending' as const, depositedAt: new Date(depositedAt), estimatedSeconds: 12 };
     const due = depositedAt + 12_000 + 5_000;
     expect(publicBridgeStatus(row, due)).toEqual({ status: 'pending', step: 3 });
     expect(publicBridgeStatus(row, due + 1)).toEqual({ status: 'delayed', step: 3 });
   });
 
   it('counts a pending request without a recorded deposit time from now: pending, never delayed', () => {
-    expect(publicBridgeStatus({ state: 'pending', deposited_at: null, estimated_seconds: 0 }, 5_000_000)).toEqual({ status: 'pending', step: 3 });
+    expect(publicBridgeStatus({ state: 'pending', depositedAt: null, estimatedSeconds: 0 }, 5_000_000)).toEqual({ status: 'pending', step: 3 });
   });
 
   it('reads a waiting request whose deposit is seen below its depth as pending, delayed once past the estimate from its block', () => {
     const seenAt = 1_000_000;
-    const confirming = { state: 'waiting' as const, deposited_at: null, estimated_seconds: 80, seen_deposit_tx_hash: '0xseen', seen_deposit_at: new Date(seenAt) };
+    const confirming = { state: 'waiting' as const, depositedAt: null, estimatedSeconds: 80, seenDepositTxHash: '0xseen', seenDepositAt: new Date(seenAt) };
     expect(bridgePhase(confirming)).toBe('confirming');
     expect(publicBridgeStatus(confirming, seenAt + 30_000)).toEqual({ status: 'pending', step: 3 });
     expect(publicBridgeStatus(confirming, seenAt + 85_001)).toEqual({ status: 'delayed', step: 3 });
     // Forgotten after a reorganisation: plainly waiting again.
-    const forgotten = { ...confirming, seen_deposit_tx_hash: null, seen_deposit_at: null };
+    const forgotten = { ...confirming, seenDepositTxHash: null, seenDepositAt: null };
     expect(bridgePhase(forgotten)).toBe('waiting');
     expect(publicBridgeStatus(forgotten, seenAt)).toEqual({ status: 'waiting', step: 2 });
     // Only a waiting request confirms a deposit: once recorded, its own state tells.
@@ -53,27 +53,27 @@ describe('bridge state machine', () => {
 
   it('reads a refund decided but not yet sent as pending, delayed past the estimate from the deposit, and refund once sent', () => {
     const depositedAt = 1_000_000;
-    const refunding = { state: 'refunding' as const, deposited_at: new Date(depositedAt), estimated_seconds: 4, payment_tx_hash: null, refund_tx_hash: null };
+    const refunding = { state: 'refunding' as const, depositedAt: new Date(depositedAt), estimatedSeconds: 4, paymentTxHash: null, refundTxHash: null };
     expect(publicBridgeStatus(refunding, depositedAt + 9_000)).toEqual({ status: 'pending', step: 3 });
     expect(publicBridgeStatus(refunding, depositedAt + 9_001)).toEqual({ status: 'delayed', step: 3 });
     // Stored, and so sent: the refund, whatever the time.
-    const sent = { ...refunding, payment_tx_hash: '0xrefund' };
+    const sent = { ...refunding, paymentTxHash: '0xrefund' };
     expect(publicBridgeStatus(sent, depositedAt + 1_000)).toEqual({ status: 'refund', step: 0 });
     expect(publicBridgeStatus(sent, depositedAt + 60_000)).toEqual({ status: 'refund', step: 0 });
-    expect(publicBridgeStatus({ ...sent, state: 'refund', refund_tx_hash: '0xrefund' }, depositedAt)).toEqual({ status: 'refund', step: 0 });
+    expect(publicBridgeStatus({ ...sent, state: 'refund', refundTxHash: '0xrefund' }, depositedAt)).toEqual({ status: 'refund', step: 0 });
     // Nothing could be returned: failure, with or without a payment once stored.
     expect(publicBridgeStatus({ ...refunding, state: 'failure' }, depositedAt + 60_000)).toEqual({ status: 'failure', step: 0 });
   });
 
   it('gives the refund transaction once sent: the stored payment of a refunding request, then the confirmed refund', () => {
-    expect(refundTxHash({ state: 'refunding', payment_tx_hash: null, refund_tx_hash: null })).toBeNull();
+    expect(refundTxHash({ state: 'refunding', paymentTxHash: null, refundTxHash: null })).toBeNull();
     expect(refundTxHash({ state: 'refunding' })).toBeNull();
-    expect(refundTxHash({ state: 'refunding', payment_tx_hash: '0xsent', refund_tx_hash: null })).toBe('0xsent');
-    expect(refundTxHash({ state: 'refund', payment_tx_hash: '0xsent', refund_tx_hash: '0xdone' })).toBe('0xdone');
-    expect(refundTxHash({ state: 'refund', payment_tx_hash: '0xsent' })).toBeNull();
+    expect(refundTxHash({ state: 'refunding', paymentTxHash: '0xsent', refundTxHash: null })).toBe('0xsent');
+    expect(refundTxHash({ state: 'refund', paymentTxHash: '0xsent', refundTxHash: '0xdone' })).toBe('0xdone');
+    expect(refundTxHash({ state: 'refund', paymentTxHash: '0xsent' })).toBeNull();
     // Any other request's stored payment is its fill, never a refund.
     for (const state of ['waiting', 'pending', 'success', 'failure'] as const) {
-      expect(refundTxHash({ state, payment_tx_hash: '0xfill', refund_tx_hash: null }), state).toBeNull();
+      expect(refundTxHash({ state, paymentTxHash: '0xfill', refundTxHash: null }), state).toBeNull();
     }
   });
 });

@@ -34,8 +34,8 @@ export type BridgePhase = BridgeState | 'confirming';
 export const BRIDGE_PHASES: readonly BridgePhase[] = ['waiting', 'confirming', 'pending', 'refunding', 'success', 'refund', 'failure'];
 
 /** The stored state, with a waiting request whose deposit is seen below the depth told apart as `confirming`. */
-export function bridgePhase(row: { state: BridgeState; seen_deposit_tx_hash?: string | null }): BridgePhase {
-  return row.state === 'waiting' && row.seen_deposit_tx_hash ? 'confirming' : row.state;
+export function bridgePhase(row: { state: BridgeState; seenDepositTxHash?: string | null }): BridgePhase {
+  return row.state === 'waiting' && row.seenDepositTxHash ? 'confirming' : row.state;
 }
 
 export type PublicBridgeStatus = 'waiting' | 'pending' | 'success' | 'failure' | 'refund' | 'delayed';
@@ -49,9 +49,9 @@ const DELAY_GRACE_MS = 5_000;
  * the refund is not yet signed, and on every request that is not being returned (a pending request's stored
  * payment is its fill).
  */
-export function refundTxHash(row: { state: BridgeState; refund_tx_hash?: string | null; payment_tx_hash?: string | null }): string | null {
-  if (row.state === 'refund') return row.refund_tx_hash ?? null;
-  return row.state === 'refunding' ? row.payment_tx_hash ?? null : null;
+export function refundTxHash(row: { state: BridgeState; refundTxHash?: string | null; paymentTxHash?: string | null }): string | null {
+  if (row.state === 'refund') return row.refundTxHash ?? null;
+  return row.state === 'refunding' ? row.paymentTxHash ?? null : null;
 }
 
 /**
@@ -65,26 +65,26 @@ export function refundTxHash(row: { state: BridgeState; refund_tx_hash?: string 
  */
 export function publicBridgeStatus(
   row: {
-    state: BridgeState; deposited_at: Date | null; estimated_seconds: number; seen_deposit_tx_hash?: string | null; seen_deposit_at?: Date | null;
-    payment_tx_hash?: string | null; refund_tx_hash?: string | null;
+    state: BridgeState; depositedAt: Date | null; estimatedSeconds: number; seenDepositTxHash?: string | null; seenDepositAt?: Date | null;
+    paymentTxHash?: string | null; refundTxHash?: string | null;
   },
   now = Date.now(),
 ): { status: PublicBridgeStatus; step: number } {
   const pendingSince = (depositedAt: Date | null | undefined) => {
-    const due = (depositedAt?.getTime() ?? now) + row.estimated_seconds * 1_000 + DELAY_GRACE_MS;
+    const due = (depositedAt?.getTime() ?? now) + row.estimatedSeconds * 1_000 + DELAY_GRACE_MS;
     return { status: now > due ? 'delayed' as const : 'pending' as const, step: 3 };
   };
   switch (bridgePhase(row)) {
     case 'waiting':
       return { status: 'waiting', step: 2 };
     case 'confirming':
-      return pendingSince(row.seen_deposit_at);
+      return pendingSince(row.seenDepositAt);
     case 'pending':
-      return pendingSince(row.deposited_at);
+      return pendingSince(row.depositedAt);
     case 'success':
       return { status: 'success', step: 4 };
     case 'refunding':
-      return refundTxHash(row) ? { status: 'refund', step: 0 } : pendingSince(row.deposited_at);
+      return refundTxHash(row) ? { status: 'refund', step: 0 } : pendingSince(row.depositedAt);
     case 'refund':
       return { status: 'refund', step: 0 };
     case 'failure':

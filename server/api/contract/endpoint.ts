@@ -14,10 +14,13 @@ export interface InputAlias {
  * One endpoint of the public interface: the single source for validation, the tRPC procedure's input and
  * output, REST parsing, and the OpenAPI document.
  */
-export interface Endpoint<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+export type EndpointMethod = 'GET' | 'POST';
+
+export interface Endpoint<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType, M extends EndpointMethod = EndpointMethod> {
   /** Dotted tRPC procedure path, e.g. `v1.quote`. */
   procedure: string;
-  method: 'GET' | 'POST';
+  /** GET is a tRPC query, POST a mutation. */
+  method: M;
   /** REST paths; the first is the reference form, the others are spellings the interface also uses. */
   paths: readonly string[];
   /** `false` only for the health check. */
@@ -33,7 +36,7 @@ export interface Endpoint<I extends z.ZodObject = z.ZodObject, O extends z.ZodTy
 }
 
 /** The endpoint as served: its answers carry checksummed EVM addresses (answer-addresses.ts). */
-export function defineEndpoint<I extends z.ZodObject, O extends z.ZodType>(endpoint: Endpoint<I, O>): Endpoint<I, O> {
+export function defineEndpoint<I extends z.ZodObject, O extends z.ZodType, M extends EndpointMethod>(endpoint: Endpoint<I, O, M>): Endpoint<I, O, M> {
   return { ...endpoint, output: withChecksummedAddresses(endpoint.output) };
 }
 

@@ -16,13 +16,5 @@ export const ENDPOINTS = [
   v2Track, tradeHistory,
 ] as const satisfies readonly Endpoint[];
 
-/** Every endpoint served over REST: the public interface plus the local-world endpoints. */
-const SERVED: readonly Endpoint[] = [...ENDPOINTS, ...DEV_ENDPOINTS];
-
 export type EndpointProcedure = (typeof ENDPOINTS)[number]['procedure'] | (typeof DEV_ENDPOINTS)[number]['procedure'];
 
-export function endpointFor(procedure: EndpointProcedure): Endpoint {
-  const endpoint = SERVED.find((candidate) => candidate.procedure === procedure);
-  if (!endpoint) throw new Error(`no endpoint for procedure ${procedure}`);
-  return endpoint;
-}

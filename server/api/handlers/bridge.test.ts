@@ -1,37 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeDeps } from '@/server/bridge/bridge-deps';
-import type { BridgeRow } from '@/server/store/bridge-repository';
+import type { BridgeRequest } from '@/server/store/bridge-request';
 import { bridgeStatusAnswer, executeAnswerOf } from './bridge';
 
 const DEPOSITED_AT = 1_000_000;
 
 /** A stored request with the columns the answers read; the rest of the row does not matter to them. */
-function row(overrides: Partial<BridgeRow>): BridgeRow {
+function row(overrides: Partial<BridgeRequest>): BridgeRequest {
   return {
-    id: '0xrequest', owner: 'o', source_chain: 'BASE', destination_chain: 'ARB', trader: '0xtrader', recipient: '0xrecipient',
-    amount_in: '1000000000000000000', amount_out: '990000000000000000', min_amount_out: '980000000000000000', fee_amount: '1000000000000000',
-    estimated_seconds: 6, state: 'waiting', expires_at: new Date(2_000_000), deposit_tx_hash: null, deposit_from: null, deposit_amount: null,
-    deposited_at: null, payment_tx_hash: null, payment_raw_tx: null, fill_tx_hash: null, paid_amount: null, filled_at: null,
-    refund_tx_hash: null, refund_amount: null, reason: null, attempts: 0, next_attempt_at: new Date(0), claimed_until: null, last_error: null,
-    created_at: new Date(900_000), updated_at: new Date(900_000), token_in: null, token_out: null, payout: null, swap_amount_in: null,
-    deposit_token: null, route: null, source_swap: null, source_swap_raw: null, source_swap_tx_hash: null,
-    seen_deposit_tx_hash: null, seen_deposit_confirmations: null, seen_deposit_required: null, seen_deposit_at: null,
+    id: '0xrequest', owner: 'o', sourceChain: 'BASE', destinationChain: 'ARB', trader: '0xtrader', recipient: '0xrecipient',
+    amountIn: '1000000000000000000', amountOut: '990000000000000000', minAmountOut: '980000000000000000', feeAmount: '1000000000000000',
+    estimatedSeconds: 6, state: 'waiting', expiresAt: new Date(2_000_000), depositTxHash: null, depositFrom: null, depositAmount: null,
+    depositedAt: null, paymentTxHash: null, paymentRawTx: null, fillTxHash: null, paidAmount: null, filledAt: null,
+    refundTxHash: null, refundAmount: null, reason: null, attempts: 0, nextAttemptAt: new Date(0), claimedUntil: null, lastError: null,
+    createdAt: new Date(900_000), updatedAt: new Date(900_000), tokenIn: null, tokenOut: null, payout: null, swapAmountIn: null,
+    depositToken: null, route: null, sourceSwap: null, sourceSwapRaw: null, sourceSwapTxHash: null,
+    seenDepositTxHash: null, seenDepositConfirmations: null, seenDepositRequired: null, seenDepositAt: null,
     ...overrides,
-  } as BridgeRow;
+  } as BridgeRequest;
 }
 
 /** A fill the solver could not make: the deposit goes back, its refund not yet signed. */
 const decided = row({
-  state: 'refunding', deposit_tx_hash: '0xdeposit', deposit_from: '0xtrader', deposit_amount: '1000000000000000000',
-  deposited_at: new Date(DEPOSITED_AT), reason: 'The solver could not fill on Arbitrum One.',
+  state: 'refunding', depositTxHash: '0xdeposit', depositFrom: '0xtrader', depositAmount: '1000000000000000000',
+  depositedAt: new Date(DEPOSITED_AT), reason: 'The solver could not fill on Arbitrum One.',
 });
 /** The same request once its refund is stored, and so sent. */
-const sent = { ...decided, payment_tx_hash: '0xrefund', payment_raw_tx: '0x02refund', refund_amount: '999000000000000000' };
-const refunded = { ...sent, state: 'refund' as const, refund_tx_hash: '0xrefund' };
+const sent = { ...decided, paymentTxHash: '0xrefund', paymentRawTx: '0x02refund', refundAmount: '999000000000000000' };
+const refunded = { ...sent, state: 'refund' as const, refundTxHash: '0xrefund' };
 
 const answerDeps = { publicUrl: 'https://app.example', now: () => DEPOSITED_AT + 2_000 };
 
-function statusDeps(stored: BridgeRow): BridgeDeps {
+function statusDeps(stored: BridgeRequest): BridgeDeps {
   // The status answer reads the request and shapes it; nothing else of the bridge is reached.
   return { ...answerDeps, requests: { find: async () => stored } } as unknown as BridgeDeps;
 }

@@ -10,7 +10,7 @@ import { quoteBridge } from '@/server/bridge/bridge-quote';
 import { publicBridgeStatus, refundTxHash, type PublicBridgeStatus } from '@/server/store/bridge-state';
 import { chainFamily } from '@/server/chains/chain-family';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
-import type { BridgeRow } from '@/server/store/bridge-repository';
+import type { BridgeRequest } from '@/server/store/bridge-request';
 import { depositedToken } from '@/server/bridge/bridge-row-tokens';
 import { detailsOf, tokenFields } from './bridge-details';
 import type {
@@ -70,14 +70,14 @@ export async function bridgeExecuteAnswer(deps: BridgeDeps, input: z.output<type
       return {
         success: false, status: 'FAILED', sourceTxHash: execution.txHash, destinationTxHash: null, requestId: row.id,
         trackingUrl: trackingUrl(deps, row.id), bridgeStatus: 'waiting',
-        error: `The deposit ${execution.txHash} reverted on ${row.source_chain}; nothing was bridged and the request still waits for a deposit.`,
+        error: `The deposit ${execution.txHash} reverted on ${row.sourceChain}; nothing was bridged and the request still waits for a deposit.`,
         refundDetails: null,
       };
     case 'removed':
       return {
         success: false, status: 'FAILED', sourceTxHash: execution.txHash, destinationTxHash: null, requestId: row.id,
         trackingUrl: trackingUrl(deps, row.id), bridgeStatus: 'waiting',
-        error: `The deposit ${execution.txHash} left ${row.source_chain} in a reorganisation before it had its confirmations; nothing was bridged and the request waits for a deposit again (filled if that deposit is mined again in time).`,
+        error: `The deposit ${execution.txHash} left ${row.sourceChain} in a reorganisation before it had its confirmations; nothing was bridged and the request waits for a deposit again (filled if that deposit is mined again in time).`,
         refundDetails: null,
       };
     case 'unconfirmed':
@@ -110,24 +110,24 @@ function isReturned(status: PublicBridgeStatus): boolean {
 }
 
 /** The return of the deposit, once the interface says it is returned; `txHash` the refund once sent. */
-function refundDetailsOf(row: BridgeRow, status: PublicBridgeStatus) {
+function refundDetailsOf(row: BridgeRequest, status: PublicBridgeStatus) {
   if (!isReturned(status)) return null;
-  const source = CHAINS[row.source_chain as ChainId];
+  const source = CHAINS[row.sourceChain as ChainId];
   const token = depositedToken(row);
   const native = token.address === NATIVE_TOKEN_ADDRESS;
   return {
     currency: token.symbol,
-    chain: row.source_chain,
+    chain: row.sourceChain,
     contractAddress: !native ? token.address : chainFamily(source.id).nativeTokenContract,
-    amount: row.refund_amount ?? undefined,
+    amount: row.refundAmount ?? undefined,
     txHash: refundTxHash(row),
   };
 }
 
-function statusOf(deps: AnswerDeps, row: BridgeRow): BridgeStatusAnswer {
+function statusOf(deps: AnswerDeps, row: BridgeRequest): BridgeStatusAnswer {
   const { status, step } = publicBridgeStatus(row, (deps.now ?? Date.now)());
   // The source chain's transactions: the deposit (one still gathering confirmations too) and the refund once sent.
-  const inTxHashes = [row.deposit_tx_hash ?? row.seen_deposit_tx_hash, refundTxHash(row)].filter((hash): hash is string => hash !== null);
+  const inTxHashes = [row.depositTxHash ?? row.seenDepositTxHash, refundTxHash(row)].filter((hash): hash is string => hash !== null);
   return {
     success: true,
     status,
@@ -136,7 +136,7 @@ function statusOf(deps: AnswerDeps, row: BridgeRow): BridgeStatusAnswer {
     requestId: row.id,
     trackingUrl: trackingUrl(deps, row.id),
     inTxHashes: inTxHashes.length > 0 ? inTxHashes : null,
-    txHashes: row.fill_tx_hash ? [row.fill_tx_hash] : null,
+    txHashes: row.fillTxHash ? [row.fillTxHash] : null,
     refundDetails: refundDetailsOf(row, status),
     error: isReturned(status),
     // Read from storage, never from a third party: nothing to fail fetching.
@@ -152,14 +152,14 @@ function statusOf(deps: AnswerDeps, row: BridgeRow): BridgeStatusAnswer {
  * caller polls the status, which turns `refund` with the hash once the refund is sent (usually within the
  * solver's next round; execute itself waits for it while its wait lasts).
  */
-export function executeAnswerOf(deps: AnswerDeps, row: BridgeRow): BridgeExecuteAnswer {
+export function executeAnswerOf(deps: AnswerDeps, row: BridgeRequest): BridgeExecuteAnswer {
   const common = {
-    sourceTxHash: row.deposit_tx_hash ?? row.seen_deposit_tx_hash,
+    sourceTxHash: row.depositTxHash ?? row.seenDepositTxHash,
     requestId: row.id,
     trackingUrl: trackingUrl(deps, row.id),
   };
   if (row.state === 'success') {
-    return { ...common, success: true, status: 'SUCCESS', destinationTxHash: row.fill_tx_hash, bridgeStatus: 'success', error: null, refundDetails: null };
+    return { ...common, success: true, status: 'SUCCESS', destinationTxHash: row.fillTxHash, bridgeStatus: 'success', error: null, refundDetails: null };
   }
   const { status } = publicBridgeStatus(row, (deps.now ?? Date.now)());
   if (isReturned(status)) {

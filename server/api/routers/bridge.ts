@@ -1,17 +1,13 @@
-import {
-  bridgeExecute, bridgeQuote, bridgeRequestsInput, bridgeRequestsOutput, bridgeStatus, bridgeStatusOutput, bridgeTrackInput,
-} from '../contract/bridge';
-import {
-  bridgeExecuteAnswer, bridgeQuoteAnswer, bridgeRequestsAnswer, bridgeStatusAnswer, bridgeTrackAnswer,
-} from '../handlers/bridge';
+import { bridgeRequestsInput, bridgeRequestsOutput, bridgeStatusOutput, bridgeTrackInput } from '../contract/bridge';
+import { bridgeRequestsAnswer, bridgeTrackAnswer } from '../handlers/bridge';
 import { withChecksummedAddresses } from '../contract/answer-addresses';
-import { ownerOf } from '../handlers/owner-of';
-import { authedProcedure, endpointQuery, endpointMutation, router } from '../trpc';
+import { ENDPOINT_MAP } from '../endpoint-map';
+import { proceduresOf } from '../endpoint-procedures';
+import { authedProcedure, router } from '../trpc';
 
+/** The bridge's contract endpoints (quote, execute, status), and two procedures of the app's pages. */
 export const bridgeRouter = router({
-  quote: endpointQuery(bridgeQuote, (ctx, input) => bridgeQuoteAnswer(ctx.services.bridge, ownerOf(ctx.principal), input)),
-  execute: endpointMutation(bridgeExecute, (ctx, input) => bridgeExecuteAnswer(ctx.services.bridge, input)),
-  status: endpointQuery(bridgeStatus, (ctx, input) => bridgeStatusAnswer(ctx.services.bridge, input.requestId)),
+  ...proceduresOf(ENDPOINT_MAP.bridge),
   /** The app's pages: a deposit the wallet broadcast itself. */
   track: authedProcedure.input(bridgeTrackInput).output(withChecksummedAddresses(bridgeStatusOutput))
     .mutation(({ ctx, input }) => bridgeTrackAnswer(ctx.services.bridge, input)),

@@ -34,12 +34,13 @@ export async function openRestClient(): Promise<RestClient> {
   process.env.DEV_API_KEY = DEV_KEY;
   const { restRoute } = await import('@/server/rest/rest-handler');
   const { getServices } = await import('@/server/services');
-  const { endpointFor } = await import('@/server/api/contract');
+  const { servedEndpoint } = await import('@/server/api/endpoint-map');
   const { buildOpenApiDocument } = await import('@/server/rest/openapi-document');
   const document = buildOpenApiDocument({ version: 'test' }) as DocumentLike;
 
   async function send<T>(procedure: EndpointProcedure, init: { query?: Record<string, unknown>; body?: Record<string, unknown> }): Promise<RestAnswer<T>> {
-    const endpoint = endpointFor(procedure);
+    const served = servedEndpoint(procedure);
+    const { endpoint } = served;
     const url = new URL(`http://localhost${endpoint.paths[0]}`);
     for (const [name, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
     const request = new Request(url, {
@@ -47,7 +48,7 @@ export async function openRestClient(): Promise<RestClient> {
       headers: { authorization: `Bearer ${DEV_KEY}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
       body: init.body ? JSON.stringify(init.body) : undefined,
     });
-    const handler = restRoute(procedure)[endpoint.method];
+    const handler = restRoute(served)[endpoint.method];
     const response = await handler(request, { params: Promise.resolve({}) });
     const body = (await response.json()) as T;
     const drift = undocumentedAnswer(document, { method: endpoint.method, url: url.pathname, status: response.status, body });

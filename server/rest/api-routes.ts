@@ -1,9 +1,9 @@
 /**
- * The API's routes as a table, built from the endpoint contracts: what the `app/api` route files declare
- * for Next, for the production server to dispatch without Next's router in front (see `app-server.ts`).
+ * The API's route table, derived from the endpoint map (server/api/endpoint-map.ts) plus the operational
+ * routes beside it. Both servers dispatch with it: the production server without Next's router in front (see
+ * `server/http/app-server.ts`), and Next (`next dev`) through its one catch-all route file, `app/api/[...path]/route.ts`.
  */
-import { ENDPOINTS, type EndpointProcedure } from '@/server/api/contract';
-import { DEV_ENDPOINTS } from '@/server/api/contract/dev';
+import { SERVED_ENDPOINTS, servedEndpoint } from '@/server/api/endpoint-map';
 import { restRoute } from '@/server/rest/rest-handler';
 import { serveHealth, serveLiveness } from '@/server/rest/health-routes';
 import { serveMetrics, serveOpenApi, serveUnknownApiPath } from '@/server/rest/operational-routes';
@@ -33,15 +33,15 @@ function compile(template: string): { pattern: RegExp; names: string[] } {
   return { pattern: new RegExp(`^${source}/?$`), names };
 }
 
-function buildRoutes(): Route[] {
+function buildRoutes(): readonly Route[] {
   // Health's GET answers 503 when this instance cannot serve (first match wins over its contract route).
   const routes: Route[] = [
-    { pattern: /^\/api\/health\/?$/, names: [], handlers: { ...restRoute('system.health'), GET: (request) => serveHealth(request) } as MethodHandlers },
+    { pattern: /^\/api\/health\/?$/, names: [], handlers: { ...restRoute(servedEndpoint('system.health')), GET: (request) => serveHealth(request) } as MethodHandlers },
     { pattern: /^\/api\/health\/live\/?$/, names: [], handlers: { GET: () => serveLiveness() } },
   ];
-  for (const endpoint of [...ENDPOINTS, ...DEV_ENDPOINTS]) {
-    const handlers = restRoute(endpoint.procedure as EndpointProcedure) as MethodHandlers;
-    for (const path of endpoint.paths) routes.push({ ...compile(path), handlers });
+  for (const served of SERVED_ENDPOINTS) {
+    const handlers = restRoute(served) as MethodHandlers;
+    for (const path of served.endpoint.paths) routes.push({ ...compile(path), handlers });
   }
   const only = (method: string, handler: ApiHandler): MethodHandlers => ({ [method]: handler });
   routes.push({ pattern: /^\/api\/trpc\/[^/]+\/?$/, names: [], handlers: { GET: (request) => serveTrpc(request), POST: (request) => serveTrpc(request) } });
@@ -50,7 +50,9 @@ function buildRoutes(): Route[] {
   return routes;
 }
 
-let routes: Route[] | undefined;
+/** Built once, when the module loads, from the map; never changed after. */
+const API_ROUTES = buildRoutes();
+const UNKNOWN_PATH: ApiHandler = (request) => serveUnknownApiPath(request);
 
 /**
  * The handler for a request to an `/api/` path: the route's handler for the method, the route's 405 for a
@@ -58,15 +60,14 @@ let routes: Route[] | undefined;
  * caller), as Next does for route files.
  */
 export function findApiHandler(method: string, pathname: string): { handler: ApiHandler; params: RouteParams } {
-  routes ??= buildRoutes();
   const asMethod = method === 'HEAD' ? 'GET' : method;
-  for (const route of routes) {
+  for (const route of API_ROUTES) {
     const match = route.pattern.exec(pathname);
     if (!match) continue;
     const params = Object.fromEntries(route.names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
     return { handler: route.handlers[asMethod] ?? route.handlers.PUT ?? refuseMethod(pathname, route.handlers), params };
   }
-  return { handler: (request) => serveUnknownApiPath(request), params: {} };
+  return { handler: UNKNOWN_PATH, params: {} };
 }
 
 /** A JSON 405 naming the methods the path serves (REST routes bring their own; this is for the others). */
@@ -74,4 +75,20 @@ function refuseMethod(pathname: string, handlers: MethodHandlers): ApiHandler {
   const allowed = Object.keys(handlers).join(', ');
   return (request) => serveHttp(request, pathname, async () =>
     failureResponse(new AppError('METHOD_NOT_ALLOWED', `${request.method} is not supported here; use ${allowed}.`), { allow: allowed }));
+}
+
+/**
+ * A request to an `/api/` path as Next hands it to the catch-all route file: dispatched through the same
+ * table, after the same malformed-path check the production server makes (`server/http/app-server.ts`).
+ */
+export function serveApiRequest(request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  try {
+    decodeURIComponent(pathname);
+  } catch {
+    return serveHttp(request, '/api/*', async () =>
+      failureResponse(new AppError('INVALID_INPUT', 'path: contains a malformed percent-escape', { field: 'path' })));
+  }
+  const { handler, params } = findApiHandler(request.method, pathname);
+  return handler(request, { params: Promise.resolve(params) });
 }

@@ -1,3 +1,0 @@
-import { serveLiveness } from '@/server/rest/health-routes';
-
-export const GET = serveLiveness;

@@ -1,3 +1,0 @@
-import { serveMetrics } from '@/server/rest/operational-routes';
-
-export const GET = serveMetrics;

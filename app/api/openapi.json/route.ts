@@ -1,3 +1,0 @@
-import { serveOpenApi } from '@/server/rest/operational-routes';
-
-export const GET = serveOpenApi;

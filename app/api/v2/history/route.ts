@@ -1,3 +1,0 @@
-import { restRoute } from '@/server/rest/rest-handler';
-
-export const { GET, POST, PUT, PATCH, DELETE } = restRoute('v2.history');
