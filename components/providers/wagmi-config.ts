@@ -40,7 +40,7 @@ export function getWagmiConfig() {
     multiInjectedProviderDiscovery: true,
     storage: createStorage({ storage: cookieStorage }),
     ssr: true,
-    transports: Object.fromEntries(chains.map((chain) => [chain.id, unstable_connector(injected)])) as Record<number, Transport>,
+    transports: Object.fromEntries(chains.map((chain) => [chain.id, unstable_connector(injected)])),
   });
 }
 

@@ -9,7 +9,7 @@ import type { ChainFamily } from '@/server/chains/registry';
  */
 interface WalletFamilyState {
   family: ChainFamily;
-  setFamily(family: ChainFamily): void;
+  setFamily: (family: ChainFamily) => void;
 }
 
 /** How the pages name the wallet a chain family needs ("connect a Solana wallet"). */

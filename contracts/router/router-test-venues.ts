@@ -11,7 +11,7 @@ import {
 } from 'viem';
 import { anvilAccount } from '@/devnet/accounts';
 import {
-  NATIVE, V2, approve, deploy, deployContract, mined, v2Pair, wethAbi, type Ctx,
+  NATIVE, approve, deploy, deployContract, mined, v2Pair, wethAbi, type Ctx,
 } from './router-test-world';
 
 const require = createRequire(import.meta.url);

@@ -34,7 +34,7 @@ export function launchpadNative(nativeAmount: (usd: number) => bigint): bigint {
 export async function deployLaunchpad(
   deployer: Deployer, compiled: CompiledContracts, wrapped: Address, v2Factory: Address, nativeAmount: (usd: number) => bigint,
 ): Promise<DeployedLaunchpad> {
-  const abi = compiled.Launchpad.abi as Abi;
+  const abi = compiled.Launchpad.abi;
   const fee = nativeAmount(LAUNCH_CURVE_USD.launchFee);
   const launchpad = await deployer.deploy('Launchpad', abi, compiled.Launchpad.bytecode, [wrapped, v2Factory, fee, deployer.address, deployer.address]);
   const tokens: EvmWorldToken[] = [];

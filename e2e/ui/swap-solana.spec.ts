@@ -148,7 +148,7 @@ test('buy a token with SOL and sell it back on the swap page through a Solana wa
   const lamports = async () => BigInt(await connection.getBalance(owner, 'confirmed'));
   const alphaBalance = async () => BigInt((await connection.getTokenAccountBalance(alphaAccount, 'confirmed')).value.amount);
 
-  const evmWallet = await installTestWallet(page, { privateKey: generatePrivateKey() as Hex, chains: evmChains, chainId: base.chainId });
+  const evmWallet = await installTestWallet(page, { privateKey: generatePrivateKey(), chains: evmChains, chainId: base.chainId });
   const wallet = await installSolanaTestWallet(page, { secretKey: account.secretKey });
   const pageErrors = collectPageErrors(page);
 

@@ -99,7 +99,7 @@ export async function priceRoute(deps: BridgeDeps, request: RouteRequest): Promi
     source.nativeUsdRange(),
     destination.nativeUsdRange(),
   ]);
-  const depositSide: AssetSide = { chain: source, asset: deposit.asset as BridgeAsset, range: sourceRange };
+  const depositSide: AssetSide = { chain: source, asset: deposit.asset, range: sourceRange };
   const usdIn = usdValue(deposit.expected, depositSide);
   await checkQuoteLimits(deps, destination.chain, usdIn);
   const fee = (deposit.expected * BigInt(deps.feeBps)) / BigInt(BPS);

@@ -36,11 +36,11 @@ function compile(template: string): { pattern: RegExp; names: string[] } {
 function buildRoutes(): Route[] {
   // Health's GET answers 503 when this instance cannot serve (first match wins over its contract route).
   const routes: Route[] = [
-    { pattern: /^\/api\/health\/?$/, names: [], handlers: { ...restRoute('system.health'), GET: (request) => serveHealth(request) } as MethodHandlers },
+    { pattern: /^\/api\/health\/?$/, names: [], handlers: { ...restRoute('system.health'), GET: (request) => serveHealth(request) } },
     { pattern: /^\/api\/health\/live\/?$/, names: [], handlers: { GET: () => serveLiveness() } },
   ];
   for (const endpoint of [...ENDPOINTS, ...DEV_ENDPOINTS]) {
-    const handlers = restRoute(endpoint.procedure as EndpointProcedure) as MethodHandlers;
+    const handlers = restRoute(endpoint.procedure) as MethodHandlers;
     for (const path of endpoint.paths) routes.push({ ...compile(path), handlers });
   }
   const only = (method: string, handler: ApiHandler): MethodHandlers => ({ [method]: handler });

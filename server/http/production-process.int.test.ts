@@ -190,7 +190,7 @@ describe('SIGTERM during a bridge execute', () => {
     const arb = createPublicClient({ transport: http(testManifest().chains.ARB!.rpcUrl) });
     // Paid once: the recipient (a fresh address) holds exactly one fill, the one the execute answered with.
     expect((await arb.getTransactionReceipt({ hash: executed.json.destinationTxHash as Hex })).status).toBe('success');
-    expect(await arb.getBalance({ address: recipient as Address })).toBe(BigInt(quote.json.stats.amountOut));
+    expect(await arb.getBalance({ address: recipient })).toBe(BigInt(quote.json.stats.amountOut));
   }, 120_000);
 });
 

@@ -29,10 +29,10 @@ export async function claimDue<T extends LeasedTable>(
   leaseMs: number,
 ): Promise<Selectable<Database[T]> | undefined> {
   const row = await db
-    .updateTable(table as LeasedTable)
+    .updateTable(table)
     .set(claimed(leaseMs))
     .where('id', '=', (eb) =>
-      eb.selectFrom(table as LeasedTable)
+      eb.selectFrom(table)
         .select('id')
         .where(overBoth(hasWork))
         .where(dueAndFree)
@@ -67,7 +67,7 @@ export async function claimById<T extends LeasedTable>(
   leaseMs: number,
 ): Promise<Selectable<Database[T]> | undefined> {
   const row = await db
-    .updateTable(table as LeasedTable)
+    .updateTable(table)
     .set(claimed(leaseMs))
     .where('id', '=', id)
     .where(overBoth(hasWork))

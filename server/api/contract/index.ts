@@ -19,7 +19,7 @@ export const ENDPOINTS = [
 /** Every endpoint served over REST: the public interface plus the local-world endpoints. */
 const SERVED: readonly Endpoint[] = [...ENDPOINTS, ...DEV_ENDPOINTS];
 
-export type EndpointProcedure = (typeof ENDPOINTS)[number]['procedure'] | (typeof DEV_ENDPOINTS)[number]['procedure'];
+export type EndpointProcedure = (typeof ENDPOINTS)[number]['procedure'];
 
 export function endpointFor(procedure: EndpointProcedure): Endpoint {
   const endpoint = SERVED.find((candidate) => candidate.procedure === procedure);

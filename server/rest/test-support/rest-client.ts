@@ -41,7 +41,7 @@ export async function openRestClient(): Promise<RestClient> {
   async function send<T>(procedure: EndpointProcedure, init: { query?: Record<string, unknown>; body?: Record<string, unknown> }): Promise<RestAnswer<T>> {
     const endpoint = endpointFor(procedure);
     const url = new URL(`http://localhost${endpoint.paths[0]}`);
-    for (const [name, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
+    for (const [name, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value as string | number | bigint | boolean));
     const request = new Request(url, {
       method: endpoint.method,
       headers: { authorization: `Bearer ${DEV_KEY}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },

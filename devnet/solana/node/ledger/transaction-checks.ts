@@ -8,7 +8,7 @@ export async function signaturesValid(tx: Transaction): Promise<boolean> {
   for (const [signer, signature] of Object.entries(tx.signatures)) {
     if (!signature) return false;
     const key = await getPublicKeyFromAddress(signer as Address);
-    if (!(await verifySignature(key, signature as SignatureBytes, tx.messageBytes))) return false;
+    if (!(await verifySignature(key, signature, tx.messageBytes))) return false;
   }
   return true;
 }

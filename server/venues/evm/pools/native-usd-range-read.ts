@@ -127,7 +127,7 @@ function v4Readings(venues: EvmVenues, pools: readonly RoutablePool[], answer: R
   if (!raw || pools.length === 0) return [];
   let states: ReturnType<typeof decodePoolStates>;
   try {
-    states = decodePoolStates(pools, raw as Hex);
+    states = decodePoolStates(pools, raw);
   } catch {
     return [];
   }
@@ -137,7 +137,7 @@ function v4Readings(venues: EvmVenues, pools: readonly RoutablePool[], answer: R
     if (state?.kind !== 'concentrated') return [];
     const stableIsToken0 = sameAddress(pool.token0, stable);
     const usd = usdPerNative(state.sqrtPrice * state.sqrtPrice, !stableIsToken0, decimals.native, decimals.stable);
-    const held = stableHeld(state as ConcentratedState, stableIsToken0);
+    const held = stableHeld(state, stableIsToken0);
     return [{ source: { kind: 'pool', venue: pool.venue, fee: pool.fee, pool: pool.address, id: pool.id, usd, stableHeld: held, deepest: false } }];
   });
 }

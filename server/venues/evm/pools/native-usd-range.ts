@@ -73,7 +73,7 @@ function v4PoolsOf(venues: EvmVenues, answer: RpcBatchAnswer | undefined, wrappe
   if (!raw) return [];
   let found: RoutablePool[];
   try {
-    found = decodeDiscovery(venues, raw as Hex);
+    found = decodeDiscovery(venues, raw);
   } catch {
     return [];
   }
