@@ -4,7 +4,7 @@
  * to graduation) and GRAD near the end (95 %: a buy of about $250 graduates it to a Uniswap V2 pair). The
  * deployer fills the curves with real buys, each after its launch fee.
  */
-import { parseAbi, type Abi, type Address } from 'viem';
+import { parseAbi, type Address } from 'viem';
 import type { CompiledContracts } from './compile';
 import type { Deployer } from './deployer';
 import type { EvmWorldToken } from './tokens';

@@ -6,7 +6,7 @@
  * on the local world. The deployer permits itself, deposits ALPHA for shares at one share per ALPHA, and seeds
  * the pair (pairs of the V2 factory need no permit).
  */
-import { erc20Abi, maxUint256, parseAbi, type Abi, type Address } from 'viem';
+import { erc20Abi, maxUint256, parseAbi, type Address } from 'viem';
 import type { CompiledContracts } from './compile';
 import type { Deployer } from './deployer';
 import type { EvmWorldToken, WorldTokens } from './tokens';

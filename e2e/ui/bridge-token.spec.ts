@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createPublicClient, formatUnits, getAddress, http, parseUnits, type Hex } from 'viem';
+import { createPublicClient, formatUnits, getAddress, http, parseUnits } from 'viem';
 import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';

@@ -2,7 +2,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Connection, LAMPORTS_PER_SOL, PublicKey, VersionedTransaction } from '@solana/web3.js';
-import { parseUnits, type Hex } from 'viem';
+import { parseUnits } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { expect, test } from '../support/fixtures';
 import { localWorld } from '../support/fresh-wallet';

@@ -12,7 +12,7 @@
 import { formatAmount } from '@/server/display/amount-text';
 import { BPS } from '@/server/trading/fee-model';
 import type { QuoteWarning } from '@/server/trading/quote-warnings';
-import type { BridgeAsset, BridgeChain, BridgeToken } from './bridge-chain';
+import type { BridgeChain, BridgeToken } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
 import { findAsset } from './bridge-assets';
 import { planDeposit, type DepositPlan } from './bridge-deposit-plan';

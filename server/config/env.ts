@@ -336,12 +336,14 @@ export function localAppEnv(env: Environment = process.env): { port: number; dat
  * `npm start`'s settings, read before the server's modules load (so the process's output takes its format
  * first): an invalid LOG_FORMAT or LOG_LEVEL is refused by the configuration a moment later.
  */
-export function startEnv(env: Environment = process.env) {
-  const level = env.LOG_LEVEL;
+export function startEnv(env: Environment = process.env): { logFormat: 'json' | 'text'; logLevel: StartLogLevel; port?: string; hostname?: string } {
   return {
-    logFormat: env.LOG_FORMAT === 'text' ? ('text' as const) : ('json' as const),
-    logLevel: level === 'debug' || level === 'warn' || level === 'error' || level === 'silent' ? level : ('info' as const),
+    logFormat: env.LOG_FORMAT === 'text' ? 'text' : 'json',
+    logLevel: START_LOG_LEVELS.find((level) => level === env.LOG_LEVEL) ?? 'info',
     port: env.PORT,
     hostname: env.HOSTNAME,
   };
 }
+
+const START_LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+type StartLogLevel = (typeof START_LOG_LEVELS)[number];

@@ -2,7 +2,7 @@
  * The API's routes as a table, built from the endpoint contracts: what the `app/api` route files declare
  * for Next, for the production server to dispatch without Next's router in front (see `app-server.ts`).
  */
-import { ENDPOINTS, type EndpointProcedure } from '@/server/api/contract';
+import { ENDPOINTS } from '@/server/api/contract';
 import { DEV_ENDPOINTS } from '@/server/api/contract/dev';
 import { restRoute } from '@/server/rest/rest-handler';
 import { serveHealth, serveLiveness } from '@/server/rest/health-routes';

@@ -13,7 +13,7 @@
  *   pages, and its shutdown, is one JSON object.
  */
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
-import { createPublicClient, http, parseTransaction, type Address, type Hex, type TransactionSerializableEIP1559 } from 'viem';
+import { createPublicClient, http, parseTransaction, type Hex, type TransactionSerializableEIP1559 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';

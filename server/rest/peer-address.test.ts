@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PEER_ADDRESS_HEADER, PEER_HEADER, classifyPeer, isLoopbackAddress, peerAddressOf, peerOf, watchPeers } from './peer-address';

@@ -16,8 +16,6 @@ import { bridgeTrackerHref } from '../lib/bridge-links';
 import type { BridgeQuote } from '../lib/bridge-types';
 import type { DepositPhase } from '../lib/deposit-progress';
 
-type WalletChainId = ReturnType<typeof useConfig>['chains'][number]['id'];
-
 const RECEIPT_TIMEOUT_MS = 120_000;
 
 export interface BridgeDepositParameters {

@@ -4,7 +4,6 @@
  * errors carry a message written for people already.
  */
 import { TRPCClientError } from '@trpc/client';
-import type { AnyTRPCRouter } from '@trpc/server';
 import { BaseError } from 'viem';
 import type { ChainFamily } from '@/server/chains/registry';
 
@@ -66,7 +65,7 @@ export function describeError(error: unknown): string {
  * A refusal's message as a page shows it: the server starts a field's error with the field's name (`amount: ...`),
  * which a REST caller needs and a form, showing it beside the field, does not.
  */
-function withoutFieldName(error: TRPCClientError<AnyTRPCRouter>): string {
+function withoutFieldName(error: Error): string {
   const field = refusedFieldOf(error);
   return field !== undefined && error.message.startsWith(`${field}: `) ? error.message.slice(field.length + 2) : error.message;
 }

@@ -38,10 +38,10 @@ export async function openRestClient(): Promise<RestClient> {
   const { buildOpenApiDocument } = await import('@/server/rest/openapi-document');
   const document = buildOpenApiDocument({ version: 'test' }) as DocumentLike;
 
-  async function send<T>(procedure: EndpointProcedure, init: { query?: Record<string, unknown>; body?: Record<string, unknown> }): Promise<RestAnswer<T>> {
+  async function send<T>(procedure: EndpointProcedure, init: { query?: Record<string, string | number | bigint | boolean | undefined>; body?: Record<string, unknown> }): Promise<RestAnswer<T>> {
     const endpoint = endpointFor(procedure);
     const url = new URL(`http://localhost${endpoint.paths[0]}`);
-    for (const [name, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value as string | number | bigint | boolean));
+    for (const [name, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
     const request = new Request(url, {
       method: endpoint.method,
       headers: { authorization: `Bearer ${DEV_KEY}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },

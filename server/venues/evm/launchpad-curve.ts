@@ -3,7 +3,7 @@
  * native one a virtual amount plus what was raised), what it raised toward graduation, and the V2 pair it
  * graduated to. One `eth_call`, which callers may ride on a batch of their own.
  */
-import { decodeFunctionResult, encodeFunctionData, parseAbi, type Address, type Hex } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, parseAbi, type Address } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { ethCall, returned } from './rpc-words';

@@ -1,4 +1,4 @@
-import { getPublicKeyFromAddress, verifySignature, type Address, type SignatureBytes, type Transaction } from '@solana/kit';
+import { getPublicKeyFromAddress, verifySignature, type Address, type Transaction } from '@solana/kit';
 import { readU32, toBase58 } from '../codecs/bytes';
 import type { DecodedTransaction } from '../codecs/wire-transaction';
 import { SYSTEM_PROGRAM } from '../constants';

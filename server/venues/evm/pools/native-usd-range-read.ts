@@ -3,11 +3,10 @@
  * (nativeUsd's calls for pools that are contracts, the pool state reader for V4), each V3-style pool's
  * `observe` over the TWAP windows, and the deepest pool's spot price at the history blocks.
  */
-import { decodeFunctionResult, encodeFunctionData, numberToHex, type Address, type Hex } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, numberToHex, type Address } from 'viem';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { batchAnswer, hexQuantity } from '@/server/chains/rpc-answers';
-import type { ConcentratedState } from '@/server/routing/amm/pool-state';
 import { decodePoolStates, stateCall } from '@/server/routing/pool-reader-client';
 import { ethCall, returned, sameAddress } from '../rpc-words';
 import type { RoutablePool } from '../venue-adapter';

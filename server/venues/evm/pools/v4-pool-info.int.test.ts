@@ -107,7 +107,7 @@ describe('GET /api/v1/pool-info on Uniswap V4 pools', () => {
     const alpha = token('ALPHA').address as Address;
     // A hooks address with no hook flags (the low 14 bits clear) may run a dynamic fee and is never called.
     const random = BigInt(privateKeyToAccount(generatePrivateKey()).address);
-    const hooks = `0x${((random >> 14n) << 14n).toString(16).padStart(40, '0')}`;
+    const hooks: Address = `0x${((random >> 14n) << 14n).toString(16).padStart(40, '0')}`;
     const [currency0, currency1] = (BigInt(alpha) < BigInt(chain.wrappedNative) ? [alpha, chain.wrappedNative] : [chain.wrappedNative, alpha]) as [Address, Address];
     const key = { currency0, currency1, fee: 0x800000, tickSpacing: 60, hooks };
     const { sqrtPriceX96 } = await slot0(client, manager, v4Pool(chain.wrappedNative, alpha, 3000).id! as Hex);
