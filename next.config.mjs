@@ -1,8 +1,9 @@
-import { publicEnvProblems } from './server/config/public-env.mjs';
+import { buildEnv } from './server/config/public-env.mjs';
 import { SECURITY_HEADERS } from './server/http/security-headers.mjs';
 
-const problems = publicEnvProblems(process.env);
-if (problems.length > 0) throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+// Validated once, here: a bad variable fails the build. The server's own settings are validated when it starts
+// (instrumentation.ts, scripts/start.ts), against the environment it runs in, which the build does not see.
+const { publicEnv, typesChecked } = buildEnv();
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -14,12 +15,11 @@ const nextConfig = {
   // localhost); without 127.0.0.1 a page opened at http://127.0.0.1:3000 never becomes interactive.
   allowedDevOrigins: ['127.0.0.1', 'localhost'],
   reactStrictMode: true,
-  // Next inlines a NEXT_PUBLIC_ variable only when the build has it; an unset one stays a runtime lookup, and the
-  // code behind it stays in the bundle. Given as '' when unset, the WalletConnect branch is dead code the build drops.
-  env: { NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID: process.env.NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID ?? '' },
+  // Next inlines a NEXT_PUBLIC_ variable only when the build has it (buildEnv gives '' for one unset).
+  env: publicEnv,
   // The test run checks the same project with `tsc --noEmit` just before it builds (scripts/test-all.ts) and
   // sets this, so the build does not spend another minute checking it again. Every other build checks types.
-  typescript: { ignoreBuildErrors: process.env.BUILD_TYPES_CHECKED === '1' },
+  typescript: { ignoreBuildErrors: typesChecked },
   async headers() {
     return [
       {

@@ -9,6 +9,7 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { loadAppSecret } from '@/server/auth/app-secret';
+import { sessionSecretEnv } from '@/server/config/env';
 import { mayStartSession } from '@/server/auth/session-gate';
 import {
   SESSION_COOKIE, SESSION_RENEW_SECONDS, SESSION_TTL_SECONDS, createSessionCookie, verifySessionCookie,
@@ -19,7 +20,7 @@ export async function proxy(request: NextRequest) {
   if (pathname.startsWith('/api/')) return checkApiPath(pathname);
 
   const response = NextResponse.next();
-  const secret = loadAppSecret({ APP_SECRET: process.env.APP_SECRET, DATA_DIR: process.env.DATA_DIR });
+  const secret = loadAppSecret(sessionSecretEnv());
   const current = await verifySessionCookie(secret, request.cookies.get(SESSION_COOKIE)?.value);
   const now = Math.floor(Date.now() / 1000);
   // A client that started its address's share of sessions this hour gets none (server/auth/session-gate.ts).

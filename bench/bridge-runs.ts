@@ -69,8 +69,8 @@ type QuoteAnswer = Awaited<ReturnType<typeof bridgeQuoteAnswer>>;
  * `around` is told when execute starts and ends (to count its RPC apart from the quote's).
  */
 export interface BridgeRun {
-  quote(): Promise<QuoteAnswer>;
-  run(around?: { before(): void; after(): void }): Promise<TimedBridge>;
+  quote: () => Promise<QuoteAnswer>;
+  run: (around?: { before(): void; after(): void }) => Promise<TimedBridge>;
 }
 
 /** Quotes `input`, signs the deposit (and its approval) with `trader`, and times execute to SUCCESS. */

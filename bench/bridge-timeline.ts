@@ -158,7 +158,7 @@ try {
   const loadAtStart = machineInfo().loadAverage;
   world = await startWorld({ dataDir, ports: 'free', chains: ['BASE', 'ARB', 'SOL'], stateCacheDir: TEST_STATE_CACHE });
   const manifest = world.manifest;
-  const chainByOrigin = new Map(Object.entries(manifest.chains).map(([id, chain]) => [new URL(chain!.rpcUrl).origin, id]));
+  const chainByOrigin = new Map(Object.entries(manifest.chains).map(([id, chain]) => [new URL(chain.rpcUrl).origin, id]));
   const recorder = installRecorder((url) => chainByOrigin.get(new URL(url).origin) ?? 'other');
   const live = await createServices(loadConfig({ DATA_DIR: dataDir, DEVNET_MANIFEST: manifestPathFor(dataDir), LOG_LEVEL: 'silent' }));
   services = live;

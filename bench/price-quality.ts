@@ -212,7 +212,7 @@ async function main(): Promise<void> {
     const trader = privateKeyToAccount(generatePrivateKey()).address;
     for (const id of CHAINS) {
       const chain = manifest[id]!;
-      await fund(createPublicClient({ transport: http(chain.rpcUrl) }) as PublicClient, trader, chain.tokens.filter((token) => token.kind !== 'honeypot' && token.kind !== 'tax').map((token) => token.address as Address));
+      await fund(createPublicClient({ transport: http(chain.rpcUrl) }), trader, chain.tokens.filter((token) => token.kind !== 'honeypot' && token.kind !== 'tax').map((token) => token.address as Address));
     }
     const benches = new Map(CHAINS.map((id) => [id, chainBench(manifest[id]!)]));
     const results: TradeResult[] = [];

@@ -136,7 +136,6 @@ try {
   const live = services;
 
   const base = manifest.chains.BASE!;
-  const arb = manifest.chains.ARB!;
   const token = (symbol: string) => base.tokens.find((entry) => entry.symbol === symbol)!.address;
   const account = (index: number) => privateKeyToAccount(base.accounts[index]!.privateKey as Hex);
   const alpha = token('ALPHA');

@@ -287,7 +287,8 @@ export function stopOnSignal(cleanup: () => Promise<void>): void {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       console.error(`\n${signal}: stopping the world`);
-      cleanup().finally(() => process.exit(130));
+      // A signal handler is not awaited: the process exits once the cleanup settles, failed or not.
+      void cleanup().finally(() => process.exit(130));
     });
   }
 }

@@ -13,7 +13,7 @@ export interface AnvilNode {
   port: number;
   chainId: number;
   process: ChildProcess;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export interface AnvilOptions {

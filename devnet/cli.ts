@@ -2,11 +2,13 @@
  * `npm run devnet`: the local chain world alone, on fixed ports (EVM from 8545 or DEVNET_BASE_PORT, Solana
  * on 8899 or DEVNET_SOLANA_PORT; DEVNET_PORTS=free lets the OS choose), until Ctrl-C or SIGTERM.
  */
-import { CHAIN_IDS, EVM_CHAIN_IDS, type ChainId } from '@/server/chains/registry';
+import { CHAIN_IDS } from '@/server/chains/registry';
+import { devnetEnv } from '@/server/config/env';
 import { DEFAULT_BASE_PORT, DEFAULT_SOLANA_PORT, startWorld, type RunningWorld } from './world';
 
 export async function runWorldUntilSignal(dataDir: string, onReady?: (world: RunningWorld) => Promise<void> | void) {
   const started = performance.now();
+  // eslint-disable-next-line prefer-const -- the signal handlers below read it before it is assigned, where a const would throw
   let world: RunningWorld | undefined;
   /** The exit code a signal asked for while the world was still starting. */
   let askedToStop: number | undefined;
@@ -29,17 +31,15 @@ export async function runWorldUntilSignal(dataDir: string, onReady?: (world: Run
     console.error(error);
     void stop(1);
   });
+  const env = devnetEnv();
   world = await startWorld({
     dataDir,
-    ports: process.env.DEVNET_PORTS === 'free' ? 'free' : 'fixed',
-    chains: chainsFromEnv(process.env.DEVNET_CHAINS),
-    stateCacheDir: process.env.DEVNET_STATE_CACHE || undefined,
-    forkUrls: Object.fromEntries(EVM_CHAIN_IDS.flatMap((id) => {
-      const url = process.env[`FORK_URL_${id}`]?.trim();
-      return url ? [[id, url]] : [];
-    })),
-    basePort: Number(process.env.DEVNET_BASE_PORT ?? DEFAULT_BASE_PORT),
-    solanaPort: Number(process.env.DEVNET_SOLANA_PORT ?? DEFAULT_SOLANA_PORT),
+    ports: env.freePorts ? 'free' : 'fixed',
+    chains: env.chains,
+    stateCacheDir: env.stateCacheDir,
+    forkUrls: env.forkUrls,
+    basePort: env.basePort ?? DEFAULT_BASE_PORT,
+    solanaPort: env.solanaPort ?? DEFAULT_SOLANA_PORT,
     log: (message) => console.log(`[devnet] ${message}`),
   });
   if (askedToStop !== undefined) await stop(askedToStop);
@@ -52,17 +52,8 @@ export async function runWorldUntilSignal(dataDir: string, onReady?: (world: Run
   return { world, stop };
 }
 
-/** DEVNET_CHAINS=ETH,BASE,SOL starts only those chains (all 15 when unset). */
-function chainsFromEnv(value: string | undefined): ChainId[] | undefined {
-  if (!value) return undefined;
-  const names = value.split(',').map((name) => name.trim().toUpperCase());
-  const unknown = names.filter((name) => !(CHAIN_IDS as readonly string[]).includes(name));
-  if (unknown.length > 0) throw new Error(`DEVNET_CHAINS: unknown chain ${unknown.join(', ')}`);
-  return names as ChainId[];
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runWorldUntilSignal(process.env.DATA_DIR ?? '.data').catch((error: unknown) => {
+  runWorldUntilSignal(devnetEnv().dataDir).catch((error: unknown) => {
     console.error('[devnet] could not start:', error);
     process.exit(1);
   });

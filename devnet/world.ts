@@ -192,7 +192,7 @@ function evmManifestChain(
     rpcUrl,
     routerAddress: info.contracts.router ?? '',
     wrappedNative: info.wrappedNative,
-    contracts: info.contracts as Record<string, string>,
+    contracts: info.contracts,
     tokens: info.tokens,
     pools: info.pools,
     accounts: listedEvmAccounts(),
@@ -203,7 +203,7 @@ function evmManifestChain(
 
 /** Ends processes a previous world left running (it was killed before it could stop them). */
 function killLeftovers(pidFile: string, log: (message: string) => void): void {
-  let pids: number[] = [];
+  let pids: number[];
   try {
     pids = JSON.parse(readFileSync(pidFile, 'utf8')) as number[];
   } catch {

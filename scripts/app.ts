@@ -11,7 +11,7 @@ import { port, runAppOnLocalWorld } from './local-app';
 const { values } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false } } });
 
 if (!values['no-build']) {
-  const built = spawnSync(path.join('node_modules', '.bin', 'next'), ['build'], { stdio: 'inherit', env: process.env });
+  const built = spawnSync(path.join('node_modules', '.bin', 'next'), ['build'], { stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 

@@ -8,17 +8,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runWorldUntilSignal } from '@/devnet/cli';
+import { localAppEnv } from '@/server/config/env';
 
 // This machine, like CI, has no route to Next's telemetry endpoint.
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
-export const port = Number(process.env.PORT ?? 3000);
-export const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
+const env = localAppEnv();
+export const port = env.port;
+export const dataDir = env.dataDir;
 const url = `http://localhost:${port}`;
 
 /** A dev key kept in the data folder, so scripts and bookmarks keep working across restarts. */
 function devApiKey(): string {
-  if (process.env.DEV_API_KEY) return process.env.DEV_API_KEY;
+  if (env.devApiKey) return env.devApiKey;
   const file = path.join(dataDir, 'dev-api-key');
   try {
     return readFileSync(file, 'utf8').trim();

@@ -1,6 +1,7 @@
 /**
  * Runs every test the project has, in order of cost: types, unit tests, integration tests on real local
- * nodes and a real PostgreSQL, the production build, and the browser and HTTP end-to-end suites.
+ * nodes and a real PostgreSQL, the lint and format checks, the production build, and the browser and HTTP
+ * end-to-end suites.
  * Prints one closing line with the totals.
  */
 import { spawn } from 'node:child_process';
@@ -108,7 +109,7 @@ async function main() {
     step('typecheck', run(bin('tsc'), ['--noEmit', '-p', '.'], {}, true)),
     step('unit', run(bin('vitest'), ['run', '--project', 'unit', '--project', 'unit-mocking', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`], {}, true)),
   ]);
-  if (failedSteps.includes('typecheck')) digest.push(`typecheck:\n${typecheckTail}`);
+  addCheck('typecheck', typecheckTail, failedSteps);
   addVitest('unit', unitReport, unitTail);
 
   // The types were checked above (the same tsconfig): the build need not check them again.
@@ -125,7 +126,9 @@ async function main() {
     worlds.push(...await Promise.all([startWorld(() => startOwnWorld()), startWorld(() => startOwnWorld())]));
     const [shared, secondHalf, e2eWorld] = worlds.map((world) => world.manifestPath);
     console.log(`\nLocal chain worlds up in ${Math.round(performance.now() - worldStarted)} ms: ${worlds.map((world) => world.manifestPath).join(', ')}`);
+    const checks = codeChecks(step, failedSteps);
     await runChainSuites(step, buildFailed, { intHalves: [shared!, secondHalf!], e2e: e2eWorld! });
+    await checks;
   } finally {
     await Promise.all(worlds.map((world) => world.stop()));
   }
@@ -135,6 +138,29 @@ async function main() {
   console.log(failedSteps.length > 0 ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nAll steps passed.');
   console.log(`Total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(failedSteps.length > 0 || totals.failed > 0 ? 1 : 0);
+}
+
+/** A check that is one step, not a suite of tests (types, lint, format): one passed or failed in the totals. */
+function addCheck(name: string, tail: string, failedSteps: string[]) {
+  if (failedSteps.includes(name)) {
+    totals.failed += 1;
+    digest.push(`${name}:\n${tail}`);
+  } else {
+    totals.passed += 1;
+  }
+}
+
+/**
+ * The lint (about two and a half minutes of one core: its type-aware rules build the whole program, as tsc
+ * does) and the format check, one after the other, at a lower priority beside the integration suites, whose
+ * processes mostly wait on chains and servers. No `--cache`: a type-aware rule's finding in one file can change
+ * when another file's types do, which a per-file cache does not see, and CI starts from a fresh clone anyway.
+ */
+async function codeChecks(step: (name: string, ran: Promise<{ code: number; tail: string }>) => Promise<string>, failedSteps: string[]) {
+  const started = performance.now();
+  addCheck('lint', await step('lint', run('nice', ['-n', '10', bin('eslint'), '.'], {}, true)), failedSteps);
+  console.log(`\nLint took ${Math.round((performance.now() - started) / 1000)} s`);
+  addCheck('format', await step('format', run('nice', ['-n', '10', bin('prettier'), '--check', '.'], {}, true)), failedSteps);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { ChainId } from '@/server/chains/registry';
 interface SelectedChainState {
   /** Undefined until the swap page has been opened. */
   chain: ChainId | undefined;
-  setChain(chain: ChainId): void;
+  setChain: (chain: ChainId) => void;
 }
 
 const SelectedChainContext = createContext<SelectedChainState>({ chain: undefined, setChain: () => undefined });

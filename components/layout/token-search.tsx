@@ -40,6 +40,7 @@ export function TokenSearch() {
     setChain((current) => chainForInput(value, current, swapChain ?? DEFAULT_SEARCH_CHAIN));
   };
 
+  // React does not await a handler; the search answers a failure as a problem to show, so this never rejects.
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -58,7 +59,7 @@ export function TokenSearch() {
   };
 
   return (
-    <form role="search" aria-label="Token search" className="token-search-box" onSubmit={onSubmit}>
+    <form role="search" aria-label="Token search" className="token-search-box" onSubmit={(event) => void onSubmit(event)}>
       <select aria-label="Search on chain" value={chain} onChange={(event) => { setChain(event.target.value as ChainId); setProblem(undefined); }}>
         {CHAIN_IDS.map((id) => <option key={id} value={id} title={CHAINS[id].name}>{id}</option>)}
       </select>

@@ -47,7 +47,7 @@ export function useNeedSolana(needed = true): void {
 }
 
 /** The last error a Solana wallet raised, until cleared. */
-export function useSolanaWalletError(): { error: Error | undefined; clear(): void } {
+export function useSolanaWalletError(): { error: Error | undefined; clear: () => void } {
   const { error, clearError } = useSolanaWallet();
   return { error, clear: clearError };
 }

@@ -28,7 +28,8 @@ export default function SolanaWalletRuntime({ onState }: { onState: (state: Sola
 
 const USABLE = new Set([WalletReadyState.Installed, WalletReadyState.Loadable]);
 
-function StatePublisher({ error, clearError, onState }: { error?: WalletError; clearError(): void; onState: (state: SolanaWalletState) => void }) {
+function StatePublisher({ error, clearError, onState }: { error?: WalletError; clearError: () => void; onState: (state: SolanaWalletState) => void }) {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- the wallet adapter's provider makes these with useCallback: plain functions that never read this
   const { wallets, wallet, select, disconnect, connected, connecting, disconnecting, publicKey, signTransaction } = useWallet();
   const address = connected ? publicKey?.toBase58() : undefined;
   const signQuoted = useCallback(async (serialized: string, kind: 'trade' | 'deposit') => {

@@ -21,14 +21,14 @@ export interface SolanaWalletState {
   wallets: readonly SolanaWalletOption[];
   /** The last error a Solana wallet raised (connect, sign), until cleared. */
   error?: Error;
-  clearError(): void;
-  select(name: string): void;
-  disconnect(): Promise<void>;
+  clearError: () => void;
+  select: (name: string) => void;
+  disconnect: () => Promise<void>;
   /**
    * Has the wallet sign a quoted transaction (base64) after checking it is paid by the connected wallet
    * (`kind` trade: a v0 swap; deposit: a bridge deposit); answers the signed transaction in base64.
    */
-  signQuoted?(serialized: string, kind: 'trade' | 'deposit'): Promise<string>;
+  signQuoted?: (serialized: string, kind: 'trade' | 'deposit') => Promise<string>;
 }
 
 export const NO_SOLANA_WALLET: SolanaWalletState = {

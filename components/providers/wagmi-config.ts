@@ -11,7 +11,7 @@
  * Next inlines the variable, so without it the branch is dead code and nothing of WalletConnect is bundled.
  */
 import { defineChain, type Chain } from 'viem';
-import { cookieStorage, createConfig, createStorage, injected, unstable_connector, type CreateConnectorFn, type Transport } from 'wagmi';
+import { cookieStorage, createConfig, createStorage, injected, unstable_connector, type CreateConnectorFn } from 'wagmi';
 import { walletConnect } from 'wagmi/connectors';
 import { CHAINS, EVM_CHAIN_IDS, type EvmChainId } from '@/server/chains/registry';
 
@@ -40,7 +40,7 @@ export function getWagmiConfig() {
     multiInjectedProviderDiscovery: true,
     storage: createStorage({ storage: cookieStorage }),
     ssr: true,
-    transports: Object.fromEntries(chains.map((chain) => [chain.id, unstable_connector(injected)])) as Record<number, Transport>,
+    transports: Object.fromEntries(chains.map((chain) => [chain.id, unstable_connector(injected)])),
   });
 }
 

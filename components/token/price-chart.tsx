@@ -18,7 +18,8 @@ import { PriceChartCanvas } from './price-chart-canvas';
 export function PriceChart({ chain, address }: { chain: ChainId; address: string }) {
   const trpc = useTRPC();
   const history = useQuery(trpc.tokens.priceHistory.queryOptions({ chain, address }, { retry: retryTransient, staleTime: 30_000 }));
-  const points = history.data?.points ?? [];
+  // One array for as long as the answer is the same: the memos below recompute only when it changes.
+  const points = useMemo(() => history.data?.points ?? [], [history.data]);
   // USD needs the chain's native coin priced; without it the chart stays in native units.
   const hasUsd = points.some((point) => point.priceUsd > 0);
   const [chosenUnit, setUnit] = useState<ChartUnit>('usd');

@@ -32,6 +32,7 @@ export function TokenLanding() {
   const shown = (markets.data?.tokens ?? []).filter((token) =>
     !wanted || token.symbol.toLowerCase().includes(wanted) || token.name.toLowerCase().includes(wanted) || token.address.toLowerCase() === wanted);
 
+  // React does not await a handler; the search answers a failure as a problem to show, so this never rejects.
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     // A filter that leaves one listed token opens it.
@@ -47,7 +48,7 @@ export function TokenLanding() {
   return (
     <div className="token-landing">
       <h1>Tokens</h1>
-      <form role="search" aria-label="Find a token" className="token-landing-search" onSubmit={onSubmit}>
+      <form role="search" aria-label="Find a token" className="token-landing-search" onSubmit={(event) => void onSubmit(event)}>
         <select aria-label="Chain" value={chain} onChange={(event) => { setChain(event.target.value as ChainId); setProblem(undefined); }}>
           {CHAIN_IDS.map((id) => <option key={id} value={id}>{CHAINS[id].name}</option>)}
         </select>

@@ -44,7 +44,7 @@ function EvmWalletButton() {
         </button>
       )}
       {open && (status === 'connected'
-        ? <AccountMenu address={address!} onDisconnect={() => disconnect.mutate(undefined, { onSuccess: () => setOpen(false) })} />
+        ? <AccountMenu address={address} onDisconnect={() => disconnect.mutate(undefined, { onSuccess: () => setOpen(false) })} />
         : <ConnectorList onDone={() => setOpen(false)} />)}
     </div>
   );

@@ -9,7 +9,7 @@ import type { ChainFamily } from '@/server/chains/registry';
  */
 interface WalletFamilyState {
   family: ChainFamily;
-  setFamily(family: ChainFamily): void;
+  setFamily: (family: ChainFamily) => void;
 }
 
 const WalletFamilyContext = createContext<WalletFamilyState>({ family: 'evm', setFamily: () => undefined });

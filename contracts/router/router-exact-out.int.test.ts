@@ -502,7 +502,7 @@ describe('attacks on exact-out callbacks and the allowance', () => {
   const asAttacker = (address: Address, abi: Abi, functionName: string, args: readonly unknown[]) =>
     eth.client.simulateContract({ account: attackerAccount, address, abi: [...abi, ...world.errorsAbi] as Abi, functionName, args });
   const write = async (address: Address, abi: Abi, functionName: string, args: readonly unknown[]) =>
-    mined(eth, await eth.wallet(attacker).writeContract({ address, abi, functionName, args } as never));
+    mined(eth, await eth.wallet(attacker).writeContract({ address, abi, functionName, args }));
 
   /**
    * A fake pool or manager told (`configure(input, output, times)`) to call back twice, never, short, or once

@@ -6,7 +6,7 @@
  */
 import {
   BaseError, ContractFunctionRevertedError, createPublicClient, createWalletClient, decodeEventLog, http, parseAbi, parseEther,
-  type Address, type Hex, type PrivateKeyAccount,
+  type Address, type PrivateKeyAccount,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -13,7 +13,7 @@ import {
 import { anvilAccount } from '@/devnet/accounts';
 import { pancakeV2Build } from '@/devnet/evm/pancake-v2-build';
 import {
-  NATIVE, V2, approve, deploy, deployContract, mined, v2Pair, wethAbi, type Ctx,
+  NATIVE, approve, deploy, deployContract, mined, v2Pair, wethAbi, type Ctx,
 } from './router-test-world';
 
 const require = createRequire(import.meta.url);

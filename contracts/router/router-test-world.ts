@@ -210,7 +210,7 @@ export async function startRouterWorld(): Promise<RouterWorld> {
   const chain = await startEvmChain('ETH', { cacheDir, accounts: 20 });
   const own: ManifestChain = {
     chainId: chain.info.chainId, rpcUrl: chain.url, routerAddress: chain.info.contracts.router ?? '',
-    wrappedNative: chain.info.wrappedNative, contracts: chain.info.contracts as Record<string, string>,
+    wrappedNative: chain.info.wrappedNative, contracts: chain.info.contracts,
     tokens: chain.info.tokens, pools: chain.info.pools, accounts: [],
   };
   return {

@@ -120,7 +120,8 @@ interface SolcOutput {
 }
 
 async function runSolc(sources: Record<string, string>): Promise<CompiledContracts> {
-  const solc = (await import('solc')).default;
+  // solc-js ships no types: its one call used here, as its README gives it.
+  const solc = (await import('solc')).default as { compile(input: string, callbacks: { import: typeof resolveImport }): string };
   const input = {
     language: 'Solidity',
     sources: Object.fromEntries(Object.entries(sources).map(([file, content]) => [file, { content }])),

@@ -24,7 +24,7 @@ export interface RunningEvmChain {
   port: number;
   pid: number | undefined;
   info: EvmWorldInfo;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 function compileCacheDir(cacheDir: string): string {

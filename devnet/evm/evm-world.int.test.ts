@@ -119,7 +119,7 @@ beforeAll(async () => {
   }));
   timings.warmBootAllMs = Math.round(performance.now() - start);
   const failed = started.find((result) => result.status === 'rejected');
-  if (failed) throw (failed as PromiseRejectedResult).reason;
+  if (failed) throw (failed).reason;
 
   const first = nodes.get('BASE')!;
   await first.stop();

@@ -4,7 +4,7 @@
  * to graduation) and GRAD near the end (95 %: a buy of about $250 graduates it to a Uniswap V2 pair). The
  * deployer fills the curves with real buys, each after its launch fee.
  */
-import { parseAbi, type Abi, type Address } from 'viem';
+import { parseAbi, type Address } from 'viem';
 import type { CompiledContracts } from './compile';
 import type { Deployer } from './deployer';
 import type { EvmWorldToken } from './tokens';
@@ -34,7 +34,7 @@ export function launchpadNative(nativeAmount: (usd: number) => bigint): bigint {
 export async function deployLaunchpad(
   deployer: Deployer, compiled: CompiledContracts, wrapped: Address, v2Factory: Address, nativeAmount: (usd: number) => bigint,
 ): Promise<DeployedLaunchpad> {
-  const abi = compiled.Launchpad.abi as Abi;
+  const abi = compiled.Launchpad.abi;
   const fee = nativeAmount(LAUNCH_CURVE_USD.launchFee);
   const launchpad = await deployer.deploy('Launchpad', abi, compiled.Launchpad.bytecode, [wrapped, v2Factory, fee, deployer.address, deployer.address]);
   const tokens: EvmWorldToken[] = [];

@@ -15,7 +15,7 @@ const poolRegistryAbi = parseAbi(['function setPool(address pool, bool enabled)'
 
 /** The native side of the venues' pools (`takesNative` narrows to the venues that pay it one way). */
 export function nativeInPools(
-  venues: readonly EvmWorldVenue<any>[],
+  venues: readonly EvmWorldVenue[],
   nativeAmount: (usd: number) => bigint,
   takesNative?: EvmWorldVenue['takesNative'],
 ): bigint {
@@ -29,8 +29,8 @@ export function nativeInPools(
 /** Seeds every venue's pools in the venues' order and returns them all. */
 export async function seedPools(
   deployer: Deployer,
-  venues: readonly EvmWorldVenue<any>[],
-  deployed: readonly DeployedEvmWorldVenue<any>[],
+  venues: readonly EvmWorldVenue[],
+  deployed: readonly DeployedEvmWorldVenue[],
   tokens: WorldTokens,
 ): Promise<EvmWorldPool[]> {
   if (venues.length === 0) return [];

@@ -6,7 +6,7 @@
  * on the local world. The deployer permits itself, deposits ALPHA for shares at one share per ALPHA, and seeds
  * the pair (pairs of the V2 factory need no permit).
  */
-import { erc20Abi, maxUint256, parseAbi, type Abi, type Address } from 'viem';
+import { erc20Abi, maxUint256, parseAbi, type Address } from 'viem';
 import type { CompiledContracts } from './compile';
 import type { Deployer } from './deployer';
 import type { EvmWorldToken, WorldTokens } from './tokens';
@@ -31,7 +31,7 @@ export async function deployStrategyToken(
 ): Promise<{ token: EvmWorldToken; pair: Address }> {
   const { symbol, name, asset, pairDepthUsd } = STRATEGY_TOKEN;
   const alpha = tokens.addressOf(asset);
-  const vault = await deployer.deploy(symbol, compiled.StrategyVault.abi as Abi, compiled.StrategyVault.bytecode, [alpha, name, symbol, contracts.v2Factory, deployer.address]);
+  const vault = await deployer.deploy(symbol, compiled.StrategyVault.abi, compiled.StrategyVault.bytecode, [alpha, name, symbol, contracts.v2Factory, deployer.address]);
   // One share per ALPHA on the first deposit: the pair's share side is worth the ALPHA put in.
   const shares = tokens.amountFor(asset, pairDepthUsd);
   await deployer.write(`${symbol} permit`, { address: vault, abi: vaultAbi, functionName: 'permit', args: [] });

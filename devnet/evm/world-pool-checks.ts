@@ -132,7 +132,7 @@ export async function activeLiquidity(client: PublicClient, pool: EvmWorldPool):
     return client.readContract({ address: pool.address as Address, abi: v3PoolAbi, functionName: 'liquidity' });
   }
   const stateSlot = BigInt(keccak256(encodeAbiParameters([{ type: 'bytes32' }, { type: 'uint256' }], [pool.id as Hex, V4_POOLS_SLOT])));
-  const slot = `0x${(stateSlot + V4_LIQUIDITY_OFFSET).toString(16).padStart(64, '0')}` as Hex;
+  const slot: Hex = `0x${(stateSlot + V4_LIQUIDITY_OFFSET).toString(16).padStart(64, '0')}`;
   const word = await client.readContract({ address: pool.address as Address, abi: extsloadAbi, functionName: 'extsload', args: [slot] });
   return BigInt(word) & ((1n << 128n) - 1n);
 }

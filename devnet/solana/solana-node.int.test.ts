@@ -151,7 +151,7 @@ describe('local Solana node', () => {
     const payer = await generateKeyPairSigner();
     const source = await generateKeyPairSigner();
     const destination = Keypair.generate().publicKey.toBase58();
-    const airdrop = airdropFactory({ rpc: kitRpc, rpcSubscriptions: subscriptions } as never) as ReturnType<typeof airdropFactory>;
+    const airdrop = airdropFactory({ rpc: kitRpc, rpcSubscriptions: subscriptions });
     await airdrop({ recipientAddress: payer.address, lamports: lamports(LAMPORTS_PER_SOL_BIG), commitment: 'confirmed' });
     await airdrop({ recipientAddress: source.address, lamports: lamports(LAMPORTS_PER_SOL_BIG), commitment: 'confirmed' });
 
@@ -163,9 +163,7 @@ describe('local Solana node', () => {
       (m) => appendTransactionMessageInstructions([kitTransferInstruction(source, destination, 250_000_000n)], m),
     );
     const signed = await signTransactionMessageWithSigners(message);
-    const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc: kitRpc, rpcSubscriptions: subscriptions } as never) as ReturnType<
-      typeof sendAndConfirmTransactionFactory
-    >;
+    const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc: kitRpc, rpcSubscriptions: subscriptions });
     await sendAndConfirm(signed as never, { commitment: 'confirmed' });
     const { value: balance } = await kitRpc.getBalance(address(destination)).send();
     expect(balance).toBe(250_000_000n);
@@ -245,7 +243,7 @@ describe('local Solana node', () => {
     const socket = new WebSocket(node.wsUrl);
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const messages: any[] = [];
-    socket.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
+    socket.on('message', (raw) => messages.push(JSON.parse((raw as Buffer).toString())));
     const waitFor = async (predicate: (m: any) => boolean) => {
       for (let i = 0; i < 100; i += 1) {
         const found = messages.find(predicate);
@@ -294,7 +292,7 @@ describe('local Solana node', () => {
     const socket = new WebSocket(node.wsUrl);
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const messages: any[] = [];
-    socket.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
+    socket.on('message', (raw) => messages.push(JSON.parse((raw as Buffer).toString())));
     for (const text of ['null', '42', '[1,2]']) socket.send(text);
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'slotSubscribe' }));
     for (let i = 0; i < 100 && !messages.some((m) => m.id === 9); i += 1) await sleep(20);

@@ -46,7 +46,7 @@ export interface SolanaNode {
   processTransaction(wire: Uint8Array): Promise<{ signature: string; err: TransactionErrorJson | null }>;
   /** Sends lamports from the node's faucet in a recorded transaction (what requestAirdrop does). */
   airdrop(address: string, lamports: bigint): Promise<string>;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export interface SolanaNodeOptions {

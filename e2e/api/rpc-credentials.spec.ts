@@ -75,7 +75,7 @@ test('the gateway carries the Solana node\'s websocket subscriptions, with the c
     const notification = await new Promise<{ method: string }>((resolve, reject) => {
       socket.on('open', () => socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'slotSubscribe', params: [] })));
       socket.on('message', (data) => {
-        const message = JSON.parse(String(data)) as { method?: string };
+        const message = JSON.parse((data as Buffer).toString()) as { method?: string };
         if (message.method) resolve(message as { method: string });
       });
       socket.on('error', reject);

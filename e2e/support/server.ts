@@ -43,7 +43,7 @@ function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     if (['DATABASE_URL', 'APP_SECRET', 'DATA_DIR', 'PORT', 'NODE_OPTIONS'].includes(name)) continue;
     env[name] = value;
   }
-  return { ...env, ...extra, NODE_ENV: 'production' } as NodeJS.ProcessEnv;
+  return { ...env, ...extra, NODE_ENV: 'production' };
 }
 
 function tail(file: string, chars = 8_000): string {

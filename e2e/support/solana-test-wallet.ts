@@ -305,11 +305,11 @@ function installPageWallet({ binding, handle, wallet: info }: {
 
   (window as unknown as Record<string, unknown>)[handle] = { disconnected: () => setConnected(false) };
 
-  const register = ({ register: registerWallet }: { register(wallet: unknown): () => void }) => registerWallet(wallet);
+  const register = ({ register: registerWallet }: { register: (wallet: unknown) => () => void }) => registerWallet(wallet);
   try {
     window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: register }));
   } catch (error) {
     console.error('wallet-standard:register-wallet event could not be dispatched', error);
   }
-  window.addEventListener('wallet-standard:app-ready', (event) => register((event as CustomEvent).detail));
+  window.addEventListener('wallet-standard:app-ready', (event) => register((event as CustomEvent<{ register: (wallet: unknown) => () => void }>).detail));
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createPublicClient, formatUnits, getAddress, http, parseUnits, type Hex } from 'viem';
+import { createPublicClient, formatUnits, getAddress, http, parseUnits } from 'viem';
 import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse } from '../support/api';
 import { expect, test } from '../support/fixtures';
@@ -156,7 +156,7 @@ test('bridge USDC from Base to Arbitrum: approve, deposit, and the recipient get
 
   // The wallet sent the approval of USDC, then the deposit to the depository, and signed nothing unsent.
   expect(wallet.sentTransactions).toHaveLength(2);
-  const [approval, deposit] = await Promise.all(wallet.sentTransactions.map((hash) => sourceClient.getTransaction({ hash: hash as Hex })));
+  const [approval, deposit] = await Promise.all(wallet.sentTransactions.map((hash) => sourceClient.getTransaction({ hash: hash })));
   expect(getAddress(approval!.to!)).toBe(usdcIn.address);
   expect(approval!.input.slice(0, 10)).toBe('0x095ea7b3');
   expect(deposit!.nonce).toBe(approval!.nonce + 1);

@@ -2,7 +2,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Connection, LAMPORTS_PER_SOL, PublicKey, VersionedTransaction } from '@solana/web3.js';
-import { parseUnits, type Hex } from 'viem';
+import { parseUnits } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { expect, test } from '../support/fixtures';
 import { localWorld } from '../support/fresh-wallet';
@@ -148,7 +148,7 @@ test('buy a token with SOL and sell it back on the swap page through a Solana wa
   const lamports = async () => BigInt(await connection.getBalance(owner, 'confirmed'));
   const alphaBalance = async () => BigInt((await connection.getTokenAccountBalance(alphaAccount, 'confirmed')).value.amount);
 
-  const evmWallet = await installTestWallet(page, { privateKey: generatePrivateKey() as Hex, chains: evmChains, chainId: base.chainId });
+  const evmWallet = await installTestWallet(page, { privateKey: generatePrivateKey(), chains: evmChains, chainId: base.chainId });
   const wallet = await installSolanaTestWallet(page, { secretKey: account.secretKey });
   const pageErrors = collectPageErrors(page);
 

@@ -204,7 +204,7 @@ describe('balance reader', () => {
     const bodies: unknown[] = [];
     const chains = createChainDirectory(config, config.localWorld ? testManifest() : undefined, (call) => calls.push(`${call.chain}:${call.method}`));
     const recording: typeof fetch = async (input, init) => {
-      bodies.push(JSON.parse(String(init?.body)));
+      bodies.push(JSON.parse(init?.body as string));
       return fetch(input, init);
     };
     for (const chain of ['BASE', 'SOL'] as const) {

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import {
   decodeFunctionData, encodeFunctionData, erc20Abi, formatEther, getAddress, pad, parseEther, parseTransaction, toHex,
-  type Address, type Hex, type TransactionSerializableEIP1559,
+  type Address, type Hex,
 } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { compileContracts } from '@/devnet/evm/compile';
 import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import type { EvmChainId } from '@/server/chains/registry';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
-import { bridgeRestCalls, signQuoted } from './test-support/bridge-rest';
+import { bridgeRestCalls } from './test-support/bridge-rest';
 import {
   addV2Liquidity, approve, attackChain, balanceOf, deepestNativeStablePool, deploy, depositoryAbi, freshAccount, NATIVE, removeV2Liquidity,
   sellIntoV2, send, sendMayRevert, setBalance, sqrtPriceOf, stablePrice, swapOnV3, transfer, treasury, v2Price, wrap,
@@ -63,7 +63,6 @@ interface StatusBody { status: string; details: { state: string; paidAmount: str
 
 /** The world's plain ERC-20, for the attacker's own tokens: constructor `(name, symbol, decimals, supply, holder)`. */
 const testToken = async () => (await compileContracts({ cacheDir: path.join(TEST_STATE_CACHE, 'solc') })).TestToken;
-const sign = signQuoted;
 const { execute: restExecute, status } = bridgeRestCalls<ExecuteBody, StatusBody>(client);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const FINAL_STATES = ['success', 'refund', 'failure'];

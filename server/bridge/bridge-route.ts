@@ -12,7 +12,7 @@
 import { formatAmount } from '@/server/display/amount-text';
 import { BPS } from '@/server/fees/fee-model';
 import type { QuoteWarning } from '@/server/trading/quote-warnings';
-import type { BridgeAsset, BridgeChain, BridgeToken } from './bridge-chain';
+import type { BridgeChain, BridgeToken } from './bridge-chain';
 import type { BridgeDeps } from './bridge-deps';
 import { findAsset } from './bridge-assets';
 import { planDeposit, type DepositPlan } from './bridge-deposit-plan';
@@ -96,7 +96,7 @@ export async function priceRoute(deps: BridgeDeps, request: RouteRequest): Promi
     source.nativeUsdRange(),
     destination.nativeUsdRange(),
   ]);
-  const depositSide: AssetSide = { chain: source, asset: deposit.asset as BridgeAsset, range: sourceRange };
+  const depositSide: AssetSide = { chain: source, asset: deposit.asset, range: sourceRange };
   const usdIn = usdValue(deposit.expected, depositSide);
   await checkQuoteLimits(deps, destination.chain, usdIn);
   const fee = (deposit.expected * BigInt(deps.feeBps)) / BigInt(BPS);

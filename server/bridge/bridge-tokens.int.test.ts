@@ -419,7 +419,7 @@ describe('durability', () => {
       await Promise.all(instances.map((instance) => instance.solver.drain()));
       // Each swap moved the pool for the next, so each pays its own measured amount: once, within the slippage.
       for (const request of requests) {
-        const row = await instances[0]!.bridge.requests.find(request.requestId);
+        const row = await instances[0].bridge.requests.find(request.requestId);
         const received = await tokenBalance('PLASMA', alpha, request.recipient);
         expect(received).toBe(BigInt(row!.paidAmount!));
         expect(received).toBeGreaterThanOrEqual(request.minAmountOut);

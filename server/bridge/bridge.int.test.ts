@@ -659,7 +659,7 @@ describe('durability', () => {
       const requests = await Promise.all(Array.from({ length: 4 }, async () => {
         const trader = await fundedAccount('MEGAETH');
         const recipient = freshAddress();
-        const quoted = await bridgeQuoteAnswer(instances[0]!.bridge, 'test', {
+        const quoted = await bridgeQuoteAnswer(instances[0].bridge, 'test', {
           source: 'MEGAETH', destination: 'PLASMA', amount: '100000000000000000', trader: trader.address, recipient,
         });
         await publicClientFor('MEGAETH').sendRawTransaction({ serializedTransaction: await signDeposit(trader, quoted.transaction.trade) });

@@ -10,9 +10,9 @@ import type { NativeUsdRange } from './bridge-chain';
 
 export interface SampledRange {
   /** The range now: the spot price read now, and the samples of the window. */
-  range(): Promise<NativeUsdRange>;
+  range: () => Promise<NativeUsdRange>;
   /** Reads and keeps a sample unless one was kept less than `sampleEveryMs` ago (the solver's rounds call it). */
-  sample(): Promise<void>;
+  sample: () => Promise<void>;
 }
 
 export interface SampledRangeOptions {

@@ -19,7 +19,10 @@ export interface BoundedCacheOptions {
   now?: () => number;
 }
 
-export interface BoundedCache<K extends {}, V extends {}> {
+/** Any value but null and undefined: what lru-cache takes as a key or a value. */
+type Present = NonNullable<unknown>;
+
+export interface BoundedCache<K extends Present, V extends Present> {
   readonly name: string;
   readonly max: number;
   readonly size: number;
@@ -31,9 +34,9 @@ export interface BoundedCache<K extends {}, V extends {}> {
   keys(): IterableIterator<K>;
 }
 
-const registry = new Set<WeakRef<BoundedCache<{}, {}>>>();
+const registry = new Set<WeakRef<BoundedCache<Present, Present>>>();
 
-export function boundedCache<K extends {}, V extends {}>(options: BoundedCacheOptions): BoundedCache<K, V> {
+export function boundedCache<K extends Present, V extends Present>(options: BoundedCacheOptions): BoundedCache<K, V> {
   if (!Number.isInteger(options.max) || options.max < 1) throw new Error(`cache ${options.name}: max must be a positive integer`);
   // lru-cache reads a ttl of 0 as "no age limit", the opposite of what a caller asking for 0 means.
   if (options.ttlMs !== undefined && !(options.ttlMs > 0)) throw new Error(`cache ${options.name}: ttlMs must be positive`);
@@ -67,7 +70,7 @@ export function boundedCache<K extends {}, V extends {}>(options: BoundedCacheOp
     clear: () => entries.clear(),
     keys: () => entries.keys(),
   };
-  register(cache as unknown as BoundedCache<{}, {}>);
+  register(cache);
   return cache;
 }
 
@@ -75,7 +78,7 @@ export function boundedCache<K extends {}, V extends {}>(options: BoundedCacheOp
  * The promise `read` gives for `key`, shared by every caller while it runs and kept once it resolves; a
  * rejected one is dropped, so the next caller reads again.
  */
-export function rememberPromise<K extends {}, V>(cache: BoundedCache<K, Promise<V>>, key: K, read: () => Promise<V>): Promise<V> {
+export function rememberPromise<K extends Present, V>(cache: BoundedCache<K, Promise<V>>, key: K, read: () => Promise<V>): Promise<V> {
   const known = cache.get(key);
   if (known) return known;
   const reading = read();
@@ -86,7 +89,7 @@ export function rememberPromise<K extends {}, V>(cache: BoundedCache<K, Promise<
   return reading;
 }
 
-function register(cache: BoundedCache<{}, {}>): void {
+function register(cache: BoundedCache<Present, Present>): void {
   for (const ref of registry) if (!ref.deref()) registry.delete(ref);
   registry.add(new WeakRef(cache));
 }

@@ -26,7 +26,7 @@ function standIn(chain: 'BASE' | 'SOL', answer: (method: string, params: unknown
     request: async (method: string, params: unknown[] = []) => answer(method, params),
     requestBatch: async () => [],
   } as unknown as RpcTransport;
-  return { info: CHAINS[chain], available: true, rpc, routerAddress: '' } as ConfiguredChain;
+  return { info: CHAINS[chain], available: true, rpc, routerAddress: '' };
 }
 
 /** The largest live cache of that name holds `max` entries. */
@@ -46,7 +46,7 @@ describe('caches keyed by caller-named contracts', () => {
     };
     const chain = standIn('BASE', (method, params) => answers[(params[0] as { data: string }).data.slice(0, 10)] ?? '0x');
     const bridge = createEvmBridgeChain({
-      chain, solverPrivateKey: generatePrivateKey(), depository: randomAddress(), fees: { read: async () => { throw new Error('unused'); } } as never,
+      chain, solverPrivateKey: generatePrivateKey(), depository: randomAddress(), fees: { read: async () => { throw new Error('unused'); } },
       confirmations: 1, assets: [],
     });
     for (let i = 0; i < NAMES; i += 1) await bridge.describeToken(randomAddress(), 'tokenIn');

@@ -35,7 +35,7 @@ function addressesOf(book: ChainAddressBook): [string, string][] {
   return entriesOf(book).flatMap(([name, entry]) =>
     ADDRESS_FIELDS.flatMap((field) => {
       const value = (entry as Partial<Record<string, unknown>>)[field];
-      return value === undefined ? [] : [[`${name}.${field}`, String(value)] as [string, string]];
+      return value === undefined ? [] : [[`${name}.${field}`, value as string] as [string, string]];
     }),
   );
 }

@@ -9,7 +9,7 @@ describe('chain directory', () => {
   it('sends MEV-protected transactions with the kickback address as refundRecipient', async () => {
     const seen: string[] = [];
     const fetchStub: typeof fetch = async (input) => {
-      seen.push(String(input));
+      seen.push(input instanceof Request ? input.url : input.toString());
       return new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0xabc' }), { headers: { 'content-type': 'application/json' } });
     };
     const config = loadConfig({ RPC_URL_ETH: 'http://127.0.0.1:9/rpc', MEV_RPC_URL_ETH: 'https://protect.example/rpc?key=1' });

@@ -9,7 +9,7 @@ interface Sent { url: string; body: unknown }
 function fakeFetch(replies: Record<string, (body: any) => Reply>) {
   const sent: Sent[] = [];
   const fetch = (async (url: string, init: RequestInit) => {
-    const body = JSON.parse(String(init.body));
+    const body = JSON.parse(init.body as string);
     sent.push({ url, body });
     const reply = replies[url]!(body);
     if (reply instanceof Error) throw reply;
@@ -113,8 +113,9 @@ function rawFetch(replies: Record<string, (signal: AbortSignal) => Response | 'h
     const signal = init.signal!;
     const reply = replies[url]!(signal);
     const aborted = () => new Promise<never>((_, reject) => {
-      if (signal.aborted) reject(signal.reason);
-      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      // An abort's reason is the DOMException AbortSignal gives, unless the caller gave its own Error.
+      if (signal.aborted) reject(signal.reason as Error);
+      signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
     });
     if (reply === 'hang') return aborted();
     if (reply === 'stall-body') {
@@ -184,7 +185,7 @@ describe('credentials in RPC URLs', () => {
     const seen: { url: string; authorization: string | null }[] = [];
     const fetch = (async (target: string, init: RequestInit) => {
       seen.push({ url: target, authorization: new Headers(init.headers).get('authorization') });
-      return new Response(JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(String(init.body)).id, result: '0x1' }));
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(init.body as string).id, result: '0x1' }));
     }) as unknown as typeof globalThis.fetch;
     const rpc = createRpcTransport({ chain: 'ETH', urls: [url], timeoutMs: 1_000, fetch });
     expect(await rpc.request('eth_chainId')).toBe('0x1');
@@ -194,7 +195,8 @@ describe('credentials in RPC URLs', () => {
   it('names a failing URL by its place: no address, user, password or key in the message; the cause keeps the redacted host', async () => {
     // The real fetch, whose refusal of a URL with credentials used to quote the whole URL.
     const rpc = createRpcTransport({ chain: 'BASE', urls: [url, `http://127.0.0.1:1/v2/${PATH_KEY}`], timeoutMs: 1_000, fetch: async (target, init) => {
-      if (String(target).includes('10.1.2.3')) throw new TypeError(`fetch failed for ${String(target)}`, { cause: new Error(`connect ECONNREFUSED 10.1.2.3:8545`) });
+      const where = target instanceof Request ? target.url : target.toString();
+      if (where.includes('10.1.2.3')) throw new TypeError(`fetch failed for ${where}`, { cause: new Error(`connect ECONNREFUSED 10.1.2.3:8545`) });
       return fetch(target, init);
     } });
     const error = await rpc.request('eth_blockNumber').then(() => undefined, (caught: unknown) => caught) as AppError;

@@ -191,7 +191,7 @@ function readBatchBody(body: unknown, ids: readonly number[]): RpcBatchAnswer[] 
   }
   const byId = new Map<unknown, Record<string, unknown>>();
   for (const item of body as unknown[]) {
-    if (item && typeof item === 'object' && 'id' in item) byId.set((item as { id: unknown }).id, item as Record<string, unknown>);
+    if (item && typeof item === 'object' && 'id' in item) byId.set((item).id, item);
   }
   return ids.map((id) => {
     const item = byId.get(id);

@@ -75,7 +75,7 @@ async function answersAgain<T>(read: () => Promise<T>, withinMs = PATIENT_TIMEOU
   for (;;) {
     const attempt = await timed(read);
     if (attempt.error === undefined) return attempt.value as T;
-    if (Date.now() > deadline) throw attempt.error;
+    if (Date.now() > deadline) throw attempt.error as Error;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { generateApiKey } from '../auth/api-key-secret';
-import { readSecretFiles } from '../config/secret-files';
+import { ConfigError, storeLocationEnv } from '../config/env';
 import { DEFAULT_KEY_SCOPE, KEY_SCOPES, parseKeyScope, type KeyScope } from '../auth/key-scope';
 import { AmbiguousApiKeyError, createApiKeyRepository, type ApiKeyRecord } from '../store/api-key-repository';
 import type { Store } from '../store/database';
@@ -169,7 +169,7 @@ function formatDate(date: Date | null): string {
 
 /** Names come from whoever ran `create`; keep control characters from rewriting the terminal. */
 function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return text.replace(/\p{Cc}/gu, '?');
 }
 
 function print(line: string): void {
@@ -194,15 +194,15 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
-  const { env, problems } = readSecretFiles(process.env);
-  if (problems.length > 0) {
-    printError(`Invalid configuration: ${problems.join('; ')}`);
+  let location: ReturnType<typeof storeLocationEnv>;
+  try {
+    location = storeLocationEnv();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    printError(error.message);
     return 1;
   }
-  const store = await openStoreForTool({
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR || '.data',
-  });
+  const store = await openStoreForTool(location);
   try {
     return await run(command, store);
   } catch (error) {

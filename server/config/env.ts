@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { chainFamily } from '@/server/chains/chain-family';
-import { CHAIN_IDS, CHAINS, SOLANA_FINALIZED_DEPTH, type ChainId } from '@/server/chains/registry';
+import { CHAIN_IDS, CHAINS, EVM_CHAIN_IDS, SOLANA_FINALIZED_DEPTH, type ChainId, type EvmChainId } from '@/server/chains/registry';
 import { VENUE_CONFIG_KEYS } from '@/server/venues/evm/venue-table';
 import { readSecretFiles } from './secret-files';
 
@@ -258,3 +258,90 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
     localWorld,
   };
 }
+
+/**
+ * The settings of the processes that run apart from the server's configuration: each reads the environment here,
+ * so every variable the project reads is named in this module (server/architecture.test.ts holds the rest of the
+ * code to that). Secret settings may come from `<NAME>_FILE` here too.
+ */
+type Environment = Record<string, string | undefined>;
+
+function resolvedSecrets(given: Environment): Environment {
+  const { env, problems } = readSecretFiles(given);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  return env;
+}
+
+/**
+ * What the request proxy signs session cookies with: APP_SECRET, else the secret kept in DATA_DIR. Read on each
+ * request, since the proxy runs apart from the services and their configuration.
+ */
+export function sessionSecretEnv(given: Environment = process.env): { APP_SECRET?: string; DATA_DIR?: string } {
+  const env = resolvedSecrets(given);
+  return { APP_SECRET: env.APP_SECRET, DATA_DIR: env.DATA_DIR };
+}
+
+/** Where the store is, for the command-line tools that open it without the rest of the configuration. */
+export function storeLocationEnv(given: Environment = process.env): { databaseUrl?: string; dataDir: string } {
+  const env = resolvedSecrets(given);
+  return { databaseUrl: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR || '.data' };
+}
+
+/** `npm run devnet`'s settings; a port left unset is the world's default. */
+export interface DevnetEnv {
+  dataDir: string;
+  /** DEVNET_PORTS=free: the OS chooses the ports. */
+  freePorts: boolean;
+  /** DEVNET_CHAINS=ETH,BASE,SOL starts only those chains (all when unset). */
+  chains?: ChainId[];
+  stateCacheDir?: string;
+  /** `FORK_URL_<CHAIN>`: an EVM chain started as a fork of that node. */
+  forkUrls: Partial<Record<EvmChainId, string>>;
+  basePort?: number;
+  solanaPort?: number;
+}
+
+export function devnetEnv(env: Environment = process.env): DevnetEnv {
+  const port = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+  return {
+    dataDir: env.DATA_DIR ?? '.data',
+    freePorts: env.DEVNET_PORTS === 'free',
+    chains: devnetChains(env.DEVNET_CHAINS),
+    stateCacheDir: env.DEVNET_STATE_CACHE || undefined,
+    forkUrls: Object.fromEntries(EVM_CHAIN_IDS.flatMap((id) => {
+      const url = env[`FORK_URL_${id}`]?.trim();
+      return url ? [[id, url]] : [];
+    })),
+    basePort: port(env.DEVNET_BASE_PORT),
+    solanaPort: port(env.DEVNET_SOLANA_PORT),
+  };
+}
+
+function devnetChains(value: string | undefined): ChainId[] | undefined {
+  if (!value) return undefined;
+  const names = value.split(',').map((name) => name.trim().toUpperCase());
+  const unknown = names.filter((name) => !(CHAIN_IDS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`DEVNET_CHAINS: unknown chain ${unknown.join(', ')}`);
+  return names as ChainId[];
+}
+
+/** What `npm run dev` and `npm run app` give the app server they start (scripts/local-app.ts). */
+export function localAppEnv(env: Environment = process.env): { port: number; dataDir: string; devApiKey?: string } {
+  return { port: Number(env.PORT ?? 3000), dataDir: path.resolve(env.DATA_DIR ?? '.data'), devApiKey: env.DEV_API_KEY || undefined };
+}
+
+/**
+ * `npm start`'s settings, read before the server's modules load (so the process's output takes its format
+ * first): an invalid LOG_FORMAT or LOG_LEVEL is refused by the configuration a moment later.
+ */
+export function startEnv(env: Environment = process.env): { logFormat: 'json' | 'text'; logLevel: StartLogLevel; port?: string; hostname?: string } {
+  return {
+    logFormat: env.LOG_FORMAT === 'text' ? 'text' : 'json',
+    logLevel: START_LOG_LEVELS.find((level) => level === env.LOG_LEVEL) ?? 'info',
+    port: env.PORT,
+    hostname: env.HOSTNAME,
+  };
+}
+
+const START_LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+type StartLogLevel = (typeof START_LOG_LEVELS)[number];

@@ -6,7 +6,7 @@
 import { getAddress, type Address, type Hex } from 'viem';
 
 export interface Deployable {
-  runtimeCode: Hex | string;
+  runtimeCode: string;
   /** Byte ranges of the runtime code holding immutables (one immutable per contract here, maybe several places). */
   immutables: readonly { start: number; length: number }[];
 }

@@ -69,8 +69,8 @@ async function expectTradeDeliversQuote(services: Services, rpcUrl: string, amou
   const quoted = await v2QuoteAnswer(services, v2QuoteInput.parse({
     chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: usdc, amount: String(amount), slippage: 50, trader: trader.address,
   }));
-  const signed = await trader.signTransaction(parseTransaction(quoted.transaction!.trade as Hex) as TransactionSerializableEIP1559);
-  const executed = await v2ExecuteAnswer(services, undefined, v2ExecuteInput.parse({ chain: 'BASE', trade: signed, quoteId: quoted.transaction!.quoteId, mev: false, simulation: true }));
+  const signed = await trader.signTransaction(parseTransaction(quoted.transaction.trade as Hex) as TransactionSerializableEIP1559);
+  const executed = await v2ExecuteAnswer(services, undefined, v2ExecuteInput.parse({ chain: 'BASE', trade: signed, quoteId: quoted.transaction.quoteId, mev: false, simulation: true }));
   expect(executed).toMatchObject({ success: true, status: 'SUCCESS' });
   const client = createPublicClient({ transport: http(rpcUrl) });
   expect(await client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })).toBe(BigInt(quoted.stats.amountOut));

@@ -56,7 +56,7 @@ const anything = () => undefined;
 function venueProbes(chain: ConfiguredChain): Probe[] {
   const venues = chain.venues;
   if (!venues) return [];
-  const at = (key: string) => (typeof venues[key] === 'string' ? (venues[key] as string) : undefined);
+  const at = (key: string) => (typeof venues[key] === 'string' ? (venues[key]) : undefined);
   const ifDeployed = (key: string, call?: Probe['call']): Probe | undefined => {
     const address = at(key);
     return address ? { key, address, call } : undefined;
@@ -153,7 +153,7 @@ async function readContracts(chain: ConfiguredChain, probes: Probe[], input: Evm
   const slot = (call: RpcCall) => calls.push(call) - 1;
   const codeAt = probes.map((probe) => slot({ method: 'eth_getCode', params: [probe.address, 'latest'] }));
   const viewAt = probes.map((probe) => probe.call && slot({
-    method: 'eth_call', params: [{ to: probe.address, data: encodeFunctionData({ abi: probe.call.abi, functionName: probe.call.functionName, args: probe.call.args } as never) }, 'latest'],
+    method: 'eth_call', params: [{ to: probe.address, data: encodeFunctionData({ abi: probe.call.abi, functionName: probe.call.functionName, args: probe.call.args }) }, 'latest'],
   }));
   const routerAddress = configuredRouter(chain);
   const router = routerAddress ? slot({ method: 'eth_getCode', params: [routerAddress, 'latest'] }) : undefined;
@@ -169,7 +169,7 @@ async function readContracts(chain: ConfiguredChain, probes: Probe[], input: Evm
     const answer = result(view);
     if (!answer || answer === '0x') return [{ probe, problem: `does not answer ${probe.call.functionName}()` }];
     try {
-      const problem = probe.call.expect(decodeFunctionResult({ abi: probe.call.abi, functionName: probe.call.functionName, data: answer as Hex } as never));
+      const problem = probe.call.expect(decodeFunctionResult({ abi: probe.call.abi, functionName: probe.call.functionName, data: answer as Hex }));
       return problem ? [{ probe, problem: `${probe.call.functionName}() ${problem}` }] : [];
     } catch {
       return [{ probe, problem: `answers ${probe.call.functionName}() unreadably` }];

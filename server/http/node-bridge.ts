@@ -72,7 +72,7 @@ export function toRequest(incoming: IncomingMessage, origin: string): Request {
     body: hasBody ? bodyOf(incoming) : undefined,
     // Node's fetch needs this for a streamed request body.
     ...(hasBody ? { duplex: 'half' } : {}),
-  } as RequestInit);
+  });
 }
 
 /**

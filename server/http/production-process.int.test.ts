@@ -13,7 +13,7 @@
  *   pages, and its shutdown, is one JSON object.
  */
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
-import { createPublicClient, http, parseTransaction, type Address, type Hex, type TransactionSerializableEIP1559 } from 'viem';
+import { createPublicClient, http, parseTransaction, type Hex, type TransactionSerializableEIP1559 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
@@ -190,7 +190,7 @@ describe('SIGTERM during a bridge execute', () => {
     const arb = createPublicClient({ transport: http(testManifest().chains.ARB!.rpcUrl) });
     // Paid once: the recipient (a fresh address) holds exactly one fill, the one the execute answered with.
     expect((await arb.getTransactionReceipt({ hash: executed.json.destinationTxHash as Hex })).status).toBe('success');
-    expect(await arb.getBalance({ address: recipient as Address })).toBe(BigInt(quote.json.stats.amountOut));
+    expect(await arb.getBalance({ address: recipient })).toBe(BigInt(quote.json.stats.amountOut));
   }, 120_000);
 });
 

@@ -2,7 +2,9 @@
  * Headers every response carries, pages and API alike: Next's `headers()` config sets them on what Next
  * serves, and the production server's API path sets them itself.
  */
-const production = process.env.NODE_ENV === 'production';
+import { isProductionBuild } from '../config/public-env.mjs';
+
+const production = isProductionBuild();
 
 /**
  * Content-Security-Policy of every response.

@@ -55,7 +55,7 @@ function renderLogAsText(): void {
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
     if (typeof chunk !== 'string' || !chunk.startsWith('{')) return write(chunk, ...rest);
     return write(chunk.split('\n').map((line) => (line === '' ? line : textLine(line))).join('\n'), ...rest);
-  }) as typeof process.stdout.write;
+  });
 }
 
 export function installProcessOutput(logFormat: LogFormat, level: LogLevel | 'silent'): void {

@@ -38,5 +38,5 @@ export function metricsOperation(): ZodOpenApiOperationObject {
       403: failure('A valid API key without the operator scope', ['FORBIDDEN']),
     },
     'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: `curl "$BASE_URL${METRICS_PATH}" \\\n  -H "Authorization: Bearer $OPERATOR_API_KEY"` }],
-  } as ZodOpenApiOperationObject;
+  };
 }

@@ -96,7 +96,7 @@ function operationFor(endpoint: Endpoint, path: string): ZodOpenApiOperationObje
       ),
     },
     'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: curlExample(endpoint, path) }],
-  } as ZodOpenApiOperationObject;
+  };
 
   const pathShape = Object.fromEntries(pathParams.map((name) => [name, shape[name]!]));
   const rest = Object.fromEntries(Object.entries(shape).filter(([name]) => !pathParams.includes(name)));

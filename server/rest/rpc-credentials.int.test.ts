@@ -50,7 +50,7 @@ beforeAll(async () => {
   const write = process.stdout.write.bind(process.stdout);
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
     logLines.push(String(chunk));
-    return write(chunk as string, ...(rest as []));
+    return write(chunk, ...(rest as []));
   });
   dataDir = mkdtempSync(path.join(tmpdir(), 'rpc-credentials-'));
   services = await createServices(loadConfig({

@@ -15,7 +15,7 @@ import { decodePoolStates, stateCall, type TickLayout } from './pool-reader-clie
 import { rememberStates, routesOn, statesRemembered, type RememberedStates } from './pool-state-memory';
 import { enumeratePaths, pathOut, poolKey, type PoolPath, type PricedPool } from './route-graph';
 import { spotRates } from './spot-rates';
-import { optimiseSplit, TOTAL_PARTS, type Split } from './split-optimiser';
+import { optimiseSplit, type Split } from './split-optimiser';
 import { sharesOf, TOTAL_SHARE, type RouteLeg } from './route-types';
 
 export const ZERO = '0x0000000000000000000000000000000000000000';

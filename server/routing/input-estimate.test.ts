@@ -11,7 +11,7 @@ const C = '0x000000000000000000000000000000000000000c' as Address;
 
 let next = 1;
 function pair(token0: Address, token1: Address, reserve0: number, reserve1: number): PricedPool {
-  const address = `0x${(next++).toString(16).padStart(40, '0')}` as Address;
+  const address: Address = `0x${(next++).toString(16).padStart(40, '0')}`;
   const pool: RoutablePool = { venue: 'UNISWAP_V2', address, id: `0x${'00'.repeat(32)}`, token0, token1, fee: 3000, tickSpacing: 0 };
   return { pool, state: { kind: 'constant-product', reserve0, reserve1, fee: 3000 } };
 }

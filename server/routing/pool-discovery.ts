@@ -5,7 +5,7 @@
  * and only waited for again when older than STALE_MS (or never asked before). Quotes read the fast-moving
  * part (prices, active liquidity, reserves) themselves.
  */
-import type { Address, Hex } from 'viem';
+import type { Address } from 'viem';
 import { boundedCache } from '@/server/cache/bounded-cache';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import { batchAnswer, hexData } from '@/server/chains/rpc-answers';
@@ -33,7 +33,7 @@ const remembered = boundedCache<string, Entry>({ name: 'discovered pools', max: 
 
 async function discover(chain: ConfiguredChain, venues: EvmVenues, tokens: readonly Address[]): Promise<DiscoveredPools> {
   const [answer] = await chain.rpc.requestBatch([discoveryCall(venues, tokens)]);
-  const pools = decodeDiscovery(venues, batchAnswer(chain.info.id, 'eth_call', hexData, answer) as Hex);
+  const pools = decodeDiscovery(venues, batchAnswer(chain.info.id, 'eth_call', hexData, answer));
   if (pools.length === 0) return { pools, layouts: [] };
   const [read] = await chain.rpc.requestBatch([stateCall(venues, pools, true)]);
   return { pools, layouts: tickLayouts(decodePoolStates(pools, batchAnswer(chain.info.id, 'eth_call', hexData, read))) };

@@ -95,7 +95,7 @@ export function decodePoolStates(pools: readonly RoutablePool[], raw: Hex, layou
     }
     const layout: TickLayout = read.ticks.length > 0 || !layouts?.[index]
       ? { ticks: read.ticks.map((tick, k) => ({ tick, liquidityNet: Number(read.liquidityNets[k]!) })), lowestReadTick: read.lowestReadTick, highestReadTick: read.highestReadTick }
-      : layouts[index]!;
+      : layouts[index];
     return { kind: 'concentrated', sqrtPrice: Number(read.sqrtPriceX96) / Q96, tick: read.tick, liquidity: Number(read.liquidity), fee: pool.fee, ...layout };
   });
 }

@@ -12,7 +12,7 @@ const D = '0x000000000000000000000000000000000000000d' as Address;
 
 let next = 1;
 function pool(token0: Address, token1: Address, state: PoolState): PricedPool {
-  const address = `0x${(next++).toString(16).padStart(40, '0')}` as Address;
+  const address: Address = `0x${(next++).toString(16).padStart(40, '0')}`;
   const routable: RoutablePool = { venue: 'UNISWAP_V2', address, id: `0x${'00'.repeat(32)}`, token0, token1, fee: state.fee, tickSpacing: 0 };
   return { pool: routable, state };
 }

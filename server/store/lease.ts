@@ -28,11 +28,13 @@ export async function claimDue<T extends LeasedTable>(
   hasWork: HasWork<T>,
   leaseMs: number,
 ): Promise<Selectable<Database[T]> | undefined> {
+  // Kysely's builders are typed over the union of leased tables, not one generic member of it.
+  const leased: LeasedTable = table;
   const row = await db
-    .updateTable(table as LeasedTable)
+    .updateTable(leased)
     .set(claimed(leaseMs))
     .where('id', '=', (eb) =>
-      eb.selectFrom(table as LeasedTable)
+      eb.selectFrom(leased)
         .select('id')
         .where(overBoth(hasWork))
         .where(dueAndFree)
@@ -66,8 +68,9 @@ export async function claimById<T extends LeasedTable>(
   hasWork: HasWork<T>,
   leaseMs: number,
 ): Promise<Selectable<Database[T]> | undefined> {
+  const leased: LeasedTable = table;
   const row = await db
-    .updateTable(table as LeasedTable)
+    .updateTable(leased)
     .set(claimed(leaseMs))
     .where('id', '=', id)
     .where(overBoth(hasWork))

@@ -73,6 +73,7 @@ export class PGliteDialect implements Dialect {
     return new SingleSessionAdapter();
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Dialect interface declares it so: the introspector serves any schema
   createIntrospector(db: Kysely<any>): DatabaseIntrospector {
     return new PostgresIntrospector(db);
   }

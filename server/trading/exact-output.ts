@@ -34,7 +34,7 @@ export interface ExactOutputSearch<Q extends Pick<SwapQuote, 'amountIn' | 'amoun
    * What of a quote must reach the amount: its minimum (the default: the trade itself is exact-input), or its
    * expected output where the trade is then run as an exact output bounded by the input instead.
    */
-  reached?(quote: Q): bigint;
+  reached?: (quote: Q) => bigint;
 }
 
 export async function searchExactOutput<Q extends Pick<SwapQuote, 'amountIn' | 'amountOutMin'>>(search: ExactOutputSearch<Q>): Promise<Q> {

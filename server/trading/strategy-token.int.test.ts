@@ -57,7 +57,7 @@ describe('strategy tokens', () => {
     const services = await client.services();
     for (const [chain, world] of Object.entries(testManifest().chains)) {
       if (chain === 'SOL') continue;
-      const listed = world!.tokens.find((token) => token.kind === 'strategy');
+      const listed = world.tokens.find((token) => token.kind === 'strategy');
       expect(listed, chain).toMatchObject({ symbol: 'STRAT', decimals: 18, address: vault });
       expect(knownTokens(services.localWorld, chain as never).map((token) => token.address), chain).toContain(vault);
     }

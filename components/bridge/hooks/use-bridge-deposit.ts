@@ -17,8 +17,6 @@ import { bridgeTrackerHref } from '../lib/bridge-links';
 import type { BridgeQuote } from '../lib/bridge-types';
 import type { DepositPhase } from '../lib/deposit-progress';
 
-type WalletChainId = ReturnType<typeof useConfig>['chains'][number]['id'];
-
 const RECEIPT_TIMEOUT_MS = 120_000;
 
 export interface BridgeDepositParameters {
@@ -56,7 +54,7 @@ export function useBridgeDeposit() {
 
   // The wallet picks the nonces and fees; the server recognises the deposit by its depository and data.
   const send = useCallback((account: string, tx: QuotedTransaction): Promise<Hash> =>
-    sendTransaction(config, { account: account as Address, chainId: tx.chainId as WalletChainId, to: tx.to, value: tx.value, data: tx.data, gas: tx.gas }), [config]);
+    sendTransaction(config, { account: account as Address, chainId: tx.chainId, to: tx.to, value: tx.value, data: tx.data, gas: tx.gas }), [config]);
 
   const evmDeposit = useCallback(async (source: ChainId, account: string, transaction: BridgeQuote['transaction'], done: { approved: boolean }): Promise<string> => {
     const trade = quotedFor(source, transaction.trade, 'deposit');
@@ -68,7 +66,7 @@ export function useBridgeDeposit() {
       setPhase('approving');
       // viem's wait on the wallet's client, as the swap does: wagmi's own wait also reads revert reasons,
       // which brings some 16 kB (gzip) of decoding into the page for a message this page does not show.
-      const client = await getConnectorClient(config, { chainId: approve.chainId as WalletChainId, account: account as Address });
+      const client = await getConnectorClient(config, { chainId: approve.chainId, account: account as Address });
       const receipt = await waitForTransactionReceipt(client, { hash, pollingInterval: 1_000, timeout: RECEIPT_TIMEOUT_MS });
       if (receipt.status !== 'success') throw new SwapFlowError('The approval reverted on chain; nothing was deposited.');
       done.approved = true;

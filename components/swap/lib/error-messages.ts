@@ -66,7 +66,7 @@ export function describeError(error: unknown): string {
  * A refusal's message as a page shows it: the server starts a field's error with the field's name (`amount: ...`),
  * which a REST caller needs and a form, showing it beside the field, does not.
  */
-function withoutFieldName(error: TRPCClientError<never>): string {
+function withoutFieldName(error: Error): string {
   const field = refusedFieldOf(error);
   return field !== undefined && error.message.startsWith(`${field}: `) ? error.message.slice(field.length + 2) : error.message;
 }

@@ -50,7 +50,7 @@ export interface DeployedEvmWorldVenue<Contracts extends Record<string, string> 
 }
 
 /** Every venue's contracts in one object type (so `contracts.quoterV2` is known to exist). */
-export type ContractsOfVenues<Venues extends readonly EvmWorldVenue<any>[]> = Intersection<ContractsOf<Venues[number]>>;
+export type ContractsOfVenues<Venues extends readonly EvmWorldVenue[]> = Intersection<ContractsOf<Venues[number]>>;
 
 type ContractsOf<Venue> = Venue extends EvmWorldVenue<infer Contracts> ? Contracts : never;
 type Intersection<Union> = (Union extends unknown ? (value: Union) => void : never) extends (value: infer All) => void ? All : never;

@@ -25,7 +25,7 @@ const SIGNED = '0x02f86d018084773594008504a817c800825208942222222222222222222222
 function parse(endpoint: Endpoint, raw: Record<string, unknown>) {
   const schema = z.preprocess((value) => applyAliases(value, endpoint.aliases), endpoint.input);
   const result = schema.safeParse(raw);
-  return result.success ? { ok: true as const, data: result.data as Record<string, unknown> } : { ok: false as const, error: fromZodError(result.error) };
+  return result.success ? { ok: true as const, data: result.data } : { ok: false as const, error: fromZodError(result.error) };
 }
 
 /** Every endpoint input with EVM address fields: a valid request built around one address, and its address fields. */
@@ -78,7 +78,7 @@ describe('addresses of different chain families in one request', () => {
     [balance, { wallet: CHECKSUMMED, token: SOL_MINT, chains: 'SOL' }, 'wallet'],
     [bridgeQuote, { source: 'BASE', destination: 'SOL', amount: '1', trader: CHECKSUMMED, recipient: CHECKSUMMED }, 'recipient'],
   ] as const)('%#: refuses the mismatch naming the field', (endpoint, input, field) => {
-    const result = parse(endpoint as Endpoint, input);
+    const result = parse(endpoint, input);
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error.code).toBe('INVALID_INPUT');

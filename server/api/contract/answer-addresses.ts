@@ -24,7 +24,7 @@ function checksumText(text: string): string {
 /** The same value with every EVM address in it checksummed (objects and arrays copied where they change). */
 export function checksumAddresses<T>(value: T): T {
   if (typeof value === 'string') return checksumText(value) as T;
-  if (Array.isArray(value)) return value.map((item) => checksumAddresses(item)) as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((item) => checksumAddresses(item)) as T;
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, checksumAddresses(item)])) as T;
   }
@@ -33,5 +33,5 @@ export function checksumAddresses<T>(value: T): T {
 
 /** An answer schema whose parsed value carries checksummed EVM addresses (its type and document unchanged). */
 export function withChecksummedAddresses<S extends z.ZodType>(schema: S): S {
-  return schema.overwrite((value) => checksumAddresses(value)) as S;
+  return schema.overwrite((value) => checksumAddresses(value));
 }

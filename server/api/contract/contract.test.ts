@@ -15,7 +15,7 @@ const SOL_ADDR = 'So11111111111111111111111111111111111111112';
 function parse(endpoint: Endpoint, raw: Record<string, unknown>) {
   const schema = z.preprocess((value) => applyAliases(value, endpoint.aliases), endpoint.input);
   const result = schema.safeParse(raw);
-  return result.success ? { ok: true as const, data: result.data as Record<string, unknown> } : { ok: false as const, error: fromZodError(result.error) };
+  return result.success ? { ok: true as const, data: result.data } : { ok: false as const, error: fromZodError(result.error) };
 }
 
 describe('v2 quote', () => {

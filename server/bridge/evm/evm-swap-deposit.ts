@@ -29,7 +29,7 @@ export function buildSwapDeposit(context: EvmBridgeContext, input: { requestId: 
   if (decoded.functionName !== 'swap' || swap.to?.toLowerCase() !== router.toLowerCase()) {
     throw new Error(`the quote engine's trade on ${context.chain.info.id} is not a Router swap`);
   }
-  const [params] = decoded.args as readonly [Parameters<typeof encodeSwapAndDeposit>[0]];
+  const [params] = decoded.args;
   const data = encodeSwapAndDeposit({ ...params, recipient: context.depository }, input.requestId as Hex);
   const deposit: UnsignedEvmTx = {
     chainId: context.chain.info.chainId, nonce: swap.nonce!, gas: swap.gas! + SWAP_DEPOSIT_GAS, to: router, value: swap.value ?? 0n, data, fees: feesOf(swap),

@@ -5,8 +5,8 @@ import { erc20Transfers, TRANSFER_TOPIC } from './evm-transaction-view';
 const TOKEN = '0x1111111111111111111111111111111111111111';
 const FROM = '0x2222222222222222222222222222222222222222';
 const TO = '0x3333333333333333333333333333333333333333';
-const topic = (address: string) => `0x${address.slice(2).padStart(64, '0')}` as `0x${string}`;
-const amount = (value: bigint) => `0x${value.toString(16).padStart(64, '0')}` as `0x${string}`;
+const topic = (address: string): `0x${string}` => `0x${address.slice(2).padStart(64, '0')}`;
+const amount = (value: bigint): `0x${string}` => `0x${value.toString(16).padStart(64, '0')}`;
 
 function log(topics: `0x${string}`[], data: `0x${string}`): EvmLog {
   return { address: TOKEN, topics, data, transactionHash: `0x${'aa'.repeat(32)}`, blockNumber: 1n, blockTimestamp: undefined };

@@ -87,7 +87,7 @@ export function parseSignedTx(raw: Hex, field: string): ParsedSignedTx {
   }
   const unsigned: TransactionSerializable = parsed.type === 'eip1559'
     ? {
-        type: 'eip1559', chainId: parsed.chainId!, nonce: parsed.nonce, gas: parsed.gas, to: parsed.to, value: parsed.value ?? 0n,
+        type: 'eip1559', chainId: parsed.chainId, nonce: parsed.nonce, gas: parsed.gas, to: parsed.to, value: parsed.value ?? 0n,
         data: parsed.data, maxFeePerGas: parsed.maxFeePerGas, maxPriorityFeePerGas: parsed.maxPriorityFeePerGas,
         accessList: parsed.accessList && parsed.accessList.length > 0 ? parsed.accessList : undefined,
       }

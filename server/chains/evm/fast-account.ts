@@ -24,6 +24,7 @@ export function fastPrivateKeyAccount(privateKey: Hex): PrivateKeyAccount {
       v: recoveryId === 1 ? 28n : 27n,
       yParity: recoveryId,
     };
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- viem's serializer is generic over the transaction; this names the type signTransaction must return
     return (await serializer(transaction, parts)) as Awaited<ReturnType<PrivateKeyAccount['signTransaction']>>;
   };
   return { ...account, signTransaction };

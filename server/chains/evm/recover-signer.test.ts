@@ -12,7 +12,7 @@ const transaction = fc.record({
   gas: fc.bigInt({ min: 21_000n, max: 30_000_000n }),
   value: fc.bigInt({ min: 0n, max: 10n ** 24n }),
   fee: fc.bigInt({ min: 1n, max: 10n ** 12n }),
-  data: fc.uint8Array({ maxLength: 200 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}` as Hex),
+  data: fc.uint8Array({ maxLength: 200 }).map((bytes): Hex => `0x${Buffer.from(bytes).toString('hex')}`),
 });
 
 describe('signer recovery', () => {

@@ -35,7 +35,7 @@ function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     if (['DATABASE_URL', 'APP_SECRET', 'DATA_DIR', 'PORT', 'NODE_OPTIONS', 'LOG_FORMAT', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID'].includes(name)) continue;
     env[name] = value;
   }
-  return { ...env, NODE_ENV: 'production', ...extra } as NodeJS.ProcessEnv;
+  return { ...env, NODE_ENV: 'production', ...extra };
 }
 
 function collectLines(stream: NodeJS.ReadableStream | null, into: string[]): void {

@@ -3,11 +3,10 @@
  * (nativeUsd's calls for pools that are contracts, the pool state reader for V4), each V3-style pool's
  * `observe` over the TWAP windows, and the deepest pool's spot price at the history blocks.
  */
-import { decodeFunctionResult, encodeFunctionData, numberToHex, type Address, type Hex } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, numberToHex, type Address } from 'viem';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { batchAnswer, hexQuantity } from '@/server/chains/rpc-answers';
-import type { ConcentratedState } from '@/server/routing/amm/pool-state';
 import { decodePoolStates, stateCall } from '@/server/routing/pool-reader-client';
 import { ethCall, returned, sameAddress } from '@/server/venues/evm/rpc-words';
 import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
@@ -128,7 +127,7 @@ function v4Readings(venues: EvmVenues, pools: readonly RoutablePool[], answer: R
   if (!raw || pools.length === 0) return [];
   let states: ReturnType<typeof decodePoolStates>;
   try {
-    states = decodePoolStates(pools, raw as Hex);
+    states = decodePoolStates(pools, raw);
   } catch {
     return [];
   }
@@ -138,7 +137,7 @@ function v4Readings(venues: EvmVenues, pools: readonly RoutablePool[], answer: R
     if (state?.kind !== 'concentrated') return [];
     const stableIsToken0 = sameAddress(pool.token0, stable);
     const usd = usdPerNative(state.sqrtPrice * state.sqrtPrice, !stableIsToken0, decimals.native, decimals.stable);
-    const held = stableHeld(state as ConcentratedState, stableIsToken0);
+    const held = stableHeld(state, stableIsToken0);
     return [{ source: { kind: 'pool', venue: pool.venue, fee: pool.fee, pool: pool.address, id: pool.id, usd, stableHeld: held, deepest: false } }];
   });
 }

@@ -10,7 +10,7 @@
  * warm read is one batch (pool states, TWAPs and history together, history read back from the head the cache
  * expects); a cold read first discovers the pools and the head (two batches).
  */
-import { zeroAddress, type Address, type Hex } from 'viem';
+import { zeroAddress, type Address } from 'viem';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer } from '@/server/chains/json-rpc';
 import { batchAnswer, hexQuantity } from '@/server/chains/rpc-answers';
@@ -72,7 +72,7 @@ function v4PoolsOf(venues: EvmVenues, answer: RpcBatchAnswer | undefined, wrappe
   if (!raw) return [];
   let found: RoutablePool[];
   try {
-    found = decodeDiscovery(venues, raw as Hex);
+    found = decodeDiscovery(venues, raw);
   } catch {
     return [];
   }

@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from './migration-db';
 
-// Migrations take Kysely<any>: they describe the schema at their point in history, not today's types.
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('api_keys')
     .addColumn('id', 'text', (column) => column.primaryKey())
@@ -39,7 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('app_settings').execute();
   await db.schema.dropTable('rate_limit_windows').execute();
   await db.schema.dropTable('api_keys').execute();

@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from './migration-db';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('trades')
     .addColumn('id', 'text', (column) => column.primaryKey())
@@ -48,7 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('background_txs_due_idx').on('background_txs').columns(['status', 'next_attempt_at']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('background_txs').execute();
   await db.schema.dropTable('trades').execute();
 }

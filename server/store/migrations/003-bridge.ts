@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from './migration-db';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   // One row per bridge quote: created when quoted (so a deposit sent straight from a wallet finds its terms),
   // moved by the solver through server/store/bridge-state.ts.
   await db.schema
@@ -52,7 +53,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('bridge_scan_cursors').execute();
   await db.schema.dropTable('bridge_requests').execute();
 }

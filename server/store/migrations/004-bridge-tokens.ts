@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from './migration-db';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   // Token bridging (server/bridge/bridge-route.ts). Every column is empty for a native bridge, so the rows
   // quoted before this migration read exactly as they did.
   await db.schema
@@ -25,7 +25,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const column of ['source_swap_tx_hash', 'source_swap_raw', 'source_swap', 'route', 'deposit_token', 'swap_amount_in', 'payout', 'token_out', 'token_in']) {
     await db.schema.alterTable('bridge_requests').dropColumn(column).execute();
   }

@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from './migration-db';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   // A deposit seen on the source chain but not yet at the chain's confirmation depth (server/bridge/deposit-depth.ts):
   // noted on the waiting request (which reads `pending` meanwhile) until it is final and recorded as the
   // deposit, or forgotten when a reorganisation takes it out of the chain. Empty on every other request, so the
@@ -23,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('bridge_requests_seen_deposit_idx').execute();
   for (const column of ['seen_deposit_at', 'seen_deposit_required', 'seen_deposit_confirmations', 'seen_deposit_tx_hash']) {
     await db.schema.alterTable('bridge_requests').dropColumn(column).execute();

@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from './migration-db';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   // What a key may reach (server/auth/key-scope.ts). Every key stored before reaches the interface only: an
   // operator key is made on purpose, never by an upgrade. The check keeps any other writer to the known
   // scopes; a new scope comes with a migration that widens it.
@@ -10,6 +11,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('api_keys').dropColumn('scope').execute();
 }

@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from './migration-db';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   // What the solver takes and pays (server/bridge/bridge-route.ts): the deposit is always one of its bridge
   // assets, and the fill is computed from the deposit actually made. Every column is empty on the rows quoted
   // before this migration, which are filled as they were quoted.
@@ -34,7 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     where state = 'pending' or (state = 'waiting' and seen_deposit_tx_hash is not null)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('bridge_requests_outstanding').execute();
   for (const column of ['approval_quoted', 'deposit_call_hash', 'fill_gas_limit', 'usd_value', 'slippage_bps', 'gas_out', 'gross_out', 'deposit_min', 'deposit_expected', 'deposit_asset']) {
     await db.schema.alterTable('bridge_requests').dropColumn(column).execute();

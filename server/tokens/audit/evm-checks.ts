@@ -208,5 +208,5 @@ function uint(answer: RpcBatchAnswer | undefined): bigint | undefined {
 function addressIn(answer: RpcBatchAnswer | undefined): Address | undefined {
   const value = uint(answer);
   if (value === undefined || value === 0n || value >= 1n << 160n) return undefined;
-  return `0x${value.toString(16).padStart(40, '0')}` as Address;
+  return `0x${value.toString(16).padStart(40, '0')}`;
 }

@@ -67,7 +67,7 @@ export async function runExactOut(
   });
   let answer: `0x${string}`;
   try {
-    answer = await chain.rpc.request(call.method, call.params) as `0x${string}`;
+    answer = await chain.rpc.request<`0x${string}`>(call.method, call.params);
   } catch (error) {
     if (!(error instanceof JsonRpcError)) throw error;
     const reason = classifyRevert(revertDataOf(error));

@@ -59,7 +59,7 @@ export async function resolveAmount(
   request: AmountRequest,
   options: { remembered: boolean } = { remembered: true },
 ): Promise<{ amount: bigint; balance?: bigint }> {
-  let resolved: { amount: bigint; balance?: bigint } = { amount: 0n };
+  let resolved: { amount: bigint; balance?: bigint };
   if ('raw' in request.amount) resolved = { amount: request.amount.raw };
   else {
     const known = options.remembered ? rememberedBalances.get(balanceKey(chain, request))?.balance : undefined;

@@ -51,6 +51,6 @@ export function planTransactions(input: TransactionPlanInput): TransactionPlan {
   if (approveFirst && needsReset) before.push({ role: 'reset', nonce: next++ });
   if (approveFirst) before.push({ role: 'approve', nonce: next++ });
   const tradeNonce = next++;
-  const after: PlannedTx | undefined = needsApproval && !approveFirst ? { role: 'approve', nonce: next++ } : undefined;
+  const after: PlannedTx | undefined = needsApproval && !approveFirst ? { role: 'approve', nonce: next } : undefined;
   return { ok: true, before, tradeNonce, ...(after ? { after } : {}) };
 }

@@ -3,7 +3,7 @@
  * native one a virtual amount plus what was raised), what it raised toward graduation, and the V2 pair it
  * graduated to. One `eth_call`, which callers may ride on a batch of their own.
  */
-import { decodeFunctionResult, encodeFunctionData, parseAbi, type Address, type Hex } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, parseAbi, type Address } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { ethCall, returned } from './rpc-words';
@@ -36,7 +36,7 @@ export function curveCall(launchpad: Address, token: string): RpcCall {
 export function decodeCurve(launchpad: Address, answer: RpcBatchAnswer | undefined): CurveState | undefined {
   const data = returned(answer);
   if (!data || data.length < 2 + 64 * 6) return undefined;
-  const [reserveNative, reserveToken, raisedNative, graduationNative, graduated, pair] = decodeFunctionResult({ abi: launchpadAbi, functionName: 'curve', data: data as Hex });
+  const [reserveNative, reserveToken, raisedNative, graduationNative, graduated, pair] = decodeFunctionResult({ abi: launchpadAbi, functionName: 'curve', data: data });
   if (reserveToken === 0n && !graduated) return undefined;
   return { launchpad, reserveNative, reserveToken, raisedNative, graduationNative, graduated, pair };
 }

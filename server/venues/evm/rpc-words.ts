@@ -30,7 +30,7 @@ export function word(answer: RpcBatchAnswer | undefined, index = 0): bigint | un
 export function addressWord(answer: RpcBatchAnswer | undefined): Address | undefined {
   const value = word(answer);
   if (value === undefined || value >= 1n << 160n) return undefined;
-  const address = `0x${value.toString(16).padStart(40, '0')}` as Address;
+  const address: Address = `0x${value.toString(16).padStart(40, '0')}`;
   return ZERO_WORD_ADDRESS.test(address) ? undefined : address;
 }
 

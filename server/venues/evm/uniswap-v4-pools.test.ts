@@ -60,7 +60,7 @@ describe('readV4Pool', () => {
     'event ModifyLiquidity(bytes32 indexed id, address indexed sender, int24 tickLower, int24 tickUpper, int256 liquidityDelta, bytes32 salt)',
   ]);
   const hooks = '0x00000000000000000000000000000000000000c0';
-  const id = v4PoolId({ currency0: NATIVE, currency1: USDC, fee: DYNAMIC_FEE_FLAG, tickSpacing: 60, hooks }) as Hex;
+  const id = v4PoolId({ currency0: NATIVE, currency1: USDC, fee: DYNAMIC_FEE_FLAG, tickSpacing: 60, hooks });
   const slot0 = (sqrtPriceX96: bigint, lpFee: number): RpcBatchAnswer => ({ ok: true, result: numberToHex(sqrtPriceX96 | (BigInt(lpFee) << 208n), { size: 32 }) });
   const log = (data: Hex, topics: Hex[]) => ({ data, topics, blockNumber: '0x2a', blockHash: keccak256('0x01'), blockTimestamp: '0x64' });
   const initialize = log(

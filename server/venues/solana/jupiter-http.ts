@@ -151,6 +151,7 @@ function readErrorCode(body: unknown): string | undefined {
 
 /** Jupiter's text as a message may repeat it: one line, printable, bounded, with nothing of this server's configuration. */
 function clean(client: JupiterClient, text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are replaced
   let line = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
   for (const secret of client.secrets) line = line.split(secret).join('[redacted]');
   if (/<\/?[a-z][^>]*>/i.test(line)) return '';

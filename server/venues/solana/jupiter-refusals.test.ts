@@ -18,7 +18,7 @@ const leg: SolanaSwapLeg = {
 
 interface Case {
   /** The fixture served, or an answer of its own. */
-  answer: string | StandInAnswer;
+  answer: string | Exclude<StandInAnswer, string>;
   status?: number;
   /** Refused at `/swap-instructions`, after a good quote. */
   atSwap?: boolean;

@@ -51,5 +51,5 @@ export interface SolanaRouteSource {
    * or undefined when the venue cannot deliver it; absent where the venue has no inverse (exact output is
    * then not offered).
    */
-  amountInFor?(leg: Pick<SolanaSwapLeg, 'inputMint' | 'outputMint'>, minAmountOut: bigint): Promise<bigint | undefined>;
+  amountInFor?: (leg: Pick<SolanaSwapLeg, 'inputMint' | 'outputMint'>, minAmountOut: bigint) => Promise<bigint | undefined>;
 }

@@ -9,7 +9,7 @@ export type DecodedMessage = Extract<AnyCompiledMessage, { version: 'legacy' | 0
 export function decodeMessage(bytes: Uint8Array | ReadonlyUint8Array): DecodedMessage {
   const message = getCompiledTransactionMessageDecoder().decode(bytes);
   if (message.version !== 'legacy' && message.version !== 0) throw new Error(`unsupported transaction version ${String(message.version)}`);
-  return message as DecodedMessage;
+  return message;
 }
 
 export interface DecodedTransaction {
@@ -37,11 +37,12 @@ export function decodeWireTransaction(wire: Uint8Array): DecodedTransaction {
 export function decodeEncodedTransaction(encoded: unknown, encoding: unknown): Uint8Array {
   if (typeof encoded !== 'string') throw invalidParams('Invalid params: invalid type: expected a string');
   const kind = encoding ?? 'base58';
+  const named = typeof kind === 'string' ? kind : JSON.stringify(kind);
   try {
     if (kind === 'base64') return new Uint8Array(fromBase64(encoded));
     if (kind === 'base58') return new Uint8Array(fromBase58(encoded));
   } catch {
-    throw invalidParams(`invalid ${String(kind)} encoding`);
+    throw invalidParams(`invalid ${named} encoding`);
   }
-  throw invalidParams(`unsupported encoding: ${String(kind)}. Supported encodings: base58, base64`);
+  throw invalidParams(`unsupported encoding: ${named}. Supported encodings: base58, base64`);
 }

@@ -43,7 +43,7 @@ export function transactionErrorToJson(err: unknown): TransactionErrorJson {
   if (typeof err === 'number') return TRANSACTION_ERRORS[err] ?? 'SanitizeFailure';
   if (err && typeof err === 'object') {
     const e = err as Record<string, unknown> & { err?: () => unknown };
-    const kind = (err as object).constructor?.name ?? '';
+    const kind = (err).constructor?.name ?? '';
     if (typeof e.err === 'function' && typeof e.index === 'number') {
       const inner = e.err();
       let instruction: InstructionErrorJson;

@@ -1,4 +1,4 @@
-import { getPublicKeyFromAddress, verifySignature, type Address, type SignatureBytes, type Transaction } from '@solana/kit';
+import { getPublicKeyFromAddress, verifySignature, type Address, type Transaction } from '@solana/kit';
 import { readU32, toBase58 } from '../codecs/bytes';
 import type { DecodedTransaction } from '../codecs/wire-transaction';
 import { SYSTEM_PROGRAM } from '../constants';
@@ -8,7 +8,7 @@ export async function signaturesValid(tx: Transaction): Promise<boolean> {
   for (const [signer, signature] of Object.entries(tx.signatures)) {
     if (!signature) return false;
     const key = await getPublicKeyFromAddress(signer as Address);
-    if (!(await verifySignature(key, signature as SignatureBytes, tx.messageBytes))) return false;
+    if (!(await verifySignature(key, signature, tx.messageBytes))) return false;
   }
   return true;
 }

@@ -4,7 +4,7 @@ import { invalidParams } from '../errors/rpc-error';
 
 export function expectAddress(value: unknown): Address {
   if (typeof value !== 'string' || !isAddress(value)) throw invalidParams('Invalid param: Invalid');
-  return value as Address;
+  return value;
 }
 
 export function expectSignature(value: unknown): string {

@@ -28,7 +28,8 @@ export function serveSubscriptions(node: NodeContext, socket: WebSocket) {
 function answer(node: NodeContext, socket: WebSocket, owned: Set<number>, raw: RawData) {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw.toString());
+    // ws hands a Buffer with its default binaryType ('nodebuffer'), which this server keeps.
+    parsed = JSON.parse((raw as Buffer).toString());
   } catch {
     return sendJson(socket, errorResponse(null, parseError()));
   }

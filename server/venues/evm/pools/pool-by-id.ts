@@ -98,7 +98,7 @@ export function noPoolWithId(chain: ConfiguredChain, id: string): AppError {
 
 /** The one available chain whose id venues hold a pool with this id (each chain asked in one call). */
 export async function chainOfPoolId(chains: ChainDirectory, id: Hex): Promise<ChainId> {
-  const candidates = EVM_CHAIN_IDS.filter((chainId) => chains[chainId].available && chains[chainId].venues && idVenues(chains[chainId].venues!).length > 0);
+  const candidates = EVM_CHAIN_IDS.filter((chainId) => chains[chainId].available && chains[chainId].venues && idVenues(chains[chainId].venues).length > 0);
   const found = (await Promise.all(candidates.map(async (chainId) => {
     const deployed = idVenues(chains[chainId].venues!);
     const answers = await chains[chainId].rpc.requestBatch(deployed.map(({ venue, deployment }) => venue.poolsById!.readCalls(deployment, id)[0]!)).catch(() => []);

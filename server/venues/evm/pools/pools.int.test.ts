@@ -43,7 +43,7 @@ async function creationOf(client: ReturnType<typeof world>['client'], factory: A
   const logs = await client.getLogs({ address: factory, event, fromBlock: 0n, toBlock: 'latest' });
   const log = logs.find((entry) => (entry.args as { pool?: string; pair?: string }).pool?.toLowerCase() === pool.toLowerCase()
     || (entry.args as { pair?: string }).pair?.toLowerCase() === pool.toLowerCase())!;
-  const block = await client.getBlock({ blockNumber: log.blockNumber! });
+  const block = await client.getBlock({ blockNumber: log.blockNumber });
   return { blockNumber: Number(log.blockNumber), createdAt: Number(block.timestamp) };
 }
 
@@ -158,7 +158,7 @@ describe('GET /api/v1/pool-info', () => {
     const chains = testManifest().chains;
     const { base, token, pool } = world();
     const address = pool('UNISWAP_V2', token('ALPHA').address, token('GAMMA').address).address;
-    const elsewhere = Object.entries(chains).filter(([id, entry]) => id !== 'BASE' && entry!.pools.some((other) => other.address === address)).map(([id]) => id);
+    const elsewhere = Object.entries(chains).filter(([id, entry]) => id !== 'BASE' && entry.pools.some((other) => other.address === address)).map(([id]) => id);
     expect(elsewhere).toContain('BSC');
     expect(base.pools.some((entry) => entry.address === address)).toBe(true);
     const { status, body } = await rest.get<PoolInfoBody>('v1.poolInfo', { pool: address });

@@ -51,7 +51,7 @@ async function slot0(client: ReturnType<typeof world>['client'], manager: Addres
 
 async function initializeOf(client: ReturnType<typeof world>['client'], manager: Address, id: Hex) {
   const [log] = await client.getLogs({ address: manager, event: initializeEvent, args: { id }, fromBlock: 0n, toBlock: 'latest' });
-  const block = await client.getBlock({ blockNumber: log!.blockNumber! });
+  const block = await client.getBlock({ blockNumber: log!.blockNumber });
   return { blockNumber: Number(log!.blockNumber), createdAt: Number(block.timestamp), args: log!.args };
 }
 
@@ -107,7 +107,7 @@ describe('GET /api/v1/pool-info on Uniswap V4 pools', () => {
     const alpha = token('ALPHA').address as Address;
     // A hooks address with no hook flags (the low 14 bits clear) may run a dynamic fee and is never called.
     const random = BigInt(privateKeyToAccount(generatePrivateKey()).address);
-    const hooks = `0x${((random >> 14n) << 14n).toString(16).padStart(40, '0')}` as Address;
+    const hooks: Address = `0x${((random >> 14n) << 14n).toString(16).padStart(40, '0')}`;
     const [currency0, currency1] = (BigInt(alpha) < BigInt(chain.wrappedNative) ? [alpha, chain.wrappedNative] : [chain.wrappedNative, alpha]) as [Address, Address];
     const key = { currency0, currency1, fee: 0x800000, tickSpacing: 60, hooks };
     const { sqrtPriceX96 } = await slot0(client, manager, v4Pool(chain.wrappedNative, alpha, 3000).id! as Hex);
@@ -159,7 +159,7 @@ describe('GET /api/v1/pool-info on Uniswap V4 pools', () => {
     const chains = testManifest().chains;
     const holders = new Map<string, string[]>();
     for (const [chainId, entry] of Object.entries(chains)) {
-      for (const pool of entry!.pools) if (pool.id) holders.set(pool.id, [...(holders.get(pool.id) ?? []), chainId]);
+      for (const pool of entry.pools) if (pool.id) holders.set(pool.id, [...(holders.get(pool.id) ?? []), chainId]);
     }
     const own = [...holders].find(([, ids]) => ids.length === 1)!;
     const found = await rest.get<PoolInfoBody>('v1.poolInfo', { pool: own[0] });
