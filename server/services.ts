@@ -59,7 +59,7 @@ export interface Services {
   rateLimiter: RateLimiter;
   chains: ChainDirectory;
   /** Each chain's family object: its chain provider and each layer's part for the family (server/family-services.ts). */
-  families(chain: ChainId): FamilyServices;
+  families: (chain: ChainId) => FamilyServices;
   /** Present only when the app runs on the local chain world. */
   localWorld?: LocalWorld;
   health: ReturnType<typeof createHealthCheck>;

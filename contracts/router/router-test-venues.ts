@@ -237,7 +237,7 @@ export async function deployPancakeV2Pair(ctx: Ctx, provider: number, token: Add
   const owner = getAddress(anvilAccount(provider).address);
   const factory = await deployContract(ctx, provider, pancakeV2Build().factory, [owner]);
   const write = async (address: Address, abi: Abi, functionName: string, args: readonly unknown[]) =>
-    mined(ctx, await ctx.wallet(provider).writeContract({ address, abi, functionName, args, gas: 5_000_000n } as never));
+    mined(ctx, await ctx.wallet(provider).writeContract({ address, abi, functionName, args, gas: 5_000_000n }));
   await write(factory, pancakeV2FactoryAbi, 'createPair', [ctx.weth, token]);
   const pair = getAddress(await ctx.client.readContract({ address: factory, abi: pancakeV2FactoryAbi, functionName: 'getPair', args: [ctx.weth, token] }));
   const native = parseEther('20');

@@ -17,7 +17,7 @@ import { erc20Abi, type Address, type Hex } from 'viem';
 import { ADDRESS_BOOK } from '@/server/chains/address-book-entries';
 import { CHAINS, type EvmChainId } from '@/server/chains/registry';
 import { artifactsHash } from './artifacts';
-import { compileContracts, type CompiledContracts } from './compile';
+import { compileContracts } from './compile';
 import { checkWrappedNative, deployProjectContracts, deployWrappedNative, installMulticall3 } from './core-contracts';
 import { canonicalPlacements } from './canonical-addresses';
 import { connectDeployer } from './deployer';
@@ -32,7 +32,7 @@ import { uniswapV4 } from './venues/uniswap-v4';
 import { pancakeswapV2, type PancakeV2Contracts } from './venues/pancakeswap-v2';
 import { pancakeswapV3, type PancakeV3Contracts } from './venues/pancakeswap-v3';
 import {
-  BRIDGE_SOLVER_STABLE_USD, BRIDGE_SOLVER_USD, BURN_ADDRESS, NATIVE_USD, TOKENS, TREASURY_NATIVE, usdToRaw, worldSpecFingerprint,
+  BRIDGE_SOLVER_STABLE_USD, BRIDGE_SOLVER_USD, NATIVE_USD, TOKENS, TREASURY_NATIVE, usdToRaw, worldSpecFingerprint,
 } from './world-spec';
 
 

@@ -86,7 +86,8 @@ function compile(sources: Record<string, string>): PancakeV2Build {
   const take = (file: string, name: string) => {
     const contract = output.contracts?.[file]?.[name];
     if (!contract) throw new Error(`solc output lacks ${file}:${name}`);
-    return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` as Hex };
+    const bytecode: Hex = `0x${contract.evm.bytecode.object}`;
+    return { abi: contract.abi, bytecode };
   };
   return { factory: take('PancakeFactory.sol', 'PancakeFactory'), pair: take(PAIR_FILE, 'PancakePair') };
 }

@@ -62,7 +62,7 @@ export const ENDPOINT_MAP = {
 } as const;
 
 /** The map as one list, in the map's order (the route table's order). */
-export const SERVED_ENDPOINTS: readonly ServedEndpoint[] = Object.values(ENDPOINT_MAP).flatMap((group): ServedEndpoint[] => Object.values(group));
+export const SERVED_ENDPOINTS: readonly ServedEndpoint[] = Object.values(ENDPOINT_MAP).flatMap((group) => Object.values<ServedEndpoint>(group));
 
 /** The served endpoint of a procedure name such as `v1.quote`. */
 export function servedEndpoint(procedure: string): ServedEndpoint {

@@ -23,5 +23,5 @@ export function serve<I extends z.ZodObject, O extends z.ZodType, M extends Endp
   endpoint: Endpoint<I, O, M>,
   answer: (ctx: AuthorizedContext, input: z.output<I>) => z.input<O> | Promise<z.input<O>>,
 ): ServedEndpoint<I, O, M> {
-  return { endpoint, input: endpointInput(endpoint) as z.ZodType<z.output<I>>, answer };
+  return { endpoint, input: endpointInput(endpoint), answer };
 }

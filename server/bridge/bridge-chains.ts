@@ -18,7 +18,7 @@ import { resolveBridgeAssets, type AssetCandidates } from './bridge-assets';
 export interface BridgeChainsDeps {
   config: Pick<Config, 'SOLVER_PRIVATE_KEY' | 'SOLVER_SECRET_KEY_SOL' | 'chains' | 'localWorld'> & Partial<Pick<Config, 'DEPLOY_SALT'>>;
   /** Each chain's family object (server/family-services.ts): its chain provider and its bridge part. */
-  families(chain: ChainId): { chain: ChainFamilyProvider; bridge: BridgeFamily };
+  families: (chain: ChainId) => { chain: ChainFamilyProvider; bridge: BridgeFamily };
   chains: ChainDirectory;
   manifest: DevnetManifest | undefined;
   fees: PriorityFeeReader;

@@ -139,13 +139,13 @@ export const DEFAULT_MAX_OUTSTANDING_USD = 500_000;
 function readBridgeAssets(id: ChainId, text: string | undefined, problems: string[]): string[] {
   if (text === undefined || text.trim() === '') return DEFAULT_BRIDGE_ASSETS;
   const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
-  const { isAddress } = chainFamily(id);
-  const wrong = entries.filter((entry) => !DEFAULT_BRIDGE_ASSETS.includes(entry.toLowerCase()) && !isAddress(entry));
+  const provider = chainFamily(id);
+  const wrong = entries.filter((entry) => !DEFAULT_BRIDGE_ASSETS.includes(entry.toLowerCase()) && !provider.isAddress(entry));
   if (entries.length === 0 || wrong.length > 0) {
     problems.push(`BRIDGE_ASSETS_${id}: a comma-separated list of native, wrapped, stable or token addresses${wrong.length > 0 ? ` (not: ${wrong.join(', ')})` : ''}`);
     return DEFAULT_BRIDGE_ASSETS;
   }
-  return entries.map((entry) => (isAddress(entry) ? entry : entry.toLowerCase()));
+  return entries.map((entry) => (provider.isAddress(entry) ? entry : entry.toLowerCase()));
 }
 
 /** `BRIDGE_MAX_OUTSTANDING_USD_<CHAIN>` as a positive number of dollars. */

@@ -22,7 +22,7 @@ export interface DoctorInput {
   /** The solver address the contracts were last found for (a changed key is found by it). */
   solverKeys?: SolverKeyHistory;
   /** Each chain's family object (server/family-services.ts): here, the doctor's checks of its family. */
-  families(chain: ChainId): { doctor: DoctorFamily };
+  families: (chain: ChainId) => { doctor: DoctorFamily };
 }
 
 /** What one chain's checks see: its configuration, the local world's entry for it, and where deposits go. */

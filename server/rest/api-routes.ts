@@ -36,7 +36,7 @@ function compile(template: string): { pattern: RegExp; names: string[] } {
 function buildRoutes(): readonly Route[] {
   // Health's GET answers 503 when this instance cannot serve (first match wins over its contract route).
   const routes: Route[] = [
-    { pattern: /^\/api\/health\/?$/, names: [], handlers: { ...restRoute(servedEndpoint('system.health')), GET: (request) => serveHealth(request) } as MethodHandlers },
+    { pattern: /^\/api\/health\/?$/, names: [], handlers: { ...restRoute(servedEndpoint('system.health')), GET: (request) => serveHealth(request) } },
     { pattern: /^\/api\/health\/live\/?$/, names: [], handlers: { GET: () => serveLiveness() } },
   ];
   for (const served of SERVED_ENDPOINTS) {

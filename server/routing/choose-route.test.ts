@@ -1,4 +1,4 @@
-import type { Address, Hex } from 'viem';
+import type { Address } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
 import type { LevelFees } from '@/server/chains/fee-levels';
@@ -17,7 +17,7 @@ function candidate({ hops = 1, legs: legCount = 1, ...overrides }: Partial<Omit<
   const legs = Array.from({ length: legCount }, () => ({ share: 1, hops: Array.from({ length: hops }, () => hop) }));
   return {
     legs, poolAmountOut: 0n, spot: [], simulated: true, ok: true, amountOut: 0n, gasUsed: 100_000n,
-    revertData: '0x' as Hex, transferBlocked: false, ...overrides,
+    revertData: '0x', transferBlocked: false, ...overrides,
   };
 }
 

@@ -51,7 +51,7 @@ describe('decodeLensResult', () => {
       result: {
         blockNumber: 5n, timestamp: 6n, baseFee: 7n, balanceIn: 1n, allowanceIn: 2n, approvalAllowance: 3n, approvalGas: 4n, approvalNeedsReset: false,
         decimalsIn: 18, decimalsOut: 6, nativeUsd: 3000n, amountInNative: 1000n, candidates: [candidate], preCallGas: [21_000n],
-      } as never,
+      },
     });
     const result = decodeLensResult(raw, [[leg]]);
     expect(result).toMatchObject({ blockNumber: 5n, decimalsOut: 6, preCallGas: [21_000n] });
@@ -61,7 +61,7 @@ describe('decodeLensResult', () => {
 
 describe('decodeLensTransferProbe', () => {
   it('is true only for the lens error that says the transfer went through', () => {
-    const allowed = encodeErrorResult({ abi: quoteLensAbi, errorName: 'TransferAllowed' } as never);
+    const allowed = encodeErrorResult({ abi: quoteLensAbi, errorName: 'TransferAllowed' });
     expect(decodeLensTransferProbe(allowed)).toBe(true);
     expect(decodeLensTransferProbe('0x08c379a0')).toBe(false);
     expect(decodeLensTransferProbe(undefined)).toBe(false);

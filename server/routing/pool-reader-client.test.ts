@@ -4,7 +4,7 @@ import { poolStateReaderAbi } from '@/server/venues/evm/generated/contracts';
 import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
 import { decodePoolStates, tickLayouts } from './pool-reader-client';
 
-const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}` as Address;
+const address = (n: number): Address => `0x${n.toString(16).padStart(40, '0')}`;
 const NO_ID = `0x${'0'.repeat(64)}` as const;
 const pool = (fee: number): RoutablePool => ({ venue: 'UNISWAP_V3', address: address(9), id: NO_ID, token0: address(1), token1: address(2), fee, tickSpacing: 10 });
 const Q96 = 2n ** 96n;
@@ -17,7 +17,7 @@ const empty: Read = { ok: true, reserve0: 0n, reserve1: 0n, sqrtPriceX96: 0n, ti
 
 /** The reader's answer, encoded through its ABI as the node returns it. */
 function answer(reads: Read[]) {
-  return encodeFunctionResult({ abi: poolStateReaderAbi, functionName: 'read', result: reads as never });
+  return encodeFunctionResult({ abi: poolStateReaderAbi, functionName: 'read', result: reads });
 }
 
 describe('decodePoolStates', () => {

@@ -5,7 +5,7 @@ import { constantProductOut } from './amm/constant-product';
 import type { ConcentratedState, ConstantProductState } from './amm/pool-state';
 import { enumeratePaths, hopCapacity, pathOut, poolKey, type PricedPool } from './route-graph';
 
-const token = (n: number) => `0x${n.toString(16).padStart(40, '0')}` as Address;
+const token = (n: number): Address => `0x${n.toString(16).padStart(40, '0')}`;
 const [A, B, C, D] = [token(1), token(2), token(3), token(4)];
 let nextPool = 100;
 

@@ -17,7 +17,7 @@ export interface PriceHistoryPart {
 export interface PriceHistoryDeps {
   chains: ChainDirectory;
   /** Each chain's family object (server/family-services.ts): here, its price history. */
-  families(chain: ChainId): { tokens: PriceHistoryPart };
+  families: (chain: ChainId) => { tokens: PriceHistoryPart };
   solana?: SolanaTrading;
 }
 

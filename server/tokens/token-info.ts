@@ -31,7 +31,7 @@ export interface TokenInfoPart {
 export interface TokenInfoDeps {
   chains: ChainDirectory;
   /** Each chain's family object (server/family-services.ts): here, its token reads. */
-  families(chain: ChainId): { tokens: TokenInfoPart };
+  families: (chain: ChainId) => { tokens: TokenInfoPart };
   /** Solana's route source and mints; absent where SOL has no route configured. */
   solana?: SolanaTrading;
   /** The local chain world: its Solana mints carry no metadata account, so their names come from its manifest. */

@@ -37,7 +37,7 @@ export interface MarketsPart {
 export interface TokenMarketDeps {
   chains: ChainDirectory;
   /** Each chain's family object (server/family-services.ts): here, its markets. */
-  families(chain: ChainId): { tokens: MarketsPart };
+  families: (chain: ChainId) => { tokens: MarketsPart };
   solana?: SolanaTrading;
   localWorld?: LocalWorld;
 }

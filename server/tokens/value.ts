@@ -27,7 +27,7 @@ export interface ValueEstimator {
 
 export interface ValueDeps {
   /** Each chain's family object (server/family-services.ts): here, its estimator. */
-  families(chain: ChainId): { value: ValueEstimator };
+  families: (chain: ChainId) => { value: ValueEstimator };
   chains: ChainDirectory;
   balances: BalanceReader;
   /** Gas prices, to weigh each leg's gas as a quote does; without them routes are chosen on output alone. */

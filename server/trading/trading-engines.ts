@@ -19,7 +19,7 @@ import type { TradeOutcome } from './trade-outcome';
 
 /** Each chain's family object (server/family-services.ts): here, its trading engine. */
 export interface TradingFamilies {
-  families(chain: ChainId): { trading: TradingEngine };
+  families: (chain: ChainId) => { trading: TradingEngine };
 }
 
 export interface SwapQuoteDeps extends TradingFamilies {

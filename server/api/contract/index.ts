@@ -1,7 +1,6 @@
 import type { Endpoint } from './endpoint';
 import { bridgeExecute, bridgeQuote, bridgeStatus } from './bridge';
 import { balance, chains, priorityFees, tokenBalance } from './chain-data';
-import { DEV_ENDPOINTS } from './dev';
 import { health } from './system';
 import { poolInfo, tokenAudit, tokenInfo, v1Value, v2Value } from './tokens';
 import { tradeHistory, v1Execute, v1Quote, v2Execute, v2Quote, v2Track } from './trading';
@@ -16,5 +15,5 @@ export const ENDPOINTS = [
   v2Track, tradeHistory,
 ] as const satisfies readonly Endpoint[];
 
-export type EndpointProcedure = (typeof ENDPOINTS)[number]['procedure'] | (typeof DEV_ENDPOINTS)[number]['procedure'];
+export type EndpointProcedure = (typeof ENDPOINTS)[number]['procedure'];
 

@@ -23,7 +23,7 @@ import type {
 
 interface TokenDataServices {
   chains: ChainDirectory;
-  families(chain: ChainId): FamilyServices;
+  families: (chain: ChainId) => FamilyServices;
   config: Pick<Config, 'DEXSCREENER_API_URL' | 'GOPLUS_API_URL' | 'RUGCHECK_API_URL'>;
   solana?: SolanaTrading;
   localWorld?: LocalWorld;

@@ -13,7 +13,7 @@ import { createRugCheckAdapter } from './providers/rugcheck';
 export interface AuditSetup {
   chains: ChainDirectory;
   /** Each chain's family object (server/family-services.ts): its audit part and its tax probe. */
-  families(chain: ChainId): { tokens: AuditFamilyPart & TaxProbePart };
+  families: (chain: ChainId) => { tokens: AuditFamilyPart & TaxProbePart };
   config: Pick<Config, 'GOPLUS_API_URL' | 'RUGCHECK_API_URL'>;
 }
 

@@ -20,7 +20,7 @@ export interface AuditFamilyPart {
 export interface AuditDeps {
   chains: ChainDirectory;
   /** Each chain's family object (server/family-services.ts): here, its audit part. */
-  families(chain: ChainId): { tokens: AuditFamilyPart };
+  families: (chain: ChainId) => { tokens: AuditFamilyPart };
   /** Any chain's taxes (each family's probe, through `families`, in the app). */
   probeTaxes: ProbeTaxes;
   /** Asked when they cover the token's chain; each answers `unavailable` rather than failing. */

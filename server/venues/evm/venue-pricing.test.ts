@@ -4,7 +4,7 @@
  * For the constant-product venues the local math with the adapter's fee is checked against the venue's own
  * integer getAmountOut (Uniswap V2 997/1000, PancakeSwap V2 9975/10000).
  */
-import { encodeAbiParameters, type Hex } from 'viem';
+import { encodeAbiParameters } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { RpcBatchAnswer } from '@/server/chains/json-rpc';
 import { constantProductOut, constantProductSpot } from '@/server/routing/amm/constant-product';
@@ -17,7 +17,7 @@ import { uniswapV4 } from './uniswap-v4';
 import type { EvmVenueAdapter } from './venue-adapter';
 import { venueById } from './venue-table';
 
-const answer = (types: { type: string }[], values: unknown[]): RpcBatchAnswer => ({ ok: true, result: encodeAbiParameters(types, values) as Hex });
+const answer = (types: { type: string }[], values: unknown[]): RpcBatchAnswer => ({ ok: true, result: encodeAbiParameters(types, values) });
 const reservesAnswer = (reserve0: bigint, reserve1: bigint) => answer([{ type: 'uint112' }, { type: 'uint112' }, { type: 'uint32' }], [reserve0, reserve1, 0]);
 const ratio = (spot: { numerator: bigint; denominator: bigint }) => Number(spot.numerator) / Number(spot.denominator);
 
