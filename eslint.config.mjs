@@ -14,7 +14,17 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.spec.ts'];
 export default defineConfig(
   {
     // Generated code is checked through its generator's tests; build output, dependencies and test artefacts are not ours.
-    ignores: ['**/generated/**', '.next/**', 'node_modules/**', '.data/**', '.test-data/**', 'test-results/**', 'playwright-report/**', 'reports/**', '.scratch/**'],
+    ignores: [
+      '**/generated/**',
+      '.next/**',
+      'node_modules/**',
+      '.data/**',
+      '.test-data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'reports/**',
+      '.scratch/**',
+    ],
   },
   {
     files: ['**/*.{ts,tsx,mts}'],

@@ -17,11 +17,13 @@ export async function register() {
   });
   // The request proxy starts sessions for page loads; from now on it counts them per client address.
   const { createSessionGate, installSessionGate } = await import('@/server/auth/session-gate');
-  installSessionGate(createSessionGate({
-    rateLimiter: services.rateLimiter,
-    sessionsPerHour: services.config.SESSIONS_PER_IP_PER_HOUR,
-    trustedProxyHops: services.config.TRUST_PROXY,
-  }));
+  installSessionGate(
+    createSessionGate({
+      rateLimiter: services.rateLimiter,
+      sessionsPerHour: services.config.SESSIONS_PER_IP_PER_HOUR,
+      trustedProxyHops: services.config.TRUST_PROXY,
+    }),
+  );
   services.logger.info('server ready', {
     version: services.version,
     storage: services.store.engine,

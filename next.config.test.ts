@@ -10,7 +10,12 @@ import nextConfig from './next.config.mjs';
  */
 const require = createRequire(import.meta.url);
 const { blockCrossSiteDEV } = require('next/dist/server/lib/router-utils/block-cross-site-dev.js') as {
-  blockCrossSiteDEV(req: Pick<IncomingMessage, 'url' | 'headers'>, res: Pick<ServerResponse, 'end'> & { statusCode: number }, allowed: string[] | undefined, hostname: string | undefined): boolean;
+  blockCrossSiteDEV(
+    req: Pick<IncomingMessage, 'url' | 'headers'>,
+    res: Pick<ServerResponse, 'end'> & { statusCode: number },
+    allowed: string[] | undefined,
+    hostname: string | undefined,
+  ): boolean;
 };
 
 function blocked(url: string, headers: Record<string, string>, allowed: string[] | undefined): boolean {
@@ -23,7 +28,7 @@ const PAGE_AT_LOOPBACK = { origin: 'http://127.0.0.1:3000', 'sec-fetch-mode': 'c
 const HMR = { origin: 'http://127.0.0.1:3000', upgrade: 'websocket' };
 
 describe('development origins', () => {
-  it('lets a page at 127.0.0.1 load the dev server\'s chunks and open its HMR socket', () => {
+  it("lets a page at 127.0.0.1 load the dev server's chunks and open its HMR socket", () => {
     expect(blocked('/_next/static/chunks/main-app.js', PAGE_AT_LOOPBACK, nextConfig.allowedDevOrigins)).toBe(false);
     expect(blocked('/_next/webpack-hmr?id=1', HMR, nextConfig.allowedDevOrigins)).toBe(false);
     expect(blocked('/__nextjs_original-stack-frames', PAGE_AT_LOOPBACK, nextConfig.allowedDevOrigins)).toBe(false);

@@ -13,7 +13,6 @@ import { proxy } from './proxy';
 
 const SESSIONS_PER_HOUR = 5;
 
-
 /** A page load from `address` (as the server process stamps it), without a session cookie. */
 async function pageLoad(address: string, headers: Record<string, string> = {}): Promise<boolean> {
   const response = await proxy(new NextRequest('http://localhost:3000/status', { headers: { [PEER_ADDRESS_HEADER]: address, ...headers } }));
@@ -38,9 +37,13 @@ describe('sessions started per client address', () => {
 
   it('stop at the bound for one address; another address still gets one', async () => {
     // An hour's window of its own: the test's page loads all fall in it.
-    installSessionGate(createSessionGate({
-      rateLimiter: createRateLimiter(memoryRateLimitStore(), () => 7_200_000), sessionsPerHour: SESSIONS_PER_HOUR, trustedProxyHops: 0,
-    }));
+    installSessionGate(
+      createSessionGate({
+        rateLimiter: createRateLimiter(memoryRateLimitStore(), () => 7_200_000),
+        sessionsPerHour: SESSIONS_PER_HOUR,
+        trustedProxyHops: 0,
+      }),
+    );
     const started = [];
     for (let i = 0; i < SESSIONS_PER_HOUR + 3; i++) started.push(await pageLoad('198.51.100.4'));
     expect(started.filter(Boolean)).toHaveLength(SESSIONS_PER_HOUR);

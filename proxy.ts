@@ -11,9 +11,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { loadAppSecret } from '@/server/auth/app-secret';
 import { sessionSecretEnv } from '@/server/config/env';
 import { mayStartSession } from '@/server/auth/session-gate';
-import {
-  SESSION_COOKIE, SESSION_RENEW_SECONDS, SESSION_TTL_SECONDS, createSessionCookie, verifySessionCookie,
-} from '@/server/auth/session-cookie';
+import { SESSION_COOKIE, SESSION_RENEW_SECONDS, SESSION_TTL_SECONDS, createSessionCookie, verifySessionCookie } from '@/server/auth/session-cookie';
 
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;

@@ -21,7 +21,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <body>
         {/* The first stop of the keyboard: past the header's links, search and wallet to the page itself. */}
-        <a className="skip-link" href="#main">Skip to content</a>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
         <AppProviders wagmiState={wagmiState} localWorld={runsOnLocalWorld()}>
           <SiteHeader />
           {/* Each page renders its own <main>; this target takes focus so the next Tab starts inside it. */}

@@ -6,7 +6,11 @@ export default function NotFound() {
     <main className="page">
       <h1>Page not found</h1>
       <p className="muted">There is no page at this address.</p>
-      <p><Link href="/" prefetch={false}>Go to the swap page</Link></p>
+      <p>
+        <Link href="/" prefetch={false}>
+          Go to the swap page
+        </Link>
+      </p>
     </main>
   );
 }

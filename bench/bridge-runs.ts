@@ -19,7 +19,11 @@ export interface TimedBridge {
 const sign = (account: PrivateKeyAccount, unsigned: string) => account.signTransaction(parseTransaction(unsigned as Hex) as TransactionSerializableEIP1559);
 
 async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await response.json()) as { result?: T; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result as T;
@@ -41,13 +45,16 @@ export async function sendRawAndWait(url: string, raw: Hex): Promise<number> {
 
 /** A signed native transfer to self: the cheapest transaction a chain confirms. */
 export async function signedTransfer(url: string, chainId: number, account: PrivateKeyAccount): Promise<Hex> {
-  const [nonce, gasPrice] = await Promise.all([
-    rpc<Hex>(url, 'eth_getTransactionCount', [account.address, 'pending']),
-    rpc<Hex>(url, 'eth_gasPrice'),
-  ]);
+  const [nonce, gasPrice] = await Promise.all([rpc<Hex>(url, 'eth_getTransactionCount', [account.address, 'pending']), rpc<Hex>(url, 'eth_gasPrice')]);
   return account.signTransaction({
-    type: 'eip1559', chainId, nonce: Number(BigInt(nonce)), to: account.address, value: 1n, gas: 21_000n,
-    maxFeePerGas: BigInt(gasPrice) * 2n, maxPriorityFeePerGas: 1n,
+    type: 'eip1559',
+    chainId,
+    nonce: Number(BigInt(nonce)),
+    to: account.address,
+    value: 1n,
+    gas: 21_000n,
+    maxFeePerGas: BigInt(gasPrice) * 2n,
+    maxPriorityFeePerGas: 1n,
   });
 }
 
@@ -107,13 +114,23 @@ export async function tokenBridge(live: Services, manifest: DevnetManifest): Pro
   const trader = privateKeyToAccount(generatePrivateKey());
   await sendTestFunds(live.localWorld!, { chain: 'BASE', address: trader.address });
   const tokenOf = (chain: 'BASE' | 'ARB', symbol: string) => manifest.chains[chain]!.tokens.find((token) => token.symbol === symbol)!.address;
-  const bridge = bridgeRun(live, trader, {
-    source: 'BASE', destination: 'ARB', amount: USDC_IN, trader: trader.address, tokenIn: tokenOf('BASE', 'USDC'), tokenOut: tokenOf('ARB', 'BETA'),
-  }, (quoted) => {
-    const route = quoted.stats.route ?? [];
-    if (route.at(-1)?.kind !== 'swap') throw new Error('the token bridge is not filled through a destination swap');
-    if (route[0]?.kind !== 'bridge') throw new Error('the token bridge deposits through a source swap: USDC is no longer a bridge asset on BASE');
-  });
+  const bridge = bridgeRun(
+    live,
+    trader,
+    {
+      source: 'BASE',
+      destination: 'ARB',
+      amount: USDC_IN,
+      trader: trader.address,
+      tokenIn: tokenOf('BASE', 'USDC'),
+      tokenOut: tokenOf('ARB', 'BETA'),
+    },
+    (quoted) => {
+      const route = quoted.stats.route ?? [];
+      if (route.at(-1)?.kind !== 'swap') throw new Error('the token bridge is not filled through a destination swap');
+      if (route[0]?.kind !== 'bridge') throw new Error('the token bridge deposits through a source swap: USDC is no longer a bridge asset on BASE');
+    },
+  );
   await bridge.run();
   return bridge;
 }

@@ -95,11 +95,21 @@ function printTypical(title: string, runs: { total: number; events: Event[] }[])
   for (const run of runs) shapes.set(shape(run.events), [...(shapes.get(shape(run.events)) ?? []), run]);
   const sorted = [...shapes].sort((a, b) => b[1].length - a[1].length);
   const [, common] = sorted[0]!;
-  for (const [other, those] of sorted.slice(1)) console.log(`  (${those.length} runs) ${other.split('|').map((label) => label.replace(/(\+eth_call)+/g, '+eth_call…')).join(' | ')}`);
+  for (const [other, those] of sorted.slice(1))
+    console.log(
+      `  (${those.length} runs) ${other
+        .split('|')
+        .map((label) => label.replace(/(\+eth_call)+/g, '+eth_call…'))
+        .join(' | ')}`,
+    );
   const median = (values: number[]) => stats(values).p50Ms;
-  console.log(`\n${title}: the most common shape, ${common.length} of ${runs.length} runs, median ${median(common.map((run) => run.total)).toFixed(2)} ms (all runs ${median(runs.map((run) => run.total)).toFixed(2)} ms); per step median start / end`);
+  console.log(
+    `\n${title}: the most common shape, ${common.length} of ${runs.length} runs, median ${median(common.map((run) => run.total)).toFixed(2)} ms (all runs ${median(runs.map((run) => run.total)).toFixed(2)} ms); per step median start / end`,
+  );
   common[0]!.events.forEach((event, index) => {
-    console.log(`  ${fmt(median(common.map((run) => run.events[index]!.start)))} ${fmt(median(common.map((run) => run.events[index]!.end)))}  ${event.kind.padEnd(3)} ${event.label}`);
+    console.log(
+      `  ${fmt(median(common.map((run) => run.events[index]!.start)))} ${fmt(median(common.map((run) => run.events[index]!.end)))}  ${event.kind.padEnd(3)} ${event.label}`,
+    );
   });
 }
 
@@ -113,7 +123,12 @@ function printSignings(title: string, runs: { events: Event[] }[]): void {
     const signings = run.events.filter((event) => event.label.startsWith('ARB ') && event.label.includes('eth_getTransactionCount')).length;
     counts.set(signings, (counts.get(signings) ?? 0) + 1);
   }
-  console.log(`${title}: signed ${[...counts].sort(([a], [b]) => a - b).map(([times, n]) => `${times} time(s) in ${n} runs`).join(', ')} of ${runs.length}`);
+  console.log(
+    `${title}: signed ${[...counts]
+      .sort(([a], [b]) => a - b)
+      .map(([times, n]) => `${times} time(s) in ${n} runs`)
+      .join(', ')} of ${runs.length}`,
+  );
 }
 
 /** The median time of a request body sent `rounds` times, one after another. */
@@ -172,7 +187,10 @@ try {
   const rawBase: number[] = [];
   const rawArb: number[] = [];
   for (let i = 0; i < BRIDGES; i++) {
-    for (const [name, run] of [['token', token], ['native', native]] as const) {
+    for (const [name, run] of [
+      ['token', token],
+      ['native', native],
+    ] as const) {
       const timed = await run();
       runs[name].push({ total: timed.ms, cpuMs: timed.cpuMs, events: recorder.between(timed.start, timed.start + timed.ms) });
     }
@@ -193,7 +211,9 @@ try {
   console.log(`\nraw transfer + receipt BASE ${stats(rawBase).p50Ms} ms + ARB ${stats(rawArb).p50Ms} ms (p50)`);
   for (const name of ['token', 'native'] as const) {
     const cpu = stats(runs[name].map((run) => run.cpuMs)).p50Ms;
-    console.log(`${name} bridge p50 ${p50(name)} ms: ${(p50(name) / rawSum).toFixed(2)}× the two raw confirmations; this process' CPU meanwhile ${cpu} ms (p50)`);
+    console.log(
+      `${name} bridge p50 ${p50(name)} ms: ${(p50(name) / rawSum).toFixed(2)}× the two raw confirmations; this process' CPU meanwhile ${cpu} ms (p50)`,
+    );
   }
   console.log(`load average ${loadAtStart.join(' / ')} at start, ${machineInfo().loadAverage.join(' / ')} at end`);
 } finally {

@@ -34,9 +34,14 @@ try {
   const native = await nativeBridge(live, manifest, 0);
   const token = await tokenBridge(live, manifest);
   const transfers = rawTransfers(manifest);
-  const solQuote = () => bridgeQuoteAnswer(live.bridge, 'bench', {
-    source: 'BASE', destination: 'SOL', amount: String(10n ** 17n), trader: manifest.chains.BASE!.accounts[0]!.address, recipient: manifest.chains.SOL!.accounts[0]!.address,
-  });
+  const solQuote = () =>
+    bridgeQuoteAnswer(live.bridge, 'bench', {
+      source: 'BASE',
+      destination: 'SOL',
+      amount: String(10n ** 17n),
+      trader: manifest.chains.BASE!.accounts[0]!.address,
+      recipient: manifest.chains.SOL!.accounts[0]!.address,
+    });
 
   const samples = { native: [] as number[], token: [] as number[], base: [] as number[], arb: [] as number[] };
   for (let i = 0; i < BRIDGES; i++) {

@@ -45,7 +45,10 @@ interface RunningApp {
 function groupRssKb(leader: number): number {
   let pids = [leader];
   try {
-    pids = execFileSync('pgrep', ['-g', String(leader)], { encoding: 'utf8' }).trim().split('\n').map(Number);
+    pids = execFileSync('pgrep', ['-g', String(leader)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map(Number);
   } catch {
     // the leader alone
   }
@@ -88,7 +91,9 @@ async function startDevServer(dataDir: string): Promise<RunningApp> {
   if (child.pid === undefined) throw new Error('could not spawn next dev');
   const pid = child.pid;
   let exited: string | undefined;
-  child.on('exit', (code, signal) => { exited = `exit ${code ?? 'none'}, signal ${signal ?? 'none'}`; });
+  child.on('exit', (code, signal) => {
+    exited = `exit ${code ?? 'none'}, signal ${signal ?? 'none'}`;
+  });
   const stop = async () => {
     stopProcessGroup(pid);
     if (!(await waitForExit(pid))) stopProcessGroup(pid, 'SIGKILL');
@@ -112,7 +117,8 @@ async function checkLoopbackOrigin(app: RunningApp): Promise<void> {
   const script = /<script[^>]*\ssrc="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
   if (!script) throw new Error('the page lists no script of the development server');
   const response = await fetch(`${app.baseUrl}${script}`, {
-    headers: { origin: app.baseUrl, 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-origin' }, signal: AbortSignal.timeout(60_000),
+    headers: { origin: app.baseUrl, 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-origin' },
+    signal: AbortSignal.timeout(60_000),
   });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`the development server refused its script ${script} to ${app.baseUrl}: ${response.status}`);

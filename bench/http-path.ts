@@ -67,9 +67,11 @@ function getOk(url: string, key: string): Promise<void> {
 /** Runs `run` `count` times in all, 16 at a time. */
 async function warmUp(count: number, run: () => Promise<void>): Promise<void> {
   let left = count;
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    while (left-- > 0) await run();
-  }));
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (left-- > 0) await run();
+    }),
+  );
 }
 
 export async function measureHttpPath(options: HttpPathOptions): Promise<HttpPathRun[]> {

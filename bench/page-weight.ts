@@ -20,7 +20,9 @@ const nextDir = path.join(REPO_ROOT, '.next');
 if (values.build || !existsSync(path.join(nextDir, 'BUILD_ID'))) {
   console.error('[weight] building the app (next build)');
   const built = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'next'), ['build'], {
-    cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
@@ -31,9 +33,10 @@ const table = markdownTable(
   weights.map((weight) => [`\`${weight.route}\``, kB(weight.gzipBytes), kB(weight.rawBytes), weight.files.length]),
 );
 const swap = weights.find((weight) => weight.route === '/');
-const verdict = swap && swap.gzipBytes <= SWAP_PAGE_BUDGET_BYTES
-  ? `The swap page (\`/\`) loads ${kB(swap.gzipBytes)} of gzip JavaScript first, within its ${kB(SWAP_PAGE_BUDGET_BYTES)} budget.`
-  : `The swap page (\`/\`) loads ${swap ? kB(swap.gzipBytes) : 'an unknown amount'} of gzip JavaScript first: over its ${kB(SWAP_PAGE_BUDGET_BYTES)} budget.`;
+const verdict =
+  swap && swap.gzipBytes <= SWAP_PAGE_BUDGET_BYTES
+    ? `The swap page (\`/\`) loads ${kB(swap.gzipBytes)} of gzip JavaScript first, within its ${kB(SWAP_PAGE_BUDGET_BYTES)} budget.`
+    : `The swap page (\`/\`) loads ${swap ? kB(swap.gzipBytes) : 'an unknown amount'} of gzip JavaScript first: over its ${kB(SWAP_PAGE_BUDGET_BYTES)} budget.`;
 console.log(`${table}\n\n${verdict}`);
 writeResult('page-weight.json', { measuredAt: new Date().toISOString(), machine: machineInfo(), budgetBytes: SWAP_PAGE_BUDGET_BYTES, pages: weights });
 writeFileSync(path.join(RESULTS_DIR, 'page-weight.md'), `${table}\n\n${verdict}\n`);

@@ -30,7 +30,12 @@ import { installRpcCounter, markdownTable, stopOnSignal, writeResult, type RpcCo
 const CHAINS: readonly EvmChainId[] = ['BASE', 'BSC'];
 const NATIVE = NATIVE_TOKEN_ADDRESS as Address;
 
-interface Trade { chain: EvmChainId; tokenIn: string; tokenOut: string; depthPct: number }
+interface Trade {
+  chain: EvmChainId;
+  tokenIn: string;
+  tokenOut: string;
+  depthPct: number;
+}
 
 const sizes = (chain: EvmChainId, tokenIn: string, tokenOut: string, pcts: readonly number[]): Trade[] =>
   pcts.map((depthPct) => ({ chain, tokenIn, tokenOut, depthPct }));
@@ -47,14 +52,28 @@ const TRADES: readonly Trade[] = [
 ];
 
 export interface TradeResult {
-  chain: string; pair: string; depthPct: number; amountIn: string;
-  ours: string; single: string; optimum: string;
-  oursOfOptimum: number; oursOfSingle: number; optimumOfSingle: number;
+  chain: string;
+  pair: string;
+  depthPct: number;
+  amountIn: string;
+  ours: string;
+  single: string;
+  optimum: string;
+  oursOfOptimum: number;
+  oursOfSingle: number;
+  optimumOfSingle: number;
   /** The two optima behind `optimum` (the better of them), and the flow one's gain over the disjoint one. */
-  flowOptimum: string; disjointOptimum: string; flowOfDisjoint: number; optimumBy: 'flow' | 'disjoint';
+  flowOptimum: string;
+  disjointOptimum: string;
+  flowOfDisjoint: number;
+  optimumBy: 'flow' | 'disjoint';
   /** Distinct pools and paths the optimum's allocation uses. */
-  optimumPools: number; optimumPaths: number;
-  oursLegs: string; optimumLegs: string; httpRequestsPerQuote: number; paths: number;
+  optimumPools: number;
+  optimumPaths: number;
+  oursLegs: string;
+  optimumLegs: string;
+  httpRequestsPerQuote: number;
+  paths: number;
   /** Time spent on the references of this trade (the first trade of a chain also samples its curves). */
   referenceSeconds: number;
 }
@@ -71,7 +90,15 @@ function benchPools(chain: ManifestChain): BenchPool[] {
   const seen = new Map<string, BenchPool>();
   for (const pool of chain.pools) {
     if (untradable.has(pool.token0.toLowerCase()) || untradable.has(pool.token1.toLowerCase())) continue;
-    const entry = { venue: pool.venue, address: pool.address as Address, id: pool.id as `0x${string}` | undefined, token0: pool.token0 as Address, token1: pool.token1 as Address, fee: pool.fee, tickSpacing: pool.tickSpacing };
+    const entry = {
+      venue: pool.venue,
+      address: pool.address as Address,
+      id: pool.id as `0x${string}` | undefined,
+      token0: pool.token0 as Address,
+      token1: pool.token1 as Address,
+      fee: pool.fee,
+      tickSpacing: pool.tickSpacing,
+    };
     seen.set(`${pool.venue}:${pool.address.toLowerCase()}:${pool.id ?? ''}:${pool.fee}`, entry);
   }
   return [...seen.values()];
@@ -79,8 +106,14 @@ function benchPools(chain: ManifestChain): BenchPool[] {
 
 /** The tokenIn held by the deepest pool a path from tokenIn starts with (V4 pools share one balance: left out). */
 async function depthOf(client: PublicClient, pools: readonly BenchPool[], tokenIn: Address, tokenOut: Address): Promise<bigint> {
-  const first = new Set(enumeratePaths(pools, tokenIn, tokenOut).map((p) => p.pools[0]!).filter((pool) => pool.venue !== 'UNISWAP_V4'));
-  const held = await Promise.all([...first].map((pool) => client.readContract({ address: tokenIn, abi: erc20Abi, functionName: 'balanceOf', args: [pool.address] })));
+  const first = new Set(
+    enumeratePaths(pools, tokenIn, tokenOut)
+      .map((p) => p.pools[0]!)
+      .filter((pool) => pool.venue !== 'UNISWAP_V4'),
+  );
+  const held = await Promise.all(
+    [...first].map((pool) => client.readContract({ address: tokenIn, abi: erc20Abi, functionName: 'balanceOf', args: [pool.address] })),
+  );
   return held.reduce((max, value) => (value > max ? value : max), 0n);
 }
 
@@ -103,7 +136,12 @@ const pathVenues = (path: BenchPath) => path.pools.map((pool) => `${venueName(po
 const ratio = (a: bigint, b: bigint) => (b === 0n ? 0 : Number((a * 10n ** 9n) / b) / 1e9);
 
 /** What the benchmark keeps per chain: its client, pools and sampled curves (shared by its trades). */
-interface ChainBench { chain: ManifestChain; client: PublicClient; pools: BenchPool[]; curves: PoolCurves }
+interface ChainBench {
+  chain: ManifestChain;
+  client: PublicClient;
+  pools: BenchPool[];
+  curves: PoolCurves;
+}
 
 function chainBench(chain: ManifestChain): ChainBench {
   const client = createPublicClient({ transport: http(chain.rpcUrl, { batch: { batchSize: 250, wait: 0 } }) }) as PublicClient;
@@ -139,7 +177,11 @@ async function references(bench: ChainBench, tokenIn: Address, tokenOut: Address
     ? flow.legs.map((leg) => ({ path: leg.path, share: ratio(leg.amountIn * 100n, swapIn) }))
     : disjoint.legs.map((leg) => ({ path: leg.path, share: (leg.steps * 100) / GRID_STEPS }));
   return {
-    single, paths, flowOut, disjointOut: disjoint.amountOut, optimumBy: byFlow ? ('flow' as const) : ('disjoint' as const),
+    single,
+    paths,
+    flowOut,
+    disjointOut: disjoint.amountOut,
+    optimumBy: byFlow ? ('flow' as const) : ('disjoint' as const),
     optimum: byFlow ? flowOut : disjoint.amountOut,
     optimumPools: new Set(legs.flatMap((leg) => leg.path.pools.map(poolKey))).size,
     optimumPaths: legs.length,
@@ -153,17 +195,38 @@ async function measureTrade(services: Services, counter: RpcCounter, bench: Chai
   const poolToken = (symbol: string) => (symbol === 'NATIVE' ? (chain.wrappedNative as Address) : address(symbol));
   const [inPools, outPools] = [poolToken(trade.tokenIn), poolToken(trade.tokenOut)];
   const amountIn = ((await depthOf(client, pools, inPools, outPools)) * BigInt(Math.round(trade.depthPct * 100))) / 10_000n;
-  const input = v2QuoteInput.parse({ chain: trade.chain, tokenIn: address(trade.tokenIn), tokenOut: address(trade.tokenOut), amount: amountIn.toString(), slippage: 100, trader });
+  const input = v2QuoteInput.parse({
+    chain: trade.chain,
+    tokenIn: address(trade.tokenIn),
+    tokenOut: address(trade.tokenOut),
+    amount: amountIn.toString(),
+    slippage: 100,
+    trader,
+  });
   const ours = await ourQuote(services, counter, trade, input, amountIn);
   const started = performance.now();
   const refs = await references(bench, inPools, outPools, ours.swapIn);
   return {
-    chain: trade.chain, pair: `${trade.tokenIn}->${trade.tokenOut}`, depthPct: trade.depthPct, amountIn: amountIn.toString(),
-    ours: ours.ours.toString(), single: refs.single.toString(), optimum: refs.optimum.toString(),
-    oursOfOptimum: ratio(ours.ours, refs.optimum), oursOfSingle: ratio(ours.ours, refs.single), optimumOfSingle: ratio(refs.optimum, refs.single),
-    flowOptimum: refs.flowOut.toString(), disjointOptimum: refs.disjointOut.toString(), flowOfDisjoint: ratio(refs.flowOut, refs.disjointOut), optimumBy: refs.optimumBy,
-    optimumPools: refs.optimumPools, optimumPaths: refs.optimumPaths,
-    oursLegs: ours.legs, optimumLegs: refs.optimumLegs, httpRequestsPerQuote: ours.httpRequestsPerQuote, paths: refs.paths,
+    chain: trade.chain,
+    pair: `${trade.tokenIn}->${trade.tokenOut}`,
+    depthPct: trade.depthPct,
+    amountIn: amountIn.toString(),
+    ours: ours.ours.toString(),
+    single: refs.single.toString(),
+    optimum: refs.optimum.toString(),
+    oursOfOptimum: ratio(ours.ours, refs.optimum),
+    oursOfSingle: ratio(ours.ours, refs.single),
+    optimumOfSingle: ratio(refs.optimum, refs.single),
+    flowOptimum: refs.flowOut.toString(),
+    disjointOptimum: refs.disjointOut.toString(),
+    flowOfDisjoint: ratio(refs.flowOut, refs.disjointOut),
+    optimumBy: refs.optimumBy,
+    optimumPools: refs.optimumPools,
+    optimumPaths: refs.optimumPaths,
+    oursLegs: ours.legs,
+    optimumLegs: refs.optimumLegs,
+    httpRequestsPerQuote: ours.httpRequestsPerQuote,
+    paths: refs.paths,
     referenceSeconds: Math.round((performance.now() - started) / 100) / 10,
   };
 }
@@ -212,7 +275,11 @@ async function main(): Promise<void> {
     const trader = privateKeyToAccount(generatePrivateKey()).address;
     for (const id of CHAINS) {
       const chain = manifest[id]!;
-      await fund(createPublicClient({ transport: http(chain.rpcUrl) }), trader, chain.tokens.filter((token) => token.kind !== 'honeypot' && token.kind !== 'tax').map((token) => token.address as Address));
+      await fund(
+        createPublicClient({ transport: http(chain.rpcUrl) }),
+        trader,
+        chain.tokens.filter((token) => token.kind !== 'honeypot' && token.kind !== 'tax').map((token) => token.address as Address),
+      );
     }
     const benches = new Map(CHAINS.map((id) => [id, chainBench(manifest[id]!)]));
     const results: TradeResult[] = [];
@@ -222,7 +289,9 @@ async function main(): Promise<void> {
         continue;
       }
       const result = await measureTrade(services, counter, benches.get(trade.chain)!, trader, trade);
-      console.error(`${result.chain} ${result.pair} ${result.depthPct}%: ours/optimum ${percent(result.oursOfOptimum)}, ours/single ${percent(result.oursOfSingle)}, flow/disjoint ${percent(result.flowOfDisjoint)} (${result.referenceSeconds} s)`);
+      console.error(
+        `${result.chain} ${result.pair} ${result.depthPct}%: ours/optimum ${percent(result.oursOfOptimum)}, ours/single ${percent(result.oursOfSingle)}, flow/disjoint ${percent(result.flowOfDisjoint)} (${result.referenceSeconds} s)`,
+      );
       results.push(result);
     }
     const curveQuotes = [...benches.values()].reduce((sum, bench) => sum + bench.curves.quotes, 0);
@@ -232,13 +301,15 @@ async function main(): Promise<void> {
   }
 }
 
-const LEGEND = 'The optimum is the better of two references priced with the venues\' quoters only: the flow optimum (every path of one to three ' +
+const LEGEND =
+  "The optimum is the better of two references priced with the venues' quoters only: the flow optimum (every path of one to three " +
   'pools, paths sharing pools, each pool priced once for its whole load; greedy in 1/200 chunks, then exchange down to 1/5000) and the ' +
   'disjoint-set optimum (the previous reference: at most 6 pool-disjoint paths, 1/200 grid).';
 
 /** The lines under the table: totals, the run's time and the acceptance. */
 function summaryLines(summary: ReturnType<typeof verdict>, run: { seconds: number; curveQuotes: number }): string[] {
-  const totals = `${summary.trades} trades: ours / optimum min ${percent(summary.minOursOfOptimum)}, mean ${percent(summary.meanOursOfOptimum)}; ` +
+  const totals =
+    `${summary.trades} trades: ours / optimum min ${percent(summary.minOursOfOptimum)}, mean ${percent(summary.meanOursOfOptimum)}; ` +
     `${summary.belowThreshold} below 99.9 %; ${summary.missedSplits} trades above 1 % of depth where the optimum beats the single route and ours does not; ` +
     `${summary.meanHttpRequestsPerQuote.toFixed(2)} HTTP requests per warm quote. ` +
     `Flow optimum / disjoint-set optimum: min ${percent(summary.minFlowOfDisjoint)}, max ${percent(summary.maxFlowOfDisjoint)}; the disjoint-set one kept on ${summary.disjointBetter} trades.`;
@@ -251,15 +322,35 @@ function summaryLines(summary: ReturnType<typeof verdict>, run: { seconds: numbe
 
 function report(results: readonly TradeResult[], run: { seconds: number; curveQuotes: number }): void {
   const rows = results.map((row) => [
-    row.chain, row.pair, `${row.depthPct} %`, percent(row.oursOfOptimum), percent(row.oursOfSingle), percent(row.optimumOfSingle),
-    `${percent(row.flowOfDisjoint)}${row.optimumBy === 'disjoint' ? ' (disjoint kept)' : ''}`, `${row.optimumPools} / ${row.optimumPaths}`,
-    row.oursLegs, row.optimumLegs, row.httpRequestsPerQuote,
+    row.chain,
+    row.pair,
+    `${row.depthPct} %`,
+    percent(row.oursOfOptimum),
+    percent(row.oursOfSingle),
+    percent(row.optimumOfSingle),
+    `${percent(row.flowOfDisjoint)}${row.optimumBy === 'disjoint' ? ' (disjoint kept)' : ''}`,
+    `${row.optimumPools} / ${row.optimumPaths}`,
+    row.oursLegs,
+    row.optimumLegs,
+    row.httpRequestsPerQuote,
   ]);
   const summary = verdict(results);
-  const table = markdownTable([
-    'chain', 'trade', 'size (of depth)', 'ours / optimum', 'ours / single', 'optimum / single', 'flow / disjoint optimum', 'optimum pools / paths',
-    'our route', 'optimum split', 'HTTP req / quote',
-  ], rows);
+  const table = markdownTable(
+    [
+      'chain',
+      'trade',
+      'size (of depth)',
+      'ours / optimum',
+      'ours / single',
+      'optimum / single',
+      'flow / disjoint optimum',
+      'optimum pools / paths',
+      'our route',
+      'optimum split',
+      'HTTP req / quote',
+    ],
+    rows,
+  );
   const lines = summaryLines(summary, run);
   console.log([table, ...lines].join('\n'));
   writeResult('price-quality.json', { results, summary, run });

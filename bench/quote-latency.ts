@@ -145,13 +145,21 @@ type QuoteDeps = SwapQuoteDeps;
 
 /** A chain directory as the server builds it on the local world, with BASE's RPC pointed at the proxy. */
 function quoteDeps(manifest: DevnetManifest, rpcUrl: string): QuoteDeps {
-  const noEnv: ChainEnv = { rpcUrls: [], mevRpcUrls: [], bridgeConfirmations: 1, bridgeAssets: DEFAULT_BRIDGE_ASSETS, bridgeMaxOutstandingUsd: DEFAULT_MAX_OUTSTANDING_USD };
+  const noEnv: ChainEnv = {
+    rpcUrls: [],
+    mevRpcUrls: [],
+    bridgeConfirmations: 1,
+    bridgeAssets: DEFAULT_BRIDGE_ASSETS,
+    bridgeMaxOutstandingUsd: DEFAULT_MAX_OUTSTANDING_USD,
+  };
   const chains = createChainDirectory(
     { chains: Object.fromEntries(CHAIN_IDS.map((id) => [id, noEnv])) as Record<ChainId, ChainEnv>, localWorld: true, RPC_TIMEOUT_MS: 10_000 },
     { ...manifest, chains: { [CHAIN]: { ...manifest.chains[CHAIN]!, rpcUrl } } },
   );
   // No third-party audit offline: the providers answer `unavailable` at once.
-  const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, families: familyServices, config: { GOPLUS_API_URL: undefined, RUGCHECK_API_URL: undefined } }));
+  const tokenRisk = createTokenRiskReader(
+    createAuditDeps({ chains, families: familyServices, config: { GOPLUS_API_URL: undefined, RUGCHECK_API_URL: undefined } }),
+  );
   return { chains, families: familyServices, priorityFees: createPriorityFeeReader(chains), appSecret: 'bench', tokenRisk };
 }
 
@@ -186,7 +194,11 @@ function perQuote(counts: RpcCounts, quotes: number) {
   return {
     httpRequests: round(counts.httpRequests),
     rpcCalls: round(counts.rpcCalls),
-    methods: Object.fromEntries(Object.entries(counts.methods).sort().map(([method, count]) => [method, round(count)])),
+    methods: Object.fromEntries(
+      Object.entries(counts.methods)
+        .sort()
+        .map(([method, count]) => [method, round(count)]),
+    ),
   };
 }
 
@@ -196,7 +208,12 @@ function routeText(manifest: DevnetManifest, route: RouteLegs): string {
   const symbols = new Map(manifest.chains[CHAIN]!.tokens.map((token) => [token.address.toLowerCase(), token.symbol]));
   const symbol = (address: string) => symbols.get(address.toLowerCase()) ?? address.slice(0, 8);
   const venue = (name: string) => name.replace('UNISWAP_', '');
-  return route.map((leg) => `${leg.share}% ${[symbol(leg.hops[0]!.tokenIn), ...leg.hops.map((hop) => `-${venue(hop.venue)}/${hop.fee}-> ${symbol(hop.tokenOut)}`)].join(' ')}`).join(' | ');
+  return route
+    .map(
+      (leg) =>
+        `${leg.share}% ${[symbol(leg.hops[0]!.tokenIn), ...leg.hops.map((hop) => `-${venue(hop.venue)}/${hop.fee}-> ${symbol(hop.tokenOut)}`)].join(' ')}`,
+    )
+    .join(' | ');
 }
 
 async function measureScenario(manifest: DevnetManifest, proxy: CountingProxy, trader: string, scenario: Scenario) {
@@ -371,31 +388,37 @@ try {
     scenarios: results,
   };
 
-  console.log(`\nv2QuoteAnswer on ${CHAIN}: ${report.machine.cpuCount} CPUs (${report.machine.cpuModel}), node ${report.machine.node}, load ${report.machine.loadAverage1mAtStart} at start\n`);
+  console.log(
+    `\nv2QuoteAnswer on ${CHAIN}: ${report.machine.cpuCount} CPUs (${report.machine.cpuModel}), node ${report.machine.node}, load ${report.machine.loadAverage1mAtStart} at start\n`,
+  );
   console.log('Latency (ms): first quote on a fresh directory and fee cache, then sequential warm quotes');
-  console.table(results.map((row) => ({
-    scenario: row.scenario,
-    first: row.firstQuote.ms,
-    p50: row.sequential.p50Ms,
-    p90: row.sequential.p90Ms,
-    p99: row.sequential.p99Ms,
-    max: row.sequential.maxMs,
-    'p50 (1 req)': row.sequential.p50MsOneHttpRequest ?? '-',
-    'p50 (>1 req)': row.sequential.p50MsMoreHttpRequests ?? '-',
-    'p50 no proxy': row.sequentialWithoutProxy.p50Ms,
-    'p99 no proxy': row.sequentialWithoutProxy.p99Ms,
-  })));
+  console.table(
+    results.map((row) => ({
+      scenario: row.scenario,
+      first: row.firstQuote.ms,
+      p50: row.sequential.p50Ms,
+      p90: row.sequential.p90Ms,
+      p99: row.sequential.p99Ms,
+      max: row.sequential.maxMs,
+      'p50 (1 req)': row.sequential.p50MsOneHttpRequest ?? '-',
+      'p50 (>1 req)': row.sequential.p50MsMoreHttpRequests ?? '-',
+      'p50 no proxy': row.sequentialWithoutProxy.p50Ms,
+      'p99 no proxy': row.sequentialWithoutProxy.p99Ms,
+    })),
+  );
   console.table(results.map((row) => ({ scenario: row.scenario, route: row.route })));
   console.log('RPC per warm quote (sequential run)');
-  console.table(results.map((row) => ({
-    scenario: row.scenario,
-    'http req/quote': row.sequential.perQuote.httpRequests,
-    'rpc calls/quote': row.sequential.perQuote.rpcCalls,
-    'quotes with 1 req': `${(row.sequential.shareWithOneHttpRequest * 100).toFixed(1)}%`,
-    'first quote req/calls': `${row.firstQuote.httpRequests}/${row.firstQuote.rpcCalls}`,
-    ...row.sequential.perQuote.methods,
-  })));
-  console.log('A warm quote against its lens call (the quote\'s batches sent straight to anvil): limit 2.5×, and at most 2 HTTP requests per warm quote');
+  console.table(
+    results.map((row) => ({
+      scenario: row.scenario,
+      'http req/quote': row.sequential.perQuote.httpRequests,
+      'rpc calls/quote': row.sequential.perQuote.rpcCalls,
+      'quotes with 1 req': `${(row.sequential.shareWithOneHttpRequest * 100).toFixed(1)}%`,
+      'first quote req/calls': `${row.firstQuote.httpRequests}/${row.firstQuote.rpcCalls}`,
+      ...row.sequential.perQuote.methods,
+    })),
+  );
+  console.log("A warm quote against its lens call (the quote's batches sent straight to anvil): limit 2.5×, and at most 2 HTTP requests per warm quote");
   const againstLens = results.map((row) => ({
     scenario: row.scenario,
     'quote p50 (no proxy)': row.sequentialWithoutProxy.p50Ms,
@@ -405,7 +428,11 @@ try {
   }));
   console.table(againstLens);
   const passes = againstLens.every((row) => typeof row.ratio === 'number' && row.ratio <= 2.5 && row['http req/quote'] <= 2);
-  console.log(passes ? 'PASS: every warm quote within 2.5× its lens call and 2 HTTP requests' : 'FAIL: a warm quote above 2.5× its lens call or 2 HTTP requests (see above)');
+  console.log(
+    passes
+      ? 'PASS: every warm quote within 2.5× its lens call and 2 HTTP requests'
+      : 'FAIL: a warm quote above 2.5× its lens call or 2 HTTP requests (see above)',
+  );
   console.log('Throughput (closed loop)');
   console.table(results.flatMap((row) => row.throughput.map((run) => ({ scenario: row.scenario, ...run }))));
 

@@ -25,7 +25,11 @@ export function mixedRequests(manifest: DevnetManifest): MixedRequest[] {
   return [
     { name: 'health', path: '/api/health' },
     { name: 'chains', path: '/api/v1/chains' },
-    { name: 'v2 quote', path: '/api/v2/quote', query: { chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '10000000000000000', slippage: '100', trader } },
+    {
+      name: 'v2 quote',
+      path: '/api/v2/quote',
+      query: { chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '10000000000000000', slippage: '100', trader },
+    },
     { name: 'v2 value', path: '/api/v2/value', query: { chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '0.1' } },
     { name: 'token-info', path: '/api/v1/token-info', query: { chain: 'BASE', token: alpha } },
     { name: 'pool-info', path: '/api/v1/pool-info', query: { chain: 'BASE', pool } },

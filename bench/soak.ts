@@ -23,7 +23,11 @@ import { alive, startServer, stopServer, type StartedServer } from '@/e2e/suppor
 import { mixedRequests, sendMixedRequest, type MixTally } from './request-mix';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '180' }, concurrency: { type: 'string', default: '8' }, 'max-requests': { type: 'string', default: '200000' } },
+  options: {
+    seconds: { type: 'string', default: '180' },
+    concurrency: { type: 'string', default: '8' },
+    'max-requests': { type: 'string', default: '200000' },
+  },
 });
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
@@ -40,12 +44,17 @@ function worldPids(dataDir: string): number[] {
   }
 }
 
-
 /** The Next server's own node process: the group leader started by startServer, or its child. */
 function serverPids(leader: number): number[] {
   const pids = [leader];
   try {
-    pids.push(...execFileSync('pgrep', ['-g', String(leader)], { encoding: 'utf8' }).trim().split('\n').map(Number).filter((pid) => pid !== leader));
+    pids.push(
+      ...execFileSync('pgrep', ['-g', String(leader)], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .map(Number)
+        .filter((pid) => pid !== leader),
+    );
   } catch {
     // no children
   }
@@ -103,7 +112,9 @@ try {
     const sample = { atMs: Date.now() - started, rssKb: rssKb(pids), fds: fdCount(pids) };
     memory.push(sample);
     if (memory.length % 30 === 0) {
-      console.error(`[soak] ${Math.round(sample.atMs / 60_000)} min: RSS ${Math.round(sample.rssKb / 1024)} MiB, ${sample.fds} descriptors, ${sent} requests, ${flows.trades} trades, ${flows.bridges} bridges`);
+      console.error(
+        `[soak] ${Math.round(sample.atMs / 60_000)} min: RSS ${Math.round(sample.rssKb / 1024)} MiB, ${sample.fds} descriptors, ${sent} requests, ${flows.trades} trades, ${flows.bridges} bridges`,
+      );
     }
   }, 2_000);
 
@@ -114,18 +125,24 @@ try {
   }
   const post = async (path: string, body: unknown) => {
     const response = await fetch(`${live.baseUrl}${path}`, {
-      method: 'POST', headers: { authorization: `Bearer ${live.devApiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000),
+      method: 'POST',
+      headers: { authorization: `Bearer ${live.devApiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(60_000),
     });
     byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   const getJson = async (path: string, query: Record<string, string>) => {
-    const response = await fetch(`${live.baseUrl}${path}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${live.devApiKey}` }, signal: AbortSignal.timeout(30_000) });
+    const response = await fetch(`${live.baseUrl}${path}?${new URLSearchParams(query)}`, {
+      headers: { authorization: `Bearer ${live.devApiKey}` },
+      signal: AbortSignal.timeout(30_000),
+    });
     byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
     return { status: response.status, body: (await response.json()) as { transaction: Record<string, string> } };
   };
   const sign = (account: PrivateKeyAccount, hex: string | undefined) =>
-    (hex ? account.signTransaction(parseTransaction(hex as Hex) as TransactionSerializableEIP1559) : Promise.resolve(undefined));
+    hex ? account.signTransaction(parseTransaction(hex as Hex) as TransactionSerializableEIP1559) : Promise.resolve(undefined);
   // One trader and one bridger, each sending one flow at a time (their nonces stay in order).
   const tradingAccount = privateKeyToAccount(base.accounts[6]!.privateKey as Hex);
   const bridger = privateKeyToAccount(base.accounts[7]!.privateKey as Hex);
@@ -140,18 +157,35 @@ try {
     }
   }
   const trade = async () => {
-    const quoted = await getJson('/api/v2/quote', { chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '1000000000000000', slippage: '100', trader: tradingAccount.address });
+    const quoted = await getJson('/api/v2/quote', {
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: alpha,
+      amount: '1000000000000000',
+      slippage: '100',
+      trader: tradingAccount.address,
+    });
     if (quoted.status !== 200) return false;
     const { trade: unsigned, approve, extra, quoteId } = quoted.body.transaction;
     const executed = await post('/api/v2/execute', {
-      chain: 'BASE', quoteId, mev: false, simulation: true, trade: await sign(tradingAccount, unsigned), approve: await sign(tradingAccount, approve), extra: await sign(tradingAccount, extra),
+      chain: 'BASE',
+      quoteId,
+      mev: false,
+      simulation: true,
+      trade: await sign(tradingAccount, unsigned),
+      approve: await sign(tradingAccount, approve),
+      extra: await sign(tradingAccount, extra),
     });
     return executed.status === 200 && executed.body.status === 'SUCCESS';
   };
   const bridge = async () => {
     const quoted = await getJson('/api/v1/bridge/quote', { source: 'BASE', destination: 'ARB', amount: '10000000000000000', trader: bridger.address });
     if (quoted.status !== 200) return false;
-    const executed = await post('/api/v1/bridge/execute', { sourceChain: 'BASE', requestId: quoted.body.transaction.requestId, trade: await sign(bridger, quoted.body.transaction.trade) });
+    const executed = await post('/api/v1/bridge/execute', {
+      sourceChain: 'BASE',
+      requestId: quoted.body.transaction.requestId,
+      trade: await sign(bridger, quoted.body.transaction.trade),
+    });
     return executed.status === 200 && executed.body.status === 'SUCCESS';
   };
   await Promise.all([...Array.from({ length: CONCURRENCY }, worker), flow('trades', trade), flow('bridges', bridge)]);

@@ -29,8 +29,27 @@ import { createServices, type Services } from '@/server/services';
 import { nativeBridge, rawTransfers, sendRawAndWait, tokenBridge, type BridgeRun } from './bridge-runs';
 import { measureHttpPath, type HttpPathRun } from './http-path';
 import {
-  addCounts, alive, anvilChildren, closedLoopPair, emptyCounts, installRpcCounter, machineInfo, markdownTable, measure, measureAlternating, perCall, replay, rssKiB,
-  stats, stopOnSignal, writeResult, type ClosedLoopResult, type LatencyStats, type RecordedRequest, type RpcCounter, type RpcCounts,
+  addCounts,
+  alive,
+  anvilChildren,
+  closedLoopPair,
+  emptyCounts,
+  installRpcCounter,
+  machineInfo,
+  markdownTable,
+  measure,
+  measureAlternating,
+  perCall,
+  replay,
+  rssKiB,
+  stats,
+  stopOnSignal,
+  writeResult,
+  type ClosedLoopResult,
+  type LatencyStats,
+  type RecordedRequest,
+  type RpcCounter,
+  type RpcCounts,
 } from './support';
 
 const { values } = parseArgs({
@@ -65,7 +84,11 @@ const EVM_CHAINS: ChainId[] = ['BASE', 'ARB'];
 // ---------------------------------------------------------------- raw chain access (the limits)
 
 async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await response.json()) as { result?: T; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result as T;
@@ -142,7 +165,14 @@ try {
 
   // ---- 1, 2: quote latency and throughput against the raw lens call
   progress('quotes');
-  const quoteInput = v2QuoteInput.parse({ chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: alpha, amount: String(10n ** 17n), slippage: 100, trader: base.accounts[0]!.address });
+  const quoteInput = v2QuoteInput.parse({
+    chain: 'BASE',
+    tokenIn: NATIVE_TOKEN_ADDRESS,
+    tokenOut: alpha,
+    amount: String(10n ** 17n),
+    slippage: 100,
+    trader: base.accounts[0]!.address,
+  });
   // Counted, so the server gets as many quotes to warm up on as this process has run (see measureHttpPath).
   let quotesRun = 0;
   const quoteOf = (input: typeof quoteInput) => {
@@ -161,7 +191,10 @@ try {
     addCounts(quoteCounts, rpcCounter.since(before));
     quoteRuns.push({ concurrency, quote: quoteRun, raw: rawRun });
   }
-  const quoteRpc = perCall(quoteCounts, quoteRuns.reduce((sum, run) => sum + run.quote.count, 0));
+  const quoteRpc = perCall(
+    quoteCounts,
+    quoteRuns.reduce((sum, run) => sum + run.quote.count, 0),
+  );
   // Side by side, call by call: the same trade again (served routes chosen before on an unchanged state), a
   // new amount each time (the optimiser runs), and the lens eth_call alone.
   let newAmount = 10n ** 17n;
@@ -177,15 +210,24 @@ try {
   // answers; the in-process side runs the same meanwhile, so the two differ by the HTTP path alone.
   live.solver.start(live.config.BRIDGE_POLL_MS);
   live.background.start();
-  const httpPath = values['skip-http'] ? [] : await measureHttpPath({
-    manifestPath: world.manifestPath,
-    quoteInProcess: quote,
-    warmUpQuotes: quotesRun,
-    quoteQuery: { chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: alpha, amount: String(10n ** 17n), slippage: '100', trader: base.accounts[0]!.address },
-    concurrencies: HTTP_CONCURRENCIES,
-    loopMs: LOOP_MS,
-    slices: SLICES,
-  });
+  const httpPath = values['skip-http']
+    ? []
+    : await measureHttpPath({
+        manifestPath: world.manifestPath,
+        quoteInProcess: quote,
+        warmUpQuotes: quotesRun,
+        quoteQuery: {
+          chain: 'BASE',
+          tokenIn: NATIVE_TOKEN_ADDRESS,
+          tokenOut: alpha,
+          amount: String(10n ** 17n),
+          slippage: '100',
+          trader: base.accounts[0]!.address,
+        },
+        concurrencies: HTTP_CONCURRENCIES,
+        loopMs: LOOP_MS,
+        slices: SLICES,
+      });
   await Promise.all([live.solver.stop(), live.background.stop()]);
 
   // ---- 2, 3: token-info with and without the audit, against the same requests replayed
@@ -211,7 +253,14 @@ try {
   // ---- 4: execute against sending the same kind of transaction raw
   progress('execute');
   const executor = account(1);
-  const executeQuoteInput = v2QuoteInput.parse({ chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: alpha, amount: String(10n ** 15n), slippage: 100, trader: executor.address });
+  const executeQuoteInput = v2QuoteInput.parse({
+    chain: 'BASE',
+    tokenIn: NATIVE_TOKEN_ADDRESS,
+    tokenOut: alpha,
+    amount: String(10n ** 15n),
+    slippage: 100,
+    trader: executor.address,
+  });
   const signedQuote = async () => {
     const quoted = await v2QuoteAnswer(live, executeQuoteInput);
     const signed = await executor.signTransaction(parseTransaction(quoted.transaction.trade as Hex) as TransactionSerializableEIP1559);
@@ -252,15 +301,30 @@ try {
   const bridger = account(2);
   const nativeRun = await nativeBridge(live, manifest, 2);
   const tokenRun = await tokenBridge(live, manifest);
-  const solQuote = () => bridgeQuoteAnswer(live.bridge, 'bench', {
-    source: 'BASE', destination: 'SOL', amount: String(10n ** 17n), trader: bridger.address, recipient: manifest.chains.SOL!.accounts[0]!.address,
-  });
+  const solQuote = () =>
+    bridgeQuoteAnswer(live.bridge, 'bench', {
+      source: 'BASE',
+      destination: 'SOL',
+      amount: String(10n ** 17n),
+      trader: bridger.address,
+      recipient: manifest.chains.SOL!.accounts[0]!.address,
+    });
   const bridgeQuotes = [];
-  for (const [name, run] of [['BASE -> ARB', nativeRun.quote], ['BASE -> SOL', solQuote], ['USDC BASE -> BETA ARB (destination swap)', tokenRun.quote]] as const) {
+  for (const [name, run] of [
+    ['BASE -> ARB', nativeRun.quote],
+    ['BASE -> SOL', solQuote],
+    ['USDC BASE -> BETA ARB (destination swap)', tokenRun.quote],
+  ] as const) {
     await run();
     const recorded = await rpcCounter.record(run);
     const calls = recorded.reduce((sum, request) => sum + (request.body.match(/"method"/g)?.length ?? 0), 0);
-    bridgeQuotes.push({ name, latency: await measure(ROUNDS, run), replayedRequests: recorded.length, replayedCalls: calls, replay: await measure(ROUNDS, () => replay(recorded)) });
+    bridgeQuotes.push({
+      name,
+      latency: await measure(ROUNDS, run),
+      replayedRequests: recorded.length,
+      replayedCalls: calls,
+      replay: await measure(ROUNDS, () => replay(recorded)),
+    });
   }
   // Each round: a native bridge, a token bridge, and the two raw transfers both are held against, so that load
   // coming and going on the machine weighs on all of them alike.
@@ -302,14 +366,18 @@ try {
     const rounds: Awaited<ReturnType<typeof solverRound>>[] = [];
     for (let i = 0; i < SOLVER_ROUNDS; i++) rounds.push(await solverRound(blocks));
     const statusLatency = await measure(ROUNDS * 2, () => bridgeStatusAnswer(live.bridge, openIds[Math.floor(Math.random() * openIds.length)]!));
-    const per = (pick: (round: (typeof rounds)[number]) => number) => Math.round((rounds.reduce((sum, round) => sum + pick(round), 0) / rounds.length) * 100) / 100;
+    const per = (pick: (round: (typeof rounds)[number]) => number) =>
+      Math.round((rounds.reduce((sum, round) => sum + pick(round), 0) / rounds.length) * 100) / 100;
     return {
       open,
       blocksPerRound: blocks,
       rpcCallsPerRound: per((round) => round.counts.rpcCalls),
       httpRequestsPerRound: per((round) => round.counts.httpRequests),
       rpcCallsPerRoundByChain: Object.fromEntries(WORLD_CHAINS.map((id) => [id, per((round) => round.perChain[id] ?? 0)])),
-      methodsPerRound: perCall(rounds.reduce((sum, round) => addCounts(sum, round.counts), emptyCounts()), rounds.length).methods,
+      methodsPerRound: perCall(
+        rounds.reduce((sum, round) => addCounts(sum, round.counts), emptyCounts()),
+        rounds.length,
+      ).methods,
       round: stats(rounds.map((round) => round.ms)),
       status: statusLatency,
     };
@@ -318,9 +386,18 @@ try {
     while (openIds.length < open) {
       const id = `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`;
       await live.bridge.requests.insert({
-        id, owner: 'bench', sourceChain: 'BASE', destinationChain: 'ARB', trader: bridger.address, recipient: bridger.address,
-        amountIn: 10n ** 17n, amountOut: 99n * 10n ** 15n, minAmountOut: 99n * 10n ** 15n, feeAmount: 10n ** 14n,
-        estimatedSeconds: 10, expiresAt: new Date(Date.now() + 3_600_000),
+        id,
+        owner: 'bench',
+        sourceChain: 'BASE',
+        destinationChain: 'ARB',
+        trader: bridger.address,
+        recipient: bridger.address,
+        amountIn: 10n ** 17n,
+        amountOut: 99n * 10n ** 15n,
+        minAmountOut: 99n * 10n ** 15n,
+        feeAmount: 10n ** 14n,
+        estimatedSeconds: 10,
+        expiresAt: new Date(Date.now() + 3_600_000),
       });
       openIds.push(id);
     }
@@ -335,15 +412,41 @@ try {
     measuredAt: new Date().toISOString(),
     wallSeconds: Math.round(wallMs / 100) / 10,
     machine: { ...machineInfo(), loadAverageAtStart: machineAtStart.loadAverage },
-    settings: { loopSeconds: LOOP_MS / 1000, rounds: ROUNDS, executes: EXECUTES, bridges: BRIDGES, solverRounds: SOLVER_ROUNDS, blocksPerRound: BLOCKS_PER_ROUND, entry: 'domain functions called in-process (no HTTP server, auth or rate limit in front)' },
-    world: { chains: WORLD_CHAINS, bootMs: Math.round(bootMs), servicesMs: Math.round(servicesMs), snapshots: snapshotsCached ? 'loaded from cache' : 'deployed', anvilRssMiB: Math.round(anvilRssMiB) },
-    quote: { request: 'BASE, native -> ALPHA, 0.1 ETH', runs: quoteRuns, rpcPerQuote: quoteRpc, lensEthCallAlone: lensCallAlone, sameTrade, newAmount: newAmountQuote },
+    settings: {
+      loopSeconds: LOOP_MS / 1000,
+      rounds: ROUNDS,
+      executes: EXECUTES,
+      bridges: BRIDGES,
+      solverRounds: SOLVER_ROUNDS,
+      blocksPerRound: BLOCKS_PER_ROUND,
+      entry: 'domain functions called in-process (no HTTP server, auth or rate limit in front)',
+    },
+    world: {
+      chains: WORLD_CHAINS,
+      bootMs: Math.round(bootMs),
+      servicesMs: Math.round(servicesMs),
+      snapshots: snapshotsCached ? 'loaded from cache' : 'deployed',
+      anvilRssMiB: Math.round(anvilRssMiB),
+    },
+    quote: {
+      request: 'BASE, native -> ALPHA, 0.1 ETH',
+      runs: quoteRuns,
+      rpcPerQuote: quoteRpc,
+      lensEthCallAlone: lensCallAlone,
+      sameTrade,
+      newAmount: newAmountQuote,
+    },
     httpPath,
     tokenInfo: tokenInfoRows,
     execute: { execute, rawSendAndReceipt: rawSend, rawSendSync: rawSync, rpcPerExecute: perCall(executeCounts, EXECUTES) },
     bridge: {
-      quotes: bridgeQuotes, depositToFill: stats(fills), rpcPerBridge: perCall(bridgeCounts, BRIDGES), tokenDepositToFill: stats(tokenFills),
-      rpcPerTokenBridge: perCall(tokenCounts, BRIDGES), rawTransferBase: stats(transferBase), rawTransferArb: stats(transferArb),
+      quotes: bridgeQuotes,
+      depositToFill: stats(fills),
+      rpcPerBridge: perCall(bridgeCounts, BRIDGES),
+      tokenDepositToFill: stats(tokenFills),
+      rpcPerTokenBridge: perCall(tokenCounts, BRIDGES),
+      rawTransferBase: stats(transferBase),
+      rawTransferArb: stats(transferArb),
     },
     solver: solverRows,
   };
@@ -363,23 +466,45 @@ type Report = {
   wallSeconds: number;
   machine: ReturnType<typeof machineInfo> & { loadAverageAtStart: number[] };
   world: { chains: ChainId[]; bootMs: number; servicesMs: number; snapshots: string; anvilRssMiB: number };
-  quote: { runs: { concurrency: number; quote: ClosedLoopResult; raw: ClosedLoopResult }[]; rpcPerQuote: ReturnType<typeof perCall>; lensEthCallAlone: LatencyStats; sameTrade: LatencyStats; newAmount: LatencyStats };
+  quote: {
+    runs: { concurrency: number; quote: ClosedLoopResult; raw: ClosedLoopResult }[];
+    rpcPerQuote: ReturnType<typeof perCall>;
+    lensEthCallAlone: LatencyStats;
+    sameTrade: LatencyStats;
+    newAmount: LatencyStats;
+  };
   httpPath: HttpPathRun[];
   tokenInfo: { audit: boolean; latency: LatencyStats; rpc: ReturnType<typeof perCall>; replayedRequests: number; replay: LatencyStats }[];
   execute: { execute: LatencyStats; rawSendAndReceipt: LatencyStats; rawSendSync: LatencyStats; rpcPerExecute: ReturnType<typeof perCall> };
   bridge: {
     quotes: { name: string; latency: LatencyStats; replayedRequests: number; replayedCalls: number; replay: LatencyStats }[];
-    depositToFill: LatencyStats; rpcPerBridge: ReturnType<typeof perCall>; tokenDepositToFill: LatencyStats; rpcPerTokenBridge: ReturnType<typeof perCall>;
-    rawTransferBase: LatencyStats; rawTransferArb: LatencyStats;
+    depositToFill: LatencyStats;
+    rpcPerBridge: ReturnType<typeof perCall>;
+    tokenDepositToFill: LatencyStats;
+    rpcPerTokenBridge: ReturnType<typeof perCall>;
+    rawTransferBase: LatencyStats;
+    rawTransferArb: LatencyStats;
   };
-  solver: { open: number; blocksPerRound: number; rpcCallsPerRound: number; httpRequestsPerRound: number; rpcCallsPerRoundByChain: Record<string, number>; methodsPerRound: Record<string, number>; round: LatencyStats; status: LatencyStats }[];
+  solver: {
+    open: number;
+    blocksPerRound: number;
+    rpcCallsPerRound: number;
+    httpRequestsPerRound: number;
+    rpcCallsPerRoundByChain: Record<string, number>;
+    methodsPerRound: Record<string, number>;
+    round: LatencyStats;
+    status: LatencyStats;
+  }[];
 };
 
 function summaryMarkdown(report: Report): string {
   const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
   const p50p99 = (value: LatencyStats) => `${ms(value.p50Ms)} / ${ms(value.p99Ms)}`;
   const ratio = (value: number, limit: number) => `${(value / limit).toFixed(2)}×`;
-  const methods = (counts: Record<string, number>) => Object.entries(counts).map(([method, count]) => `${method} ${count}`).join(', ');
+  const methods = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .map(([method, count]) => `${method} ${count}`)
+      .join(', ');
   const rows: (string | number)[][] = [];
 
   for (const run of report.quote.runs) {
@@ -391,8 +516,18 @@ function summaryMarkdown(report: Report): string {
     ]);
   }
   const alone = `lens eth_call alone (call by call with the quotes): ${p50p99(report.quote.lensEthCallAlone)}`;
-  rows.push(['v2 quote, the same trade again: p50 / p99', p50p99(report.quote.sameTrade), alone, ratio(report.quote.sameTrade.p50Ms, report.quote.lensEthCallAlone.p50Ms)]);
-  rows.push(['v2 quote, a new amount each time (routes chosen afresh): p50 / p99', p50p99(report.quote.newAmount), alone, ratio(report.quote.newAmount.p50Ms, report.quote.lensEthCallAlone.p50Ms)]);
+  rows.push([
+    'v2 quote, the same trade again: p50 / p99',
+    p50p99(report.quote.sameTrade),
+    alone,
+    ratio(report.quote.sameTrade.p50Ms, report.quote.lensEthCallAlone.p50Ms),
+  ]);
+  rows.push([
+    'v2 quote, a new amount each time (routes chosen afresh): p50 / p99',
+    p50p99(report.quote.newAmount),
+    alone,
+    ratio(report.quote.newAmount.p50Ms, report.quote.lensEthCallAlone.p50Ms),
+  ]);
   rows.push([
     'RPC per quote: HTTP requests / JSON-RPC calls',
     `${report.quote.rpcPerQuote.httpRequests} / ${report.quote.rpcPerQuote.rpcCalls} (${methods(report.quote.rpcPerQuote.methods)})`,
@@ -401,7 +536,12 @@ function summaryMarkdown(report: Report): string {
   ]);
   for (const row of report.tokenInfo) {
     const name = row.audit ? 'token-info with audit (TAX)' : 'token-info without audit (TAX)';
-    rows.push([`${name}: p50 / p99`, p50p99(row.latency), `its ${row.replayedRequests} RPC requests replayed: ${p50p99(row.replay)}`, ratio(row.latency.p50Ms, row.replay.p50Ms)]);
+    rows.push([
+      `${name}: p50 / p99`,
+      p50p99(row.latency),
+      `its ${row.replayedRequests} RPC requests replayed: ${p50p99(row.replay)}`,
+      ratio(row.latency.p50Ms, row.replay.p50Ms),
+    ]);
     rows.push([`RPC per ${name}: HTTP / calls`, `${row.rpc.httpRequests} / ${row.rpc.rpcCalls} (${methods(row.rpc.methods)})`, '–', '–']);
   }
   for (const run of report.httpPath) {
@@ -428,20 +568,26 @@ function summaryMarkdown(report: Report): string {
   ]);
   for (const row of report.bridge.quotes) {
     rows.push([
-      `bridge quote ${row.name}: p50 / p99`, p50p99(row.latency),
-      `its ${row.replayedRequests} RPC requests (${row.replayedCalls} calls) replayed: ${p50p99(row.replay)}`, ratio(row.latency.p50Ms, row.replay.p50Ms),
+      `bridge quote ${row.name}: p50 / p99`,
+      p50p99(row.latency),
+      `its ${row.replayedRequests} RPC requests (${row.replayedCalls} calls) replayed: ${p50p99(row.replay)}`,
+      ratio(row.latency.p50Ms, row.replay.p50Ms),
     ]);
   }
   const { depositToFill, tokenDepositToFill, rawTransferBase, rawTransferArb, rpcPerBridge, rpcPerTokenBridge } = report.bridge;
   const rawTransfers = `raw transfer + receipt on BASE then ARB (in turn with both bridges): ${ms(rawTransferBase.p50Ms)} + ${ms(rawTransferArb.p50Ms)} (p50)`;
   const rpc = (counts: ReturnType<typeof perCall>) => `${counts.httpRequests} HTTP / ${counts.rpcCalls} calls (${methods(counts.methods)})`;
   rows.push([
-    'bridge execute BASE -> ARB, deposit to fill: p50 / p99', `${p50p99(depositToFill)}; ${rpc(rpcPerBridge)}`,
-    rawTransfers, ratio(depositToFill.p50Ms, rawTransferBase.p50Ms + rawTransferArb.p50Ms),
+    'bridge execute BASE -> ARB, deposit to fill: p50 / p99',
+    `${p50p99(depositToFill)}; ${rpc(rpcPerBridge)}`,
+    rawTransfers,
+    ratio(depositToFill.p50Ms, rawTransferBase.p50Ms + rawTransferArb.p50Ms),
   ]);
   rows.push([
-    'token bridge USDC BASE -> BETA ARB (destination swap), deposit to fill: p50 / p99', `${p50p99(tokenDepositToFill)}; ${rpc(rpcPerTokenBridge)}`,
-    rawTransfers, ratio(tokenDepositToFill.p50Ms, rawTransferBase.p50Ms + rawTransferArb.p50Ms),
+    'token bridge USDC BASE -> BETA ARB (destination swap), deposit to fill: p50 / p99',
+    `${p50p99(tokenDepositToFill)}; ${rpc(rpcPerTokenBridge)}`,
+    rawTransfers,
+    ratio(tokenDepositToFill.p50Ms, rawTransferBase.p50Ms + rawTransferArb.p50Ms),
   ]);
   const first = report.solver[0]!;
   for (const row of report.solver) {
@@ -453,9 +599,19 @@ function summaryMarkdown(report: Report): string {
     ]);
   }
   for (const row of report.solver.filter((entry) => entry.blocksPerRound === first.blocksPerRound)) {
-    rows.push([`bridge.status, ${row.open} open requests: p50 / p99`, p50p99(row.status), `${first.open} open: ${p50p99(first.status)}`, ratio(row.status.p50Ms, first.status.p50Ms)]);
+    rows.push([
+      `bridge.status, ${row.open} open requests: p50 / p99`,
+      p50p99(row.status),
+      `${first.open} open: ${p50p99(first.status)}`,
+      ratio(row.status.p50Ms, first.status.p50Ms),
+    ]);
   }
-  rows.push([`world boot (${report.world.chains.join(' + ')}, snapshots ${report.world.snapshots})`, `${report.world.bootMs} ms, anvil RSS ${report.world.anvilRssMiB} MiB`, '–', '–']);
+  rows.push([
+    `world boot (${report.world.chains.join(' + ')}, snapshots ${report.world.snapshots})`,
+    `${report.world.bootMs} ms, anvil RSS ${report.world.anvilRssMiB} MiB`,
+    '–',
+    '–',
+  ]);
   rows.push(['services built (store opened and migrated, chains, solver)', `${report.world.servicesMs} ms`, '–', '–']);
 
   const { machine } = report;

@@ -77,13 +77,15 @@ export interface ClosedLoopResult extends LatencyStats {
 async function loopSamples(concurrency: number, durationMs: number, run: () => Promise<unknown>, into: number[]): Promise<number> {
   const begin = performance.now();
   const end = begin + durationMs;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < end) {
-      const t0 = performance.now();
-      await run();
-      into.push(performance.now() - t0);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await run();
+        into.push(performance.now() - t0);
+      }
+    }),
+  );
   return performance.now() - begin;
 }
 
@@ -102,7 +104,11 @@ export async function closedLoop(concurrency: number, durationMs: number, run: (
  * work on the machine then weighs on both alike, so their ratio holds even while the load moves.
  */
 export async function closedLoopPair(
-  concurrency: number, durationMs: number, slices: number, first: () => Promise<unknown>, second: () => Promise<unknown>,
+  concurrency: number,
+  durationMs: number,
+  slices: number,
+  first: () => Promise<unknown>,
+  second: () => Promise<unknown>,
 ): Promise<[ClosedLoopResult, ClosedLoopResult]> {
   const samples: [number[], number[]] = [[], []];
   const elapsed = [0, 0];
@@ -222,7 +228,11 @@ export function perCall(counts: RpcCounts, calls: number) {
   return {
     httpRequests: per(counts.httpRequests),
     rpcCalls: per(counts.rpcCalls),
-    methods: Object.fromEntries(Object.entries(counts.methods).sort().map(([method, count]) => [method, per(count)])),
+    methods: Object.fromEntries(
+      Object.entries(counts.methods)
+        .sort()
+        .map(([method, count]) => [method, per(count)]),
+    ),
   };
 }
 

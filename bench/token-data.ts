@@ -37,7 +37,9 @@ try {
     measuredAt: new Date().toISOString(),
     machine: machineInfo(),
     rounds: ROUNDS,
-    quoteV2: await measure(ROUNDS, () => v2QuoteAnswer(live, v2QuoteInput.parse({ chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '100000000000000000', slippage: 100, trader }))),
+    quoteV2: await measure(ROUNDS, () =>
+      v2QuoteAnswer(live, v2QuoteInput.parse({ chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '100000000000000000', slippage: 100, trader })),
+    ),
     valueV2: await measure(ROUNDS, () => v2ValueAnswer(live, v2ValueInput.parse({ chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: 0.1 }))),
     tokenInfoWithAudit: await measure(ROUNDS, () => tokenInfoAnswer(live, tokenInfoInput.parse({ chain: 'BASE', token: tax }))),
     tokenInfoWithoutAudit: await measure(ROUNDS, () => tokenInfoAnswer(live, tokenInfoInput.parse({ chain: 'BASE', token: tax, audit: 'false' }))),

@@ -46,13 +46,23 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
   const child = spawn(
     anvilBinary(),
     [
-      '--host', '127.0.0.1', '--port', String(port), '--chain-id', String(options.chainId), '--silent',
-      '--prune-history', String(KEPT_BLOCK_STATES), ...(options.args ?? []),
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--chain-id',
+      String(options.chainId),
+      '--silent',
+      '--prune-history',
+      String(KEPT_BLOCK_STATES),
+      ...(options.args ?? []),
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 

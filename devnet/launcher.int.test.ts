@@ -29,8 +29,12 @@ function launch(dataDir: string): ChildProcess {
 async function waitForManifest(dataDir: string, child: ChildProcess): Promise<DevnetManifest> {
   const file = manifestPathFor(dataDir);
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   const deadline = Date.now() + 45_000;
   while (!existsSync(file)) {
     if (child.exitCode !== null) throw new Error(`launcher exited early: ${output}`);

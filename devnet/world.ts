@@ -85,14 +85,24 @@ export async function startWorld(options: WorldOptions): Promise<RunningWorld> {
   try {
     const evmChains = chains.filter(isEvmChain);
     const forked = evmChains.filter((id) => options.forkUrls?.[id]);
-    await Promise.all(forked.map(async (id) => {
-      manifestChains[id] = await startForkedChain(id, options.forkUrls![id]!, await portFor(id), processes, log);
-    }));
-    const started = await Promise.all(evmChains.filter((id) => !forked.includes(id)).map(async (id) => {
-      const node = await startEvmChain(id, { cacheDir: options.stateCacheDir ?? path.join(dir, 'evm-state'), port: await portFor(id), accounts: LISTED_ACCOUNTS + 1 });
-      processes.add({ name: id, pid: node.pid, stop: node.stop });
-      return { id, node };
-    }));
+    await Promise.all(
+      forked.map(async (id) => {
+        manifestChains[id] = await startForkedChain(id, options.forkUrls![id]!, await portFor(id), processes, log);
+      }),
+    );
+    const started = await Promise.all(
+      evmChains
+        .filter((id) => !forked.includes(id))
+        .map(async (id) => {
+          const node = await startEvmChain(id, {
+            cacheDir: options.stateCacheDir ?? path.join(dir, 'evm-state'),
+            port: await portFor(id),
+            accounts: LISTED_ACCOUNTS + 1,
+          });
+          processes.add({ name: id, pid: node.pid, stop: node.stop });
+          return { id, node };
+        }),
+    );
     for (const { id, node } of started) manifestChains[id] = evmManifestChain(node.url, node.info);
     if (chains.includes('SOL')) manifestChains.SOL = await startSolanaChain(await portFor('SOL'), processes);
   } catch (error) {
@@ -118,7 +128,7 @@ export async function startWorld(options: WorldOptions): Promise<RunningWorld> {
 
 async function chainPort(options: WorldOptions, id: ChainId): Promise<number> {
   if (options.ports === 'free') return freePort();
-  return id === 'SOL' ? options.solanaPort ?? DEFAULT_SOLANA_PORT : (options.basePort ?? DEFAULT_BASE_PORT) + CHAIN_IDS.indexOf(id);
+  return id === 'SOL' ? (options.solanaPort ?? DEFAULT_SOLANA_PORT) : (options.basePort ?? DEFAULT_BASE_PORT) + CHAIN_IDS.indexOf(id);
 }
 
 function trackProcesses(pidFile: string): WorldProcesses {
@@ -166,7 +176,9 @@ async function startSolanaChain(port: number, processes: WorldProcesses): Promis
     routerAddress: '',
     wrappedNative: 'So11111111111111111111111111111111111111112',
     contracts: {
-      maker: world.maker.address, mintAuthority: world.mintAuthority.address, feeCollector: world.feeCollector.address,
+      maker: world.maker.address,
+      mintAuthority: world.mintAuthority.address,
+      feeCollector: world.feeCollector.address,
       // Solana deposits are transfers to the solver itself, with the requestId in a memo.
       depository: world.solver.address,
     },
@@ -183,10 +195,7 @@ function listedEvmAccounts() {
   return Array.from({ length: LISTED_ACCOUNTS }, (_, index) => anvilAccount(index + 1));
 }
 
-function evmManifestChain(
-  rpcUrl: string,
-  info: Awaited<ReturnType<typeof startEvmChain>>['info'],
-): ManifestChain {
+function evmManifestChain(rpcUrl: string, info: Awaited<ReturnType<typeof startEvmChain>>['info']): ManifestChain {
   return {
     chainId: info.chainId,
     rpcUrl,
@@ -221,5 +230,3 @@ function killLeftovers(pidFile: string, log: (message: string) => void): void {
   }
   rmSync(pidFile, { force: true });
 }
-
-

@@ -11,7 +11,11 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NODE_MODULES = path.join(ROOT, 'node_modules');
 
-interface Manifest { name?: string; version?: string; engines?: { node?: string } }
+interface Manifest {
+  name?: string;
+  version?: string;
+  engines?: { node?: string };
+}
 
 function readManifest(file: string): Manifest | undefined {
   try {

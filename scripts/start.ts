@@ -37,7 +37,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.exit(1);
     }
     stopping = true;
-    void app.stop(signal, config.SHUTDOWN_GRACE_MS)
+    void app
+      .stop(signal, config.SHUTDOWN_GRACE_MS)
       .catch((error: unknown) => logger.error('shutdown failed', { error }))
       .finally(() => process.exit(0));
   });

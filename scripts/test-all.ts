@@ -51,7 +51,11 @@ function run(command: string, args: string[], env: Record<string, string> = {}, 
   });
 }
 
-interface Tally { passed: number; failed: number; skipped: number }
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
 const totals: Tally = { passed: 0, failed: 0, skipped: 0 };
 
 interface VitestReport {
@@ -73,7 +77,8 @@ function addVitest(step: string, file: string, tail: string) {
     totals.skipped += report.numPendingTests + report.numTodoTests;
     for (const result of report.testResults ?? []) {
       const failed = (result.assertionResults ?? []).filter((assertion) => assertion.status === 'failed');
-      for (const assertion of failed) digest.push(`${step}: ${path.relative(process.cwd(), result.name)} > ${assertion.fullName}: ${firstLine(assertion.failureMessages?.[0])}`);
+      for (const assertion of failed)
+        digest.push(`${step}: ${path.relative(process.cwd(), result.name)} > ${assertion.fullName}: ${firstLine(assertion.failureMessages?.[0])}`);
       if (failed.length === 0 && result.message) digest.push(`${step}: ${path.relative(process.cwd(), result.name)}: ${firstLine(result.message)}`);
     }
   } catch {
@@ -107,7 +112,15 @@ async function main() {
   const unitReport = path.join(reports, 'unit.json');
   const [typecheckTail, unitTail] = await Promise.all([
     step('typecheck', run(bin('tsc'), ['--noEmit', '-p', '.'], {}, true)),
-    step('unit', run(bin('vitest'), ['run', '--project', 'unit', '--project', 'unit-mocking', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`], {}, true)),
+    step(
+      'unit',
+      run(
+        bin('vitest'),
+        ['run', '--project', 'unit', '--project', 'unit-mocking', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
+        {},
+        true,
+      ),
+    ),
   ]);
   addCheck('typecheck', typecheckTail, failedSteps);
   addVitest('unit', unitReport, unitTail);
@@ -123,7 +136,7 @@ async function main() {
   // The first alone: on a fresh machine it builds the snapshot the others boot from.
   const worlds = [await startWorld(ensureTestWorld)];
   try {
-    worlds.push(...await Promise.all([startWorld(() => startOwnWorld()), startWorld(() => startOwnWorld())]));
+    worlds.push(...(await Promise.all([startWorld(() => startOwnWorld()), startWorld(() => startOwnWorld())])));
     const [shared, secondHalf, e2eWorld] = worlds.map((world) => world.manifestPath);
     console.log(`\nLocal chain worlds up in ${Math.round(performance.now() - worldStarted)} ms: ${worlds.map((world) => world.manifestPath).join(', ')}`);
     const checks = codeChecks(step, failedSteps);
@@ -185,9 +198,15 @@ async function runChainSuites(
   try {
     const suite = (name: string, args: string[], env: Record<string, string>, buffered: boolean) => {
       const report = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-      const ran = run(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-        TEST_DATABASE_URL: postgres.url, ...env,
-      }, buffered);
+      const ran = run(
+        bin('vitest'),
+        ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+        {
+          TEST_DATABASE_URL: postgres.url,
+          ...env,
+        },
+        buffered,
+      );
       return step(name, ran).then((tail) => addVitest(name, report, tail));
     };
     // The shared world's files mostly wait on chains and servers (their process used about a third of a core
@@ -195,7 +214,8 @@ async function runChainSuites(
     // start everything they use run beside them; once those are done, the end-to-end suites, on a world of
     // their own, take the cores the others leave, at a lower priority.
     const halves = manifests.intHalves.map((manifest, index) =>
-      suite(`integration ${index + 1}/2`, ['--project', 'int', `--shard=${index + 1}/2`], { DEVNET_MANIFEST: manifest }, index > 0));
+      suite(`integration ${index + 1}/2`, ['--project', 'int', `--shard=${index + 1}/2`], { DEVNET_MANIFEST: manifest }, index > 0),
+    );
     const isolated = suite('integration (isolated)', ['--project', 'int-isolated'], {}, true);
     await Promise.all([...halves, isolated.then(() => endToEnd(step, buildFailed, manifests.e2e))]);
   } finally {
@@ -210,7 +230,12 @@ async function endToEnd(step: (name: string, ran: Promise<{ code: number; tail: 
   }
   const e2eReport = path.join(reports, 'e2e.json');
   // `nice` is in every Debian and CI image; its children (the server, the browsers) inherit the priority.
-  const ran = run('nice', ['-n', '10', bin('playwright'), 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, DEVNET_MANIFEST: manifest }, true);
+  const ran = run(
+    'nice',
+    ['-n', '10', bin('playwright'), 'test', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, DEVNET_MANIFEST: manifest },
+    true,
+  );
   addPlaywright(e2eReport, await step('e2e', ran));
 }
 

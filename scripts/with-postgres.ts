@@ -45,9 +45,7 @@ export async function startPostgres(): Promise<RunningPostgres> {
   const stop = async () => {
     process.off('exit', onExit);
     if (started) {
-      await run(runAs, path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', '-t', '10', 'stop']).catch(
-        () => undefined,
-      );
+      await run(runAs, path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', '-t', '10', 'stop']).catch(() => undefined);
       killLeftoverPostmaster(dataDir);
     }
     await rm(root, { recursive: true, force: true });
@@ -55,21 +53,33 @@ export async function startPostgres(): Promise<RunningPostgres> {
 
   try {
     if (runAs) await chown(root, runAs.uid, runAs.gid);
-    await run(runAs, path.join(bin, 'initdb'), [
-      '-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync',
-    ]);
+    await run(runAs, path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
     // A free port can be taken between probing and binding; try a few.
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
       const options = [
-        `-p ${port}`, '-h 127.0.0.1', `-k ${root}`,
+        `-p ${port}`,
+        '-h 127.0.0.1',
+        `-k ${root}`,
         // Test data is disposable: skip the work that makes it crash-safe.
-        '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off', '-c max_connections=100',
+        '-c fsync=off',
+        '-c synchronous_commit=off',
+        '-c full_page_writes=off',
+        '-c max_connections=100',
       ].join(' ');
       try {
         started = true;
         await run(runAs, path.join(bin, 'pg_ctl'), [
-          '-D', dataDir, '-l', path.join(root, 'server.log'), '-o', options, '-w', '-t', String(READY_TIMEOUT_MS / 1000), 'start',
+          '-D',
+          dataDir,
+          '-l',
+          path.join(root, 'server.log'),
+          '-o',
+          options,
+          '-w',
+          '-t',
+          String(READY_TIMEOUT_MS / 1000),
+          'start',
         ]);
       } catch (error) {
         if (attempt >= 3) throw new Error(`PostgreSQL did not start:\n${readLog(root)}`, { cause: error });

@@ -63,7 +63,11 @@ const BARRELS = [
  * the API router, whose type alone gives the pages typed tRPC calls.
  */
 const PAGE_SHARED = [
-  'server/chains/registry.ts', 'server/chains/explorer-links.ts', 'server/display/', 'server/tokens/audit/verdict.ts', 'server/venues/venue-names.ts',
+  'server/chains/registry.ts',
+  'server/chains/explorer-links.ts',
+  'server/display/',
+  'server/tokens/audit/verdict.ts',
+  'server/venues/venue-names.ts',
   'server/api/root.ts',
 ];
 
@@ -150,14 +154,19 @@ describe('code shape', () => {
   });
 
   it('covers every source folder, the benchmarks and the browser test support included', () => {
-    for (const folder of FOLDERS) expect(SHAPED.some((module) => module.path.startsWith(`${folder}/`)), folder).toBe(true);
+    for (const folder of FOLDERS)
+      expect(
+        SHAPED.some((module) => module.path.startsWith(`${folder}/`)),
+        folder,
+      ).toBe(true);
   });
 });
 
 describe('layers', () => {
   it('domain folders import nothing from server/api', () => {
-    const upward = EDGES.filter((edge) => isUnder(edge.from, DOMAIN) && edge.to.startsWith('server/api/'))
-      .map((edge) => `${edge.from}:${edge.line} imports '${edge.specifier}'`);
+    const upward = EDGES.filter((edge) => isUnder(edge.from, DOMAIN) && edge.to.startsWith('server/api/')).map(
+      (edge) => `${edge.from}:${edge.line} imports '${edge.specifier}'`,
+    );
     expectNone(upward);
   });
 

@@ -5,9 +5,7 @@
  * (server/venues).
  */
 import { ADDRESS_BOOK } from '@/server/chains/address-book-entries';
-import {
-  mergeVenues, venuesFromAddressBook, type ChainDirectory, type ChainDirectoryConfig, type EvmVenues,
-} from '@/server/chains/chain-directory';
+import { mergeVenues, venuesFromAddressBook, type ChainDirectory, type ChainDirectoryConfig, type EvmVenues } from '@/server/chains/chain-directory';
 import { createCircuitBreaker, type CircuitBreaker, type CircuitBreakerOptions } from '@/server/chains/circuit-breaker';
 import type { DevnetManifest, ManifestChain } from '@/server/chains/devnet-manifest';
 import { explorerTxTemplate } from '@/server/chains/explorer-links';
@@ -29,9 +27,13 @@ export function createChainDirectory(
     const env = config.chains[id];
     const fromManifest = config.localWorld ? manifest?.chains[id] : undefined;
     const urls = env.rpcUrls.length > 0 ? env.rpcUrls : fromManifest ? [fromManifest.rpcUrl] : [];
-    const breakerOf = () => createCircuitBreaker({
-      chain: id, failures: config.RPC_BREAKER_FAILURES ?? 3, openMs: config.RPC_BREAKER_OPEN_MS ?? 5_000, onDuration,
-    });
+    const breakerOf = () =>
+      createCircuitBreaker({
+        chain: id,
+        failures: config.RPC_BREAKER_FAILURES ?? 3,
+        openMs: config.RPC_BREAKER_OPEN_MS ?? 5_000,
+        onDuration,
+      });
     const breaker = breakerOf();
     // The MEV RPC is another service than the chain's own RPC: it has its own breaker.
     const mevBreaker = breakerOf();
@@ -44,13 +46,16 @@ export function createChainDirectory(
       rpc: transport(urls, breaker),
       breaker,
       mevRpc: env.mevRpcUrls.length > 0 ? transport(env.mevRpcUrls, mevBreaker) : undefined,
-      mevRpcFor: env.mevRpcUrls.length > 0
-        ? (reward) => transport(reward ? env.mevRpcUrls.map((url) => withQuery(url, 'refundRecipient', reward)) : env.mevRpcUrls, mevBreaker)
-        : undefined,
+      mevRpcFor:
+        env.mevRpcUrls.length > 0
+          ? (reward) => transport(reward ? env.mevRpcUrls.map((url) => withQuery(url, 'refundRecipient', reward)) : env.mevRpcUrls, mevBreaker)
+          : undefined,
       routerAddress,
       configuredRouterAddress: routerAddress,
       venues: fromManifest
-        ? (isEvmChain(id) ? mergeVenues(venuesFromManifest(fromManifest), env.venues) : undefined)
+        ? isEvmChain(id)
+          ? mergeVenues(venuesFromManifest(fromManifest), env.venues)
+          : undefined
         : mergeVenues(venuesFromAddressBook(ADDRESS_BOOK[id as keyof typeof ADDRESS_BOOK]), env.venues),
       ...(config.localWorld && { explorerTxUrl: explorerTxTemplate(id, { localWorld: true, appUrl: answerAppUrl(config.PUBLIC_URL) }) }),
     };

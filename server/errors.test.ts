@@ -27,7 +27,13 @@ describe('error table', () => {
 
   it('says FAILED beside parsedError when a trade is refused (interface section 7)', () => {
     const refused = new AppError('SLIPPAGE_EXCEEDED', 'the price moved', { tradeFailure: true });
-    expect(failureBody(refused)).toEqual({ success: false, code: 'SLIPPAGE_EXCEEDED', error: 'the price moved', status: 'FAILED', parsedError: 'SLIPPAGE_EXCEEDED' });
+    expect(failureBody(refused)).toEqual({
+      success: false,
+      code: 'SLIPPAGE_EXCEEDED',
+      error: 'the price moved',
+      status: 'FAILED',
+      parsedError: 'SLIPPAGE_EXCEEDED',
+    });
   });
 
   it('recognises AppErrors made by another copy of this module (Next.js bundles routes apart)', async () => {

@@ -35,11 +35,19 @@ export interface FamilyServices {
 
 const FAMILY_SERVICES: Readonly<Record<ChainFamily, FamilyServices>> = {
   evm: {
-    chain: familyProvider('evm'), trading: evmTradingEngine, bridge: evmBridgeFamily, value: evmValueEstimator, tokens: evmTokenFamily,
+    chain: familyProvider('evm'),
+    trading: evmTradingEngine,
+    bridge: evmBridgeFamily,
+    value: evmValueEstimator,
+    tokens: evmTokenFamily,
     doctor: evmDoctorFamily,
   },
   solana: {
-    chain: familyProvider('solana'), trading: solanaTradingEngine, bridge: solanaBridgeFamily, value: solanaValueEstimator, tokens: solanaTokenFamily,
+    chain: familyProvider('solana'),
+    trading: solanaTradingEngine,
+    bridge: solanaBridgeFamily,
+    value: solanaValueEstimator,
+    tokens: solanaTokenFamily,
     doctor: solanaDoctorFamily,
   },
 };

@@ -102,7 +102,11 @@ export async function createServices(config: Config, options: { shareStore?: boo
 
   const manifest = config.localWorld ? readDevnetManifest(config.devnetManifestPath) : undefined;
   const chains = createChainDirectory(
-    config, manifest, (call) => metrics.rpcCalls.inc({ chain: call.chain, method: call.method, outcome: call.outcome }), undefined, rpcDurationHistogram(metrics),
+    config,
+    manifest,
+    (call) => metrics.rpcCalls.inc({ chain: call.chain, method: call.method, outcome: call.outcome }),
+    undefined,
+    rpcDurationHistogram(metrics),
   );
 
   const pingStorage = async () => {
@@ -111,12 +115,29 @@ export async function createServices(config: Config, options: { shareStore?: boo
   // Run by getServices at start (a fault stops the app), or on the first request that shows capabilities;
   // then again in the background, each run replacing the last.
   const chainRecheck = createChainRecheck({
-    chains, logger, intervalMs: config.CHAIN_RECHECK_MS,
+    chains,
+    logger,
+    intervalMs: config.CHAIN_RECHECK_MS,
     onRun: (run) => applyChainFaults(run, bridge, logger),
-    runDoctor: () => runDoctor({ config, chains, manifest, solanaRouted: solana !== undefined, pingStorage, solverKeys: solverKeyHistory(store.db, { record: true }), families: familyServices }),
+    runDoctor: () =>
+      runDoctor({
+        config,
+        chains,
+        manifest,
+        solanaRouted: solana !== undefined,
+        pingStorage,
+        solverKeys: solverKeyHistory(store.db, { record: true }),
+        families: familyServices,
+      }),
   });
   const doctor = () => chainRecheck.latest();
-  const countTrade = registerChainMetrics(metrics, { chains, capabilities: async () => (await doctor()).chains, probeTimeoutMs: config.HEALTH_PROBE_TIMEOUT_MS, version: packageJson.version, commit: config.BUILD_COMMIT });
+  const countTrade = registerChainMetrics(metrics, {
+    chains,
+    capabilities: async () => (await doctor()).chains,
+    probeTimeoutMs: config.HEALTH_PROBE_TIMEOUT_MS,
+    version: packageJson.version,
+    commit: config.BUILD_COMMIT,
+  });
   const health = createHealthCheck({
     chains,
     pingStorage,
@@ -146,7 +167,8 @@ export async function createServices(config: Config, options: { shareStore?: boo
     store,
     auth,
     rateLimiter,
-    chains, families: familyServices,
+    chains,
+    families: familyServices,
     localWorld: manifest ? { manifest } : undefined,
     health,
     priorityFees,
@@ -184,9 +206,7 @@ function createAuthDeps(config: Config, store: Store, appSecret: string, logger:
       lastTouched.set(id, now);
       void apiKeys.touch(id).catch((error: unknown) => logger.warn('could not record key use', { keyId: id, error }));
     },
-    devKeyHash: config.localWorld && config.DEV_API_KEY
-      ? createHash('sha256').update(config.DEV_API_KEY).digest('hex')
-      : undefined,
+    devKeyHash: config.localWorld && config.DEV_API_KEY ? createHash('sha256').update(config.DEV_API_KEY).digest('hex') : undefined,
     devRateLimitPerMinute: DEV_KEY_RATE_LIMIT,
     sessionSecret: appSecret,
     sessionRateLimitPerMinute: config.SESSION_RATE_LIMIT_PER_MINUTE,
@@ -213,23 +233,50 @@ const REQUEST_GAUGES_MAX_AGE_MS = 5_000;
 
 /** What operators watch of the bridge on /api/metrics, read when scraped (the counters are kept by the solver). */
 function registerBridgeGauges(metrics: Metrics, bridge: BridgeDeps, manifest: DevnetManifest | undefined): void {
-  registerReadGauge(metrics, {
-    name: 'bridge_solver_inventory', help: 'What the bridge solver holds, in whole units, by chain and token', labelNames: ['chain', 'token'],
-  }, inventoryGaugeValues(solverInventorySource(bridge, manifest), INVENTORY_GAUGE_MAX_AGE_MS));
+  registerReadGauge(
+    metrics,
+    {
+      name: 'bridge_solver_inventory',
+      help: 'What the bridge solver holds, in whole units, by chain and token',
+      labelNames: ['chain', 'token'],
+    },
+    inventoryGaugeValues(solverInventorySource(bridge, manifest), INVENTORY_GAUGE_MAX_AGE_MS),
+  );
   const requests = bridgeRequestGauges(bridge.requests, REQUEST_GAUGES_MAX_AGE_MS);
-  registerReadGauge(metrics, {
-    name: 'bridge_requests', labelNames: ['state'],
-    help: 'Bridge requests by state (confirming: a deposit seen below its chain\'s depth; waiting: quotes not expired). Shared storage: aggregate instances with max',
-  }, requests.byPhase);
-  registerReadGauge(metrics, {
-    name: 'bridge_oldest_request_age_seconds', labelNames: ['state'],
-    help: 'Seconds since the deposit of the oldest request still confirming, pending (fill owed) or refunding; 0 when none',
-  }, requests.oldestAge);
+  registerReadGauge(
+    metrics,
+    {
+      name: 'bridge_requests',
+      labelNames: ['state'],
+      help: "Bridge requests by state (confirming: a deposit seen below its chain's depth; waiting: quotes not expired). Shared storage: aggregate instances with max",
+    },
+    requests.byPhase,
+  );
+  registerReadGauge(
+    metrics,
+    {
+      name: 'bridge_oldest_request_age_seconds',
+      labelNames: ['state'],
+      help: 'Seconds since the deposit of the oldest request still confirming, pending (fill owed) or refunding; 0 when none',
+    },
+    requests.oldestAge,
+  );
 }
 
 /** The bridge and its solver, built together: new requests kick the solver, which works on the bridge's requests. */
-function createBridge({ config, chains, manifest, priorityFees, solana, store, logger, metrics, swapQuoteDeps }: BridgeInputs): { bridge: BridgeDeps; solver: BridgeSolver } {
-  const bridgeable = bridgeChainsFrom({ config, chains, families: familyServices, manifest, fees: priorityFees, solana, nativeUsdRange: nativeUsdRangeReader(createNativeUsdRangeCache()) });
+function createBridge({ config, chains, manifest, priorityFees, solana, store, logger, metrics, swapQuoteDeps }: BridgeInputs): {
+  bridge: BridgeDeps;
+  solver: BridgeSolver;
+} {
+  const bridgeable = bridgeChainsFrom({
+    config,
+    chains,
+    families: familyServices,
+    manifest,
+    fees: priorityFees,
+    solana,
+    nativeUsdRange: nativeUsdRangeReader(createNativeUsdRangeCache()),
+  });
   const bridge: BridgeDeps = {
     chains: bridgeable.chains,
     missing: bridgeable.missing,

@@ -66,7 +66,11 @@ describe('flow model', () => {
 
   it('refuses an allocation that uses a pool in both directions', () => {
     const twoWays: FlowProblem = {
-      sides: [{ pool: 'x', curve: sampled(v2(100, 100), 1000) }, { pool: 'x', curve: sampled(v2(100, 100), 1000) }, { pool: 'y', curve: sampled(v2(100, 100), 1000) }],
+      sides: [
+        { pool: 'x', curve: sampled(v2(100, 100), 1000) },
+        { pool: 'x', curve: sampled(v2(100, 100), 1000) },
+        { pool: 'y', curve: sampled(v2(100, 100), 1000) },
+      ],
       paths: [[0], [2, 1]],
     };
     expect(sideWaves(twoWays, [1, 1])).toBeUndefined();
@@ -76,7 +80,10 @@ describe('flow model', () => {
 
   it('routes around a pool whose curve ends (it cannot take more)', () => {
     const capped: FlowProblem = {
-      sides: [{ pool: 'deep-but-short', curve: sampled(v2(10_000, 10_000), 50) }, { pool: 'shallow', curve: sampled(v2(100, 100), 1000) }],
+      sides: [
+        { pool: 'deep-but-short', curve: sampled(v2(10_000, 10_000), 50) },
+        { pool: 'shallow', curve: sampled(v2(100, 100), 1000) },
+      ],
       paths: [[0], [1]],
     };
     const allocation = greedyAllocation(capped, 200, 200)!;

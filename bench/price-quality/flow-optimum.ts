@@ -143,7 +143,12 @@ class Search {
   readonly chunks: number[];
   readonly flows: Float64Array;
 
-  constructor(readonly problem: FlowProblem, amountIn: number, readonly parts: number, chunks?: readonly number[]) {
+  constructor(
+    readonly problem: FlowProblem,
+    amountIn: number,
+    readonly parts: number,
+    chunks?: readonly number[],
+  ) {
     this.chunk = amountIn / parts;
     this.chunks = chunks ? [...chunks] : problem.paths.map(() => 0);
     this.flows = Float64Array.from(this.chunks, (count) => count * this.chunk);
@@ -229,7 +234,10 @@ export function exchangeImprove(problem: FlowProblem, amountIn: number, allocati
 }
 
 /** The same allocation in `factor` times finer chunks. */
-export const refineAllocation = (allocation: Allocation, factor: number): Allocation => ({ parts: allocation.parts * factor, chunks: allocation.chunks.map((count) => count * factor) });
+export const refineAllocation = (allocation: Allocation, factor: number): Allocation => ({
+  parts: allocation.parts * factor,
+  chunks: allocation.chunks.map((count) => count * factor),
+});
 
 /**
  * Greedy at `parts` chunks improved by exchange, then improved again at each finer chunk in turn (each
@@ -244,4 +252,5 @@ export function searchAllocations(problem: FlowProblem, amountIn: number, parts 
   return stages;
 }
 
-export const allocationOutput = (problem: FlowProblem, amountIn: number, allocation: Allocation) => new Search(problem, amountIn, allocation.parts, allocation.chunks).output();
+export const allocationOutput = (problem: FlowProblem, amountIn: number, allocation: Allocation) =>
+  new Search(problem, amountIn, allocation.parts, allocation.chunks).output();

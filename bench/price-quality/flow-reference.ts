@@ -19,18 +19,24 @@ export interface FlowOptimum {
   pools: number;
 }
 
-interface Side { pool: BenchPool; tokenIn: Address; tokenOut: Address }
+interface Side {
+  pool: BenchPool;
+  tokenIn: Address;
+  tokenOut: Address;
+}
 
 /** The trade's paths as a flow problem: one side per pool and direction they use. */
 async function flowProblem(curves: PoolCurves, paths: readonly BenchPath[]): Promise<{ problem: FlowProblem; sides: Side[] }> {
   const index = new Map<string, number>();
   const sides: Side[] = [];
-  const sidePaths = paths.map((path) => path.pools.map((pool, hop) => {
-    const tokenIn = path.tokens[hop]!;
-    const key = `${poolKey(pool)}>${tokenIn.toLowerCase()}`;
-    if (!index.has(key)) index.set(key, sides.push({ pool, tokenIn, tokenOut: poolOtherToken(pool, tokenIn) }) - 1);
-    return index.get(key)!;
-  }));
+  const sidePaths = paths.map((path) =>
+    path.pools.map((pool, hop) => {
+      const tokenIn = path.tokens[hop]!;
+      const key = `${poolKey(pool)}>${tokenIn.toLowerCase()}`;
+      if (!index.has(key)) index.set(key, sides.push({ pool, tokenIn, tokenOut: poolOtherToken(pool, tokenIn) }) - 1);
+      return index.get(key)!;
+    }),
+  );
   const sampled = await Promise.all(sides.map((side) => curves.curve(side.pool, side.tokenIn)));
   return { problem: { sides: sides.map((side, i) => ({ pool: poolKey(side.pool), curve: sampled[i]! })), paths: sidePaths }, sides };
 }
@@ -48,27 +54,41 @@ function pathAmounts(allocation: Allocation, amountIn: bigint): bigint[] {
  * order, its output shared among its paths in proportion to what they brought. Undefined when a pool
  * cannot take its load whole.
  */
-async function exactOutput(client: PublicClient, chain: ManifestChain, problem: FlowProblem, sides: readonly Side[], amounts: readonly bigint[], tokenOut: Address): Promise<bigint | undefined> {
+async function exactOutput(
+  client: PublicClient,
+  chain: ManifestChain,
+  problem: FlowProblem,
+  sides: readonly Side[],
+  amounts: readonly bigint[],
+  tokenOut: Address,
+): Promise<bigint | undefined> {
   const waves = sideWaves(problem, amounts);
   if (!waves) return undefined;
   const carried = [...amounts];
   let total = 0n;
   for (const wave of waves) {
-    const paid = await Promise.all(wave.map(async (index) => {
-      const through = pathsThrough(problem, index).filter((path) => amounts[path]! > 0n);
-      const load = through.reduce((sum, path) => sum + carried[path]!, 0n);
-      const out = await quotePool(client, chain, sides[index]!.pool, sides[index]!.tokenIn, load);
-      for (const path of through) carried[path] = (carried[path]! * out) / load;
-      if (sides[index]!.tokenOut.toLowerCase() === tokenOut.toLowerCase()) total += out;
-      return out > 0n || load === 0n;
-    }));
+    const paid = await Promise.all(
+      wave.map(async (index) => {
+        const through = pathsThrough(problem, index).filter((path) => amounts[path]! > 0n);
+        const load = through.reduce((sum, path) => sum + carried[path]!, 0n);
+        const out = await quotePool(client, chain, sides[index]!.pool, sides[index]!.tokenIn, load);
+        for (const path of through) carried[path] = (carried[path]! * out) / load;
+        if (sides[index]!.tokenOut.toLowerCase() === tokenOut.toLowerCase()) total += out;
+        return out > 0n || load === 0n;
+      }),
+    );
     if (paid.includes(false)) return undefined;
   }
   return total;
 }
 
 export async function flowOptimum(
-  client: PublicClient, chain: ManifestChain, curves: PoolCurves, paths: readonly BenchPath[], tokenOut: Address, amountIn: bigint,
+  client: PublicClient,
+  chain: ManifestChain,
+  curves: PoolCurves,
+  paths: readonly BenchPath[],
+  tokenOut: Address,
+  amountIn: bigint,
 ): Promise<FlowOptimum | undefined> {
   const { problem, sides } = await flowProblem(curves, paths);
   let best: FlowOptimum | undefined;

@@ -92,12 +92,24 @@ function bestAllocation(grids: readonly bigint[][]): { total: bigint; steps: num
 }
 
 export async function referencePrices(
-  client: PublicClient, chain: ManifestChain, pools: readonly BenchPool[], tokenIn: Address, tokenOut: Address, amountIn: bigint,
+  client: PublicClient,
+  chain: ManifestChain,
+  pools: readonly BenchPool[],
+  tokenIn: Address,
+  tokenOut: Address,
+  amountIn: bigint,
 ): Promise<{ single: bigint; optimum: Optimum; paths: number }> {
   const paths = enumeratePaths(pools, tokenIn, tokenOut);
-  const [full, quarter] = await Promise.all([amountIn, amountIn / 4n].map((amount) => Promise.all(paths.map(async (path) => (await pathOutputs(client, chain, path, [amount]))[0]!))));
+  const [full, quarter] = await Promise.all(
+    [amountIn, amountIn / 4n].map((amount) => Promise.all(paths.map(async (path) => (await pathOutputs(client, chain, path, [amount]))[0]!))),
+  );
   const single = full!.reduce((max, out) => (out > max ? out : max), 0n);
-  const rankBy = (outs: readonly bigint[]) => paths.map((path, i) => ({ path, out: outs[i]! })).filter(({ out }) => out > 0n).sort((a, b) => (b.out > a.out ? 1 : -1)).map(({ path }) => path);
+  const rankBy = (outs: readonly bigint[]) =>
+    paths
+      .map((path, i) => ({ path, out: outs[i]! }))
+      .filter(({ out }) => out > 0n)
+      .sort((a, b) => (b.out > a.out ? 1 : -1))
+      .map(({ path }) => path);
   const ranked = [...new Set([...rankBy(full!).slice(0, RANKED), ...rankBy(quarter!).slice(0, RANKED)])];
   const grids = new Map<BenchPath, bigint[]>();
   const gridOf = async (path: BenchPath) => {

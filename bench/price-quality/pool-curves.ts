@@ -37,7 +37,11 @@ export class PoolCurves {
   private readonly curves = new Map<string, Promise<OutputCurve>>();
   quotes = 0;
 
-  constructor(private readonly client: PublicClient, private readonly chain: ManifestChain, private readonly pools: readonly BenchPool[]) {}
+  constructor(
+    private readonly client: PublicClient,
+    private readonly chain: ManifestChain,
+    private readonly pools: readonly BenchPool[],
+  ) {}
 
   /** `pool`'s output curve for inputs of `tokenIn`. */
   curve(pool: BenchPool, tokenIn: Address): Promise<OutputCurve> {
@@ -51,8 +55,12 @@ export class PoolCurves {
     const key = token.toLowerCase();
     if (!this.scales.has(key)) {
       const holders = this.pools.filter((pool) => pool.venue !== 'UNISWAP_V4' && (same(pool.token0, token) || same(pool.token1, token)));
-      this.scales.set(key, Promise.all(holders.map((pool) => this.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [pool.address] })))
-        .then((held) => held.reduce((max, value) => (value > max ? value : max), 0n)));
+      this.scales.set(
+        key,
+        Promise.all(holders.map((pool) => this.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [pool.address] }))).then(
+          (held) => held.reduce((max, value) => (value > max ? value : max), 0n),
+        ),
+      );
     }
     return this.scales.get(key)!;
   }

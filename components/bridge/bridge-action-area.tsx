@@ -20,7 +20,18 @@ const RUNNING_LABEL: Record<Exclude<DepositPhase, 'idle'>, string> = {
  * the approval the quote asks for, when it asks for one).
  */
 export function BridgeActionArea({ card }: { card: BridgeCardState }) {
-  const { form: { source }, from, sourceWallet, depositor, switcher, amountInvalid, hasAmount, insufficient, recipient, quote: { quote, state } } = card;
+  const {
+    form: { source },
+    from,
+    sourceWallet,
+    depositor,
+    switcher,
+    amountInvalid,
+    hasAmount,
+    insufficient,
+    recipient,
+    quote: { quote, state },
+  } = card;
   const action = decideBridgeAction({
     running: depositor.running,
     connected: sourceWallet.connected,

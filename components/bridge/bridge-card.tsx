@@ -25,7 +25,21 @@ import { RecipientField } from './recipient-field';
  */
 export function BridgeCard() {
   const card = useBridgeCard();
-  const { form: { source, destination }, tokenIn, tokenOut, tokens, sourceWallet, from, destinationWallet, depositor, hasAmount, recipientText, recipient, quote: { live, quote, state, countdown }, edit } = card;
+  const {
+    form: { source, destination },
+    tokenIn,
+    tokenOut,
+    tokens,
+    sourceWallet,
+    from,
+    destinationWallet,
+    depositor,
+    hasAmount,
+    recipientText,
+    recipient,
+    quote: { live, quote, state, countdown },
+    edit,
+  } = card;
   const [picking, setPicking] = useState<'in' | 'out'>();
   const receivedSymbol = quote?.stats.symbolOut ?? tokenOut.symbol;
 
@@ -35,10 +49,15 @@ export function BridgeCard() {
 
       <BridgeSendPanel card={card} onPickToken={() => setPicking('in')} />
       <div className="flip">
-        <button type="button" className="flip-button" aria-label="Switch chains" disabled={depositor.running} onClick={card.flip}>↓</button>
+        <button type="button" className="flip-button" aria-label="Switch chains" disabled={depositor.running} onClick={card.flip}>
+          ↓
+        </button>
       </div>
       <BridgeReceivePanel card={card} onPickToken={() => setPicking('out')} />
-      <Announcement topic="quote" text={quote ? `Quote: ${formatAmount(quote.stats.amountOut, quote.stats.decimalsOut ?? tokenOut.decimals)} ${receivedSymbol} arrives` : ''} />
+      <Announcement
+        topic="quote"
+        text={quote ? `Quote: ${formatAmount(quote.stats.amountOut, quote.stats.decimalsOut ?? tokenOut.decimals)} ${receivedSymbol} arrives` : ''}
+      />
 
       <RecipientField
         destination={destination}
@@ -52,7 +71,11 @@ export function BridgeCard() {
       />
 
       {!sourceWallet.connected && quote && <PriceOnlyHint family={from.family} action="bridge" />}
-      {tokens.in.error && <p role="alert" className="error">Could not load the tokens of {from.name}: {tokens.in.error.message}</p>}
+      {tokens.in.error && (
+        <p role="alert" className="error">
+          Could not load the tokens of {from.name}: {tokens.in.error.message}
+        </p>
+      )}
       <QuoteError state={state} error={live.error} />
       {quote && (
         <BridgeQuoteDetails
@@ -65,7 +88,11 @@ export function BridgeCard() {
         />
       )}
       <BridgeDepositProgress card={card} />
-      {depositor.error && <p role="alert" className="error quote-error" data-testid="deposit-error">{depositor.error}</p>}
+      {depositor.error && (
+        <p role="alert" className="error quote-error" data-testid="deposit-error">
+          {depositor.error}
+        </p>
+      )}
 
       <BridgeActionArea card={card} />
       {picking && <BridgeTokenPicker card={card} side={picking} onClose={() => setPicking(undefined)} />}

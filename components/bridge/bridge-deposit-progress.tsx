@@ -6,7 +6,12 @@ import { depositSteps } from './lib/deposit-progress';
 
 /** The approval and the deposit, while a token deposit that needs an approval goes out. */
 export function BridgeDepositProgress({ card }: { card: BridgeCardState }) {
-  const { form, tokenIn, depositor, quote: { quote } } = card;
+  const {
+    form,
+    tokenIn,
+    depositor,
+    quote: { quote },
+  } = card;
   const explorerLink = useExplorerTxLink();
   // The quote is held still while the deposit runs: it is the one being paid.
   if (!depositor.running || !quote?.transaction.approve) return null;

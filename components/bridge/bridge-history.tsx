@@ -19,7 +19,12 @@ const STATE_TEXT: Record<BridgeDetails['state'], string> = {
 };
 
 const STATE_PILL: Record<BridgeDetails['state'], string> = {
-  waiting: 'pending', pending: 'pending', success: 'ok', refunding: 'pending', refund: 'down', failure: 'down',
+  waiting: 'pending',
+  pending: 'pending',
+  success: 'ok',
+  refunding: 'pending',
+  refund: 'down',
+  failure: 'down',
 };
 
 /** The connected wallets' bridges, as the server recorded them (so they survive a reload), each opening its tracker. */
@@ -39,7 +44,16 @@ export function BridgeHistory() {
       {requests.length > 0 && (
         <table className="history-table">
           <thead>
-            <tr><th>When</th><th>Route</th><th>Sent</th><th>Received</th><th>Status</th><th><span className="sr-only">Tracker</span></th></tr>
+            <tr>
+              <th>When</th>
+              <th>Route</th>
+              <th>Sent</th>
+              <th>Received</th>
+              <th>Status</th>
+              <th>
+                <span className="sr-only">Tracker</span>
+              </th>
+            </tr>
           </thead>
           <tbody>
             {requests.map((request) => {
@@ -48,14 +62,22 @@ export function BridgeHistory() {
               return (
                 <tr key={request.requestId} data-request-id={request.requestId} data-state={request.state}>
                   <td className="nowrap">{time.format(new Date(request.createdAt))}</td>
-                  <td>{chainName(request.sourceChain)} → {chainName(request.destinationChain)}</td>
+                  <td>
+                    {chainName(request.sourceChain)} → {chainName(request.destinationChain)}
+                  </td>
                   <td className="nowrap">{coinAmount(request.amountIn, request.sourceChain, coins.in).text}</td>
                   <td className="nowrap" title={request.paidAmount ? 'Paid' : 'Quoted'}>
                     {request.paidAmount || request.state === 'waiting' || request.state === 'pending' ? received.text : '–'}
                   </td>
-                  <td><span className={`pill ${STATE_PILL[request.state]}`}>{STATE_TEXT[request.state]}</span></td>
+                  <td>
+                    <span className={`pill ${STATE_PILL[request.state]}`}>{STATE_TEXT[request.state]}</span>
+                  </td>
                   <td className="nowrap">
-                    <Link href={bridgeTrackerHref(request.requestId)} prefetch={false} aria-label={`Track the bridge from ${chainName(request.sourceChain)} to ${chainName(request.destinationChain)} of ${time.format(new Date(request.createdAt))}`}>
+                    <Link
+                      href={bridgeTrackerHref(request.requestId)}
+                      prefetch={false}
+                      aria-label={`Track the bridge from ${chainName(request.sourceChain)} to ${chainName(request.destinationChain)} of ${time.format(new Date(request.createdAt))}`}
+                    >
                       Track →
                     </Link>
                   </td>

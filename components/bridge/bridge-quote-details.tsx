@@ -40,7 +40,9 @@ export function BridgeQuoteDetails({ destination, quote, coins, known, countdown
   return (
     <section className="quote-details" aria-label="Bridge quote">
       <div className="quote-head">
-        <span className="rate">1 {coinIn.symbol} = {formatAmount(rate, 18)} {coinOut.symbol}</span>
+        <span className="rate">
+          1 {coinIn.symbol} = {formatAmount(rate, 18)} {coinOut.symbol}
+        </span>
         <QuoteCountdown {...countdown} />
       </div>
       <dl className="quote-rows">
@@ -53,24 +55,53 @@ export function BridgeQuoteDetails({ destination, quote, coins, known, countdown
         <div>
           <dt>You receive</dt>
           <dd data-testid="quote-amount-out" title={`${stats.amountOutFormatted} ${coinOut.symbol}`}>
-            <strong>{formatAmount(stats.amountOut, coinOut.decimals)} {coinOut.symbol}</strong> <span className="muted small">{usdOf(stats.amountOutUsd)}</span>
+            <strong>
+              {formatAmount(stats.amountOut, coinOut.decimals)} {coinOut.symbol}
+            </strong>{' '}
+            <span className="muted small">{usdOf(stats.amountOutUsd)}</span>
           </dd>
         </div>
         {stats.minAmountOut && <MinimumReceived minAmountOut={stats.minAmountOut} coin={coinOut} slippageBps={slippageBps} />}
         {stats.swapFallback === 'refund' && (
           // What the server does when the destination swap can no longer pay the minimum: it never pays something else.
-          <div><dt>If the swap falls short</dt><dd data-testid="quote-swap-fallback">The deposit is returned on {CHAINS[stats.sourceChain as ChainId]?.name ?? stats.sourceChain}</dd></div>
+          <div>
+            <dt>If the swap falls short</dt>
+            <dd data-testid="quote-swap-fallback">The deposit is returned on {CHAINS[stats.sourceChain as ChainId]?.name ?? stats.sourceChain}</dd>
+          </div>
         )}
         {stats.feeAmount && (
           // The fee is a share of the amount sent, so it is counted in the token sent.
-          <div><dt>Bridge fee</dt><dd data-testid="quote-fee">{formatAmount(stats.feeAmount, coinIn.decimals)} {coinIn.symbol}</dd></div>
+          <div>
+            <dt>Bridge fee</dt>
+            <dd data-testid="quote-fee">
+              {formatAmount(stats.feeAmount, coinIn.decimals)} {coinIn.symbol}
+            </dd>
+          </div>
         )}
         {stats.destinationGas && (
-          <div><dt>Gas on {to.name}</dt><dd data-testid="quote-destination-gas">{formatAmount(stats.destinationGas, to.nativeDecimals)} {to.nativeSymbol}</dd></div>
+          <div>
+            <dt>Gas on {to.name}</dt>
+            <dd data-testid="quote-destination-gas">
+              {formatAmount(stats.destinationGas, to.nativeDecimals)} {to.nativeSymbol}
+            </dd>
+          </div>
         )}
-        <div className={`impact-${level}`}><dt>Cost of the bridge</dt><dd data-testid="price-impact" title="Fee and destination gas as a share of the value sent">{formatPercent(stats.priceImpact)}</dd></div>
-        <div><dt>Estimated time</dt><dd data-testid="quote-time">about {formatDuration(stats.estimatedTime * 1_000)}</dd></div>
-        {quote.transaction.approve && <div><dt>Approval</dt><dd data-testid="quote-approval">{bridgeApprovalText(quote, coinIn)}</dd></div>}
+        <div className={`impact-${level}`}>
+          <dt>Cost of the bridge</dt>
+          <dd data-testid="price-impact" title="Fee and destination gas as a share of the value sent">
+            {formatPercent(stats.priceImpact)}
+          </dd>
+        </div>
+        <div>
+          <dt>Estimated time</dt>
+          <dd data-testid="quote-time">about {formatDuration(stats.estimatedTime * 1_000)}</dd>
+        </div>
+        {quote.transaction.approve && (
+          <div>
+            <dt>Approval</dt>
+            <dd data-testid="quote-approval">{bridgeApprovalText(quote, coinIn)}</dd>
+          </div>
+        )}
       </dl>
       <BridgeRoute stats={stats} known={known} />
     </section>
@@ -83,7 +114,10 @@ function MinimumReceived({ minAmountOut, coin, slippageBps }: { minAmountOut: st
     <div>
       <dt>Minimum received</dt>
       <dd data-testid="quote-min-out">
-        {formatAmount(minAmountOut, coin.decimals)} {coin.symbol} <span className="muted small" data-testid="quote-slippage">at {slippageText(slippageBps)} slippage</span>
+        {formatAmount(minAmountOut, coin.decimals)} {coin.symbol}{' '}
+        <span className="muted small" data-testid="quote-slippage">
+          at {slippageText(slippageBps)} slippage
+        </span>
       </dd>
     </div>
   );

@@ -8,7 +8,13 @@ import type { BridgeCardState } from './hooks/use-bridge-card';
 
 /** What arrives: the destination chain, the token received and the quote's amount of it. */
 export function BridgeReceivePanel({ card, onPickToken }: { card: BridgeCardState; onPickToken: () => void }) {
-  const { form, tokenOut, depositor, quote: { quote, state }, edit } = card;
+  const {
+    form,
+    tokenOut,
+    depositor,
+    quote: { quote, state },
+    edit,
+  } = card;
   const decimals = quote?.stats.decimalsOut ?? tokenOut.decimals;
   return (
     <div className={`token-panel${state === 'loading' ? ' loading' : ''}`}>

@@ -10,7 +10,10 @@ export function BridgeRoute({ stats, known }: { stats: BridgeQuote['stats']; kno
   const legs = routeLegsText(stats, known);
   return (
     <div className="bridge-route">
-      <span data-testid="route-summary"><span className="muted">Route: </span>{routeSummary(stats)}</span>
+      <span data-testid="route-summary">
+        <span className="muted">Route: </span>
+        {routeSummary(stats)}
+      </span>
       <ol aria-label="Route" data-testid="bridge-route">
         {legs.map((leg) => (
           <li key={leg.key} data-kind={leg.kind} data-side={leg.side}>

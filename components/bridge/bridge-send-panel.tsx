@@ -10,7 +10,16 @@ import type { BridgeCardState } from './hooks/use-bridge-card';
 
 /** What the bridge sends: the source chain, the token and its amount, and the wallet's balance of it. */
 export function BridgeSendPanel({ card, onPickToken }: { card: BridgeCardState; onPickToken: () => void }) {
-  const { form, tokenIn, sourceWallet, balance, depositor, quote: { quote }, edit, pickSource } = card;
+  const {
+    form,
+    tokenIn,
+    sourceWallet,
+    balance,
+    depositor,
+    quote: { quote },
+    edit,
+    pickSource,
+  } = card;
 
   const onMax = () => {
     if (balance.balance === undefined) return;
@@ -21,8 +30,11 @@ export function BridgeSendPanel({ card, onPickToken }: { card: BridgeCardState; 
 
   const balanceText = !sourceWallet.connected
     ? 'Connect a wallet to see the balance'
-    : balance.balance !== undefined ? `Balance ${formatAmount(balance.balance, tokenIn.decimals)} ${tokenIn.symbol}`
-      : balance.error ? 'Balance unavailable' : 'Balance …';
+    : balance.balance !== undefined
+      ? `Balance ${formatAmount(balance.balance, tokenIn.decimals)} ${tokenIn.symbol}`
+      : balance.error
+        ? 'Balance unavailable'
+        : 'Balance …';
 
   return (
     <div className="token-panel">
@@ -47,8 +59,12 @@ export function BridgeSendPanel({ card, onPickToken }: { card: BridgeCardState; 
       <div className="token-panel-row small muted">
         <span>{quote ? formatUsd(Number(quote.stats.amountInUsd)) : '\u00a0'}</span>
         <span className="token-meta">
-          <span className="token-balance" data-testid="send-balance">{balanceText}</span>
-          <button type="button" className="chip" disabled={depositor.running || balance.balance === undefined} onClick={onMax}>Max</button>
+          <span className="token-balance" data-testid="send-balance">
+            {balanceText}
+          </span>
+          <button type="button" className="chip" disabled={depositor.running || balance.balance === undefined} onClick={onMax}>
+            Max
+          </button>
         </span>
       </div>
     </div>

@@ -3,7 +3,13 @@ import { isNative, type SwapToken } from '@/components/swap/lib/tokens';
 import type { ChainId } from '@/server/chains/registry';
 
 /** A side's token where the swap form has its token button: opens the picker of the side's chain. */
-export function BridgeTokenButton({ chain, token, label, disabled, onPick }: {
+export function BridgeTokenButton({
+  chain,
+  token,
+  label,
+  disabled,
+  onPick,
+}: {
   chain: ChainId;
   token: SwapToken;
   /** What the button does, for assistive technology: "Select token to send". */
@@ -17,7 +23,9 @@ export function BridgeTokenButton({ chain, token, label, disabled, onPick }: {
     <button type="button" className="token-button" aria-label={label} disabled={disabled} onClick={onPick}>
       {icon}
       <span className="token-button-symbol">{token.symbol}</span>
-      <span aria-hidden="true" className="caret">▾</span>
+      <span aria-hidden="true" className="caret">
+        ▾
+      </span>
     </button>
   );
 }

@@ -16,7 +16,14 @@ import { formatDuration } from './lib/format-duration';
 import { trackerSteps } from './lib/tracker-steps';
 
 const HEADLINE_PILL: Record<TrackerHeadline, string> = {
-  waiting: 'pending', confirming: 'pending', filling: 'pending', delayed: 'pending', success: 'ok', refunding: 'pending', refund: 'down', failure: 'down',
+  waiting: 'pending',
+  confirming: 'pending',
+  filling: 'pending',
+  delayed: 'pending',
+  success: 'ok',
+  refunding: 'pending',
+  refund: 'down',
+  failure: 'down',
 };
 
 const NOT_FOUND = new Set(['QUOTE_NOT_FOUND', 'NOT_FOUND']);
@@ -34,7 +41,9 @@ export function BridgeTracker({ requestId, depositTxHash }: { requestId: string;
   if (!data) {
     return (
       <section className="swap-card bridge-tracker" aria-label="Bridge tracker" aria-busy={status.isLoading}>
-        <div className="swap-card-head"><h1>Bridge</h1></div>
+        <div className="swap-card-head">
+          <h1>Bridge</h1>
+        </div>
         {status.isLoading && <p className="muted">Loading the bridge request…</p>}
         {status.error && (
           <p role="alert" className="error quote-error">
@@ -43,7 +52,9 @@ export function BridgeTracker({ requestId, depositTxHash }: { requestId: string;
               : describeError(status.error)}
           </p>
         )}
-        <Link href="/bridge" prefetch={false} className="secondary-button center">New bridge</Link>
+        <Link href="/bridge" prefetch={false} className="secondary-button center">
+          New bridge
+        </Link>
       </section>
     );
   }
@@ -55,14 +66,22 @@ export function BridgeTracker({ requestId, depositTxHash }: { requestId: string;
     <section className="swap-card bridge-tracker" aria-label="Bridge tracker" data-status={data.status} data-state={details?.state ?? ''}>
       <div className="swap-card-head">
         <h1>{details ? `${chainName(details.sourceChain)} → ${chainName(details.destinationChain)}` : 'Bridge'}</h1>
-        <span className={`pill ${HEADLINE_PILL[headline]}`} data-testid="bridge-headline" role="status">{HEADLINE_TEXT[headline]}</span>
+        <span className={`pill ${HEADLINE_PILL[headline]}`} data-testid="bridge-headline" role="status">
+          {HEADLINE_TEXT[headline]}
+        </span>
       </div>
-      {details && <p className="small muted route-summary" data-testid="route-summary">{routeSummary(details)}</p>}
+      {details && (
+        <p className="small muted route-summary" data-testid="route-summary">
+          {routeSummary(details)}
+        </p>
+      )}
 
       <BridgeSteps steps={steps} />
 
       {details?.reason && (headline === 'refunding' || headline === 'refund' || headline === 'failure') && (
-        <p role="alert" className="warn quote-error" data-testid="bridge-reason">{details.reason}</p>
+        <p role="alert" className="warn quote-error" data-testid="bridge-reason">
+          {details.reason}
+        </p>
       )}
       {track.error && (
         <p role="alert" className="error small">
@@ -74,8 +93,12 @@ export function BridgeTracker({ requestId, depositTxHash }: { requestId: string;
 
       {details && <BridgeFacts details={details} headline={headline} now={now} refundAmount={data.refundDetails?.amount} />}
 
-      <p className="small muted tracker-id">Request <span className="mono">{requestId}</span></p>
-      <Link href="/bridge" prefetch={false} className="secondary-button center">New bridge</Link>
+      <p className="small muted tracker-id">
+        Request <span className="mono">{requestId}</span>
+      </p>
+      <Link href="/bridge" prefetch={false} className="secondary-button center">
+        New bridge
+      </Link>
     </section>
   );
 }
@@ -90,28 +113,65 @@ function BridgeFacts({ details, headline, now, refundAmount }: { details: Bridge
 
   return (
     <dl className="bridge-facts">
-      <div><dt>Sent</dt><dd data-testid="sent-amount" title={sent.exact}>{sent.text}</dd></div>
-      {deposited && <div><dt>Deposited</dt><dd data-testid="deposited-amount" title={deposited.exact}>{deposited.text}</dd></div>}
-      <div><dt>Quoted</dt><dd data-testid="quoted-amount" title={quoted.exact}>{quoted.text}</dd></div>
+      <div>
+        <dt>Sent</dt>
+        <dd data-testid="sent-amount" title={sent.exact}>
+          {sent.text}
+        </dd>
+      </div>
+      {deposited && (
+        <div>
+          <dt>Deposited</dt>
+          <dd data-testid="deposited-amount" title={deposited.exact}>
+            {deposited.text}
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>Quoted</dt>
+        <dd data-testid="quoted-amount" title={quoted.exact}>
+          {quoted.text}
+        </dd>
+      </div>
       <div>
         <dt>Received</dt>
         <dd data-testid="paid-amount" title={paid?.exact}>
           {paid ? paid.text : headline === 'success' ? '…' : '–'}
           {paid && shortfall !== 0n && (
-            <span className="warn small"> ({paidAmount(shortfall > 0n ? shortfall : -shortfall).text} {shortfall > 0n ? 'less' : 'more'} than quoted)</span>
+            <span className="warn small">
+              {' '}
+              ({paidAmount(shortfall > 0n ? shortfall : -shortfall).text} {shortfall > 0n ? 'less' : 'more'} than quoted)
+            </span>
           )}
         </dd>
       </div>
-      {refund && <div><dt>Refund</dt><dd title={refund.exact}>{refund.text}</dd></div>}
-      <div><dt>Recipient</dt><dd><AddressLink chain={details.destinationChain} address={details.recipient} /></dd></div>
-      <div><dt>From</dt><dd><AddressLink chain={details.sourceChain} address={details.trader} /></dd></div>
+      {refund && (
+        <div>
+          <dt>Refund</dt>
+          <dd title={refund.exact}>{refund.text}</dd>
+        </div>
+      )}
+      <div>
+        <dt>Recipient</dt>
+        <dd>
+          <AddressLink chain={details.destinationChain} address={details.recipient} />
+        </dd>
+      </div>
+      <div>
+        <dt>From</dt>
+        <dd>
+          <AddressLink chain={details.sourceChain} address={details.trader} />
+        </dd>
+      </div>
       <div>
         <dt>Time</dt>
         <dd data-testid="bridge-time">
           {details.filledAt && details.depositedAt
             ? `Filled ${formatDuration(details.filledAt - details.depositedAt)} after the deposit confirmed`
             : due && (headline === 'filling' || headline === 'delayed')
-              ? due > now ? `Expected in about ${formatDuration(due - now)}` : `Expected ${formatDuration(now - due)} ago`
+              ? due > now
+                ? `Expected in about ${formatDuration(due - now)}`
+                : `Expected ${formatDuration(now - due)} ago`
               : `About ${formatDuration(details.estimatedTime * 1_000)} once the deposit confirms`}
         </dd>
       </div>

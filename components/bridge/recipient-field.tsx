@@ -9,7 +9,15 @@ import type { RecipientCheck } from './lib/recipient';
  * Who receives on the destination chain. A connected wallet of the destination's family is offered with
  * one click; what is wrong with the address is said under it (a missing one only once an amount is in).
  */
-export function RecipientField({ destination, value, check, emphasize, ownWallet, disabled, onChange }: {
+export function RecipientField({
+  destination,
+  value,
+  check,
+  emphasize,
+  ownWallet,
+  disabled,
+  onChange,
+}: {
   destination: ChainId;
   value: string;
   check: RecipientCheck;
@@ -26,7 +34,9 @@ export function RecipientField({ destination, value, check, emphasize, ownWallet
   return (
     <div className={`token-panel recipient-panel${asError ? ' invalid' : ''}`}>
       <div className="token-panel-row">
-        <label className="token-panel-label" htmlFor="bridge-recipient">Recipient on {chain.name}</label>
+        <label className="token-panel-label" htmlFor="bridge-recipient">
+          Recipient on {chain.name}
+        </label>
         {ownWallet && ownWallet !== value.trim() && (
           <button type="button" className="chip" disabled={disabled} onClick={() => onChange(ownWallet)}>
             Use my wallet {shortAddress(ownWallet)}
@@ -47,7 +57,12 @@ export function RecipientField({ destination, value, check, emphasize, ownWallet
         onChange={(event) => onChange(event.target.value)}
       />
       {problem && (
-        <p id="bridge-recipient-problem" className={`small ${asError ? 'error' : 'muted'}`} role={asError ? 'alert' : undefined} data-testid="recipient-problem">
+        <p
+          id="bridge-recipient-problem"
+          className={`small ${asError ? 'error' : 'muted'}`}
+          role={asError ? 'alert' : undefined}
+          data-testid="recipient-problem"
+        >
           {problem.message}
         </p>
       )}

@@ -26,8 +26,8 @@ export function FaucetCard() {
     <section className="card" aria-label="Test funds">
       <h2>Get test funds</h2>
       <p className="muted">
-        This server runs on the local chain world. Send yourself native coins and every test token, then trade
-        with MetaMask or Phantom (see the README for adding the local chains to your wallet).
+        This server runs on the local chain world. Send yourself native coins and every test token, then trade with MetaMask or Phantom (see the README for
+        adding the local chains to your wallet).
       </p>
       <form
         className="faucet"
@@ -37,8 +37,19 @@ export function FaucetCard() {
         }}
       >
         {/* A refusal names the chain it was for: another chain clears it. */}
-        <select aria-label="Chain" value={selected} onChange={(event) => { setChain(event.target.value); fund.reset(); }}>
-          {chains.map((id) => <option key={id} value={id}>{id}</option>)}
+        <select
+          aria-label="Chain"
+          value={selected}
+          onChange={(event) => {
+            setChain(event.target.value);
+            fund.reset();
+          }}
+        >
+          {chains.map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
         </select>
         <input
           aria-label="Wallet address"
@@ -51,10 +62,16 @@ export function FaucetCard() {
           {fund.isPending ? 'Sending…' : 'Get test funds'}
         </button>
       </form>
-      {fund.error && <p role="alert" className="error">{describeWalletAddressRefusal(fund.error, CHAINS[selected as ChainId])}</p>}
+      {fund.error && (
+        <p role="alert" className="error">
+          {describeWalletAddressRefusal(fund.error, CHAINS[selected as ChainId])}
+        </p>
+      )}
       {fund.data && (
         <div role="status">
-          <p>Sent to {shortAddress(fund.data.address)} on {CHAINS[fund.data.chain as ChainId]?.name ?? fund.data.chain}:</p>
+          <p>
+            Sent to {shortAddress(fund.data.address)} on {CHAINS[fund.data.chain as ChainId]?.name ?? fund.data.chain}:
+          </p>
           <ul aria-label="Funds sent">
             {fund.data.funded.map((token) => (
               <li key={token.address}>

@@ -8,5 +8,9 @@ import dynamic from 'next/dynamic';
  */
 export const ApiReferenceLoader = dynamic(() => import('./api-reference').then((module) => module.ApiReference), {
   ssr: false,
-  loading: () => <p role="status" className="page muted">Loading the API reference…</p>,
+  loading: () => (
+    <p role="status" className="page muted">
+      Loading the API reference…
+    </p>
+  ),
 });

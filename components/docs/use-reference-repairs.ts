@@ -24,12 +24,14 @@ export function useReferenceRepairs() {
       // The "more clients" picker sits among the client tabs and chooses the client too; on a phone it
       // shows its icon alone.
       for (const button of document.querySelectorAll<HTMLElement>('[role="tablist"] button:not([role])')) button.setAttribute('role', 'tab');
-      for (const button of document.querySelectorAll<HTMLElement>('button.client-libraries__select:not([aria-label])')) button.setAttribute('aria-label', 'More client libraries');
+      for (const button of document.querySelectorAll<HTMLElement>('button.client-libraries__select:not([aria-label])'))
+        button.setAttribute('aria-label', 'More client libraries');
       for (const button of document.querySelectorAll<HTMLElement>('button[role="search"]')) {
         button.removeAttribute('role');
         button.setAttribute('aria-label', 'Search the reference');
       }
-      for (const button of document.querySelectorAll<HTMLElement>('button.scalar-code-copy:not([aria-label])')) button.setAttribute('aria-label', 'Copy the code');
+      for (const button of document.querySelectorAll<HTMLElement>('button.scalar-code-copy:not([aria-label])'))
+        button.setAttribute('aria-label', 'Copy the code');
       // The endpoint lists scroll on narrow screens; a keyboard can scroll them once they take the focus.
       for (const list of document.querySelectorAll<HTMLElement>('ul[aria-label$=" endpoints"]:not([tabindex])')) list.tabIndex = 0;
       repairLandmarks();
@@ -55,7 +57,10 @@ function repairLandmarks() {
   }
   const named = new Set<string>();
   for (const region of document.querySelectorAll<HTMLElement>('[role="region"][aria-labelledby]')) {
-    const name = (region.getAttribute('aria-labelledby') ?? '').split(/\s+/).map((id) => document.getElementById(id)?.textContent?.trim() ?? '').join(' ');
+    const name = (region.getAttribute('aria-labelledby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+      .join(' ');
     if (named.has(name)) region.removeAttribute('role');
     else named.add(name);
   }

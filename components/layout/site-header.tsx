@@ -21,12 +21,16 @@ export function SiteHeader() {
   const pathname = usePathname();
   return (
     <header className="topbar">
-      <Link href="/" className="brand" prefetch={false}>Swap&amp;Bridge</Link>
+      <Link href="/" className="brand" prefetch={false}>
+        Swap&amp;Bridge
+      </Link>
       <nav aria-label="Main">
         {LINKS.map((link) => (
           // Every page renders per request (session cookie, wallet state): prefetching them would render
           // pages nobody asked for, and aborted prefetches show up as failed requests.
-          <Link key={link.href} href={link.href} prefetch={false} aria-current={isCurrent(pathname, link.href) ? 'page' : undefined}>{link.label}</Link>
+          <Link key={link.href} href={link.href} prefetch={false} aria-current={isCurrent(pathname, link.href) ? 'page' : undefined}>
+            {link.label}
+          </Link>
         ))}
       </nav>
       <TokenSearch />

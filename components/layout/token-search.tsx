@@ -60,8 +60,19 @@ export function TokenSearch() {
 
   return (
     <form role="search" aria-label="Token search" className="token-search-box" onSubmit={(event) => void onSubmit(event)}>
-      <select aria-label="Search on chain" value={chain} onChange={(event) => { setChain(event.target.value as ChainId); setProblem(undefined); }}>
-        {CHAIN_IDS.map((id) => <option key={id} value={id} title={CHAINS[id].name}>{id}</option>)}
+      <select
+        aria-label="Search on chain"
+        value={chain}
+        onChange={(event) => {
+          setChain(event.target.value as ChainId);
+          setProblem(undefined);
+        }}
+      >
+        {CHAIN_IDS.map((id) => (
+          <option key={id} value={id} title={CHAINS[id].name}>
+            {id}
+          </option>
+        ))}
       </select>
       <input
         type="search"
@@ -75,10 +86,18 @@ export function TokenSearch() {
         onChange={(event) => onText(event.target.value)}
       />
       <datalist id={listId}>
-        {symbols.map((symbol) => <option key={symbol} value={symbol} />)}
+        {symbols.map((symbol) => (
+          <option key={symbol} value={symbol} />
+        ))}
       </datalist>
-      <button type="submit" aria-label="Search token" disabled={busy}>{busy ? '…' : '→'}</button>
-      {problem && <p role="alert" className="token-search-problem">{problem}</p>}
+      <button type="submit" aria-label="Search token" disabled={busy}>
+        {busy ? '…' : '→'}
+      </button>
+      {problem && (
+        <p role="alert" className="token-search-problem">
+          {problem}
+        </p>
+      )}
     </form>
   );
 }

@@ -32,11 +32,14 @@ function StatePublisher({ error, clearError, onState }: { error?: WalletError; c
   // eslint-disable-next-line @typescript-eslint/unbound-method -- the wallet adapter's provider makes these with useCallback: plain functions that never read this
   const { wallets, wallet, select, disconnect, connected, connecting, disconnecting, publicKey, signTransaction } = useWallet();
   const address = connected ? publicKey?.toBase58() : undefined;
-  const signQuoted = useCallback(async (serialized: string, kind: 'trade' | 'deposit') => {
-    if (!address) throw new SwapFlowError('Connect the Solana wallet first.');
-    if (!signTransaction) throw new SwapFlowError('This wallet cannot sign Solana transactions for the page.');
-    return serializeSignedSolanaTransaction(await signTransaction(parseQuotedSolanaTransaction(serialized, address, kind)));
-  }, [address, signTransaction]);
+  const signQuoted = useCallback(
+    async (serialized: string, kind: 'trade' | 'deposit') => {
+      if (!address) throw new SwapFlowError('Connect the Solana wallet first.');
+      if (!signTransaction) throw new SwapFlowError('This wallet cannot sign Solana transactions for the page.');
+      return serializeSignedSolanaTransaction(await signTransaction(parseQuotedSolanaTransaction(serialized, address, kind)));
+    },
+    [address, signTransaction],
+  );
   const usable = useMemo(
     () => wallets.filter(({ readyState }) => USABLE.has(readyState)).map(({ adapter }) => ({ name: adapter.name, icon: adapter.icon })),
     [wallets],

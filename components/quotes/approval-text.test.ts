@@ -7,7 +7,13 @@ const USDC = { symbol: 'USDC', decimals: 6 };
 
 function unsignedApprove(amount: bigint): string {
   return serializeTransaction({
-    chainId: 8453, nonce: 3, gas: 70_000n, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n, to: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', value: 0n,
+    chainId: 8453,
+    nonce: 3,
+    gas: 70_000n,
+    maxFeePerGas: 1n,
+    maxPriorityFeePerGas: 1n,
+    to: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+    value: 0n,
     data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [ROUTER, amount] }),
   });
 }
@@ -23,6 +29,8 @@ describe('approvalText', () => {
 
   it('reads nothing from a transaction that is not an approval', () => {
     expect(readApproval('0x1234')).toBeUndefined();
-    expect(readApproval(serializeTransaction({ chainId: 1, to: ROUTER, value: 1n, data: '0xdeadbeef', maxFeePerGas: 1n, maxPriorityFeePerGas: 1n }))).toBeUndefined();
+    expect(
+      readApproval(serializeTransaction({ chainId: 1, to: ROUTER, value: 1n, data: '0xdeadbeef', maxFeePerGas: 1n, maxPriorityFeePerGas: 1n })),
+    ).toBeUndefined();
   });
 });

@@ -17,7 +17,9 @@ describe('live quote', () => {
     expect(interval).toBeGreaterThan(9_000);
     expect(interval).toBeLessThanOrEqual(10_000);
     expect(liveQuoteOptions((data: { expiresAt: number }) => data.expiresAt, true).refetchInterval(state)).toBe(false);
-    expect(liveQuoteOptions((data: { expiresAt: number }) => data.expiresAt, false).refetchInterval({ state: { data: undefined, dataUpdatedAt: 0 } })).toBe(false);
+    expect(liveQuoteOptions((data: { expiresAt: number }) => data.expiresAt, false).refetchInterval({ state: { data: undefined, dataUpdatedAt: 0 } })).toBe(
+      false,
+    );
   });
 
   it('counts down whole seconds, never more than the lifetime', () => {

@@ -14,7 +14,9 @@ export function QuoteCountdown({ secondsLeft, lifetimeSeconds, refreshing, pause
     <span className="countdown" data-testid="quote-countdown">
       {refreshing ? 'Refreshing…' : paused ? 'Quote held' : secondsLeft !== undefined ? `New quote in ${secondsLeft}s` : ''}
       <span className="countdown-ring" style={{ background: `conic-gradient(var(--accent) ${progress * 360}deg, var(--ring) 0deg)` }} aria-hidden="true" />
-      <button type="button" className="icon-button" aria-label="Refresh quote" onClick={onRefresh} disabled={refreshing || paused}>↻</button>
+      <button type="button" className="icon-button" aria-label="Refresh quote" onClick={onRefresh} disabled={refreshing || paused}>
+        ↻
+      </button>
     </span>
   );
 }

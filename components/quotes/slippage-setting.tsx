@@ -18,7 +18,15 @@ export function SlippageSetting({ slippageBps, onSlippage }: { slippageBps: numb
       <legend>Max slippage</legend>
       <div className="segmented">
         {SLIPPAGE_PRESETS_BPS.map((bps) => (
-          <button key={bps} type="button" aria-pressed={slippageBps === bps} onClick={() => { setCustom(''); onSlippage(bps); }}>
+          <button
+            key={bps}
+            type="button"
+            aria-pressed={slippageBps === bps}
+            onClick={() => {
+              setCustom('');
+              onSlippage(bps);
+            }}
+          >
             {slippageText(bps)}
           </button>
         ))}
@@ -36,7 +44,11 @@ export function SlippageSetting({ slippageBps, onSlippage }: { slippageBps: numb
           }}
         />
       </div>
-      {customInvalid && <p className="error small">Slippage must be at least {formatPercent(0.01)} and at most {formatPercent(50)}.</p>}
+      {customInvalid && (
+        <p className="error small">
+          Slippage must be at least {formatPercent(0.01)} and at most {formatPercent(50)}.
+        </p>
+      )}
       {warning === 'low' && <p className="warn small">With less than {formatPercent(0.1)} the trade may fail.</p>}
       {warning === 'high' && <p className="warn small">High slippage: the trade may be front-run and fill at a much worse price.</p>}
     </fieldset>

@@ -4,7 +4,13 @@ import { formatPercent } from '@/server/display/number-text';
 const PERCENTS: readonly Percent[] = [25, 50, 100];
 
 /** Shares of the balance (resolved by the server at quote time) and Max (the balance, less gas for native). */
-export function AmountChips({ active, onPercent, onMax, maxDisabled, disabled }: {
+export function AmountChips({
+  active,
+  onPercent,
+  onMax,
+  maxDisabled,
+  disabled,
+}: {
   active?: Percent;
   onPercent: (percent: Percent) => void;
   onMax: () => void;
@@ -18,7 +24,9 @@ export function AmountChips({ active, onPercent, onMax, maxDisabled, disabled }:
           {formatPercent(percent)}
         </button>
       ))}
-      <button type="button" className="chip" disabled={disabled || maxDisabled} onClick={onMax}>Max</button>
+      <button type="button" className="chip" disabled={disabled || maxDisabled} onClick={onMax}>
+        Max
+      </button>
     </div>
   );
 }

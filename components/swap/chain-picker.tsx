@@ -9,7 +9,12 @@ import { CHAINS, CHAIN_IDS, type ChainId } from '@/server/chains/registry';
  * Every chain of the table, EVM chains first and Solana last; those this server cannot reach are listed
  * but not selectable. `label` names the field ("From chain" where a form has two).
  */
-export function ChainPicker({ label = 'Chain', value, onChange, disabled }: {
+export function ChainPicker({
+  label = 'Chain',
+  value,
+  onChange,
+  disabled,
+}: {
   label?: string;
   value: ChainId;
   onChange: (chain: ChainId) => void;
@@ -26,7 +31,8 @@ export function ChainPicker({ label = 'Chain', value, onChange, disabled }: {
       <select aria-label={label} value={value} disabled={disabled || !mounted} onChange={(event) => onChange(event.target.value as ChainId)}>
         {CHAIN_IDS.map((id) => (
           <option key={id} value={id} disabled={available.get(id) === false}>
-            {CHAINS[id].name}{available.get(id) === false ? ' (unavailable)' : ''}
+            {CHAINS[id].name}
+            {available.get(id) === false ? ' (unavailable)' : ''}
           </option>
         ))}
       </select>

@@ -2,7 +2,17 @@ import { priceImpactMessage, type PriceImpactLevel } from './lib/price-impact';
 import { TypedWordInput } from './typed-word-input';
 
 /** The warning for the quote's price impact, the loss in figures, and above 10 % the field where the user types the word. */
-export function PriceImpactNotice({ level, percent, typed, onTyped }: { level: PriceImpactLevel; percent: number; typed: string; onTyped: (text: string) => void }) {
+export function PriceImpactNotice({
+  level,
+  percent,
+  typed,
+  onTyped,
+}: {
+  level: PriceImpactLevel;
+  percent: number;
+  typed: string;
+  onTyped: (text: string) => void;
+}) {
   const message = priceImpactMessage(level, percent);
   if (!message) return null;
   return (

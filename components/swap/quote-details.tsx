@@ -23,7 +23,6 @@ interface QuoteDetailsProps {
   countdown: QuoteCountdownProps;
 }
 
-
 /** Output per one unit of input, both in human units, as raw-unit arithmetic (no floating point). */
 function rate(amountIn: bigint, amountOut: bigint, tokenIn: SwapToken, tokenOut: SwapToken): bigint {
   if (amountIn === 0n) return 0n;
@@ -37,7 +36,8 @@ export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, countdow
   const amountOut = BigInt(stats.amountOut);
   const byAddress = (address: string) => [tokenIn, tokenOut, ...tokens].find((token) => token.address.toLowerCase() === address.toLowerCase());
   const feeToken = byAddress(stats.feeToken);
-  const fee = (raw: string) => (feeToken ? `${formatAmount(raw, feeToken.decimals)} ${feeToken.symbol}` : `${raw} (raw units of ${shortAddress(stats.feeToken)})`);
+  const fee = (raw: string) =>
+    feeToken ? `${formatAmount(raw, feeToken.decimals)} ${feeToken.symbol}` : `${raw} (raw units of ${shortAddress(stats.feeToken)})`;
   const level = priceImpactLevel(stats.priceImpact);
   const approval = quote.transaction.approve ? approvalText(quote.transaction.approve, tokenIn, 'Router') : undefined;
 
@@ -52,31 +52,74 @@ export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, countdow
         <QuoteCountdown {...countdown} />
       </div>
       <dl className="quote-rows">
-        <div><dt>Value</dt><dd>{formatUsd(stats.valueAmountInUsd)}</dd></div>
-        <div className={`impact-${level}`}><dt>Price impact</dt><dd data-testid="price-impact">{formatPercent(stats.priceImpact)}</dd></div>
-        {stats.amountInMax === undefined
-          ? <div><dt>Minimum received</dt><dd>{formatAmount(stats.amountOutMin, tokenOut.decimals)} {tokenOut.symbol}</dd></div>
-          // An exact output arrives exactly: what the slippage bounds is the input.
-          : <div><dt>Maximum sent</dt><dd data-testid="maximum-sent">{formatAmount(stats.amountInMax, tokenIn.decimals)} {tokenIn.symbol}</dd></div>}
-        <div><dt>Protocol fee</dt><dd>{fee(stats.protocolFee)}</dd></div>
-        <div><dt>Integrator fee</dt><dd>{fee(stats.integratorFee)}</dd></div>
-        {quote.taxes.filter((tax) => tax.buyTax > 0 || tax.sellTax > 0).map((tax) => (
-          <div key={tax.token} data-testid="token-tax">
-            <dt>{byAddress(tax.token)?.symbol ?? shortAddress(tax.token)} tax</dt>
-            <dd>buy {formatPercent(tax.buyTax)} · sell {formatPercent(tax.sellTax)}</dd>
+        <div>
+          <dt>Value</dt>
+          <dd>{formatUsd(stats.valueAmountInUsd)}</dd>
+        </div>
+        <div className={`impact-${level}`}>
+          <dt>Price impact</dt>
+          <dd data-testid="price-impact">{formatPercent(stats.priceImpact)}</dd>
+        </div>
+        {stats.amountInMax === undefined ? (
+          <div>
+            <dt>Minimum received</dt>
+            <dd>
+              {formatAmount(stats.amountOutMin, tokenOut.decimals)} {tokenOut.symbol}
+            </dd>
           </div>
-        ))}
-        <div><dt>Network cost</dt><dd>{formatUsd(stats.txCostUsd)} <span className="muted small">({formatNumber(Number(stats.gasLimit), 0)} {familyOf(chain).costUnit})</span></dd></div>
-        {approval && <div><dt>Approval</dt><dd data-testid="quote-approval">{approval}</dd></div>}
+        ) : (
+          // An exact output arrives exactly: what the slippage bounds is the input.
+          <div>
+            <dt>Maximum sent</dt>
+            <dd data-testid="maximum-sent">
+              {formatAmount(stats.amountInMax, tokenIn.decimals)} {tokenIn.symbol}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Protocol fee</dt>
+          <dd>{fee(stats.protocolFee)}</dd>
+        </div>
+        <div>
+          <dt>Integrator fee</dt>
+          <dd>{fee(stats.integratorFee)}</dd>
+        </div>
+        {quote.taxes
+          .filter((tax) => tax.buyTax > 0 || tax.sellTax > 0)
+          .map((tax) => (
+            <div key={tax.token} data-testid="token-tax">
+              <dt>{byAddress(tax.token)?.symbol ?? shortAddress(tax.token)} tax</dt>
+              <dd>
+                buy {formatPercent(tax.buyTax)} · sell {formatPercent(tax.sellTax)}
+              </dd>
+            </div>
+          ))}
+        <div>
+          <dt>Network cost</dt>
+          <dd>
+            {formatUsd(stats.txCostUsd)}{' '}
+            <span className="muted small">
+              ({formatNumber(Number(stats.gasLimit), 0)} {familyOf(chain).costUnit})
+            </span>
+          </dd>
+        </div>
+        {approval && (
+          <div>
+            <dt>Approval</dt>
+            <dd data-testid="quote-approval">{approval}</dd>
+          </div>
+        )}
         <div>
           <dt>Route</dt>
           <dd className="route">
-            {quote.route.length === 0 ? '–' : routeLegsText(quote.route, (address) => byAddress(address)?.symbol ?? shortAddress(address)).map((leg) => (
-              <span key={leg.key} className="hop" title={leg.title} data-testid="route-leg">
-                <strong>{leg.share}</strong> {leg.path}
-                <span className="muted small"> {leg.pools}</span>
-              </span>
-            ))}
+            {quote.route.length === 0
+              ? '–'
+              : routeLegsText(quote.route, (address) => byAddress(address)?.symbol ?? shortAddress(address)).map((leg) => (
+                  <span key={leg.key} className="hop" title={leg.title} data-testid="route-leg">
+                    <strong>{leg.share}</strong> {leg.path}
+                    <span className="muted small"> {leg.pools}</span>
+                  </span>
+                ))}
           </dd>
         </div>
       </dl>

@@ -20,7 +20,7 @@ describe('sortWarnings', () => {
     }
   });
 
-  it('leaves the price impact to its own notice and shows the route\'s warnings', () => {
+  it("leaves the price impact to its own notice and shows the route's warnings", () => {
     const sorted = sortWarnings([warning('HIGH_PRICE_IMPACT', 'danger'), warning('LAUNCHPAD'), warning('LOW_LIQUIDITY')]);
     expect(codes(sorted.shown)).toEqual(['LAUNCHPAD', 'LOW_LIQUIDITY']);
   });

@@ -28,7 +28,12 @@ export function sortWarnings(warnings: readonly Warning[]): { shown: Warning[]; 
  * Every warning of the quote, above the button. A honeypot needs the typed word before the swap, as a price
  * impact above 10 % does; when both apply, the price impact notice holds the one field.
  */
-export function QuoteWarnings({ warnings, askWord, typed, onTyped }: {
+export function QuoteWarnings({
+  warnings,
+  askWord,
+  typed,
+  onTyped,
+}: {
   warnings: readonly Warning[];
   /** Show the field for the typed word here (a honeypot without a blocking price impact). */
   askWord: boolean;
@@ -41,7 +46,12 @@ export function QuoteWarnings({ warnings, askWord, typed, onTyped }: {
       {shown.length > 0 && (
         <ul className="quote-warnings" aria-label="Warnings">
           {shown.map((warning) => (
-            <li key={`${warning.code}:${warning.message}`} className={`quote-warning severity-${warning.severity}`} data-code={warning.code} data-severity={warning.severity}>
+            <li
+              key={`${warning.code}:${warning.message}`}
+              className={`quote-warning severity-${warning.severity}`}
+              data-code={warning.code}
+              data-severity={warning.severity}
+            >
               {/* The live role sits inside the item: a list's items must stay list items for assistive technology. */}
               <p role={ROLE[warning.severity]}>
                 {SEVERITY_WORDS[warning.severity] && <strong className="warning-word">{SEVERITY_WORDS[warning.severity]}: </strong>}
@@ -52,7 +62,11 @@ export function QuoteWarnings({ warnings, askWord, typed, onTyped }: {
           ))}
         </ul>
       )}
-      {details.map((detail) => <p key={detail.message} className="muted small quote-note" data-code={detail.code}>{detail.message}</p>)}
+      {details.map((detail) => (
+        <p key={detail.message} className="muted small quote-note" data-code={detail.code}>
+          {detail.message}
+        </p>
+      ))}
     </>
   );
 }

@@ -12,7 +12,12 @@ const PRIORITIES: readonly { value: Priority; label: string }[] = [
 ];
 
 /** Slippage tolerance (basis points), gas priority and the size of token approvals. */
-export function SettingsPanel({ slippageBps, priority, onSlippage, onPriority }: {
+export function SettingsPanel({
+  slippageBps,
+  priority,
+  onSlippage,
+  onPriority,
+}: {
   slippageBps: number;
   priority: Priority;
   onSlippage: (bps: number) => void;

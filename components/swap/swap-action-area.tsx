@@ -13,7 +13,18 @@ function extraLabelOf(warnings: SwapCardState['warnings']): string {
 
 /** The swap button: connects, switches the wallet to the form's chain, or swaps at the quote on screen. */
 export function SwapActionArea({ card }: { card: SwapCardState }) {
-  const { form, chainInfo, wallet, amount, quote: { quote, state }, impact, confirmText, running, switcher, execution } = card;
+  const {
+    form,
+    chainInfo,
+    wallet,
+    amount,
+    quote: { quote, state },
+    impact,
+    confirmText,
+    running,
+    switcher,
+    execution,
+  } = card;
   const { chain, tokenIn, tokenOut } = form;
   const action = decideSwapAction({
     running,
@@ -35,7 +46,14 @@ export function SwapActionArea({ card }: { card: SwapCardState }) {
     if (action.kind === 'switch') switcher.switchTo(chain);
     const quoteId = quote?.transaction.quoteId;
     if (action.kind === 'swap' && quote && quoteId && tokenIn && tokenOut && wallet.address) {
-      void execution.execute({ chain, account: wallet.address, tokenIn, tokenOut, transaction: { ...quote.transaction, quoteId }, extraLabel: extraLabelOf(card.warnings) });
+      void execution.execute({
+        chain,
+        account: wallet.address,
+        tokenIn,
+        tokenOut,
+        transaction: { ...quote.transaction, quoteId },
+        extraLabel: extraLabelOf(card.warnings),
+      });
     }
   };
 

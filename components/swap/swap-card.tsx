@@ -23,7 +23,16 @@ const DEFAULT_CHAIN: ChainId = 'BASE';
 export function SwapCard({ initialChain, linkedTokenOut }: { initialChain?: ChainId; linkedTokenOut?: string }) {
   // A link that names a chain or a token opens on it; otherwise the pair of the last visit comes back.
   const card = useSwapCard(initialChain ?? DEFAULT_CHAIN, linkedTokenOut, !!initialChain || !!linkedTokenOut);
-  const { form, chainInfo, wallet, tokens, running, edit, balanceOut, quote: { quote, state } } = card;
+  const {
+    form,
+    chainInfo,
+    wallet,
+    tokens,
+    running,
+    edit,
+    balanceOut,
+    quote: { quote, state },
+  } = card;
   const { chain, tokenIn, tokenOut } = form;
   const [picking, setPicking] = useState<'pay' | 'receive'>();
 
@@ -32,7 +41,9 @@ export function SwapCard({ initialChain, linkedTokenOut }: { initialChain?: Chai
       <SwapFormHeader card={card} />
       <SwapPayPanel card={card} onPickToken={() => setPicking('pay')} />
       <div className="flip">
-        <button type="button" className="flip-button" aria-label="Switch tokens" disabled={running} onClick={() => edit({ type: 'flip' })}>↓</button>
+        <button type="button" className="flip-button" aria-label="Switch tokens" disabled={running} onClick={() => edit({ type: 'flip' })}>
+          ↓
+        </button>
       </div>
       <TokenPanel
         side="receive"
@@ -48,9 +59,16 @@ export function SwapCard({ initialChain, linkedTokenOut }: { initialChain?: Chai
         disabled={running}
         onPickToken={() => setPicking('receive')}
       />
-      <Announcement topic="quote" text={quote && tokenOut ? `Quote: you receive ${formatAmount(quote.stats.amountOut, tokenOut.decimals)} ${tokenOut.symbol}` : ''} />
+      <Announcement
+        topic="quote"
+        text={quote && tokenOut ? `Quote: you receive ${formatAmount(quote.stats.amountOut, tokenOut.decimals)} ${tokenOut.symbol}` : ''}
+      />
 
-      {tokens.error && <p role="alert" className="error">Could not load the tokens of {chainInfo.name}: {tokens.error.message}</p>}
+      {tokens.error && (
+        <p role="alert" className="error">
+          Could not load the tokens of {chainInfo.name}: {tokens.error.message}
+        </p>
+      )}
       <SwapQuoteSummary card={card} />
       <SwapExecutionPanel execution={card.execution} />
       <SwapActionArea card={card} />

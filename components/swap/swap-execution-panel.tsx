@@ -24,10 +24,22 @@ export function SwapExecutionPanel({ execution: { flow, reset } }: { execution: 
   return (
     <div className="execution" aria-live="polite" ref={panel}>
       <SwapProgress flow={flow} />
-      {flow.error && <p role="alert" className="error">{flow.error}</p>}
-      {flow.note && <p role="status" className="warn small">{flow.note}</p>}
+      {flow.error && (
+        <p role="alert" className="error">
+          {flow.error}
+        </p>
+      )}
+      {flow.note && (
+        <p role="status" className="warn small">
+          {flow.note}
+        </p>
+      )}
       {flow.result && <SwapResult result={flow.result} />}
-      {flow.status !== 'running' && <button ref={finish} type="button" className="secondary-button" onClick={finishAndGoOn}>{flow.status === 'succeeded' ? 'Done' : 'Dismiss'}</button>}
+      {flow.status !== 'running' && (
+        <button ref={finish} type="button" className="secondary-button" onClick={finishAndGoOn}>
+          {flow.status === 'succeeded' ? 'Done' : 'Dismiss'}
+        </button>
+      )}
     </div>
   );
 }

@@ -16,7 +16,9 @@ export function SwapFormHeader({ card }: { card: SwapCardState }) {
         <h1>Swap</h1>
         <div className="swap-card-tools">
           <ChainPicker value={form.chain} disabled={running} onChange={pickChain} />
-          <button type="button" className="icon-button" aria-label="Settings" aria-expanded={settingsOpen} onClick={() => setSettingsOpen(!settingsOpen)}>⚙</button>
+          <button type="button" className="icon-button" aria-label="Settings" aria-expanded={settingsOpen} onClick={() => setSettingsOpen(!settingsOpen)}>
+            ⚙
+          </button>
         </div>
       </div>
       {settingsOpen && (

@@ -13,7 +13,14 @@ import { TokenPanel } from './token-panel';
  * to, with the shortcuts (25 %, 50 %, 100 %, Max).
  */
 export function SwapPayPanel({ card, onPickToken }: { card: SwapCardState; onPickToken: () => void }) {
-  const { form, wallet, balanceIn, quote: { quote }, running, edit } = card;
+  const {
+    form,
+    wallet,
+    balanceIn,
+    quote: { quote },
+    running,
+    edit,
+  } = card;
   const { tokenIn, mode } = form;
 
   const onMax = () => {
@@ -23,10 +30,14 @@ export function SwapPayPanel({ card, onPickToken }: { card: SwapCardState; onPic
 
   // A share of the balance, or an amount typed in the receive field: the pay field shows the quoted input.
   const quotedInput = mode.kind === 'percent' || form.side === 'receive';
-  const amount = quotedInput
-    ? (quote && tokenIn ? formatAmount(quote.stats.amountIn, tokenIn.decimals) : '')
-    : form.amountText;
-  const balanceNote = wallet.connected ? (balanceIn.error ? 'Balance unavailable' : balanceIn.isLoading ? 'Balance …' : undefined) : 'Connect a wallet to see balances';
+  const amount = quotedInput ? (quote && tokenIn ? formatAmount(quote.stats.amountIn, tokenIn.decimals) : '') : form.amountText;
+  const balanceNote = wallet.connected
+    ? balanceIn.error
+      ? 'Balance unavailable'
+      : balanceIn.isLoading
+        ? 'Balance …'
+        : undefined
+    : 'Connect a wallet to see balances';
 
   return (
     <TokenPanel

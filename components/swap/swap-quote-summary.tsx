@@ -9,21 +9,25 @@ import { QuoteWarnings } from './quote-warnings';
 
 /** The quote under the form: why there is none, or its details, its price impact warning and its other warnings. */
 export function SwapQuoteSummary({ card }: { card: SwapCardState }) {
-  const { form, chainInfo, wallet, tokens, quote: { live, quote, state, countdown }, impact, warnings, honeypot, confirmText, setConfirmText } = card;
+  const {
+    form,
+    chainInfo,
+    wallet,
+    tokens,
+    quote: { live, quote, state, countdown },
+    impact,
+    warnings,
+    honeypot,
+    confirmText,
+    setConfirmText,
+  } = card;
   const { chain, tokenIn, tokenOut } = form;
   return (
     <>
       {!wallet.connected && quote && <PriceOnlyHint family={chainInfo.family} action="swap" />}
       <QuoteError state={state} error={live.error} />
       {quote && tokenIn && tokenOut && (
-        <QuoteDetails
-          chain={chain}
-          quote={quote}
-          tokenIn={tokenIn}
-          tokenOut={tokenOut}
-          tokens={tokens.tokens}
-          countdown={countdown}
-        />
+        <QuoteDetails chain={chain} quote={quote} tokenIn={tokenIn} tokenOut={tokenOut} tokens={tokens.tokens} countdown={countdown} />
       )}
       {quote && <PriceImpactNotice level={impact} percent={quote.stats.priceImpact} typed={confirmText} onTyped={setConfirmText} />}
       {quote && <QuoteWarnings warnings={warnings} askWord={honeypot && impact !== 'blocking'} typed={confirmText} onTyped={setConfirmText} />}

@@ -7,10 +7,22 @@ export function SwapResult({ result }: { result: Result }) {
     <section className="swap-result" aria-label="Swap result">
       <p className="swap-result-title">Swap confirmed</p>
       <dl>
-        <div><dt>Spent</dt><dd data-testid="result-spent" title={`${result.spent} ${result.spentSymbol}`}>{formatDecimalText(result.spent)} {result.spentSymbol}</dd></div>
-        <div><dt>Received</dt><dd data-testid="result-received" title={`${result.received} ${result.receivedSymbol}`}>{formatDecimalText(result.received)} {result.receivedSymbol}</dd></div>
+        <div>
+          <dt>Spent</dt>
+          <dd data-testid="result-spent" title={`${result.spent} ${result.spentSymbol}`}>
+            {formatDecimalText(result.spent)} {result.spentSymbol}
+          </dd>
+        </div>
+        <div>
+          <dt>Received</dt>
+          <dd data-testid="result-received" title={`${result.received} ${result.receivedSymbol}`}>
+            {formatDecimalText(result.received)} {result.receivedSymbol}
+          </dd>
+        </div>
       </dl>
-      <a href={result.explorerUrl} target="_blank" rel="noreferrer">View the transaction on the explorer ↗</a>
+      <a href={result.explorerUrl} target="_blank" rel="noreferrer">
+        View the transaction on the explorer ↗
+      </a>
     </section>
   );
 }

@@ -65,18 +65,24 @@ export function TokenPanel(props: TokenPanelProps) {
           ) : (
             'Select token'
           )}
-          <span aria-hidden="true" className="caret">▾</span>
+          <span aria-hidden="true" className="caret">
+            ▾
+          </span>
         </button>
       </div>
       <div className="token-panel-row small muted">
-        {unsellable
-          ? <span data-testid={`${side}-usd`} className="unsellable">Cannot be sold</span>
-          : <span data-testid={`${side}-usd`}>{usd !== undefined ? formatUsd(usd) : '\u00a0'}</span>}
+        {unsellable ? (
+          <span data-testid={`${side}-usd`} className="unsellable">
+            Cannot be sold
+          </span>
+        ) : (
+          <span data-testid={`${side}-usd`}>{usd !== undefined ? formatUsd(usd) : '\u00a0'}</span>
+        )}
         {token && (
           <span className="token-meta">
             <span className="token-name">{token.name}</span>
             <span className="token-balance" data-testid={`${side}-balance`}>
-              {balance !== undefined ? `Balance ${formatAmount(balance, token.decimals)} ${token.symbol}` : balanceNote ?? ''}
+              {balance !== undefined ? `Balance ${formatAmount(balance, token.decimals)} ${token.symbol}` : (balanceNote ?? '')}
             </span>
           </span>
         )}

@@ -36,9 +36,8 @@ export function TokenSelectDialog({ chain, title, tokens, selected, wallet, onSe
   const isAddress = family.isAddress(query);
   const addressHint = family.unfinishedTokenAddressHint(query);
   const matches = tokens.filter((token) =>
-    isAddress
-      ? sameToken(token, { address: query })
-      : `${token.symbol} ${token.name}`.toLowerCase().includes(query.toLowerCase()));
+    isAddress ? sameToken(token, { address: query }) : `${token.symbol} ${token.name}`.toLowerCase().includes(query.toLowerCase()),
+  );
   const lookup = useTokenLookup(chain, isAddress && matches.length === 0 ? query : undefined);
   // Balances are read for the whole list once, not per keystroke: a filter then never waits on a request, and
   // rows do not move when balances arrive under a row the keyboard is on (a moved row loses the focus).
@@ -53,7 +52,9 @@ export function TokenSelectDialog({ chain, title, tokens, selected, wallet, onSe
       <div className="modal" role="dialog" aria-modal="true" aria-label={title} ref={dialog}>
         <div className="modal-head">
           <h2>{title}</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>×</button>
+          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
         </div>
         <input
           ref={input}
@@ -80,7 +81,11 @@ export function TokenSelectDialog({ chain, title, tokens, selected, wallet, onSe
                   <span className="muted small">{token.name}</span>
                 </span>
                 <span className="token-row-side">
-                  {balance !== undefined && <span className="small mono" data-testid="token-row-balance">{formatAmount(balance, token.decimals)}</span>}
+                  {balance !== undefined && (
+                    <span className="small mono" data-testid="token-row-balance">
+                      {formatAmount(balance, token.decimals)}
+                    </span>
+                  )}
                   {/* The native coin has no contract: its placeholder address would mean nothing to anyone. */}
                   {!isNative(token) && <span className="muted small mono">{shortAddress(token.address)}</span>}
                 </span>
@@ -89,10 +94,12 @@ export function TokenSelectDialog({ chain, title, tokens, selected, wallet, onSe
           ))}
         </ul>
         {lookup.isFetching && <p className="muted small">Looking the token up on {CHAINS[chain].name}…</p>}
-        {lookup.error && <p role="alert" className="error small">{describeTokenRefusal(lookup.error, CHAINS[chain].name)}</p>}
-        {!lookup.isFetching && !lookup.error && shown.length === 0 && (
-          <p className="muted small">{family.noTokenMatches(isAddress)}</p>
+        {lookup.error && (
+          <p role="alert" className="error small">
+            {describeTokenRefusal(lookup.error, CHAINS[chain].name)}
+          </p>
         )}
+        {!lookup.isFetching && !lookup.error && shown.length === 0 && <p className="muted small">{family.noTokenMatches(isAddress)}</p>}
         {lookup.data && <p className="muted small">Imported by address: check it is the token you mean before trading.</p>}
       </div>
     </div>

@@ -23,7 +23,9 @@ export function TradeHistory() {
   const wallet = useFamilyWallet(family).address;
   const history = useTradeHistory(wallet);
   // Token symbols of every chain the trades are on.
-  const chains = [...new Set(history.data?.trades.map((record) => record.chain))].filter((chain): chain is ChainId => (CHAIN_IDS as readonly string[]).includes(chain));
+  const chains = [...new Set(history.data?.trades.map((record) => record.chain))].filter((chain): chain is ChainId =>
+    (CHAIN_IDS as readonly string[]).includes(chain),
+  );
   const known = useQueries({ queries: chains.map((chain) => trpc.tokens.known.queryOptions({ chain }, { staleTime: 5 * 60_000 })) });
   const symbol = (record: TradeRecord, address: string) => {
     if (address === NATIVE_TOKEN_ADDRESS) return CHAINS[record.chain as ChainId]?.nativeSymbol ?? 'native';
@@ -45,7 +47,13 @@ export function TradeHistory() {
       {history.data && history.data.trades.length > 0 && (
         <table className="history-table">
           <thead>
-            <tr><th>When</th><th>Chain</th><th>Trade</th><th>Status</th><th>Transaction</th></tr>
+            <tr>
+              <th>When</th>
+              <th>Chain</th>
+              <th>Trade</th>
+              <th>Status</th>
+              <th>Transaction</th>
+            </tr>
           </thead>
           <tbody>
             {history.data.trades.map((record) => (
@@ -53,10 +61,19 @@ export function TradeHistory() {
                 <td className="nowrap">{time.format(new Date(record.createdAt))}</td>
                 <td>{CHAINS[record.chain as ChainId]?.name ?? record.chain}</td>
                 <td>
-                  {record.spent ? formatDecimalText(record.spent) : '…'} {symbol(record, record.tokenIn)} → {record.received ? formatDecimalText(record.received) : '…'} {symbol(record, record.tokenOut)}
+                  {record.spent ? formatDecimalText(record.spent) : '…'} {symbol(record, record.tokenIn)} →{' '}
+                  {record.received ? formatDecimalText(record.received) : '…'} {symbol(record, record.tokenOut)}
                 </td>
-                <td><span className={`pill ${record.status === 'SUCCESS' ? 'ok' : record.status === 'FAILED' ? 'down' : 'pending'}`}>{record.status.toLowerCase()}</span></td>
-                <td className="nowrap"><a href={record.explorerUrl} target="_blank" rel="noreferrer">{shortAddress(record.txHash)} ↗</a></td>
+                <td>
+                  <span className={`pill ${record.status === 'SUCCESS' ? 'ok' : record.status === 'FAILED' ? 'down' : 'pending'}`}>
+                    {record.status.toLowerCase()}
+                  </span>
+                </td>
+                <td className="nowrap">
+                  <a href={record.explorerUrl} target="_blank" rel="noreferrer">
+                    {shortAddress(record.txHash)} ↗
+                  </a>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -11,7 +11,10 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     return () => clearTimeout(timer);
   }, [state]);
   const copy = () => {
-    navigator.clipboard.writeText(text).then(() => setState('copied'), () => setState('failed'));
+    navigator.clipboard.writeText(text).then(
+      () => setState('copied'),
+      () => setState('failed'),
+    );
   };
   return (
     <button type="button" className="copy-button" aria-label={label} onClick={copy}>

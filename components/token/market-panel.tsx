@@ -24,26 +24,41 @@ export function MarketPanel({ chain, info, audit }: { chain: ChainId; info: Toke
         <h2>Market</h2>
         <dl className="stats">
           <Row label="Price" testId="price-usd" value={hasPool ? formatPrice(pool.priceUsd) : '–'} />
-          <Row label={`Price in ${CHAINS[chain].nativeSymbol}`} testId="price-native" value={hasPool ? formatNativePrice(pool.priceNative, CHAINS[chain].nativeSymbol) : '–'} />
+          <Row
+            label={`Price in ${CHAINS[chain].nativeSymbol}`}
+            testId="price-native"
+            value={hasPool ? formatNativePrice(pool.priceNative, CHAINS[chain].nativeSymbol) : '–'}
+          />
           <Row label={family.liquidityLabel} testId="liquidity" value={formatUsdTotal(pool.liquidity)} />
           <Row label="Market cap" testId="market-cap" value={formatUsdTotal(pool.marketCap)} />
           {curve && <Row label="Curve progress" testId="curve-progress" value={`${Number(curve.progress.toFixed(2))} %`} />}
         </dl>
-        {curve && <p className="muted small">On the launchpad&apos;s bonding curve: the curve prices the token and holds its liquidity until it has raised what it needs to graduate (100 %), when the token moves to a Uniswap V2 pool.</p>}
+        {curve && (
+          <p className="muted small">
+            On the launchpad&apos;s bonding curve: the curve prices the token and holds its liquidity until it has raised what it needs to graduate (100 %),
+            when the token moves to a Uniswap V2 pool.
+          </p>
+        )}
         {!hasPool && <p className="muted small">No pool trades this token, so it has no price.</p>}
         {family.liquidityNote && hasPool && <p className="muted small">{family.liquidityNote}</p>}
       </section>
-      {family.tokenFacts === 'mint' ? <SolanaMintPanel decimals={info.tokenInfo.token.decimals} audit={audit} /> : <section className="card token-card" aria-label="Taxes and supply">
-        <h2>Taxes and supply</h2>
-        <dl className="stats">
-          <Row label="Buy tax" testId="buy-tax" value={formatTax(misc.buyTax)} tone={taxTone(misc.buyTax)} />
-          <Row label="Sell tax" testId="sell-tax" value={formatTax(misc.sellTax)} tone={taxTone(misc.sellTax)} />
-          <Row label="Burnt" testId="burnt" value={formatPercentText(misc.burnt)} />
-          <Row label="Clogged" testId="clogged" value={formatPercentText(misc.clogged)} />
-          <Row label="DEX listing paid" testId="dex-paid" value={misc.dexPaid} />
-        </dl>
-        <p className="muted small">Taxes are measured by simulating a buy and a sale. Burnt: supply at burn addresses; clogged: supply held by the token contract itself.</p>
-      </section>}
+      {family.tokenFacts === 'mint' ? (
+        <SolanaMintPanel decimals={info.tokenInfo.token.decimals} audit={audit} />
+      ) : (
+        <section className="card token-card" aria-label="Taxes and supply">
+          <h2>Taxes and supply</h2>
+          <dl className="stats">
+            <Row label="Buy tax" testId="buy-tax" value={formatTax(misc.buyTax)} tone={taxTone(misc.buyTax)} />
+            <Row label="Sell tax" testId="sell-tax" value={formatTax(misc.sellTax)} tone={taxTone(misc.sellTax)} />
+            <Row label="Burnt" testId="burnt" value={formatPercentText(misc.burnt)} />
+            <Row label="Clogged" testId="clogged" value={formatPercentText(misc.clogged)} />
+            <Row label="DEX listing paid" testId="dex-paid" value={misc.dexPaid} />
+          </dl>
+          <p className="muted small">
+            Taxes are measured by simulating a buy and a sale. Burnt: supply at burn addresses; clogged: supply held by the token contract itself.
+          </p>
+        </section>
+      )}
     </div>
   );
 }

@@ -72,9 +72,10 @@ export function PriceChartCanvas({ grid, axis, usd, format, label }: PriceChartC
     <figure className="chart" ref={figure}>
       {shown && (
         <p className="chart-legend small" aria-live="polite" data-testid="chart-tooltip" data-inspecting={inspected ? 'true' : 'false'}>
-          <span className="muted">{inspected ? 'At' : 'Latest'}</span>{' '}
-          <strong data-testid="chart-tooltip-price">{format(shown.value)}</strong>{' '}
-          <span className="muted" data-testid="chart-tooltip-time">{legendTime(shown.time, grid.step)} UTC</span>
+          <span className="muted">{inspected ? 'At' : 'Latest'}</span> <strong data-testid="chart-tooltip-price">{format(shown.value)}</strong>{' '}
+          <span className="muted" data-testid="chart-tooltip-time">
+            {legendTime(shown.time, grid.step)} UTC
+          </span>
         </p>
       )}
       <div
@@ -87,9 +88,11 @@ export function PriceChartCanvas({ grid, axis, usd, format, label }: PriceChartC
         onPointerUp={(event) => inspectAt(event.clientX)}
       />
       <figcaption className="muted small">
-        Price after each of the token&apos;s recent trades, read from the chain, over time. Tap or click the chart to read
-        the price at that time. Chart by{' '}
-        <a href="https://www.tradingview.com/" target="_blank" rel="noreferrer noopener">TradingView</a> Lightweight Charts.
+        Price after each of the token&apos;s recent trades, read from the chain, over time. Tap or click the chart to read the price at that time. Chart by{' '}
+        <a href="https://www.tradingview.com/" target="_blank" rel="noreferrer noopener">
+          TradingView
+        </a>{' '}
+        Lightweight Charts.
       </figcaption>
     </figure>
   );
@@ -137,8 +140,12 @@ function useChart(container: RefObject<HTMLDivElement | null>, figure: RefObject
         handleScale: false,
       });
       const line = api.addSeries(AreaSeries, {
-        lineColor: colours.accent, topColor: `${colours.accent}55`, bottomColor: `${colours.accent}05`, lineWidth: 2,
-        lineType: LineType.WithSteps, priceLineVisible: false,
+        lineColor: colours.accent,
+        topColor: `${colours.accent}55`,
+        bottomColor: `${colours.accent}05`,
+        lineWidth: 2,
+        lineType: LineType.WithSteps,
+        priceLineVisible: false,
         // The legend names the latest price: a label for it on the axis would cover the axis's own.
         lastValueVisible: false,
         autoscaleInfoProvider: () => ({ priceRange: { minValue: current.current.axis.low, maxValue: current.current.axis.high } }),
@@ -166,12 +173,18 @@ function useChart(container: RefObject<HTMLDivElement | null>, figure: RefObject
     // New options make the chart label its ticks afresh, through these formatters.
     api.applyOptions({
       timeScale: {
-        borderVisible: false, timeVisible: true, secondsVisible: grid.step < 60, uniformDistribution: true,
+        borderVisible: false,
+        timeVisible: true,
+        secondsVisible: grid.step < 60,
+        uniformDistribution: true,
         tickMarkMaxCharacterLength: timeTickLabel(grid.points[0]?.time ?? 0, grid).length + 1,
         tickMarkFormatter: (time: Time) => {
           const text = timeTickLabel(Number(time), current.current.grid);
           timeLabels.current.set(Number(time), text);
-          record('timeLabels', [...timeLabels.current].sort(([a], [b]) => a - b).map(([, labelText]) => labelText));
+          record(
+            'timeLabels',
+            [...timeLabels.current].sort(([a], [b]) => a - b).map(([, labelText]) => labelText),
+          );
           return text;
         },
       },

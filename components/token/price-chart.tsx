@@ -43,20 +43,34 @@ export function PriceChart({ chain, address }: { chain: ChainId; address: string
           <span className="chart-controls">
             <span className="segmented" role="group" aria-label="Time range">
               {CHART_RANGES.map((entry) => (
-                <button key={entry.id} type="button" aria-pressed={range === entry.id} onClick={() => setRange(entry.id)}>{entry.label}</button>
+                <button key={entry.id} type="button" aria-pressed={range === entry.id} onClick={() => setRange(entry.id)}>
+                  {entry.label}
+                </button>
               ))}
             </span>
             {hasUsd && (
               <span className="segmented" role="group" aria-label="Price unit">
-                <button type="button" aria-pressed={unit === 'usd'} onClick={() => setUnit('usd')}>USD</button>
-                <button type="button" aria-pressed={unit === 'native'} onClick={() => setUnit('native')}>{symbol}</button>
+                <button type="button" aria-pressed={unit === 'usd'} onClick={() => setUnit('usd')}>
+                  USD
+                </button>
+                <button type="button" aria-pressed={unit === 'native'} onClick={() => setUnit('native')}>
+                  {symbol}
+                </button>
               </span>
             )}
           </span>
         )}
       </h2>
-      {history.isLoading && <p role="status" className="muted small">Reading the token&apos;s trades…</p>}
-      {history.error && <p role="alert" className="error small">The price history could not be read: {describeError(history.error)}</p>}
+      {history.isLoading && (
+        <p role="status" className="muted small">
+          Reading the token&apos;s trades…
+        </p>
+      )}
+      {history.error && (
+        <p role="alert" className="error small">
+          The price history could not be read: {describeError(history.error)}
+        </p>
+      )}
       {history.data && series.length < 2 && (
         <p className="muted small" data-testid="chart-note">
           {points.length === 0

@@ -15,7 +15,9 @@ export function SolanaMintPanel({ decimals, audit }: { decimals: number; audit?:
       <h2>Mint</h2>
       <dl className="stats">
         <Row label="Decimals" testId="mint-decimals" value={String(decimals)} />
-        {MINT_FACTS.map(({ check, label, testId }) => <Row key={check} label={label} testId={testId} value={detail(check) ?? (audit ? '–' : '…')} />)}
+        {MINT_FACTS.map(({ check, label, testId }) => (
+          <Row key={check} label={label} testId={testId} value={detail(check) ?? (audit ? '–' : '…')} />
+        ))}
       </dl>
       <p className="muted small">SPL tokens carry no buy or sell tax; a Token-2022 mint can charge a transfer fee.</p>
     </section>

@@ -10,7 +10,17 @@ import type { TokenInfo } from './lib/types';
  * found it cannot be sold back: a page that tells people not to buy a token offers no button to buy it.
  * The chain and address come from the URL, so they show while the token is still loading or could not be read.
  */
-export function TokenHeader({ chain, address, token, unsellable }: { chain: ChainId; address: string; token?: TokenInfo['tokenInfo']['token']; unsellable?: boolean }) {
+export function TokenHeader({
+  chain,
+  address,
+  token,
+  unsellable,
+}: {
+  chain: ChainId;
+  address: string;
+  token?: TokenInfo['tokenInfo']['token'];
+  unsellable?: boolean;
+}) {
   const chainInfo = CHAINS[chain];
   return (
     <header className="token-header">
@@ -21,15 +31,23 @@ export function TokenHeader({ chain, address, token, unsellable }: { chain: Chai
           {token && <span className="token-header-name">{token.name}</span>}
         </h1>
         <p className="token-header-meta">
-          <span className="pill chain-pill" data-testid="token-chain">{chainInfo.name}</span>
-          <code className="token-address" data-testid="token-address">{address}</code>
+          <span className="pill chain-pill" data-testid="token-chain">
+            {chainInfo.name}
+          </span>
+          <code className="token-address" data-testid="token-address">
+            {address}
+          </code>
           <CopyButton text={address} label="Copy token address" />
-          <a href={explorerAddressUrl(chain, address)} target="_blank" rel="noreferrer noopener">Explorer ↗</a>
+          <a href={explorerAddressUrl(chain, address)} target="_blank" rel="noreferrer noopener">
+            Explorer ↗
+          </a>
         </p>
       </div>
       {token && !unsellable && (
         // prefetch off: the swap page renders per request (session cookie, wallet state).
-        <Link className="trade-button" href={tradeHref(chain, token.address)} prefetch={false}>Trade</Link>
+        <Link className="trade-button" href={tradeHref(chain, token.address)} prefetch={false}>
+          Trade
+        </Link>
       )}
     </header>
   );

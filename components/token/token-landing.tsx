@@ -29,8 +29,9 @@ export function TokenLanding() {
   const [problem, setProblem] = useState<string>();
   const markets = useQuery(trpc.tokens.markets.queryOptions({ chain }, { retry: retryTransient, staleTime: 30_000 }));
   const wanted = text.trim().toLowerCase();
-  const shown = (markets.data?.tokens ?? []).filter((token) =>
-    !wanted || token.symbol.toLowerCase().includes(wanted) || token.name.toLowerCase().includes(wanted) || token.address.toLowerCase() === wanted);
+  const shown = (markets.data?.tokens ?? []).filter(
+    (token) => !wanted || token.symbol.toLowerCase().includes(wanted) || token.name.toLowerCase().includes(wanted) || token.address.toLowerCase() === wanted,
+  );
 
   // React does not await a handler; the search answers a failure as a problem to show, so this never rejects.
   const onSubmit = async (event: FormEvent) => {
@@ -49,8 +50,19 @@ export function TokenLanding() {
     <div className="token-landing">
       <h1>Tokens</h1>
       <form role="search" aria-label="Find a token" className="token-landing-search" onSubmit={(event) => void onSubmit(event)}>
-        <select aria-label="Chain" value={chain} onChange={(event) => { setChain(event.target.value as ChainId); setProblem(undefined); }}>
-          {CHAIN_IDS.map((id) => <option key={id} value={id}>{CHAINS[id].name}</option>)}
+        <select
+          aria-label="Chain"
+          value={chain}
+          onChange={(event) => {
+            setChain(event.target.value as ChainId);
+            setProblem(undefined);
+          }}
+        >
+          {CHAIN_IDS.map((id) => (
+            <option key={id} value={id}>
+              {CHAINS[id].name}
+            </option>
+          ))}
         </select>
         <input
           type="search"
@@ -66,17 +78,33 @@ export function TokenLanding() {
             setChain((current) => chainForInput(event.target.value, current));
           }}
         />
-        <button type="submit" className="open-button">Open</button>
+        <button type="submit" className="open-button">
+          Open
+        </button>
       </form>
-      {problem && <p role="alert" className="error">{problem}</p>}
+      {problem && (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      )}
 
       <RecentlyViewed />
 
       <section className="card token-card" aria-label={`Tokens on ${CHAINS[chain].name}`}>
         <h2>Tokens on {CHAINS[chain].name}</h2>
-        {markets.isLoading && <p role="status" className="muted">Reading prices from the chain…</p>}
-        {markets.error && <p role="alert" className="error">The tokens could not be read: {describeError(markets.error)}</p>}
-        {markets.data && shown.length === 0 && <p className="muted">{wanted ? 'No listed token matches. Paste its address and press Open.' : `No tokens are listed on ${CHAINS[chain].name}.`}</p>}
+        {markets.isLoading && (
+          <p role="status" className="muted">
+            Reading prices from the chain…
+          </p>
+        )}
+        {markets.error && (
+          <p role="alert" className="error">
+            The tokens could not be read: {describeError(markets.error)}
+          </p>
+        )}
+        {markets.data && shown.length === 0 && (
+          <p className="muted">{wanted ? 'No listed token matches. Paste its address and press Open.' : `No tokens are listed on ${CHAINS[chain].name}.`}</p>
+        )}
         {shown.length > 0 && <TokenMarketTable chain={chain} tokens={shown} />}
       </section>
     </div>

@@ -27,9 +27,15 @@ export function TokenMarketTable({ chain, tokens }: { chain: ChainId; tokens: re
       <thead>
         <tr>
           <th scope="col">Token</th>
-          <th scope="col" className="number">Price</th>
-          <th scope="col" className="number">24 h</th>
-          <th scope="col" className="number hide-narrow">Liquidity</th>
+          <th scope="col" className="number">
+            Price
+          </th>
+          <th scope="col" className="number">
+            24 h
+          </th>
+          <th scope="col" className="number hide-narrow">
+            Liquidity
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -41,8 +47,12 @@ export function TokenMarketTable({ chain, tokens }: { chain: ChainId; tokens: re
                 {token.symbol} <span className="muted small hide-narrow">{token.name}</span>
               </Link>
             </td>
-            <td className="number" data-testid="token-price">{token.priceUsd > 0 ? formatPrice(token.priceUsd) : '–'}</td>
-            <td className="number" data-testid="token-change"><Change percent={token.change24h} /></td>
+            <td className="number" data-testid="token-price">
+              {token.priceUsd > 0 ? formatPrice(token.priceUsd) : '–'}
+            </td>
+            <td className="number" data-testid="token-change">
+              <Change percent={token.change24h} />
+            </td>
             <td className="number hide-narrow">{token.liquidityUsd > 0 ? formatUsdTotal(token.liquidityUsd) : '–'}</td>
           </tr>
         ))}

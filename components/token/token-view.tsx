@@ -30,7 +30,11 @@ export function TokenView({ chain, address }: { chain: ChainId; address: string 
   return (
     <>
       <TokenHeader chain={chain} address={address} token={info.data?.tokenInfo.token} unsellable={report?.verdict === 'honeypot'} />
-      {info.isLoading && <p role="status" className="card muted">Reading the token from the chain…</p>}
+      {info.isLoading && (
+        <p role="status" className="card muted">
+          Reading the token from the chain…
+        </p>
+      )}
       {info.error && (
         <div role="alert" className="card token-error">
           <strong>This token could not be read.</strong> {describeTokenRefusal(info.error, CHAINS[chain].name)}

@@ -13,7 +13,12 @@ export function TokenTransfersTable({ transfers }: { transfers: readonly Transfe
     <table className="history-table tx-table" aria-label="Token transfers">
       <caption>Token transfers</caption>
       <thead>
-        <tr><th>Token</th><th>From</th><th>To</th><th>Amount</th></tr>
+        <tr>
+          <th>Token</th>
+          <th>From</th>
+          <th>To</th>
+          <th>Amount</th>
+        </tr>
       </thead>
       <tbody>
         {transfers.map((transfer, index) => (
@@ -41,7 +46,10 @@ export function BalanceChangesTable({ changes }: { changes: readonly Change[] })
     <table className="history-table tx-table" aria-label="Balance changes">
       <caption>Balance changes</caption>
       <thead>
-        <tr><th>Account</th><th>Change</th></tr>
+        <tr>
+          <th>Account</th>
+          <th>Change</th>
+        </tr>
       </thead>
       <tbody>
         {changes.map((entry, index) => (

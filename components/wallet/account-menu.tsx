@@ -5,8 +5,12 @@ export function AccountMenu({ address, onDisconnect }: { address: string; onDisc
   return (
     <div className="wallet-menu" role="dialog" aria-label="Wallet">
       <p className="wallet-menu-title mono">{address}</p>
-      <button type="button" className="wallet-option" onClick={() => void navigator.clipboard?.writeText(address)}>Copy address</button>
-      <button type="button" className="wallet-option" onClick={onDisconnect}>Disconnect</button>
+      <button type="button" className="wallet-option" onClick={() => void navigator.clipboard?.writeText(address)}>
+        Copy address
+      </button>
+      <button type="button" className="wallet-option" onClick={onDisconnect}>
+        Disconnect
+      </button>
     </div>
   );
 }

@@ -27,13 +27,23 @@ export function SolanaWalletButton() {
           <span className="wallet-chain">Solana</span>
         </button>
       ) : (
-        <button ref={trigger} type="button" className="wallet-button" aria-expanded={open} onClick={() => setOpen(!open)} disabled={!mounted || !loaded || pending}>
+        <button
+          ref={trigger}
+          type="button"
+          className="wallet-button"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+          disabled={!mounted || !loaded || pending}
+        >
           {pending ? 'Connecting…' : 'Connect wallet'}
         </button>
       )}
-      {open && (connected && address
-        ? <AccountMenu address={address} onDisconnect={() => void disconnect().finally(() => setOpen(false))} />
-        : <SolanaWalletList onDone={() => setOpen(false)} />)}
+      {open &&
+        (connected && address ? (
+          <AccountMenu address={address} onDisconnect={() => void disconnect().finally(() => setOpen(false))} />
+        ) : (
+          <SolanaWalletList onDone={() => setOpen(false)} />
+        ))}
     </div>
   );
 }
@@ -59,10 +69,16 @@ export function SolanaWalletList({ onDone }: { onDone: () => void }) {
   return (
     <div className="wallet-menu" role="dialog" aria-label="Connect a Solana wallet">
       <p className="wallet-menu-title">Connect a Solana wallet</p>
-      {mounted && !loaded && <p className="muted" role="status">Looking for Solana wallets…</p>}
+      {mounted && !loaded && (
+        <p className="muted" role="status">
+          Looking for Solana wallets…
+        </p>
+      )}
       {mounted && loaded && shown.length === 0 && (
         <>
-          <p className="muted">No Solana wallet found. On a phone, open this page in Phantom; on a computer, install Phantom or another Solana wallet, then reload.</p>
+          <p className="muted">
+            No Solana wallet found. On a phone, open this page in Phantom; on a computer, install Phantom or another Solana wallet, then reload.
+          </p>
           <OpenInWalletApp wallet="Phantom" />
         </>
       )}
@@ -82,7 +98,11 @@ export function SolanaWalletList({ onDone }: { onDone: () => void }) {
           {name}
         </button>
       ))}
-      {chosen && error && <p role="alert" className="error">{describeError(error)}</p>}
+      {chosen && error && (
+        <p role="alert" className="error">
+          {describeError(error)}
+        </p>
+      )}
     </div>
   );
 }

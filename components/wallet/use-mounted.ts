@@ -6,5 +6,9 @@ const subscribe = () => () => undefined;
 
 /** False on the server and in the hydrating render, true afterwards: for what only the browser knows. */
 export function useMounted(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -41,7 +41,11 @@ export function WalletActionArea({ family, connected, connects, label, disabled,
         </button>
         {connectOpen && !connected && <FamilyConnectList family={family} onDone={() => setConnectOpen(false)} />}
       </div>
-      {switching.error && <p role="alert" className="error small">{describeError(switching.error)}</p>}
+      {switching.error && (
+        <p role="alert" className="error small">
+          {describeError(switching.error)}
+        </p>
+      )}
     </>
   );
 }

@@ -39,13 +39,23 @@ function EvmWalletButton() {
           <span className="wallet-chain">{chain ? CHAINS[chain].name : `Chain ${chainId}`}</span>
         </button>
       ) : (
-        <button ref={trigger} type="button" className="wallet-button" aria-expanded={open} onClick={() => setOpen(!open)} disabled={!mounted || status === 'connecting' || status === 'reconnecting'}>
+        <button
+          ref={trigger}
+          type="button"
+          className="wallet-button"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+          disabled={!mounted || status === 'connecting' || status === 'reconnecting'}
+        >
           {status === 'connecting' || status === 'reconnecting' ? 'Connecting…' : 'Connect wallet'}
         </button>
       )}
-      {open && (status === 'connected'
-        ? <AccountMenu address={address} onDisconnect={() => disconnect.mutate(undefined, { onSuccess: () => setOpen(false) })} />
-        : <ConnectorList onDone={() => setOpen(false)} />)}
+      {open &&
+        (status === 'connected' ? (
+          <AccountMenu address={address} onDisconnect={() => disconnect.mutate(undefined, { onSuccess: () => setOpen(false) })} />
+        ) : (
+          <ConnectorList onDone={() => setOpen(false)} />
+        ))}
     </div>
   );
 }
@@ -60,14 +70,17 @@ export function ConnectorList({ onDone }: { onDone: () => void }) {
   const connect = useConnect();
   const injectedOnes = connectors.filter((connector) => connector.type === 'injected');
   const announced = injectedOnes.filter((connector) => connector.id !== 'injected');
-  const browserWallets: readonly Connector[] = announced.length > 0 ? announced : injectedOnes.filter(() => typeof window !== 'undefined' && 'ethereum' in window);
+  const browserWallets: readonly Connector[] =
+    announced.length > 0 ? announced : injectedOnes.filter(() => typeof window !== 'undefined' && 'ethereum' in window);
   const shown = [...browserWallets, ...connectors.filter((connector) => connector.type !== 'injected')];
   return (
     <div className="wallet-menu" role="dialog" aria-label="Connect a wallet">
       <p className="wallet-menu-title">Connect a wallet</p>
       {browserWallets.length === 0 && (
         <>
-          <p className="muted">No browser wallet found. On a phone, open this page in your wallet app; on a computer, install MetaMask or another wallet, then reload.</p>
+          <p className="muted">
+            No browser wallet found. On a phone, open this page in your wallet app; on a computer, install MetaMask or another wallet, then reload.
+          </p>
           <OpenInWalletApp wallet="MetaMask" />
         </>
       )}
@@ -83,7 +96,11 @@ export function ConnectorList({ onDone }: { onDone: () => void }) {
           {connector.id === 'injected' ? 'Browser wallet' : connector.name}
         </button>
       ))}
-      {connect.error && <p role="alert" className="error">{describeError(connect.error)}</p>}
+      {connect.error && (
+        <p role="alert" className="error">
+          {describeError(connect.error)}
+        </p>
+      )}
     </div>
   );
 }

@@ -10,9 +10,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anvilAccount } from '@/devnet/accounts';
 import { BRIDGE_SOLVER_ACCOUNT } from '@/devnet/evm/world-spec';
 import {
-  GAS, NATIVE, V2, V3,
-  approveRouter, balanceOf, deploy, erc20, expectRouterEmpty, mined, oneLeg, params, revertDecoder, sendSwap, startRouterWorld, v2Out, v3Out,
-  type Ctx, type RevertOf, type RouterWorld, type SwapParams,
+  GAS,
+  NATIVE,
+  V2,
+  V3,
+  approveRouter,
+  balanceOf,
+  deploy,
+  erc20,
+  expectRouterEmpty,
+  mined,
+  oneLeg,
+  params,
+  revertDecoder,
+  sendSwap,
+  startRouterWorld,
+  v2Out,
+  v3Out,
+  type Ctx,
+  type RevertOf,
+  type RouterWorld,
+  type SwapParams,
 } from './router-test-world';
 
 const depositAbi = parseAbi([
@@ -43,9 +61,18 @@ beforeAll(async () => {
   trader = getAddress(anvilAccount(TRADER).address);
   await approveRouter(eth, TRADER, [eth.token('ALPHA'), eth.token('BETA')]);
   // The trader buys what it swaps and deposits.
-  const buy = (token: Address, venue: number, pool: Address) => sendSwap(eth, TRADER, params({
-    tokenIn: NATIVE, tokenOut: token, amountIn: parseEther('5'), recipient: trader, legs: oneLeg([{ venue, pool, tokenIn: eth.weth, tokenOut: token, fee: 3000 }]),
-  }));
+  const buy = (token: Address, venue: number, pool: Address) =>
+    sendSwap(
+      eth,
+      TRADER,
+      params({
+        tokenIn: NATIVE,
+        tokenOut: token,
+        amountIn: parseEther('5'),
+        recipient: trader,
+        legs: oneLeg([{ venue, pool, tokenIn: eth.weth, tokenOut: token, fee: 3000 }]),
+      }),
+    );
   await buy(eth.token('ALPHA'), V2, eth.pool('UNISWAP_V2', eth.token('ALPHA'), eth.weth));
   await buy(eth.token('BETA'), V3, eth.pool('UNISWAP_V3', eth.token('BETA'), eth.weth));
 }, 120_000);
@@ -56,14 +83,23 @@ afterAll(async () => {
 
 function sendSwapAndDeposit(p: SwapParams, requestId: Hex, account = TRADER) {
   return eth.wallet(account).writeContract({
-    address: eth.router, abi: depositAbi, functionName: 'swapAndDeposit', args: [p, requestId], value: p.tokenIn === NATIVE ? p.amountIn : 0n, gas: GAS,
+    address: eth.router,
+    abi: depositAbi,
+    functionName: 'swapAndDeposit',
+    args: [p, requestId],
+    value: p.tokenIn === NATIVE ? p.amountIn : 0n,
+    gas: GAS,
   });
 }
 
 function simulateSwapAndDeposit(p: SwapParams, requestId: Hex, account = TRADER) {
   return eth.client.simulateContract({
-    account: privateKeyToAccount(anvilAccount(account).privateKey), address: eth.router, abi: [...depositAbi, ...world.errorsAbi] as Abi,
-    functionName: 'swapAndDeposit', args: [p, requestId], value: p.tokenIn === NATIVE ? p.amountIn : 0n,
+    account: privateKeyToAccount(anvilAccount(account).privateKey),
+    address: eth.router,
+    abi: [...depositAbi, ...world.errorsAbi] as Abi,
+    functionName: 'swapAndDeposit',
+    args: [p, requestId],
+    value: p.tokenIn === NATIVE ? p.amountIn : 0n,
   });
 }
 
@@ -77,7 +113,11 @@ describe('swapAndDeposit into the Depository', () => {
     const requestId = requestIdOf('token-to-native');
     const [solverBefore, alphaBefore] = await Promise.all([balanceOf(eth, NATIVE, solver), balanceOf(eth, alpha, trader)]);
     const p = params({
-      tokenIn: alpha, tokenOut: NATIVE, amountIn, amountOutMin: expected, recipient: depository,
+      tokenIn: alpha,
+      tokenOut: NATIVE,
+      amountIn,
+      amountOutMin: expected,
+      recipient: depository,
       legs: oneLeg([{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
     });
     const receipt = await mined(eth, await sendSwapAndDeposit(p, requestId));
@@ -93,9 +133,16 @@ describe('swapAndDeposit into the Depository', () => {
     const [beta, usdc] = [eth.token('BETA'), eth.token('USDC')];
     const amountIn = parseUnits('2.5', 18);
     const requestId = requestIdOf('token-to-stable');
-    const route = oneLeg([{ venue: V3, pool: eth.pool('UNISWAP_V3', beta, eth.weth), tokenIn: beta, tokenOut: eth.weth, fee: 3000 }, {
-      venue: V3, pool: eth.pool('UNISWAP_V3', eth.weth, usdc, 500), tokenIn: eth.weth, tokenOut: usdc, fee: 500,
-    }]);
+    const route = oneLeg([
+      { venue: V3, pool: eth.pool('UNISWAP_V3', beta, eth.weth), tokenIn: beta, tokenOut: eth.weth, fee: 3000 },
+      {
+        venue: V3,
+        pool: eth.pool('UNISWAP_V3', eth.weth, usdc, 500),
+        tokenIn: eth.weth,
+        tokenOut: usdc,
+        fee: 500,
+      },
+    ]);
     const net = amountIn - (amountIn * 10n) / 10_000n;
     const expected = await v3Out(eth, eth.weth, usdc, 500, await v3Out(eth, beta, eth.weth, 3000, net));
     const solverBefore = await balanceOf(eth, usdc, solver);
@@ -114,7 +161,11 @@ describe('swapAndDeposit into the Depository', () => {
     const pair = eth.pool('UNISWAP_V2', alpha, eth.weth);
     const gross = await v2Out(eth, pair, alpha, amountIn);
     const p = params({
-      tokenIn: alpha, tokenOut: NATIVE, amountIn, amountOutMin: gross, recipient: depository,
+      tokenIn: alpha,
+      tokenOut: NATIVE,
+      amountIn,
+      amountOutMin: gross,
+      recipient: depository,
       legs: oneLeg([{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
     });
     const revert = await revertOf(simulateSwapAndDeposit(p, requestIdOf('short')));
@@ -128,13 +179,20 @@ describe('swapAndDeposit into the Depository', () => {
     expect(await balanceOf(eth, alpha, trader)).toBe(alphaBefore);
   });
 
-  it('a depository of the caller\'s choosing gets what the swap returned and nothing more', async () => {
+  it("a depository of the caller's choosing gets what the swap returned and nothing more", async () => {
     const [beta, usdc] = [eth.token('BETA'), eth.token('USDC')];
     const greedy = await deploy(eth, OTHER, 'GreedyDepository');
     const amountIn = parseUnits('0.5', 18);
-    const route = oneLeg([{ venue: V3, pool: eth.pool('UNISWAP_V3', beta, eth.weth), tokenIn: beta, tokenOut: eth.weth, fee: 3000 }, {
-      venue: V3, pool: eth.pool('UNISWAP_V3', eth.weth, usdc, 500), tokenIn: eth.weth, tokenOut: usdc, fee: 500,
-    }]);
+    const route = oneLeg([
+      { venue: V3, pool: eth.pool('UNISWAP_V3', beta, eth.weth), tokenIn: beta, tokenOut: eth.weth, fee: 3000 },
+      {
+        venue: V3,
+        pool: eth.pool('UNISWAP_V3', eth.weth, usdc, 500),
+        tokenIn: eth.weth,
+        tokenOut: usdc,
+        fee: 500,
+      },
+    ]);
     await mined(eth, await sendSwapAndDeposit(params({ tokenIn: beta, tokenOut: usdc, amountIn, recipient: greedy, legs: route }), requestIdOf('greedy')));
     const [tookMore, lastAmount, held] = await Promise.all([
       eth.client.readContract({ address: greedy, abi: greedyAbi, functionName: 'tookMore' }),
@@ -162,13 +220,28 @@ describe('Depository.depositFor', () => {
     const requestId = requestIdOf('deposit-for');
     const someone = getAddress(anvilAccount(OTHER).address);
     const value = 10n ** 15n;
-    const receipt = await mined(eth, await eth.wallet(OTHER).writeContract({
-      address: depository, abi: depositAbi, functionName: 'depositFor', args: [requestId, trader, NATIVE, value], value,
-    }));
-    expect(parseEventLogs({ abi: depositAbi, eventName: 'Deposit', logs: receipt.logs }).map((event) => event.args)).toEqual([{ requestId, from: trader, amount: value }]);
-    const call = (args: readonly [Hex, Address, Address, bigint], sent: bigint) => eth.client.simulateContract({
-      account: someone, address: depository, abi: [...depositAbi, ...world.compiled.Depository.abi] as Abi, functionName: 'depositFor', args, value: sent,
-    });
+    const receipt = await mined(
+      eth,
+      await eth.wallet(OTHER).writeContract({
+        address: depository,
+        abi: depositAbi,
+        functionName: 'depositFor',
+        args: [requestId, trader, NATIVE, value],
+        value,
+      }),
+    );
+    expect(parseEventLogs({ abi: depositAbi, eventName: 'Deposit', logs: receipt.logs }).map((event) => event.args)).toEqual([
+      { requestId, from: trader, amount: value },
+    ]);
+    const call = (args: readonly [Hex, Address, Address, bigint], sent: bigint) =>
+      eth.client.simulateContract({
+        account: someone,
+        address: depository,
+        abi: [...depositAbi, ...world.compiled.Depository.abi] as Abi,
+        functionName: 'depositFor',
+        args,
+        value: sent,
+      });
     expect((await revertOf(call([requestId, trader, NATIVE, value + 1n], value))).name).toBe('NothingDeposited');
     expect((await revertOf(call([requestId, NATIVE, NATIVE, value], value))).name).toBe('NoDepositor');
     expect((await revertOf(call([requestId, trader, eth.token('USDC'), 1n], 1n))).name).toBe('NothingDeposited');

@@ -11,19 +11,64 @@
  * 18 (liquidity, attacker) and fresh random addresses only, so balances here are exact.
  */
 import {
-  encodeAbiParameters, encodeFunctionData, getAddress, maxUint256, parseAbi, parseEther, parseEventLogs, parseUnits,
-  type Abi, type Address, type Hex, type TransactionReceipt,
+  encodeAbiParameters,
+  encodeFunctionData,
+  getAddress,
+  maxUint256,
+  parseAbi,
+  parseEther,
+  parseEventLogs,
+  parseUnits,
+  type Abi,
+  type Address,
+  type Hex,
+  type TransactionReceipt,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { anvilAccount } from '@/devnet/accounts';
 import { ROUTER_FEE_COLLECTOR_ACCOUNT } from '@/devnet/evm/world-spec';
 import {
-  GAS, NATIVE, V2, V3, V4,
-  approveRouter, balanceOf, deploy, deployReentrantToken, exactOutFees, fakeManagerAbi, fakePoolAbi, expectCurrentRouter, exactOutParams, expectRouterEmpty, freshAddress, gasCost,
-  legAmounts, legs, mined, oneLeg, params, revertDecoder, revertedOnChain, routerAbi, sendSwap, sendSwapExactOut, simulateSwapExactOut,
-  startRouterWorld, swappedEvent, v2In, v2Pair, v2RouterIn, v3In,
-  type Ctx, type ExactOutParams, type Hop, type HopInput, type RevertOf, type RouterWorld,
+  GAS,
+  NATIVE,
+  V2,
+  V3,
+  V4,
+  approveRouter,
+  balanceOf,
+  deploy,
+  deployReentrantToken,
+  exactOutFees,
+  fakeManagerAbi,
+  fakePoolAbi,
+  expectCurrentRouter,
+  exactOutParams,
+  expectRouterEmpty,
+  freshAddress,
+  gasCost,
+  legAmounts,
+  legs,
+  mined,
+  oneLeg,
+  params,
+  revertDecoder,
+  revertedOnChain,
+  routerAbi,
+  sendSwap,
+  sendSwapExactOut,
+  simulateSwapExactOut,
+  startRouterWorld,
+  swappedEvent,
+  v2In,
+  v2Pair,
+  v2RouterIn,
+  v3In,
+  type Ctx,
+  type ExactOutParams,
+  type Hop,
+  type HopInput,
+  type RevertOf,
+  type RouterWorld,
 } from './router-test-world';
 import { addV4Pool, deployPancakePool, deployV4Pool, v3PoolIn, v4In, type PancakeVenue, type V4Venue } from './router-test-venues';
 
@@ -31,16 +76,29 @@ const LAUNCHPAD = 3;
 const reentrantAbi = parseAbi(['function armAfter(address target, bytes attackData, uint256 transfersToSkip)', 'function disarm()']);
 /** The request an exact-out V3 or V4 hop hands its pool or manager (Router._exactOutHop): hops, n, amountOut, to, payer. */
 const exactOutRequestTypes = [
-  { type: 'tuple[]', components: [
-    { name: 'venue', type: 'uint8' }, { name: 'pool', type: 'address' }, { name: 'tokenIn', type: 'address' }, { name: 'tokenOut', type: 'address' },
-    { name: 'fee', type: 'uint24' }, { name: 'tickSpacing', type: 'int24' }, { name: 'hooks', type: 'address' },
-  ] },
-  { type: 'uint256' }, { type: 'uint256' }, { type: 'address' }, { type: 'address' },
+  {
+    type: 'tuple[]',
+    components: [
+      { name: 'venue', type: 'uint8' },
+      { name: 'pool', type: 'address' },
+      { name: 'tokenIn', type: 'address' },
+      { name: 'tokenOut', type: 'address' },
+      { name: 'fee', type: 'uint24' },
+      { name: 'tickSpacing', type: 'int24' },
+      { name: 'hooks', type: 'address' },
+    ],
+  },
+  { type: 'uint256' },
+  { type: 'uint256' },
+  { type: 'address' },
+  { type: 'address' },
 ] as const;
 const transferEvent = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);
 /** Every token transfer of a transaction, in order, as [token, from, to, value]. */
-const transfersOf = (receipt: TransactionReceipt) => parseEventLogs({ abi: transferEvent, logs: receipt.logs })
-  .map((log) => [getAddress(log.address), getAddress(log.args.from), getAddress(log.args.to), log.args.value] as const);
+const transfersOf = (receipt: TransactionReceipt) =>
+  parseEventLogs({ abi: transferEvent, logs: receipt.logs }).map(
+    (log) => [getAddress(log.address), getAddress(log.args.from), getAddress(log.args.to), log.args.value] as const,
+  );
 const exactOutRequest = (hops: readonly Hop[], n: number, amountOut: bigint, to: Address, payer: Address): Hex =>
   encodeAbiParameters(exactOutRequestTypes, [hops, BigInt(n), amountOut, to, payer]);
 
@@ -69,12 +127,28 @@ let alpha: Address;
 let beta: Address;
 let usdc: Address;
 let tax: Address;
-const v2Hop = (tokenIn: Address, tokenOut: Address, pool = eth.pool('UNISWAP_V2', tokenIn, tokenOut)): HopInput =>
-  ({ venue: V2, pool, tokenIn, tokenOut, fee: 3000 });
-const v3Hop = (tokenIn: Address, tokenOut: Address, fee: number, pool = eth.pool('UNISWAP_V3', tokenIn, tokenOut, fee)): HopInput =>
-  ({ venue: V3, pool, tokenIn, tokenOut, fee });
-const v4Hop = (venue: V4Venue, tokenIn: Address, tokenOut: Address): HopInput =>
-  ({ venue: V4, pool: venue.manager, tokenIn, tokenOut, fee: venue.key.fee, tickSpacing: venue.key.tickSpacing });
+const v2Hop = (tokenIn: Address, tokenOut: Address, pool = eth.pool('UNISWAP_V2', tokenIn, tokenOut)): HopInput => ({
+  venue: V2,
+  pool,
+  tokenIn,
+  tokenOut,
+  fee: 3000,
+});
+const v3Hop = (tokenIn: Address, tokenOut: Address, fee: number, pool = eth.pool('UNISWAP_V3', tokenIn, tokenOut, fee)): HopInput => ({
+  venue: V3,
+  pool,
+  tokenIn,
+  tokenOut,
+  fee,
+});
+const v4Hop = (venue: V4Venue, tokenIn: Address, tokenOut: Address): HopInput => ({
+  venue: V4,
+  pool: venue.manager,
+  tokenIn,
+  tokenOut,
+  fee: venue.key.fee,
+  tickSpacing: venue.key.tickSpacing,
+});
 const pancakeHop = (tokenIn: Address, tokenOut: Address): HopInput => ({ venue: V3, pool: pancake.pool, tokenIn, tokenOut, fee: pancake.fee });
 
 const send = (p: ExactOutParams, account = trader) => sendSwapExactOut(eth, account, p);
@@ -96,7 +170,11 @@ beforeAll(async () => {
   pancake = await deployPancakePool(eth, PROVIDER, alpha);
   // The trader's tokens to sell, bought with its native; it approves the Router for all of them.
   for (const token of [alpha, beta, usdc, tax]) {
-    await sendSwap(eth, trader, params({ tokenIn: NATIVE, tokenOut: token, amountIn: parseEther('3'), recipient: traderAddress, legs: oneLeg([v2Hop(eth.weth, token)]) }));
+    await sendSwap(
+      eth,
+      trader,
+      params({ tokenIn: NATIVE, tokenOut: token, amountIn: parseEther('3'), recipient: traderAddress, legs: oneLeg([v2Hop(eth.weth, token)]) }),
+    );
   }
   await approveRouter(eth, trader, [alpha, beta, usdc, tax, eth.weth]);
 }, 300_000);
@@ -117,18 +195,30 @@ describe('one hop per venue, exact to the wei', () => {
     const swapIn = await v2RouterIn(eth, amountOut, [eth.weth, alpha]);
     expect(await v2In(eth, pair, eth.weth, amountOut)).toBe(swapIn);
     const fees = exactOutFees(swapIn, 15, 25);
-    expect(await eth.client.readContract({ address: eth.router, abi: routerAbi, functionName: 'previewExactOutFees', args: [swapIn, 15, 25] }))
-      .toEqual([fees.protocolFee, fees.integratorFee, fees.gross]);
+    expect(await eth.client.readContract({ address: eth.router, abi: routerAbi, functionName: 'previewExactOutFees', args: [swapIn, 15, 25] })).toEqual([
+      fees.protocolFee,
+      fees.integratorFee,
+      fees.gross,
+    ]);
     const [recipient, integrator] = [freshAddress(), freshAddress()];
     const p = exactOutParams({
-      tokenIn: NATIVE, tokenOut: alpha, amountOut, amountInMax: fees.gross + parseEther('0.5'), recipient, integrator,
-      protocolFeeBps: 15, integratorFeeBps: 25, legs: oneLeg([v2Hop(eth.weth, alpha)]),
+      tokenIn: NATIVE,
+      tokenOut: alpha,
+      amountOut,
+      amountInMax: fees.gross + parseEther('0.5'),
+      recipient,
+      integrator,
+      protocolFeeBps: 15,
+      integratorFeeBps: 25,
+      legs: oneLeg([v2Hop(eth.weth, alpha)]),
     });
     expect(await revertOf(simulate({ ...p, amountInMax: fees.gross - 1n }))).toEqual({ name: 'InputExceeded', args: [fees.gross, fees.gross - 1n] });
     expect((await simulate({ ...p, amountInMax: fees.gross })).result).toBe(fees.gross);
 
     const [nativeBefore, collectorBefore, pairBefore] = await Promise.all([
-      balanceOf(eth, NATIVE, traderAddress), balanceOf(eth, NATIVE, collector), balanceOf(eth, eth.weth, pair),
+      balanceOf(eth, NATIVE, traderAddress),
+      balanceOf(eth, NATIVE, collector),
+      balanceOf(eth, eth.weth, pair),
     ]);
     const receipt = await send(p);
     expect(await balanceOf(eth, alpha, recipient)).toBe(amountOut);
@@ -138,8 +228,15 @@ describe('one hop per venue, exact to the wei', () => {
     expect((await balanceOf(eth, NATIVE, collector)) - collectorBefore).toBe(fees.protocolFee);
     expect(await balanceOf(eth, NATIVE, integrator)).toBe(fees.integratorFee);
     expect(swappedEvent(receipt)).toEqual({
-      sender: traderAddress, recipient, tokenIn: NATIVE, tokenOut: alpha, amountIn: fees.gross, amountOut,
-      protocolFee: fees.protocolFee, integratorFee: fees.integratorFee, integrator,
+      sender: traderAddress,
+      recipient,
+      tokenIn: NATIVE,
+      tokenOut: alpha,
+      amountIn: fees.gross,
+      amountOut,
+      protocolFee: fees.protocolFee,
+      integratorFee: fees.integratorFee,
+      integrator,
     });
   });
 
@@ -150,8 +247,15 @@ describe('one hop per venue, exact to the wei', () => {
     const fees = exactOutFees(swapIn, 20, 30);
     const [recipient, integrator] = [freshAddress(), freshAddress()];
     const p = exactOutParams({
-      tokenIn: alpha, tokenOut: eth.weth, amountOut, amountInMax: fees.gross, recipient, integrator,
-      protocolFeeBps: 20, integratorFeeBps: 30, legs: oneLeg([v3Hop(alpha, eth.weth, 3000)]),
+      tokenIn: alpha,
+      tokenOut: eth.weth,
+      amountOut,
+      amountInMax: fees.gross,
+      recipient,
+      integrator,
+      protocolFeeBps: 20,
+      integratorFeeBps: 30,
+      legs: oneLeg([v3Hop(alpha, eth.weth, 3000)]),
     });
     expect(await revertOf(simulate({ ...p, amountInMax: fees.gross - 1n }))).toEqual({ name: 'InputExceeded', args: [fees.gross, fees.gross - 1n] });
     const before = await balances(alpha, [traderAddress, pool, collector]);
@@ -168,12 +272,21 @@ describe('one hop per venue, exact to the wei', () => {
     const swapIn = await v4In(eth, v4, alpha, fees.gross);
     const [recipient, integrator] = [freshAddress(), freshAddress()];
     const p = exactOutParams({
-      tokenIn: alpha, tokenOut: NATIVE, amountOut, amountInMax: swapIn, recipient, integrator,
-      protocolFeeBps: 10, integratorFeeBps: 40, legs: oneLeg([v4Hop(v4, alpha, eth.weth)]),
+      tokenIn: alpha,
+      tokenOut: NATIVE,
+      amountOut,
+      amountInMax: swapIn,
+      recipient,
+      integrator,
+      protocolFeeBps: 10,
+      integratorFeeBps: 40,
+      legs: oneLeg([v4Hop(v4, alpha, eth.weth)]),
     });
     expect(await revertOf(simulate({ ...p, amountInMax: swapIn - 1n }))).toEqual({ name: 'InputExceeded', args: [swapIn, swapIn - 1n] });
     const [alphaBefore, managerBefore, collectorBefore] = await Promise.all([
-      balances(alpha, [traderAddress, v4.manager]), balanceOf(eth, eth.weth, v4.manager), balanceOf(eth, NATIVE, collector),
+      balances(alpha, [traderAddress, v4.manager]),
+      balanceOf(eth, eth.weth, v4.manager),
+      balanceOf(eth, NATIVE, collector),
     ]);
     const receipt = await send(p);
     expect(await balanceOf(eth, NATIVE, recipient)).toBe(amountOut);
@@ -184,15 +297,22 @@ describe('one hop per venue, exact to the wei', () => {
     expect(swappedEvent(receipt)).toMatchObject({ amountIn: swapIn, amountOut, protocolFee: fees.protocolFee, integratorFee: fees.integratorFee });
   });
 
-  it('PancakeSwap V3 (pancakeV3SwapCallback), native in: input = the pool\'s own exact-out swap, the rest refunded', async () => {
+  it("PancakeSwap V3 (pancakeV3SwapCallback), native in: input = the pool's own exact-out swap, the rest refunded", async () => {
     const amountOut = parseUnits('500', 18);
     const swapIn = await v3PoolIn(eth, pancake.quoter, pancake.pool, eth.weth, alpha, amountOut);
     const fees = exactOutFees(swapIn, 10);
     const recipient = freshAddress();
     const [nativeBefore, poolBefore] = await Promise.all([balanceOf(eth, NATIVE, traderAddress), balanceOf(eth, eth.weth, pancake.pool)]);
-    const receipt = await send(exactOutParams({
-      tokenIn: NATIVE, tokenOut: alpha, amountOut, amountInMax: parseEther('1'), recipient, legs: oneLeg([pancakeHop(eth.weth, alpha)]),
-    }));
+    const receipt = await send(
+      exactOutParams({
+        tokenIn: NATIVE,
+        tokenOut: alpha,
+        amountOut,
+        amountInMax: parseEther('1'),
+        recipient,
+        legs: oneLeg([pancakeHop(eth.weth, alpha)]),
+      }),
+    );
     expect(await balanceOf(eth, alpha, recipient)).toBe(amountOut);
     expect((await balanceOf(eth, eth.weth, pancake.pool)) - poolBefore).toBe(swapIn);
     expect(nativeBefore - (await balanceOf(eth, NATIVE, traderAddress))).toBe(fees.gross + gasCost(receipt));
@@ -209,16 +329,26 @@ describe('multi-hop legs run backwards, each hop paid exactly what the next one 
     const fees = exactOutFees(first, 10);
     const recipient = freshAddress();
     const before = await Promise.all([balanceOf(eth, usdc, traderAddress), balanceOf(eth, usdc, pair), balanceOf(eth, alpha, pool)]);
-    const receipt = await send(exactOutParams({
-      tokenIn: usdc, tokenOut: eth.weth, amountOut, amountInMax: fees.gross, recipient, legs: oneLeg([v2Hop(usdc, alpha), v3Hop(alpha, eth.weth, 3000)]),
-    }));
+    const receipt = await send(
+      exactOutParams({
+        tokenIn: usdc,
+        tokenOut: eth.weth,
+        amountOut,
+        amountInMax: fees.gross,
+        recipient,
+        legs: oneLeg([v2Hop(usdc, alpha), v3Hop(alpha, eth.weth, 3000)]),
+      }),
+    );
     expect(await balanceOf(eth, eth.weth, recipient)).toBe(amountOut);
     const after = await Promise.all([balanceOf(eth, usdc, traderAddress), balanceOf(eth, usdc, pair), balanceOf(eth, alpha, pool)]);
     expect(diffs(after, before)).toEqual([-fees.gross, first, mid]);
     expect(swappedEvent(receipt)).toMatchObject({ amountIn: fees.gross, amountOut });
     // Backwards: the V3 pool pays out first, then asks for its input, which the pair (paid by the trader) sends it.
     expect(transfersOf(receipt)).toEqual([
-      [eth.weth, pool, recipient, amountOut], [usdc, traderAddress, pair, first], [alpha, pair, pool, mid], [usdc, traderAddress, collector, fees.protocolFee],
+      [eth.weth, pool, recipient, amountOut],
+      [usdc, traderAddress, pair, first],
+      [alpha, pair, pool, mid],
+      [usdc, traderAddress, collector, fees.protocolFee],
     ]);
   });
 
@@ -229,9 +359,16 @@ describe('multi-hop legs run backwards, each hop paid exactly what the next one 
     const first = await v3In(eth, usdc, alpha, 3000, mid);
     const recipient = freshAddress();
     const before = await balanceOf(eth, usdc, traderAddress);
-    const receipt = await send(exactOutParams({
-      tokenIn: usdc, tokenOut: NATIVE, amountOut, amountInMax: first, recipient, legs: oneLeg([v3Hop(usdc, alpha, 3000), v4Hop(v4, alpha, eth.weth)]),
-    }));
+    const receipt = await send(
+      exactOutParams({
+        tokenIn: usdc,
+        tokenOut: NATIVE,
+        amountOut,
+        amountInMax: first,
+        recipient,
+        legs: oneLeg([v3Hop(usdc, alpha, 3000), v4Hop(v4, alpha, eth.weth)]),
+      }),
+    );
     expect(await balanceOf(eth, NATIVE, recipient)).toBe(amountOut);
     expect(before - (await balanceOf(eth, usdc, traderAddress))).toBe(first);
     expect(swappedEvent(receipt)).toMatchObject({ amountIn: first, amountOut, protocolFee: fees.protocolFee });
@@ -245,14 +382,24 @@ describe('multi-hop legs run backwards, each hop paid exactly what the next one 
     const recipient = freshAddress();
     const manager = () => Promise.all([eth.weth, alpha, beta].map((token) => balanceOf(eth, token, v4.manager)));
     const [managerBefore, nativeBefore] = await Promise.all([manager(), balanceOf(eth, NATIVE, traderAddress)]);
-    const receipt = await send(exactOutParams({
-      tokenIn: NATIVE, tokenOut: beta, amountOut, amountInMax: parseEther('2'), recipient, legs: oneLeg([v4Hop(v4, eth.weth, alpha), v4Hop(v4AlphaBeta, alpha, beta)]),
-    }));
+    const receipt = await send(
+      exactOutParams({
+        tokenIn: NATIVE,
+        tokenOut: beta,
+        amountOut,
+        amountInMax: parseEther('2'),
+        recipient,
+        legs: oneLeg([v4Hop(v4, eth.weth, alpha), v4Hop(v4AlphaBeta, alpha, beta)]),
+      }),
+    );
     expect(await balanceOf(eth, beta, recipient)).toBe(amountOut);
     expect(diffs(await manager(), managerBefore)).toEqual([first, 0n, -amountOut]);
     expect(nativeBefore - (await balanceOf(eth, NATIVE, traderAddress))).toBe(fees.gross + gasCost(receipt));
     // No ALPHA moves at all: only the last output is taken and the first input settled.
-    expect(transfersOf(receipt)).toEqual([[beta, v4.manager, recipient, amountOut], [eth.weth, eth.router, v4.manager, first]]);
+    expect(transfersOf(receipt)).toEqual([
+      [beta, v4.manager, recipient, amountOut],
+      [eth.weth, eth.router, v4.manager, first],
+    ]);
     expect(swappedEvent(receipt)).toMatchObject({ amountIn: fees.gross, amountOut });
   });
 
@@ -265,16 +412,24 @@ describe('multi-hop legs run backwards, each hop paid exactly what the next one 
     const recipient = freshAddress();
     const manager = () => Promise.all([beta, alpha, eth.weth, usdc].map((token) => balanceOf(eth, token, v4.manager)));
     const [managerBefore, betaBefore] = await Promise.all([manager(), balanceOf(eth, beta, traderAddress)]);
-    const receipt = await send(exactOutParams({
-      tokenIn: beta, tokenOut: usdc, amountOut, amountInMax: fees.gross, recipient,
-      legs: oneLeg([v4Hop(v4AlphaBeta, beta, alpha), v4Hop(v4, alpha, eth.weth), v4Hop(v4WethUsdc, eth.weth, usdc)]),
-    }));
+    const receipt = await send(
+      exactOutParams({
+        tokenIn: beta,
+        tokenOut: usdc,
+        amountOut,
+        amountInMax: fees.gross,
+        recipient,
+        legs: oneLeg([v4Hop(v4AlphaBeta, beta, alpha), v4Hop(v4, alpha, eth.weth), v4Hop(v4WethUsdc, eth.weth, usdc)]),
+      }),
+    );
     gasUsed['exact-out 3 hops V4+V4+V4 (one manager) BETA→USDC'] = Number(receipt.gasUsed);
     expect(await balanceOf(eth, usdc, recipient)).toBe(amountOut);
     expect(diffs(await manager(), managerBefore)).toEqual([q0, 0n, 0n, -amountOut]);
     expect(betaBefore - (await balanceOf(eth, beta, traderAddress))).toBe(fees.gross);
     expect(transfersOf(receipt)).toEqual([
-      [usdc, v4.manager, recipient, amountOut], [beta, traderAddress, v4.manager, q0], [beta, traderAddress, collector, fees.protocolFee],
+      [usdc, v4.manager, recipient, amountOut],
+      [beta, traderAddress, v4.manager, q0],
+      [beta, traderAddress, collector, fees.protocolFee],
     ]);
   });
 
@@ -287,10 +442,16 @@ describe('multi-hop legs run backwards, each hop paid exactly what the next one 
     const recipient = freshAddress();
     const manager = () => Promise.all([eth.weth, alpha, beta].map((token) => balanceOf(eth, token, v4.manager)));
     const [managerBefore, nativeBefore] = await Promise.all([manager(), balanceOf(eth, NATIVE, traderAddress)]);
-    const receipt = await send(exactOutParams({
-      tokenIn: NATIVE, tokenOut: beta, amountOut, amountInMax: parseEther('2'), recipient,
-      legs: oneLeg([v4Hop(v4, eth.weth, alpha), v3Hop(alpha, eth.weth, 3000), v4Hop(v4WethBeta, eth.weth, beta)]),
-    }));
+    const receipt = await send(
+      exactOutParams({
+        tokenIn: NATIVE,
+        tokenOut: beta,
+        amountOut,
+        amountInMax: parseEther('2'),
+        recipient,
+        legs: oneLeg([v4Hop(v4, eth.weth, alpha), v3Hop(alpha, eth.weth, 3000), v4Hop(v4WethBeta, eth.weth, beta)]),
+      }),
+    );
     expect(await balanceOf(eth, beta, recipient)).toBe(amountOut);
     expect(diffs(await manager(), managerBefore)).toEqual([q0 + q2, -q1, -amountOut]);
     expect(nativeBefore - (await balanceOf(eth, NATIVE, traderAddress))).toBe(fees.gross + gasCost(receipt));
@@ -298,8 +459,11 @@ describe('multi-hop legs run backwards, each hop paid exactly what the next one 
     // its callback the first hop swaps in the manager, still unlocked, which pays the V3 pool directly.
     const pool = eth.pool('UNISWAP_V3', alpha, eth.weth, 3000);
     expect(transfersOf(receipt)).toEqual([
-      [beta, v4.manager, recipient, amountOut], [eth.weth, pool, eth.router, q2], [alpha, v4.manager, pool, q1],
-      [eth.weth, eth.router, v4.manager, q0], [eth.weth, eth.router, v4.manager, q2],
+      [beta, v4.manager, recipient, amountOut],
+      [eth.weth, pool, eth.router, q2],
+      [alpha, v4.manager, pool, q1],
+      [eth.weth, eth.router, v4.manager, q0],
+      [eth.weth, eth.router, v4.manager, q2],
     ]);
   });
 
@@ -310,15 +474,35 @@ describe('multi-hop legs run backwards, each hop paid exactly what the next one 
     const q0 = await v3In(eth, alpha, eth.weth, 3000, q1);
     const fees = exactOutFees(q0, 10);
     const recipient = freshAddress();
-    const before = await Promise.all([balanceOf(eth, alpha, traderAddress), balanceOf(eth, alpha, pool0), balanceOf(eth, eth.weth, pool0), balanceOf(eth, eth.weth, pool1)]);
-    const receipt = await send(exactOutParams({
-      tokenIn: alpha, tokenOut: beta, amountOut, amountInMax: fees.gross, recipient, legs: oneLeg([v3Hop(alpha, eth.weth, 3000), v3Hop(eth.weth, beta, 3000)]),
-    }));
+    const before = await Promise.all([
+      balanceOf(eth, alpha, traderAddress),
+      balanceOf(eth, alpha, pool0),
+      balanceOf(eth, eth.weth, pool0),
+      balanceOf(eth, eth.weth, pool1),
+    ]);
+    const receipt = await send(
+      exactOutParams({
+        tokenIn: alpha,
+        tokenOut: beta,
+        amountOut,
+        amountInMax: fees.gross,
+        recipient,
+        legs: oneLeg([v3Hop(alpha, eth.weth, 3000), v3Hop(eth.weth, beta, 3000)]),
+      }),
+    );
     expect(transfersOf(receipt)).toEqual([
-      [beta, pool1, recipient, amountOut], [eth.weth, pool0, pool1, q1], [alpha, traderAddress, pool0, q0], [alpha, traderAddress, collector, fees.protocolFee],
+      [beta, pool1, recipient, amountOut],
+      [eth.weth, pool0, pool1, q1],
+      [alpha, traderAddress, pool0, q0],
+      [alpha, traderAddress, collector, fees.protocolFee],
     ]);
     expect(await balanceOf(eth, beta, recipient)).toBe(amountOut);
-    const after = await Promise.all([balanceOf(eth, alpha, traderAddress), balanceOf(eth, alpha, pool0), balanceOf(eth, eth.weth, pool0), balanceOf(eth, eth.weth, pool1)]);
+    const after = await Promise.all([
+      balanceOf(eth, alpha, traderAddress),
+      balanceOf(eth, alpha, pool0),
+      balanceOf(eth, eth.weth, pool0),
+      balanceOf(eth, eth.weth, pool1),
+    ]);
     expect(diffs(after, before)).toEqual([-fees.gross, q0, -q1, q1]);
   });
 
@@ -330,11 +514,21 @@ describe('multi-hop legs run backwards, each hop paid exactly what the next one 
     const fees = exactOutFees(q0, 10);
     const recipient = freshAddress();
     const pairBefore = await balanceOf(eth, eth.weth, pair);
-    const receipt = await send(exactOutParams({
-      tokenIn: alpha, tokenOut: usdc, amountOut, amountInMax: fees.gross, recipient, legs: oneLeg([v4Hop(v4, alpha, eth.weth), v2Hop(eth.weth, usdc)]),
-    }));
+    const receipt = await send(
+      exactOutParams({
+        tokenIn: alpha,
+        tokenOut: usdc,
+        amountOut,
+        amountInMax: fees.gross,
+        recipient,
+        legs: oneLeg([v4Hop(v4, alpha, eth.weth), v2Hop(eth.weth, usdc)]),
+      }),
+    );
     expect(transfersOf(receipt)).toEqual([
-      [eth.weth, v4.manager, pair, q1], [alpha, traderAddress, v4.manager, q0], [usdc, pair, recipient, amountOut], [alpha, traderAddress, collector, fees.protocolFee],
+      [eth.weth, v4.manager, pair, q1],
+      [alpha, traderAddress, v4.manager, q0],
+      [usdc, pair, recipient, amountOut],
+      [alpha, traderAddress, collector, fees.protocolFee],
     ]);
     expect(await balanceOf(eth, usdc, recipient)).toBe(amountOut);
     expect((await balanceOf(eth, eth.weth, pair)) - pairBefore).toBe(q1);
@@ -348,10 +542,16 @@ describe('multi-hop legs run backwards, each hop paid exactly what the next one 
     const fees = exactOutFees(q0, 10);
     const recipient = freshAddress();
     const before = await balanceOf(eth, usdc, traderAddress);
-    const receipt = await send(exactOutParams({
-      tokenIn: usdc, tokenOut: beta, amountOut, amountInMax: fees.gross, recipient,
-      legs: oneLeg([v2Hop(usdc, alpha), v4Hop(v4, alpha, eth.weth), v3Hop(eth.weth, beta, 3000)]),
-    }));
+    const receipt = await send(
+      exactOutParams({
+        tokenIn: usdc,
+        tokenOut: beta,
+        amountOut,
+        amountInMax: fees.gross,
+        recipient,
+        legs: oneLeg([v2Hop(usdc, alpha), v4Hop(v4, alpha, eth.weth), v3Hop(eth.weth, beta, 3000)]),
+      }),
+    );
     expect(await balanceOf(eth, beta, recipient)).toBe(amountOut);
     expect(before - (await balanceOf(eth, usdc, traderAddress))).toBe(fees.gross);
     expect(swappedEvent(receipt)).toMatchObject({ amountIn: fees.gross, amountOut });
@@ -365,12 +565,21 @@ describe('split routes: the legs deliver exactly amountOut between them', () => 
     const amounts = legAmounts(amountOut, shares);
     const venues = [eth.pool('UNISWAP_V2', eth.weth, alpha), eth.pool('UNISWAP_V3', eth.weth, alpha, 3000), v4.manager];
     const quotes = [
-      await v2RouterIn(eth, amounts[0]!, [eth.weth, alpha]), await v3In(eth, eth.weth, alpha, 3000, amounts[1]!), await v4In(eth, v4, eth.weth, amounts[2]!),
+      await v2RouterIn(eth, amounts[0]!, [eth.weth, alpha]),
+      await v3In(eth, eth.weth, alpha, 3000, amounts[1]!),
+      await v4In(eth, v4, eth.weth, amounts[2]!),
     ];
     const fees = exactOutFees(quotes[0]! + quotes[1]! + quotes[2]!, 10, 20);
     const [recipient, integrator] = [freshAddress(), freshAddress()];
     const p = exactOutParams({
-      tokenIn: NATIVE, tokenOut: alpha, amountOut, amountInMax: fees.gross + parseEther('1'), recipient, integrator, protocolFeeBps: 10, integratorFeeBps: 20,
+      tokenIn: NATIVE,
+      tokenOut: alpha,
+      amountOut,
+      amountInMax: fees.gross + parseEther('1'),
+      recipient,
+      integrator,
+      protocolFeeBps: 10,
+      integratorFeeBps: 20,
       legs: legs([shares[0]!, [v2Hop(eth.weth, alpha)]], [shares[1]!, [v3Hop(eth.weth, alpha, 3000)]], [shares[2]!, [v4Hop(v4, eth.weth, alpha)]]),
     });
     expect(await revertOf(simulate({ ...p, amountInMax: fees.gross - 1n }))).toEqual({ name: 'InputExceeded', args: [fees.gross, fees.gross - 1n] });
@@ -391,10 +600,19 @@ describe('split routes: the legs deliver exactly amountOut between them', () => 
     const spent = (await v3In(eth, alpha, eth.weth, 10000, amounts[0]!)) + (await v3PoolIn(eth, pancake.quoter, pancake.pool, alpha, eth.weth, amounts[1]!));
     const [recipient, integrator] = [freshAddress(), freshAddress()];
     const [alphaBefore, collectorBefore] = await Promise.all([balanceOf(eth, alpha, traderAddress), balanceOf(eth, NATIVE, collector)]);
-    const receipt = await send(exactOutParams({
-      tokenIn: alpha, tokenOut: NATIVE, amountOut, amountInMax: spent, recipient, integrator, protocolFeeBps: 10, integratorFeeBps: 50,
-      legs: legs([shares[0]!, [v3Hop(alpha, eth.weth, 10000)]], [shares[1]!, [pancakeHop(alpha, eth.weth)]]),
-    }));
+    const receipt = await send(
+      exactOutParams({
+        tokenIn: alpha,
+        tokenOut: NATIVE,
+        amountOut,
+        amountInMax: spent,
+        recipient,
+        integrator,
+        protocolFeeBps: 10,
+        integratorFeeBps: 50,
+        legs: legs([shares[0]!, [v3Hop(alpha, eth.weth, 10000)]], [shares[1]!, [pancakeHop(alpha, eth.weth)]]),
+      }),
+    );
     expect(await balanceOf(eth, NATIVE, recipient)).toBe(amountOut);
     expect(await balanceOf(eth, NATIVE, integrator)).toBe(fees.integratorFee);
     expect((await balanceOf(eth, NATIVE, collector)) - collectorBefore).toBe(fees.protocolFee);
@@ -412,10 +630,16 @@ describe('split routes: the legs deliver exactly amountOut between them', () => 
     const fees = exactOutFees(spent, 10);
     const recipient = freshAddress();
     const before = await balanceOf(eth, usdc, traderAddress);
-    await send(exactOutParams({
-      tokenIn: usdc, tokenOut: beta, amountOut, amountInMax: fees.gross, recipient,
-      legs: legs([shares[0]!, [v2Hop(usdc, alpha), v4Hop(v4, alpha, eth.weth), v3Hop(eth.weth, beta, 3000)]], [shares[1]!, [v2Hop(usdc, beta)]]),
-    }));
+    await send(
+      exactOutParams({
+        tokenIn: usdc,
+        tokenOut: beta,
+        amountOut,
+        amountInMax: fees.gross,
+        recipient,
+        legs: legs([shares[0]!, [v2Hop(usdc, alpha), v4Hop(v4, alpha, eth.weth), v3Hop(eth.weth, beta, 3000)]], [shares[1]!, [v2Hop(usdc, beta)]]),
+      }),
+    );
     expect(await balanceOf(eth, beta, recipient)).toBe(amountOut);
     expect(before - (await balanceOf(eth, usdc, traderAddress))).toBe(fees.gross);
   });
@@ -425,20 +649,32 @@ describe('split routes: the legs deliver exactly amountOut between them', () => 
     expect(legAmounts(amountOut, [50, 999_950])).toEqual([0n, amountOut]);
     const fees = exactOutFees(await v2RouterIn(eth, amountOut, [eth.weth, alpha]), 10);
     const recipient = freshAddress();
-    const receipt = await send(exactOutParams({
-      tokenIn: NATIVE, tokenOut: alpha, amountOut, amountInMax: parseEther('0.001'), recipient,
-      legs: legs([50, [v3Hop(eth.weth, alpha, 3000)]], [999_950, [v2Hop(eth.weth, alpha)]]),
-    }));
+    const receipt = await send(
+      exactOutParams({
+        tokenIn: NATIVE,
+        tokenOut: alpha,
+        amountOut,
+        amountInMax: parseEther('0.001'),
+        recipient,
+        legs: legs([50, [v3Hop(eth.weth, alpha, 3000)]], [999_950, [v2Hop(eth.weth, alpha)]]),
+      }),
+    );
     expect(await balanceOf(eth, alpha, recipient)).toBe(amountOut);
     expect(swappedEvent(receipt).amountIn).toBe(fees.gross);
   });
 });
 
 describe('refused', () => {
-  const route = (overrides: Partial<ExactOutParams> = {}) => exactOutParams({
-    tokenIn: NATIVE, tokenOut: alpha, amountOut: parseUnits('10', 18), amountInMax: parseEther('1'), recipient: traderAddress,
-    legs: oneLeg([v2Hop(eth.weth, alpha)]), ...overrides,
-  });
+  const route = (overrides: Partial<ExactOutParams> = {}) =>
+    exactOutParams({
+      tokenIn: NATIVE,
+      tokenOut: alpha,
+      amountOut: parseUnits('10', 18),
+      amountInMax: parseEther('1'),
+      recipient: traderAddress,
+      legs: oneLeg([v2Hop(eth.weth, alpha)]),
+      ...overrides,
+    });
 
   it('an expired deadline, a launchpad hop, a malformed route, wrong msg.value, fees of 100 %, nothing to buy, the Router as recipient', async () => {
     expect((await simulate(route())).result).toBeGreaterThan(0n);
@@ -446,9 +682,12 @@ describe('refused', () => {
     expect((await revertOf(simulate(route({ deadline: timestamp - 1n })))).name).toBe('DeadlineExpired');
     const launchpadHop = { ...v2Hop(eth.weth, alpha), venue: LAUNCHPAD, pool: freshAddress() };
     expect((await revertOf(simulate(route({ legs: oneLeg([launchpadHop]) })))).name).toBe('InvalidRoute');
-    expect((await revertOf(simulate(route({ legs: legs([500_000, [v2Hop(eth.weth, alpha)]], [500_000, [v2Hop(eth.weth, alpha), launchpadHop]]) })))).name)
-      .toBe('InvalidRoute');
-    expect((await revertOf(simulate(route({ legs: legs([400_000, [v2Hop(eth.weth, alpha)]], [500_000, [v3Hop(eth.weth, alpha, 3000)]]) })))).name).toBe('InvalidRoute');
+    expect((await revertOf(simulate(route({ legs: legs([500_000, [v2Hop(eth.weth, alpha)]], [500_000, [v2Hop(eth.weth, alpha), launchpadHop]]) })))).name).toBe(
+      'InvalidRoute',
+    );
+    expect((await revertOf(simulate(route({ legs: legs([400_000, [v2Hop(eth.weth, alpha)]], [500_000, [v3Hop(eth.weth, alpha, 3000)]]) })))).name).toBe(
+      'InvalidRoute',
+    );
     expect((await revertOf(simulate(route({ legs: oneLeg([v2Hop(eth.weth, usdc)]) })))).name).toBe('InvalidRoute');
     expect((await revertOf(simulateSwapExactOut(eth, trader, route(), parseEther('1') - 1n))).name).toBe('InvalidNativeAmount');
     expect((await revertOf(simulate(route({ protocolFeeBps: 5000, integratorFeeBps: 5000, integrator: freshAddress() })))).name).toBe('InvalidFee');
@@ -463,9 +702,15 @@ describe('refused', () => {
     const alphaReserve = BigInt(alpha) < BigInt(eth.weth) ? reserve0 : reserve1;
     expect(await revertOf(simulate(route({ amountOut: alphaReserve })))).toEqual({ name: 'IncompleteSwap', args: [alphaReserve, alphaReserve] });
     // The PancakeSwap pool holds about 20 wrapped native: asked for 1,000, it delivers what it has and the hop reverts.
-    const sell = (hop: HopInput) => exactOutParams({
-      tokenIn: alpha, tokenOut: eth.weth, amountOut: parseEther('1000'), amountInMax: maxUint256, recipient: traderAddress, legs: oneLeg([hop]),
-    });
+    const sell = (hop: HopInput) =>
+      exactOutParams({
+        tokenIn: alpha,
+        tokenOut: eth.weth,
+        amountOut: parseEther('1000'),
+        amountInMax: maxUint256,
+        recipient: traderAddress,
+        legs: oneLeg([hop]),
+      });
     const v3Refusal = await revertOf(simulate(sell(pancakeHop(alpha, eth.weth))));
     expect(v3Refusal.name).toBe('IncompleteSwap');
     expect(v3Refusal.args[0]).toBeLessThan(parseEther('1000'));
@@ -485,11 +730,24 @@ describe('refused', () => {
   it('fee-on-transfer tokens cannot be exact: a taxed output arrives short (InexactOutput), a taxed input reaches the pair short (K)', async () => {
     const amountOut = parseUnits('100', 18);
     const received = amountOut - (amountOut * 300n) / 10_000n;
-    expect(await revertOf(simulate(route({ tokenOut: tax, amountOut, legs: oneLeg([v2Hop(eth.weth, tax)]) }))))
-      .toEqual({ name: 'InexactOutput', args: [received, amountOut] });
-    expect(await revertOf(simulate(exactOutParams({
-      tokenIn: tax, tokenOut: NATIVE, amountOut: parseEther('0.01'), amountInMax: maxUint256, recipient: traderAddress, legs: oneLeg([v2Hop(tax, eth.weth)]),
-    })))).toEqual({ name: 'Error', args: ['UniswapV2: K'] });
+    expect(await revertOf(simulate(route({ tokenOut: tax, amountOut, legs: oneLeg([v2Hop(eth.weth, tax)]) })))).toEqual({
+      name: 'InexactOutput',
+      args: [received, amountOut],
+    });
+    expect(
+      await revertOf(
+        simulate(
+          exactOutParams({
+            tokenIn: tax,
+            tokenOut: NATIVE,
+            amountOut: parseEther('0.01'),
+            amountInMax: maxUint256,
+            recipient: traderAddress,
+            legs: oneLeg([v2Hop(tax, eth.weth)]),
+          }),
+        ),
+      ),
+    ).toEqual({ name: 'Error', args: ['UniswapV2: K'] });
   });
 });
 
@@ -522,7 +780,11 @@ describe('attacks on exact-out callbacks and the allowance', () => {
 
   beforeAll(async () => {
     // The attacker's own ALPHA, approved: its crafted routes fail on the guards, not on its allowance.
-    await sendSwap(eth, attacker, params({ tokenIn: NATIVE, tokenOut: alpha, amountIn: parseEther('1'), recipient: attackerAddress, legs: oneLeg([v2Hop(eth.weth, alpha)]) }));
+    await sendSwap(
+      eth,
+      attacker,
+      params({ tokenIn: NATIVE, tokenOut: alpha, amountIn: parseEther('1'), recipient: attackerAddress, legs: oneLeg([v2Hop(eth.weth, alpha)]) }),
+    );
     await approveRouter(eth, attacker, [alpha]);
   });
 
@@ -532,7 +794,8 @@ describe('attacks on exact-out callbacks and the allowance', () => {
     const amountOut = 10n ** 15n;
     const hops = oneLeg([v3Hop(alpha, eth.weth, 3000, fake)])[0]!.hops;
     const p = exactOutParams({ tokenIn: alpha, tokenOut: eth.weth, amountOut, amountInMax: 10n ** 18n, recipient: attackerAddress, legs: oneLeg(hops) });
-    const ask = (input: bigint, output: bigint, times: bigint, data: Hex = '0x') => write(fake, fakePoolAbi, 'configure', [...deltas(input, output), times, data]);
+    const ask = (input: bigint, output: bigint, times: bigint, data: Hex = '0x') =>
+      write(fake, fakePoolAbi, 'configure', [...deltas(input, output), times, data]);
     // The victim's request (the victim as payer) handed back instead of the Router's own.
     await ask(5000n, amountOut, 1n, exactOutRequest(hops, 1, amountOut, attackerAddress, traderAddress));
     expect((await revertOf(simulate(p, attacker))).name).toBe('UnexpectedCallback');
@@ -549,7 +812,7 @@ describe('attacks on exact-out callbacks and the allowance', () => {
     expect(await traderHoldings()).toEqual(victimBefore);
   });
 
-  it('a fake V3 pool nested inside a real pool\'s callback cannot replay the outer request', async () => {
+  it("a fake V3 pool nested inside a real pool's callback cannot replay the outer request", async () => {
     const victimBefore = await traderHoldings();
     const fake = await deploy(eth, attacker, 'FakeV3Pool');
     const amountOut = parseUnits('10', 18);
@@ -558,7 +821,10 @@ describe('attacks on exact-out callbacks and the allowance', () => {
     // The real pool's callback runs the fake as the hop before, asked for what the real pool asks.
     const owed = await v3In(eth, eth.weth, beta, 3000, amountOut);
     const outer = exactOutRequest(hops, 2, amountOut, attackerAddress, attackerAddress);
-    for (const [data, times] of [[outer, 1n], ['0x', 2n]] as const) {
+    for (const [data, times] of [
+      [outer, 1n],
+      ['0x', 2n],
+    ] as const) {
       await write(fake, fakePoolAbi, 'configure', [...deltas(5000n, owed), times, data]);
       expect((await revertOf(simulate(p, attacker))).name).toBe('UnexpectedCallback');
     }
@@ -578,7 +844,10 @@ describe('attacks on exact-out callbacks and the allowance', () => {
       expect((await revertOf(callRouter(name, [d0, d1, request]))).name).toBe('UnexpectedCallback');
     }
     expect((await revertOf(asAttacker(fake, fakePoolAbi, 'attack', [eth.router, d0, d1, request]))).name).toBe('UnexpectedCallback');
-    await revertedOnChain(eth, await eth.wallet(attacker).writeContract({ address: fake, abi: fakePoolAbi, functionName: 'attack', args: [eth.router, d0, d1, request], gas: 300_000n }));
+    await revertedOnChain(
+      eth,
+      await eth.wallet(attacker).writeContract({ address: fake, abi: fakePoolAbi, functionName: 'attack', args: [eth.router, d0, d1, request], gas: 300_000n }),
+    );
     expect(await traderHoldings()).toEqual(victimBefore);
   });
 
@@ -607,7 +876,10 @@ describe('attacks on exact-out callbacks and the allowance', () => {
     const replay = exactOutRequest(realHops, 1, amountOut, recipient, traderAddress);
     const victimAfterSwap = await traderHoldings();
     expect((await revertOf(asAttacker(fake, fakeManagerAbi, 'attack', [eth.router, replay]))).name).toBe('UnexpectedCallback');
-    await revertedOnChain(eth, await eth.wallet(attacker).writeContract({ address: fake, abi: fakeManagerAbi, functionName: 'attack', args: [eth.router, replay], gas: 300_000n }));
+    await revertedOnChain(
+      eth,
+      await eth.wallet(attacker).writeContract({ address: fake, abi: fakeManagerAbi, functionName: 'attack', args: [eth.router, replay], gas: 300_000n }),
+    );
     expect(await traderHoldings()).toEqual(victimAfterSwap);
     expect(victimAfterSwap[0]).toBeLessThan(victimBefore[0]!);
   });
@@ -616,14 +888,32 @@ describe('attacks on exact-out callbacks and the allowance', () => {
     const { evil, pair } = await deployReentrantToken(eth, attacker);
     extraTokens.push(evil);
     const amountOut = parseEther('0.01');
-    const sell = exactOutParams({ tokenIn: evil, tokenOut: NATIVE, amountOut, amountInMax: parseUnits('1000', 18), recipient: attackerAddress, legs: oneLeg([v2Hop(evil, eth.weth, pair)]) });
+    const sell = exactOutParams({
+      tokenIn: evil,
+      tokenOut: NATIVE,
+      amountOut,
+      amountInMax: parseUnits('1000', 18),
+      recipient: attackerAddress,
+      legs: oneLeg([v2Hop(evil, eth.weth, pair)]),
+    });
     const arm = (attackData: Hex) => write(evil, reentrantAbi, 'armAfter', [eth.router, attackData, 0n]);
     const victimBefore = await traderHoldings();
     const evilBefore = await balanceOf(eth, evil, attackerAddress);
-    const steal = exactOutParams({ tokenIn: alpha, tokenOut: NATIVE, amountOut: 1000n, amountInMax: 10n ** 18n, recipient: attackerAddress, legs: oneLeg([v2Hop(alpha, eth.weth)]) });
+    const steal = exactOutParams({
+      tokenIn: alpha,
+      tokenOut: NATIVE,
+      amountOut: 1000n,
+      amountInMax: 10n ** 18n,
+      recipient: attackerAddress,
+      legs: oneLeg([v2Hop(alpha, eth.weth)]),
+    });
     const reentries = [
       encodeFunctionData({ abi: routerAbi, functionName: 'swapExactOut', args: [steal] }),
-      encodeFunctionData({ abi: routerAbi, functionName: 'swap', args: [params({ tokenIn: alpha, tokenOut: NATIVE, amountIn: 1000n, recipient: attackerAddress, legs: oneLeg([v2Hop(alpha, eth.weth)]) })] }),
+      encodeFunctionData({
+        abi: routerAbi,
+        functionName: 'swap',
+        args: [params({ tokenIn: alpha, tokenOut: NATIVE, amountIn: 1000n, recipient: attackerAddress, legs: oneLeg([v2Hop(alpha, eth.weth)]) })],
+      }),
     ];
     for (const data of reentries) {
       await arm(data);
@@ -639,7 +929,10 @@ describe('attacks on exact-out callbacks and the allowance', () => {
       expect((await revertOf(simulate(sell, attacker))).name).toBe('UnexpectedCallback');
     }
     await arm(reentries[0]!);
-    await revertedOnChain(eth, await eth.wallet(attacker).writeContract({ address: eth.router, abi: routerAbi, functionName: 'swapExactOut', args: [sell], gas: GAS }));
+    await revertedOnChain(
+      eth,
+      await eth.wallet(attacker).writeContract({ address: eth.router, abi: routerAbi, functionName: 'swapExactOut', args: [sell], gas: GAS }),
+    );
     expect(await balanceOf(eth, evil, attackerAddress)).toBe(evilBefore);
     expect(await traderHoldings()).toEqual(victimBefore);
     // Control: disarmed, the same swap pays exactly amountOut for what getAmountsIn asks.
@@ -655,7 +948,7 @@ describe('attacks on exact-out callbacks and the allowance', () => {
 describe('gas', () => {
   /** Runs the route exact-out, then exact-in for what the exact-out swap spent (fees included), to fresh recipients. */
   async function compare(label: string, tokenIn: Address, tokenOut: Address, amountOut: bigint, routeLegs: ReturnType<typeof legs>) {
-    const amountInMax = tokenIn === NATIVE ? parseEther('5') : (await balanceOf(eth, tokenIn, traderAddress));
+    const amountInMax = tokenIn === NATIVE ? parseEther('5') : await balanceOf(eth, tokenIn, traderAddress);
     const exactOut = await send(exactOutParams({ tokenIn, tokenOut, amountOut, amountInMax, recipient: freshAddress(), legs: routeLegs }));
     const { amountIn } = swappedEvent(exactOut);
     const exactIn = await sendSwap(eth, trader, params({ tokenIn, tokenOut, amountIn, recipient: freshAddress(), legs: routeLegs }));
@@ -667,10 +960,20 @@ describe('gas', () => {
     await compare('1 hop V2, native → ALPHA', NATIVE, alpha, parseUnits('500', 18), oneLeg([v2Hop(eth.weth, alpha)]));
     await compare('1 hop V3, ALPHA → WETH', alpha, eth.weth, parseEther('0.1'), oneLeg([v3Hop(alpha, eth.weth, 3000)]));
     await compare('1 hop V4, ALPHA → native', alpha, NATIVE, parseEther('0.1'), oneLeg([v4Hop(v4, alpha, eth.weth)]));
-    await compare('3 hops V2 → V4 → V3, USDC → BETA', usdc, beta, parseUnits('100', 18),
-      oneLeg([v2Hop(usdc, alpha), v4Hop(v4, alpha, eth.weth), v3Hop(eth.weth, beta, 3000)]));
-    await compare('3 hops V4 → V4 → V4 (one manager), BETA → USDC', beta, usdc, parseUnits('100', 6),
-      oneLeg([v4Hop(v4AlphaBeta, beta, alpha), v4Hop(v4, alpha, eth.weth), v4Hop(v4WethUsdc, eth.weth, usdc)]));
+    await compare(
+      '3 hops V2 → V4 → V3, USDC → BETA',
+      usdc,
+      beta,
+      parseUnits('100', 18),
+      oneLeg([v2Hop(usdc, alpha), v4Hop(v4, alpha, eth.weth), v3Hop(eth.weth, beta, 3000)]),
+    );
+    await compare(
+      '3 hops V4 → V4 → V4 (one manager), BETA → USDC',
+      beta,
+      usdc,
+      parseUnits('100', 6),
+      oneLeg([v4Hop(v4AlphaBeta, beta, alpha), v4Hop(v4, alpha, eth.weth), v4Hop(v4WethUsdc, eth.weth, usdc)]),
+    );
     expect(Object.keys(gasUsed).length).toBeGreaterThanOrEqual(10);
   });
 });

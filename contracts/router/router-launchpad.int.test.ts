@@ -5,8 +5,16 @@
  * and the buy that fills the curve graduates the token to a V2 pair, through which it trades afterwards.
  */
 import {
-  BaseError, ContractFunctionRevertedError, createPublicClient, createWalletClient, decodeEventLog, http, parseAbi, parseEther,
-  type Address, type PrivateKeyAccount,
+  BaseError,
+  ContractFunctionRevertedError,
+  createPublicClient,
+  createWalletClient,
+  decodeEventLog,
+  http,
+  parseAbi,
+  parseEther,
+  type Address,
+  type PrivateKeyAccount,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +30,12 @@ const FEE = parseEther('0.001');
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)', 'function approve(address, uint256) returns (bool)']);
 
 const entry = () => testManifest().chains.ETH!;
-const chain = () => ({ id: entry().chainId, name: 'ETH', nativeCurrency: { name: 'n', symbol: 'N', decimals: 18 }, rpcUrls: { default: { http: [entry().rpcUrl] } } });
+const chain = () => ({
+  id: entry().chainId,
+  name: 'ETH',
+  nativeCurrency: { name: 'n', symbol: 'N', decimals: 18 },
+  rpcUrls: { default: { http: [entry().rpcUrl] } },
+});
 const publicClient = () => createPublicClient({ transport: http(entry().rpcUrl) });
 const router = () => entry().routerAddress as Address;
 const wrapped = () => entry().wrappedNative as Address;
@@ -37,7 +50,10 @@ async function funded(): Promise<PrivateKeyAccount> {
   return account;
 }
 
-async function send(account: PrivateKeyAccount, request: { address: Address; abi: readonly unknown[]; functionName: string; args?: readonly unknown[]; value?: bigint }) {
+async function send(
+  account: PrivateKeyAccount,
+  request: { address: Address; abi: readonly unknown[]; functionName: string; args?: readonly unknown[]; value?: bigint },
+) {
   const wallet = createWalletClient({ account, chain: chain(), transport: http(entry().rpcUrl) });
   const hash = await wallet.writeContract({ ...request, gas: 3_000_000n } as never);
   const receipt = await publicClient().waitForTransactionReceipt({ hash });
@@ -50,10 +66,20 @@ function hop(venue: number, pool: Address, tokenIn: Address, tokenOut: Address, 
 }
 
 function swapArgs(trader: Address, tokenIn: Address, tokenOut: Address, amountIn: bigint, hops: ReturnType<typeof hop>[]) {
-  return [{
-    tokenIn, tokenOut, amountIn, amountOutMin: 1n, recipient: trader, deadline: 2n ** 40n,
-    legs: [{ share: 1_000_000, hops }], protocolFeeBps: 10, integratorFeeBps: 0, integrator: trader,
-  }] as const;
+  return [
+    {
+      tokenIn,
+      tokenOut,
+      amountIn,
+      amountOutMin: 1n,
+      recipient: trader,
+      deadline: 2n ** 40n,
+      legs: [{ share: 1_000_000, hops }],
+      protocolFeeBps: 10,
+      integratorFeeBps: 0,
+      integrator: trader,
+    },
+  ] as const;
 }
 
 async function revertName(account: PrivateKeyAccount, args: ReturnType<typeof swapArgs>, value: bigint): Promise<string | undefined> {
@@ -72,11 +98,28 @@ beforeAll(async () => {
   const owner = await funded();
   const wallet = createWalletClient({ account: owner, chain: chain(), transport: http(entry().rpcUrl) });
   const deployed = await publicClient().waitForTransactionReceipt({
-    hash: await wallet.deployContract({ abi: compiled.Launchpad.abi, bytecode: compiled.Launchpad.bytecode, args: [wrapped(), entry().contracts.uniswapV2Factory, FEE, owner.address, owner.address] }),
+    hash: await wallet.deployContract({
+      abi: compiled.Launchpad.abi,
+      bytecode: compiled.Launchpad.bytecode,
+      args: [wrapped(), entry().contracts.uniswapV2Factory, FEE, owner.address, owner.address],
+    }),
   });
   launchpad = deployed.contractAddress!;
-  const created = await send(owner, { address: launchpad, abi: launchpadAbi, functionName: 'createToken', args: ['Test Launch', 'TLAUNCH', 10n ** 27n, parseEther('30'), parseEther('10')] });
-  const log = created.logs.map((entry) => { try { return decodeEventLog({ abi: launchpadAbi, ...entry }); } catch { return undefined; } }).find((event) => event?.eventName === 'TokenCreated');
+  const created = await send(owner, {
+    address: launchpad,
+    abi: launchpadAbi,
+    functionName: 'createToken',
+    args: ['Test Launch', 'TLAUNCH', 10n ** 27n, parseEther('30'), parseEther('10')],
+  });
+  const log = created.logs
+    .map((entry) => {
+      try {
+        return decodeEventLog({ abi: launchpadAbi, ...entry });
+      } catch {
+        return undefined;
+      }
+    })
+    .find((event) => event?.eventName === 'TokenCreated');
   token = (log!.args as unknown as { token: Address }).token;
 }, 120_000);
 
@@ -85,7 +128,7 @@ describe('Router launchpad venue', () => {
     const trader = await funded();
     const amountIn = parseEther('1');
     const net = amountIn - (amountIn * 10n) / 10_000n;
-    const expected = await publicClient().readContract({ address: launchpad, abi: launchpadAbi, functionName: 'quoteBuy', args: [token, net] }) as bigint;
+    const expected = (await publicClient().readContract({ address: launchpad, abi: launchpadAbi, functionName: 'quoteBuy', args: [token, net] })) as bigint;
     const buyArgs = swapArgs(trader.address, NATIVE, token, amountIn, [hop(LAUNCHPAD_VENUE, launchpad, wrapped(), token)]);
 
     expect(await revertName(trader, buyArgs, amountIn)).toBe('LaunchFeeUnpaid');
@@ -101,12 +144,22 @@ describe('Router launchpad venue', () => {
     expect(await revertName(trader, buyArgs, amountIn)).toBe('LaunchFeeUnpaid');
 
     const sellAmount = bought / 2n;
-    const gross = await publicClient().readContract({ address: launchpad, abi: launchpadAbi, functionName: 'quoteSell', args: [token, sellAmount] }) as bigint;
+    const gross = (await publicClient().readContract({
+      address: launchpad,
+      abi: launchpadAbi,
+      functionName: 'quoteSell',
+      args: [token, sellAmount],
+    })) as bigint;
     await send(trader, { address: token, abi: erc20, functionName: 'approve', args: [router(), sellAmount] });
     await send(trader, { address: launchpad, abi: launchpadAbi, functionName: 'payLaunchFee', args: [token, router()], value: FEE });
     const before = await publicClient().getBalance({ address: trader.address });
-    const sold = await send(trader, { address: router(), abi: routerAbi, functionName: 'swap', args: swapArgs(trader.address, token, NATIVE, sellAmount, [hop(LAUNCHPAD_VENUE, launchpad, token, wrapped())]) });
-    const received = await publicClient().getBalance({ address: trader.address }) - before + sold.gasUsed * sold.effectiveGasPrice;
+    const sold = await send(trader, {
+      address: router(),
+      abi: routerAbi,
+      functionName: 'swap',
+      args: swapArgs(trader.address, token, NATIVE, sellAmount, [hop(LAUNCHPAD_VENUE, launchpad, token, wrapped())]),
+    });
+    const received = (await publicClient().getBalance({ address: trader.address })) - before + sold.gasUsed * sold.effectiveGasPrice;
     expect(received).toBe(gross - (gross * 10n) / 10_000n);
     for (const holder of [router()]) {
       expect(await publicClient().readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [holder] })).toBe(0n);
@@ -118,16 +171,39 @@ describe('Router launchpad venue', () => {
     const trader = await funded();
     const amountIn = parseEther('12');
     await send(trader, { address: launchpad, abi: launchpadAbi, functionName: 'payLaunchFee', args: [token, router()], value: FEE });
-    await send(trader, { address: router(), abi: routerAbi, functionName: 'swap', args: swapArgs(trader.address, NATIVE, token, amountIn, [hop(LAUNCHPAD_VENUE, launchpad, wrapped(), token)]), value: amountIn });
-    const [, , , , graduated, pair] = await publicClient().readContract({ address: launchpad, abi: launchpadAbi, functionName: 'curve', args: [token] }) as readonly [bigint, bigint, bigint, bigint, boolean, Address];
+    await send(trader, {
+      address: router(),
+      abi: routerAbi,
+      functionName: 'swap',
+      args: swapArgs(trader.address, NATIVE, token, amountIn, [hop(LAUNCHPAD_VENUE, launchpad, wrapped(), token)]),
+      value: amountIn,
+    });
+    const [, , , , graduated, pair] = (await publicClient().readContract({
+      address: launchpad,
+      abi: launchpadAbi,
+      functionName: 'curve',
+      args: [token],
+    })) as readonly [bigint, bigint, bigint, bigint, boolean, Address];
     expect(graduated).toBe(true);
     expect(await publicClient().readContract({ address: pair, abi: erc20, functionName: 'balanceOf', args: [DEAD] })).toBeGreaterThan(0n);
     expect(await publicClient().readContract({ address: wrapped(), abi: erc20, functionName: 'balanceOf', args: [pair] })).toBeGreaterThan(parseEther('10'));
 
     await send(trader, { address: launchpad, abi: launchpadAbi, functionName: 'payLaunchFee', args: [token, router()], value: FEE });
-    expect(await revertName(trader, swapArgs(trader.address, NATIVE, token, parseEther('0.1'), [hop(LAUNCHPAD_VENUE, launchpad, wrapped(), token)]), parseEther('0.1'))).toBe('CurveClosed');
+    expect(
+      await revertName(
+        trader,
+        swapArgs(trader.address, NATIVE, token, parseEther('0.1'), [hop(LAUNCHPAD_VENUE, launchpad, wrapped(), token)]),
+        parseEther('0.1'),
+      ),
+    ).toBe('CurveClosed');
     const before = await publicClient().readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [trader.address] });
-    await send(trader, { address: router(), abi: routerAbi, functionName: 'swap', args: swapArgs(trader.address, NATIVE, token, parseEther('0.1'), [hop(V2_VENUE, pair, wrapped(), token, 3000)]), value: parseEther('0.1') });
+    await send(trader, {
+      address: router(),
+      abi: routerAbi,
+      functionName: 'swap',
+      args: swapArgs(trader.address, NATIVE, token, parseEther('0.1'), [hop(V2_VENUE, pair, wrapped(), token, 3000)]),
+      value: parseEther('0.1'),
+    });
     expect(await publicClient().readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [trader.address] })).toBeGreaterThan(before);
   });
 });

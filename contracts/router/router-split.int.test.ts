@@ -11,11 +11,41 @@ import { applyFee, feeSplit, splitAmount } from '@/server/fees/fee-model';
 import { anvilAccount } from '@/devnet/accounts';
 import { ROUTER_FEE_COLLECTOR_ACCOUNT } from '@/devnet/evm/world-spec';
 import {
-  NATIVE, V2, V3, V4,
-  approveRouter, balanceOf, expectRouterEmpty, freshAddress, gasCost, legAmounts, legs, oneLeg, params, revertDecoder,
-  sendSwap, simulateSwap, startRouterWorld, swappedEvent, v2Out, v3Out, type Ctx, type HopInput, type RevertOf, type RouterWorld,
+  NATIVE,
+  V2,
+  V3,
+  V4,
+  approveRouter,
+  balanceOf,
+  expectRouterEmpty,
+  freshAddress,
+  gasCost,
+  legAmounts,
+  legs,
+  oneLeg,
+  params,
+  revertDecoder,
+  sendSwap,
+  simulateSwap,
+  startRouterWorld,
+  swappedEvent,
+  v2Out,
+  v3Out,
+  type Ctx,
+  type HopInput,
+  type RevertOf,
+  type RouterWorld,
 } from './router-test-world';
-import { deployPancakePool, deployPancakeV2Pair, deployV4Pool, pancakePoolAddress, v3PoolOut, v4Out, type PancakeVenue, type V4Venue } from './router-test-venues';
+import {
+  deployPancakePool,
+  deployPancakeV2Pair,
+  deployV4Pool,
+  pancakePoolAddress,
+  v3PoolOut,
+  v4Out,
+  type PancakeVenue,
+  type V4Venue,
+} from './router-test-venues';
 
 const v2Router02 = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)']);
 
@@ -38,14 +68,29 @@ let beta: Address;
 let usdc: Address;
 let tax: Address;
 /** Hops by venue, for the token pairs below. */
-const v2Hop = (tokenIn: Address, tokenOut: Address, fee = 3000): HopInput =>
-  ({ venue: V2, pool: eth.pool('UNISWAP_V2', tokenIn, tokenOut), tokenIn, tokenOut, fee });
-const v3Hop = (tokenIn: Address, tokenOut: Address, fee: number): HopInput =>
-  ({ venue: V3, pool: eth.pool('UNISWAP_V3', tokenIn, tokenOut, fee), tokenIn, tokenOut, fee });
-const v4Hop = (tokenIn: Address, tokenOut: Address): HopInput =>
-  ({ venue: V4, pool: v4.manager, tokenIn, tokenOut, fee: v4.key.fee, tickSpacing: v4.key.tickSpacing });
-const pancakeHop = (tokenIn: Address, tokenOut: Address): HopInput =>
-  ({ venue: V3, pool: pancake.pool, tokenIn, tokenOut, fee: pancake.fee });
+const v2Hop = (tokenIn: Address, tokenOut: Address, fee = 3000): HopInput => ({
+  venue: V2,
+  pool: eth.pool('UNISWAP_V2', tokenIn, tokenOut),
+  tokenIn,
+  tokenOut,
+  fee,
+});
+const v3Hop = (tokenIn: Address, tokenOut: Address, fee: number): HopInput => ({
+  venue: V3,
+  pool: eth.pool('UNISWAP_V3', tokenIn, tokenOut, fee),
+  tokenIn,
+  tokenOut,
+  fee,
+});
+const v4Hop = (tokenIn: Address, tokenOut: Address): HopInput => ({
+  venue: V4,
+  pool: v4.manager,
+  tokenIn,
+  tokenOut,
+  fee: v4.key.fee,
+  tickSpacing: v4.key.tickSpacing,
+});
+const pancakeHop = (tokenIn: Address, tokenOut: Address): HopInput => ({ venue: V3, pool: pancake.pool, tokenIn, tokenOut, fee: pancake.fee });
 
 beforeAll(async () => {
   world = await startRouterWorld();
@@ -57,7 +102,11 @@ beforeAll(async () => {
   pancakeV2Pair = await deployPancakeV2Pair(eth, PROVIDER, alpha);
   // The trader's tokens to sell, bought with its native.
   for (const token of [alpha, usdc, tax]) {
-    await sendSwap(eth, trader, params({ tokenIn: NATIVE, tokenOut: token, amountIn: parseEther('3'), recipient: traderAddress, legs: oneLeg([v2Hop(eth.weth, token)]) }));
+    await sendSwap(
+      eth,
+      trader,
+      params({ tokenIn: NATIVE, tokenOut: token, amountIn: parseEther('3'), recipient: traderAddress, legs: oneLeg([v2Hop(eth.weth, token)]) }),
+    );
   }
   await approveRouter(eth, trader, [alpha, usdc, tax]);
 }, 180_000);
@@ -73,12 +122,20 @@ describe('split routes (ETH), exact to the wei', () => {
     const net = splitAmount(amountIn, { protocolBps: 10, integratorBps: 0 }).net;
     const expected = await v3Out(eth, eth.weth, alpha, 3000, net);
     const run = async (count: number) => {
-      const shares = Array.from({ length: count }, (_, i) => (i === count - 1 ? 1_000_000 - Math.floor(1_000_000 / count) * (count - 1) : Math.floor(1_000_000 / count)));
+      const shares = Array.from({ length: count }, (_, i) =>
+        i === count - 1 ? 1_000_000 - Math.floor(1_000_000 / count) * (count - 1) : Math.floor(1_000_000 / count),
+      );
       const recipient = freshAddress();
-      const p = params({ tokenIn: NATIVE, tokenOut: alpha, amountIn, recipient, legs: legs(...shares.map((share) => [share, [v3Hop(eth.weth, alpha, 3000)]] as [number, HopInput[]])) });
+      const p = params({
+        tokenIn: NATIVE,
+        tokenOut: alpha,
+        amountIn,
+        recipient,
+        legs: legs(...shares.map((share) => [share, [v3Hop(eth.weth, alpha, 3000)]] as [number, HopInput[]])),
+      });
       // Both runs start from the same pool state: each is sent, then undone.
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- viem's request schema has no anvil methods: the assertion names the answer
-      const snapshot = await eth.client.request({ method: 'evm_snapshot' } as never) as string;
+      const snapshot = (await eth.client.request({ method: 'evm_snapshot' } as never)) as string;
       const receipt = await sendSwap(eth, trader, p, 8_000_000n);
       const received = await balanceOf(eth, alpha, recipient);
       await eth.client.request({ method: 'evm_revert', params: [snapshot] } as never);
@@ -105,11 +162,20 @@ describe('split routes (ETH), exact to the wei', () => {
     const expected = (await v2Out(eth, eth.pool('UNISWAP_V2', alpha, eth.weth), alpha, a1!)) + (await v3Out(eth, alpha, eth.weth, 3000, a2!));
     const [recipient, integrator] = [freshAddress(), freshAddress()];
     const p = params({
-      tokenIn: alpha, tokenOut: eth.weth, amountIn, amountOutMin: expected, recipient, integrator,
-      protocolFeeBps: split.protocolBps, integratorFeeBps: split.integratorBps,
+      tokenIn: alpha,
+      tokenOut: eth.weth,
+      amountIn,
+      amountOutMin: expected,
+      recipient,
+      integrator,
+      protocolFeeBps: split.protocolBps,
+      integratorFeeBps: split.integratorBps,
       legs: legs([shares[0]!, [v2Hop(alpha, eth.weth)]], [shares[1]!, [v3Hop(alpha, eth.weth, 3000)]]),
     });
-    expect(await revertOf(simulateSwap(eth, trader, { ...p, amountOutMin: expected + 1n }))).toEqual({ name: 'SlippageExceeded', args: [expected, expected + 1n] });
+    expect(await revertOf(simulateSwap(eth, trader, { ...p, amountOutMin: expected + 1n }))).toEqual({
+      name: 'SlippageExceeded',
+      args: [expected, expected + 1n],
+    });
     const [alphaBefore, collectorBefore] = await Promise.all([balanceOf(eth, alpha, traderAddress), balanceOf(eth, alpha, collector)]);
     const receipt = await sendSwap(eth, trader, p);
     gasUsed['token→token 2 legs V2+V3'] = receipt.gasUsed;
@@ -138,13 +204,25 @@ describe('split routes (ETH), exact to the wei', () => {
     const integrator = freshAddress();
     const venuesBefore = await Promise.all([pair, pool, v4.manager].map((venue) => balanceOf(eth, eth.weth, venue)));
     const [alphaBefore, nativeBefore, collectorBefore] = await Promise.all([
-      balanceOf(eth, alpha, traderAddress), balanceOf(eth, NATIVE, traderAddress), balanceOf(eth, NATIVE, collector),
+      balanceOf(eth, alpha, traderAddress),
+      balanceOf(eth, NATIVE, traderAddress),
+      balanceOf(eth, NATIVE, collector),
     ]);
-    const receipt = await sendSwap(eth, trader, params({
-      tokenIn: NATIVE, tokenOut: alpha, amountIn, amountOutMin: expected, recipient: traderAddress, integrator,
-      protocolFeeBps: split.protocolBps, integratorFeeBps: split.integratorBps,
-      legs: legs([shares[0]!, [v2Hop(eth.weth, alpha)]], [shares[1]!, [v3Hop(eth.weth, alpha, 3000)]], [shares[2]!, [v4Hop(eth.weth, alpha)]]),
-    }));
+    const receipt = await sendSwap(
+      eth,
+      trader,
+      params({
+        tokenIn: NATIVE,
+        tokenOut: alpha,
+        amountIn,
+        amountOutMin: expected,
+        recipient: traderAddress,
+        integrator,
+        protocolFeeBps: split.protocolBps,
+        integratorFeeBps: split.integratorBps,
+        legs: legs([shares[0]!, [v2Hop(eth.weth, alpha)]], [shares[1]!, [v3Hop(eth.weth, alpha, 3000)]], [shares[2]!, [v4Hop(eth.weth, alpha)]]),
+      }),
+    );
     gasUsed['native→token 3 legs V2+V3+V4'] = receipt.gasUsed;
     expect((await balanceOf(eth, alpha, traderAddress)) - alphaBefore).toBe(expected);
     expect(nativeBefore - (await balanceOf(eth, NATIVE, traderAddress))).toBe(amountIn + gasCost(receipt));
@@ -153,8 +231,15 @@ describe('split routes (ETH), exact to the wei', () => {
     expect((await balanceOf(eth, NATIVE, collector)) - collectorBefore).toBe(applyFee(amountIn, 45));
     expect(await balanceOf(eth, NATIVE, integrator)).toBe(applyFee(amountIn, 70));
     expect(swappedEvent(receipt)).toEqual({
-      sender: traderAddress, recipient: traderAddress, tokenIn: NATIVE, tokenOut: alpha, amountIn, amountOut: expected,
-      protocolFee: applyFee(amountIn, 45), integratorFee: applyFee(amountIn, 70), integrator,
+      sender: traderAddress,
+      recipient: traderAddress,
+      tokenIn: NATIVE,
+      tokenOut: alpha,
+      amountIn,
+      amountOut: expected,
+      protocolFee: applyFee(amountIn, 45),
+      integratorFee: applyFee(amountIn, 70),
+      integrator,
     });
     await expectRouterEmpty(eth);
   });
@@ -168,32 +253,51 @@ describe('split routes (ETH), exact to the wei', () => {
     const toWeth = await v4Out(eth, v4, alpha, toAlpha);
     const expected = (await v3Out(eth, eth.weth, beta, 3000, toWeth)) + (await v2Out(eth, eth.pool('UNISWAP_V2', usdc, beta), usdc, a2!));
     const recipient = freshAddress();
-    const receipt = await sendSwap(eth, trader, params({
-      tokenIn: usdc, tokenOut: beta, amountIn, amountOutMin: expected, recipient,
-      legs: legs([shares[0]!, [v2Hop(usdc, alpha), v4Hop(alpha, eth.weth), v3Hop(eth.weth, beta, 3000)]], [shares[1]!, [v2Hop(usdc, beta)]]),
-    }));
+    const receipt = await sendSwap(
+      eth,
+      trader,
+      params({
+        tokenIn: usdc,
+        tokenOut: beta,
+        amountIn,
+        amountOutMin: expected,
+        recipient,
+        legs: legs([shares[0]!, [v2Hop(usdc, alpha), v4Hop(alpha, eth.weth), v3Hop(eth.weth, beta, 3000)]], [shares[1]!, [v2Hop(usdc, beta)]]),
+      }),
+    );
     gasUsed['token→token 3 hops + 1 hop'] = receipt.gasUsed;
     expect(await balanceOf(eth, beta, recipient)).toBe(expected);
     expect(swappedEvent(receipt)).toMatchObject({ amountIn, amountOut: expected, protocolFee: applyFee(amountIn, 10) });
     await expectRouterEmpty(eth);
   });
 
-  it('native out over three legs (V2, V3 1 %, V4): the legs\' wrapped native is unwrapped once, fees on the total', async () => {
+  it("native out over three legs (V2, V3 1 %, V4): the legs' wrapped native is unwrapped once, fees on the total", async () => {
     const amountIn = parseUnits('900', 18);
     const shares = [400_000, 350_000, 250_000];
     const amounts = legAmounts(amountIn, shares);
-    const gross = (await v2Out(eth, eth.pool('UNISWAP_V2', alpha, eth.weth), alpha, amounts[0]!))
-      + (await v3Out(eth, alpha, eth.weth, 10000, amounts[1]!)) + (await v4Out(eth, v4, alpha, amounts[2]!));
+    const gross =
+      (await v2Out(eth, eth.pool('UNISWAP_V2', alpha, eth.weth), alpha, amounts[0]!)) +
+      (await v3Out(eth, alpha, eth.weth, 10000, amounts[1]!)) +
+      (await v4Out(eth, v4, alpha, amounts[2]!));
     const split = feeSplit('v2', 100);
     const fees = splitAmount(gross, split);
     const [recipient, integrator] = [freshAddress(), freshAddress()];
     const collectorBefore = await balanceOf(eth, NATIVE, collector);
     const p = params({
-      tokenIn: alpha, tokenOut: NATIVE, amountIn, amountOutMin: fees.net, recipient, integrator,
-      protocolFeeBps: split.protocolBps, integratorFeeBps: split.integratorBps,
+      tokenIn: alpha,
+      tokenOut: NATIVE,
+      amountIn,
+      amountOutMin: fees.net,
+      recipient,
+      integrator,
+      protocolFeeBps: split.protocolBps,
+      integratorFeeBps: split.integratorBps,
       legs: legs([shares[0]!, [v2Hop(alpha, eth.weth)]], [shares[1]!, [v3Hop(alpha, eth.weth, 10000)]], [shares[2]!, [v4Hop(alpha, eth.weth)]]),
     });
-    expect(await revertOf(simulateSwap(eth, trader, { ...p, amountOutMin: fees.net + 1n }))).toEqual({ name: 'SlippageExceeded', args: [fees.net, fees.net + 1n] });
+    expect(await revertOf(simulateSwap(eth, trader, { ...p, amountOutMin: fees.net + 1n }))).toEqual({
+      name: 'SlippageExceeded',
+      args: [fees.net, fees.net + 1n],
+    });
     const receipt = await sendSwap(eth, trader, p);
     gasUsed['token→native 3 legs V2+V3+V4'] = receipt.gasUsed;
     expect(await balanceOf(eth, NATIVE, recipient)).toBe(fees.net);
@@ -203,16 +307,25 @@ describe('split routes (ETH), exact to the wei', () => {
     await expectRouterEmpty(eth);
   });
 
-  it('PancakeSwap V3: the project\'s deployer creates the pool at the artifact\'s CREATE2 address; a hop and a split with Uniswap V3 pay exactly', async () => {
+  it("PancakeSwap V3: the project's deployer creates the pool at the artifact's CREATE2 address; a hop and a split with Uniswap V3 pay exactly", async () => {
     expect(pancake.pool).toBe(pancakePoolAddress(pancake.deployer, eth.weth, alpha, pancake.fee));
     // Native in, over the PancakeSwap pool alone.
     const amountIn = parseEther('1');
     const net = amountIn - applyFee(amountIn, 10);
     const expected = await v3PoolOut(eth, pancake.quoter, pancake.pool, eth.weth, alpha, net);
     const alphaBefore = await balanceOf(eth, alpha, traderAddress);
-    const receipt = await sendSwap(eth, trader, params({
-      tokenIn: NATIVE, tokenOut: alpha, amountIn, amountOutMin: expected, recipient: traderAddress, legs: oneLeg([pancakeHop(eth.weth, alpha)]),
-    }));
+    const receipt = await sendSwap(
+      eth,
+      trader,
+      params({
+        tokenIn: NATIVE,
+        tokenOut: alpha,
+        amountIn,
+        amountOutMin: expected,
+        recipient: traderAddress,
+        legs: oneLeg([pancakeHop(eth.weth, alpha)]),
+      }),
+    );
     gasUsed['native→token PancakeSwap V3'] = receipt.gasUsed;
     expect((await balanceOf(eth, alpha, traderAddress)) - alphaBefore).toBe(expected);
     await expectRouterEmpty(eth);
@@ -222,19 +335,28 @@ describe('split routes (ETH), exact to the wei', () => {
     const [a1, a2] = legAmounts(sell - applyFee(sell, 10), [500_000, 500_000]);
     const sellExpected = (await v3PoolOut(eth, pancake.quoter, pancake.pool, alpha, eth.weth, a1!)) + (await v3Out(eth, alpha, eth.weth, 3000, a2!));
     const recipient = freshAddress();
-    await sendSwap(eth, trader, params({
-      tokenIn: alpha, tokenOut: eth.weth, amountIn: sell, amountOutMin: sellExpected, recipient,
-      legs: legs([500_000, [pancakeHop(alpha, eth.weth)]], [500_000, [v3Hop(alpha, eth.weth, 3000)]]),
-    }));
+    await sendSwap(
+      eth,
+      trader,
+      params({
+        tokenIn: alpha,
+        tokenOut: eth.weth,
+        amountIn: sell,
+        amountOutMin: sellExpected,
+        recipient,
+        legs: legs([500_000, [pancakeHop(alpha, eth.weth)]], [500_000, [v3Hop(alpha, eth.weth, 3000)]]),
+      }),
+    );
     expect(await balanceOf(eth, eth.weth, recipient)).toBe(sellExpected);
     await expectRouterEmpty(eth);
   });
 
-  it('V2 hops price with the hop\'s fee: a higher fee pays exactly the V2 formula with it, a lower one is refused by the pair', async () => {
+  it("V2 hops price with the hop's fee: a higher fee pays exactly the V2 formula with it, a lower one is refused by the pair", async () => {
     const pair = eth.pool('UNISWAP_V2', eth.weth, alpha);
     const amountIn = parseEther('1');
     const net = amountIn - applyFee(amountIn, 10);
-    const route = (fee: number) => params({ tokenIn: NATIVE, tokenOut: alpha, amountIn, recipient: traderAddress, legs: oneLeg([v2Hop(eth.weth, alpha, fee)]) });
+    const route = (fee: number) =>
+      params({ tokenIn: NATIVE, tokenOut: alpha, amountIn, recipient: traderAddress, legs: oneLeg([v2Hop(eth.weth, alpha, fee)]) });
     expect(await revertOf(simulateSwap(eth, trader, route(2500)))).toEqual({ name: 'Error', args: ['UniswapV2: K'] });
     const expected = await v2Out(eth, pair, eth.weth, net, 5000);
     expect(expected).toBeLessThan(await v2Out(eth, pair, eth.weth, net));
@@ -254,10 +376,18 @@ describe('split routes (ETH), exact to the wei', () => {
     // 2500 in hundredths of a bip is PancakeSwap's 9975/10000 exactly.
     const expected = (await v2Out(eth, pancakeV2Pair, eth.weth, a1!, 2500)) + (await v2Out(eth, eth.pool('UNISWAP_V2', eth.weth, alpha), eth.weth, a2!));
     const recipient = freshAddress();
-    await sendSwap(eth, trader, params({
-      tokenIn: NATIVE, tokenOut: alpha, amountIn, amountOutMin: expected, recipient,
-      legs: legs([400_000, [pancakeV2Hop(2500)]], [600_000, [v2Hop(eth.weth, alpha)]]),
-    }));
+    await sendSwap(
+      eth,
+      trader,
+      params({
+        tokenIn: NATIVE,
+        tokenOut: alpha,
+        amountIn,
+        amountOutMin: expected,
+        recipient,
+        legs: legs([400_000, [pancakeV2Hop(2500)]], [600_000, [v2Hop(eth.weth, alpha)]]),
+      }),
+    );
     expect(await balanceOf(eth, alpha, recipient)).toBe(expected);
     await expectRouterEmpty(eth);
   });
@@ -270,10 +400,18 @@ describe('split routes (ETH), exact to the wei', () => {
     const expected = await v2Out(eth, eth.pool('UNISWAP_V2', eth.weth, alpha), eth.weth, net);
     expect(expected).toBeGreaterThan(0n);
     const recipient = freshAddress();
-    await sendSwap(eth, trader, params({
-      tokenIn: NATIVE, tokenOut: alpha, amountIn, amountOutMin: expected, recipient,
-      legs: legs([50, [v3Hop(eth.weth, alpha, 3000)]], [999_950, [v2Hop(eth.weth, alpha)]]),
-    }));
+    await sendSwap(
+      eth,
+      trader,
+      params({
+        tokenIn: NATIVE,
+        tokenOut: alpha,
+        amountIn,
+        amountOutMin: expected,
+        recipient,
+        legs: legs([50, [v3Hop(eth.weth, alpha, 3000)]], [999_950, [v2Hop(eth.weth, alpha)]]),
+      }),
+    );
     expect(await balanceOf(eth, alpha, recipient)).toBe(expected);
     await expectRouterEmpty(eth);
   });
@@ -282,7 +420,7 @@ describe('split routes (ETH), exact to the wei', () => {
 describe('the tax token over a split of V2 legs, exact to the wei', () => {
   const taxOf = (amount: bigint, bps: bigint) => (amount * bps) / 10_000n;
 
-  it('sold for native: 5 % sell tax on each leg\'s pull into its first pair; fees on the native total', async () => {
+  it("sold for native: 5 % sell tax on each leg's pull into its first pair; fees on the native total", async () => {
     const amountIn = (await balanceOf(eth, tax, traderAddress)) / 2n;
     const shares = [500_000, 500_000];
     const [a1, a2] = legAmounts(amountIn, shares);
@@ -293,10 +431,18 @@ describe('the tax token over a split of V2 legs, exact to the wei', () => {
     const fees = splitAmount(gross, feeSplit('v1', 0));
     const recipient = freshAddress();
     const p = params({
-      tokenIn: tax, tokenOut: NATIVE, amountIn, amountOutMin: fees.net, recipient, protocolFeeBps: feeSplit('v1', 0).protocolBps,
+      tokenIn: tax,
+      tokenOut: NATIVE,
+      amountIn,
+      amountOutMin: fees.net,
+      recipient,
+      protocolFeeBps: feeSplit('v1', 0).protocolBps,
       legs: legs([shares[0]!, [v2Hop(tax, eth.weth)]], [shares[1]!, [v2Hop(tax, usdc), v2Hop(usdc, eth.weth)]]),
     });
-    expect(await revertOf(simulateSwap(eth, trader, { ...p, amountOutMin: fees.net + 1n }))).toEqual({ name: 'SlippageExceeded', args: [fees.net, fees.net + 1n] });
+    expect(await revertOf(simulateSwap(eth, trader, { ...p, amountOutMin: fees.net + 1n }))).toEqual({
+      name: 'SlippageExceeded',
+      args: [fees.net, fees.net + 1n],
+    });
     const pairsBefore = await Promise.all([balanceOf(eth, tax, taxWeth), balanceOf(eth, tax, taxUsdc)]);
     const traderBefore = await balanceOf(eth, tax, traderAddress);
     const receipt = await sendSwap(eth, trader, p);
@@ -308,7 +454,7 @@ describe('the tax token over a split of V2 legs, exact to the wei', () => {
     await expectRouterEmpty(eth);
   });
 
-  it('bought with native: 3 % buy tax on each leg\'s delivery; amountOutMin applies to the taxed total', async () => {
+  it("bought with native: 3 % buy tax on each leg's delivery; amountOutMin applies to the taxed total", async () => {
     const amountIn = parseEther('2');
     const net = amountIn - applyFee(amountIn, 10);
     const shares = [300_000, 700_000];
@@ -317,10 +463,17 @@ describe('the tax token over a split of V2 legs, exact to the wei', () => {
     const raw2 = await v2Out(eth, eth.pool('UNISWAP_V2', usdc, tax), usdc, await v2Out(eth, eth.pool('UNISWAP_V2', eth.weth, usdc), eth.weth, a2!));
     const expected = raw1 - taxOf(raw1, 300n) + raw2 - taxOf(raw2, 300n);
     const p = params({
-      tokenIn: NATIVE, tokenOut: tax, amountIn, amountOutMin: expected, recipient: traderAddress,
+      tokenIn: NATIVE,
+      tokenOut: tax,
+      amountIn,
+      amountOutMin: expected,
+      recipient: traderAddress,
       legs: legs([shares[0]!, [v2Hop(eth.weth, tax)]], [shares[1]!, [v2Hop(eth.weth, usdc), v2Hop(usdc, tax)]]),
     });
-    expect(await revertOf(simulateSwap(eth, trader, { ...p, amountOutMin: expected + 1n }))).toEqual({ name: 'SlippageExceeded', args: [expected, expected + 1n] });
+    expect(await revertOf(simulateSwap(eth, trader, { ...p, amountOutMin: expected + 1n }))).toEqual({
+      name: 'SlippageExceeded',
+      args: [expected, expected + 1n],
+    });
     const before = await balanceOf(eth, tax, traderAddress);
     const receipt = await sendSwap(eth, trader, p);
     expect((await balanceOf(eth, tax, traderAddress)) - before).toBe(expected);

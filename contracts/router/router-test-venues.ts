@@ -6,15 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import {
-  encodeAbiParameters, getAddress, getContractAddress, keccak256, parseAbi, parseEther,
-  type Abi, type Address, type Hex,
-} from 'viem';
+import { encodeAbiParameters, getAddress, getContractAddress, keccak256, parseAbi, parseEther, type Abi, type Address, type Hex } from 'viem';
 import { anvilAccount } from '@/devnet/accounts';
 import { pancakeV2Build } from '@/devnet/evm/pancake-v2-build';
-import {
-  NATIVE, approve, deploy, deployContract, mined, v2Pair, wethAbi, type Ctx,
-} from './router-test-world';
+import { NATIVE, approve, deploy, deployContract, mined, v2Pair, wethAbi, type Ctx } from './router-test-world';
 
 const require = createRequire(import.meta.url);
 const Q96 = 2n ** 96n;
@@ -65,7 +60,13 @@ const v3QuoterAbi = parseAbi([
   'function quoteExactOut(address pool, bool zeroForOne, uint256 amountOut) returns (uint256 amountIn)',
 ]);
 
-export interface PoolKey { currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address }
+export interface PoolKey {
+  currency0: Address;
+  currency1: Address;
+  fee: number;
+  tickSpacing: number;
+  hooks: Address;
+}
 
 function isqrt(value: bigint): bigint {
   if (value < 2n) return value;
@@ -121,7 +122,12 @@ async function fundProvider(ctx: Ctx, account: number, token: Address, native: b
   await ctx.client.request({ method: 'anvil_setStorageAt', params: [token, slot, `0x${tokenAmount.toString(16).padStart(64, '0')}`] } as never);
 }
 
-export interface V4Venue { manager: Address; quoter: Address; key: PoolKey; liquidityRouter: Address }
+export interface V4Venue {
+  manager: Address;
+  quoter: Address;
+  key: PoolKey;
+  liquidityRouter: Address;
+}
 
 /**
  * A PoolManager with one hookless pool of wrapped native and `token` (fee 0.3 %, tick spacing 60), started at
@@ -143,7 +149,11 @@ export async function deployV4Pool(ctx: Ctx, provider: number, token: Address): 
 }
 
 /** A V4 pool's tier and, when not full range, how many tick spacings either side of its starting tick it covers. */
-export interface V4PoolShape { fee: number; tickSpacing: number; spacingsAround?: number }
+export interface V4PoolShape {
+  fee: number;
+  tickSpacing: number;
+  spacingsAround?: number;
+}
 
 /**
  * Another hookless pool (by default fee 0.3 %, tick spacing 60, full range) in the manager of `venue`, of any
@@ -153,7 +163,12 @@ export interface V4PoolShape { fee: number; tickSpacing: number; spacingsAround?
  * instead, so the pool runs out of it within a few percent. Returns the venue with this pool's key.
  */
 export async function addV4Pool(
-  ctx: Ctx, provider: number, venue: V4Venue, tokenA: Address, tokenB: Address, shape: V4PoolShape = { fee: 3000, tickSpacing: 60 },
+  ctx: Ctx,
+  provider: number,
+  venue: V4Venue,
+  tokenA: Address,
+  tokenB: Address,
+  shape: V4PoolShape = { fee: 3000, tickSpacing: 60 },
 ): Promise<V4Venue> {
   const [currency0, currency1] = sorted(tokenA, tokenB);
   const key: PoolKey = { currency0, currency1, fee: shape.fee, tickSpacing: shape.tickSpacing, hooks: NATIVE };
@@ -165,26 +180,40 @@ export async function addV4Pool(
   for (const [i, token] of tokens.entries()) await fundProvider(ctx, provider, token, i === 0 && tokens.length === 1 ? parseEther('50') : 0n);
   await approve(ctx, provider, [currency0, currency1], venue.liquidityRouter);
   const base = Math.floor(tick / shape.tickSpacing) * shape.tickSpacing;
-  const range = shape.spacingsAround === undefined
-    ? fullRange(shape.tickSpacing)
-    : { tickLower: base - shape.spacingsAround * shape.tickSpacing, tickUpper: base + shape.spacingsAround * shape.tickSpacing };
+  const range =
+    shape.spacingsAround === undefined
+      ? fullRange(shape.tickSpacing)
+      : { tickLower: base - shape.spacingsAround * shape.tickSpacing, tickUpper: base + shape.spacingsAround * shape.tickSpacing };
   await addLiquidity(ctx, provider, venue.liquidityRouter, key, range, liquidity);
   return { ...venue, key };
 }
 
 async function addLiquidity(
-  ctx: Ctx, provider: number, liquidityRouter: Address, key: PoolKey, range: { tickLower: number; tickUpper: number }, liquidityDelta: bigint,
+  ctx: Ctx,
+  provider: number,
+  liquidityRouter: Address,
+  key: PoolKey,
+  range: { tickLower: number; tickUpper: number },
+  liquidityDelta: bigint,
 ): Promise<void> {
-  await mined(ctx, await ctx.wallet(provider).writeContract({
-    address: liquidityRouter, abi: modifyLiquidityAbi, functionName: 'modifyLiquidity', gas: 2_000_000n,
-    args: [key, { ...range, liquidityDelta, salt: `0x${'00'.repeat(32)}` }, '0x'],
-  }));
+  await mined(
+    ctx,
+    await ctx.wallet(provider).writeContract({
+      address: liquidityRouter,
+      abi: modifyLiquidityAbi,
+      functionName: 'modifyLiquidity',
+      gas: 2_000_000n,
+      args: [key, { ...range, liquidityDelta, salt: `0x${'00'.repeat(32)}` }, '0x'],
+    }),
+  );
 }
 
 /** v4-periphery's V4Quoter: what the pool pays for `amountIn` of `tokenIn`. */
 export async function v4Out(ctx: Ctx, venue: V4Venue, tokenIn: Address, amountIn: bigint): Promise<bigint> {
   const { result } = await ctx.client.simulateContract({
-    address: venue.quoter, abi: v4QuoterAbi, functionName: 'quoteExactInputSingle',
+    address: venue.quoter,
+    abi: v4QuoterAbi,
+    functionName: 'quoteExactInputSingle',
     args: [{ poolKey: venue.key, zeroForOne: tokenIn === venue.key.currency0, exactAmount: amountIn, hookData: '0x' }],
   });
   return result[0];
@@ -193,13 +222,21 @@ export async function v4Out(ctx: Ctx, venue: V4Venue, tokenIn: Address, amountIn
 /** v4-periphery's V4Quoter, exact out: what the pool asks for exactly `amountOut` bought with `tokenIn`. */
 export async function v4In(ctx: Ctx, venue: V4Venue, tokenIn: Address, amountOut: bigint): Promise<bigint> {
   const { result } = await ctx.client.simulateContract({
-    address: venue.quoter, abi: v4QuoterAbi, functionName: 'quoteExactOutputSingle',
+    address: venue.quoter,
+    abi: v4QuoterAbi,
+    functionName: 'quoteExactOutputSingle',
     args: [{ poolKey: venue.key, zeroForOne: tokenIn === venue.key.currency0, exactAmount: amountOut, hookData: '0x' }],
   });
   return result[0];
 }
 
-export interface PancakeVenue { factory: Address; deployer: Address; pool: Address; quoter: Address; fee: number }
+export interface PancakeVenue {
+  factory: Address;
+  deployer: Address;
+  pool: Address;
+  quoter: Address;
+  fee: number;
+}
 
 /**
  * A PancakeSwap V3 factory wired to the project's pool deployer, one pool of wrapped native and `token` in
@@ -211,8 +248,16 @@ export async function deployPancakePool(ctx: Ctx, provider: number, token: Addre
   const owner = getAddress(anvilAccount(provider).address);
   const deployer = await deploy(ctx, provider, 'PancakeV3PoolDeployer', [npmArtifact('PancakeV3Pool').bytecode]);
   const factory = await deployContract(ctx, provider, npmArtifact('PancakeV3Factory'), [deployer]);
-  await mined(ctx, await ctx.wallet(provider).writeContract({ address: deployer, abi: pancakeDeployerAbi, functionName: 'setFactoryAddress', args: [factory] }));
-  await mined(ctx, await ctx.wallet(provider).writeContract({ address: factory, abi: pancakeFactoryAbi, functionName: 'createPool', args: [ctx.weth, token, fee], gas: 8_000_000n }));
+  await mined(
+    ctx,
+    await ctx.wallet(provider).writeContract({ address: deployer, abi: pancakeDeployerAbi, functionName: 'setFactoryAddress', args: [factory] }),
+  );
+  await mined(
+    ctx,
+    await ctx
+      .wallet(provider)
+      .writeContract({ address: factory, abi: pancakeFactoryAbi, functionName: 'createPool', args: [ctx.weth, token, fee], gas: 8_000_000n }),
+  );
   const pool = getAddress(await ctx.client.readContract({ address: factory, abi: pancakeFactoryAbi, functionName: 'getPool', args: [ctx.weth, token, fee] }));
   const [token0] = sorted(ctx.weth, token);
   const sqrtPrice = await sqrtPriceOfPair(ctx, ctx.pool('UNISWAP_V2', ctx.weth, token));
@@ -221,10 +266,16 @@ export async function deployPancakePool(ctx: Ctx, provider: number, token: Addre
   const minter = await deploy(ctx, provider, 'V3LiquidityMinter');
   await approve(ctx, provider, [ctx.weth, token], minter);
   const { tickLower, tickUpper } = fullRange(50);
-  await mined(ctx, await ctx.wallet(provider).writeContract({
-    address: minter, abi: minterAbi, functionName: 'mint', gas: 2_000_000n,
-    args: [pool, owner, tickLower, tickUpper, liquidityFor(ctx, token0, sqrtPrice, parseEther('20'))],
-  }));
+  await mined(
+    ctx,
+    await ctx.wallet(provider).writeContract({
+      address: minter,
+      abi: minterAbi,
+      functionName: 'mint',
+      gas: 2_000_000n,
+      args: [pool, owner, tickLower, tickUpper, liquidityFor(ctx, token0, sqrtPrice, parseEther('20'))],
+    }),
+  );
   const quoter = await deploy(ctx, provider, 'V3PoolQuoter');
   return { factory, deployer, pool, quoter, fee };
 }
@@ -258,7 +309,9 @@ export async function deployPancakeV2Pair(ctx: Ctx, provider: number, token: Add
 export function pancakePoolAddress(deployer: Address, tokenA: Address, tokenB: Address, fee: number): Address {
   const [token0, token1] = sorted(tokenA, tokenB);
   return getContractAddress({
-    opcode: 'CREATE2', from: deployer, bytecodeHash: keccak256(npmArtifact('PancakeV3Pool').bytecode),
+    opcode: 'CREATE2',
+    from: deployer,
+    bytecodeHash: keccak256(npmArtifact('PancakeV3Pool').bytecode),
     salt: keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], [token0, token1, fee])),
   });
 }
@@ -266,7 +319,10 @@ export function pancakePoolAddress(deployer: Address, tokenA: Address, tokenB: A
 /** What any V3-family pool asks for exactly `amountOut` of `tokenOut`, by its own swap math (V3PoolQuoter). */
 export async function v3PoolIn(ctx: Ctx, quoter: Address, pool: Address, tokenIn: Address, tokenOut: Address, amountOut: bigint): Promise<bigint> {
   const { result } = await ctx.client.simulateContract({
-    address: quoter, abi: v3QuoterAbi, functionName: 'quoteExactOut', args: [pool, BigInt(tokenIn) < BigInt(tokenOut), amountOut],
+    address: quoter,
+    abi: v3QuoterAbi,
+    functionName: 'quoteExactOut',
+    args: [pool, BigInt(tokenIn) < BigInt(tokenOut), amountOut],
   });
   return result;
 }
@@ -274,7 +330,10 @@ export async function v3PoolIn(ctx: Ctx, quoter: Address, pool: Address, tokenIn
 /** What any V3-family pool pays for `amountIn` of `tokenIn`, by its own swap math (V3PoolQuoter). */
 export async function v3PoolOut(ctx: Ctx, quoter: Address, pool: Address, tokenIn: Address, tokenOut: Address, amountIn: bigint): Promise<bigint> {
   const { result } = await ctx.client.simulateContract({
-    address: quoter, abi: v3QuoterAbi, functionName: 'quote', args: [pool, BigInt(tokenIn) < BigInt(tokenOut), amountIn],
+    address: quoter,
+    abi: v3QuoterAbi,
+    functionName: 'quote',
+    args: [pool, BigInt(tokenIn) < BigInt(tokenOut), amountIn],
   });
   return result;
 }

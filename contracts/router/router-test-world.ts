@@ -99,19 +99,44 @@ export const routerAbi = parseAbi([
 ]);
 
 export interface Hop {
-  venue: number; pool: Address; tokenIn: Address; tokenOut: Address; fee: number; tickSpacing: number; hooks: Address;
+  venue: number;
+  pool: Address;
+  tokenIn: Address;
+  tokenOut: Address;
+  fee: number;
+  tickSpacing: number;
+  hooks: Address;
 }
 /** A hop as the tests write it: V2 and V3 hops leave out the V4 pool key's tick spacing and hooks. */
 export type HopInput = Omit<Hop, 'tickSpacing' | 'hooks'> & Partial<Pick<Hop, 'tickSpacing' | 'hooks'>>;
-export interface Leg { share: number; hops: readonly Hop[] }
+export interface Leg {
+  share: number;
+  hops: readonly Hop[];
+}
 export interface SwapParams {
-  tokenIn: Address; tokenOut: Address; amountIn: bigint; amountOutMin: bigint; recipient: Address; deadline: bigint;
-  legs: readonly Leg[]; protocolFeeBps: number; integratorFeeBps: number; integrator: Address;
+  tokenIn: Address;
+  tokenOut: Address;
+  amountIn: bigint;
+  amountOutMin: bigint;
+  recipient: Address;
+  deadline: bigint;
+  legs: readonly Leg[];
+  protocolFeeBps: number;
+  integratorFeeBps: number;
+  integrator: Address;
 }
 
 export interface ExactOutParams {
-  tokenIn: Address; tokenOut: Address; amountOut: bigint; amountInMax: bigint; recipient: Address; deadline: bigint;
-  legs: readonly Leg[]; protocolFeeBps: number; integratorFeeBps: number; integrator: Address;
+  tokenIn: Address;
+  tokenOut: Address;
+  amountOut: bigint;
+  amountInMax: bigint;
+  recipient: Address;
+  deadline: bigint;
+  legs: readonly Leg[];
+  protocolFeeBps: number;
+  integratorFeeBps: number;
+  integrator: Address;
 }
 
 const fullHop = (hop: HopInput): Hop => ({ tickSpacing: 0, hooks: NATIVE, ...hop });
@@ -120,8 +145,7 @@ const fullHop = (hop: HopInput): Hop => ({ tickSpacing: 0, hooks: NATIVE, ...hop
 export const oneLeg = (hops: readonly HopInput[]): Leg[] => [{ share: FULL_SHARE, hops: hops.map(fullHop) }];
 
 /** A split route: each leg's share (parts per million) and its hops. */
-export const legs = (...parts: [share: number, hops: readonly HopInput[]][]): Leg[] =>
-  parts.map(([share, hops]) => ({ share, hops: hops.map(fullHop) }));
+export const legs = (...parts: [share: number, hops: readonly HopInput[]][]): Leg[] => parts.map(([share, hops]) => ({ share, hops: hops.map(fullHop) }));
 
 /** What each leg of a split gets of `amount`, as the Router computes it: rounded down, the rest to the last. */
 export function legAmounts(amount: bigint, shares: readonly number[]): bigint[] {
@@ -167,18 +191,28 @@ export function chainContext(id: EvmChainId, entry: ManifestChain, compiled: Com
     return getAddress(found.address);
   };
   const pool = (venue: 'UNISWAP_V2' | 'UNISWAP_V3', a: Address, b: Address, fee = 3000): Address => {
-    const found = entry.pools.find((p) => p.venue === venue && p.fee === fee
-      && [p.token0.toLowerCase(), p.token1.toLowerCase()].sort().join() === [a.toLowerCase(), b.toLowerCase()].sort().join());
+    const found = entry.pools.find(
+      (p) =>
+        p.venue === venue &&
+        p.fee === fee &&
+        [p.token0.toLowerCase(), p.token1.toLowerCase()].sort().join() === [a.toLowerCase(), b.toLowerCase()].sort().join(),
+    );
     if (!found) throw new Error(`${id}: no ${venue} pool ${a}/${b} ${fee}`);
     return getAddress(found.address);
   };
   return {
-    id, entry, client, wallet, compiled, errorsAbi,
+    id,
+    entry,
+    client,
+    wallet,
+    compiled,
+    errorsAbi,
     router: getAddress(entry.contracts.router!),
     weth: getAddress(entry.wrappedNative),
     quoter: getAddress(entry.contracts.quoterV2!),
     v2Router: getAddress(entry.contracts.uniswapV2Router02!),
-    token, pool,
+    token,
+    pool,
     tokens: entry.tokens.map((t) => getAddress(t.address)),
   };
 }
@@ -197,10 +231,7 @@ export interface RouterWorld {
 
 export async function startRouterWorld(): Promise<RouterWorld> {
   const compiled = await compileContracts({ cacheDir: path.join(TEST_STATE_CACHE, 'solc') });
-  const errorsAbi = [
-    ...compiled.Router.abi.filter((item) => item.type === 'error'),
-    ...compiled.TestToken.abi.filter((item) => item.type === 'error'),
-  ] as Abi;
+  const errorsAbi = [...compiled.Router.abi.filter((item) => item.type === 'error'), ...compiled.TestToken.abi.filter((item) => item.type === 'error')] as Abi;
   const entry = testManifest().chains.ETH;
   if (entry?.contracts.router) {
     return { compiled, errorsAbi, eth: chainContext('ETH', entry, compiled, errorsAbi), baseEntry: testManifest().chains.BASE, stop: async () => undefined };
@@ -209,12 +240,20 @@ export async function startRouterWorld(): Promise<RouterWorld> {
   const cacheDir = mkdtempSync(path.join(tmpdir(), 'router-test-'));
   const chain = await startEvmChain('ETH', { cacheDir, accounts: 20 });
   const own: ManifestChain = {
-    chainId: chain.info.chainId, rpcUrl: chain.url, routerAddress: chain.info.contracts.router ?? '',
-    wrappedNative: chain.info.wrappedNative, contracts: chain.info.contracts,
-    tokens: chain.info.tokens, pools: chain.info.pools, accounts: [],
+    chainId: chain.info.chainId,
+    rpcUrl: chain.url,
+    routerAddress: chain.info.contracts.router ?? '',
+    wrappedNative: chain.info.wrappedNative,
+    contracts: chain.info.contracts,
+    tokens: chain.info.tokens,
+    pools: chain.info.pools,
+    accounts: [],
   };
   return {
-    compiled, errorsAbi, eth: chainContext('ETH', own, compiled, errorsAbi), baseEntry: undefined,
+    compiled,
+    errorsAbi,
+    eth: chainContext('ETH', own, compiled, errorsAbi),
+    baseEntry: undefined,
     async stop() {
       await chain.stop();
       rmSync(cacheDir, { recursive: true, force: true });
@@ -244,7 +283,9 @@ export async function v2Out(ctx: Ctx, pair: Address, tokenIn: Address, amountIn:
 /** Uniswap V3's own quote (QuoterV2) for a single pool. */
 export async function v3Out(ctx: Ctx, tokenIn: Address, tokenOut: Address, fee: number, amountIn: bigint): Promise<bigint> {
   const { result } = await ctx.client.simulateContract({
-    address: ctx.quoter, abi: quoterV2, functionName: 'quoteExactInputSingle',
+    address: ctx.quoter,
+    abi: quoterV2,
+    functionName: 'quoteExactInputSingle',
     args: [{ tokenIn, tokenOut, amountIn, fee, sqrtPriceLimitX96: 0n }],
   });
   return result[0];
@@ -269,7 +310,9 @@ export async function v2RouterIn(ctx: Ctx, amountOut: bigint, path: Address[]): 
 /** Uniswap V3's own exact-out quote (QuoterV2) for a single pool. */
 export async function v3In(ctx: Ctx, tokenIn: Address, tokenOut: Address, fee: number, amountOut: bigint): Promise<bigint> {
   const { result } = await ctx.client.simulateContract({
-    address: ctx.quoter, abi: quoterV2, functionName: 'quoteExactOutputSingle',
+    address: ctx.quoter,
+    abi: quoterV2,
+    functionName: 'quoteExactOutputSingle',
     args: [{ tokenIn, tokenOut, amount: amountOut, fee, sqrtPriceLimitX96: 0n }],
   });
   return result[0];
@@ -288,14 +331,24 @@ export async function revertedOnChain(ctx: Ctx, hash: Hex): Promise<void> {
 
 export async function sendSwap(ctx: Ctx, account: number, p: SwapParams, gas = GAS): Promise<TransactionReceipt> {
   const hash = await ctx.wallet(account).writeContract({
-    address: ctx.router, abi: routerAbi, functionName: 'swap', args: [p], value: p.tokenIn === NATIVE ? p.amountIn : 0n, gas,
+    address: ctx.router,
+    abi: routerAbi,
+    functionName: 'swap',
+    args: [p],
+    value: p.tokenIn === NATIVE ? p.amountIn : 0n,
+    gas,
   });
   return mined(ctx, hash);
 }
 
 export async function sendSwapExactOut(ctx: Ctx, account: number, p: ExactOutParams): Promise<TransactionReceipt> {
   const hash = await ctx.wallet(account).writeContract({
-    address: ctx.router, abi: routerAbi, functionName: 'swapExactOut', args: [p], value: p.tokenIn === NATIVE ? p.amountInMax : 0n, gas: GAS,
+    address: ctx.router,
+    abi: routerAbi,
+    functionName: 'swapExactOut',
+    args: [p],
+    value: p.tokenIn === NATIVE ? p.amountInMax : 0n,
+    gas: GAS,
   });
   return mined(ctx, hash);
 }
@@ -325,15 +378,23 @@ export function revertDecoder(errorsAbi: Abi): RevertOf {
 
 export function simulateSwap(ctx: Ctx, account: number, p: SwapParams, value = p.tokenIn === NATIVE ? p.amountIn : 0n) {
   return ctx.client.simulateContract({
-    account: privateKeyToAccount(anvilAccount(account).privateKey), address: ctx.router, abi: [...routerAbi, ...ctx.errorsAbi] as Abi,
-    functionName: 'swap', args: [p], value,
+    account: privateKeyToAccount(anvilAccount(account).privateKey),
+    address: ctx.router,
+    abi: [...routerAbi, ...ctx.errorsAbi] as Abi,
+    functionName: 'swap',
+    args: [p],
+    value,
   });
 }
 
 export function simulateSwapExactOut(ctx: Ctx, account: number, p: ExactOutParams, value = p.tokenIn === NATIVE ? p.amountInMax : 0n) {
   return ctx.client.simulateContract({
-    account: privateKeyToAccount(anvilAccount(account).privateKey), address: ctx.router, abi: [...routerAbi, ...ctx.errorsAbi] as Abi,
-    functionName: 'swapExactOut', args: [p], value,
+    account: privateKeyToAccount(anvilAccount(account).privateKey),
+    address: ctx.router,
+    abi: [...routerAbi, ...ctx.errorsAbi] as Abi,
+    functionName: 'swapExactOut',
+    args: [p],
+    value,
   });
 }
 
@@ -353,7 +414,9 @@ export async function expectCurrentRouter(ctx: Ctx): Promise<void> {
   };
   const deployed = await ctx.client.getCode({ address: ctx.router });
   if (!deployed || masked(deployed) !== masked(deployedBytecode)) {
-    throw new Error(`The world's Router (${ctx.router}) is not the one compiled from contracts/router: run \`npm run contracts:bindings\` (the world deploys server/deploy/generated/deployables.ts).`);
+    throw new Error(
+      `The world's Router (${ctx.router}) is not the one compiled from contracts/router: run \`npm run contracts:bindings\` (the world deploys server/deploy/generated/deployables.ts).`,
+    );
   }
 }
 
@@ -387,8 +450,7 @@ export async function deployContract(ctx: Ctx, account: number, contract: { abi:
 }
 
 /** Deploys one of the project's compiled contracts. */
-export const deploy = (ctx: Ctx, account: number, name: ContractName, args: readonly unknown[] = []) =>
-  deployContract(ctx, account, ctx.compiled[name], args);
+export const deploy = (ctx: Ctx, account: number, name: ContractName, args: readonly unknown[] = []) => deployContract(ctx, account, ctx.compiled[name], args);
 
 /**
  * A ReentrantToken deployed by `account`, which also seeds its V2 pair against wrapped native (100,000 tokens
@@ -398,10 +460,17 @@ export async function deployReentrantToken(ctx: Ctx, account: number): Promise<{
   const owner = getAddress(anvilAccount(account).address);
   const evil = await deploy(ctx, account, 'ReentrantToken', [parseUnits('1000000', 18)]);
   await approve(ctx, account, [evil], ctx.v2Router);
-  await mined(ctx, await ctx.wallet(account).writeContract({
-    address: ctx.v2Router, abi: v2Router02, functionName: 'addLiquidityETH',
-    args: [evil, parseUnits('100000', 18), 0n, 0n, owner, FAR_DEADLINE], value: parseEther('10'), gas: 5_000_000n,
-  }));
+  await mined(
+    ctx,
+    await ctx.wallet(account).writeContract({
+      address: ctx.v2Router,
+      abi: v2Router02,
+      functionName: 'addLiquidityETH',
+      args: [evil, parseUnits('100000', 18), 0n, 0n, owner, FAR_DEADLINE],
+      value: parseEther('10'),
+      gas: 5_000_000n,
+    }),
+  );
   const factory = await ctx.client.readContract({ address: ctx.v2Router, abi: v2Router02, functionName: 'factory' });
   const pair = getAddress(await ctx.client.readContract({ address: factory, abi: v2Factory, functionName: 'getPair', args: [evil, ctx.weth] }));
   await approveRouter(ctx, account, [evil]);

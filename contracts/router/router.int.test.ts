@@ -12,10 +12,33 @@ import { applyFee, feeSplit, splitAmount } from '@/server/fees/fee-model';
 import { anvilAccount } from '@/devnet/accounts';
 import { BRIDGE_SOLVER_ACCOUNT, ROUTER_FEE_COLLECTOR_ACCOUNT } from '@/devnet/evm/world-spec';
 import {
-  GAS, NATIVE, V2, V3,
-  approveRouter, balanceOf, chainContext, deploy, deployReentrantToken, erc20, expectRouterEmpty, freshAddress, gasCost, mined,
-  oneLeg, params, revertDecoder, routerAbi, sendSwap, simulateSwap, startRouterWorld, swappedEvent, v2Out, v3Out,
-  type Ctx, type RevertOf, type RouterWorld,
+  GAS,
+  NATIVE,
+  V2,
+  V3,
+  approveRouter,
+  balanceOf,
+  chainContext,
+  deploy,
+  deployReentrantToken,
+  erc20,
+  expectRouterEmpty,
+  freshAddress,
+  gasCost,
+  mined,
+  oneLeg,
+  params,
+  revertDecoder,
+  routerAbi,
+  sendSwap,
+  simulateSwap,
+  startRouterWorld,
+  swappedEvent,
+  v2Out,
+  v3Out,
+  type Ctx,
+  type RevertOf,
+  type RouterWorld,
 } from './router-test-world';
 
 const reentrantAbi = parseAbi([
@@ -50,8 +73,9 @@ describe('Router deployment', () => {
   it('is wired to the wrapped native, the fee collector (account 19) and the solver, who deployed it, as owner', async () => {
     const c = eth.client;
     expect(await c.readContract({ address: eth.router, abi: routerAbi, functionName: 'wrappedNative' })).toBe(eth.weth);
-    expect(await c.readContract({ address: eth.router, abi: routerAbi, functionName: 'feeCollector' }))
-      .toBe(getAddress(anvilAccount(ROUTER_FEE_COLLECTOR_ACCOUNT).address));
+    expect(await c.readContract({ address: eth.router, abi: routerAbi, functionName: 'feeCollector' })).toBe(
+      getAddress(anvilAccount(ROUTER_FEE_COLLECTOR_ACCOUNT).address),
+    );
     expect(await c.readContract({ address: eth.router, abi: routerAbi, functionName: 'owner' })).toBe(getAddress(anvilAccount(BRIDGE_SOLVER_ACCOUNT).address));
   });
 
@@ -61,7 +85,15 @@ describe('Router deployment', () => {
       .map((item) => (item as { name: string }).name)
       .sort();
     expect(mutating).toEqual([
-      'pancakeV3SwapCallback', 'renounceOwnership', 'setFeeCollector', 'swap', 'swapAndDeposit', 'swapExactOut', 'transferOwnership', 'uniswapV3SwapCallback', 'unlockCallback',
+      'pancakeV3SwapCallback',
+      'renounceOwnership',
+      'setFeeCollector',
+      'swap',
+      'swapAndDeposit',
+      'swapExactOut',
+      'transferOwnership',
+      'uniswapV3SwapCallback',
+      'unlockCallback',
     ]);
     // Every input name, struct fields included (the legs and hops of SwapParams).
     type Param = { name?: string; components?: readonly Param[] };
@@ -85,19 +117,37 @@ describe('swaps (ETH), exact to the wei', () => {
     const fees = splitAmount(amountIn, split);
     const expected = await v2Out(eth, pair, eth.weth, fees.net);
     const [alphaBefore, nativeBefore, collectorBefore] = await Promise.all([
-      balanceOf(eth, alpha, traderAddress), balanceOf(eth, NATIVE, traderAddress), balanceOf(eth, NATIVE, collector),
+      balanceOf(eth, alpha, traderAddress),
+      balanceOf(eth, NATIVE, traderAddress),
+      balanceOf(eth, NATIVE, collector),
     ]);
-    const receipt = await sendSwap(eth, trader, params({
-      tokenIn: NATIVE, tokenOut: alpha, amountIn, amountOutMin: expected, recipient: traderAddress,
-      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]), protocolFeeBps: split.protocolBps,
-    }));
+    const receipt = await sendSwap(
+      eth,
+      trader,
+      params({
+        tokenIn: NATIVE,
+        tokenOut: alpha,
+        amountIn,
+        amountOutMin: expected,
+        recipient: traderAddress,
+        legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
+        protocolFeeBps: split.protocolBps,
+      }),
+    );
     gasUsed['native→token V2'] = receipt.gasUsed;
     expect((await balanceOf(eth, alpha, traderAddress)) - alphaBefore).toBe(expected);
     expect(nativeBefore - (await balanceOf(eth, NATIVE, traderAddress))).toBe(amountIn + gasCost(receipt));
     expect((await balanceOf(eth, NATIVE, collector)) - collectorBefore).toBe(applyFee(amountIn, 10));
     expect(swappedEvent(receipt)).toEqual({
-      sender: traderAddress, recipient: traderAddress, tokenIn: NATIVE, tokenOut: alpha, amountIn, amountOut: expected,
-      protocolFee: applyFee(amountIn, 10), integratorFee: 0n, integrator: NATIVE,
+      sender: traderAddress,
+      recipient: traderAddress,
+      tokenIn: NATIVE,
+      tokenOut: alpha,
+      amountIn,
+      amountOut: expected,
+      protocolFee: applyFee(amountIn, 10),
+      integratorFee: 0n,
+      integrator: NATIVE,
     });
     await expectRouterEmpty(eth);
   });
@@ -112,17 +162,32 @@ describe('swaps (ETH), exact to the wei', () => {
     const fees = splitAmount(amountIn, split);
     const expected = await v3Out(eth, eth.weth, usdc, 500, fees.net);
     const [usdcBefore, collectorBefore] = await Promise.all([balanceOf(eth, usdc, traderAddress), balanceOf(eth, NATIVE, collector)]);
-    const receipt = await sendSwap(eth, trader, params({
-      tokenIn: NATIVE, tokenOut: usdc, amountIn, amountOutMin: expected, recipient: traderAddress,
-      legs: oneLeg([{ venue: V3, pool, tokenIn: eth.weth, tokenOut: usdc, fee: 500 }]),
-      protocolFeeBps: split.protocolBps, integratorFeeBps: split.integratorBps, integrator,
-    }));
+    const receipt = await sendSwap(
+      eth,
+      trader,
+      params({
+        tokenIn: NATIVE,
+        tokenOut: usdc,
+        amountIn,
+        amountOutMin: expected,
+        recipient: traderAddress,
+        legs: oneLeg([{ venue: V3, pool, tokenIn: eth.weth, tokenOut: usdc, fee: 500 }]),
+        protocolFeeBps: split.protocolBps,
+        integratorFeeBps: split.integratorBps,
+        integrator,
+      }),
+    );
     gasUsed['native→token V3'] = receipt.gasUsed;
     expect((await balanceOf(eth, usdc, traderAddress)) - usdcBefore).toBe(expected);
     expect((await balanceOf(eth, NATIVE, collector)) - collectorBefore).toBe(applyFee(amountIn, 45));
     expect(await balanceOf(eth, NATIVE, integrator)).toBe(applyFee(amountIn, 70));
     const event = swappedEvent(receipt);
-    expect([event.protocolFee, event.integratorFee, event.integrator, event.amountOut]).toEqual([applyFee(amountIn, 45), applyFee(amountIn, 70), integrator, expected]);
+    expect([event.protocolFee, event.integratorFee, event.integrator, event.amountOut]).toEqual([
+      applyFee(amountIn, 45),
+      applyFee(amountIn, 70),
+      integrator,
+      expected,
+    ]);
     await expectRouterEmpty(eth);
   });
 
@@ -137,11 +202,21 @@ describe('swaps (ETH), exact to the wei', () => {
     const recipient = freshAddress();
     const integrator = freshAddress();
     const collectorBefore = await balanceOf(eth, NATIVE, collector);
-    const receipt = await sendSwap(eth, trader, params({
-      tokenIn: alpha, tokenOut: NATIVE, amountIn, amountOutMin: fees.net, recipient,
-      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
-      protocolFeeBps: split.protocolBps, integratorFeeBps: split.integratorBps, integrator,
-    }));
+    const receipt = await sendSwap(
+      eth,
+      trader,
+      params({
+        tokenIn: alpha,
+        tokenOut: NATIVE,
+        amountIn,
+        amountOutMin: fees.net,
+        recipient,
+        legs: oneLeg([{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
+        protocolFeeBps: split.protocolBps,
+        integratorFeeBps: split.integratorBps,
+        integrator,
+      }),
+    );
     gasUsed['token→native V2'] = receipt.gasUsed;
     expect(await balanceOf(eth, NATIVE, recipient)).toBe(fees.net);
     expect(await balanceOf(eth, NATIVE, integrator)).toBe(applyFee(gross, 80));
@@ -157,10 +232,18 @@ describe('swaps (ETH), exact to the wei', () => {
     const gross = await v3Out(eth, alpha, eth.weth, 10000, amountIn);
     const net = gross - applyFee(gross, 10);
     const recipient = freshAddress();
-    const receipt = await sendSwap(eth, trader, params({
-      tokenIn: alpha, tokenOut: NATIVE, amountIn, amountOutMin: net, recipient,
-      legs: oneLeg([{ venue: V3, pool, tokenIn: alpha, tokenOut: eth.weth, fee: 10000 }]),
-    }));
+    const receipt = await sendSwap(
+      eth,
+      trader,
+      params({
+        tokenIn: alpha,
+        tokenOut: NATIVE,
+        amountIn,
+        amountOutMin: net,
+        recipient,
+        legs: oneLeg([{ venue: V3, pool, tokenIn: alpha, tokenOut: eth.weth, fee: 10000 }]),
+      }),
+    );
     gasUsed['token→native V3'] = receipt.gasUsed;
     expect(await balanceOf(eth, NATIVE, recipient)).toBe(net);
     await expectRouterEmpty(eth);
@@ -174,7 +257,11 @@ describe('swaps (ETH), exact to the wei', () => {
     const raw = await v2Out(eth, pair, eth.weth, net);
     const afterTax = raw - (raw * 300n) / 10_000n;
     const p = params({
-      tokenIn: NATIVE, tokenOut: tax, amountIn, amountOutMin: afterTax + 1n, recipient: traderAddress,
+      tokenIn: NATIVE,
+      tokenOut: tax,
+      amountIn,
+      amountOutMin: afterTax + 1n,
+      recipient: traderAddress,
       legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: tax, fee: 3000 }]),
     });
     expect(await revertOf(simulateSwap(eth, trader, p))).toEqual({ name: 'SlippageExceeded', args: [afterTax, afterTax + 1n] });
@@ -197,12 +284,19 @@ describe('swaps (ETH), exact to the wei', () => {
     const fees = splitAmount(gross, split);
     const recipient = freshAddress();
     const p = params({
-      tokenIn: tax, tokenOut: NATIVE, amountIn, amountOutMin: fees.net + 1n, recipient,
-      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: tax, tokenOut: eth.weth, fee: 3000 }]), protocolFeeBps: split.protocolBps,
+      tokenIn: tax,
+      tokenOut: NATIVE,
+      amountIn,
+      amountOutMin: fees.net + 1n,
+      recipient,
+      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: tax, tokenOut: eth.weth, fee: 3000 }]),
+      protocolFeeBps: split.protocolBps,
     });
     expect(await revertOf(simulateSwap(eth, trader, p))).toEqual({ name: 'SlippageExceeded', args: [fees.net, fees.net + 1n] });
     const [pairBefore, traderBefore, collectorBefore] = await Promise.all([
-      balanceOf(eth, tax, pair), balanceOf(eth, tax, traderAddress), balanceOf(eth, NATIVE, collector),
+      balanceOf(eth, tax, pair),
+      balanceOf(eth, tax, traderAddress),
+      balanceOf(eth, NATIVE, collector),
     ]);
     const receipt = await sendSwap(eth, trader, { ...p, amountOutMin: fees.net });
     gasUsed['TAX→native V2 (taxed)'] = receipt.gasUsed;
@@ -226,16 +320,28 @@ describe('swaps (ETH), exact to the wei', () => {
     const expected = await v3Out(eth, eth.weth, alpha, 3000, mid);
     const integrator = freshAddress();
     const [alphaBefore, usdcBefore, collectorBefore] = await Promise.all([
-      balanceOf(eth, alpha, traderAddress), balanceOf(eth, usdc, traderAddress), balanceOf(eth, usdc, collector),
+      balanceOf(eth, alpha, traderAddress),
+      balanceOf(eth, usdc, traderAddress),
+      balanceOf(eth, usdc, collector),
     ]);
-    const receipt = await sendSwap(eth, trader, params({
-      tokenIn: usdc, tokenOut: alpha, amountIn, amountOutMin: expected, recipient: traderAddress,
-      legs: oneLeg([
-        { venue: V2, pool: pair, tokenIn: usdc, tokenOut: eth.weth, fee: 3000 },
-        { venue: V3, pool, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 },
-      ]),
-      protocolFeeBps: split.protocolBps, integratorFeeBps: split.integratorBps, integrator,
-    }));
+    const receipt = await sendSwap(
+      eth,
+      trader,
+      params({
+        tokenIn: usdc,
+        tokenOut: alpha,
+        amountIn,
+        amountOutMin: expected,
+        recipient: traderAddress,
+        legs: oneLeg([
+          { venue: V2, pool: pair, tokenIn: usdc, tokenOut: eth.weth, fee: 3000 },
+          { venue: V3, pool, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 },
+        ]),
+        protocolFeeBps: split.protocolBps,
+        integratorFeeBps: split.integratorBps,
+        integrator,
+      }),
+    );
     gasUsed['token→token V2→V3'] = receipt.gasUsed;
     expect((await balanceOf(eth, alpha, traderAddress)) - alphaBefore).toBe(expected);
     expect(usdcBefore - (await balanceOf(eth, usdc, traderAddress))).toBe(amountIn);
@@ -254,13 +360,21 @@ describe('swaps (ETH), exact to the wei', () => {
     const mid = await v3Out(eth, alpha, eth.weth, 3000, net);
     const expected = await v2Out(eth, pair, eth.weth, mid);
     const recipient = freshAddress();
-    const receipt = await sendSwap(eth, trader, params({
-      tokenIn: alpha, tokenOut: beta, amountIn, amountOutMin: expected, recipient,
-      legs: oneLeg([
-        { venue: V3, pool, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 },
-        { venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: beta, fee: 3000 },
-      ]),
-    }));
+    const receipt = await sendSwap(
+      eth,
+      trader,
+      params({
+        tokenIn: alpha,
+        tokenOut: beta,
+        amountIn,
+        amountOutMin: expected,
+        recipient,
+        legs: oneLeg([
+          { venue: V3, pool, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 },
+          { venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: beta, fee: 3000 },
+        ]),
+      }),
+    );
     gasUsed['token→token V3→V2'] = receipt.gasUsed;
     expect(await balanceOf(eth, beta, recipient)).toBe(expected);
     expect(swappedEvent(receipt)).toMatchObject({ recipient, amountIn, amountOut: expected, protocolFee: applyFee(amountIn, 10) });
@@ -272,33 +386,62 @@ describe('swaps (ETH), exact to the wei', () => {
     const pair = eth.pool('UNISWAP_V2', eth.weth, alpha);
     const amountIn = parseEther('1');
     const base = params({
-      tokenIn: NATIVE, tokenOut: alpha, amountIn, recipient: traderAddress,
+      tokenIn: NATIVE,
+      tokenOut: alpha,
+      amountIn,
+      recipient: traderAddress,
       legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
     });
     const expected = await v2Out(eth, pair, eth.weth, amountIn - applyFee(amountIn, 10));
-    expect(await revertOf(simulateSwap(eth, trader, { ...base, amountOutMin: expected + 1n })))
-      .toEqual({ name: 'SlippageExceeded', args: [expected, expected + 1n] });
+    expect(await revertOf(simulateSwap(eth, trader, { ...base, amountOutMin: expected + 1n }))).toEqual({
+      name: 'SlippageExceeded',
+      args: [expected, expected + 1n],
+    });
     const block = await eth.client.getBlock();
     expect((await revertOf(simulateSwap(eth, trader, { ...base, deadline: block.timestamp - 1n }))).name).toBe('DeadlineExpired');
     expect((await revertOf(simulateSwap(eth, trader, { ...base, protocolFeeBps: 9 }))).name).toBe('InvalidFee');
-    expect((await revertOf(simulateSwap(eth, trader, { ...base, protocolFeeBps: 10, integratorFeeBps: 9_991, integrator: traderAddress }))).name).toBe('InvalidFee');
+    expect((await revertOf(simulateSwap(eth, trader, { ...base, protocolFeeBps: 10, integratorFeeBps: 9_991, integrator: traderAddress }))).name).toBe(
+      'InvalidFee',
+    );
     expect((await revertOf(simulateSwap(eth, trader, { ...base, protocolFeeBps: 10_001 }))).name).toBe('InvalidFee');
     expect((await revertOf(simulateSwap(eth, trader, { ...base, integratorFeeBps: 10 }))).name).toBe('InvalidFee');
     // The whole amount as fees (10 + 9990 bps) is a valid fee but leaves nothing to swap.
     expect((await revertOf(simulateSwap(eth, trader, { ...base, integratorFeeBps: 9_990, integrator: traderAddress }))).name).toBe('InvalidAmount');
     expect((await revertOf(simulateSwap(eth, trader, { ...base, legs: oneLeg([]) }))).name).toBe('InvalidRoute');
     expect((await revertOf(simulateSwap(eth, trader, { ...base, tokenOut: eth.token('BETA') }))).name).toBe('InvalidRoute');
-    expect((await revertOf(simulateSwap(eth, trader, { ...base, legs: oneLeg([{ ...base.legs[0]!.hops[0]!, tokenIn: alpha, tokenOut: eth.weth }]) }))).name).toBe('InvalidRoute');
-    expect((await revertOf(simulateSwap(eth, trader, { ...base, legs: oneLeg([base.legs[0]!.hops[0]!, base.legs[0]!.hops[0]!, base.legs[0]!.hops[0]!, base.legs[0]!.hops[0]!]) }))).name).toBe('InvalidRoute');
+    expect(
+      (await revertOf(simulateSwap(eth, trader, { ...base, legs: oneLeg([{ ...base.legs[0]!.hops[0]!, tokenIn: alpha, tokenOut: eth.weth }]) }))).name,
+    ).toBe('InvalidRoute');
+    expect(
+      (
+        await revertOf(
+          simulateSwap(eth, trader, {
+            ...base,
+            legs: oneLeg([base.legs[0]!.hops[0]!, base.legs[0]!.hops[0]!, base.legs[0]!.hops[0]!, base.legs[0]!.hops[0]!]),
+          }),
+        )
+      ).name,
+    ).toBe('InvalidRoute');
     expect((await revertOf(simulateSwap(eth, trader, base, amountIn - 1n))).name).toBe('InvalidNativeAmount');
     expect((await revertOf(simulateSwap(eth, trader, { ...base, recipient: NATIVE }))).name).toBe('InvalidRecipient');
     expect((await revertOf(simulateSwap(eth, trader, { ...base, recipient: eth.router }))).name).toBe('InvalidRecipient');
-    const tokenIn = params({ tokenIn: alpha, tokenOut: NATIVE, amountIn: 1000n, recipient: traderAddress, legs: oneLeg([{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]) });
+    const tokenIn = params({
+      tokenIn: alpha,
+      tokenOut: NATIVE,
+      amountIn: 1000n,
+      recipient: traderAddress,
+      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
+    });
     expect((await revertOf(simulateSwap(eth, trader, tokenIn, 1n))).name).toBe('InvalidNativeAmount');
     // Sent anyway, a failing swap reverts on chain and moves nothing.
     const before = await balanceOf(eth, alpha, traderAddress);
     const hash = await eth.wallet(trader).writeContract({
-      address: eth.router, abi: routerAbi, functionName: 'swap', args: [{ ...base, amountOutMin: expected + 1n }], value: amountIn, gas: GAS,
+      address: eth.router,
+      abi: routerAbi,
+      functionName: 'swap',
+      args: [{ ...base, amountOutMin: expected + 1n }],
+      value: amountIn,
+      gas: GAS,
     });
     expect((await eth.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('reverted');
     expect(await balanceOf(eth, alpha, traderAddress)).toBe(before);
@@ -327,42 +470,101 @@ describe('attacks on the allowance', () => {
     alpha = eth.token('ALPHA');
     usdc = eth.token('USDC');
     // The victim holds ALPHA and USDC and gave the Router unlimited allowance for both.
-    for (const [t, pool] of [[alpha, eth.pool('UNISWAP_V2', eth.weth, alpha)], [usdc, eth.pool('UNISWAP_V2', eth.weth, usdc)]] as const) {
-      await sendSwap(eth, victim, params({
-        tokenIn: NATIVE, tokenOut: t, amountIn: parseEther('5'), recipient: victimAddress,
-        legs: oneLeg([{ venue: V2, pool, tokenIn: eth.weth, tokenOut: t, fee: 3000 }]),
-      }));
+    for (const [t, pool] of [
+      [alpha, eth.pool('UNISWAP_V2', eth.weth, alpha)],
+      [usdc, eth.pool('UNISWAP_V2', eth.weth, usdc)],
+    ] as const) {
+      await sendSwap(
+        eth,
+        victim,
+        params({
+          tokenIn: NATIVE,
+          tokenOut: t,
+          amountIn: parseEther('5'),
+          recipient: victimAddress,
+          legs: oneLeg([{ venue: V2, pool, tokenIn: eth.weth, tokenOut: t, fee: 3000 }]),
+        }),
+      );
     }
     await approveRouter(eth, victim, [alpha, usdc]);
     victimBalances = () => Promise.all([balanceOf(eth, alpha, victimAddress), balanceOf(eth, usdc, victimAddress)]);
   });
 
-  it('a third party cannot spend the victim\'s approved tokens through swap: only msg.sender pays', async () => {
+  it("a third party cannot spend the victim's approved tokens through swap: only msg.sender pays", async () => {
     const before = await victimBalances();
     const amount = before[0]!;
     const pair = eth.pool('UNISWAP_V2', eth.weth, alpha);
     // Plain swap of the victim's amount to the attacker: pulled from the attacker, who has none.
-    const r1 = await revertOf(simulateSwap(eth, attacker, params({
-      tokenIn: alpha, tokenOut: NATIVE, amountIn: amount, recipient: attackerAddress,
-      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
-    })));
+    const r1 = await revertOf(
+      simulateSwap(
+        eth,
+        attacker,
+        params({
+          tokenIn: alpha,
+          tokenOut: NATIVE,
+          amountIn: amount,
+          recipient: attackerAddress,
+          legs: oneLeg([{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
+        }),
+      ),
+    );
     expect(r1.name).toBe('ERC20InsufficientAllowance');
     expect(r1.args[0]).toBe(eth.router);
     // The victim as the "pair" or the recipient changes nothing about who pays.
-    expect((await revertOf(simulateSwap(eth, attacker, params({
-      tokenIn: alpha, tokenOut: eth.weth, amountIn: amount, recipient: victimAddress,
-      legs: oneLeg([{ venue: V2, pool: victimAddress, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
-    })))).name).toBe('ERC20InsufficientAllowance');
+    expect(
+      (
+        await revertOf(
+          simulateSwap(
+            eth,
+            attacker,
+            params({
+              tokenIn: alpha,
+              tokenOut: eth.weth,
+              amountIn: amount,
+              recipient: victimAddress,
+              legs: oneLeg([{ venue: V2, pool: victimAddress, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
+            }),
+          ),
+        )
+      ).name,
+    ).toBe('ERC20InsufficientAllowance');
     // Fees on tokenIn are pulled from msg.sender too.
-    expect((await revertOf(simulateSwap(eth, attacker, params({
-      tokenIn: usdc, tokenOut: alpha, amountIn: before[1]!, recipient: attackerAddress, integratorFeeBps: 9_000, integrator: attackerAddress,
-      legs: oneLeg([{ venue: V2, pool: eth.pool('UNISWAP_V2', usdc, eth.weth), tokenIn: usdc, tokenOut: eth.weth, fee: 3000 }, { venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
-    })))).name).toBe('ERC20InsufficientAllowance');
+    expect(
+      (
+        await revertOf(
+          simulateSwap(
+            eth,
+            attacker,
+            params({
+              tokenIn: usdc,
+              tokenOut: alpha,
+              amountIn: before[1]!,
+              recipient: attackerAddress,
+              integratorFeeBps: 9_000,
+              integrator: attackerAddress,
+              legs: oneLeg([
+                { venue: V2, pool: eth.pool('UNISWAP_V2', usdc, eth.weth), tokenIn: usdc, tokenOut: eth.weth, fee: 3000 },
+                { venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 },
+              ]),
+            }),
+          ),
+        )
+      ).name,
+    ).toBe('ERC20InsufficientAllowance');
     // Owner-only administration.
-    expect((await revertOf(eth.client.simulateContract({
-      account: privateKeyToAccount(anvilAccount(attacker).privateKey), address: eth.router, abi: [...routerAbi, ...errorsAbi] as Abi,
-      functionName: 'setFeeCollector', args: [attackerAddress],
-    }))).name).toBe('OwnableUnauthorizedAccount');
+    expect(
+      (
+        await revertOf(
+          eth.client.simulateContract({
+            account: privateKeyToAccount(anvilAccount(attacker).privateKey),
+            address: eth.router,
+            abi: [...routerAbi, ...errorsAbi] as Abi,
+            functionName: 'setFeeCollector',
+            args: [attackerAddress],
+          }),
+        )
+      ).name,
+    ).toBe('OwnableUnauthorizedAccount');
     expect(await victimBalances()).toEqual(before);
   });
 
@@ -373,35 +575,76 @@ describe('attacks on the allowance', () => {
     const attackerAccount = privateKeyToAccount(anvilAccount(attacker).privateKey);
     const withErrors = [...fakePoolAbi, ...errorsAbi] as Abi;
     // Outside any swap, from the fake pool or from the attacker directly: refused.
-    expect((await revertOf(eth.client.simulateContract({
-      account: attackerAccount, address: fake, abi: withErrors, functionName: 'attack', args: [eth.router, before[0]!, before[0]!, victimData],
-    }))).name).toBe('UnexpectedCallback');
-    expect((await revertOf(eth.client.simulateContract({
-      account: attackerAccount, address: eth.router, abi: [...routerAbi, ...errorsAbi] as Abi, functionName: 'uniswapV3SwapCallback', args: [before[0]!, before[0]!, victimData],
-    }))).name).toBe('UnexpectedCallback');
-    const hash = await eth.wallet(attacker).writeContract({ address: fake, abi: fakePoolAbi, functionName: 'attack', args: [eth.router, before[0]!, 0n, victimData], gas: 300_000n });
+    expect(
+      (
+        await revertOf(
+          eth.client.simulateContract({
+            account: attackerAccount,
+            address: fake,
+            abi: withErrors,
+            functionName: 'attack',
+            args: [eth.router, before[0]!, before[0]!, victimData],
+          }),
+        )
+      ).name,
+    ).toBe('UnexpectedCallback');
+    expect(
+      (
+        await revertOf(
+          eth.client.simulateContract({
+            account: attackerAccount,
+            address: eth.router,
+            abi: [...routerAbi, ...errorsAbi] as Abi,
+            functionName: 'uniswapV3SwapCallback',
+            args: [before[0]!, before[0]!, victimData],
+          }),
+        )
+      ).name,
+    ).toBe('UnexpectedCallback');
+    const hash = await eth
+      .wallet(attacker)
+      .writeContract({ address: fake, abi: fakePoolAbi, functionName: 'attack', args: [eth.router, before[0]!, 0n, victimData], gas: 300_000n });
     expect((await eth.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('reverted');
 
     // A crafted route through the fake pool: asking for more than the hop's amount, or twice, is refused;
     // asking for the exact amount is charged to the attacker (msg.sender) alone.
-    const route = (amountIn: bigint) => params({
-      tokenIn: alpha, tokenOut: eth.weth, amountIn, amountOutMin: 1n, recipient: attackerAddress,
-      legs: oneLeg([{ venue: V3, pool: fake, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
-    });
+    const route = (amountIn: bigint) =>
+      params({
+        tokenIn: alpha,
+        tokenOut: eth.weth,
+        amountIn,
+        amountOutMin: 1n,
+        recipient: attackerAddress,
+        legs: oneLeg([{ venue: V3, pool: fake, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
+      });
     const zeroForOne = BigInt(alpha) < BigInt(eth.weth);
-    const ask = (amount: bigint, times: bigint) => eth.wallet(attacker).writeContract({
-      address: fake, abi: fakePoolAbi, functionName: 'configure', args: [zeroForOne ? amount : 0n, zeroForOne ? 0n : amount, times, victimData],
-    }).then((h) => mined(eth, h));
+    const ask = (amount: bigint, times: bigint) =>
+      eth
+        .wallet(attacker)
+        .writeContract({
+          address: fake,
+          abi: fakePoolAbi,
+          functionName: 'configure',
+          args: [zeroForOne ? amount : 0n, zeroForOne ? 0n : amount, times, victimData],
+        })
+        .then((h) => mined(eth, h));
     // Without an allowance of its own, the attacker's crafted route fails at the first pull from msg.sender.
     await ask(before[0]!, 1n);
     expect((await revertOf(simulateSwap(eth, attacker, route(1000n)))).name).toBe('ERC20InsufficientAllowance');
     // With ALPHA and an allowance of its own: the callback refuses an ask above the hop's amount (1000 minus
     // the 10 bps fee = 999) and a second ask; the exact ask is paid by the attacker alone, who gets nothing
     // back from the fake pool; a smaller ask would strand the rest and is refused.
-    await sendSwap(eth, attacker, params({
-      tokenIn: NATIVE, tokenOut: alpha, amountIn: parseEther('0.01'), recipient: attackerAddress,
-      legs: oneLeg([{ venue: V2, pool: eth.pool('UNISWAP_V2', eth.weth, alpha), tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
-    }));
+    await sendSwap(
+      eth,
+      attacker,
+      params({
+        tokenIn: NATIVE,
+        tokenOut: alpha,
+        amountIn: parseEther('0.01'),
+        recipient: attackerAddress,
+        legs: oneLeg([{ venue: V2, pool: eth.pool('UNISWAP_V2', eth.weth, alpha), tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
+      }),
+    );
     await approveRouter(eth, attacker, [alpha]);
     expect((await revertOf(simulateSwap(eth, attacker, route(1000n)))).name).toBe('InvalidCallbackAmount');
     await ask(1000n, 1n);
@@ -422,19 +665,34 @@ describe('attacks on the allowance', () => {
     const { evil, pair } = await deployReentrantToken(eth, deployer);
 
     const buy = params({
-      tokenIn: NATIVE, tokenOut: evil, amountIn: parseEther('0.1'), recipient: deployerAddress,
+      tokenIn: NATIVE,
+      tokenOut: evil,
+      amountIn: parseEther('0.1'),
+      recipient: deployerAddress,
       legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: evil, fee: 3000 }]),
     });
     const sell = params({
-      tokenIn: evil, tokenOut: NATIVE, amountIn: parseUnits('100', 18), recipient: deployerAddress,
+      tokenIn: evil,
+      tokenOut: NATIVE,
+      amountIn: parseUnits('100', 18),
+      recipient: deployerAddress,
       legs: oneLeg([{ venue: V2, pool: pair, tokenIn: evil, tokenOut: eth.weth, fee: 3000 }]),
     });
     // What the token tries from inside its transfer: steal the victim's ALPHA through a swap, or get paid
     // through the V3 callback.
-    const reentrySwap = encodeFunctionData({ abi: routerAbi, functionName: 'swap', args: [params({
-      tokenIn: alpha, tokenOut: NATIVE, amountIn: 1000n, recipient: deployerAddress,
-      legs: oneLeg([{ venue: V2, pool: eth.pool('UNISWAP_V2', eth.weth, alpha), tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
-    })] });
+    const reentrySwap = encodeFunctionData({
+      abi: routerAbi,
+      functionName: 'swap',
+      args: [
+        params({
+          tokenIn: alpha,
+          tokenOut: NATIVE,
+          amountIn: 1000n,
+          recipient: deployerAddress,
+          legs: oneLeg([{ venue: V2, pool: eth.pool('UNISWAP_V2', eth.weth, alpha), tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
+        }),
+      ],
+    });
     const reentryCallback = encodeFunctionData({ abi: routerAbi, functionName: 'uniswapV3SwapCallback', args: [1000n, 1000n, '0x'] });
 
     const victimBefore = await victimBalances();
@@ -467,10 +725,17 @@ describe('attacks on the allowance', () => {
     // the route names, the input must come from msg.sender: asking for the victim's balance fails on the
     // attacker's.
     const pair = eth.pool('UNISWAP_V2', eth.weth, alpha);
-    await sendSwap(eth, attacker, params({
-      tokenIn: NATIVE, tokenOut: alpha, amountIn: parseEther('0.01'), recipient: attackerAddress,
-      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
-    }));
+    await sendSwap(
+      eth,
+      attacker,
+      params({
+        tokenIn: NATIVE,
+        tokenOut: alpha,
+        amountIn: parseEther('0.01'),
+        recipient: attackerAddress,
+        legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
+      }),
+    );
     await approveRouter(eth, attacker, [alpha]);
     const own = await balanceOf(eth, alpha, attackerAddress);
     const before = await victimBalances();
@@ -481,11 +746,17 @@ describe('attacks on the allowance', () => {
 
     const attempts = {
       'the victim as recipient': params({
-        tokenIn: alpha, tokenOut: NATIVE, amountIn: amount, recipient: victimAddress,
+        tokenIn: alpha,
+        tokenOut: NATIVE,
+        amountIn: amount,
+        recipient: victimAddress,
         legs: oneLeg([{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
       }),
       'the victim as the pool': params({
-        tokenIn: alpha, tokenOut: NATIVE, amountIn: amount, recipient: attackerAddress,
+        tokenIn: alpha,
+        tokenOut: NATIVE,
+        amountIn: amount,
+        recipient: attackerAddress,
         legs: oneLeg([{ venue: V2, pool: victimAddress, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }]),
       }),
     };
@@ -534,7 +805,12 @@ describe('tiny amounts: fees round down, never above their bps, and nothing is l
       const net = amountIn - ceilingOf(amountIn, fees.protocolFeeBps) - ceilingOf(amountIn, fees.integratorFeeBps);
       const expected = await v2Out(eth, pair, eth.weth, net);
       const p = params({
-        tokenIn: NATIVE, tokenOut: alpha, amountIn, recipient: traderAddress, integrator, ...fees,
+        tokenIn: NATIVE,
+        tokenOut: alpha,
+        amountIn,
+        recipient: traderAddress,
+        integrator,
+        ...fees,
         legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
       });
       if (expected === 0n) {
@@ -553,15 +829,30 @@ describe('tiny amounts: fees round down, never above their bps, and nothing is l
     const alpha = eth.token('ALPHA');
     const pair = eth.pool('UNISWAP_V2', eth.weth, alpha);
     // Some ALPHA to sell, bought with this account's native.
-    await sendSwap(eth, trader, params({
-      tokenIn: NATIVE, tokenOut: alpha, amountIn: parseEther('0.1'), recipient: traderAddress,
-      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
-    }));
+    await sendSwap(
+      eth,
+      trader,
+      params({
+        tokenIn: NATIVE,
+        tokenOut: alpha,
+        amountIn: parseEther('0.1'),
+        recipient: traderAddress,
+        legs: oneLeg([{ venue: V2, pool: pair, tokenIn: eth.weth, tokenOut: alpha, fee: 3000 }]),
+      }),
+    );
     await approveRouter(eth, trader, [alpha]);
     const sellHops = [{ venue: V2, pool: pair, tokenIn: alpha, tokenOut: eth.weth, fee: 3000 }];
     for (const amountIn of [...AMOUNTS, 10n ** 9n + 7n, 10n ** 12n + 3n]) {
       // To native: the fees are shares of what the pair paid out.
-      const toNative = params({ tokenIn: alpha, tokenOut: NATIVE, amountIn, recipient: freshAddress(), integrator: freshAddress(), ...fees, legs: oneLeg(sellHops) });
+      const toNative = params({
+        tokenIn: alpha,
+        tokenOut: NATIVE,
+        amountIn,
+        recipient: freshAddress(),
+        integrator: freshAddress(),
+        ...fees,
+        legs: oneLeg(sellHops),
+      });
       const gross = await v2Out(eth, pair, alpha, amountIn);
       if (gross === 0n) {
         expect((await revertOf(simulateSwap(eth, trader, toNative))).name, `${amountIn} ALPHA wei`).toBe('InvalidAmount');
@@ -575,7 +866,15 @@ describe('tiny amounts: fees round down, never above their bps, and nothing is l
       }
 
       // To the wrapped native as a token: the fees are shares of tokenIn, taken before the swap.
-      const toToken = params({ tokenIn: alpha, tokenOut: eth.weth, amountIn, recipient: freshAddress(), integrator: freshAddress(), ...fees, legs: oneLeg(sellHops) });
+      const toToken = params({
+        tokenIn: alpha,
+        tokenOut: eth.weth,
+        amountIn,
+        recipient: freshAddress(),
+        integrator: freshAddress(),
+        ...fees,
+        legs: oneLeg(sellHops),
+      });
       const net = amountIn - ceilingOf(amountIn, fees.protocolFeeBps) - ceilingOf(amountIn, fees.integratorFeeBps);
       const out = await v2Out(eth, pair, alpha, net);
       if (out === 0n) {
@@ -595,25 +894,37 @@ describe('previewFees matches the TS fee model', () => {
   it('for random amounts and bps (200 runs): floor per fee, and the parts add up', async () => {
     const preview = (amount: bigint, protocolBps: number, integratorBps: number) =>
       eth.client.readContract({ address: eth.router, abi: routerAbi, functionName: 'previewFees', args: [amount, protocolBps, integratorBps] });
-    await fc.assert(fc.asyncProperty(
-      // amount * 10000 must fit in 256 bits; small amounts exercise the rounding.
-      fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 6n }), fc.bigInt({ min: 0n, max: 2n ** 242n })),
-      fc.integer({ min: 0, max: 10_000 }),
-      fc.integer({ min: 0, max: 10_000 }),
-      async (amount, protocolBps, integratorBps) => {
-        if (protocolBps + integratorBps > 10_000) {
-          expect((await revertOf(eth.client.readContract({
-            address: eth.router, abi: [...routerAbi, ...errorsAbi] as Abi, functionName: 'previewFees', args: [amount, protocolBps, integratorBps],
-          }))).name).toBe('InvalidFee');
-          return;
-        }
-        const [protocolFee, integratorFee, net] = await preview(amount, protocolBps, integratorBps);
-        expect({ protocolFee, integratorFee, net }).toEqual(splitAmount(amount, { protocolBps, integratorBps }));
-        expect(protocolFee).toBe(applyFee(amount, protocolBps));
-        expect(integratorFee).toBe(applyFee(amount, integratorBps));
-        expect(protocolFee + integratorFee + net).toBe(amount);
-      },
-    ), { numRuns: 200 });
+    await fc.assert(
+      fc.asyncProperty(
+        // amount * 10000 must fit in 256 bits; small amounts exercise the rounding.
+        fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 6n }), fc.bigInt({ min: 0n, max: 2n ** 242n })),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        async (amount, protocolBps, integratorBps) => {
+          if (protocolBps + integratorBps > 10_000) {
+            expect(
+              (
+                await revertOf(
+                  eth.client.readContract({
+                    address: eth.router,
+                    abi: [...routerAbi, ...errorsAbi] as Abi,
+                    functionName: 'previewFees',
+                    args: [amount, protocolBps, integratorBps],
+                  }),
+                )
+              ).name,
+            ).toBe('InvalidFee');
+            return;
+          }
+          const [protocolFee, integratorFee, net] = await preview(amount, protocolBps, integratorBps);
+          expect({ protocolFee, integratorFee, net }).toEqual(splitAmount(amount, { protocolBps, integratorBps }));
+          expect(protocolFee).toBe(applyFee(amount, protocolBps));
+          expect(integratorFee).toBe(applyFee(amount, integratorBps));
+          expect(protocolFee + integratorFee + net).toBe(amount);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
 
@@ -628,10 +939,18 @@ describe('BASE', () => {
     const amountIn = parseEther('1');
     const expected = await v2Out(base, pair, base.weth, amountIn - applyFee(amountIn, 10));
     const recipient = freshAddress();
-    await sendSwap(base, 11, params({
-      tokenIn: NATIVE, tokenOut: usdc, amountIn, amountOutMin: expected, recipient,
-      legs: oneLeg([{ venue: V2, pool: pair, tokenIn: base.weth, tokenOut: usdc, fee: 3000 }]),
-    }));
+    await sendSwap(
+      base,
+      11,
+      params({
+        tokenIn: NATIVE,
+        tokenOut: usdc,
+        amountIn,
+        amountOutMin: expected,
+        recipient,
+        legs: oneLeg([{ venue: V2, pool: pair, tokenIn: base.weth, tokenOut: usdc, fee: 3000 }]),
+      }),
+    );
     expect(await balanceOf(base, usdc, recipient)).toBe(expected);
     await expectRouterEmpty(base);
   });

@@ -23,8 +23,7 @@ export const ARTIFACT_FILES = {
   UniswapV3Pool: '@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json',
   QuoterV2: '@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json',
   SwapRouter: '@uniswap/v3-periphery/artifacts/contracts/SwapRouter.sol/SwapRouter.json',
-  NonfungiblePositionManager:
-    '@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json',
+  NonfungiblePositionManager: '@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json',
   PoolManager: '@uniswap/v4-core/out/PoolManager.sol/PoolManager.json',
   PoolModifyLiquidityTest: '@uniswap/v4-core/out/PoolModifyLiquidityTest.sol/PoolModifyLiquidityTest.json',
   V4Quoter: '@uniswap/v4-periphery/foundry-out/V4Quoter.sol/V4Quoter.json',
@@ -45,7 +44,7 @@ export function loadArtifact(name: ArtifactName): Artifact {
     evm?: { bytecode?: { object?: string } };
   };
   // Hardhat writes `bytecode` as a string, foundry as `bytecode.object`, solc as `evm.bytecode.object`.
-  const raw = typeof json.bytecode === 'string' ? json.bytecode : json.bytecode?.object ?? json.evm?.bytecode?.object;
+  const raw = typeof json.bytecode === 'string' ? json.bytecode : (json.bytecode?.object ?? json.evm?.bytecode?.object);
   if (!raw) throw new Error(`artifact ${ARTIFACT_FILES[name]} has no bytecode`);
   const artifact: Artifact = { abi: json.abi, bytecode: (raw.startsWith('0x') ? raw : `0x${raw}`) as Hex };
   cache.set(name, artifact);

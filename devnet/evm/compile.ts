@@ -113,10 +113,16 @@ function resolveImport(importPath: string): { contents: string } | { error: stri
 
 interface SolcOutput {
   errors?: { severity: string; formattedMessage: string }[];
-  contracts?: Record<string, Record<string, {
-    abi: Abi;
-    evm: { bytecode: { object: string }; deployedBytecode: { object: string; immutableReferences?: CompiledContract['immutableReferences'] } };
-  }>>;
+  contracts?: Record<
+    string,
+    Record<
+      string,
+      {
+        abi: Abi;
+        evm: { bytecode: { object: string }; deployedBytecode: { object: string; immutableReferences?: CompiledContract['immutableReferences'] } };
+      }
+    >
+  >;
 }
 
 async function runSolc(sources: Record<string, string>): Promise<CompiledContracts> {

@@ -58,7 +58,10 @@ export async function installMulticall3(deployer: Deployer, compiled: CompiledCo
  * after it paid for the deploy) is its inventory.
  */
 export async function deployProjectContracts(
-  deployer: Deployer, rpcUrl: string, wrappedNative: Address, solverBalance: bigint,
+  deployer: Deployer,
+  rpcUrl: string,
+  wrappedNative: Address,
+  solverBalance: bigint,
 ): Promise<{ router: Address; depository: Address; solver: DevAccount }> {
   const solver = anvilAccount(BRIDGE_SOLVER_ACCOUNT);
   await deployer.setBalance(solver.address, solverBalance);

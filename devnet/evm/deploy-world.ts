@@ -31,10 +31,7 @@ import { uniswapV3 } from './venues/uniswap-v3';
 import { uniswapV4 } from './venues/uniswap-v4';
 import { pancakeswapV2, type PancakeV2Contracts } from './venues/pancakeswap-v2';
 import { pancakeswapV3, type PancakeV3Contracts } from './venues/pancakeswap-v3';
-import {
-  BRIDGE_SOLVER_STABLE_USD, BRIDGE_SOLVER_USD, NATIVE_USD, TOKENS, TREASURY_NATIVE, usdToRaw, worldSpecFingerprint,
-} from './world-spec';
-
+import { BRIDGE_SOLVER_STABLE_USD, BRIDGE_SOLVER_USD, NATIVE_USD, TOKENS, TREASURY_NATIVE, usdToRaw, worldSpecFingerprint } from './world-spec';
 
 /** Bump when this script changes what it deploys or how (part of the world version). */
 export const DEPLOY_SCRIPT_VERSION = '8';
@@ -46,17 +43,18 @@ const LATE_VENUES = [pancakeswapV3, pancakeswapV2] as const;
 
 // A type alias, not an interface: it stays assignable to Record<string, string> (the manifest's shape).
 export type EvmWorldContracts = { multicall3: string } & ContractsOfVenues<typeof EVM_WORLD_VENUES> & {
-  /** The project's Router (deployed after the venues, so every other address stays where it was). */
-  router?: string;
-  /** The bridge Depository (deployed after the Router). */
-  depository?: string;
-  /** Test helper quoting any V3-family pool by its own swap math (deployed after the Depository). */
-  v3PoolQuoter?: string;
-  /** The launchpad and its LAUNCH and GRAD curves (deployed after the V3PoolQuoter, see launchpad.ts). */
-  launchpad?: string;
-  /** The strategy token's V2 pair against the wrapped native (the token itself is listed in `tokens`). */
-  strategyPair?: string;
-} & Partial<PancakeV3Contracts> & Partial<PancakeV2Contracts>;
+    /** The project's Router (deployed after the venues, so every other address stays where it was). */
+    router?: string;
+    /** The bridge Depository (deployed after the Router). */
+    depository?: string;
+    /** Test helper quoting any V3-family pool by its own swap math (deployed after the Depository). */
+    v3PoolQuoter?: string;
+    /** The launchpad and its LAUNCH and GRAD curves (deployed after the V3PoolQuoter, see launchpad.ts). */
+    launchpad?: string;
+    /** The strategy token's V2 pair against the wrapped native (the token itself is listed in `tokens`). */
+    strategyPair?: string;
+  } & Partial<PancakeV3Contracts> &
+  Partial<PancakeV2Contracts>;
 
 export interface EvmWorldInfo {
   chain: EvmChainId;
@@ -99,15 +97,15 @@ export async function evmWorldVersion(options: DeployOptions = {}): Promise<stri
 
 export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options: DeployOptions = {}): Promise<EvmWorldInfo> {
   const { chainId, nativeDecimals } = CHAINS[chain];
-  const [compiled, worldVersion] = await Promise.all([
-    compileContracts({ cacheDir: options.compileCacheDir }),
-    evmWorldVersion(options),
-  ]);
+  const [compiled, worldVersion] = await Promise.all([compileContracts({ cacheDir: options.compileCacheDir }), evmWorldVersion(options)]);
   const deployer = await connectDeployer(rpcUrl, chain, canonicalPlacements(chain));
   const nativeAmount = (usd: number) => usdToRaw(usd, NATIVE_USD[chain], nativeDecimals);
   const treasury = TREASURY_NATIVE * 10n ** BigInt(nativeDecimals);
   const lateVenues = LATE_VENUES.filter((venue) => !venue.chains || venue.chains.includes(chain));
-  await deployer.setBalance(deployer.address, nativeInPools([...EVM_WORLD_VENUES, ...lateVenues], nativeAmount) + launchpadNative(nativeAmount) + strategyTokenNative(nativeAmount) + treasury);
+  await deployer.setBalance(
+    deployer.address,
+    nativeInPools([...EVM_WORLD_VENUES, ...lateVenues], nativeAmount) + launchpadNative(nativeAmount) + strategyTokenNative(nativeAmount) + treasury,
+  );
 
   const wrapped = await deployWrappedNative(deployer, NATIVE_USD[chain]);
   const multicall3 = await installMulticall3(deployer, compiled);
@@ -122,12 +120,15 @@ export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options:
   const v2Router = venues[0]!.contracts.uniswapV2Router02 as Address;
   const strategy = await deployStrategyToken(deployer, compiled, tokens, { v2Factory, v2Router }, nativeAmount);
   for (const venue of lateVenues) venues.push(await venue.deploy(deployer, wrapped.address, compiled));
-  pools.push(...await seedPools(deployer, lateVenues, venues.slice(EVM_WORLD_VENUES.length), tokens));
+  pools.push(...(await seedPools(deployer, lateVenues, venues.slice(EVM_WORLD_VENUES.length), tokens)));
   await checkWrappedNative(deployer, wrapped);
   // Last, so every contract above keeps its address: the solver's stable inventory.
   const stable = TOKENS.find((token) => token.kind === 'stable')!.symbol;
   await deployer.write('solver stable inventory', {
-    address: tokens.addressOf(stable), abi: erc20Abi, functionName: 'transfer', args: [solver.address, tokens.amountFor(stable, BRIDGE_SOLVER_STABLE_USD)],
+    address: tokens.addressOf(stable),
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [solver.address, tokens.amountFor(stable, BRIDGE_SOLVER_STABLE_USD)],
   });
 
   const venueContracts = Object.assign({}, ...venues.map((venue) => venue.contracts)) as ContractsOfVenues<typeof EVM_WORLD_VENUES>;
@@ -143,4 +144,3 @@ export async function deployEvmWorld(rpcUrl: string, chain: EvmChainId, options:
     worldVersion,
   };
 }
-

@@ -13,7 +13,6 @@ import { CHAINS, type EvmChainId } from '@/server/chains/registry';
 import { startAnvil } from '../anvil';
 import { deployEvmWorld, evmWorldVersion, type EvmWorldInfo } from './deploy-world';
 
-
 export interface PreparedEvmChain {
   stateFile: string;
   info: EvmWorldInfo;
@@ -91,15 +90,15 @@ export async function prepareEvmChainState(chain: EvmChainId, options: { cacheDi
     }
   })();
   preparing.set(stateFile, promise);
-  promise.then(() => preparing.delete(stateFile), () => preparing.delete(stateFile));
+  promise.then(
+    () => preparing.delete(stateFile),
+    () => preparing.delete(stateFile),
+  );
   return promise;
 }
 
 /** Boots one chain of the world from its snapshot (preparing the snapshot first when needed). */
-export async function startEvmChain(
-  chain: EvmChainId,
-  options: { cacheDir: string; port?: number; accounts?: number },
-): Promise<RunningEvmChain> {
+export async function startEvmChain(chain: EvmChainId, options: { cacheDir: string; port?: number; accounts?: number }): Promise<RunningEvmChain> {
   const { stateFile, info } = await prepareEvmChainState(chain, { cacheDir: options.cacheDir });
   const node = await startAnvil({
     chainId: CHAINS[chain].chainId,

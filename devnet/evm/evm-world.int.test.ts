@@ -6,18 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  http,
-  maxUint256,
-  parseAbi,
-  parseEther,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem';
+import { createPublicClient, createWalletClient, defineChain, http, maxUint256, parseAbi, parseEther, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAINS, EVM_CHAIN_IDS, type EvmChainId } from '@/server/chains/registry';
@@ -78,8 +67,7 @@ function clientsFor(chain: EvmChainId) {
   });
   const transport = http(node.url);
   const client: PublicClient = createPublicClient({ chain: viemChain, transport, pollingInterval: 50 });
-  const walletFor = (privateKey: Hex) =>
-    createWalletClient({ account: privateKeyToAccount(privateKey), chain: viemChain, transport, pollingInterval: 50 });
+  const walletFor = (privateKey: Hex) => createWalletClient({ account: privateKeyToAccount(privateKey), chain: viemChain, transport, pollingInterval: 50 });
   return { node, info: node.info, client, trader: walletFor(anvilAccount(1).privateKey), owner: walletFor(node.info.deployer.privateKey) };
 }
 
@@ -114,12 +102,14 @@ beforeAll(async () => {
   timings.coldPrepareOneMs = Math.round(performance.now() - start);
 
   start = performance.now();
-  const started = await Promise.allSettled(EVM_CHAIN_IDS.map(async (chain) => {
-    nodes.set(chain, await startEvmChain(chain, { cacheDir: TEST_STATE_CACHE }));
-  }));
+  const started = await Promise.allSettled(
+    EVM_CHAIN_IDS.map(async (chain) => {
+      nodes.set(chain, await startEvmChain(chain, { cacheDir: TEST_STATE_CACHE }));
+    }),
+  );
   timings.warmBootAllMs = Math.round(performance.now() - start);
   const failed = started.find((result) => result.status === 'rejected');
-  if (failed) throw (failed).reason;
+  if (failed) throw failed.reason;
 
   const first = nodes.get('BASE')!;
   await first.stop();
@@ -139,17 +129,23 @@ afterAll(async () => {
 });
 
 describe('deployment', () => {
-  it('puts what the address book lists at the book\'s addresses, the Router and the Depository at one address on every chain, with their code there', async () => {
+  it("puts what the address book lists at the book's addresses, the Router and the Depository at one address on every chain, with their code there", async () => {
     const base = nodes.get('BASE')!.info;
     for (const chain of EVM_CHAIN_IDS) {
       const { info } = nodes.get(chain)!;
       expect(info.chainId).toBe(CHAINS[chain].chainId);
       const named: Record<string, string | undefined> = {
-        WETH9: info.wrappedNative, Multicall3: info.contracts.multicall3, USDC: info.tokens.find((token) => token.symbol === 'USDC')?.address,
-        UniswapV2Factory: info.contracts.uniswapV2Factory, UniswapV2Router02: info.contracts.uniswapV2Router02,
-        UniswapV3Factory: info.contracts.uniswapV3Factory, QuoterV2: info.contracts.quoterV2,
-        PoolManager: info.contracts.uniswapV4PoolManager, V4Quoter: info.contracts.v4Quoter,
-        PancakeV3Factory: info.contracts.pancakeV3Factory, PancakeV3PoolDeployer: info.contracts.pancakeV3PoolDeployer,
+        WETH9: info.wrappedNative,
+        Multicall3: info.contracts.multicall3,
+        USDC: info.tokens.find((token) => token.symbol === 'USDC')?.address,
+        UniswapV2Factory: info.contracts.uniswapV2Factory,
+        UniswapV2Router02: info.contracts.uniswapV2Router02,
+        UniswapV3Factory: info.contracts.uniswapV3Factory,
+        QuoterV2: info.contracts.quoterV2,
+        PoolManager: info.contracts.uniswapV4PoolManager,
+        V4Quoter: info.contracts.v4Quoter,
+        PancakeV3Factory: info.contracts.pancakeV3Factory,
+        PancakeV3PoolDeployer: info.contracts.pancakeV3PoolDeployer,
         PancakeV2Factory: info.contracts.pancakeV2Factory,
       };
       const placed = canonicalPlacements(chain);
@@ -182,10 +178,18 @@ describe.each(EVM_CHAIN_IDS)('%s launchpad', (chain) => {
       'function curve(address) view returns (uint256 reserveNative, uint256 reserveToken, uint256 raisedNative, uint256 graduationNative, bool graduated, address pair)',
       'function quoteBuy(address, uint256) view returns (uint256)',
     ]);
-    for (const [symbol, filled] of [['LAUNCH', 0.1], ['GRAD', 0.95]] as const) {
+    for (const [symbol, filled] of [
+      ['LAUNCH', 0.1],
+      ['GRAD', 0.95],
+    ] as const) {
       const token = info.tokens.find((t) => t.symbol === symbol && t.kind === 'launchpad');
       expect(token, symbol).toBeDefined();
-      const [reserveNative, reserveToken, raised, graduation, graduated] = await client.readContract({ address: launchpad, abi, functionName: 'curve', args: [token!.address as Address] });
+      const [reserveNative, reserveToken, raised, graduation, graduated] = await client.readContract({
+        address: launchpad,
+        abi,
+        functionName: 'curve',
+        args: [token!.address as Address],
+      });
       expect(graduated).toBe(false);
       expect(Number(raised) / Number(graduation)).toBeCloseTo(filled, 3);
       const amountIn = graduation / 1000n;
@@ -204,7 +208,11 @@ describe.each(EVM_CHAIN_IDS)('%s strategy token', (chain) => {
     expect(strat!.address).toBe(nodes.get('BASE')!.info.tokens.find((t) => t.kind === 'strategy')!.address);
     expect(info.tokens.findIndex((t) => t.kind === 'strategy')).toBeGreaterThan(info.tokens.findLastIndex((t) => t.kind === 'launchpad'));
     const address = strat!.address as Address;
-    const vault = parseAbi(['function permitRequired() view returns (bool)', 'function isPermitted(address) view returns (bool)', 'function asset() view returns (address)']);
+    const vault = parseAbi([
+      'function permitRequired() view returns (bool)',
+      'function isPermitted(address) view returns (bool)',
+      'function asset() view returns (address)',
+    ]);
     expect(await client.readContract({ address, abi: vault, functionName: 'permitRequired' })).toBe(true);
     expect(await client.readContract({ address, abi: vault, functionName: 'asset' })).toBe(token(info, STRATEGY_TOKEN.asset));
     expect(await client.readContract({ address, abi: vault, functionName: 'isPermitted', args: [trader.account.address] })).toBe(false);
@@ -214,24 +222,33 @@ describe.each(EVM_CHAIN_IDS)('%s strategy token', (chain) => {
     const [reserve0, reserve1] = await client.readContract({ address: pair, abi: v2Pair, functionName: 'getReserves' });
     const shareFirst = (await client.readContract({ address: pair, abi: v2Pair, functionName: 'token0' })) === address;
     const [shares, native] = shareFirst ? [reserve0, reserve1] : [reserve1, reserve0];
-    const shareUsd = (Number(native) / 1e18) * NATIVE_USD[chain] / (Number(shares) / 1e18);
+    const shareUsd = ((Number(native) / 1e18) * NATIVE_USD[chain]) / (Number(shares) / 1e18);
     expect(shareUsd).toBeCloseTo(2, 2);
     // Without the permit a buy reverts: the pair may not send the shares to an unpermitted holder.
-    await expect(client.simulateContract({
-      account: trader.account, address: info.contracts.uniswapV2Router02 as Address, abi: v2Router, functionName: 'swapExactETHForTokens',
-      args: [0n, [info.wrappedNative as Address, address], trader.account.address, DEADLINE], value: parseEther('0.001'),
-    })).rejects.toThrow();
+    await expect(
+      client.simulateContract({
+        account: trader.account,
+        address: info.contracts.uniswapV2Router02 as Address,
+        abi: v2Router,
+        functionName: 'swapExactETHForTokens',
+        args: [0n, [info.wrappedNative as Address, address], trader.account.address, DEADLINE],
+        value: parseEther('0.001'),
+      }),
+    ).rejects.toThrow();
   });
 });
 
 describe.each(EVM_CHAIN_IDS)('%s pools', (chain) => {
   const pair = (info: EvmWorldInfo, pool: EvmWorldInfo['pools'][number]) => [specSymbol(info, pool.token0), specSymbol(info, pool.token1)].sort().join('/');
 
-  it('every pool quotes a $100 trade both ways at the spec price, by the venue\'s own quoter', async () => {
+  it("every pool quotes a $100 trade both ways at the spec price, by the venue's own quoter", async () => {
     const { client, info } = clientsFor(chain);
     expect(info.pools.length).toBeGreaterThan(30);
     for (const pool of info.pools) {
-      for (const [tokenIn, tokenOut] of [[pool.token0, pool.token1], [pool.token1, pool.token0]] as const) {
+      for (const [tokenIn, tokenOut] of [
+        [pool.token0, pool.token1],
+        [pool.token1, pool.token0],
+      ] as const) {
         const out = await quotePool(client, info.contracts, pool, tokenIn, rawFor(chain, info, tokenIn, 100));
         // The pool's fee and a little rounding; $100 moves none of these pools measurably.
         const ratio = usdOf(chain, info, tokenOut, out) / 100;
@@ -263,7 +280,10 @@ describe.each(EVM_CHAIN_IDS)('%s pools', (chain) => {
   it('GAMMA trades only against ALPHA (V2 and V3 0.3 %)', () => {
     const { info } = clientsFor(chain);
     const gammaPools = info.pools.filter((pool) => pair(info, pool).split('/').includes('GAMMA'));
-    expect(gammaPools.map((pool) => `${pool.venue}:${pool.fee}:${pair(info, pool)}`).sort()).toEqual(['UNISWAP_V2:3000:ALPHA/GAMMA', 'UNISWAP_V3:3000:ALPHA/GAMMA']);
+    expect(gammaPools.map((pool) => `${pool.venue}:${pool.fee}:${pair(info, pool)}`).sort()).toEqual([
+      'UNISWAP_V2:3000:ALPHA/GAMMA',
+      'UNISWAP_V3:3000:ALPHA/GAMMA',
+    ]);
   });
 
   it('pools with ranged positions hold more active liquidity than full range of the same depth', async () => {
@@ -287,7 +307,9 @@ describe.each(EVM_CHAIN_IDS)('%s pools', (chain) => {
   it('WNATIVE/BETA: the deepest pool is the 0.3 % one, not the cheapest tier', async () => {
     const { client, info } = clientsFor(chain);
     const pools = info.pools.filter((pool) => pair(info, pool) === ['BETA', WNATIVE].sort().join('/'));
-    const outs = await Promise.all(pools.map((pool) => quotePool(client, info.contracts, pool, info.wrappedNative, rawFor(chain, info, info.wrappedNative, 200_000))));
+    const outs = await Promise.all(
+      pools.map((pool) => quotePool(client, info.contracts, pool, info.wrappedNative, rawFor(chain, info, info.wrappedNative, 200_000))),
+    );
     const best = pools[outs.indexOf(outs.reduce((a, b) => (a > b ? a : b)))]!;
     expect(`${best.venue}:${best.fee}`).toBe('UNISWAP_V3:3000');
     expect(Math.min(...pools.map((pool) => pool.fee))).toBeLessThan(3000);
@@ -304,7 +326,7 @@ describe.each(EVM_CHAIN_IDS)('%s', (chain) => {
     const [r0, r1] = await client.readContract({ address: pair, abi: v2Pair, functionName: 'getReserves' });
     const token0 = await client.readContract({ address: pair, abi: v2Pair, functionName: 'token0' });
     const [reserveNative, reserveUsd] = token0 === info.wrappedNative ? [r0, r1] : [r1, r0];
-    const price = (Number(reserveUsd) / 1e6) / (Number(reserveNative) / 1e18);
+    const price = Number(reserveUsd) / 1e6 / (Number(reserveNative) / 1e18);
     expect(Math.abs(price / NATIVE_USD[chain] - 1)).toBeLessThan(0.01);
     // ≥ 1M USD per side
     expect(reserveUsd).toBeGreaterThanOrEqual(1_000_000n * 10n ** 6n);
@@ -317,16 +339,28 @@ describe.each(EVM_CHAIN_IDS)('%s', (chain) => {
     const usdc = token(info, 'stable');
     const path2 = [info.wrappedNative as Address, usdc];
     const amountIn = parseEther('1');
-    const [, expected] = await client.readContract({ address: info.contracts.uniswapV2Router02 as Address, abi: v2Router, functionName: 'getAmountsOut', args: [amountIn, path2] });
+    const [, expected] = await client.readContract({
+      address: info.contracts.uniswapV2Router02 as Address,
+      abi: v2Router,
+      functionName: 'getAmountsOut',
+      args: [amountIn, path2],
+    });
     const before = await client.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [trader.account.address] });
-    await mined(client, await trader.writeContract({
-      address: info.contracts.uniswapV2Router02 as Address, abi: v2Router, functionName: 'swapExactETHForTokens',
-      args: [expected!, path2, trader.account.address, DEADLINE], value: amountIn, gas: GAS,
-    }));
+    await mined(
+      client,
+      await trader.writeContract({
+        address: info.contracts.uniswapV2Router02 as Address,
+        abi: v2Router,
+        functionName: 'swapExactETHForTokens',
+        args: [expected!, path2, trader.account.address, DEADLINE],
+        value: amountIn,
+        gas: GAS,
+      }),
+    );
     const after = await client.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [trader.account.address] });
     expect(after - before).toBe(expected);
     // Spot value of 1 native minus the 0.3 % fee; the rest is price impact.
-    const spot = (NATIVE_USD[chain] * 0.997 * 1e6);
+    const spot = NATIVE_USD[chain] * 0.997 * 1e6;
     expect(Number(expected) / spot).toBeGreaterThan(0.99);
   });
 
@@ -336,20 +370,36 @@ describe.each(EVM_CHAIN_IDS)('%s', (chain) => {
     const amountIn = parseEther('1');
     for (const fee of [500, 3000] as const) {
       const { result } = await client.simulateContract({
-        address: info.contracts.quoterV2 as Address, abi: quoterV2, functionName: 'quoteExactInputSingle',
+        address: info.contracts.quoterV2 as Address,
+        abi: quoterV2,
+        functionName: 'quoteExactInputSingle',
         args: [{ tokenIn: info.wrappedNative as Address, tokenOut: usdc, amountIn, fee, sqrtPriceLimitX96: 0n }],
       });
       const quoted = result[0];
       expect(Number(quoted) / (NATIVE_USD[chain] * 1e6)).toBeGreaterThan(0.99);
       const before = await client.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [trader.account.address] });
-      await mined(client, await trader.writeContract({
-        address: info.contracts.swapRouter as Address, abi: swapRouter, functionName: 'exactInputSingle',
-        args: [{
-          tokenIn: info.wrappedNative as Address, tokenOut: usdc, fee, recipient: trader.account.address,
-          deadline: DEADLINE, amountIn, amountOutMinimum: quoted, sqrtPriceLimitX96: 0n,
-        }],
-        value: amountIn, gas: GAS,
-      }));
+      await mined(
+        client,
+        await trader.writeContract({
+          address: info.contracts.swapRouter as Address,
+          abi: swapRouter,
+          functionName: 'exactInputSingle',
+          args: [
+            {
+              tokenIn: info.wrappedNative as Address,
+              tokenOut: usdc,
+              fee,
+              recipient: trader.account.address,
+              deadline: DEADLINE,
+              amountIn,
+              amountOutMinimum: quoted,
+              sqrtPriceLimitX96: 0n,
+            },
+          ],
+          value: amountIn,
+          gas: GAS,
+        }),
+      );
       const after = await client.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [trader.account.address] });
       expect(after - before).toBe(quoted);
     }
@@ -370,10 +420,17 @@ describe.each(EVM_CHAIN_IDS)('%s', (chain) => {
     const [, out] = await client.readContract({ address: router, abi: v2Router, functionName: 'getAmountsOut', args: [amountIn, buyPath] });
     const buyTax = (out! * 300n) / 10_000n;
     const [traderBefore, clogBefore] = await Promise.all([balance(trader.account.address), balance(tax)]);
-    await mined(client, await trader.writeContract({
-      address: router, abi: v2Router, functionName: 'swapExactETHForTokens',
-      args: [0n, buyPath, trader.account.address, DEADLINE], value: amountIn, gas: GAS,
-    }));
+    await mined(
+      client,
+      await trader.writeContract({
+        address: router,
+        abi: v2Router,
+        functionName: 'swapExactETHForTokens',
+        args: [0n, buyPath, trader.account.address, DEADLINE],
+        value: amountIn,
+        gas: GAS,
+      }),
+    );
     const [traderAfterBuy, clogAfterBuy] = await Promise.all([balance(trader.account.address), balance(tax)]);
     expect(traderAfterBuy - traderBefore).toBe(out! - buyTax);
     expect(clogAfterBuy - clogBefore).toBe(buyTax);
@@ -382,10 +439,16 @@ describe.each(EVM_CHAIN_IDS)('%s', (chain) => {
     const sellTax = (sellAmount * 500n) / 10_000n;
     await mined(client, await trader.writeContract({ address: tax, abi: erc20, functionName: 'approve', args: [router, maxUint256] }));
     const pairBefore = await balance(pair);
-    await mined(client, await trader.writeContract({
-      address: router, abi: v2Router, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
-      args: [sellAmount, 0n, [tax, info.wrappedNative as Address], trader.account.address, DEADLINE], gas: GAS,
-    }));
+    await mined(
+      client,
+      await trader.writeContract({
+        address: router,
+        abi: v2Router,
+        functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
+        args: [sellAmount, 0n, [tax, info.wrappedNative as Address], trader.account.address, DEADLINE],
+        gas: GAS,
+      }),
+    );
     expect((await balance(pair)) - pairBefore).toBe(sellAmount - sellTax);
     expect((await balance(tax)) - clogAfterBuy).toBe(sellTax);
     expect(await balance(trader.account.address)).toBe(traderAfterBuy - sellAmount);
@@ -402,36 +465,63 @@ describe.each(EVM_CHAIN_IDS)('%s', (chain) => {
     const buyPath = [info.wrappedNative as Address, honey];
     const [, out] = await client.readContract({ address: router, abi: v2Router, functionName: 'getAmountsOut', args: [amountIn, buyPath] });
     const before = await balance(trader.account.address);
-    await mined(client, await trader.writeContract({
-      address: router, abi: v2Router, functionName: 'swapExactETHForTokens',
-      args: [out!, buyPath, trader.account.address, DEADLINE], value: amountIn, gas: GAS,
-    }));
+    await mined(
+      client,
+      await trader.writeContract({
+        address: router,
+        abi: v2Router,
+        functionName: 'swapExactETHForTokens',
+        args: [out!, buyPath, trader.account.address, DEADLINE],
+        value: amountIn,
+        gas: GAS,
+      }),
+    );
     const bought = (await balance(trader.account.address)) - before;
     expect(bought).toBe(out);
 
     await mined(client, await trader.writeContract({ address: honey, abi: erc20, functionName: 'approve', args: [router, maxUint256] }));
     const sellPath = [honey, info.wrappedNative as Address];
-    await expect(client.simulateContract({
-      account: trader.account, address: router, abi: v2Router, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
-      args: [bought, 0n, sellPath, trader.account.address, DEADLINE],
-    })).rejects.toThrow();
-    await expect(client.simulateContract({
-      account: trader.account, address: honey, abi: erc20, functionName: 'transfer', args: [pair, bought],
-    })).rejects.toThrow(/only the owner can sell/);
+    await expect(
+      client.simulateContract({
+        account: trader.account,
+        address: router,
+        abi: v2Router,
+        functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
+        args: [bought, 0n, sellPath, trader.account.address, DEADLINE],
+      }),
+    ).rejects.toThrow();
+    await expect(
+      client.simulateContract({
+        account: trader.account,
+        address: honey,
+        abi: erc20,
+        functionName: 'transfer',
+        args: [pair, bought],
+      }),
+    ).rejects.toThrow(/only the owner can sell/);
     // Sent anyway, the sell reverts on chain.
     const hash = await trader.writeContract({
-      address: router, abi: v2Router, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
-      args: [bought, 0n, sellPath, trader.account.address, DEADLINE], gas: GAS,
+      address: router,
+      abi: v2Router,
+      functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
+      args: [bought, 0n, sellPath, trader.account.address, DEADLINE],
+      gas: GAS,
     });
     expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('reverted');
     expect(await balance(trader.account.address)).toBe(before + bought);
 
     const pairBefore = await balance(pair);
     const ownerNativeBefore = await client.getBalance({ address: owner.account.address });
-    const receipt = await mined(client, await owner.writeContract({
-      address: router, abi: v2Router, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
-      args: [bought, 0n, sellPath, owner.account.address, DEADLINE], gas: GAS,
-    }));
+    const receipt = await mined(
+      client,
+      await owner.writeContract({
+        address: router,
+        abi: v2Router,
+        functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
+        args: [bought, 0n, sellPath, owner.account.address, DEADLINE],
+        gas: GAS,
+      }),
+    );
     expect((await balance(pair)) - pairBefore).toBe(bought);
     const gasCost = receipt.gasUsed * receipt.effectiveGasPrice;
     expect((await client.getBalance({ address: owner.account.address })) + gasCost).toBeGreaterThan(ownerNativeBefore);

@@ -32,7 +32,11 @@ export function launchpadNative(nativeAmount: (usd: number) => bigint): bigint {
 }
 
 export async function deployLaunchpad(
-  deployer: Deployer, compiled: CompiledContracts, wrapped: Address, v2Factory: Address, nativeAmount: (usd: number) => bigint,
+  deployer: Deployer,
+  compiled: CompiledContracts,
+  wrapped: Address,
+  v2Factory: Address,
+  nativeAmount: (usd: number) => bigint,
 ): Promise<DeployedLaunchpad> {
   const abi = compiled.Launchpad.abi;
   const fee = nativeAmount(LAUNCH_CURVE_USD.launchFee);
@@ -40,7 +44,9 @@ export async function deployLaunchpad(
   const tokens: EvmWorldToken[] = [];
   for (const spec of LAUNCH_TOKENS) {
     await deployer.write(`create ${spec.symbol}`, {
-      address: launchpad, abi, functionName: 'createToken',
+      address: launchpad,
+      abi,
+      functionName: 'createToken',
       args: [spec.name, spec.symbol, LAUNCH_SUPPLY, nativeAmount(LAUNCH_CURVE_USD.virtualNative), nativeAmount(LAUNCH_CURVE_USD.graduation)],
     });
     const token = await launchTokenAt(deployer, launchpad, tokens.length);
@@ -49,7 +55,12 @@ export async function deployLaunchpad(
     await deployer.write(`${spec.symbol} launch fee`, { address: launchpad, abi, functionName: 'payLaunchFee', args: [token, deployer.address], value: fee });
     await deployer.write(`wrap for ${spec.symbol}`, { address: wrapped, abi: wrappedAbi, functionName: 'deposit', args: [], value: fill });
     await deployer.write(`pay ${spec.symbol}'s curve`, { address: wrapped, abi: wrappedAbi, functionName: 'transfer', args: [launchpad, fill] });
-    await deployer.write(`fill ${spec.symbol}'s curve`, { address: launchpad, abi, functionName: 'buy', args: [token, 0n, deployer.address, deployer.address] });
+    await deployer.write(`fill ${spec.symbol}'s curve`, {
+      address: launchpad,
+      abi,
+      functionName: 'buy',
+      args: [token, 0n, deployer.address, deployer.address],
+    });
   }
   return { launchpad, tokens };
 }

@@ -45,11 +45,13 @@ function contractsDir(): string {
 }
 
 function listSources(dir: string, prefix = ''): string[] {
-  return readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)).flatMap((entry) => {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) return entry.name === 'test' ? [] : listSources(path.join(dir, entry.name), relative);
-    return entry.name.endsWith('.sol') ? [relative] : [];
-  });
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) return entry.name === 'test' ? [] : listSources(path.join(dir, entry.name), relative);
+      return entry.name.endsWith('.sol') ? [relative] : [];
+    });
 }
 
 /** The pair's source with PancakeSwap V2's fee; throws when a line to change is not there exactly once. */
@@ -79,7 +81,11 @@ interface SolcOutput {
 
 function compile(sources: Record<string, string>): PancakeV2Build {
   const solc = require('solc-0.5.16') as { compile(input: string): string };
-  const input = { language: 'Solidity', sources: Object.fromEntries(Object.entries(sources).map(([file, content]) => [file, { content }])), settings: SETTINGS };
+  const input = {
+    language: 'Solidity',
+    sources: Object.fromEntries(Object.entries(sources).map(([file, content]) => [file, { content }])),
+    settings: SETTINGS,
+  };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
   const errors = (output.errors ?? []).filter((error) => error.severity === 'error');
   if (errors.length > 0) throw new Error(`solc 0.5.16 failed:\n${errors.map((error) => error.formattedMessage).join('\n')}`);

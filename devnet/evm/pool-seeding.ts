@@ -14,11 +14,7 @@ const depositAbi = parseAbi(['function deposit() payable']);
 const poolRegistryAbi = parseAbi(['function setPool(address pool, bool enabled)']);
 
 /** The native side of the venues' pools (`takesNative` narrows to the venues that pay it one way). */
-export function nativeInPools(
-  venues: readonly EvmWorldVenue[],
-  nativeAmount: (usd: number) => bigint,
-  takesNative?: EvmWorldVenue['takesNative'],
-): bigint {
+export function nativeInPools(venues: readonly EvmWorldVenue[], nativeAmount: (usd: number) => bigint, takesNative?: EvmWorldVenue['takesNative']): bigint {
   return venues
     .filter((venue) => takesNative === undefined || venue.takesNative === takesNative)
     .flatMap((venue) => venue.pools)
@@ -35,16 +31,23 @@ export async function seedPools(
 ): Promise<EvmWorldPool[]> {
   if (venues.length === 0) return [];
   const wrappedNeeded = nativeInPools(venues, (usd) => tokens.amountFor(WNATIVE, usd), 'wrapped');
-  if (wrappedNeeded > 0n) await deployer.write('wrap native', { address: tokens.addressOf(WNATIVE), abi: depositAbi, functionName: 'deposit', args: [], value: wrappedNeeded });
+  if (wrappedNeeded > 0n)
+    await deployer.write('wrap native', { address: tokens.addressOf(WNATIVE), abi: depositAbi, functionName: 'deposit', args: [], value: wrappedNeeded });
   // Each venue's spender may pull the tokens of that venue's pools.
   for (const token of tokens.list) {
     for (const [index, venue] of deployed.entries()) {
-      if (!venue.spender || !venues[index]!.pools.some((pool) => [pool.tokenA, pool.tokenB].some((symbol) => tokens.addressOf(symbol) === token.address))) continue;
-      await deployer.write(`approve ${token.symbol}`, { address: token.address as Address, abi: approveAbi, functionName: 'approve', args: [venue.spender, maxUint256] });
+      if (!venue.spender || !venues[index]!.pools.some((pool) => [pool.tokenA, pool.tokenB].some((symbol) => tokens.addressOf(symbol) === token.address)))
+        continue;
+      await deployer.write(`approve ${token.symbol}`, {
+        address: token.address as Address,
+        abi: approveAbi,
+        functionName: 'approve',
+        args: [venue.spender, maxUint256],
+      });
     }
   }
   const pools: EvmWorldPool[] = [];
-  for (const venue of deployed) pools.push(...await venue.seedPools(tokens));
+  for (const venue of deployed) pools.push(...(await venue.seedPools(tokens)));
   await registerTaxedPools(deployer, tokens, pools);
   return pools;
 }
@@ -58,7 +61,12 @@ async function registerTaxedPools(deployer: Deployer, tokens: WorldTokens, pools
     if (token.kind !== 'tax' && token.kind !== 'honeypot') continue;
     for (const pool of pools) {
       if (pool.token0 !== token.address && pool.token1 !== token.address) continue;
-      await deployer.write(`${token.symbol} setPool`, { address: token.address as Address, abi: poolRegistryAbi, functionName: 'setPool', args: [pool.address, true] });
+      await deployer.write(`${token.symbol} setPool`, {
+        address: token.address as Address,
+        abi: poolRegistryAbi,
+        functionName: 'setPool',
+        args: [pool.address, true],
+      });
     }
   }
 }

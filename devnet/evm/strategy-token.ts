@@ -27,11 +27,21 @@ export function strategyTokenNative(nativeAmount: (usd: number) => bigint): bigi
 }
 
 export async function deployStrategyToken(
-  deployer: Deployer, compiled: CompiledContracts, tokens: WorldTokens, contracts: { v2Factory: Address; v2Router: Address }, nativeAmount: (usd: number) => bigint,
+  deployer: Deployer,
+  compiled: CompiledContracts,
+  tokens: WorldTokens,
+  contracts: { v2Factory: Address; v2Router: Address },
+  nativeAmount: (usd: number) => bigint,
 ): Promise<{ token: EvmWorldToken; pair: Address }> {
   const { symbol, name, asset, pairDepthUsd } = STRATEGY_TOKEN;
   const alpha = tokens.addressOf(asset);
-  const vault = await deployer.deploy(symbol, compiled.StrategyVault.abi, compiled.StrategyVault.bytecode, [alpha, name, symbol, contracts.v2Factory, deployer.address]);
+  const vault = await deployer.deploy(symbol, compiled.StrategyVault.abi, compiled.StrategyVault.bytecode, [
+    alpha,
+    name,
+    symbol,
+    contracts.v2Factory,
+    deployer.address,
+  ]);
   // One share per ALPHA on the first deposit: the pair's share side is worth the ALPHA put in.
   const shares = tokens.amountFor(asset, pairDepthUsd);
   await deployer.write(`${symbol} permit`, { address: vault, abi: vaultAbi, functionName: 'permit', args: [] });
@@ -39,9 +49,17 @@ export async function deployStrategyToken(
   await deployer.write(`${symbol} deposit`, { address: vault, abi: vaultAbi, functionName: 'deposit', args: [shares, deployer.address] });
   await deployer.write(`approve ${symbol}`, { address: vault, abi: erc20Abi, functionName: 'approve', args: [contracts.v2Router, maxUint256] });
   await deployer.write(`${symbol} pair`, {
-    address: contracts.v2Router, abi: v2RouterAbi, functionName: 'addLiquidityETH',
-    args: [vault, shares, shares, 0n, deployer.address, 2n ** 40n], value: nativeAmount(pairDepthUsd),
+    address: contracts.v2Router,
+    abi: v2RouterAbi,
+    functionName: 'addLiquidityETH',
+    args: [vault, shares, shares, 0n, deployer.address, 2n ** 40n],
+    value: nativeAmount(pairDepthUsd),
   });
-  const pair = await deployer.publicClient.readContract({ address: contracts.v2Factory, abi: v2FactoryAbi, functionName: 'getPair', args: [vault, tokens.addressOf(WNATIVE)] });
+  const pair = await deployer.publicClient.readContract({
+    address: contracts.v2Factory,
+    abi: v2FactoryAbi,
+    functionName: 'getPair',
+    args: [vault, tokens.addressOf(WNATIVE)],
+  });
   return { token: { symbol, name, address: vault, decimals: 18, kind: 'strategy' }, pair };
 }

@@ -55,15 +55,17 @@ function deployToken(deployer: Deployer, compiled: CompiledContracts, spec: Toke
   const supply = spec.supply * 10n ** BigInt(spec.decimals);
   if (spec.kind === 'tax') {
     return deployer.deploy(spec.symbol, compiled.TaxToken.abi, compiled.TaxToken.bytecode, [
-      spec.name, spec.symbol, supply, BigInt(spec.buyTaxBps ?? 0), BigInt(spec.sellTaxBps ?? 0), BigInt(spec.burnBps ?? 0), deployer.address,
+      spec.name,
+      spec.symbol,
+      supply,
+      BigInt(spec.buyTaxBps ?? 0),
+      BigInt(spec.sellTaxBps ?? 0),
+      BigInt(spec.burnBps ?? 0),
+      deployer.address,
     ]);
   }
   if (spec.kind === 'honeypot') {
-    return deployer.deploy(spec.symbol, compiled.HoneypotToken.abi, compiled.HoneypotToken.bytecode, [
-      spec.name, spec.symbol, supply, deployer.address,
-    ]);
+    return deployer.deploy(spec.symbol, compiled.HoneypotToken.abi, compiled.HoneypotToken.bytecode, [spec.name, spec.symbol, supply, deployer.address]);
   }
-  return deployer.deploy(spec.symbol, compiled.TestToken.abi, compiled.TestToken.bytecode, [
-    spec.name, spec.symbol, spec.decimals, supply, deployer.address,
-  ]);
+  return deployer.deploy(spec.symbol, compiled.TestToken.abi, compiled.TestToken.bytecode, [spec.name, spec.symbol, spec.decimals, supply, deployer.address]);
 }

@@ -50,7 +50,7 @@ export function decimalsOf(info: EvmWorldInfo, address: string): number {
 /** Raw amount of the token at `address` worth `usd` (float: for tests). */
 export function rawFor(chain: EvmChainId, info: EvmWorldInfo, address: string, usd: number): bigint {
   const price = specPrice(chain, specSymbol(info, address));
-  return BigInt(Math.round((usd / price) * 1e6)) * 10n ** BigInt(decimalsOf(info, address)) / 1_000_000n;
+  return (BigInt(Math.round((usd / price) * 1e6)) * 10n ** BigInt(decimalsOf(info, address))) / 1_000_000n;
 }
 
 /** USD value of a raw amount of the token at `address`, at the spec price. */
@@ -73,27 +73,38 @@ const PRICE_LIMITS = new Set([4295128740n, 1461446703485210103287273052203988822
  * QuoterV2, which prices the part a pool takes before running dry at the price limit, gives 0.
  */
 export async function quotePool(
-  client: PublicClient, contracts: Readonly<Record<string, string>>, pool: Pick<EvmWorldPool, 'venue' | 'address' | 'token0' | 'token1' | 'fee' | 'tickSpacing'>, tokenIn: string, amountIn: bigint,
+  client: PublicClient,
+  contracts: Readonly<Record<string, string>>,
+  pool: Pick<EvmWorldPool, 'venue' | 'address' | 'token0' | 'token1' | 'fee' | 'tickSpacing'>,
+  tokenIn: string,
+  amountIn: bigint,
 ): Promise<bigint> {
   const tokenOut = (tokenIn.toLowerCase() === pool.token0.toLowerCase() ? pool.token1 : pool.token0) as Address;
   const zeroForOne = tokenIn.toLowerCase() === pool.token0.toLowerCase();
   switch (pool.venue) {
     case 'UNISWAP_V2': {
       const amounts = await client.readContract({
-        address: contracts.uniswapV2Router02 as Address, abi: v2RouterAbi, functionName: 'getAmountsOut', args: [amountIn, [tokenIn as Address, tokenOut]],
+        address: contracts.uniswapV2Router02 as Address,
+        abi: v2RouterAbi,
+        functionName: 'getAmountsOut',
+        args: [amountIn, [tokenIn as Address, tokenOut]],
       });
       return amounts[1]!;
     }
     case 'UNISWAP_V3': {
       const { result } = await client.simulateContract({
-        address: contracts.quoterV2 as Address, abi: quoterV2Abi, functionName: 'quoteExactInputSingle',
+        address: contracts.quoterV2 as Address,
+        abi: quoterV2Abi,
+        functionName: 'quoteExactInputSingle',
         args: [{ tokenIn: tokenIn as Address, tokenOut, amountIn, fee: pool.fee, sqrtPriceLimitX96: 0n }],
       });
       return PRICE_LIMITS.has(result[1]) ? 0n : result[0];
     }
     case 'UNISWAP_V4': {
       const { result } = await client.simulateContract({
-        address: contracts.v4Quoter as Address, abi: v4QuoterAbi, functionName: 'quoteExactInputSingle',
+        address: contracts.v4Quoter as Address,
+        abi: v4QuoterAbi,
+        functionName: 'quoteExactInputSingle',
         args: [{ poolKey: v4KeyOf(pool), zeroForOne, exactAmount: amountIn, hookData: '0x' }],
       });
       return result[0];
@@ -104,7 +115,10 @@ export async function quotePool(
     }
     case 'PANCAKESWAP_V3': {
       const { result } = await client.simulateContract({
-        address: contracts.v3PoolQuoter as Address, abi: v3PoolQuoterAbi, functionName: 'quote', args: [pool.address as Address, zeroForOne, amountIn],
+        address: contracts.v3PoolQuoter as Address,
+        abi: v3PoolQuoterAbi,
+        functionName: 'quote',
+        args: [pool.address as Address, zeroForOne, amountIn],
       });
       return result;
     }
@@ -121,7 +135,10 @@ export function pancakeV2AmountOut(amountIn: bigint, reserveIn: bigint, reserveO
 
 export function v4KeyOf(pool: Pick<EvmWorldPool, 'token0' | 'token1' | 'fee' | 'tickSpacing'>) {
   return {
-    currency0: pool.token0 as Address, currency1: pool.token1 as Address, fee: pool.fee, tickSpacing: pool.tickSpacing!,
+    currency0: pool.token0 as Address,
+    currency1: pool.token1 as Address,
+    fee: pool.fee,
+    tickSpacing: pool.tickSpacing!,
     hooks: '0x0000000000000000000000000000000000000000' as Address,
   };
 }

@@ -63,8 +63,15 @@ export const TOKENS: readonly TokenSpec[] = [
   { symbol: 'ALPHA', name: 'Alpha Token', decimals: 18, kind: 'plain', priceUsd: 2, supply: 1_000_000_000n },
   { symbol: 'BETA', name: 'Beta Token', decimals: 18, kind: 'plain', priceUsd: 0.5, supply: 1_000_000_000n },
   {
-    symbol: 'TAX', name: 'Taxed Token', decimals: 18, kind: 'tax', priceUsd: 0.01, supply: 1_000_000_000n,
-    buyTaxBps: 300, sellTaxBps: 500, burnBps: 1_000,
+    symbol: 'TAX',
+    name: 'Taxed Token',
+    decimals: 18,
+    kind: 'tax',
+    priceUsd: 0.01,
+    supply: 1_000_000_000n,
+    buyTaxBps: 300,
+    sellTaxBps: 500,
+    burnBps: 1_000,
   },
   { symbol: 'HONEY', name: 'Honeypot Token', decimals: 18, kind: 'honeypot', priceUsd: 0.1, supply: 1_000_000_000n },
   { symbol: 'GAMMA', name: 'Gamma Token', decimals: 18, kind: 'plain', priceUsd: 0.2, supply: 1_000_000_000n },
@@ -203,7 +210,22 @@ export function usdToRaw(usd: number, priceUsd: number, decimals: number): bigin
 /** Everything above as one JSON-able value: hashed into the world version. */
 export function worldSpecFingerprint(): string {
   return JSON.stringify(
-    { NATIVE_USD, WRAPPED_NATIVE_NAMES, TOKENS, POOLS, UNISWAP_TICK_SPACING, PANCAKE_TICK_SPACING, PANCAKE_CHAINS, V2_FEE, PANCAKE_V2_FEE, TREASURY_NATIVE, ROUTER_FEE_COLLECTOR_ACCOUNT, BRIDGE_SOLVER_ACCOUNT, BRIDGE_SOLVER_USD, BRIDGE_SOLVER_STABLE_USD },
+    {
+      NATIVE_USD,
+      WRAPPED_NATIVE_NAMES,
+      TOKENS,
+      POOLS,
+      UNISWAP_TICK_SPACING,
+      PANCAKE_TICK_SPACING,
+      PANCAKE_CHAINS,
+      V2_FEE,
+      PANCAKE_V2_FEE,
+      TREASURY_NATIVE,
+      ROUTER_FEE_COLLECTOR_ACCOUNT,
+      BRIDGE_SOLVER_ACCOUNT,
+      BRIDGE_SOLVER_USD,
+      BRIDGE_SOLVER_STABLE_USD,
+    },
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );
 }

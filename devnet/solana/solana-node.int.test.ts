@@ -260,7 +260,9 @@ describe('local Solana node', () => {
     tx.sign(payer);
     const signature = tx.signatures[0]!.signature!;
     const { getBase58Decoder } = await import('@solana/kit');
-    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'signatureSubscribe', params: [getBase58Decoder().decode(signature), { commitment: 'confirmed' }] }));
+    socket.send(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'signatureSubscribe', params: [getBase58Decoder().decode(signature), { commitment: 'confirmed' }] }),
+    );
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'accountSubscribe', params: [destination.toBase58(), { encoding: 'base64' }] }));
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'slotSubscribe' }));
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'nope' }));

@@ -88,8 +88,7 @@ const keyOf = (keypair: Keypair): SolanaWorldKey => ({
   secretKey: base58.decode(keypair.secretKey),
 });
 
-export const keypairFromWorldKey = (key: SolanaWorldKey): Keypair =>
-  Keypair.fromSecretKey(new Uint8Array(getBase58Encoder().encode(key.secretKey)));
+export const keypairFromWorldKey = (key: SolanaWorldKey): Keypair => Keypair.fromSecretKey(new Uint8Array(getBase58Encoder().encode(key.secretKey)));
 
 // Identical instructions from the same payer in one slot would produce byte-identical transactions,
 // which the node deduplicates as already processed; a varying compute-unit limit keeps each unique.
@@ -100,10 +99,7 @@ function uniqueness(): TransactionInstruction {
 }
 
 async function send(node: SolanaNode, payer: Keypair, instructions: TransactionInstruction[], extraSigners: Keypair[] = []) {
-  const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: node.svm.latestBlockhash() }).add(
-    uniqueness(),
-    ...instructions,
-  );
+  const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: node.svm.latestBlockhash() }).add(uniqueness(), ...instructions);
   tx.sign(payer, ...extraSigners);
   const result = await node.processTransaction(new Uint8Array(tx.serialize()));
   if (result.err) throw new Error(`solana world transaction ${result.signature} failed: ${JSON.stringify(result.err)}`);
@@ -193,12 +189,7 @@ export interface FundSolanaAccountAmounts {
  * Faucet: airdrops SOL and mints each world token into the address's associated token account
  * (created when missing). Returns the transaction signatures.
  */
-export async function fundSolanaAccount(
-  node: SolanaNode,
-  world: SolanaWorld,
-  address: string,
-  amounts: FundSolanaAccountAmounts,
-): Promise<string[]> {
+export async function fundSolanaAccount(node: SolanaNode, world: SolanaWorld, address: string, amounts: FundSolanaAccountAmounts): Promise<string[]> {
   const owner = new PublicKey(address);
   const authority = keypairFromWorldKey(world.mintAuthority);
   const signatures: string[] = [];
@@ -211,12 +202,9 @@ export async function fundSolanaAccount(
 
   const instructions: TransactionInstruction[] = [];
   for (const token of world.tokens) {
-    const amount =
-      typeof amounts.tokens === 'bigint' ? amounts.tokens : (amounts.tokens[token.symbol] ?? amounts.tokens[token.address]);
+    const amount = typeof amounts.tokens === 'bigint' ? amounts.tokens : (amounts.tokens[token.symbol] ?? amounts.tokens[token.address]);
     if (amount === undefined) continue;
-    instructions.push(
-      ...tokenMintInstructions(authority.publicKey, owner, new PublicKey(token.address), token.decimals, amount, authority.publicKey),
-    );
+    instructions.push(...tokenMintInstructions(authority.publicKey, owner, new PublicKey(token.address), token.decimals, amount, authority.publicKey));
   }
   if (instructions.length > 0) signatures.push(await send(node, authority, instructions));
   return signatures;

@@ -26,7 +26,8 @@ async function world(): Promise<World> {
   const sol = response.json.chains.SOL!;
   const token = (chain: ManifestChain, symbol: string) => chain.tokens.find((candidate) => candidate.symbol === symbol)!.address;
   return {
-    base, sol,
+    base,
+    sol,
     alpha: getAddress(token(base, 'ALPHA')),
     usdc: getAddress(token(base, 'USDC')),
     trader: getAddress(base.accounts[0]!.address),
@@ -40,13 +41,16 @@ const SPELLINGS: ReadonlyArray<[name: string, spell: (checksummed: string) => st
   ['checksummed', (address) => address],
   ['lower case', (address) => address.toLowerCase()],
   ['upper case', (address) => `0x${address.slice(2).toUpperCase()}`],
-  ['a wrong checksum', (address) => {
-    // Flip the case of the first letter: still the same 20 bytes, but no longer a valid EIP-55 checksum.
-    const index = [...address].findIndex((char, at) => at > 1 && /[a-fA-F]/.test(char));
-    const char = address[index]!;
-    const flipped = char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase();
-    return `${address.slice(0, index)}${flipped}${address.slice(index + 1)}`;
-  }],
+  [
+    'a wrong checksum',
+    (address) => {
+      // Flip the case of the first letter: still the same 20 bytes, but no longer a valid EIP-55 checksum.
+      const index = [...address].findIndex((char, at) => at > 1 && /[a-fA-F]/.test(char));
+      const char = address[index]!;
+      const flipped = char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase();
+      return `${address.slice(0, index)}${flipped}${address.slice(index + 1)}`;
+    },
+  ],
 ];
 
 /** One request per endpoint with EVM address fields, built from a speller applied to every address in it. */
@@ -62,9 +66,27 @@ function requests(w: World, spell: (address: string) => string) {
     { path: '/api/v1/balance', query: { wallet: spell(w.trader), network: 'BASE' } },
     { path: '/api/v1/balance', query: { wallet: spell(w.trader), token: spell(w.alpha), chains: '["BASE","ARB"]' } },
     { path: '/api/v1/token-balance', query: { wallet: spell(w.trader), token: spell(w.alpha), network: 'BASE' } },
-    { path: '/api/v1/quote', query: { token: spell(w.alpha), amount: '0.01', side: 'BUY', slippage: '100', trader: spell(w.trader), integrator: spell(w.trader), chain: 'BASE' } },
-    { path: '/api/v2/quote', query: { tokenIn: NATIVE, tokenOut: spell(w.alpha), amount: '1000000000000000', slippage: '100', chain: 'BASE', trader: spell(w.trader), integrator: spell(w.trader), fee: '10' } },
-    { path: '/api/v1/bridge/quote', query: { source: 'BASE', destination: 'ARB', amount: '1000000000000000', trader: spell(w.trader), recipient: spell(w.trader) } },
+    {
+      path: '/api/v1/quote',
+      query: { token: spell(w.alpha), amount: '0.01', side: 'BUY', slippage: '100', trader: spell(w.trader), integrator: spell(w.trader), chain: 'BASE' },
+    },
+    {
+      path: '/api/v2/quote',
+      query: {
+        tokenIn: NATIVE,
+        tokenOut: spell(w.alpha),
+        amount: '1000000000000000',
+        slippage: '100',
+        chain: 'BASE',
+        trader: spell(w.trader),
+        integrator: spell(w.trader),
+        fee: '10',
+      },
+    },
+    {
+      path: '/api/v1/bridge/quote',
+      query: { source: 'BASE', destination: 'ARB', amount: '1000000000000000', trader: spell(w.trader), recipient: spell(w.trader) },
+    },
     { path: '/api/v2/history', query: { wallet: spell(w.trader), chain: 'BASE' } },
   ];
 }
@@ -93,7 +115,9 @@ test.describe('EVM addresses in any letter case', () => {
   test('token-info of an upper-case address answers the checksummed token', async () => {
     const w = await world();
     const response = await api.get<{ tokenInfo: { token: { address: string; symbol: string } } }>('/api/v1/token-info', {
-      token: `0x${w.alpha.slice(2).toUpperCase()}`, chain: 'BASE', audit: 'false',
+      token: `0x${w.alpha.slice(2).toUpperCase()}`,
+      chain: 'BASE',
+      audit: 'false',
     });
     expect(response.status, describe(response)).toBe(200);
     expect(response.json.tokenInfo.token).toMatchObject({ address: w.alpha, symbol: 'ALPHA' });
@@ -126,7 +150,10 @@ test.describe('addresses of the other chain family', () => {
     expectInvalid(await api.get('/api/v1/value', { token: w.solMint, side: 'SELL', trader: w.trader, amount: '1' }), 'trader');
     expectInvalid(await api.get('/api/v1/value', { token: w.alpha, side: 'BUY', trader: w.solWallet, amount: '0.01' }), 'trader');
     expectInvalid(await api.get('/api/v1/quote', { token: w.solMint, amount: '1000', side: 'SELL', slippage: '100', trader: w.trader }), 'trader');
-    expectInvalid(await api.get('/api/v1/quote', { token: w.alpha, amount: '0.01', side: 'BUY', slippage: '100', trader: w.trader, integrator: w.solWallet }), 'integrator');
+    expectInvalid(
+      await api.get('/api/v1/quote', { token: w.alpha, amount: '0.01', side: 'BUY', slippage: '100', trader: w.trader, integrator: w.solWallet }),
+      'integrator',
+    );
     expectInvalid(await api.get('/api/v2/value', { tokenIn: w.solMint, tokenOut: NATIVE, trader: w.trader }), 'trader');
     expectInvalid(await api.get('/api/v2/value', { tokenIn: w.solMint, tokenOut: w.alpha, amount: '1' }), 'tokenOut');
   });
@@ -137,6 +164,9 @@ test.describe('addresses of the other chain family', () => {
     expectInvalid(await api.get('/api/v2/history', { wallet: w.solWallet, chain: 'BASE' }), 'wallet');
     expectInvalid(await api.get('/api/v1/token-balance', { wallet: w.solWallet, token: w.alpha, network: 'BASE' }), 'wallet');
     expectInvalid(await api.get('/api/v1/balance', { wallet: w.trader, token: w.solMint, chains: '["SOL"]' }), 'wallet');
-    expectInvalid(await api.get('/api/v1/bridge/quote', { source: 'BASE', destination: 'SOL', amount: '1000000000000000', trader: w.trader, recipient: w.trader }), 'recipient');
+    expectInvalid(
+      await api.get('/api/v1/bridge/quote', { source: 'BASE', destination: 'SOL', amount: '1000000000000000', trader: w.trader, recipient: w.trader }),
+      'recipient',
+    );
   });
 });

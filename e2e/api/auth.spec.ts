@@ -154,7 +154,11 @@ test.describe('operator scope', () => {
     const list = await runKeysCli(['list']);
     expect(list.exitCode, list.stderr).toBe(0);
     expect(list.stdout.split('\n')[0]).toContain('SCOPE');
-    const scopeOf = (name: string) => list.stdout.split('\n').find((line) => line.includes(name))?.split(/\s{2,}/)[4];
+    const scopeOf = (name: string) =>
+      list.stdout
+        .split('\n')
+        .find((line) => line.includes(name))
+        ?.split(/\s{2,}/)[4];
     expect(scopeOf(`e2e-plain-${stamp}`)).toBe('api');
     expect(scopeOf(`e2e-operator-${stamp}`)).toBe('operator');
   });

@@ -6,10 +6,27 @@ import { NATIVE, TOKEN } from '../support/samples';
 
 const LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'INSTANT'] as const;
 
-interface LevelFees { maxFeePerGas: string; maxPriorityFeePerGas: string; gasPrice: string }
-interface PriorityAnswer { success: boolean; chain: string; fees: Record<(typeof LEVELS)[number], LevelFees> }
-interface Funded { symbol: string; address: string; amount: string; decimals: number }
-interface Balance { success: boolean; balance: string; decimals: number }
+interface LevelFees {
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+  gasPrice: string;
+}
+interface PriorityAnswer {
+  success: boolean;
+  chain: string;
+  fees: Record<(typeof LEVELS)[number], LevelFees>;
+}
+interface Funded {
+  symbol: string;
+  address: string;
+  amount: string;
+  decimals: number;
+}
+interface Balance {
+  success: boolean;
+  balance: string;
+  decimals: number;
+}
 
 function expectRisingLevels(answer: PriorityAnswer) {
   for (const level of LEVELS) {
@@ -73,7 +90,10 @@ test.describe('balances of a faucet-funded address', () => {
     expect(multi.status, describe(multi)).toBe(200);
     expect(multi.json).toEqual({
       success: true,
-      balances: [{ chain: 'INK', balance: alpha.amount, decimals: 18 }, { chain: 'BASE', balance: '0', decimals: 18 }],
+      balances: [
+        { chain: 'INK', balance: alpha.amount, decimals: 18 },
+        { chain: 'BASE', balance: '0', decimals: 18 },
+      ],
     });
     const elsewhere = await api.get('/api/v1/balance', { wallet, token: usdc.address, chains: '["INK","BASE"]' });
     expect(elsewhere.status, describe(elsewhere)).toBe(404);
@@ -81,7 +101,10 @@ test.describe('balances of a faucet-funded address', () => {
     const multiNative = await api.get('/api/v1/balance', { wallet, token: NATIVE, chains: 'BASE,INK' });
     expect(multiNative.json).toEqual({
       success: true,
-      balances: [{ chain: 'BASE', balance: '0', decimals: 18 }, { chain: 'INK', balance: native.amount, decimals: 18 }],
+      balances: [
+        { chain: 'BASE', balance: '0', decimals: 18 },
+        { chain: 'INK', balance: native.amount, decimals: 18 },
+      ],
     });
   });
 

@@ -4,9 +4,7 @@ import { describe, type Api, type ApiResponse, type Failure } from '../support/a
 import { baseUrl, dataDir, devApiKey } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { createKey } from '../support/keys-cli';
-import {
-  EVM_SIGNED_TX, SAMPLES, SOL_ADDRESS, SOL_SIGNED_TX, SOL_WALLET, TOKEN, TRADER, sample, variant,
-} from '../support/samples';
+import { EVM_SIGNED_TX, SAMPLES, SOL_ADDRESS, SOL_SIGNED_TX, SOL_WALLET, TOKEN, TRADER, sample, variant } from '../support/samples';
 
 function trpcClient(key = devApiKey()) {
   return createTRPCClient<AppRouter>({
@@ -32,11 +30,7 @@ function expectPassesValidation(response: ApiResponse) {
 }
 
 /** Sends a sample with its query or body changed. */
-function sendVariant(
-  api: Api,
-  path: string,
-  changes: { omit?: readonly string[]; set?: Record<string, unknown> },
-) {
+function sendVariant(api: Api, path: string, changes: { omit?: readonly string[]; set?: Record<string, unknown> }) {
   const request = sample(path);
   if (request.method === 'GET') {
     return api.get(request.path, variant(request.query, changes) as Record<string, string>);
@@ -56,7 +50,21 @@ test.describe('tRPC and REST answer alike', () => {
     expect(viaTrpc.success).toBe(true);
     expect(viaTrpc.chains).toHaveLength(15);
     expect(viaTrpc.chains.map((record) => record.name).sort()).toEqual([
-      'ABS', 'ARB', 'AVAX', 'BASE', 'BSC', 'ETH', 'HYPE', 'INK', 'MEGAETH', 'MONAD', 'PLASMA', 'SOL', 'STORY', 'UNI', 'XLAYER',
+      'ABS',
+      'ARB',
+      'AVAX',
+      'BASE',
+      'BSC',
+      'ETH',
+      'HYPE',
+      'INK',
+      'MEGAETH',
+      'MONAD',
+      'PLASMA',
+      'SOL',
+      'STORY',
+      'UNI',
+      'XLAYER',
     ]);
     for (const record of viaTrpc.chains) {
       expect(Number.isInteger(record.chainId), record.name).toBe(true);
@@ -88,7 +96,12 @@ test.describe('tRPC and REST answer alike', () => {
     const rest = await sendVariant(api, '/api/v2/quote', { omit: ['tokenIn'] });
     expectInvalid(rest, 'tokenIn');
     const { tokenIn: _omitted, ...input } = sample('/api/v2/quote').query!;
-    const error = await trpcClient().v2.quote.query(input as never).then(() => undefined, (caught: unknown) => caught);
+    const error = await trpcClient()
+      .v2.quote.query(input as never)
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
     expect(error).toBeInstanceOf(TRPCClientError);
     const data = (error as TRPCClientError<AppRouter>).data as Record<string, unknown> | undefined;
     expect(data).toMatchObject({ httpStatus: 400, appCode: 'INVALID_INPUT', field: 'tokenIn' });
@@ -142,9 +155,12 @@ test.describe('validation', () => {
     }
     expectPassesValidation(await sendVariant(api, '/api/v1/execute', { omit: ['trade'], set: { txData: EVM_SIGNED_TX } }));
     expectPassesValidation(await sendVariant(api, '/api/v1/execute', { omit: ['simulation'], set: { skipSimulation: true } }));
-    expectPassesValidation(await sendVariant(api, '/api/v1/execute', {
-      omit: ['trade', 'simulation'], set: { serializedTx: EVM_SIGNED_TX, approveTxData: EVM_SIGNED_TX, skipSimulation: false },
-    }));
+    expectPassesValidation(
+      await sendVariant(api, '/api/v1/execute', {
+        omit: ['trade', 'simulation'],
+        set: { serializedTx: EVM_SIGNED_TX, approveTxData: EVM_SIGNED_TX, skipSimulation: false },
+      }),
+    );
     expectPassesValidation(await sendVariant(api, '/api/v2/execute', { omit: ['trade'], set: { txData: EVM_SIGNED_TX } }));
     expectPassesValidation(await sendVariant(api, '/api/v1/token-info', { omit: ['token'], set: { tokenAddress: TOKEN } }));
     expectPassesValidation(await sendVariant(api, '/api/v1/priority', { omit: ['chain'], set: { network: 'ABSTRACT' } }));

@@ -9,9 +9,7 @@ import fc from 'fast-check';
 import { api, describe as describeResponse } from '../support/api';
 import { baseUrl } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import {
-  EVM_SIGNED_TX, NATIVE, POOL, SAMPLES, SOL_ADDRESS, SOL_SIGNED_TX, SOL_WALLET, TOKEN, TRADER,
-} from '../support/samples';
+import { EVM_SIGNED_TX, NATIVE, POOL, SAMPLES, SOL_ADDRESS, SOL_SIGNED_TX, SOL_WALLET, TOKEN, TRADER } from '../support/samples';
 
 const MIN_REQUESTS = 1_000;
 const IN_FLIGHT = 8;
@@ -73,9 +71,10 @@ async function loadEndpoints(): Promise<FuzzEndpoint[]> {
         method: method === 'get' ? 'GET' : 'POST',
         path,
         pathParams: parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
-        fields: method === 'get'
-          ? parameters.filter((parameter) => parameter.in === 'query').map((parameter) => ({ name: parameter.name, schema: parameter.schema ?? {} }))
-          : Object.entries(bodySchema?.properties ?? {}).map(([name, schema]) => ({ name, schema })),
+        fields:
+          method === 'get'
+            ? parameters.filter((parameter) => parameter.in === 'query').map((parameter) => ({ name: parameter.name, schema: parameter.schema ?? {} }))
+            : Object.entries(bodySchema?.properties ?? {}).map(([name, schema]) => ({ name, schema })),
       });
     }
   }
@@ -85,11 +84,64 @@ async function loadEndpoints(): Promise<FuzzEndpoint[]> {
 // ---------------------------------------------------------------- value generators
 
 const REALISTIC = [
-  NATIVE, TOKEN, TRADER, POOL, SOL_ADDRESS, SOL_WALLET, EVM_SIGNED_TX, SOL_SIGNED_TX,
-  'BASE', 'ETH', 'SOL', 'ABS', 'ABSTRACT', 'HYPEREVM', 'MONAD', 'base', 'BUY', 'SELL', 'buy', 'LOW', 'INSTANT',
-  'true', 'false', '1', '0', '-1', '10', '500', '501', '10000', '10001', '0.5', '1e3', '1e400', 'NaN', 'Infinity',
-  '-0', '0x', '0x0', '50%', '100%', '101%', '0%', '0.0001%', '1'.repeat(78), '1'.repeat(79), 'q_123', 'req-1',
-  '["ETH","BASE"]', '["ETH",', 'ETH,BASE', '[]', '{}', 'null', 'undefined', ' ', '\t', '\u0000',
+  NATIVE,
+  TOKEN,
+  TRADER,
+  POOL,
+  SOL_ADDRESS,
+  SOL_WALLET,
+  EVM_SIGNED_TX,
+  SOL_SIGNED_TX,
+  'BASE',
+  'ETH',
+  'SOL',
+  'ABS',
+  'ABSTRACT',
+  'HYPEREVM',
+  'MONAD',
+  'base',
+  'BUY',
+  'SELL',
+  'buy',
+  'LOW',
+  'INSTANT',
+  'true',
+  'false',
+  '1',
+  '0',
+  '-1',
+  '10',
+  '500',
+  '501',
+  '10000',
+  '10001',
+  '0.5',
+  '1e3',
+  '1e400',
+  'NaN',
+  'Infinity',
+  '-0',
+  '0x',
+  '0x0',
+  '50%',
+  '100%',
+  '101%',
+  '0%',
+  '0.0001%',
+  '1'.repeat(78),
+  '1'.repeat(79),
+  'q_123',
+  'req-1',
+  '["ETH","BASE"]',
+  '["ETH",',
+  'ETH,BASE',
+  '[]',
+  '{}',
+  'null',
+  'undefined',
+  ' ',
+  '\t',
+  '\u0000',
 ] as const;
 
 /** Text whose percent-encoded form stays near a few thousand characters. */
@@ -140,10 +192,7 @@ function textFor(schema: JsonSchema): fc.Arbitrary<string> {
 /** A query piece sent as is: malformed escapes, bare separators. */
 const rawPiece = fc.constantFrom('%', '%%', '%zz', '%E0%A4%A', '%00', '%FF', '%C0%AF', '%2', '+', '=', '==', '&', '%26', '%3D', '%F0%9F%98');
 
-type QueryPart =
-  | { kind: 'pair'; name: string; value: string; rawValue: boolean }
-  | { kind: 'bare'; name: string }
-  | { kind: 'raw'; text: string };
+type QueryPart = { kind: 'pair'; name: string; value: string; rawValue: boolean } | { kind: 'bare'; name: string } | { kind: 'raw'; text: string };
 
 /** The valid sample request of an endpoint, to derive near-valid requests that reach past validation. */
 function sampleFor(endpoint: FuzzEndpoint) {
@@ -159,17 +208,22 @@ function nearValid<T>(
   const names = Object.keys(valid);
   if (names.length === 0) return fc.constant([]);
   return fc
-    .tuple(fc.constantFrom(...names), fc.oneof(
-      { arbitrary: fc.constant<'keep'>('keep'), weight: 2 },
-      { arbitrary: fc.constant<'drop'>('drop'), weight: 1 },
-      { arbitrary: fc.constant<'change'>('change'), weight: 5 },
-    ))
+    .tuple(
+      fc.constantFrom(...names),
+      fc.oneof(
+        { arbitrary: fc.constant<'keep'>('keep'), weight: 2 },
+        { arbitrary: fc.constant<'drop'>('drop'), weight: 1 },
+        { arbitrary: fc.constant<'change'>('change'), weight: 5 },
+      ),
+    )
     .chain(([name, action]) => {
       const schema = endpoint.fields.find((field) => field.name === name)?.schema ?? {};
       const changed = action === 'change' ? valueFor(schema).map((value): unknown => value) : fc.constant<unknown>(valid[name]);
-      return changed.map((value) => Object.entries(valid)
-        .filter(([field]) => !(action === 'drop' && field === name))
-        .map(([field, original]): [string, unknown] => [field, field === name ? value : original]));
+      return changed.map((value) =>
+        Object.entries(valid)
+          .filter(([field]) => !(action === 'drop' && field === name))
+          .map(([field, original]): [string, unknown] => [field, field === name ? value : original]),
+      );
     });
 }
 
@@ -196,18 +250,24 @@ function queryParts(endpoint: FuzzEndpoint, allNames: readonly string[]): fc.Arb
   const valid = sampleFor(endpoint)?.query;
   const close = valid
     ? nearValid(valid, endpoint, textFor).map((entries) =>
-      entries.map(([name, value]): QueryPart => ({ kind: 'pair', name, value: String(value), rawValue: false })))
+        entries.map(([name, value]): QueryPart => ({ kind: 'pair', name, value: String(value), rawValue: false })),
+      )
     : fc.constant<QueryPart[]>([]);
   return fc.oneof(
     { arbitrary: close, weight: 6 },
     { arbitrary: fc.array(part, { maxLength: 14 }), weight: 10 },
     // Every real field once, one of them possibly repeated: the closest to valid requests.
     {
-      arbitrary: fc.tuple(
-        fc.tuple(...(endpoint.fields.length > 0 ? endpoint.fields : [{ name: 'x', schema: {} }]).map((field) =>
-          textFor(field.schema).map((value): QueryPart => ({ kind: 'pair', name: field.name, value, rawValue: false })))),
-        fc.array(pair, { maxLength: 3 }),
-      ).map(([fields, extra]) => [...fields, ...extra]),
+      arbitrary: fc
+        .tuple(
+          fc.tuple(
+            ...(endpoint.fields.length > 0 ? endpoint.fields : [{ name: 'x', schema: {} }]).map((field) =>
+              textFor(field.schema).map((value): QueryPart => ({ kind: 'pair', name: field.name, value, rawValue: false })),
+            ),
+          ),
+          fc.array(pair, { maxLength: 3 }),
+        )
+        .map(([fields, extra]) => [...fields, ...extra]),
       weight: 6,
     },
   );
@@ -217,11 +277,12 @@ function serializeQuery(parts: readonly QueryPart[]): string {
   const pieces: string[] = [];
   let length = 0;
   for (const part of parts) {
-    const piece = part.kind === 'raw'
-      ? part.text
-      : part.kind === 'bare'
-        ? encodeURIComponent(part.name)
-        : `${encodeURIComponent(part.name)}=${part.rawValue ? part.value : encodeURIComponent(part.value)}`;
+    const piece =
+      part.kind === 'raw'
+        ? part.text
+        : part.kind === 'bare'
+          ? encodeURIComponent(part.name)
+          : `${encodeURIComponent(part.name)}=${part.rawValue ? part.value : encodeURIComponent(part.value)}`;
     if (length + piece.length + 1 > MAX_URL_CHARS) break;
     pieces.push(piece);
     length += piece.length + 1;
@@ -255,22 +316,25 @@ interface BodyCase {
 
 function bodies(endpoint: FuzzEndpoint, allNames: readonly string[]): fc.Arbitrary<BodyCase> {
   const fieldEntries = endpoint.fields.map((field) =>
-    fc.option(bodyValueFor(field.schema), { nil: undefined, freq: 4 }).map((value) => [field.name, value] as const));
+    fc.option(bodyValueFor(field.schema), { nil: undefined, freq: 4 }).map((value) => [field.name, value] as const),
+  );
   const extraEntry = fc.tuple(
     fc.oneof(fc.constantFrom(...allNames), fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor', 'skipSimulation', 'txData')),
     jsonJunk,
   );
-  const object = fc
-    .tuple(fc.tuple(...fieldEntries), fc.array(extraEntry, { maxLength: 4 }))
-    .map(([fields, extra]) => {
-      const result: Record<string, unknown> = {};
-      for (const [name, value] of [...fields, ...extra]) {
-        if (value !== undefined) Object.defineProperty(result, name, { value, enumerable: true, writable: true, configurable: true });
-      }
-      return JSON.stringify(result);
-    });
+  const object = fc.tuple(fc.tuple(...fieldEntries), fc.array(extraEntry, { maxLength: 4 })).map(([fields, extra]) => {
+    const result: Record<string, unknown> = {};
+    for (const [name, value] of [...fields, ...extra]) {
+      if (value !== undefined) Object.defineProperty(result, name, { value, enumerable: true, writable: true, configurable: true });
+    }
+    return JSON.stringify(result);
+  });
   const nested = fc.jsonValue({ maxDepth: 6 }).map((value) => JSON.stringify({ trade: value, [endpoint.fields[0]?.name ?? 'x']: [value, { value }] }));
-  const notObject = fc.oneof(fc.jsonValue({ maxDepth: 3 }).filter((value) => value === null || typeof value !== 'object' || Array.isArray(value)), fc.array(fc.jsonValue()))
+  const notObject = fc
+    .oneof(
+      fc.jsonValue({ maxDepth: 3 }).filter((value) => value === null || typeof value !== 'object' || Array.isArray(value)),
+      fc.array(fc.jsonValue()),
+    )
     .map((value) => JSON.stringify(value));
   const invalidJson = fc.oneof(
     fc.string({ maxLength: 60 }),
@@ -280,9 +344,7 @@ function bodies(endpoint: FuzzEndpoint, allNames: readonly string[]): fc.Arbitra
     fc.integer({ min: 1, max: 5_000 }).map((depth) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
   );
   const valid = sampleFor(endpoint)?.body;
-  const close = valid
-    ? nearValid(valid, endpoint, bodyValueFor).map((entries) => JSON.stringify(Object.fromEntries(entries)))
-    : object;
+  const close = valid ? nearValid(valid, endpoint, bodyValueFor).map((entries) => JSON.stringify(Object.fromEntries(entries))) : object;
   const text = fc.oneof(
     { arbitrary: close, weight: 5 },
     { arbitrary: object, weight: 8 },
@@ -292,7 +354,18 @@ function bodies(endpoint: FuzzEndpoint, allNames: readonly string[]): fc.Arbitra
   );
   const contentType = fc.oneof(
     { arbitrary: fc.constant('application/json'), weight: 12 },
-    { arbitrary: fc.constantFrom('application/json; charset=utf-8', 'APPLICATION/JSON', 'application/jsonx', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined), weight: 2 },
+    {
+      arbitrary: fc.constantFrom(
+        'application/json; charset=utf-8',
+        'APPLICATION/JSON',
+        'application/jsonx',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        undefined,
+      ),
+      weight: 2,
+    },
   );
   return fc.record({ text: text.map((body) => body.slice(0, MAX_BODY_CHARS)), contentType });
 }
@@ -314,23 +387,28 @@ const pathSegment = fc.oneof(
 );
 
 function requestsFor(endpoint: FuzzEndpoint, allNames: readonly string[]): fc.Arbitrary<FuzzRequest> {
-  const path = endpoint.pathParams.length === 0
-    ? fc.constant(endpoint.path)
-    : fc.tuple(...endpoint.pathParams.map(() => pathSegment)).map((segments) => {
-      let result = endpoint.path;
-      endpoint.pathParams.forEach((name, index) => { result = result.replace(`{${name}}`, segments[index]!); });
-      return result;
-    });
+  const path =
+    endpoint.pathParams.length === 0
+      ? fc.constant(endpoint.path)
+      : fc.tuple(...endpoint.pathParams.map(() => pathSegment)).map((segments) => {
+          let result = endpoint.path;
+          endpoint.pathParams.forEach((name, index) => {
+            result = result.replace(`{${name}}`, segments[index]!);
+          });
+          return result;
+        });
   const query = queryParts(endpoint, allNames).map(serializeQuery);
   if (endpoint.method === 'GET') {
-    return fc.record({ path, query, wrongMethod: fc.oneof({ arbitrary: fc.constant(false), weight: 30 }, { arbitrary: fc.constant(true), weight: 1 }) })
+    return fc
+      .record({ path, query, wrongMethod: fc.oneof({ arbitrary: fc.constant(false), weight: 30 }, { arbitrary: fc.constant(true), weight: 1 }) })
       .map(({ path: resolved, query: text, wrongMethod }) => ({
         endpoint: endpoint.key,
         method: wrongMethod ? 'DELETE' : 'GET',
         url: `${resolved}${text ? `?${text}` : ''}`,
       }));
   }
-  return fc.record({ path, body: bodies(endpoint, allNames), query: fc.oneof({ arbitrary: fc.constant(''), weight: 5 }, { arbitrary: query, weight: 1 }) })
+  return fc
+    .record({ path, body: bodies(endpoint, allNames), query: fc.oneof({ arbitrary: fc.constant(''), weight: 5 }, { arbitrary: query, weight: 1 }) })
     .map(({ path: resolved, body, query: text }) => ({
       endpoint: endpoint.key,
       method: 'POST',
@@ -361,8 +439,9 @@ function violation(outcome: Outcome): string | undefined {
   if (!outcome.isJson) return 'the body is not JSON';
   const body = outcome.json as { success?: unknown; code?: unknown } | null;
   if (outcome.status >= 500) {
-    const allowed = (outcome.status === 501 && body?.code === 'NOT_IMPLEMENTED')
-      || ((outcome.status === 502 || outcome.status === 503) && (body?.code === 'RPC_ERROR' || body?.code === 'CHAIN_UNAVAILABLE'));
+    const allowed =
+      (outcome.status === 501 && body?.code === 'NOT_IMPLEMENTED') ||
+      ((outcome.status === 502 || outcome.status === 503) && (body?.code === 'RPC_ERROR' || body?.code === 'CHAIN_UNAVAILABLE'));
     if (!allowed) return `status ${outcome.status} with code ${String(body?.code)}`;
   }
   if (outcome.status !== 200) {
@@ -401,21 +480,23 @@ test('random requests to every endpoint get well-formed answers', async () => {
 
   // Each run sends one batch concurrently, which keeps IN_FLIGHT requests in flight.
   const property = fc.asyncProperty(fc.array(anyRequest, { minLength: IN_FLIGHT, maxLength: IN_FLIGHT }), async (batch) => {
-    const problems = await Promise.all(batch.map(async (request) => {
-      sent += 1;
-      perEndpoint.set(request.endpoint, (perEndpoint.get(request.endpoint) ?? 0) + 1);
-      let outcome: Outcome;
-      try {
-        outcome = await perform(request);
-      } catch (error) {
-        return `${request.method} ${clip(request.url)}: the request failed: ${String(error)}`;
-      }
-      statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
-      const problem = violation(outcome);
-      if (!problem) return undefined;
-      const body = request.body ? ` body (${request.body.contentType ?? 'no content type'}): ${clip(request.body.text)}` : '';
-      return `${request.method} ${clip(request.url)}${body}\n  -> ${outcome.status} ${clip(outcome.text)}\n  problem: ${problem}`;
-    }));
+    const problems = await Promise.all(
+      batch.map(async (request) => {
+        sent += 1;
+        perEndpoint.set(request.endpoint, (perEndpoint.get(request.endpoint) ?? 0) + 1);
+        let outcome: Outcome;
+        try {
+          outcome = await perform(request);
+        } catch (error) {
+          return `${request.method} ${clip(request.url)}: the request failed: ${String(error)}`;
+        }
+        statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
+        const problem = violation(outcome);
+        if (!problem) return undefined;
+        const body = request.body ? ` body (${request.body.contentType ?? 'no content type'}): ${clip(request.body.text)}` : '';
+        return `${request.method} ${clip(request.url)}${body}\n  -> ${outcome.status} ${clip(outcome.text)}\n  problem: ${problem}`;
+      }),
+    );
     const found = problems.filter((problem): problem is string => problem !== undefined);
     if (found.length > 0) throw new Error(found.join('\n'));
   });

@@ -19,16 +19,24 @@ let postgres: RunningPostgres | undefined;
 let instances: StartedServer[] = [];
 const devApiKey = `e2e_dev_${randomBytes(24).toString('base64url')}`;
 
-interface Answer<T> { status: number; json: T }
+interface Answer<T> {
+  status: number;
+  json: T;
+}
 
 /** Through the suites' client (so each answer is held against the OpenAPI document), at the given instance. */
 async function call<T = Record<string, unknown>>(
-  server: StartedServer, path: string, options: { query?: Record<string, string>; body?: unknown; key?: string } = {},
+  server: StartedServer,
+  path: string,
+  options: { query?: Record<string, string>; body?: unknown; key?: string } = {},
 ): Promise<Answer<T>> {
   const url = new URL(`${server.baseUrl}${path}`);
   for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
   const response = await api.send<T>(url.toString(), {
-    method: options.body === undefined ? 'GET' : 'POST', body: options.body, key: options.key ?? devApiKey, timeoutMs: 60_000,
+    method: options.body === undefined ? 'GET' : 'POST',
+    body: options.body,
+    key: options.key ?? devApiKey,
+    timeoutMs: 60_000,
   });
   return { status: response.status, json: response.json };
 }
@@ -36,12 +44,18 @@ async function call<T = Record<string, unknown>>(
 function keysCli(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/keys.ts', ...args], {
-      cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: postgres!.url, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATABASE_URL: postgres!.url, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     let err = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { out += chunk; });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { err += chunk; });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      err += chunk;
+    });
     child.on('close', (code) => (code === 0 ? resolve(out.trim().split('\n').at(-1)!) : reject(new Error(`keys ${args.join(' ')}: ${code}\n${err}`))));
   });
 }
@@ -77,8 +91,9 @@ test.afterAll(async () => {
 test('a quote from one instance executes on the other, and both see it in the history', async () => {
   const [a, b] = instances as [StartedServer, StartedServer];
   const trader = await fundedTrader(a, 'BASE');
-  const alpha = ((await call<{ chains: Record<string, { tokens: { symbol: string; address: string }[] }> }>(a, '/api/dev/devnet')).json)
-    .chains.BASE!.tokens.find((token) => token.symbol === 'ALPHA')!.address;
+  const alpha = (await call<{ chains: Record<string, { tokens: { symbol: string; address: string }[] }> }>(a, '/api/dev/devnet')).json.chains.BASE!.tokens.find(
+    (token) => token.symbol === 'ALPHA',
+  )!.address;
   const quote = await call<{ transaction: { trade: string; quoteId: string }; stats: { amountOut: string } }>(a, '/api/v2/quote', {
     query: { chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '10000000000000000', slippage: '100', trader: trader.address },
   });
@@ -107,8 +122,9 @@ test('a key rate limit holds across both instances', async () => {
 test('the approval after a BUY is sent by one instance only', async () => {
   const [a] = instances as [StartedServer, StartedServer];
   const trader = await fundedTrader(a, 'BASE');
-  const beta = ((await call<{ chains: Record<string, { tokens: { symbol: string; address: string }[] }> }>(a, '/api/dev/devnet')).json)
-    .chains.BASE!.tokens.find((token) => token.symbol === 'BETA')!.address;
+  const beta = (await call<{ chains: Record<string, { tokens: { symbol: string; address: string }[] }> }>(a, '/api/dev/devnet')).json.chains.BASE!.tokens.find(
+    (token) => token.symbol === 'BETA',
+  )!.address;
   const quote = await call<{ transaction: { trade: string; approve: string; quoteId: string } }>(a, '/api/v1/quote', {
     query: { chain: 'BASE', token: beta, amount: '0.01', side: 'BUY', slippage: '100', trader: trader.address },
   });
@@ -116,8 +132,12 @@ test('the approval after a BUY is sent by one instance only', async () => {
   expect(quote.json.transaction.approve).toBeTruthy();
   const executed = await call<{ success: boolean }>(a, '/api/v1/execute', {
     body: {
-      network: 'BASE', trade: await sign(trader, quote.json.transaction.trade), approve: await sign(trader, quote.json.transaction.approve),
-      quoteId: quote.json.transaction.quoteId, mev: false, simulation: true,
+      network: 'BASE',
+      trade: await sign(trader, quote.json.transaction.trade),
+      approve: await sign(trader, quote.json.transaction.approve),
+      quoteId: quote.json.transaction.quoteId,
+      mev: false,
+      simulation: true,
     },
   });
   expect(executed.json, JSON.stringify(executed.json)).toMatchObject({ success: true });
@@ -126,7 +146,9 @@ test('the approval after a BUY is sent by one instance only', async () => {
   try {
     let row: { status: string; attempts: number } | undefined;
     for (let waited = 0; waited < 30_000; waited += 250) {
-      row = (await db.query<{ status: string; attempts: number }>('select status, attempts from background_txs where wallet = $1', [trader.address.toLowerCase()])).rows[0];
+      row = (
+        await db.query<{ status: string; attempts: number }>('select status, attempts from background_txs where wallet = $1', [trader.address.toLowerCase()])
+      ).rows[0];
       if (row?.status === 'confirmed') break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -149,7 +171,10 @@ test('a bridge quoted on one instance is executed on the other and filled once',
     body: { trade: await sign(trader, quote.json.transaction.trade), sourceChain: 'BASE', requestId: quote.json.transaction.requestId },
   });
   expect(executed.json, JSON.stringify(executed.json)).toMatchObject({ status: 'SUCCESS' });
-  const status = await call<{ status: string; txHashes: string[]; details: { paidAmount: string } }>(a, `/api/v1/bridge/status/${quote.json.transaction.requestId}`);
+  const status = await call<{ status: string; txHashes: string[]; details: { paidAmount: string } }>(
+    a,
+    `/api/v1/bridge/status/${quote.json.transaction.requestId}`,
+  );
   expect(status.json).toMatchObject({ status: 'success', txHashes: [executed.json.destinationTxHash] });
   expect(status.json.details.paidAmount).toBe(quote.json.stats.amountOut);
   const balance = await call<{ balance: string }>(b, '/api/v1/balance', { query: { wallet: recipient, network: 'ARB' } });

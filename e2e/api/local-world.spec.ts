@@ -18,7 +18,9 @@ interface WorldChain {
 
 test.describe('the local chain world through the app', () => {
   test('every chain is available in /api/health', async ({ api }) => {
-    const response = await api.get<{ status: string; chains: Record<string, { available: boolean; blockNumber: number | null }> }>('/api/health', undefined, { key: null });
+    const response = await api.get<{ status: string; chains: Record<string, { available: boolean; blockNumber: number | null }> }>('/api/health', undefined, {
+      key: null,
+    });
     expect(response.status, describe(response)).toBe(200);
     const chains = Object.entries(response.json.chains);
     expect(chains).toHaveLength(CHAIN_COUNT);
@@ -80,14 +82,16 @@ test.describe('the local chain world through the app', () => {
     const chain = world.ARB!;
     const address = privateKeyToAccount(generatePrivateKey()).address;
     const response = await api.send<{ funded: { symbol: string; address: string; amount: string }[] }>('/api/dev/faucet', {
-      method: 'POST', body: { chain: 'ARB', address },
+      method: 'POST',
+      body: { chain: 'ARB', address },
     });
     expect(response.status, describe(response)).toBe(200);
     const client = createPublicClient({ transport: http(chain.rpcUrl) });
     for (const token of response.json.funded) {
-      const balance = token.address === NATIVE
-        ? await client.getBalance({ address })
-        : await client.readContract({ address: token.address as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+      const balance =
+        token.address === NATIVE
+          ? await client.getBalance({ address })
+          : await client.readContract({ address: token.address as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
       expect(balance, token.symbol).toBe(BigInt(token.amount));
     }
   });
@@ -96,18 +100,24 @@ test.describe('the local chain world through the app', () => {
     const { Keypair } = await import('@solana/web3.js');
     const address = Keypair.generate().publicKey.toBase58();
     const response = await api.send<{ funded: { symbol: string; amount: string }[] }>('/api/dev/faucet', {
-      method: 'POST', body: { chain: 'SOL', address },
+      method: 'POST',
+      body: { chain: 'SOL', address },
     });
     expect(response.status, describe(response)).toBe(200);
     expect(response.json.funded.map((token) => token.symbol)).toContain('SOL');
     const world = withNodeUrls((await api.get<{ chains: Record<string, WorldChain> }>('/api/dev/devnet')).json.chains);
     const rpc = async (method: string, params: unknown[]) =>
-      (await (await fetch(world.SOL!.rpcUrl, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      })).json()) as { result: { value: unknown } };
+      (await (
+        await fetch(world.SOL!.rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        })
+      ).json()) as { result: { value: unknown } };
     const lamports = (await rpc('getBalance', [address])).result.value;
     expect(lamports).toBe(Number(response.json.funded.find((token) => token.symbol === 'SOL')!.amount));
-    const accounts = (await rpc('getTokenAccountsByOwner', [address, { programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' }, { encoding: 'jsonParsed' }])).result.value as unknown[];
+    const accounts = (await rpc('getTokenAccountsByOwner', [address, { programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' }, { encoding: 'jsonParsed' }]))
+      .result.value as unknown[];
     expect(accounts.length).toBe(response.json.funded.length - 1);
   });
 

@@ -18,7 +18,12 @@ test(`the swap page loads at most ${kB(SWAP_PAGE_BUDGET_BYTES)} of gzip JavaScri
 
 test('the measure counts every script the served pages ask for', async ({ baseURL }) => {
   const byRoute = new Map(weights().map((weight) => [weight.route, new Set(weight.files)]));
-  for (const [route, url] of [['/', '/'], ['/docs', '/docs'], ['/bridge', '/bridge'], ['/token', '/token']] as const) {
+  for (const [route, url] of [
+    ['/', '/'],
+    ['/docs', '/docs'],
+    ['/bridge', '/bridge'],
+    ['/token', '/token'],
+  ] as const) {
     const counted = byRoute.get(route);
     expect(counted, `the build has a ${route} page`).toBeDefined();
     const response = await fetch(`${baseURL}${url}`);
@@ -33,12 +38,15 @@ test('the measure counts every script the served pages ask for', async ({ baseUR
   }
 });
 
-test('Solana\'s libraries, the API reference renderer and zod are not in the swap page\'s first load', async ({ baseURL }) => {
+test("Solana's libraries, the API reference renderer and zod are not in the swap page's first load", async ({ baseURL }) => {
   const html = await (await fetch(`${baseURL}/`)).text();
   const scripts = [...html.matchAll(/<script[^>]*\ssrc="(\/_next\/static\/[^"?]+\.js)/g)].map((match) => match[1]!);
   const bodies = await Promise.all(scripts.map(async (script) => (await fetch(`${baseURL}${script}`)).text()));
   // Strings only @solana/web3.js, Scalar's renderer and zod (the schemas are the server's; 23-36 kB gzip in a page) carry in their code.
   for (const marker of ['Invalid public key input', 'Versioned messages must be deserialized', '@scalar/api-reference', '$ZodType']) {
-    expect(bodies.some((body) => body.includes(marker)), marker).toBe(false);
+    expect(
+      bodies.some((body) => body.includes(marker)),
+      marker,
+    ).toBe(false);
   }
 });

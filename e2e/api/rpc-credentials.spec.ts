@@ -65,7 +65,7 @@ test('the server is given RPC URLs with credentials, and the gateway refuses req
   }
 });
 
-test('the gateway carries the Solana node\'s websocket subscriptions, with the credentials only', async () => {
+test("the gateway carries the Solana node's websocket subscriptions, with the credentials only", async () => {
   const credentials = rpcCredentials()!;
   const node = readDevnetManifest(process.env.DEVNET_MANIFEST!)!.chains.SOL!;
   const gateway: RpcGateway = await startRpcGateway(node, credentials);
@@ -84,16 +84,17 @@ test('the gateway carries the Solana node\'s websocket subscriptions, with the c
     expect(notification.method).toBe('slotNotification');
     socket.close();
 
-    const refusedWith = (url: string) => new Promise<number>((resolve, reject) => {
-      const refused = new WebSocket(url);
-      refused.on('unexpected-response', (request, response) => {
-        resolve(response.statusCode ?? 0);
-        request.destroy();
+    const refusedWith = (url: string) =>
+      new Promise<number>((resolve, reject) => {
+        const refused = new WebSocket(url);
+        refused.on('unexpected-response', (request, response) => {
+          resolve(response.statusCode ?? 0);
+          request.destroy();
+        });
+        // ws reports the refusal it was handed as an error too, once the request is gone.
+        refused.on('error', () => undefined);
+        refused.on('open', () => reject(new Error(`${url.replace(/\/\/[^@]*@/, '//')} opened`)));
       });
-      // ws reports the refusal it was handed as an error too, once the request is gone.
-      refused.on('error', () => undefined);
-      refused.on('open', () => reject(new Error(`${url.replace(/\/\/[^@]*@/, '//')} opened`)));
-    });
     expect(await refusedWith(split(gateway.wsUrl).url), 'no credentials').toBe(401);
     expect(await refusedWith(gateway.wsUrl.replace(credentials.key, 'another-key')), 'a wrong key').toBe(404);
   } finally {
@@ -101,7 +102,7 @@ test('the gateway carries the Solana node\'s websocket subscriptions, with the c
   }
 });
 
-test('npm run doctor on the server\'s configuration reaches every chain and prints no credential', async () => {
+test("npm run doctor on the server's configuration reaches every chain and prints no credential", async () => {
   test.setTimeout(180_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'swapbridge-e2e-doctor-'));
   try {
@@ -119,8 +120,12 @@ test('npm run doctor on the server\'s configuration reaches every chain and prin
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        output += chunk;
+      });
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        output += chunk;
+      });
       const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
       child.on('error', reject);
       child.on('close', (code) => {

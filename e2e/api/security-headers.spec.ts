@@ -2,10 +2,16 @@ import { expect, test } from '../support/fixtures';
 
 /** Parses a Content-Security-Policy into its directives. */
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((part) => part.trim()).filter(Boolean).map((part) => {
-    const [name, ...values] = part.split(/\s+/);
-    return [name!.toLowerCase(), values] as const;
-  }));
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name, ...values] = part.split(/\s+/);
+        return [name!.toLowerCase(), values] as const;
+      }),
+  );
 }
 
 test.describe('security headers on pages', () => {

@@ -104,7 +104,11 @@ test.describe('tRPC calls carried by the session cookie', () => {
 
   test("a mutation from the app's own pages runs", async ({ api }) => {
     const cookie = await sessionCookie();
-    const own: Array<Record<string, string>> = [{ origin: baseUrl(), 'sec-fetch-site': 'same-origin' }, { origin: baseUrl() }, { 'sec-fetch-site': 'same-origin' }];
+    const own: Array<Record<string, string>> = [
+      { origin: baseUrl(), 'sec-fetch-site': 'same-origin' },
+      { origin: baseUrl() },
+      { 'sec-fetch-site': 'same-origin' },
+    ];
     for (const headers of own) {
       const response = await api.send('/api/trpc/dev.faucet', faucet({ cookie, ...headers }, null));
       expect(response.status, describe(response)).toBe(200);

@@ -51,7 +51,9 @@ function rpcSecrets(): [name: string, value: string][] {
 
 /** The names of the RPC secrets `text` contains (none when the run has no credentials). */
 export function secretsIn(text: string): string[] {
-  return rpcSecrets().filter(([, value]) => text.includes(value)).map(([name]) => name);
+  return rpcSecrets()
+    .filter(([, value]) => text.includes(value))
+    .map(([name]) => name);
 }
 
 /** `text` with every RPC secret replaced by its name, for reports of a leak. */

@@ -38,13 +38,21 @@ function leakCollector() {
     },
     /** A body's text, checked when it arrives; a body that cannot be read (a redirect's, a closed page's) is skipped. */
     read(where: string, body: Promise<string>) {
-      const read = body.then((text) => this.check(where, text), () => undefined);
+      const read = body.then(
+        (text) => this.check(where, text),
+        () => undefined,
+      );
       reads.add(read);
       void read.finally(() => reads.delete(read));
     },
     async drain(): Promise<string[]> {
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.allSettled([...reads]), new Promise((resolve) => { timer = setTimeout(resolve, READ_WAIT_MS); })]);
+      await Promise.race([
+        Promise.allSettled([...reads]),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, READ_WAIT_MS);
+        }),
+      ]);
       clearTimeout(timer);
       return leaks.splice(0);
     },
@@ -74,31 +82,37 @@ export const test = base.extend<{ api: Api; answersWithoutSecrets: void }, { fet
     await use(api);
   },
 
-  fetchedAnswers: [async ({}, use) => {
-    if (!rpcCredentials()) return use(undefined);
-    const collector = leakCollector();
-    const fetchAsGiven = globalThis.fetch;
-    globalThis.fetch = async (input, init) => {
-      const response = await fetchAsGiven(input, init);
-      if (fromServer(response.url)) {
-        const where = `${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${response.url} (status ${response.status})`;
-        collector.check(where, headerLines(response.headers));
-        collector.read(where, response.clone().text());
+  fetchedAnswers: [
+    async ({}, use) => {
+      if (!rpcCredentials()) return use(undefined);
+      const collector = leakCollector();
+      const fetchAsGiven = globalThis.fetch;
+      globalThis.fetch = async (input, init) => {
+        const response = await fetchAsGiven(input, init);
+        if (fromServer(response.url)) {
+          const where = `${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${response.url} (status ${response.status})`;
+          collector.check(where, headerLines(response.headers));
+          collector.read(where, response.clone().text());
+        }
+        return response;
+      };
+      try {
+        await use(collector);
+      } finally {
+        globalThis.fetch = fetchAsGiven;
       }
-      return response;
-    };
-    try {
-      await use(collector);
-    } finally {
-      globalThis.fetch = fetchAsGiven;
-    }
-    failOnLeaks(await collector.drain(), 'answers fetched outside a test');
-  }, { scope: 'worker', auto: true }],
+      failOnLeaks(await collector.drain(), 'answers fetched outside a test');
+    },
+    { scope: 'worker', auto: true },
+  ],
 
-  answersWithoutSecrets: [async ({ fetchedAnswers }, use) => {
-    await use();
-    if (fetchedAnswers) failOnLeaks(await fetchedAnswers.drain(), 'answers fetched by this test');
-  }, { auto: true }],
+  answersWithoutSecrets: [
+    async ({ fetchedAnswers }, use) => {
+      await use();
+      if (fetchedAnswers) failOnLeaks(await fetchedAnswers.drain(), 'answers fetched by this test');
+    },
+    { auto: true },
+  ],
 
   context: async ({ context }, use) => {
     if (!rpcCredentials()) return use(context);
@@ -107,7 +121,12 @@ export const test = base.extend<{ api: Api; answersWithoutSecrets: void }, { fet
       if (!madeAtRunTime(response.url())) return;
       const where = `${response.request().method()} ${response.url()} (status ${response.status()}, in the browser)`;
       const headers = response.headers();
-      collector.check(where, Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\n'));
+      collector.check(
+        where,
+        Object.entries(headers)
+          .map(([name, value]) => `${name}: ${value}`)
+          .join('\n'),
+      );
       // Asked for at once: a body is kept only while its page is open.
       if (TEXT_BODY.test(headers['content-type'] ?? '')) collector.read(where, response.text());
     };

@@ -33,14 +33,18 @@ export function withNodeUrls<T extends { rpcUrl: string; wsUrl?: string }>(chain
   ownManifest ??= file ? readDevnetManifest(file) : undefined;
   const own = ownManifest?.chains as Record<string, ManifestChain | undefined> | undefined;
   if (!own) return chains;
-  return Object.fromEntries(Object.entries(chains).map(([id, chain]) => {
-    const node = own[id];
-    return [id, node ? { ...chain, rpcUrl: node.rpcUrl, ...(node.wsUrl ? { wsUrl: node.wsUrl } : {}) } : chain];
-  }));
+  return Object.fromEntries(
+    Object.entries(chains).map(([id, chain]) => {
+      const node = own[id];
+      return [id, node ? { ...chain, rpcUrl: node.rpcUrl, ...(node.wsUrl ? { wsUrl: node.wsUrl } : {}) } : chain];
+    }),
+  );
 }
 
 export function evmChainsOf(chains: Record<string, ManifestChain>) {
-  return Object.entries(chains).filter(([id]) => id !== 'SOL').map(([, chain]) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }));
+  return Object.entries(chains)
+    .filter(([id]) => id !== 'SOL')
+    .map(([, chain]) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }));
 }
 
 /**
@@ -63,4 +67,3 @@ export async function connectWallet(page: Page, wallet: TestWallet): Promise<voi
   await expect(page.getByTestId('wallet-address')).toHaveText(`${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`);
   await page.keyboard.press('Escape');
 }
-

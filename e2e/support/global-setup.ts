@@ -49,7 +49,9 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
       await stopStartedServer().catch((error: unknown) => problems.push(error instanceof Error ? error.message : String(error)));
       const refusals = gateways.refusals();
       if (refusals.length > 0) {
-        problems.push(`the RPC gateways refused ${refusals.length} request(s): something reached a node without the credentials of its URL:\n  ${refusals.slice(0, 20).join('\n  ')}`);
+        problems.push(
+          `the RPC gateways refused ${refusals.length} request(s): something reached a node without the credentials of its URL:\n  ${refusals.slice(0, 20).join('\n  ')}`,
+        );
       }
     } finally {
       await gateways.close();

@@ -27,8 +27,12 @@ export function runKeysCli(args: readonly string[], timeoutMs = 60_000): Promise
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`keys ${args.join(' ')} did not finish within ${timeoutMs} ms.\nstdout: ${stdout}\nstderr: ${stderr}`));
@@ -50,7 +54,10 @@ export async function createKey(name: string, extraArgs: readonly string[] = [])
   if (result.exitCode !== 0) {
     throw new Error(`keys create failed (exit ${result.exitCode}).\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
   }
-  const lines = result.stdout.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = result.stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const key = lines.at(-1);
   if (!key) throw new Error(`keys create printed no key.\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
   return { key, result };

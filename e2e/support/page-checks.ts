@@ -7,9 +7,14 @@ import type { Page, TestInfo } from '@playwright/test';
  */
 export async function axeViolations(page: Page, selector = 'main'): Promise<string[]> {
   // Violations are all this reads: the passing and inapplicable checks are not listed node by node.
-  const results = await new AxeBuilder({ page }).include(selector).options({ resultTypes: ['violations'] }).analyze();
-  return results.violations.map((violation) =>
-    `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(' ')} ${node.failureSummary?.split('\n').slice(1).join(' ') ?? ''} ${node.html.slice(0, 160)}`).join('\n')}`);
+  const results = await new AxeBuilder({ page })
+    .include(selector)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(' ')} ${node.failureSummary?.split('\n').slice(1).join(' ') ?? ''} ${node.html.slice(0, 160)}`).join('\n')}`,
+  );
 }
 
 /**
@@ -21,7 +26,10 @@ export function overflowingElements(page: Page, selector = 'main'): Promise<stri
     const width = document.documentElement.clientWidth;
     return [...document.querySelectorAll(`${root}, ${root} *`)]
       .filter((element) => element.getBoundingClientRect().right > width + 1)
-      .map((element) => `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`,
+      );
   }, selector);
 }
 

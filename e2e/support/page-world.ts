@@ -63,12 +63,17 @@ export async function connectFromHeader(page: Page, wallet: TestWallet) {
 export async function bridgeRequest(key?: Hex): Promise<string> {
   const trader = privateKeyToAccount(key ?? (await fundedKey('BASE')));
   const quote = await api.get<{ transaction: { trade: string; requestId: string } }>('/api/v1/bridge/quote', {
-    source: 'BASE', destination: 'ARB', amount: '10000000000000000', trader: trader.address,
+    source: 'BASE',
+    destination: 'ARB',
+    amount: '10000000000000000',
+    trader: trader.address,
   });
   if (quote.status !== 200) throw new Error(`bridge quote refused: ${describeResponse(quote)}`);
   const trade = await trader.signTransaction(parseTransaction(quote.json.transaction.trade as Hex) as TransactionSerializableEIP1559);
   const executed = await api.post<{ status: string }>('/api/v1/bridge/execute', {
-    trade, sourceChain: 'BASE', requestId: quote.json.transaction.requestId,
+    trade,
+    sourceChain: 'BASE',
+    requestId: quote.json.transaction.requestId,
   });
   if (executed.status !== 200) throw new Error(`bridge execute refused: ${describeResponse(executed)}`);
   return quote.json.transaction.requestId;

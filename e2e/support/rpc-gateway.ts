@@ -38,7 +38,16 @@ export interface RpcGateway {
 
 /** Headers that describe one connection, not the request: never forwarded (RFC 9110 7.6.1), nor the credentials. */
 const NOT_FORWARDED = new Set([
-  'authorization', 'host', 'connection', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade',
+  'authorization',
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
 ]);
 
 /**
@@ -94,12 +103,13 @@ export async function startRpcGateway(node: { rpcUrl: string; wsUrl?: string }, 
     rpcUrl: `http://${authority}/v2/${credentials.key}`,
     wsUrl: `ws://${authority}/v2/${credentials.key}`,
     refusals,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      // Kept-alive connections and open websockets would hold close() until they time out.
-      server.closeAllConnections();
-      for (const socket of tunnels) socket.destroy();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Kept-alive connections and open websockets would hold close() until they time out.
+        server.closeAllConnections();
+        for (const socket of tunnels) socket.destroy();
+      }),
   };
 }
 
@@ -119,12 +129,20 @@ function refusalOf(req: IncomingMessage, credentials: RpcCredentials): { status:
 /** One JSON-RPC POST sent on to the node's root, its answer piped back. */
 function forwardRequest(req: IncomingMessage, res: ServerResponse, rpcTarget: URL): void {
   // A connection of its own per request (no agent): nothing to go stale between a test's bursts of calls.
-  const upstream = request({
-    host: rpcTarget.hostname, port: Number(rpcTarget.port || 80), method: 'POST', path: '/', agent: false, headers: forwardedHeaders(req.headers, rpcTarget.host),
-  }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, forwardedHeaders(answer.headers));
-    answer.pipe(res);
-  });
+  const upstream = request(
+    {
+      host: rpcTarget.hostname,
+      port: Number(rpcTarget.port || 80),
+      method: 'POST',
+      path: '/',
+      agent: false,
+      headers: forwardedHeaders(req.headers, rpcTarget.host),
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, forwardedHeaders(answer.headers));
+      answer.pipe(res);
+    },
+  );
   upstream.on('error', (error) => {
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end(`the node did not answer: ${error.message}`);
     else res.destroy(error);

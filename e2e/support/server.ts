@@ -86,9 +86,14 @@ export async function startServer(options: { env?: Record<string, string>; devAp
     // Every page of the suite comes from this machine's one address, many browsers at once: the limits on
     // callers without a key (requests and new sessions per address) are raised so they limit none of them.
     env: serverEnv({
-      DATA_DIR: dataDir, DEV_API_KEY: devApiKey, LOG_LEVEL: 'warn', PORT: String(port),
-      ANON_RATE_LIMIT_PER_MINUTE: '100000', SESSIONS_PER_IP_PER_HOUR: '100000',
-      ...(serverManifest() ? { DEVNET_MANIFEST: serverManifest()! } : {}), ...options.env,
+      DATA_DIR: dataDir,
+      DEV_API_KEY: devApiKey,
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      ANON_RATE_LIMIT_PER_MINUTE: '100000',
+      SESSIONS_PER_IP_PER_HOUR: '100000',
+      ...(serverManifest() ? { DEVNET_MANIFEST: serverManifest()! } : {}),
+      ...options.env,
     }),
     stdio: ['ignore', log, log],
     // Its own process group, so the teardown can stop the server and anything it spawned in one signal.

@@ -58,7 +58,10 @@ const UNAUTHORIZED = 4100;
 const INVALID_PARAMS = -32602;
 
 class WalletError extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -201,7 +204,11 @@ export async function installSolanaTestWallet(page: Page, options: SolanaTestWal
  * with a callback for apps already listening, and listens for `wallet-standard:app-ready` from apps that
  * start later (the usual case here: this script runs first).
  */
-function installPageWallet({ binding, handle, wallet: info }: {
+function installPageWallet({
+  binding,
+  handle,
+  wallet: info,
+}: {
   binding: string;
   handle: string;
   wallet: { name: string; icon: string; address: string; publicKey: number[]; chains: string[] };

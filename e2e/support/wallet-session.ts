@@ -21,7 +21,11 @@ const UNRECOGNIZED_CHAIN = 4902;
 const INVALID_PARAMS = -32602;
 
 export class WalletRpcError extends Error {
-  constructor(readonly code: number, message: string, readonly data?: unknown) {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
     super(message);
   }
 }
@@ -36,9 +40,21 @@ export interface Reply {
 
 /** Read methods a wallet passes on to its node, as MetaMask does. */
 const FORWARDED = new Set([
-  'eth_blockNumber', 'eth_call', 'eth_estimateGas', 'eth_feeHistory', 'eth_gasPrice', 'eth_getBalance',
-  'eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getCode', 'eth_getLogs', 'eth_getStorageAt',
-  'eth_getTransactionByHash', 'eth_getTransactionCount', 'eth_getTransactionReceipt', 'eth_maxPriorityFeePerGas',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getStorageAt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_maxPriorityFeePerGas',
   'web3_clientVersion',
 ]);
 
@@ -142,7 +158,14 @@ export class WalletSession {
 
   private permissions() {
     return this.connected
-      ? [{ parentCapability: 'eth_accounts', invoker: new URL(this.page.url()).origin, date: Date.now(), caveats: [{ type: 'restrictReturnedAccounts', value: this.accounts() }] }]
+      ? [
+          {
+            parentCapability: 'eth_accounts',
+            invoker: new URL(this.page.url()).origin,
+            date: Date.now(),
+            caveats: [{ type: 'restrictReturnedAccounts', value: this.accounts() }],
+          },
+        ]
       : [];
   }
 

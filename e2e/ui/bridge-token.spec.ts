@@ -17,7 +17,6 @@ const SOURCE = 'BASE';
 const DESTINATION = 'ARB';
 const AMOUNT = '250';
 
-
 function usdcOf(chain: ManifestChain | undefined, id: string) {
   const usdc = chain?.tokens.find((token) => token.symbol === 'USDC');
   if (!chain || !usdc) throw new Error(`the local world has no USDC on ${id}`);
@@ -33,8 +32,6 @@ async function tokenBalance(wallet: string, chain: string, token: string): Promi
   return BigInt(entry.balance);
 }
 
-
-
 /**
  * Records every state the form's deposit steps pass through: the approval's receipt can come within a
  * few milliseconds on the local chains, too quickly to catch by polling the page. The tracker opens by a
@@ -47,7 +44,9 @@ async function recordDepositProgress(page: Page) {
     new MutationObserver(() => {
       const list = document.querySelector('ol[aria-label="Deposit progress"]');
       if (!list) return;
-      const state = [...list.querySelectorAll('li')].map((item) => `${(item as HTMLElement).dataset.step}:${(item as HTMLElement).dataset.status} ${item.querySelector('strong')?.textContent ?? ''}`).join(', ');
+      const state = [...list.querySelectorAll('li')]
+        .map((item) => `${(item as HTMLElement).dataset.step}:${(item as HTMLElement).dataset.status} ${item.querySelector('strong')?.textContent ?? ''}`)
+        .join(', ');
       if (seen.at(-1) !== state) seen.push(state);
     }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   });
@@ -115,7 +114,9 @@ test('bridge USDC from Base to Arbitrum: approve, deposit, and the recipient get
   // Two steps: the approval waited for its receipt before the wallet was asked for the deposit.
   const seen = await page.evaluate(() => (window as unknown as { depositProgress: string[] }).depositProgress);
   // The approval names what it allows: exactly the deposit, to the Depository.
-  const approve = new RegExp(`^approve:(active|done) Approve exactly ${AMOUNT} USDC for the Depository 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}, deposit:(waiting|active) Deposit$`);
+  const approve = new RegExp(
+    `^approve:(active|done) Approve exactly ${AMOUNT} USDC for the Depository 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}, deposit:(waiting|active) Deposit$`,
+  );
   const first = seen.findIndex((entry) => approve.test(entry) && entry.startsWith('approve:active') && entry.endsWith('deposit:waiting Deposit'));
   const then = seen.findIndex((entry) => approve.test(entry) && entry.startsWith('approve:done') && entry.endsWith('deposit:active Deposit'));
   expect(first, seen.join('\n')).toBeGreaterThanOrEqual(0);
@@ -129,8 +130,14 @@ test('bridge USDC from Base to Arbitrum: approve, deposit, and the recipient get
   const steps = tracker.getByRole('list', { name: 'Bridge progress' });
   // Every leg the request went through is done, each sent one with its transaction's page (the local world's).
   await expect(steps.locator('li:not([data-status="done"])')).toHaveCount(0);
-  await expect(steps.getByRole('link', { name: `Deposit ${AMOUNT} USDC on Base transaction on the explorer` })).toHaveAttribute('href', /^\/tx\/BASE\/0x[0-9a-f]{64}$/);
-  await expect(steps.getByRole('link', { name: `Bridge ${AMOUNT} USDC Base → Arbitrum One transaction on the explorer` })).toHaveAttribute('href', /^\/tx\/ARB\/0x[0-9a-f]{64}$/);
+  await expect(steps.getByRole('link', { name: `Deposit ${AMOUNT} USDC on Base transaction on the explorer` })).toHaveAttribute(
+    'href',
+    /^\/tx\/BASE\/0x[0-9a-f]{64}$/,
+  );
+  await expect(steps.getByRole('link', { name: `Bridge ${AMOUNT} USDC Base → Arbitrum One transaction on the explorer` })).toHaveAttribute(
+    'href',
+    /^\/tx\/ARB\/0x[0-9a-f]{64}$/,
+  );
 
   const status = await api.get<{ status: string; details: BridgeDetails }>(`/api/v1/bridge/status/${encodeURIComponent(requestId)}`);
   expect(status.status, describeResponse(status)).toBe(200);

@@ -19,7 +19,6 @@ const ACCOUNT_INDEX = 11;
 const SOURCE = 'AVAX';
 const DESTINATION = 'XLAYER';
 
-
 /** The world as the server under test sees it (also when BASE_URL points at a server started elsewhere). */
 async function world() {
   const chains = await localWorld();
@@ -36,7 +35,11 @@ async function world() {
     .filter(([id]) => id !== 'SOL')
     .map(([, chain]) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }));
   return {
-    source, destination, base, sol, evmChains,
+    source,
+    destination,
+    base,
+    sol,
+    evmChains,
     account: { address: account.address as Address, privateKey: account.privateKey as Hex },
     solAccount: { address: solAccount.address, secretKey: solAccount.secretKey },
   };
@@ -45,7 +48,10 @@ async function world() {
 /** A full-page screenshot kept in the test's output folder (test-results/) and attached to the report. */
 
 /** A fresh EVM wallet (the recipient: nothing else moves its balance) beside this spec's Solana account, both installed. */
-async function walletsFromSolana(page: Page, { source, solAccount, evmChains }: Pick<Awaited<ReturnType<typeof world>>, 'source' | 'solAccount' | 'evmChains'>) {
+async function walletsFromSolana(
+  page: Page,
+  { source, solAccount, evmChains }: Pick<Awaited<ReturnType<typeof world>>, 'source' | 'solAccount' | 'evmChains'>,
+) {
   const evmKey = generatePrivateKey();
   const evmWallet = await installTestWallet(page, { privateKey: evmKey, chains: evmChains, chainId: source.chainId });
   const solanaWallet = await installSolanaTestWallet(page, { secretKey: solAccount.secretKey });
@@ -69,7 +75,6 @@ async function connect(page: Page, wallet: TestWallet) {
   // The header opens its account menu once connected; it would cover the page in screenshots.
   await page.keyboard.press('Escape');
 }
-
 
 test('bridge AVAX to X Layer through the wallet and follow the tracker to the fill', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
@@ -175,7 +180,11 @@ test('bridge AVAX to X Layer through the wallet and follow the tracker to the fi
 });
 
 /** One bridge quote the page asked for: the slippage it asked with, and what the server answered. */
-interface AskedQuote { slippage?: number; amountOut?: string; minAmountOut?: string }
+interface AskedQuote {
+  slippage?: number;
+  amountOut?: string;
+  minAmountOut?: string;
+}
 
 /**
  * Records every bridge quote the page fetches over tRPC (a batched GET: its inputs by position in the URL; the
@@ -185,17 +194,20 @@ interface AskedQuote { slippage?: number; amountOut?: string; minAmountOut?: str
  */
 async function recordBridgeQuotes(page: Page): Promise<AskedQuote[]> {
   const asked: AskedQuote[] = [];
-  await page.route((url) => url.pathname.startsWith('/api/trpc/') && url.pathname.split(',').some((path) => path.endsWith('bridge.quote')), async (route) => {
-    const url = new URL(route.request().url());
-    const index = url.pathname.replace('/api/trpc/', '').split(',').indexOf('bridge.quote');
-    const inputs = JSON.parse(url.searchParams.get('input') ?? '{}') as Record<string, { slippage?: number; json?: { slippage?: number } }>;
-    const input = inputs[String(index)];
-    const response = await route.fetch();
-    const body = await response.text();
-    const field = (name: string) => new RegExp(`"${name}":"(\\d+)"`).exec(body)?.[1];
-    if (response.ok()) asked.push({ slippage: input?.slippage ?? input?.json?.slippage, amountOut: field('amountOut'), minAmountOut: field('minAmountOut') });
-    await route.fulfill({ response, body });
-  });
+  await page.route(
+    (url) => url.pathname.startsWith('/api/trpc/') && url.pathname.split(',').some((path) => path.endsWith('bridge.quote')),
+    async (route) => {
+      const url = new URL(route.request().url());
+      const index = url.pathname.replace('/api/trpc/', '').split(',').indexOf('bridge.quote');
+      const inputs = JSON.parse(url.searchParams.get('input') ?? '{}') as Record<string, { slippage?: number; json?: { slippage?: number } }>;
+      const input = inputs[String(index)];
+      const response = await route.fetch();
+      const body = await response.text();
+      const field = (name: string) => new RegExp(`"${name}":"(\\d+)"`).exec(body)?.[1];
+      if (response.ok()) asked.push({ slippage: input?.slippage ?? input?.json?.slippage, amountOut: field('amountOut'), minAmountOut: field('minAmountOut') });
+      await route.fulfill({ response, body });
+    },
+  );
   return asked;
 }
 
@@ -296,9 +308,7 @@ test('a bridge across chain families needs a recipient of the other family, and 
   await bridge.getByLabel('From chain').selectOption('SOL');
   await bridge.getByLabel('To chain').selectOption('BASE');
   await recipient.fill('');
-  await expect(problem).toHaveText(
-    'A recipient is required: Solana addresses cannot receive on Base. Enter an EVM address (0x followed by 40 hex digits).',
-  );
+  await expect(problem).toHaveText('A recipient is required: Solana addresses cannot receive on Base. Enter an EVM address (0x followed by 40 hex digits).');
   await bridge.getByRole('button', { name: /^Use my wallet 0x/ }).click();
   await expect(recipient).toHaveValue(wallet.address);
   await expect(problem).toHaveCount(0);
@@ -307,7 +317,12 @@ test('a bridge across chain families needs a recipient of the other family, and 
 
   // The page asked the server for nothing it would refuse; the server refuses the same bridge with the same reason.
   expect(quoteRequests).toEqual([]);
-  const refused = await api.get<Failure>('/api/v1/bridge/quote', { source: SOURCE, destination: 'SOL', amount: parseEther('1').toString(), trader: account.address });
+  const refused = await api.get<Failure>('/api/v1/bridge/quote', {
+    source: SOURCE,
+    destination: 'SOL',
+    amount: parseEther('1').toString(),
+    trader: account.address,
+  });
   expect(refused.status, describeResponse(refused)).toBe(400);
   expect(refused.json.field).toBe('recipient');
   expect(wallet.sentTransactions).toHaveLength(0);
@@ -343,8 +358,10 @@ test('bridge SOL to Avalanche with a Solana wallet, paid to the connected EVM wa
   const requestId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
   const tracker = page.getByRole('region', { name: 'Bridge tracker' });
   await expect(tracker).toHaveAttribute('data-status', 'success', { timeout: 60_000 });
-  await expect(tracker.getByRole('list', { name: 'Bridge progress' }).getByRole('link', { name: /^Deposit .* transaction on the explorer$/ }))
-    .toHaveAttribute('href', /^\/tx\/SOL\/[1-9A-HJ-NP-Za-km-z]{64,90}$/);
+  await expect(tracker.getByRole('list', { name: 'Bridge progress' }).getByRole('link', { name: /^Deposit .* transaction on the explorer$/ })).toHaveAttribute(
+    'href',
+    /^\/tx\/SOL\/[1-9A-HJ-NP-Za-km-z]{64,90}$/,
+  );
 
   const status = await api.get<{ details: BridgeDetails }>(`/api/v1/bridge/status/${encodeURIComponent(requestId)}`);
   expect(status.status, describeResponse(status)).toBe(200);
@@ -374,7 +391,10 @@ test('bridge USDC from Solana to USDC on Avalanche: the Solana side offers SOL a
   await expect(sendPicker.getByRole('button', { name: /^ALPHA / })).toHaveCount(0);
   await sendPicker.getByRole('button', { name: /^USDC / }).click();
   await bridge.getByRole('button', { name: 'Select token to receive' }).click();
-  await page.getByRole('dialog', { name: 'Select a token to receive' }).getByRole('button', { name: /^USDC / }).click();
+  await page
+    .getByRole('dialog', { name: 'Select a token to receive' })
+    .getByRole('button', { name: /^USDC / })
+    .click();
   await bridge.getByLabel('Amount to send').fill('25');
   await bridge.getByRole('button', { name: /^Use my wallet 0x/ }).click();
   const quote = bridge.getByRole('region', { name: 'Bridge quote' });

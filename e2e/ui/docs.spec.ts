@@ -10,10 +10,13 @@ test('the API reference renders the served document', async ({ page, baseURL }) 
   // Nothing outside the app is reachable: the reference must render from what the app serves.
   const external: string[] = [];
   const origin = new URL(baseURL!).origin;
-  await page.route((url) => url.origin !== origin, async (route) => {
-    external.push(route.request().url());
-    await route.abort('internetdisconnected');
-  });
+  await page.route(
+    (url) => url.origin !== origin,
+    async (route) => {
+      external.push(route.request().url());
+      await route.abort('internetdisconnected');
+    },
+  );
   const consoleErrors: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url || 'no url'})`);
@@ -33,9 +36,15 @@ test('the API reference renders the served document', async ({ page, baseURL }) 
   await expect(page.getByRole('heading', { name: 'Trading and bridging API', level: 1 })).toBeVisible();
   const sidebar = page.getByRole('complementary', { name: /^Sidebar for / });
   // An operation's entry is named by its summary, then its method.
-  const entry = (summary: string) => sidebar.getByRole('button', { name: new RegExp(`^${summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} HTTP Method`) }).first();
+  const entry = (summary: string) =>
+    sidebar.getByRole('button', { name: new RegExp(`^${summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} HTTP Method`) }).first();
   // The first group opens by itself; the others render their operations once opened.
-  for (const summary of ['Quote a swap (v2)', 'Broadcast a signed swap (v2)', 'Quote a BUY or SELL against the native token (v1)', 'Broadcast a signed swap (v1)']) {
+  for (const summary of [
+    'Quote a swap (v2)',
+    'Broadcast a signed swap (v2)',
+    'Quote a BUY or SELL against the native token (v1)',
+    'Broadcast a signed swap (v1)',
+  ]) {
     await expect(entry(summary), summary).toBeVisible();
   }
   const groups: ReadonlyArray<[group: string, summaries: string[]]> = [
@@ -69,8 +78,12 @@ test('the API reference renders the served document', async ({ page, baseURL }) 
 function held() {
   let seen!: () => void;
   let letGo!: () => void;
-  const arrived = new Promise<void>((resolve) => { seen = resolve; });
-  const released = new Promise<void>((resolve) => { letGo = resolve; });
+  const arrived = new Promise<void>((resolve) => {
+    seen = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    letGo = resolve;
+  });
   const routes: Route[] = [];
   return {
     arrived,
@@ -95,10 +108,13 @@ async function holdSolanaAlphaPage(page: Page) {
   const alpha = response.json.chains.SOL?.tokens.find((token) => token.symbol === 'ALPHA');
   if (!alpha) throw new Error('the local world has no ALPHA mint on SOL');
   const tokenPage = held();
-  await page.route((url) => url.pathname === `/token/SOL/${alpha.address}`, async (route) => {
-    if (route.request().headers()['rsc'] === '1') await tokenPage.hold(route);
-    else await route.continue();
-  });
+  await page.route(
+    (url) => url.pathname === `/token/SOL/${alpha.address}`,
+    async (route) => {
+      if (route.request().headers()['rsc'] === '1') await tokenPage.hold(route);
+      else await route.continue();
+    },
+  );
   return { alpha, tokenPage };
 }
 
@@ -117,10 +133,12 @@ test('leaving the reference by the header search lands on the token, even when t
   await page.mouse.move(700, 400);
   // Any anchor will do: on a slow machine the anchor lags the scrolling, and the wheel can reach the
   // last section (#models) before a tag's anchor shows.
-  await expect.poll(async () => {
-    await page.mouse.wheel(0, 800);
-    return new URL(page.url()).hash;
-  }).toMatch(/^#(tag\/|models)/);
+  await expect
+    .poll(async () => {
+      await page.mouse.wheel(0, 800);
+      return new URL(page.url()).hash;
+    })
+    .toMatch(/^#(tag\/|models)/);
   await tokenPage.release();
   await expect(page).toHaveURL(new RegExp(`/token/SOL/${alpha.address}$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText('ALPHA');
@@ -183,7 +201,10 @@ test('the status page shows every chain, loaded over tRPC with the session cooki
   // The status card turns into an alert when tRPC refuses the page (Next's route announcer is an alert too).
   await expect(page.locator('.card[role="alert"]')).toHaveCount(0);
   expect(trpcStatuses.length).toBeGreaterThan(0);
-  expect(trpcStatuses.every((status) => status === 200), `tRPC statuses ${trpcStatuses.join(', ')}`).toBe(true);
+  expect(
+    trpcStatuses.every((status) => status === 200),
+    `tRPC statuses ${trpcStatuses.join(', ')}`,
+  ).toBe(true);
 
   const cookies = await context.cookies(baseURL);
   const session = cookies.find((cookie) => cookie.name === 'sb_session');

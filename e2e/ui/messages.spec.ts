@@ -17,12 +17,14 @@ for (const { name, viewport } of VIEWPORTS) {
   test.describe(name, () => {
     test.use({ viewport });
 
-    test('a bridge beyond the server\'s limit names its worth and the limit in dollars, and what to do', async ({ page }) => {
+    test("a bridge beyond the server's limit names its worth and the limit in dollars, and what to do", async ({ page }) => {
       const chains = await localWorld();
       const wallet = await freshWallet(page, chains, 'BSC');
       // Enough BNB for the form to ask, far beyond the largest bridge the server takes (BRIDGE_MAX_USD).
-      await createPublicClient({ transport: http(chains.BSC!.rpcUrl) })
-        .request({ method: 'anvil_setBalance', params: [wallet.address, numberToHex(parseEther('10000000'))] } as never);
+      await createPublicClient({ transport: http(chains.BSC!.rpcUrl) }).request({
+        method: 'anvil_setBalance',
+        params: [wallet.address, numberToHex(parseEther('10000000'))],
+      } as never);
       await page.goto('/bridge');
       const bridge = page.getByRole('region', { name: 'Bridge', exact: true });
       await connectWallet(page, wallet);
@@ -81,8 +83,20 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.goto('/status');
       const card = page.getByRole('region', { name: 'Test funds' });
       const cases = [
-        { chain: 'BASE', address: privateKeyToAccount(generatePrivateKey()).address, chainName: 'Base', native: '10 ETH', link: /^\/tx\/BASE\/0x[0-9a-f]{64}$/ },
-        { chain: 'SOL', address: Keypair.generate().publicKey.toBase58(), chainName: 'Solana', native: '10 SOL', link: /^\/tx\/SOL\/[1-9A-HJ-NP-Za-km-z]{64,88}$/ },
+        {
+          chain: 'BASE',
+          address: privateKeyToAccount(generatePrivateKey()).address,
+          chainName: 'Base',
+          native: '10 ETH',
+          link: /^\/tx\/BASE\/0x[0-9a-f]{64}$/,
+        },
+        {
+          chain: 'SOL',
+          address: Keypair.generate().publicKey.toBase58(),
+          chainName: 'Solana',
+          native: '10 SOL',
+          link: /^\/tx\/SOL\/[1-9A-HJ-NP-Za-km-z]{64,88}$/,
+        },
       ];
       for (const { chain, address, chainName, native, link } of cases) {
         await card.getByLabel('Chain').selectOption(chain);

@@ -23,14 +23,17 @@ test.beforeAll(async () => {
  */
 async function expectNoSidewaysScroll(page: Page, what: string) {
   const screenWidth = page.viewportSize()!.width;
-  const layout = await page.evaluate((width) => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-    outside: [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-      .slice(-5)
-      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} (${Math.round(element.getBoundingClientRect().right)} px)`),
-  }), screenWidth);
+  const layout = await page.evaluate(
+    (width) => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      outside: [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+        .slice(-5)
+        .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} (${Math.round(element.getBoundingClientRect().right)} px)`),
+    }),
+    screenWidth,
+  );
   expect(screenWidth, 'the phone screen').toBeLessThanOrEqual(400);
   const message = `${what} is ${layout.scrollWidth} px wide (layout viewport ${layout.innerWidth} px) on a ${screenWidth} px screen; sticking out: ${layout.outside.join(', ')}`;
   expect(layout.innerWidth, message).toBe(screenWidth);

@@ -17,8 +17,11 @@ test('typing the amount to receive quotes by exact output, shows the maximum sen
   const account = base.accounts[ACCOUNT_INDEX]!;
   const usdc = base.tokens.find((token) => token.symbol === 'USDC')!;
   const client = createPublicClient({ transport: http(base.rpcUrl) });
-  const usdcBalance = () => client.readContract({ address: usdc.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account.address as Address] });
-  const evmChains = Object.entries(chains).filter(([id]) => id !== 'SOL').map(([, chain]) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }));
+  const usdcBalance = () =>
+    client.readContract({ address: usdc.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account.address as Address] });
+  const evmChains = Object.entries(chains)
+    .filter(([id]) => id !== 'SOL')
+    .map(([, chain]) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }));
   const wallet = await installTestWallet(page, { privateKey: account.privateKey as Hex, chains: evmChains, chainId: base.chainId });
 
   await page.goto('/');
@@ -47,5 +50,5 @@ test('typing the amount to receive quotes by exact output, shows the maximum sen
   const before = await usdcBalance();
   await swap.getByRole('button', { name: 'Swap', exact: true }).click();
   await expect(swap.getByRole('region', { name: 'Swap result' })).toBeVisible({ timeout: 60_000 });
-  expect(await usdcBalance() - before).toBe(25_000_000n);
+  expect((await usdcBalance()) - before).toBe(25_000_000n);
 });

@@ -125,7 +125,7 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(receiveUsd).toBeGreaterThan(payUsd * 0.9);
     });
 
-    test('on Solana the picker shows the Solana wallet\'s balances, held mints first', async ({ page }) => {
+    test("on Solana the picker shows the Solana wallet's balances, held mints first", async ({ page }) => {
       const keypair = Keypair.generate();
       expect((await api.post('/api/dev/faucet', { chain: 'SOL', address: keypair.publicKey.toBase58() })).status).toBe(200);
       const wallet = await installSolanaTestWallet(page, { secretKey: getBase58Decoder().decode(keypair.secretKey) });

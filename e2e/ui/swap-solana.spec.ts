@@ -50,7 +50,6 @@ async function connectSolana(page: Page, wallet: SolanaTestWallet) {
   await expect(page.getByTestId('wallet-address')).toHaveText(short(wallet.address));
 }
 
-
 /** The full decimal amount behind a shortened result figure ("0.5 SOL" from its title). */
 async function resultAmount(page: Page, testId: 'result-spent' | 'result-received', decimals: number): Promise<bigint> {
   const title = await page.getByRole('region', { name: 'Swap result' }).getByTestId(testId).getAttribute('title');
@@ -67,12 +66,31 @@ test('the Solana test wallet registers through the Wallet Standard the way Phant
   const seen = await page.evaluate(async () => {
     type Account = { address: string; publicKey: Uint8Array; chains: string[]; features: string[] };
     type Wallet = {
-      version: string; name: string; icon: string; chains: string[]; accounts: Account[];
-      features: Record<string, Record<string, (...args: never[]) => Promise<unknown>> & { supportedTransactionVersions?: unknown[]; on?: (event: string, listener: (properties: unknown) => void) => () => void }>;
+      version: string;
+      name: string;
+      icon: string;
+      chains: string[];
+      accounts: Account[];
+      features: Record<
+        string,
+        Record<string, (...args: never[]) => Promise<unknown>> & {
+          supportedTransactionVersions?: unknown[];
+          on?: (event: string, listener: (properties: unknown) => void) => () => void;
+        }
+      >;
     };
     // An app that starts now asks the wallets to register with it, as @wallet-standard/app does.
     const registered: Wallet[] = [];
-    window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: { register: (...wallets: Wallet[]) => { registered.push(...wallets); return () => undefined; } } }));
+    window.dispatchEvent(
+      new CustomEvent('wallet-standard:app-ready', {
+        detail: {
+          register: (...wallets: Wallet[]) => {
+            registered.push(...wallets);
+            return () => undefined;
+          },
+        },
+      }),
+    );
     const wallet = registered.find((candidate) => candidate.name === 'E2E Solana Wallet')!;
     const changes: number[] = [];
     wallet.features['standard:events']!.on!('change', (properties) => changes.push((properties as { accounts: Account[] }).accounts.length));
@@ -85,8 +103,12 @@ test('the Solana test wallet registers through the Wallet Standard the way Phant
       }
     };
     const connect = wallet.features['standard:connect']!.connect as (input?: { silent?: boolean }) => Promise<{ accounts: Account[] }>;
-    const signMessage = wallet.features['solana:signMessage']!.signMessage as (...inputs: { account: Account; message: Uint8Array }[]) => Promise<{ signature: Uint8Array }[]>;
-    const signTransaction = wallet.features['solana:signTransaction']!.signTransaction as (...inputs: { account: Account; transaction: Uint8Array }[]) => Promise<unknown>;
+    const signMessage = wallet.features['solana:signMessage']!.signMessage as (
+      ...inputs: { account: Account; message: Uint8Array }[]
+    ) => Promise<{ signature: Uint8Array }[]>;
+    const signTransaction = wallet.features['solana:signTransaction']!.signTransaction as (
+      ...inputs: { account: Account; transaction: Uint8Array }[]
+    ) => Promise<unknown>;
 
     const before = wallet.accounts.length;
     const silent = (await connect({ silent: true })).accounts.length;
@@ -103,10 +125,13 @@ test('the Solana test wallet registers through the Wallet Standard the way Phant
       chains: wallet.chains,
       features: Object.keys(wallet.features).sort(),
       versions: wallet.features['solana:signTransaction']!.supportedTransactionVersions,
-      before, silent,
+      before,
+      silent,
       account: { address: account.address, publicKey: [...account.publicKey], chains: account.chains, features: account.features },
       signature: [...signed!.signature],
-      garbage, otherAccount, afterDisconnect,
+      garbage,
+      otherAccount,
+      afterDisconnect,
       accountsAtEnd: wallet.accounts.length,
       changes,
     };

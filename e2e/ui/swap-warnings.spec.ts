@@ -14,7 +14,9 @@ async function world() {
   const chains = await localWorld();
   const base = chains.BASE!;
   const account = base.accounts[ACCOUNT_INDEX]!;
-  const evmChains = Object.entries(chains).filter(([id]) => id !== 'SOL').map(([, chain]) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }));
+  const evmChains = Object.entries(chains)
+    .filter(([id]) => id !== 'SOL')
+    .map(([, chain]) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }));
   return { base, account, evmChains };
 }
 

@@ -40,46 +40,58 @@ test('the test wallet speaks EIP-1193 and EIP-6963 the way MetaMask does', async
   const wallet = await installTestWallet(page, { privateKey: account.privateKey as Hex, chains: evmChains, chainId: eth.chainId });
   await page.goto('/status');
 
-  const seen = await page.evaluate(async ({ baseChainId }) => {
-    type Provider = { request(args: { method: string; params?: unknown[] }): Promise<unknown>; on(event: string, listener: (data: unknown) => void): void };
-    const announced: { name: string; rdns: string; provider: Provider }[] = [];
-    window.addEventListener('eip6963:announceProvider', (event) => {
-      const detail = (event as CustomEvent).detail as { info: { name: string; rdns: string }; provider: Provider };
-      announced.push({ ...detail.info, provider: detail.provider });
-    });
-    window.dispatchEvent(new Event('eip6963:requestProvider'));
-    // A wallet answers a request at once. The page's own wallet library asks too, whenever it starts, and
-    // each of its requests is answered again; only the answers to this request are counted.
-    const answeredNow = announced.map(({ name, rdns }) => ({ name, rdns }));
-    const provider = announced[0]!.provider;
-    const events: [string, unknown][] = [];
-    provider.on('accountsChanged', (data) => events.push(['accountsChanged', data]));
-    provider.on('chainChanged', (data) => events.push(['chainChanged', data]));
-    const refusal = async (method: string, params: unknown[]) => {
-      try {
-        await provider.request({ method, params });
-        return 'accepted';
-      } catch (error) {
-        return (error as { code?: number }).code;
-      }
-    };
-    const before = await provider.request({ method: 'eth_accounts' });
-    const sendBeforeConnect = await refusal('eth_sendTransaction', [{ to: '0x0000000000000000000000000000000000000001' }]);
-    const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as string[];
-    const chainBefore = await provider.request({ method: 'eth_chainId' });
-    const unknownChain = await refusal('wallet_switchEthereumChain', [{ chainId: '0x7a69a' }]);
-    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${baseChainId.toString(16)}` }] });
-    const chainAfter = await provider.request({ method: 'eth_chainId' });
-    const signTransaction = await refusal('eth_signTransaction', [{ from: accounts[0], to: accounts[0] }]);
-    const signature = await provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', accounts[0]] });
-    const blockNumber = await provider.request({ method: 'eth_blockNumber' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    return {
-      announced: answeredNow,
-      isWindowEthereum: (window as unknown as { ethereum?: unknown }).ethereum === provider,
-      before, sendBeforeConnect, accounts, chainBefore, unknownChain, chainAfter, signTransaction, signature, blockNumber, events,
-    };
-  }, { baseChainId: base.chainId });
+  const seen = await page.evaluate(
+    async ({ baseChainId }) => {
+      type Provider = { request(args: { method: string; params?: unknown[] }): Promise<unknown>; on(event: string, listener: (data: unknown) => void): void };
+      const announced: { name: string; rdns: string; provider: Provider }[] = [];
+      window.addEventListener('eip6963:announceProvider', (event) => {
+        const detail = (event as CustomEvent).detail as { info: { name: string; rdns: string }; provider: Provider };
+        announced.push({ ...detail.info, provider: detail.provider });
+      });
+      window.dispatchEvent(new Event('eip6963:requestProvider'));
+      // A wallet answers a request at once. The page's own wallet library asks too, whenever it starts, and
+      // each of its requests is answered again; only the answers to this request are counted.
+      const answeredNow = announced.map(({ name, rdns }) => ({ name, rdns }));
+      const provider = announced[0]!.provider;
+      const events: [string, unknown][] = [];
+      provider.on('accountsChanged', (data) => events.push(['accountsChanged', data]));
+      provider.on('chainChanged', (data) => events.push(['chainChanged', data]));
+      const refusal = async (method: string, params: unknown[]) => {
+        try {
+          await provider.request({ method, params });
+          return 'accepted';
+        } catch (error) {
+          return (error as { code?: number }).code;
+        }
+      };
+      const before = await provider.request({ method: 'eth_accounts' });
+      const sendBeforeConnect = await refusal('eth_sendTransaction', [{ to: '0x0000000000000000000000000000000000000001' }]);
+      const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as string[];
+      const chainBefore = await provider.request({ method: 'eth_chainId' });
+      const unknownChain = await refusal('wallet_switchEthereumChain', [{ chainId: '0x7a69a' }]);
+      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${baseChainId.toString(16)}` }] });
+      const chainAfter = await provider.request({ method: 'eth_chainId' });
+      const signTransaction = await refusal('eth_signTransaction', [{ from: accounts[0], to: accounts[0] }]);
+      const signature = await provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', accounts[0]] });
+      const blockNumber = await provider.request({ method: 'eth_blockNumber' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return {
+        announced: answeredNow,
+        isWindowEthereum: (window as unknown as { ethereum?: unknown }).ethereum === provider,
+        before,
+        sendBeforeConnect,
+        accounts,
+        chainBefore,
+        unknownChain,
+        chainAfter,
+        signTransaction,
+        signature,
+        blockNumber,
+        events,
+      };
+    },
+    { baseChainId: base.chainId },
+  );
 
   expect(seen.announced).toEqual([{ name: 'E2E Wallet', rdns: 'dev.swapbridge.e2e-wallet' }]);
   expect(seen.isWindowEthereum).toBe(true);
@@ -187,7 +199,9 @@ test('buy a token and sell it back on the swap page through the wallet', async (
   await expect(sellResult).toBeVisible({ timeout: 90_000 });
   await expect(progress.locator('[data-step="approve"]')).toHaveAttribute('data-status', 'done');
   // The approve step names what it allowed: the whole sale, to the Router.
-  await expect(progress.getByRole('link', { name: /^Approve exactly [\d,.]+ ALPHA for the Router 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4} transaction on the explorer$/ })).toBeVisible();
+  await expect(
+    progress.getByRole('link', { name: /^Approve exactly [\d,.]+ ALPHA for the Router 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4} transaction on the explorer$/ }),
+  ).toBeVisible();
   await expect(sellResult.getByTestId('result-spent')).toContainText('ALPHA');
   await expect(sellResult.getByTestId('result-received')).toContainText('ETH');
   await snapshot(page, testInfo, 'sell-result');
@@ -197,7 +211,12 @@ test('buy a token and sell it back on the swap page through the wallet', async (
   expect(ethAfterSell).toBeGreaterThan(ethAfterBuy);
   // The round trip lost pool fees, service fees and gas, nothing like the amount traded.
   expect(ethBefore - ethAfterSell).toBeLessThan(parseEther('0.02'));
-  const allowance = await client.readContract({ address: alpha.address as Address, abi: erc20Abi, functionName: 'allowance', args: [trader, base.routerAddress as Address] });
+  const allowance = await client.readContract({
+    address: alpha.address as Address,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [trader, base.routerAddress as Address],
+  });
   // An exact approval: the Router took all it was allowed, and may take nothing more.
   expect(allowance).toBe(0n);
 

@@ -16,11 +16,14 @@ async function baseAlpha() {
   return alpha;
 }
 
-for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test('lists the chain\'s tokens with price and 24 h change, searches them, and remembers the tokens viewed', async ({ page }, testInfo) => {
+    test("lists the chain's tokens with price and 24 h change, searches them, and remembers the tokens viewed", async ({ page }, testInfo) => {
       const alpha = await baseAlpha();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));

@@ -1,6 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
-import { createWalletClient, defineChain, http, parseAbi, parseEther, parseTransaction, type Address, type Hex, type TransactionSerializableEIP1559 } from 'viem';
+import {
+  createWalletClient,
+  defineChain,
+  http,
+  parseAbi,
+  parseEther,
+  parseTransaction,
+  type Address,
+  type Hex,
+  type TransactionSerializableEIP1559,
+} from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { ManifestChain } from '../../server/chains/devnet-manifest';
 import { api, describe as describeResponse } from '../support/api';
@@ -30,7 +40,6 @@ async function baseTokens() {
 }
 
 /** A full-page screenshot kept in the test's output folder and attached to the report. */
-
 
 /** A percent figure shown as "3 %" or "3.25 %". */
 async function percentOf(locator: Locator): Promise<number> {
@@ -188,13 +197,18 @@ test('an address with no token contract says so plainly, no stack trace', async 
   expect(errors).toEqual([]);
 });
 
-test('the price chart draws BETA\'s trades up to the current price', async ({ page }, testInfo) => {
+test("the price chart draws BETA's trades up to the current price", async ({ page }, testInfo) => {
   const { base, beta } = await baseTokens();
   const key = base.accounts[ACCOUNT_INDEX]?.privateKey;
   const router = base.contracts.swapRouter;
   if (!key || !router) throw new Error(`BASE needs account ${ACCOUNT_INDEX} with a key and a Uniswap V3 SwapRouter`);
   const account = privateKeyToAccount(key as Hex);
-  const chain = defineChain({ id: base.chainId, name: 'BASE', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [base.rpcUrl] } } });
+  const chain = defineChain({
+    id: base.chainId,
+    name: 'BASE',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [base.rpcUrl] } },
+  });
   const wallet = createWalletClient({ account, chain, transport: http(base.rpcUrl) });
   const abi = parseAbi([
     'struct ExactInputSingleParams { address tokenIn; address tokenOut; uint24 fee; address recipient; uint256 deadline; uint256 amountIn; uint256 amountOutMinimum; uint160 sqrtPriceLimitX96; }',
@@ -203,11 +217,22 @@ test('the price chart draws BETA\'s trades up to the current price', async ({ pa
   // Real trades on BETA's main pool (Uniswap V3 0.3 %, its deepest), so the chart has points of its own to draw.
   for (const amount of ['0.5', '1', '1.5']) {
     await wallet.writeContract({
-      address: router as Address, abi, functionName: 'exactInputSingle', value: parseEther(amount),
-      args: [{
-        tokenIn: base.wrappedNative as Address, tokenOut: beta.address as Address, fee: 3000, recipient: account.address,
-        deadline: BigInt(Math.floor(Date.now() / 1000) + 600), amountIn: parseEther(amount), amountOutMinimum: 0n, sqrtPriceLimitX96: 0n,
-      }],
+      address: router as Address,
+      abi,
+      functionName: 'exactInputSingle',
+      value: parseEther(amount),
+      args: [
+        {
+          tokenIn: base.wrappedNative as Address,
+          tokenOut: beta.address as Address,
+          fee: 3000,
+          recipient: account.address,
+          deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
+          amountIn: parseEther(amount),
+          amountOutMinimum: 0n,
+          sqrtPriceLimitX96: 0n,
+        },
+      ],
     });
   }
   const errors = collectPageErrors(page);
@@ -222,16 +247,31 @@ test('the price chart draws BETA\'s trades up to the current price', async ({ pa
 
 const NATIVE = '0x0000000000000000000000000000000000000000';
 
-interface QuoteAnswer { transaction: { trade: string; quoteId: string } }
+interface QuoteAnswer {
+  transaction: { trade: string; quoteId: string };
+}
 
 /** A trade of the native coin for `token` through the REST interface, by a fresh funded account. */
 async function tradeOnBase(token: string) {
   const account = privateKeyToAccount(generatePrivateKey());
   expect((await api.post('/api/dev/faucet', { chain: 'BASE', address: account.address })).status).toBe(200);
-  const quote = await api.get<QuoteAnswer>('/api/v2/quote', { chain: 'BASE', tokenIn: NATIVE, tokenOut: token, amount: '200000000000000000', slippage: 300, trader: account.address });
+  const quote = await api.get<QuoteAnswer>('/api/v2/quote', {
+    chain: 'BASE',
+    tokenIn: NATIVE,
+    tokenOut: token,
+    amount: '200000000000000000',
+    slippage: 300,
+    trader: account.address,
+  });
   expect(quote.status, describeResponse(quote)).toBe(200);
   const trade = await account.signTransaction(parseTransaction(quote.json.transaction.trade as Hex) as TransactionSerializableEIP1559);
-  const executed = await api.post<{ status: string }>('/api/v2/execute', { chain: 'BASE', trade, quoteId: quote.json.transaction.quoteId, mev: false, simulation: true });
+  const executed = await api.post<{ status: string }>('/api/v2/execute', {
+    chain: 'BASE',
+    trade,
+    quoteId: quote.json.transaction.quoteId,
+    mev: false,
+    simulation: true,
+  });
   expect(executed.json.status, describeResponse(executed)).toBe('SUCCESS');
 }
 
@@ -239,12 +279,23 @@ async function tradeOnBase(token: string) {
 async function tradeOnSolana(mint: string) {
   const wallet = Keypair.generate();
   expect((await api.post('/api/dev/faucet', { chain: 'SOL', address: wallet.publicKey.toBase58() })).status).toBe(200);
-  const quote = await api.get<QuoteAnswer>('/api/v2/quote', { chain: 'SOL', tokenIn: NATIVE, tokenOut: mint, amount: '200000000', slippage: 100, trader: wallet.publicKey.toBase58() });
+  const quote = await api.get<QuoteAnswer>('/api/v2/quote', {
+    chain: 'SOL',
+    tokenIn: NATIVE,
+    tokenOut: mint,
+    amount: '200000000',
+    slippage: 100,
+    trader: wallet.publicKey.toBase58(),
+  });
   expect(quote.status, describeResponse(quote)).toBe(200);
   const transaction = VersionedTransaction.deserialize(Buffer.from(quote.json.transaction.trade, 'base64'));
   transaction.sign([wallet]);
   const executed = await api.post<{ status: string }>('/api/v2/execute', {
-    chain: 'SOL', trade: Buffer.from(transaction.serialize()).toString('base64'), quoteId: quote.json.transaction.quoteId, mev: false, simulation: true,
+    chain: 'SOL',
+    trade: Buffer.from(transaction.serialize()).toString('base64'),
+    quoteId: quote.json.transaction.quoteId,
+    mev: false,
+    simulation: true,
   });
   expect(executed.json.status, describeResponse(executed)).toBe('SUCCESS');
 }
@@ -272,7 +323,10 @@ async function checkChart(page: Page, currency: RegExp) {
   await expect(chart).toBeVisible();
 }
 
-for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
@@ -292,7 +346,7 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
   });
 }
 
-test('a Solana token shows Solana facts only, the maker\'s depth, and a chart of its trades', async ({ page }, testInfo) => {
+test("a Solana token shows Solana facts only, the maker's depth, and a chart of its trades", async ({ page }, testInfo) => {
   const response = await api.get<{ chains: Record<string, ManifestChain> }>('/api/dev/devnet');
   const alpha = response.json.chains.SOL?.tokens.find((token) => token.symbol === 'ALPHA');
   if (!alpha) throw new Error('the local world has no ALPHA mint on SOL');

@@ -51,9 +51,12 @@ async function fundedAccount(chain: EvmChainId): Promise<PrivateKeyAccount> {
 }
 
 const sign = (account: PrivateKeyAccount, unsigned: string | undefined) =>
-  (unsigned ? account.signTransaction(parseTransaction(unsigned as Hex) as TransactionSerializableEIP1559) : Promise.resolve(undefined));
+  unsigned ? account.signTransaction(parseTransaction(unsigned as Hex) as TransactionSerializableEIP1559) : Promise.resolve(undefined);
 
-interface Quote { transaction: { trade: string; approve?: string; extra?: string; quoteId: string }; taxes?: { token: string }[] }
+interface Quote {
+  transaction: { trade: string; approve?: string; extra?: string; quoteId: string };
+  taxes?: { token: string }[];
+}
 
 describe('EVM addresses in real answers', () => {
   it('token data, chains and balances', async () => {
@@ -80,28 +83,60 @@ describe('EVM addresses in real answers', () => {
     const account = await fundedAccount(CHAIN);
     const trader = lower(account.address);
     const tax = lower(token(CHAIN, 'TAX'));
-    const quoted = await answer<Quote>('v2.quote', { chain: CHAIN, tokenIn: NATIVE, tokenOut: tax, amount: '10000000000000000', slippage: 1000, trader, integrator: trader, fee: 10 });
+    const quoted = await answer<Quote>('v2.quote', {
+      chain: CHAIN,
+      tokenIn: NATIVE,
+      tokenOut: tax,
+      amount: '10000000000000000',
+      slippage: 1000,
+      trader,
+      integrator: trader,
+      fee: 10,
+    });
     expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
     expect(quoted.body.taxes?.map((entry) => entry.token)).toEqual([getAddress(tax)]);
-    const executed = await answer('v2.execute', {
-      chain: CHAIN, mev: false, simulation: true, quoteId: quoted.body.transaction.quoteId,
-      trade: await sign(account, quoted.body.transaction.trade), reward: trader,
-    }, 'post');
+    const executed = await answer(
+      'v2.execute',
+      {
+        chain: CHAIN,
+        mev: false,
+        simulation: true,
+        quoteId: quoted.body.transaction.quoteId,
+        trade: await sign(account, quoted.body.transaction.trade),
+        reward: trader,
+      },
+      'post',
+    );
     expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ success: true });
 
     const v1 = await answer<Quote>('v1.quote', { chain: CHAIN, token: lower(token(CHAIN, 'ALPHA')), side: 'BUY', amount: '0.01', slippage: 100, trader });
     expect(v1.status, JSON.stringify(v1.body)).toBe(200);
-    const v1Executed = await answer('v1.execute', {
-      network: CHAIN, mev: false, simulation: true, quoteId: v1.body.transaction.quoteId,
-      trade: await sign(account, v1.body.transaction.trade), approve: await sign(account, v1.body.transaction.approve),
-    }, 'post');
+    const v1Executed = await answer(
+      'v1.execute',
+      {
+        network: CHAIN,
+        mev: false,
+        simulation: true,
+        quoteId: v1.body.transaction.quoteId,
+        trade: await sign(account, v1.body.transaction.trade),
+        approve: await sign(account, v1.body.transaction.approve),
+      },
+      'post',
+    );
     expect(v1Executed.body, JSON.stringify(v1Executed.body)).toMatchObject({ success: true });
 
     // A trade the wallet sends itself, then tracked: quoted once the executes' transactions are all mined, since
     // the quote's transaction takes the wallet's next nonce (an execute may still be sending one).
     const rpc = createPublicClient({ transport: http(testManifest().chains[CHAIN]!.rpcUrl) });
     await settledNonce(rpc, account.address, 1 + (v1.body.transaction.approve ? 2 : 1));
-    const own = await answer<Quote>('v2.quote', { chain: CHAIN, tokenIn: NATIVE, tokenOut: lower(token(CHAIN, 'BETA')), amount: '10000000000000000', slippage: 100, trader });
+    const own = await answer<Quote>('v2.quote', {
+      chain: CHAIN,
+      tokenIn: NATIVE,
+      tokenOut: lower(token(CHAIN, 'BETA')),
+      amount: '10000000000000000',
+      slippage: 100,
+      trader,
+    });
     const signed = await sign(account, own.body.transaction.trade);
     const hash = await rpc.sendRawTransaction({ serializedTransaction: signed! });
     await rpc.waitForTransactionReceipt({ hash });
@@ -115,13 +150,26 @@ describe('EVM addresses in real answers', () => {
   it('a token bridge: quote, execute and status', async () => {
     const account = await fundedAccount(CHAIN);
     const [usdcIn, usdcOut] = [lower(token(CHAIN, 'USDC')), lower(token('ARB', 'USDC'))];
-    const quoted = await answer<{ transaction: { trade: string; approve: string; requestId: string }; stats: { tokenIn: string; tokenOut: string } }>('bridge.quote', {
-      source: CHAIN, destination: 'ARB', amount: '5000000', trader: lower(account.address), recipient: lower(account.address), tokenIn: usdcIn, tokenOut: usdcOut,
-    });
+    const quoted = await answer<{ transaction: { trade: string; approve: string; requestId: string }; stats: { tokenIn: string; tokenOut: string } }>(
+      'bridge.quote',
+      {
+        source: CHAIN,
+        destination: 'ARB',
+        amount: '5000000',
+        trader: lower(account.address),
+        recipient: lower(account.address),
+        tokenIn: usdcIn,
+        tokenOut: usdcOut,
+      },
+    );
     expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
     expect(quoted.body.stats).toMatchObject({ tokenIn: getAddress(usdcIn), tokenOut: getAddress(usdcOut) });
     const { trade, approve, requestId } = quoted.body.transaction;
-    const executed = await answer('bridge.execute', { sourceChain: CHAIN, requestId, trade: await sign(account, trade), ...(approve && { approve: await sign(account, approve) }) }, 'post');
+    const executed = await answer(
+      'bridge.execute',
+      { sourceChain: CHAIN, requestId, trade: await sign(account, trade), ...(approve && { approve: await sign(account, approve) }) },
+      'post',
+    );
     expect(executed.status, JSON.stringify(executed.body)).toBe(200);
     const status = await answer<{ details: { tokenIn: string; trader: string } }>('bridge.status', { requestId });
     expect(status.body.details).toMatchObject({ tokenIn: getAddress(usdcIn), trader: account.address });
@@ -135,7 +183,14 @@ describe('EVM addresses in real answers', () => {
     // v1 has no `extra`: the strategy token's permit is named in words, the token checksummed.
     const strategy = testManifest().chains[CHAIN]!.tokens.find((entry) => entry.kind === 'strategy')!.address;
     const trader = lower(privateKeyToAccount(generatePrivateKey()).address);
-    const permit = await answer<{ code: string; error: string }>('v1.quote', { chain: CHAIN, token: lower(strategy), side: 'BUY', amount: '0.001', slippage: 100, trader });
+    const permit = await answer<{ code: string; error: string }>('v1.quote', {
+      chain: CHAIN,
+      token: lower(strategy),
+      side: 'BUY',
+      amount: '0.001',
+      slippage: 100,
+      trader,
+    });
     expect(permit.body.code, JSON.stringify(permit.body)).toBe('APPROVAL_REQUIRED');
     expect(permit.body.error).toContain(`permit() to ${getAddress(strategy)}`);
   });

@@ -46,5 +46,8 @@ function hostOf(origin: string): string {
 }
 
 function refusal(why: string): AppError {
-  return new AppError('CROSS_SITE_REQUEST', `Refused: ${why}. The page session works only on this app's pages; other clients use an API key in the Authorization header.`);
+  return new AppError(
+    'CROSS_SITE_REQUEST',
+    `Refused: ${why}. The page session works only on this app's pages; other clients use an API key in the Authorization header.`,
+  );
 }

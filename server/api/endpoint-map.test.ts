@@ -31,7 +31,7 @@ describe('the endpoint map', () => {
     }
   });
 
-  it('keeps the pages\' own procedures beside the map\'s', () => {
+  it("keeps the pages' own procedures beside the map's", () => {
     expect(Object.keys(procedures)).toEqual(expect.arrayContaining(['bridge.track', 'bridge.requests', 'tokens.known', 'transactions.view']));
   });
 });

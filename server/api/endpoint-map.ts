@@ -21,9 +21,7 @@ import { devnetAnswer } from './handlers/devnet';
 import { ownerOf } from './handlers/owner-of';
 import { poolInfoAnswer } from './handlers/pool-info';
 import { tokenAuditAnswer, tokenInfoAnswer, v1ValueAnswer, v2ValueAnswer } from './handlers/tokens';
-import {
-  tradeHistoryAnswer, v1ExecuteAnswer, v1QuoteAnswer, v2ExecuteAnswer, v2QuoteAnswer, v2TrackAnswer,
-} from './handlers/trading';
+import { tradeHistoryAnswer, v1ExecuteAnswer, v1QuoteAnswer, v2ExecuteAnswer, v2QuoteAnswer, v2TrackAnswer } from './handlers/trading';
 import { serve, type ServedEndpoint } from './served-endpoint';
 
 export const ENDPOINT_MAP = {

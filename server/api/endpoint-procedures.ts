@@ -16,9 +16,11 @@ function mutationOf<I extends z.ZodObject, O extends z.ZodType>(served: ServedEn
 
 // tRPC cannot follow the generics into the resolver; the procedures' types still come from the schemas.
 type ProcedureOf<S> =
-  S extends ServedEndpoint<infer I, infer O, 'GET'> ? ReturnType<typeof queryOf<I, O>>
-  : S extends ServedEndpoint<infer I, infer O, 'POST'> ? ReturnType<typeof mutationOf<I, O>>
-  : never;
+  S extends ServedEndpoint<infer I, infer O, 'GET'>
+    ? ReturnType<typeof queryOf<I, O>>
+    : S extends ServedEndpoint<infer I, infer O, 'POST'>
+      ? ReturnType<typeof mutationOf<I, O>>
+      : never;
 
 export function proceduresOf<G extends Readonly<Record<string, ServedEndpoint>>>(group: G): { [K in keyof G]: ProcedureOf<G[K]> } {
   const procedures = Object.entries(group).map(([name, served]) => [name, served.endpoint.method === 'GET' ? queryOf(served) : mutationOf(served)]);

@@ -8,7 +8,12 @@ import { toAppError } from './to-app-error';
 const TRPC_CODES = Object.keys(TRPC_ERROR_CODES_BY_KEY) as TRPC_ERROR_CODE_KEY[];
 /** The failures tRPC raises itself around our procedures (unreadable input, no such procedure, wrong method or body). */
 const RAISED_BY_TRPC: readonly TRPC_ERROR_CODE_KEY[] = [
-  'PARSE_ERROR', 'BAD_REQUEST', 'NOT_FOUND', 'METHOD_NOT_SUPPORTED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
+  'PARSE_ERROR',
+  'BAD_REQUEST',
+  'NOT_FOUND',
+  'METHOD_NOT_SUPPORTED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
 ];
 
 describe('toAppError of a bare tRPC error', () => {

@@ -81,7 +81,11 @@ export async function authorize(ctx: RequestContext, type: 'query' | 'mutation' 
   const { config } = ctx.services;
   const byAddress = ctx.headers.get('authorization')
     ? undefined
-    : await admit(ctx, `ip:${limitBucketOf(clientAddress(ctx.peerAddress, ctx.headers.get('x-forwarded-for'), config.TRUST_PROXY))}`, config.ANON_RATE_LIMIT_PER_MINUTE);
+    : await admit(
+        ctx,
+        `ip:${limitBucketOf(clientAddress(ctx.peerAddress, ctx.headers.get('x-forwarded-for'), config.TRUST_PROXY))}`,
+        config.ANON_RATE_LIMIT_PER_MINUTE,
+      );
   const principal = await authenticate(ctx.services.auth, {
     authorization: ctx.headers.get('authorization'),
     cookie: ctx.headers.get('cookie'),

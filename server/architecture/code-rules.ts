@@ -13,7 +13,10 @@ export function isUnder(file: string, places: readonly string[]): boolean {
 }
 
 function visitAll(module: SourceModule, visit: (node: ts.Node) => void): void {
-  const walk = (node: ts.Node) => { visit(node); ts.forEachChild(node, walk); };
+  const walk = (node: ts.Node) => {
+    visit(node);
+    ts.forEachChild(node, walk);
+  };
   walk(module.source);
 }
 
@@ -26,42 +29,58 @@ function isFamilyOperand(node: ts.Expression): boolean {
   return false;
 }
 
-const EQUALITY = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken]);
+const EQUALITY = new Set([
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.EqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsToken,
+]);
 
 /** `… family === …`, `… family !== …` and `switch (x.family)` outside the places allowed to know the families. */
 export function familyBranches(modules: readonly SourceModule[], allowed: readonly string[]): string[] {
-  return modules.filter((module) => !isUnder(module.path, allowed)).flatMap((module) => {
-    const found: string[] = [];
-    visitAll(module, (node) => {
-      if (ts.isBinaryExpression(node) && EQUALITY.has(node.operatorToken.kind) && (isFamilyOperand(node.left) || isFamilyOperand(node.right))) {
-        found.push(`${module.path}:${lineOf(module, node)} ${node.getText(module.source).slice(0, 100)}`);
-      } else if (ts.isSwitchStatement(node) && isFamilyOperand(node.expression)) {
-        found.push(`${module.path}:${lineOf(module, node)} switch (${node.expression.getText(module.source)})`);
-      }
+  return modules
+    .filter((module) => !isUnder(module.path, allowed))
+    .flatMap((module) => {
+      const found: string[] = [];
+      visitAll(module, (node) => {
+        if (ts.isBinaryExpression(node) && EQUALITY.has(node.operatorToken.kind) && (isFamilyOperand(node.left) || isFamilyOperand(node.right))) {
+          found.push(`${module.path}:${lineOf(module, node)} ${node.getText(module.source).slice(0, 100)}`);
+        } else if (ts.isSwitchStatement(node) && isFamilyOperand(node.expression)) {
+          found.push(`${module.path}:${lineOf(module, node)} switch (${node.expression.getText(module.source)})`);
+        }
+      });
+      return found;
     });
-    return found;
-  });
 }
 
 /** `process.env` (however indexed or destructured) outside the modules allowed to read the environment. */
 export function environmentReads(modules: readonly SourceModule[], allowed: readonly string[]): string[] {
-  return modules.filter((module) => !isUnder(module.path, allowed)).flatMap((module) => {
-    const found: string[] = [];
-    visitAll(module, (node) => {
-      const isProcess = (expression: ts.Expression) => ts.isIdentifier(expression) && expression.text === 'process';
-      const direct = ts.isPropertyAccessExpression(node) && isProcess(node.expression) && node.name.text === 'env';
-      const indexed = ts.isElementAccessExpression(node) && isProcess(node.expression)
-        && ts.isStringLiteralLike(node.argumentExpression) && node.argumentExpression.text === 'env';
-      // `const { env } = process`
-      const destructured = ts.isVariableDeclaration(node) && node.initializer !== undefined && isProcess(node.initializer)
-        && ts.isObjectBindingPattern(node.name) && node.name.elements.some((element) => (element.propertyName ?? element.name).getText(module.source) === 'env');
-      if (direct || indexed || destructured) {
-        const statement = node.parent && ts.isPropertyAccessExpression(node.parent) ? node.parent : node;
-        found.push(`${module.path}:${lineOf(module, node)} ${statement.getText(module.source).slice(0, 80)}`);
-      }
+  return modules
+    .filter((module) => !isUnder(module.path, allowed))
+    .flatMap((module) => {
+      const found: string[] = [];
+      visitAll(module, (node) => {
+        const isProcess = (expression: ts.Expression) => ts.isIdentifier(expression) && expression.text === 'process';
+        const direct = ts.isPropertyAccessExpression(node) && isProcess(node.expression) && node.name.text === 'env';
+        const indexed =
+          ts.isElementAccessExpression(node) &&
+          isProcess(node.expression) &&
+          ts.isStringLiteralLike(node.argumentExpression) &&
+          node.argumentExpression.text === 'env';
+        // `const { env } = process`
+        const destructured =
+          ts.isVariableDeclaration(node) &&
+          node.initializer !== undefined &&
+          isProcess(node.initializer) &&
+          ts.isObjectBindingPattern(node.name) &&
+          node.name.elements.some((element) => (element.propertyName ?? element.name).getText(module.source) === 'env');
+        if (direct || indexed || destructured) {
+          const statement = node.parent && ts.isPropertyAccessExpression(node.parent) ? node.parent : node;
+          found.push(`${module.path}:${lineOf(module, node)} ${statement.getText(module.source).slice(0, 80)}`);
+        }
+      });
+      return found;
     });
-    return found;
-  });
 }
 
 /** Names this module imports from other project modules (not from packages), by local name. */
@@ -87,31 +106,34 @@ function projectImports(module: SourceModule, known: ReadonlySet<string>): Map<s
  */
 export function reexportShims(modules: readonly SourceModule[], allowedBarrels: readonly string[]): string[] {
   const known = new Set(modules.map((module) => module.path));
-  return modules.filter((module) => !isUnder(module.path, allowedBarrels)).flatMap((module) => {
-    const imported = projectImports(module, known);
-    const found: string[] = [];
-    const report = (node: ts.Node, names: string, from: string) => found.push(`${module.path}:${lineOf(module, node)} re-exports ${names} from ${from}`);
-    for (const statement of module.source.statements) {
-      if (ts.isExportDeclaration(statement)) {
-        const names = statement.exportClause && ts.isNamedExports(statement.exportClause) ? statement.exportClause.elements : undefined;
-        if (statement.moduleSpecifier && ts.isStringLiteralLike(statement.moduleSpecifier)) {
-          const from = resolveSpecifier(module.path, statement.moduleSpecifier.text, known);
-          if (from) report(statement, names ? names.map((element) => element.name.text).join(', ') : '*', from);
-        } else if (names) {
-          const again = names.filter((element) => imported.has((element.propertyName ?? element.name).text));
-          for (const element of again) report(statement, element.name.text, imported.get((element.propertyName ?? element.name).text)!);
-        }
-      } else if (ts.isExportAssignment(statement) && ts.isIdentifier(statement.expression) && imported.has(statement.expression.text)) {
-        report(statement, `default (${statement.expression.text})`, imported.get(statement.expression.text)!);
-      } else if (ts.isVariableStatement(statement) && statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) {
-        for (const declaration of statement.declarationList.declarations) {
-          const value = declaration.initializer;
-          if (value && ts.isIdentifier(value) && imported.has(value.text)) report(statement, `${declaration.name.getText(module.source)} (= ${value.text})`, imported.get(value.text)!);
+  return modules
+    .filter((module) => !isUnder(module.path, allowedBarrels))
+    .flatMap((module) => {
+      const imported = projectImports(module, known);
+      const found: string[] = [];
+      const report = (node: ts.Node, names: string, from: string) => found.push(`${module.path}:${lineOf(module, node)} re-exports ${names} from ${from}`);
+      for (const statement of module.source.statements) {
+        if (ts.isExportDeclaration(statement)) {
+          const names = statement.exportClause && ts.isNamedExports(statement.exportClause) ? statement.exportClause.elements : undefined;
+          if (statement.moduleSpecifier && ts.isStringLiteralLike(statement.moduleSpecifier)) {
+            const from = resolveSpecifier(module.path, statement.moduleSpecifier.text, known);
+            if (from) report(statement, names ? names.map((element) => element.name.text).join(', ') : '*', from);
+          } else if (names) {
+            const again = names.filter((element) => imported.has((element.propertyName ?? element.name).text));
+            for (const element of again) report(statement, element.name.text, imported.get((element.propertyName ?? element.name).text)!);
+          }
+        } else if (ts.isExportAssignment(statement) && ts.isIdentifier(statement.expression) && imported.has(statement.expression.text)) {
+          report(statement, `default (${statement.expression.text})`, imported.get(statement.expression.text)!);
+        } else if (ts.isVariableStatement(statement) && statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) {
+          for (const declaration of statement.declarationList.declarations) {
+            const value = declaration.initializer;
+            if (value && ts.isIdentifier(value) && imported.has(value.text))
+              report(statement, `${declaration.name.getText(module.source)} (= ${value.text})`, imported.get(value.text)!);
+          }
         }
       }
-    }
-    return found;
-  });
+      return found;
+    });
 }
 
 /** Files over `maxLines` lines. */

@@ -16,14 +16,20 @@ function stronglyConnected(graph: ReadonlyMap<string, readonly ImportEdge[]>): s
   for (const start of graph.keys()) {
     if (index.has(start)) continue;
     const work: { node: string; edge: number }[] = [{ node: start, edge: 0 }];
-    index.set(start, next); low.set(start, next++); stack.push(start); onStack.add(start);
+    index.set(start, next);
+    low.set(start, next++);
+    stack.push(start);
+    onStack.add(start);
     while (work.length > 0) {
       const frame = work[work.length - 1]!;
       const edges = graph.get(frame.node) ?? [];
       if (frame.edge < edges.length) {
         const target = edges[frame.edge++]!.to;
         if (!index.has(target)) {
-          index.set(target, next); low.set(target, next++); stack.push(target); onStack.add(target);
+          index.set(target, next);
+          low.set(target, next++);
+          stack.push(target);
+          onStack.add(target);
           work.push({ node: target, edge: 0 });
         } else if (onStack.has(target)) {
           low.set(frame.node, Math.min(low.get(frame.node)!, index.get(target)!));
@@ -36,7 +42,11 @@ function stronglyConnected(graph: ReadonlyMap<string, readonly ImportEdge[]>): s
       if (low.get(frame.node) === index.get(frame.node)) {
         const group: string[] = [];
         let member: string;
-        do { member = stack.pop()!; onStack.delete(member); group.push(member); } while (member !== frame.node);
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          group.push(member);
+        } while (member !== frame.node);
         if (group.length > 1) groups.push(group.sort());
       }
     }

@@ -19,8 +19,13 @@ function isTypeOnlyImport(node: ts.ImportDeclaration): boolean {
   if (clause.isTypeOnly) return true;
   const bindings = clause.namedBindings;
   // `import { type A, type B } from` loads nothing at run time either.
-  return !clause.name && bindings !== undefined && ts.isNamedImports(bindings)
-    && bindings.elements.length > 0 && bindings.elements.every((element) => element.isTypeOnly);
+  return (
+    !clause.name &&
+    bindings !== undefined &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((element) => element.isTypeOnly)
+  );
 }
 
 function rawImports(module: SourceModule): RawImport[] {
@@ -58,10 +63,12 @@ export function resolveSpecifier(from: string, specifier: string, known: Readonl
 /** Every import between the given modules, in file order. */
 export function importEdges(modules: readonly SourceModule[]): ImportEdge[] {
   const known = new Set(modules.map((module) => module.path));
-  return modules.flatMap((module) => rawImports(module).flatMap(({ specifier, line, typeOnly }) => {
-    const to = resolveSpecifier(module.path, specifier, known);
-    return to && to !== module.path ? [{ from: module.path, to, specifier, line, typeOnly }] : [];
-  }));
+  return modules.flatMap((module) =>
+    rawImports(module).flatMap(({ specifier, line, typeOnly }) => {
+      const to = resolveSpecifier(module.path, specifier, known);
+      return to && to !== module.path ? [{ from: module.path, to, specifier, line, typeOnly }] : [];
+    }),
+  );
 }
 
 /** The edges out of each module (a module that imports nothing maps to an empty list). */

@@ -37,11 +37,13 @@ describe('import graph', () => {
 
   it('finds circles through export-from and dynamic import, and none once the interface is a leaf', () => {
     expect(circles({ 'a.ts': "export { b } from './b';", 'b.ts': "export const b = () => import('./a');" })).toHaveLength(1);
-    expect(circles({
-      'server/a/shape.ts': 'export interface Shape { n: number }',
-      'server/a/table.ts': "import { impl } from './impl';\nexport const TABLE = [impl];",
-      'server/a/impl.ts': "import type { Shape } from './shape';\nexport const impl: Shape = { n: 1 };",
-    })).toEqual([]);
+    expect(
+      circles({
+        'server/a/shape.ts': 'export interface Shape { n: number }',
+        'server/a/table.ts': "import { impl } from './impl';\nexport const TABLE = [impl];",
+        'server/a/impl.ts': "import type { Shape } from './shape';\nexport const impl: Shape = { n: 1 };",
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -70,8 +72,9 @@ describe('import directions', () => {
   });
 
   it('fails a folder importing one above it, naming the file, line and import', () => {
-    expect(offences({ ...base, 'server/chains/fees.ts': "\nimport { quote } from '@/server/trading/quote';" }))
-      .toEqual(["server/chains/fees.ts:2 imports '@/server/trading/quote': server/chains/ sits below server/trading/: it may not import it"]);
+    expect(offences({ ...base, 'server/chains/fees.ts': "\nimport { quote } from '@/server/trading/quote';" })).toEqual([
+      "server/chains/fees.ts:2 imports '@/server/trading/quote': server/chains/ sits below server/trading/: it may not import it",
+    ]);
   });
 
   it('fails an area importing one it may not, a run-time import of a types-only module, and an unplaced folder', () => {
@@ -110,10 +113,13 @@ describe('family branches', () => {
 
 describe('environment reads', () => {
   it('fails process.env however it is reached, outside the allowed modules', () => {
-    const found = environmentReads(modules({
-      'proxy.ts': "const a = process.env.APP_SECRET;\nconst b = process['env'];\nconst { env } = process;",
-      'server/config/env.ts': 'const all = process.env;',
-    }), ['server/config/env.ts']);
+    const found = environmentReads(
+      modules({
+        'proxy.ts': "const a = process.env.APP_SECRET;\nconst b = process['env'];\nconst { env } = process;",
+        'server/config/env.ts': 'const all = process.env;',
+      }),
+      ['server/config/env.ts'],
+    );
     expect(found.map((line) => line.split(' ')[0])).toEqual(['proxy.ts:1', 'proxy.ts:2', 'proxy.ts:3']);
   });
 });

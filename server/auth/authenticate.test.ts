@@ -34,8 +34,9 @@ describe('authenticate', () => {
   it('accepts a stored key and the dev key', async () => {
     await expect(authenticate(deps(), { authorization: `Bearer ${KEY}`, allowSession: false })).resolves.toMatchObject({ kind: 'key', id: 'key_1' });
     const devKey = 'dev-key-of-sufficient-length';
-    await expect(authenticate(deps({ devKeyHash: hashApiKey(devKey) }), { authorization: `Bearer ${devKey}`, allowSession: false }))
-      .resolves.toMatchObject({ kind: 'dev' });
+    await expect(authenticate(deps({ devKeyHash: hashApiKey(devKey) }), { authorization: `Bearer ${devKey}`, allowSession: false })).resolves.toMatchObject({
+      kind: 'dev',
+    });
   });
 
   it('refuses unknown keys, malformed headers and missing credentials', async () => {
@@ -45,13 +46,18 @@ describe('authenticate', () => {
     expect(await codeOf(authenticate(deps(), { allowSession: true }))).toBe('UNAUTHORIZED');
   });
 
-  it('carries the stored key\'s scope; the dev key is an operator, the page session is not', async () => {
+  it("carries the stored key's scope; the dev key is an operator, the page session is not", async () => {
     await expect(authenticate(deps(), { authorization: `Bearer ${KEY}`, allowSession: false })).resolves.toMatchObject({ kind: 'key', scope: 'api' });
-    await expect(authenticate(deps(), { authorization: `Bearer ${OPERATOR_KEY}`, allowSession: false }))
-      .resolves.toMatchObject({ kind: 'key', id: 'key_2', scope: 'operator' });
+    await expect(authenticate(deps(), { authorization: `Bearer ${OPERATOR_KEY}`, allowSession: false })).resolves.toMatchObject({
+      kind: 'key',
+      id: 'key_2',
+      scope: 'operator',
+    });
     const devKey = 'dev-key-of-sufficient-length';
-    await expect(authenticate(deps({ devKeyHash: hashApiKey(devKey) }), { authorization: `Bearer ${devKey}`, allowSession: false }))
-      .resolves.toMatchObject({ kind: 'dev', scope: 'operator' });
+    await expect(authenticate(deps({ devKeyHash: hashApiKey(devKey) }), { authorization: `Bearer ${devKey}`, allowSession: false })).resolves.toMatchObject({
+      kind: 'dev',
+      scope: 'operator',
+    });
     const { value } = await createSessionCookie(SECRET);
     await expect(authenticate(deps(), { cookie: `${SESSION_COOKIE}=${value}`, allowSession: true })).resolves.toMatchObject({ kind: 'session', scope: 'api' });
   });

@@ -56,6 +56,8 @@ function ipv6Groups(address: string): string[] {
  */
 export function limitBucketOf(address: string): string {
   if (isIP(address) !== 6) return address;
-  const prefix = ipv6Groups(address).slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
+  const prefix = ipv6Groups(address)
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16));
   return `${prefix.join(':')}::/64`;
 }

@@ -28,7 +28,11 @@ afterEach(() => {
 describe('constant-time comparisons', () => {
   it('the dev key: its hash is compared with timingSafeEqual, for a right and a wrong key alike', async () => {
     const deps = {
-      findKeyByHash: async () => undefined, devKeyHash: hashApiKey(DEV_KEY), devRateLimitPerMinute: 1, sessionSecret: SECRET, sessionRateLimitPerMinute: 1,
+      findKeyByHash: async () => undefined,
+      devKeyHash: hashApiKey(DEV_KEY),
+      devRateLimitPerMinute: 1,
+      sessionSecret: SECRET,
+      sessionRateLimitPerMinute: 1,
     };
     await expect(authenticate(deps, { authorization: `Bearer ${DEV_KEY}`, allowSession: false })).resolves.toMatchObject({ kind: 'dev' });
     await expect(authenticate(deps, { authorization: `Bearer ${DEV_KEY}x`, allowSession: false })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
@@ -40,10 +44,19 @@ describe('constant-time comparisons', () => {
 
   it('quote ids: the MAC is compared with timingSafeEqual', () => {
     const claims: QuoteClaims = {
-      v: 1, channel: 'v2', chain: 'BASE', trader: '0x2222222222222222222222222222222222222222', exp: 1_000_000,
+      v: 1,
+      channel: 'v2',
+      chain: 'BASE',
+      trader: '0x2222222222222222222222222222222222222222',
+      exp: 1_000_000,
       txs: [{ role: 'trade', hash: `0x${'ab'.repeat(32)}`, nonce: 3 }],
-      tokenIn: '0x0000000000000000000000000000000000000000', tokenOut: '0x1111111111111111111111111111111111111111',
-      amountIn: '1000', amountOut: '2000', decimalsIn: 18, decimalsOut: 6, side: 'BUY',
+      tokenIn: '0x0000000000000000000000000000000000000000',
+      tokenOut: '0x1111111111111111111111111111111111111111',
+      amountIn: '1000',
+      amountOut: '2000',
+      decimalsIn: 18,
+      decimalsOut: 6,
+      side: 'BUY',
     };
     const id = issueQuoteId(SECRET, claims);
     expect(verifyQuoteId(SECRET, id, claims.exp)).toEqual(claims);

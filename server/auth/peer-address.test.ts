@@ -51,7 +51,7 @@ describe('the peer stamp on a real HTTP server', () => {
     expect(seen.at(-1)).toBe('remote');
   });
 
-  it('carries the socket address, replacing one the client sent under the stamp\'s name', async () => {
+  it("carries the socket address, replacing one the client sent under the stamp's name", async () => {
     const answer = await fetch(url, { headers: { [PEER_ADDRESS_HEADER]: '198.51.100.7', 'x-forwarded-for': '198.51.100.8' } });
     expect(answer.headers.get('x-seen-address')).toBe('127.0.0.1');
   });

@@ -111,7 +111,9 @@ describe('rate limiter', () => {
     const limiter = createRateLimiter(slow, () => 60_000);
     for (let i = 0; i < 3; i++) await limiter.check('key', 10_000);
     let flushed = false;
-    void limiter.flush().then(() => { flushed = true; });
+    void limiter.flush().then(() => {
+      flushed = true;
+    });
     await settle();
     expect(answers).toHaveLength(1);
     expect(flushed).toBe(false);
@@ -134,7 +136,9 @@ describe('rate limiter', () => {
     for (let i = 0; i < 10; i++) expect((await limiter.check('key', 1_000)).allowed).toBe(true);
     expect(answers).toHaveLength(1);
     let eleventh: boolean | undefined;
-    void limiter.check('key', 1_000).then((answer) => { eleventh = answer.allowed; });
+    void limiter.check('key', 1_000).then((answer) => {
+      eleventh = answer.allowed;
+    });
     await settle();
     expect(answers).toHaveLength(2);
     expect(eleventh).toBeUndefined();

@@ -8,7 +8,6 @@ import { chainFamily } from '@/server/chains/chain-family';
 import type { TokenAmount } from '@/server/chains/family-provider-types';
 import { CHAINS, NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 
-
 export interface BalanceReader {
   /** The wallet's balance of `token` on `chain`; the zero address (or no token) means the native coin. */
   read(chain: ChainId, wallet: string, token?: string): Promise<TokenAmount>;

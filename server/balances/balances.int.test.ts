@@ -47,12 +47,21 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const caller = () => createCaller(createContext({
-  services, channel: 'rest', requestId: 'test', headers: new Headers({ authorization: `Bearer ${DEV_KEY}` }),
-}));
+const caller = () =>
+  createCaller(
+    createContext({
+      services,
+      channel: 'rest',
+      requestId: 'test',
+      headers: new Headers({ authorization: `Bearer ${DEV_KEY}` }),
+    }),
+  );
 
 async function failureOf(promise: Promise<unknown>) {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   if (error === undefined) throw new Error('expected a failure');
   return toAppError(error);
 }
@@ -111,7 +120,7 @@ describe('v1.balance and v1.tokenBalance on EVM chains', () => {
     const chains = (Object.keys(manifest.chains) as ChainId[]).filter((chain) => chain !== 'SOL');
     expect(chains).toHaveLength(14);
     const wallet = manifest.chains.ETH!.accounts[ACCOUNT]!.address;
-    const { balances } = await caller().v1.balance({ wallet, token: NATIVE_TOKEN_ADDRESS, chains }) as { balances: { chain: ChainId; balance: string }[] };
+    const { balances } = (await caller().v1.balance({ wallet, token: NATIVE_TOKEN_ADDRESS, chains })) as { balances: { chain: ChainId; balance: string }[] };
     for (const entry of balances) {
       const expected = await createPublicClient({ transport: http(manifest.chains[entry.chain]!.rpcUrl) }).getBalance({ address: wallet as Hex });
       expect(BigInt(entry.balance), entry.chain).toBe(expected);
@@ -135,25 +144,32 @@ describe('v1.balance and v1.tokenBalance on EVM chains', () => {
 
 describe('v1.balance and v1.tokenBalance on Solana', () => {
   it('reads lamports and every funded mint with its decimals', async () => {
-    expect(await caller().v1.balance({ wallet: solWallet, network: 'SOL' }))
-      .toEqual({ success: true, balance: fundedToken('SOL', 'SOL').amount, decimals: 9 });
+    expect(await caller().v1.balance({ wallet: solWallet, network: 'SOL' })).toEqual({ success: true, balance: fundedToken('SOL', 'SOL').amount, decimals: 9 });
     const mints = funded.SOL!.funded.filter((token) => token.address !== NATIVE_TOKEN_ADDRESS);
     expect(new Set(mints.map((mint) => mint.decimals)).size).toBeGreaterThan(1);
     for (const mint of mints) {
       const answer = await caller().v1.tokenBalance({ wallet: solWallet, token: mint.address, network: 'SOL' });
       expect(answer, mint.symbol).toEqual({ success: true, balance: mint.amount, decimals: mint.decimals });
     }
-    expect(await caller().v1.tokenBalance({ wallet: solWallet, token: NATIVE_TOKEN_ADDRESS, network: 'SOL' }))
-      .toEqual({ success: true, balance: fundedToken('SOL', 'SOL').amount, decimals: 9 });
+    expect(await caller().v1.tokenBalance({ wallet: solWallet, token: NATIVE_TOKEN_ADDRESS, network: 'SOL' })).toEqual({
+      success: true,
+      balance: fundedToken('SOL', 'SOL').amount,
+      decimals: 9,
+    });
   });
 
   it('answers the multi-chain form, zero for a wallet without token accounts', async () => {
     const beta = fundedToken('SOL', 'BETA');
-    expect(await caller().v1.balance({ wallet: solWallet, token: beta.address, chains: ['SOL'] }))
-      .toEqual({ success: true, balances: [{ chain: 'SOL', balance: beta.amount, decimals: beta.decimals }] });
+    expect(await caller().v1.balance({ wallet: solWallet, token: beta.address, chains: ['SOL'] })).toEqual({
+      success: true,
+      balances: [{ chain: 'SOL', balance: beta.amount, decimals: beta.decimals }],
+    });
     const stranger = Keypair.generate().publicKey.toBase58();
-    expect(await caller().v1.tokenBalance({ wallet: stranger, token: beta.address, network: 'SOL' }))
-      .toEqual({ success: true, balance: '0', decimals: beta.decimals });
+    expect(await caller().v1.tokenBalance({ wallet: stranger, token: beta.address, network: 'SOL' })).toEqual({
+      success: true,
+      balance: '0',
+      decimals: beta.decimals,
+    });
     expect(await caller().v1.balance({ wallet: stranger, network: 'SOL' })).toEqual({ success: true, balance: '0', decimals: 9 });
   });
 
@@ -167,11 +183,18 @@ describe('v1.balance and v1.tokenBalance on Solana', () => {
   });
 });
 
-describe('tokens.balances (the token picker) and the faucet\'s transactions', () => {
+describe("tokens.balances (the token picker) and the faucet's transactions", () => {
   it('reads every token of a list in one call, on EVM and on Solana, unreadable tokens left unknown', async () => {
-    for (const [chain, wallet] of [['BASE', evmWallet], ['SOL', solWallet]] as const) {
+    for (const [chain, wallet] of [
+      ['BASE', evmWallet],
+      ['SOL', solWallet],
+    ] as const) {
       const tokens = funded[chain]!.funded;
-      const answer = await caller().tokens.balances({ chain, wallet, tokens: [...tokens.map((token) => token.address), chain === 'SOL' ? solWallet : NO_CODE] });
+      const answer = await caller().tokens.balances({
+        chain,
+        wallet,
+        tokens: [...tokens.map((token) => token.address), chain === 'SOL' ? solWallet : NO_CODE],
+      });
       expect(answer.balances, chain).toEqual([
         ...tokens.map((token) => ({ token: token.address, balance: token.amount })),
         { token: chain === 'SOL' ? solWallet : NO_CODE, balance: null },
@@ -208,7 +231,16 @@ describe('balance reader', () => {
       return fetch(input, init);
     };
     for (const chain of ['BASE', 'SOL'] as const) {
-      chains[chain] = { ...chains[chain], rpc: createRpcTransport({ chain, urls: chains[chain].rpc.urls, timeoutMs: 10_000, fetch: recording, onCall: (call) => calls.push(`${call.chain}:${call.method}`) }) };
+      chains[chain] = {
+        ...chains[chain],
+        rpc: createRpcTransport({
+          chain,
+          urls: chains[chain].rpc.urls,
+          timeoutMs: 10_000,
+          fetch: recording,
+          onCall: (call) => calls.push(`${call.chain}:${call.method}`),
+        }),
+      };
     }
     return { reader: createBalanceReader(chains), calls, bodies, chains };
   }
@@ -245,7 +277,10 @@ describe('balance reader', () => {
   it('answers CHAIN_UNAVAILABLE for a chain without RPC', async () => {
     const { reader } = countingReader({ RPC_URL_ETH: testManifest().chains.ETH!.rpcUrl });
     expect(await reader.read('ETH', evmWallet)).toEqual({ balance: 0n, decimals: 18 });
-    const error = await reader.read('ARB', evmWallet).then(() => undefined, (caught: unknown) => toAppError(caught));
+    const error = await reader.read('ARB', evmWallet).then(
+      () => undefined,
+      (caught: unknown) => toAppError(caught),
+    );
     expect(error?.code).toBe('CHAIN_UNAVAILABLE');
   });
 });

@@ -14,7 +14,10 @@ export interface ListedBalance {
  * One wallet's balance of each token of a list on one chain, read in parallel, for a token picker: a token
  * that cannot be read (a broken contract, a node hiccup) leaves its own row unknown instead of the list.
  */
-export async function readWalletBalances(reader: BalanceReader, input: { chain: ChainId; wallet: string; tokens: readonly string[] }): Promise<ListedBalance[]> {
+export async function readWalletBalances(
+  reader: BalanceReader,
+  input: { chain: ChainId; wallet: string; tokens: readonly string[] },
+): Promise<ListedBalance[]> {
   const tokens = [...new Set(input.tokens)];
   const results = await Promise.allSettled(tokens.map((token) => reader.read(input.chain, input.wallet, token)));
   return results.map((result, index) => ({

@@ -58,7 +58,8 @@ export function resolveBridgeAssets(chain: ChainId, entries: readonly string[], 
       else if (entry !== 'wrapped' && entry !== 'stable') wrong.push(entry);
     }
   }
-  if (wrong.length > 0) return { assets, problem: `BRIDGE_ASSETS_${chain} names ${wrong.join(', ')}, which is not its native coin, wrapped native or one of its USD stables` };
+  if (wrong.length > 0)
+    return { assets, problem: `BRIDGE_ASSETS_${chain} names ${wrong.join(', ')}, which is not its native coin, wrapped native or one of its USD stables` };
   if (assets.length === 0) return { assets, problem: `BRIDGE_ASSETS_${chain} leaves no asset to bridge` };
   return { assets };
 }

@@ -8,8 +8,17 @@
  */
 import path from 'node:path';
 import {
-  decodeFunctionData, encodeFunctionData, erc20Abi, formatEther, getAddress, pad, parseEther, parseTransaction, toHex,
-  type Address, type Hex,
+  decodeFunctionData,
+  encodeFunctionData,
+  erc20Abi,
+  formatEther,
+  getAddress,
+  pad,
+  parseEther,
+  parseTransaction,
+  toHex,
+  type Address,
+  type Hex,
 } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,9 +28,30 @@ import type { EvmChainId } from '@/server/chains/registry';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { bridgeRestCalls } from './test-support/bridge-rest';
 import {
-  addV2Liquidity, approve, attackChain, balanceOf, deepestNativeStablePool, deploy, depositoryAbi, freshAccount, NATIVE, removeV2Liquidity,
-  sellIntoV2, send, sendMayRevert, setBalance, sqrtPriceOf, stablePrice, swapOnV3, transfer, treasury, v2Price, wrap,
-  type AttackChain, type Price, type V3Pool,
+  addV2Liquidity,
+  approve,
+  attackChain,
+  balanceOf,
+  deepestNativeStablePool,
+  deploy,
+  depositoryAbi,
+  freshAccount,
+  NATIVE,
+  removeV2Liquidity,
+  sellIntoV2,
+  send,
+  sendMayRevert,
+  setBalance,
+  sqrtPriceOf,
+  stablePrice,
+  swapOnV3,
+  transfer,
+  treasury,
+  v2Price,
+  wrap,
+  type AttackChain,
+  type Price,
+  type V3Pool,
 } from './test-support/attack-chains';
 import { AT_PAR, coin, ethText, native, openLedger, WORTHLESS, weth, type Asset, type Change } from './test-support/attack-ledger';
 import { gasHungryAbi, gasHungryToken } from './test-support/gas-hungry-token';
@@ -32,7 +62,9 @@ import { TWAP_WINDOWS_SECONDS } from '@/server/routing/native-usd/native-usd-ran
  * before their rate is read. This file's services run with the caps raised, so the rate is what attack 2 meets.
  */
 const RAISED_CAPS: Record<string, string> = {
-  BRIDGE_MAX_USD: '1000000000', BRIDGE_MAX_OUTSTANDING_USD_BASE: '1000000000', BRIDGE_MAX_OUTSTANDING_USD_ARB: '1000000000',
+  BRIDGE_MAX_USD: '1000000000',
+  BRIDGE_MAX_OUTSTANDING_USD_BASE: '1000000000',
+  BRIDGE_MAX_OUTSTANDING_USD_ARB: '1000000000',
 };
 const envBefore: Record<string, string | undefined> = {};
 beforeAll(() => {
@@ -54,12 +86,33 @@ interface QuoteBody {
   code?: string;
   error?: string;
   transaction: { trade: string; requestId: string; approve: string };
-  stats: { amountOut: string; amountOutFormatted: string; minAmountOut: string; destinationGas: string; route: { kind: string; chain: string; amountOut: string }[] };
+  stats: {
+    amountOut: string;
+    amountOutFormatted: string;
+    minAmountOut: string;
+    destinationGas: string;
+    route: { kind: string; chain: string; amountOut: string }[];
+  };
   warnings: { code: string }[];
 }
-interface ExecuteBody { success: boolean; status: string; bridgeStatus: string | null; sourceTxHash: string | null; destinationTxHash: string | null; error: string | null }
-interface Leg { kind: string; chain: string; status: string; txHash: string | null }
-interface StatusBody { status: string; details: { state: string; paidAmount: string | null; legs: Leg[]; reason: string | null } }
+interface ExecuteBody {
+  success: boolean;
+  status: string;
+  bridgeStatus: string | null;
+  sourceTxHash: string | null;
+  destinationTxHash: string | null;
+  error: string | null;
+}
+interface Leg {
+  kind: string;
+  chain: string;
+  status: string;
+  txHash: string | null;
+}
+interface StatusBody {
+  status: string;
+  details: { state: string; paidAmount: string | null; legs: Leg[]; reason: string | null };
+}
 
 /** The world's plain ERC-20, for the attacker's own tokens: constructor `(name, symbol, decimals, supply, holder)`. */
 const testToken = async () => (await compileContracts({ cacheDir: path.join(TEST_STATE_CACHE, 'solc') })).TestToken;
@@ -75,7 +128,6 @@ async function fund(chain: EvmChainId, account: PrivateKeyAccount): Promise<void
 async function restQuote(query: Record<string, string>): Promise<{ status: number; body: QuoteBody }> {
   return client.get<QuoteBody>('bridge.quote', query);
 }
-
 
 /**
  * Polls until the request is done with (filled, returned or failed) and none of its legs is under way. A leg
@@ -116,7 +168,11 @@ async function watchUnpaid(requestId: string, ms = 2_500): Promise<StatusBody> {
 /** What every attack must come to: the attacker's accounts gain nothing, and the solver loses at most the gas its quote charged for. */
 function expectNoGain(attacker: Change, solver: Change, chargedGas: bigint): void {
   expect.soft(attacker.total, `the attacker gained ${ethText(attacker.total)} ETH (${attacker.lines})`).toBeLessThanOrEqual(0n);
-  expect.soft(solver.total, `the solver lost ${formatEther(-solver.total)} ETH, beyond the ${formatEther(chargedGas)} ETH of gas its quote charged (${solver.lines})`)
+  expect
+    .soft(
+      solver.total,
+      `the solver lost ${formatEther(-solver.total)} ETH, beyond the ${formatEther(chargedGas)} ETH of gas its quote charged (${solver.lines})`,
+    )
     .toBeGreaterThanOrEqual(-chargedGas);
 }
 
@@ -133,7 +189,7 @@ const solverOf = (chain: AttackChain) => [chain.solver];
 /** Whether the 32-byte word `value` appears in the calldata (an ABI-encoded argument, whatever the function). */
 const carriesWord = (data: Hex | undefined, value: bigint) => (data ?? '0x').toLowerCase().includes(pad(toHex(value)).slice(2));
 
-describe('1. the attacker\'s own token, its pool emptied after the quote', () => {
+describe("1. the attacker's own token, its pool emptied after the quote", () => {
   it('the deposit swaps the token on the source chain inside its own transaction, so once the pool is empty it reverts and nothing is paid', async () => {
     const [base, arb] = [attackChain('BASE'), attackChain('ARB')];
     const [owner, trader] = [freshAccount(), freshAccount()];
@@ -150,7 +206,14 @@ describe('1. the attacker\'s own token, its pool emptied after the quote', () =>
     attacker.add(coin(base, 'ATK', token, WORTHLESS), { chain: base, label: 'BASE ATK/WETH liquidity', kind: 'v2-liquidity', pair, token, price: WORTHLESS });
     solver.add(coin(base, 'ATK', token, WORTHLESS));
 
-    const quoted = await restQuote({ source: 'BASE', destination: 'ARB', amount: parseEther('1000').toString(), trader: trader.address, tokenIn: token, slippage: '100' });
+    const quoted = await restQuote({
+      source: 'BASE',
+      destination: 'ARB',
+      amount: parseEther('1000').toString(),
+      trader: trader.address,
+      tokenIn: token,
+      slippage: '100',
+    });
     expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
     await removeV2Liquidity(base, owner, token);
     const executed = await restExecute(trader, 'BASE', quoted.body);
@@ -164,11 +227,16 @@ describe('1. the attacker\'s own token, its pool emptied after the quote', () =>
     expect.soft(swapLeg).toMatchObject({ kind: 'swap', chain: 'BASE' });
     const quotedOut = BigInt(swapLeg.amountOut);
     const minimums = [(quotedOut * 9_900n) / 10_000n, quotedOut - (quotedOut * 100n) / 10_000n];
-    expect.soft(minimums.some((minimum) => carriesWord(trade.data, minimum)), `the deposit carries the swap's minimum, ${minimums.join(' or ')} (1 % off ${quotedOut})`).toBe(true);
+    expect
+      .soft(
+        minimums.some((minimum) => carriesWord(trade.data, minimum)),
+        `the deposit carries the swap's minimum, ${minimums.join(' or ')} (1 % off ${quotedOut})`,
+      )
+      .toBe(true);
     if (quoted.body.transaction.approve) {
       const approval = parseTransaction(quoted.body.transaction.approve as Hex);
       const { args } = decodeFunctionData({ abi: erc20Abi, data: approval.data! });
-      expect.soft(getAddress(args[0] as Address), 'the approval is the Router\'s').toBe(base.router);
+      expect.soft(getAddress(args[0] as Address), "the approval is the Router's").toBe(base.router);
     }
     expect.soft(executed, 'the deposit reverted on BASE: nothing was bridged').toMatchObject({ success: false, status: 'FAILED', bridgeStatus: 'waiting' });
     expect.soft(await balanceOf(base, token, trader.address), 'the trader still holds its 1,000 tokens').toBe(parseEther('1000'));
@@ -178,7 +246,7 @@ describe('1. the attacker\'s own token, its pool emptied after the quote', () =>
 });
 
 describe('a token deposit whose source swap would pay less than its minimum', () => {
-  it('reverts on the source chain when the token\'s price fell after the quote, and nothing is filled', async () => {
+  it("reverts on the source chain when the token's price fell after the quote, and nothing is filled", async () => {
     const [base, arb] = [attackChain('BASE'), attackChain('ARB')];
     const [owner, trader] = [freshAccount(), freshAccount()];
     await fund('BASE', owner);
@@ -188,7 +256,10 @@ describe('a token deposit whose source swap would pay less than its minimum', ()
     await transfer(base, owner, token, trader.address, parseEther('1000'));
     const fair = await v2Price(base, token);
     const lines: Asset[] = [native(base), native(arb), weth(base), weth(arb), coin(base, 'PLN', token, fair)];
-    const attacker = await openLedger([owner.address, trader.address], [...lines, { chain: base, label: 'BASE PLN/WETH liquidity', kind: 'v2-liquidity', pair, token, price: fair }]);
+    const attacker = await openLedger(
+      [owner.address, trader.address],
+      [...lines, { chain: base, label: 'BASE PLN/WETH liquidity', kind: 'v2-liquidity', pair, token, price: fair }],
+    );
     const solver = await openLedger(solverOf, lines);
 
     const quoted = await restQuote({ source: 'BASE', destination: 'ARB', amount: parseEther('1000').toString(), trader: trader.address, tokenIn: token });
@@ -210,7 +281,7 @@ describe('a token deposit whose source swap would pay less than its minimum', ()
   });
 });
 
-describe('2. a rate read from one pool\'s spot price', () => {
+describe("2. a rate read from one pool's spot price", () => {
   interface Push {
     chain: AttackChain;
     /** `down` sells the native coin into the pool; `up` buys it with the stable. */
@@ -286,25 +357,31 @@ describe('2. a rate read from one pool\'s spot price', () => {
     const slack = [drift < 0n ? -drift : drift, fairOut / 10_000n].reduce((a, b) => (a > b ? a : b)) + twapMove;
     const bound = fairOut + gasBack + slack + 1n;
     const pushedOut = BigInt(pushed.stats.amountOut);
-    expect.soft(pushedOut, `the quote during the push pays ${pushed.stats.amountOutFormatted} ${input.payout}, ${ratioText(pushedOut, fairOut)} the ${fairest.stats.amountOutFormatted} before or after it`)
+    expect
+      .soft(
+        pushedOut,
+        `the quote during the push pays ${pushed.stats.amountOutFormatted} ${input.payout}, ${ratioText(pushedOut, fairOut)} the ${fairest.stats.amountOutFormatted} before or after it`,
+      )
       .toBeLessThanOrEqual(bound);
     // Nothing moved against the solver between such a quote and its fill (the price is back): it is paid, not returned.
     if (pushedOut <= bound) expect.soft(outcome.details.state, `a quote no better than before the push is filled: ${outcome.details.reason}`).toBe('success');
   }
 
-  it('ETH on BASE to ETH on ARB, ARB\'s ETH price pushed down by 750 ETH sold into its deepest pool: an 80 ETH bridge pays no more than before the push', async () => {
+  it("ETH on BASE to ETH on ARB, ARB's ETH price pushed down by 750 ETH sold into its deepest pool: an 80 ETH bridge pays no more than before the push", async () => {
     const [base, arb] = [attackChain('BASE'), attackChain('ARB')];
     const [trader, pusher] = [freshAccount(), freshAccount()];
     await fund('ARB', pusher);
     await setBalance(arb, pusher.address, parseEther('800'));
     await setBalance(base, trader.address, parseEther('100'));
     await replay({
-      trader, push: { chain: arb, direction: 'down', pusher }, payout: 'ETH',
+      trader,
+      push: { chain: arb, direction: 'down', pusher },
+      payout: 'ETH',
       query: { source: 'BASE', destination: 'ARB', amount: parseEther('80').toString(), trader: trader.address },
     });
   });
 
-  it('USDC on BASE to ETH on ARB, ARB\'s ETH price pushed down', async () => {
+  it("USDC on BASE to ETH on ARB, ARB's ETH price pushed down", async () => {
     const [base, arb] = [attackChain('BASE'), attackChain('ARB')];
     const [trader, pusher] = [freshAccount(), freshAccount()];
     await fund('ARB', pusher);
@@ -312,12 +389,14 @@ describe('2. a rate read from one pool\'s spot price', () => {
     await setBalance(base, trader.address, parseEther('1'));
     await transfer(base, treasury(base), base.usdc, trader.address, 120_000n * 10n ** 6n);
     await replay({
-      trader, push: { chain: arb, direction: 'down', pusher }, payout: 'ETH',
+      trader,
+      push: { chain: arb, direction: 'down', pusher },
+      payout: 'ETH',
       query: { source: 'BASE', destination: 'ARB', amount: (120_000n * 10n ** 6n).toString(), trader: trader.address, tokenIn: base.usdc },
     });
   });
 
-  it('ETH on BASE to USDC on ARB, BASE\'s ETH price pushed up', async () => {
+  it("ETH on BASE to USDC on ARB, BASE's ETH price pushed up", async () => {
     const [base, arb] = [attackChain('BASE'), attackChain('ARB')];
     const [trader, pusher] = [freshAccount(), freshAccount()];
     await setBalance(base, pusher.address, parseEther('5'));
@@ -326,13 +405,15 @@ describe('2. a rate read from one pool\'s spot price', () => {
     await wrap(base, pusher, parseEther('3'));
     await setBalance(base, trader.address, parseEther('50'));
     await replay({
-      trader, push: { chain: base, direction: 'up', pusher }, payout: 'USDC',
+      trader,
+      push: { chain: base, direction: 'up', pusher },
+      payout: 'USDC',
       query: { source: 'BASE', destination: 'ARB', amount: parseEther('40').toString(), trader: trader.address, tokenOut: arb.usdc },
     });
   });
 });
 
-describe('3. a honeypot as the bridge\'s token', () => {
+describe("3. a honeypot as the bridge's token", () => {
   it('a quote for HONEY in is refused (RISKY_TOKEN): deposited, the solver would pay for a token only its owner can sell', async () => {
     const [base, arb] = [attackChain('BASE'), attackChain('ARB')];
     const trader = freshAccount();
@@ -356,7 +437,11 @@ describe('3. a honeypot as the bridge\'s token', () => {
 
   it('a quote paying out HONEY is refused (RISKY_TOKEN)', async () => {
     const quoted = await restQuote({
-      source: 'BASE', destination: 'ARB', amount: parseEther('0.01').toString(), trader: freshAccount().address, tokenOut: attackChain('ARB').token('HONEY'),
+      source: 'BASE',
+      destination: 'ARB',
+      amount: parseEther('0.01').toString(),
+      trader: freshAccount().address,
+      tokenOut: attackChain('ARB').token('HONEY'),
     });
     expect(quoted.status, `the quote answered ${quoted.status}, warnings ${JSON.stringify(quoted.body.warnings)}`).toBe(422);
     expect(quoted.body.code).toBe('RISKY_TOKEN');
@@ -378,7 +463,8 @@ describe('3. a honeypot as the bridge\'s token', () => {
     // The same raw amount as quoted, in HONEY, straight to the Depository: no execute, found by the solver's scan.
     await approve(base, trader, honey, base.depository);
     await sendMayRevert(base, trader, {
-      to: base.depository, data: encodeFunctionData({ abi: depositoryAbi, functionName: 'depositToken', args: [quoted.body.transaction.requestId as Hex, honey, amount] }),
+      to: base.depository,
+      data: encodeFunctionData({ abi: depositoryAbi, functionName: 'depositToken', args: [quoted.body.transaction.requestId as Hex, honey, amount] }),
     });
     const outcome = await watchUnpaid(quoted.body.transaction.requestId);
     expectNoGain(await attacker.close(), await solver.close(), BigInt(quoted.body.stats.destinationGas));
@@ -402,9 +488,11 @@ describe('4. gas griefing through the destination swap', () => {
     pair = await addV2Liquidity(arb, owner, hungry, parseEther('10000'), parseEther('5'));
   });
 
-  const setSlots = (slots: bigint) => send(attackChain('ARB'), owner, 'setSlotsPerTransfer', {
-    to: hungry, data: encodeFunctionData({ abi: gasHungryAbi, functionName: 'setSlotsPerTransfer', args: [slots] }),
-  });
+  const setSlots = (slots: bigint) =>
+    send(attackChain('ARB'), owner, 'setSlotsPerTransfer', {
+      to: hungry,
+      data: encodeFunctionData({ abi: gasHungryAbi, functionName: 'setSlotsPerTransfer', args: [slots] }),
+    });
 
   /**
    * Sets the token's slots per transfer, then quotes 0.05 ETH from BASE into it and, when quoted, bridges it;
@@ -415,7 +503,10 @@ describe('4. gas griefing through the destination swap', () => {
     await setSlots(slots);
     const fair = await v2Price(arb, hungry);
     const lines: Asset[] = [native(base), native(arb), weth(base), weth(arb), coin(arb, 'HUNGRY', hungry, fair)];
-    const attacker = await openLedger([owner.address, trader.address], [...lines, { chain: arb, label: 'ARB HUNGRY/WETH liquidity', kind: 'v2-liquidity', pair, token: hungry, price: fair }]);
+    const attacker = await openLedger(
+      [owner.address, trader.address],
+      [...lines, { chain: arb, label: 'ARB HUNGRY/WETH liquidity', kind: 'v2-liquidity', pair, token: hungry, price: fair }],
+    );
     const solver = await openLedger(solverOf, lines);
     const quoted = await restQuote({ source: 'BASE', destination: 'ARB', amount: parseEther('0.05').toString(), trader: trader.address, tokenOut: hungry });
     let fill: { gasUsed: bigint; cost: bigint } | undefined;
@@ -446,7 +537,7 @@ describe('4. gas griefing through the destination swap', () => {
     expect(quoted.body.error).toMatch(/gas/i);
   });
 
-  it('one whose transfer writes 20 is quoted, and the fill\'s gas stays within what the quote charged', async () => {
+  it("one whose transfer writes 20 is quoted, and the fill's gas stays within what the quote charged", async () => {
     const { quoted, charged, fill, attacker, solver } = await bridgeInto(20n);
     expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
     expectNoGain(attacker, solver, charged);

@@ -91,17 +91,13 @@ export interface DepositDepth {
  * the depth as well (at depth 1, mined is final), so that it may be filled or refunded.
  */
 export type DepositState =
-  | { state: 'confirmed'; deposit: FoundDeposit; depth: DepositDepth; final: boolean }
-  | { state: 'reverted' | 'pending'; deposit?: undefined };
+  { state: 'confirmed'; deposit: FoundDeposit; depth: DepositDepth; final: boolean } | { state: 'reverted' | 'pending'; deposit?: undefined };
 
 /**
  * A deposit seen before, read again: `final` (at depth, and still in the canonical chain there), `below` the
  * depth still, or `gone` (a reorganisation took it out of the chain, or it no longer pays the depository).
  */
-export type DepositRecheck =
-  | { state: 'final'; deposit: FoundDeposit; depth: DepositDepth }
-  | { state: 'below'; depth: DepositDepth }
-  | { state: 'gone' };
+export type DepositRecheck = { state: 'final'; deposit: FoundDeposit; depth: DepositDepth } | { state: 'below'; depth: DepositDepth } | { state: 'gone' };
 
 /** A scan's findings: deposits at depth, and those seen below it (found again by later scans until final). */
 export interface ScannedDeposits {
@@ -169,7 +165,10 @@ export interface BridgeChain {
    * `requestId`, or makes exactly the swap-and-deposit call hashed in `callHash`, signed by `trader`; throws
    * AppError TX_MISMATCH (field `trade`) otherwise. Returns its hash.
    */
-  checkSignedDeposit(signed: string, expected: { trader: string; amount: bigint; requestId: string; token?: string; callHash?: string }): Promise<{ txHash: string }>;
+  checkSignedDeposit(
+    signed: string,
+    expected: { trader: string; amount: bigint; requestId: string; token?: string; callHash?: string },
+  ): Promise<{ txHash: string }>;
   /** Checks a signed approval lets `spender` (the depository by default) take `amount` of `token` from `trader` (TX_MISMATCH, field `approve`). */
   checkSignedApproval(signed: string, expected: { trader: string; token: string; amount: bigint; spender?: string }): Promise<{ txHash: string }>;
   /** Whether `trader` already lets `spender` (the depository by default) take `amount` of `token`. */

@@ -36,7 +36,12 @@ function bridgeChainsOf(env: Record<string, string>) {
 }
 
 async function refusal(work: () => unknown): Promise<AppError> {
-  const error = await Promise.resolve().then(work).then(() => undefined, (reason: unknown) => reason);
+  const error = await Promise.resolve()
+    .then(work)
+    .then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -56,7 +61,11 @@ describe('bridge chains this server cannot bridge', () => {
     expect(found.chains.SOL).toBeUndefined();
     expect(found.missing.SOL).toBe('no USD price for SOL: it comes from Jupiter where no local maker runs, and JUPITER_API_URL is not set');
 
-    for (const [field, direction] of [['destination', 'to'], ['source', 'from'], ['sourceChain', 'from']] as const) {
+    for (const [field, direction] of [
+      ['destination', 'to'],
+      ['source', 'from'],
+      ['sourceChain', 'from'],
+    ] as const) {
       const error = await refusal(() => bridgeChain(found, 'SOL', field));
       expect(error.code).toBe('NO_ROUTE');
       expect(error.field).toBe(field);
@@ -70,7 +79,9 @@ describe('bridge chains this server cannot bridge', () => {
     const found = bridgeChainsOf(SOL_BRIDGE_ENV);
     // BASE has its venues in the address book; STORY has no entry there.
     expect(found.missing.BASE).toBe('no RPC (RPC_URL_BASE); no depository (DEPOSITORY_ADDRESS_BASE); no solver key (SOLVER_PRIVATE_KEY)');
-    expect(found.missing.STORY).toBe('no RPC (RPC_URL_STORY); no depository (DEPOSITORY_ADDRESS_STORY); no solver key (SOLVER_PRIVATE_KEY); no venues to price IP in USD (VENUES_STORY)');
+    expect(found.missing.STORY).toBe(
+      'no RPC (RPC_URL_STORY); no depository (DEPOSITORY_ADDRESS_STORY); no solver key (SOLVER_PRIVATE_KEY); no venues to price IP in USD (VENUES_STORY)',
+    );
   });
 
   it('say Jupiter cannot be reached, never a missing stable pool nor its URL or key, when SOL is priced through a Jupiter that is down', async () => {
@@ -84,14 +95,25 @@ describe('bridge chains this server cannot bridge', () => {
     expect(sol).toBeDefined();
     // The other side of the bridge prices its native coin fine.
     const base = {
-      chain: 'BASE', assets: [{ address: nativeBridgeToken('BASE').address, decimals: 18, kind: 'native' }],
+      chain: 'BASE',
+      assets: [{ address: nativeBridgeToken('BASE').address, decimals: 18, kind: 'native' }],
       nativeUsdRange: async () => ({ spot: 3_000, low: 3_000, high: 3_000 }),
     } as Partial<BridgeChain> as BridgeChain;
 
-    const error = await refusal(() => priceRoute({ feeBps: 10 } as Parameters<typeof priceRoute>[0], {
-      source: base, destination: sol, tokenIn: nativeBridgeToken('BASE'), tokenOut: nativeBridgeToken('SOL'),
-      amountIn: 10n ** 17n, trader: '0x0000000000000000000000000000000000000001', recipient: solver.publicKey.toBase58(), slippageBps: 50, priceOnly: false, approval: 'unlimited',
-    }));
+    const error = await refusal(() =>
+      priceRoute({ feeBps: 10 } as Parameters<typeof priceRoute>[0], {
+        source: base,
+        destination: sol,
+        tokenIn: nativeBridgeToken('BASE'),
+        tokenOut: nativeBridgeToken('SOL'),
+        amountIn: 10n ** 17n,
+        trader: '0x0000000000000000000000000000000000000001',
+        recipient: solver.publicKey.toBase58(),
+        slippageBps: 50,
+        priceOnly: false,
+        approval: 'unlimited',
+      }),
+    );
     expect(error.code).toBe('CHAIN_UNAVAILABLE');
     expect(error.httpStatus).toBe(503);
     expect(error.message).toBe('Jupiter cannot be reached: the quote request failed (ECONNREFUSED). Try again shortly.');

@@ -68,8 +68,8 @@ export function bridgeChainsFrom(deps: BridgeChainsDeps): BridgeChainsFound {
     const chain = chains[id];
     const family = deps.families(id);
     const world = config.localWorld ? manifest?.chains[id] : undefined;
-    const depository = config.chains[id].depositoryAddress ?? world?.contracts.depository
-      ?? (config.localWorld ? undefined : family.bridge.defaultDepository(config));
+    const depository =
+      config.chains[id].depositoryAddress ?? world?.contracts.depository ?? (config.localWorld ? undefined : family.bridge.defaultDepository(config));
     const solverKey = family.chain.solverKey(config, world);
     const missingPrice = family.bridge.missingPrice(deps, chain);
     const { assets, problem: assetProblem } = resolveBridgeAssets(id, config.chains[id].bridgeAssets, family.bridge.assetCandidates(deps, chain));

@@ -24,7 +24,10 @@ const client = useRestClient();
 const SOURCE = 'MONAD';
 const DESTINATION = 'XLAYER';
 
-interface QuoteAnswer { transaction: { trade: string; approve: string; requestId: string }; stats: { amountOut: string; depositAmount: string } }
+interface QuoteAnswer {
+  transaction: { trade: string; approve: string; requestId: string };
+  stats: { amountOut: string; depositAmount: string };
+}
 
 /** This run's environment on an embedded store in `DATA_DIR` (never the test PostgreSQL). */
 function embeddedEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -42,7 +45,8 @@ class InstanceProcess {
   constructor(dataDir: string) {
     this.#child = spawn(process.execPath, ['--import', 'tsx', 'server/api/test-support/bridge-process.ts'], {
       // Execute waits for its fill past the test: its only answer is the stored payment.
-      cwd: REPO, env: embeddedEnv({ DATA_DIR: dataDir, HOLD_PAYMENTS_ON: DESTINATION, BRIDGE_EXECUTE_WAIT_MS: '600000' }),
+      cwd: REPO,
+      env: embeddedEnv({ DATA_DIR: dataDir, HOLD_PAYMENTS_ON: DESTINATION, BRIDGE_EXECUTE_WAIT_MS: '600000' }),
     });
     this.#child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.#lines = createInterface({ input: this.#child.stdout })[Symbol.asyncIterator]();
@@ -87,20 +91,34 @@ describe('a swap-and-deposit across a crash (SIGKILL)', () => {
     instance = new InstanceProcess(dataDir);
     expect(await instance.next()).toEqual({ ready: true });
     const quote = async (recipient: Address) => {
-      instance!.send('quote', { source: SOURCE, destination: DESTINATION, amount: (200n * 10n ** 18n).toString(), trader: trader.address, recipient, tokenIn: alpha() });
+      instance!.send('quote', {
+        source: SOURCE,
+        destination: DESTINATION,
+        amount: (200n * 10n ** 18n).toString(),
+        trader: trader.address,
+        recipient,
+        tokenIn: alpha(),
+      });
       return instance!.next<QuoteAnswer>();
     };
     const firstQuote = await quote(first);
     expect(firstQuote.transaction.approve, JSON.stringify(firstQuote)).not.toBe('');
     const approve = await sign(trader, firstQuote.transaction.approve);
-    instance.send('execute', { trade: await sign(trader, firstQuote.transaction.trade), approve, sourceChain: SOURCE, requestId: firstQuote.transaction.requestId });
+    instance.send('execute', {
+      trade: await sign(trader, firstQuote.transaction.trade),
+      approve,
+      sourceChain: SOURCE,
+      requestId: firstQuote.transaction.requestId,
+    });
     const { stored } = await instance.next<{ stored: string }>();
     // The second quote's deposit (its nonce after the first's) is made while no instance runs.
     const secondQuote = await quote(second);
     expect(secondQuote.transaction?.approve, JSON.stringify(secondQuote)).toBe('');
     await instance.kill();
     const monad = clientFor(SOURCE);
-    await monad.waitForTransactionReceipt({ hash: await monad.sendRawTransaction({ serializedTransaction: await sign(trader, secondQuote.transaction.trade) }) });
+    await monad.waitForTransactionReceipt({
+      hash: await monad.sendRawTransaction({ serializedTransaction: await sign(trader, secondQuote.transaction.trade) }),
+    });
 
     const next = await createServices(loadConfig(embeddedEnv({ DATA_DIR: dataDir })));
     try {
@@ -127,8 +145,9 @@ describe('a swap-and-deposit across a crash (SIGKILL)', () => {
       // Nothing more after further rounds, and the trader swapped its ALPHA exactly twice.
       await next.solver.drain();
       expect(await xlayer.getBalance({ address: first })).toBe(BigInt(firstQuote.stats.amountOut));
-      expect(await monad.readContract({ address: alpha(), abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] }))
-        .toBe(await faucetAlpha() - 400n * 10n ** 18n);
+      expect(await monad.readContract({ address: alpha(), abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })).toBe(
+        (await faucetAlpha()) - 400n * 10n ** 18n,
+      );
     } finally {
       await next.close();
     }

@@ -48,14 +48,22 @@ export interface DepositPlanRequest {
 /** Refuses a token the audit calls a honeypot, or whose sale the chain refuses, as `field`. */
 export function refuseRisky(field: 'tokenIn' | 'tokenOut', token: BridgeToken, warnings: readonly QuoteWarning[] | undefined): void {
   if (!warnings?.some((warning) => warning.code === 'HONEYPOT')) return;
-  throw new AppError('RISKY_TOKEN', `${field}: ${token.symbol} (${token.address}) looks like a honeypot (it can be bought but not sold back), so it cannot be bridged.`, { field });
+  throw new AppError(
+    'RISKY_TOKEN',
+    `${field}: ${token.symbol} (${token.address}) looks like a honeypot (it can be bought but not sold back), so it cannot be bridged.`,
+    { field },
+  );
 }
 
 /** A quote engine failure that says the token itself refuses to be traded, as RISKY_TOKEN naming `field`. */
 export function riskyOrThrow(field: 'tokenIn' | 'tokenOut', token: BridgeToken, error: unknown): never {
   const code = findAppError(error)?.code;
   if (code === 'RISKY_TOKEN' || code === 'TRANSFER_BLOCKED') {
-    throw new AppError('RISKY_TOKEN', `${field}: ${token.symbol} (${token.address}) refuses to be traded (it looks like a honeypot, or it blocks transfers), so it cannot be bridged.`, { field, cause: error });
+    throw new AppError(
+      'RISKY_TOKEN',
+      `${field}: ${token.symbol} (${token.address}) refuses to be traded (it looks like a honeypot, or it blocks transfers), so it cannot be bridged.`,
+      { field, cause: error },
+    );
   }
   throw error;
 }
@@ -81,18 +89,37 @@ export async function planDeposit(deps: BridgeDeps, request: DepositPlanRequest)
   if (asset) return { asset, token: tokenIn, expected: amountIn, min: undefined, legs: [], warnings: [] };
   const native = findAsset(source.assets, NATIVE_TOKEN_ADDRESS);
   if (!native || !source.router) {
-    throw new AppError('NO_ROUTE', `tokenIn: on ${source.chain} the bridge takes only ${source.assets.map((entry) => entry.kind).join(', ')}; ${tokenIn.symbol} cannot be swapped into one there.`, { field: 'tokenIn' });
+    throw new AppError(
+      'NO_ROUTE',
+      `tokenIn: on ${source.chain} the bridge takes only ${source.assets.map((entry) => entry.kind).join(', ')}; ${tokenIn.symbol} cannot be swapped into one there.`,
+      { field: 'tokenIn' },
+    );
   }
   const quote = await quoteSourceSwap(deps, request);
   refuseRisky('tokenIn', tokenIn, quote.warnings);
   if (quote.transactions.pretrade || quote.transactions.reset) {
-    throw new AppError('NO_ROUTE', `tokenIn: ${tokenIn.symbol} needs a transaction of its own before it can be swapped (a permit, a launch fee or an allowance reset), which a bridge deposit cannot carry. Swap it first, then bridge.`, { field: 'tokenIn' });
+    throw new AppError(
+      'NO_ROUTE',
+      `tokenIn: ${tokenIn.symbol} needs a transaction of its own before it can be swapped (a permit, a launch fee or an allowance reset), which a bridge deposit cannot carry. Swap it first, then bridge.`,
+      { field: 'tokenIn' },
+    );
   }
   const leg: RouteLeg = {
-    kind: 'swap', chain: source.chain, venue: venuesOf(quote), tokenIn, tokenOut: source.nativeToken, amountIn, amountOut: quote.amountOut,
+    kind: 'swap',
+    chain: source.chain,
+    venue: venuesOf(quote),
+    tokenIn,
+    tokenOut: source.nativeToken,
+    amountIn,
+    amountOut: quote.amountOut,
   };
   return {
-    asset: native, token: source.nativeToken, expected: quote.amountOut, min: quote.amountOutMin, legs: [leg], warnings: quote.warnings ?? [],
+    asset: native,
+    token: source.nativeToken,
+    expected: quote.amountOut,
+    min: quote.amountOutMin,
+    legs: [leg],
+    warnings: quote.warnings ?? [],
     swap: { trade: quote.transactions.trade, approve: quote.transactions.approve },
   };
 }

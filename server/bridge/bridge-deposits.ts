@@ -48,11 +48,17 @@ function decide(row: BridgeRequest, deposit: FoundDeposit, sourceChain: ChainId)
   const depositToken = deposit.token ? normalizeChainText(deposit.token) : null;
   const asQuoted = sourceToken(row, expectedToken);
   if (depositToken !== expectedToken) {
-    return { state: 'refunding', reason: `The deposit paid in ${deposit.token ?? 'the native coin'}, not the quoted ${asQuoted.symbol}: it is returned, not filled.` };
+    return {
+      state: 'refunding',
+      reason: `The deposit paid in ${deposit.token ?? 'the native coin'}, not the quoted ${asQuoted.symbol}: it is returned, not filled.`,
+    };
   }
   const minimum = row.depositMin === null ? undefined : BigInt(row.depositMin);
   if (minimum === undefined ? deposit.amount !== expectedAmount : deposit.amount < minimum) {
-    const quoted = minimum === undefined ? `the quoted ${tokenAmountText(expectedAmount, asQuoted, sourceChain)}` : `at least the quoted ${tokenAmountText(minimum, asQuoted, sourceChain)}`;
+    const quoted =
+      minimum === undefined
+        ? `the quoted ${tokenAmountText(expectedAmount, asQuoted, sourceChain)}`
+        : `at least the quoted ${tokenAmountText(minimum, asQuoted, sourceChain)}`;
     return {
       state: 'refunding',
       reason: `The deposit was ${tokenAmountText(deposit.amount, asQuoted, sourceChain)}, not ${quoted}: it is returned, not filled at another amount.`,
@@ -71,8 +77,11 @@ function decide(row: BridgeRequest, deposit: FoundDeposit, sourceChain: ChainId)
 /** Paid twice (a wallet that sent the deposit again): the first is filled, this one goes back. */
 async function returnSecondDeposit(deps: BridgeDeps, sourceChain: ChainId, row: BridgeRequest, deposit: FoundDeposit): Promise<void> {
   const amount = deposit.token ? `${deposit.amount} raw units of ${deposit.token}` : nativeAmountText(deposit.amount, sourceChain);
-  const extra = await deps.requests.recordExtraDeposit(row, recordedOf(deposit),
-    `A second deposit of ${amount} for request ${row.id}, which was already paid by ${row.depositTxHash}: it is returned.`);
+  const extra = await deps.requests.recordExtraDeposit(
+    row,
+    recordedOf(deposit),
+    `A second deposit of ${amount} for request ${row.id}, which was already paid by ${row.depositTxHash}: it is returned.`,
+  );
   if (extra) {
     deps.logger.warn('second deposit for a bridge request is refunded', { chain: sourceChain, txHash: deposit.txHash, requestId: row.id });
     deps.kickSolver();
@@ -80,7 +89,11 @@ async function returnSecondDeposit(deps: BridgeDeps, sourceChain: ChainId, row: 
 }
 
 const recordedOf = (deposit: FoundDeposit) => ({
-  txHash: deposit.txHash, from: deposit.from, amount: deposit.amount, confirmedAt: new Date(deposit.confirmedAtMs), token: deposit.token,
+  txHash: deposit.txHash,
+  from: deposit.from,
+  amount: deposit.amount,
+  confirmedAt: new Date(deposit.confirmedAtMs),
+  token: deposit.token,
 });
 
 /**
@@ -88,7 +101,10 @@ const recordedOf = (deposit: FoundDeposit) => ({
  * `decide`); a second deposit for a request already paid is returned as a request of its own.
  */
 export async function acceptDeposit(
-  deps: BridgeDeps, sourceChain: ChainId, deposit: FoundDeposit, options: AcceptOptions = { kick: true },
+  deps: BridgeDeps,
+  sourceChain: ChainId,
+  deposit: FoundDeposit,
+  options: AcceptOptions = { kick: true },
 ): Promise<AcceptedDeposit | undefined> {
   const row = await requestOf(deps, deposit, options.known);
   if (!row) {
@@ -119,16 +135,27 @@ export async function acceptDeposit(
  * is dealt with once final. The request as it now stands, when there is one.
  */
 export async function noteSeenDeposit(
-  deps: BridgeDeps, sourceChain: ChainId, deposit: FoundDeposit, depth: DepositDepth, known?: BridgeRequest,
+  deps: BridgeDeps,
+  sourceChain: ChainId,
+  deposit: FoundDeposit,
+  depth: DepositDepth,
+  known?: BridgeRequest,
 ): Promise<BridgeRequest | undefined> {
   const row = await requestOf(deps, deposit, known);
   if (!row || row.sourceChain !== sourceChain || row.state !== 'waiting') return row;
   const txHash = normalizeChainText(deposit.txHash);
   if (row.seenDepositTxHash !== null && row.seenDepositTxHash !== txHash) return row;
   if (row.seenDepositTxHash === txHash && row.seenDepositConfirmations === depth.confirmations && row.seenDepositRequired === depth.required) return row;
-  const noted = await deps.requests.noteSeenDeposit(row.id, {
-    txHash: deposit.txHash, confirmations: depth.confirmations, required: depth.required, madeAt: new Date(deposit.confirmedAtMs),
-  }, recheckDelayMs(sourceChain, depth));
+  const noted = await deps.requests.noteSeenDeposit(
+    row.id,
+    {
+      txHash: deposit.txHash,
+      confirmations: depth.confirmations,
+      required: depth.required,
+      madeAt: new Date(deposit.confirmedAtMs),
+    },
+    recheckDelayMs(sourceChain, depth),
+  );
   if (noted && row.seenDepositTxHash === null) {
     deps.logger.info('bridge deposit seen, waiting for its confirmations', { chain: sourceChain, txHash: deposit.txHash, requestId: row.id, ...depth });
   }
@@ -140,7 +167,9 @@ export async function forgetRemovedDeposit(deps: BridgeDeps, row: BridgeRequest,
   const forgotten = await deps.requests.forgetSeenDeposit(row.id, txHash);
   if (forgotten) {
     deps.logger.warn('bridge deposit left the chain before it was final; the request waits for a deposit again', {
-      chain: row.sourceChain, txHash, requestId: row.id,
+      chain: row.sourceChain,
+      txHash,
+      requestId: row.id,
     });
   }
 }
@@ -150,7 +179,11 @@ export async function forgetRemovedDeposit(deps: BridgeDeps, row: BridgeRequest,
  * `deadline` passes (undefined then: the solver reads it on). Progress is noted on the request as it comes.
  */
 export async function awaitDepositDepth(
-  deps: BridgeDeps, chain: BridgeChain, row: BridgeRequest, seen: { deposit: FoundDeposit; depth: DepositDepth }, deadline: number,
+  deps: BridgeDeps,
+  chain: BridgeChain,
+  row: BridgeRequest,
+  seen: { deposit: FoundDeposit; depth: DepositDepth },
+  deadline: number,
 ): Promise<DepositRecheck | undefined> {
   let known = row;
   for (;;) {

@@ -59,10 +59,18 @@ async function signedDeposit(): Promise<Deposit> {
   await sendTestFunds({ manifest: testManifest() }, { chain: SOURCE, address: trader.address });
   const recipient = privateKeyToAccount(generatePrivateKey()).address;
   const quoted = await bridgeQuoteAnswer(services.bridge, 'test', {
-    source: SOURCE, destination: DESTINATION, amount: AMOUNT.toString(), trader: trader.address, recipient,
+    source: SOURCE,
+    destination: DESTINATION,
+    amount: AMOUNT.toString(),
+    trader: trader.address,
+    recipient,
   });
   const signed = await trader.signTransaction(parseTransaction(quoted.transaction.trade as Hex) as TransactionSerializableEIP1559);
-  const { txHash } = await services.bridge.chains[SOURCE]!.checkSignedDeposit(signed, { trader: trader.address, amount: AMOUNT, requestId: quoted.transaction.requestId });
+  const { txHash } = await services.bridge.chains[SOURCE]!.checkSignedDeposit(signed, {
+    trader: trader.address,
+    amount: AMOUNT,
+    requestId: quoted.transaction.requestId,
+  });
   return { requestId: quoted.transaction.requestId, recipient, amountOut: BigInt(quoted.stats.amountOut), signed, txHash: txHash as Hex };
 }
 
@@ -86,11 +94,14 @@ async function solveUntil(requestId: string, done: (answer: Awaited<ReturnType<t
 
 const metricsText = () => services.metrics.registry.metrics();
 
-describe('a deposit below its source chain\'s depth', () => {
-  it('is quoted with the depth\'s blocks in its estimate', async () => {
+describe("a deposit below its source chain's depth", () => {
+  it("is quoted with the depth's blocks in its estimate", async () => {
     // Quoted only (nothing deposited), towards a chain of short blocks, where the source's blocks show.
     const quoted = await bridgeQuoteAnswer(services.bridge, 'test', {
-      source: SOURCE, destination: 'BSC', amount: AMOUNT.toString(), trader: privateKeyToAccount(generatePrivateKey()).address,
+      source: SOURCE,
+      destination: 'BSC',
+      amount: AMOUNT.toString(),
+      trader: privateKeyToAccount(generatePrivateKey()).address,
     });
     expect(quoted.stats.estimatedTime).toBe(estimatedSeconds(SOURCE, 'BSC', DEPTH));
     expect(quoted.stats.estimatedTime).toBeGreaterThan(estimatedSeconds(SOURCE, 'BSC', 1));

@@ -26,8 +26,9 @@ describe('bridge assets', () => {
 
   it('take another USD stable of the chain by address, and name an address that is none of its assets', () => {
     expect(resolveBridgeAssets('BASE', ['native', USDT], candidates).assets.map((asset) => asset.kind)).toEqual(['native', 'stable']);
-    expect(resolveBridgeAssets('BASE', ['native', '0x1111111111111111111111111111111111111111'], candidates).problem)
-      .toBe('BRIDGE_ASSETS_BASE names 0x1111111111111111111111111111111111111111, which is not its native coin, wrapped native or one of its USD stables');
+    expect(resolveBridgeAssets('BASE', ['native', '0x1111111111111111111111111111111111111111'], candidates).problem).toBe(
+      'BRIDGE_ASSETS_BASE names 0x1111111111111111111111111111111111111111, which is not its native coin, wrapped native or one of its USD stables',
+    );
   });
 
   it('keep a Solana mint as written, and leave out a wrapped form the chain does not have', () => {
@@ -46,7 +47,11 @@ describe('bridge assets', () => {
 });
 
 describe('bridge rates', () => {
-  const side = (chain: string, asset: BridgeAsset, low: number, high: number): AssetSide => ({ chain: { chain } as BridgeChain, asset, range: { spot: (low + high) / 2, low, high } });
+  const side = (chain: string, asset: BridgeAsset, low: number, high: number): AssetSide => ({
+    chain: { chain } as BridgeChain,
+    asset,
+    range: { spot: (low + high) / 2, low, high },
+  });
 
   it('take what the solver receives at the low end and what it pays at the high end', () => {
     // 1 ETH worth 2,900 at the low end, into AVAX worth 26 at the high end: 111.53... AVAX.
@@ -76,11 +81,21 @@ describe('slippage and minimums', () => {
     expect(slippageShares({ ...request, tokenIn: token(NATIVE_TOKEN_ADDRESS), tokenOut: token('0xb') })).toEqual({ source: 301, destination: 301 });
   });
 
-  it('carry a source swap\'s minimum through the payout: a transfer loses the same gas, a destination swap in proportion less its share', () => {
+  it("carry a source swap's minimum through the payout: a transfer loses the same gas, a destination swap in proportion less its share", () => {
     const deposit = { expected: 1_000n, min: 950n };
-    expect(minimumOut(deposit, { payout: 'transfer', grossOut: 2_000n, gasOut: 100n, amountOut: 1_900n, swapAmountIn: undefined }, { route: 100, destination: 100 })).toBe(1_800n);
+    expect(
+      minimumOut(deposit, { payout: 'transfer', grossOut: 2_000n, gasOut: 100n, amountOut: 1_900n, swapAmountIn: undefined }, { route: 100, destination: 100 }),
+    ).toBe(1_800n);
     // Swap input at the minimum: 1,900 - 100 = 1,800 of 1,900; output 5,000 in proportion (4,736), less 1 %.
-    expect(minimumOut(deposit, { payout: 'swap', grossOut: 2_000n, gasOut: 100n, amountOut: 5_000n, swapAmountIn: 1_900n }, { route: 200, destination: 100 })).toBe(4_688n);
-    expect(minimumOut({ expected: 1_000n, min: undefined }, { payout: 'transfer', grossOut: 2_000n, gasOut: 100n, amountOut: 1_900n, swapAmountIn: undefined }, { route: 500, destination: 500 })).toBe(1_805n);
+    expect(
+      minimumOut(deposit, { payout: 'swap', grossOut: 2_000n, gasOut: 100n, amountOut: 5_000n, swapAmountIn: 1_900n }, { route: 200, destination: 100 }),
+    ).toBe(4_688n);
+    expect(
+      minimumOut(
+        { expected: 1_000n, min: undefined },
+        { payout: 'transfer', grossOut: 2_000n, gasOut: 100n, amountOut: 1_900n, swapAmountIn: undefined },
+        { route: 500, destination: 500 },
+      ),
+    ).toBe(1_805n);
   });
 });

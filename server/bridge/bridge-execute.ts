@@ -36,8 +36,7 @@ export interface BridgeDepositRequest {
  * reorganisation before it was final (in both last cases the request still waits for a deposit).
  */
 export type BridgeExecution =
-  | { deposit: 'confirmed'; request: BridgeRequest }
-  | { deposit: 'unconfirmed' | 'reverted' | 'removed'; request: BridgeRequest; txHash: string };
+  { deposit: 'confirmed'; request: BridgeRequest } | { deposit: 'unconfirmed' | 'reverted' | 'removed'; request: BridgeRequest; txHash: string };
 
 /** Where a deposit stands for the call: recorded on its request (final), still confirming, or no deposit (yet). */
 type DepositProgress =
@@ -53,7 +52,9 @@ function checkSourceChain(row: BridgeRequest, sourceChain: ChainId): void {
 
 function checkNotDepositedElsewhere(row: BridgeRequest, txHash: string): void {
   if (row.depositTxHash !== null && row.depositTxHash !== normalizeChainText(txHash)) {
-    throw new AppError('INVALID_INPUT', `requestId: this request was already paid by deposit ${row.depositTxHash}. Ask for a new quote to bridge again.`, { field: 'requestId' });
+    throw new AppError('INVALID_INPUT', `requestId: this request was already paid by deposit ${row.depositTxHash}. Ask for a new quote to bridge again.`, {
+      field: 'requestId',
+    });
   }
 }
 
@@ -133,7 +134,11 @@ async function checkApproval(chain: BridgeChain, row: BridgeRequest, signedAppro
   // Revoked since, the deposit reverts on chain, and nothing is deposited or filled.
   if (row.approvalQuoted === false) return undefined;
   if (!(await chain.allowanceCovers(expected))) {
-    throw new AppError('INVALID_INPUT', `approve: the ${spender ? 'Router' : 'depository'} may not take this token from the trader yet. Sign the approve transaction the quote gave and send it as approve.`, { field: 'approve' });
+    throw new AppError(
+      'INVALID_INPUT',
+      `approve: the ${spender ? 'Router' : 'depository'} may not take this token from the trader yet. Sign the approve transaction the quote gave and send it as approve.`,
+      { field: 'approve' },
+    );
   }
   return undefined;
 }
@@ -174,7 +179,11 @@ export async function executeBridge(deps: BridgeDeps, input: BridgeDepositReques
   checkSourceChain(row, input.sourceChain);
   const chain = bridgeChain(deps, input.sourceChain, 'sourceChain');
   const { txHash } = await chain.checkSignedDeposit(input.signedDeposit, {
-    trader: row.trader, amount: BigInt(row.amountIn), requestId: row.id, token: row.tokenIn ?? undefined, callHash: row.depositCallHash ?? undefined,
+    trader: row.trader,
+    amount: BigInt(row.amountIn),
+    requestId: row.id,
+    token: row.tokenIn ?? undefined,
+    callHash: row.depositCallHash ?? undefined,
   });
   checkNotDepositedElsewhere(row, txHash);
   const sendNow = row.depositTxHash === null ? input.signedDeposit : undefined;
@@ -207,7 +216,11 @@ export async function trackBridgeDeposit(deps: BridgeDeps, input: { requestId: s
   const chain = bridgeChain(deps, input.sourceChain, 'sourceChain');
   const progress = await confirmDeposit(deps, chain, row, input.txHash, { kick: true });
   if (progress.state === 'reverted' || progress.state === 'removed') {
-    throw new AppError('INVALID_INPUT', `txHash: ${input.txHash} is not a confirmed deposit for this request on ${row.sourceChain} (it reverted or paid elsewhere).`, { field: 'txHash' });
+    throw new AppError(
+      'INVALID_INPUT',
+      `txHash: ${input.txHash} is not a confirmed deposit for this request on ${row.sourceChain} (it reverted or paid elsewhere).`,
+      { field: 'txHash' },
+    );
   }
   if (progress.state === 'recorded') return progress.accepted.row;
   return progress.state === 'confirming' ? progress.row : row;

@@ -9,14 +9,19 @@ const minimumAt = (quoted: bigint, slippageBps: number) => (quoted * BigInt(BPS 
 
 describe('slippageKeeping', () => {
   it('gives the widest slippage whose minimum on the new quote still reaches the promised one', () => {
-    for (const [quoted, minimum] of [[1_000_000n, 950_000n], [999_999n, 950_000n], [123_456_789n, 120_000_000n], [10n ** 24n, 10n ** 24n - 1n]] as const) {
+    for (const [quoted, minimum] of [
+      [1_000_000n, 950_000n],
+      [999_999n, 950_000n],
+      [123_456_789n, 120_000_000n],
+      [10n ** 24n, 10n ** 24n - 1n],
+    ] as const) {
       const slippage = slippageKeeping(quoted, minimum);
       expect(minimumAt(quoted, slippage)).toBeGreaterThanOrEqual(minimum);
-      expect(minimumAt(quoted, slippage + 1)).toBeLessThan(minimum + (quoted / BigInt(BPS)) + 1n);
+      expect(minimumAt(quoted, slippage + 1)).toBeLessThan(minimum + quoted / BigInt(BPS) + 1n);
     }
   });
 
-  it('is the quote\'s own slippage when nothing moved', () => {
+  it("is the quote's own slippage when nothing moved", () => {
     expect(slippageKeeping(1_000_000n, minimumAt(1_000_000n, 500))).toBe(500);
   });
 
@@ -27,18 +32,37 @@ describe('slippageKeeping', () => {
 });
 
 describe('fillShortfall', () => {
-  const chainHolding = (native: bigint, tokens: bigint = 0n) => ({
-    chain: 'ARB', nativeToken: { address: NATIVE_TOKEN_ADDRESS, symbol: 'ETH', decimals: 18 },
-    inventory: async () => native, tokenInventory: async () => tokens, paymentCost: async () => 21_000n * 10n ** 9n,
-  }) as unknown as BridgeChain;
-  const request = (overrides: Partial<BridgeRequest>) => ({
-    id: '0xr', sourceChain: 'BASE', destinationChain: 'ARB', recipient: '0xrecipient', amountOut: (2n * 10n ** 18n).toString(), tokenOut: null, payout: null,
-    swapAmountIn: null, route: null, depositAmount: null, depositExpected: null, grossOut: null, gasOut: null, ...overrides,
-  }) as unknown as BridgeRequest;
+  const chainHolding = (native: bigint, tokens: bigint = 0n) =>
+    ({
+      chain: 'ARB',
+      nativeToken: { address: NATIVE_TOKEN_ADDRESS, symbol: 'ETH', decimals: 18 },
+      inventory: async () => native,
+      tokenInventory: async () => tokens,
+      paymentCost: async () => 21_000n * 10n ** 9n,
+    }) as unknown as BridgeChain;
+  const request = (overrides: Partial<BridgeRequest>) =>
+    ({
+      id: '0xr',
+      sourceChain: 'BASE',
+      destinationChain: 'ARB',
+      recipient: '0xrecipient',
+      amountOut: (2n * 10n ** 18n).toString(),
+      tokenOut: null,
+      payout: null,
+      swapAmountIn: null,
+      route: null,
+      depositAmount: null,
+      depositExpected: null,
+      grossOut: null,
+      gasOut: null,
+      ...overrides,
+    }) as unknown as BridgeRequest;
 
   it('says what cannot be paid and what to do, never what the solver holds; the figures are for the log', async () => {
     const short = await fillShortfall(chainHolding(1_234_567n * 10n ** 12n), request({}));
-    expect(short?.message).toBe('The solver could not fill on Arbitrum One: it could not pay out 2 ETH there at that moment. The deposit is returned; try a smaller amount, or try again later.');
+    expect(short?.message).toBe(
+      'The solver could not fill on Arbitrum One: it could not pay out 2 ETH there at that moment. The deposit is returned; try a smaller amount, or try again later.',
+    );
     expect(short?.message).not.toMatch(/1\.23|holds/);
     expect(short?.shortfall).toEqual({ token: 'ETH', held: (1_234_567n * 10n ** 12n).toString(), needed: (2n * 10n ** 18n + 21_000n * 10n ** 9n).toString() });
   });

@@ -26,7 +26,10 @@ import { bridgeTokensOf, tokenAmountText } from './bridge-row-tokens';
  */
 export class CannotFill extends Error {
   override readonly name = 'CannotFill';
-  constructor(message: string, readonly shortfall?: Shortfall) {
+  constructor(
+    message: string,
+    readonly shortfall?: Shortfall,
+  ) {
     super(message);
   }
 }
@@ -50,8 +53,10 @@ export function slippageKeeping(quoted: bigint, minimum: bigint): number {
  * gas the quote charged; exactly the quoted amount when the deposit is the expected one. Requests quoted
  * before deposits were valued this way pay what they quoted.
  */
-export function fillAmount(row: Pick<BridgeRequest, 'payout' | 'amountOut' | 'swapAmountIn' | 'depositAmount' | 'depositExpected' | 'grossOut' | 'gasOut'>): bigint {
-  const quoted = BigInt(row.payout === 'swap' ? row.swapAmountIn ?? '0' : row.amountOut);
+export function fillAmount(
+  row: Pick<BridgeRequest, 'payout' | 'amountOut' | 'swapAmountIn' | 'depositAmount' | 'depositExpected' | 'grossOut' | 'gasOut'>,
+): bigint {
+  const quoted = BigInt(row.payout === 'swap' ? (row.swapAmountIn ?? '0') : row.amountOut);
   if (row.grossOut === null || row.gasOut === null || row.depositExpected === null) return quoted;
   const expected = BigInt(row.depositExpected);
   const deposited = BigInt(row.depositAmount ?? row.depositExpected);
@@ -70,10 +75,11 @@ export async function fillShortfall(chain: BridgeChain, row: BridgeRequest, held
   const { tokenOut } = bridgeTokensOf(row);
   const amount = fillAmount(row);
   const token = row.tokenOut ?? undefined;
-  const cannotPay = (what: string, shortfall: Shortfall) => new CannotFill(
-    `The solver could not fill on ${nameOf(chain.chain)}: it could not pay ${what} there at that moment. The deposit is returned; try a smaller amount, or try again later.`,
-    shortfall,
-  );
+  const cannotPay = (what: string, shortfall: Shortfall) =>
+    new CannotFill(
+      `The solver could not fill on ${nameOf(chain.chain)}: it could not pay ${what} there at that moment. The deposit is returned; try a smaller amount, or try again later.`,
+      shortfall,
+    );
   if (row.payout === 'swap') {
     const native = await chain.inventory(heldNative);
     if (native >= amount) return undefined;
@@ -89,9 +95,12 @@ export async function fillShortfall(chain: BridgeChain, row: BridgeRequest, held
   // The gas of a transfer the solver cannot make cannot be estimated (it reverts): holdings come first.
   const cost = held >= amount ? await chain.paymentCost(row.recipient, amount, token) : 0n;
   if (held >= amount && native >= cost) return undefined;
-  return cannotPay(paysOut, held < amount
-    ? { token: tokenOut.symbol, held: held.toString(), needed: amount.toString() }
-    : { token: chain.nativeToken.symbol, held: native.toString(), needed: cost.toString() });
+  return cannotPay(
+    paysOut,
+    held < amount
+      ? { token: tokenOut.symbol, held: held.toString(), needed: amount.toString() }
+      : { token: chain.nativeToken.symbol, held: native.toString(), needed: cost.toString() },
+  );
 }
 
 /** The deposit's and the payout's assets, as the rate between them is read; undefined for a request quoted before. */
@@ -141,7 +150,13 @@ export async function limitsProblem(deps: BridgeDeps, row: BridgeRequest): Promi
 /** Engine refusals that mean the swap cannot be made now (the deposit goes back), unlike an RPC failure (tried again). */
 const SWAP_REFUSALS = new Set(['NO_ROUTE', 'TRANSFER_BLOCKED', 'RISKY_TOKEN', 'SIMULATION_FAILED', 'SLIPPAGE_EXCEEDED']);
 
-async function quoteFillSwap(deps: BridgeDeps, chain: BridgeChain, row: BridgeRequest, slippageBps: number, maxTradeGas: bigint | undefined): Promise<SwapQuote> {
+async function quoteFillSwap(
+  deps: BridgeDeps,
+  chain: BridgeChain,
+  row: BridgeRequest,
+  slippageBps: number,
+  maxTradeGas: bigint | undefined,
+): Promise<SwapQuote> {
   const { tokenOut } = bridgeTokensOf(row);
   try {
     return await deps.swaps!.quote(chain.chain, {
@@ -151,7 +166,9 @@ async function quoteFillSwap(deps: BridgeDeps, chain: BridgeChain, row: BridgeRe
   } catch (error) {
     const code = findAppError(error)?.code;
     if (!code || !SWAP_REFUSALS.has(code)) throw error;
-    throw new CannotFill(`A swap into ${tokenOut.symbol} on ${nameOf(chain.chain)} cannot be made now within the quote's terms (${(error as Error).message}). The deposit is returned.`);
+    throw new CannotFill(
+      `A swap into ${tokenOut.symbol} on ${nameOf(chain.chain)} cannot be made now within the quote's terms (${(error as Error).message}). The deposit is returned.`,
+    );
   }
 }
 
@@ -160,7 +177,8 @@ async function quoteFillSwap(deps: BridgeDeps, chain: BridgeChain, row: BridgeRe
  * would need more gas are not chosen, and the transaction's gas limit is the charged one at most.
  */
 async function signDestinationSwap(deps: BridgeDeps, chain: BridgeChain, row: BridgeRequest): Promise<SignedPayment> {
-  if (!deps.swaps || !row.tokenOut || !row.swapAmountIn) throw new CannotFill('This server can no longer swap on the destination chain. The deposit is returned.');
+  if (!deps.swaps || !row.tokenOut || !row.swapAmountIn)
+    throw new CannotFill('This server can no longer swap on the destination chain. The deposit is returned.');
   const minimum = BigInt(row.minAmountOut);
   const { tokenOut } = bridgeTokensOf(row);
   const charged = row.fillGasLimit === null ? undefined : BigInt(row.fillGasLimit);
@@ -169,7 +187,9 @@ async function signDestinationSwap(deps: BridgeDeps, chain: BridgeChain, row: Br
   const short = await fillShortfall(chain, row, quote.heldIn);
   if (short) throw short;
   if (quote.amountOut < minimum) {
-    throw new CannotFill(`The price on ${nameOf(chain.chain)} moved: the swap would pay ${tokenAmountText(quote.amountOut, tokenOut, chain.chain)}, below the quote's minimum of ${tokenAmountText(minimum, tokenOut, chain.chain)}. The deposit is returned.`);
+    throw new CannotFill(
+      `The price on ${nameOf(chain.chain)} moved: the swap would pay ${tokenAmountText(quote.amountOut, tokenOut, chain.chain)}, below the quote's minimum of ${tokenAmountText(minimum, tokenOut, chain.chain)}. The deposit is returned.`,
+    );
   }
   // A price that moved within the slippage: the Router's minimum still holds the quote's.
   if (quote.amountOutMin < minimum) quote = await quoteFillSwap(deps, chain, row, slippageKeeping(quote.amountOut, minimum), charged);

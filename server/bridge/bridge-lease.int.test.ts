@@ -40,16 +40,29 @@ async function depositedRequest(): Promise<{ requestId: string; recipient: Addre
   const trader = privateKeyToAccount(generatePrivateKey());
   await sendTestFunds({ manifest: testManifest() }, { chain: SOURCE, address: trader.address });
   const recipient = privateKeyToAccount(generatePrivateKey()).address;
-  const quoted = await bridgeQuoteAnswer(services.bridge, 'test', { source: SOURCE, destination: DESTINATION, amount: '1000000000000000000', trader: trader.address, recipient });
+  const quoted = await bridgeQuoteAnswer(services.bridge, 'test', {
+    source: SOURCE,
+    destination: DESTINATION,
+    amount: '1000000000000000000',
+    trader: trader.address,
+    recipient,
+  });
   const requestId = quoted.transaction.requestId;
   const source = services.bridge.chains[SOURCE]!;
   const signed = await trader.signTransaction(parseTransaction(quoted.transaction.trade as Hex) as TransactionSerializableEIP1559);
   await source.broadcast(signed);
   const { txHash } = await source.checkSignedDeposit(signed, { trader: trader.address, amount: 10n ** 18n, requestId });
   const found = (await source.waitForDeposit(txHash, 10_000)).deposit!;
-  const recorded = await services.bridge.requests.recordDeposit(requestId, {
-    txHash: found.txHash, from: found.from, amount: found.amount, confirmedAt: new Date(found.confirmedAtMs),
-  }, { state: 'pending' });
+  const recorded = await services.bridge.requests.recordDeposit(
+    requestId,
+    {
+      txHash: found.txHash,
+      from: found.from,
+      amount: found.amount,
+      confirmedAt: new Date(found.confirmedAtMs),
+    },
+    { state: 'pending' },
+  );
   expect(recorded?.state).toBe('pending');
   return { requestId, recipient, amountOut: BigInt(quoted.stats.amountOut) };
 }

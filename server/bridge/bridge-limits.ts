@@ -28,9 +28,7 @@ export interface LimitDeps {
 const dollars = (usd: number) => `$${Math.round(usd).toLocaleString('en-US')}`;
 
 /** Why a bridge worth `usd` to `destination` is beyond the limits now (with the other open requests), or undefined. */
-export async function limitProblem(
-  deps: LimitDeps, destination: ChainId, usd: number, except?: string,
-): Promise<string | undefined> {
+export async function limitProblem(deps: LimitDeps, destination: ChainId, usd: number, except?: string): Promise<string | undefined> {
   const limits = deps.limits ?? DEFAULT_BRIDGE_LIMITS;
   if (usd > limits.maxUsd) {
     return `This bridge is worth about ${dollars(usd)}; the largest bridge this server takes is ${dollars(limits.maxUsd)}. Bridge less, or split it into several bridges.`;

@@ -66,18 +66,29 @@ const nameOf = (chain: BridgeChain) => CHAINS[chain.chain].name;
  * amount, on that chain, not now), never what the solver holds: the exact figures are logged for operators.
  */
 function refuseShort(deps: BridgeDeps, destination: BridgeChain, holds: { amount: bigint; token: BridgeToken }, needs: bigint): never {
-  const text = (raw: bigint) => (holds.token.address === NATIVE_TOKEN_ADDRESS ? nativeAmountText(raw, destination.chain) : `${formatAmount(raw, holds.token.decimals)} ${holds.token.symbol}`);
+  const text = (raw: bigint) =>
+    holds.token.address === NATIVE_TOKEN_ADDRESS
+      ? nativeAmountText(raw, destination.chain)
+      : `${formatAmount(raw, holds.token.decimals)} ${holds.token.symbol}`;
   deps.logger.warn('bridge quote beyond the solver inventory', {
-    chain: destination.chain, token: holds.token.symbol, holds: holds.amount.toString(), needs: needs.toString(),
+    chain: destination.chain,
+    token: holds.token.symbol,
+    holds: holds.amount.toString(),
+    needs: needs.toString(),
   });
-  throw new AppError('INSUFFICIENT_LIQUIDITY',
-    `This amount cannot be filled on ${nameOf(destination)} right now: paying out ${text(needs)} there is more than the solver can do at the moment. Try a smaller amount, or try again later.`);
+  throw new AppError(
+    'INSUFFICIENT_LIQUIDITY',
+    `This amount cannot be filled on ${nameOf(destination)} right now: paying out ${text(needs)} there is more than the solver can do at the moment. Try a smaller amount, or try again later.`,
+  );
 }
 
 function refuseTooSmall(request: PayoutRequest, gas: bigint): never {
-  throw new AppError('INVALID_INPUT',
-    `amount: ${request.amountText} does not cover the fill's gas on ${nameOf(request.destination)} `
-    + `(about ${nativeAmountText(gas, request.destination.chain)}) and the fee. Bridge more.`, { field: 'amount' });
+  throw new AppError(
+    'INVALID_INPUT',
+    `amount: ${request.amountText} does not cover the fill's gas on ${nameOf(request.destination)} ` +
+      `(about ${nativeAmountText(gas, request.destination.chain)}) and the fee. Bridge more.`,
+    { field: 'amount' },
+  );
 }
 
 const sideOf = (request: PayoutRequest, asset: BridgeAsset): AssetSide => ({ chain: request.destination, asset, range: request.destinationRange });
@@ -85,7 +96,13 @@ const sideOf = (request: PayoutRequest, asset: BridgeAsset): AssetSide => ({ cha
 /** Gas paid in native units, as units of `asset`: one for one for the wrapped native, at the native's high price for a stable. */
 function gasIn(asset: BridgeAsset, gas: bigint, request: PayoutRequest): bigint {
   if (asset.kind !== 'stable') return gas;
-  return convertValue(gas, { usd: request.destinationRange?.high ?? 0, decimals: CHAINS[request.destination.chain].nativeDecimals }, { usd: 1, decimals: asset.decimals }) + 1n;
+  return (
+    convertValue(
+      gas,
+      { usd: request.destinationRange?.high ?? 0, decimals: CHAINS[request.destination.chain].nativeDecimals },
+      { usd: 1, decimals: asset.decimals },
+    ) + 1n
+  );
 }
 
 /** A transfer from inventory: the native coin, or a token the solver holds enough of (undefined when it does not). */
@@ -96,8 +113,16 @@ async function transferPayout(deps: BridgeDeps, request: PayoutRequest, asset: B
     const amountOut = grossOut - gasOut;
     if (amountOut <= 0n) refuseTooSmall(request, gas);
     return {
-      payout: 'transfer', asset, assetToken: tokenOut, grossOut, gasOut, amountOut, destinationGas: gas, legs: [],
-      usdOut: usdValue(amountOut, sideOf(request, asset)), warnings: [],
+      payout: 'transfer',
+      asset,
+      assetToken: tokenOut,
+      grossOut,
+      gasOut,
+      amountOut,
+      destinationGas: gas,
+      legs: [],
+      usdOut: usdValue(amountOut, sideOf(request, asset)),
+      warnings: [],
     };
   };
   if (asset.kind === 'native') {
@@ -133,36 +158,75 @@ async function meteredSwap(deps: BridgeDeps, request: PayoutRequest, grossNative
     if (swapAmountIn <= 0n) refuseTooSmall(request, gasCost);
     let quote: SwapQuote;
     try {
-      quote = await requireSwaps(deps, 'tokenOut').quote(destination.chain, solverSwapRequest(destination, {
-        tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: tokenOut.address, amount: swapAmountIn, recipient: request.recipient, slippageBps: request.slippageBps,
-      }));
+      quote = await requireSwaps(deps, 'tokenOut').quote(
+        destination.chain,
+        solverSwapRequest(destination, {
+          tokenIn: NATIVE_TOKEN_ADDRESS,
+          tokenOut: tokenOut.address,
+          amount: swapAmountIn,
+          recipient: request.recipient,
+          slippageBps: request.slippageBps,
+        }),
+      );
     } catch (error) {
       return riskyOrThrow('tokenOut', tokenOut, error);
     }
     refuseRisky('tokenOut', tokenOut, quote.warnings);
     const measured = quote.tradeGasLimit;
     if (measured > maxGas) {
-      throw new AppError('NO_ROUTE', `tokenOut: a swap into ${tokenOut.symbol} on ${nameOf(destination)} needs about ${measured.toLocaleString('en-US')} gas, more than the ${maxGas.toLocaleString('en-US')} this server spends on a destination swap (BRIDGE_MAX_DESTINATION_GAS). Bridge into another token.`, { field: 'tokenOut' });
+      throw new AppError(
+        'NO_ROUTE',
+        `tokenOut: a swap into ${tokenOut.symbol} on ${nameOf(destination)} needs about ${measured.toLocaleString('en-US')} gas, more than the ${maxGas.toLocaleString('en-US')} this server spends on a destination swap (BRIDGE_MAX_DESTINATION_GAS). Bridge into another token.`,
+        { field: 'tokenOut' },
+      );
     }
     deps.swapGas?.set(key, measured);
     if (measured <= gasLimit) return { quote, swapAmountIn, gasLimit, gasCost };
     gasLimit = measured;
   }
-  throw new AppError('NO_ROUTE', `tokenOut: the gas a swap into ${tokenOut.symbol} needs keeps changing; it cannot be priced now. Try again, or bridge into another token.`, { field: 'tokenOut' });
+  throw new AppError(
+    'NO_ROUTE',
+    `tokenOut: the gas a swap into ${tokenOut.symbol} needs keeps changing; it cannot be priced now. Try again, or bridge into another token.`,
+    { field: 'tokenOut' },
+  );
 }
 
 async function swapPayout(deps: BridgeDeps, request: PayoutRequest): Promise<PayoutPlan> {
   const { destination, tokenOut } = request;
   const native = findAsset(destination.assets, NATIVE_TOKEN_ADDRESS);
-  if (!native) throw new AppError('NO_ROUTE', `tokenOut: the solver pays ${tokenOut.symbol} on ${nameOf(destination)} only by swapping its native coin, which it does not take there.`, { field: 'tokenOut' });
+  if (!native)
+    throw new AppError(
+      'NO_ROUTE',
+      `tokenOut: the solver pays ${tokenOut.symbol} on ${nameOf(destination)} only by swapping its native coin, which it does not take there.`,
+      { field: 'tokenOut' },
+    );
   const grossNative = convertAsset(request.net.amount, request.net.side, sideOf(request, native));
   const inventory = await destination.inventory();
   if (inventory < grossNative) refuseShort(deps, destination, { amount: inventory, token: destination.nativeToken }, grossNative);
   const { quote, swapAmountIn, gasLimit, gasCost } = await meteredSwap(deps, request, grossNative);
   return {
-    payout: 'swap', asset: native, assetToken: destination.nativeToken, grossOut: grossNative, gasOut: gasCost, amountOut: quote.amountOut,
-    destinationGas: gasCost, swapAmountIn, fillGasLimit: gasLimit, usdOut: quote.valueAmountOutUsd, warnings: quote.warnings ?? [],
-    legs: [{ kind: 'swap', chain: destination.chain, venue: venuesOf(quote), tokenIn: destination.nativeToken, tokenOut, amountIn: swapAmountIn, amountOut: quote.amountOut }],
+    payout: 'swap',
+    asset: native,
+    assetToken: destination.nativeToken,
+    grossOut: grossNative,
+    gasOut: gasCost,
+    amountOut: quote.amountOut,
+    destinationGas: gasCost,
+    swapAmountIn,
+    fillGasLimit: gasLimit,
+    usdOut: quote.valueAmountOutUsd,
+    warnings: quote.warnings ?? [],
+    legs: [
+      {
+        kind: 'swap',
+        chain: destination.chain,
+        venue: venuesOf(quote),
+        tokenIn: destination.nativeToken,
+        tokenOut,
+        amountIn: swapAmountIn,
+        amountOut: quote.amountOut,
+      },
+    ],
   };
 }
 
@@ -172,7 +236,12 @@ export async function planPayout(deps: BridgeDeps, request: PayoutRequest): Prom
   if (transfer) return transfer;
   if (asset?.kind === 'wrapped') {
     const held = await request.destination.tokenInventory(asset.address);
-    refuseShort(deps, request.destination, { amount: held, token: request.tokenOut }, convertAsset(request.net.amount, request.net.side, sideOf(request, asset)));
+    refuseShort(
+      deps,
+      request.destination,
+      { amount: held, token: request.tokenOut },
+      convertAsset(request.net.amount, request.net.side, sideOf(request, asset)),
+    );
   }
   return swapPayout(deps, request);
 }

@@ -119,14 +119,23 @@ interface SignableDeposit {
 }
 
 /** The plain deposit of a bridge asset: it does not depend on the rate, so it is built while the route is priced. */
-async function directDeposit(source: BridgeChain, token: BridgeToken, input: { trader: string; amount: bigint; requestId: string; approval: ApprovalSize }): Promise<SignableDeposit> {
+async function directDeposit(
+  source: BridgeChain,
+  token: BridgeToken,
+  input: { trader: string; amount: bigint; requestId: string; approval: ApprovalSize },
+): Promise<SignableDeposit> {
   if (isNativeToken(token)) return { deposit: await source.buildDeposit(input), approve: undefined, callHash: undefined };
   const { deposit, approve } = await source.buildTokenDeposit({ ...input, token: token.address });
   return { deposit, approve, callHash: undefined };
 }
 
 /** The deposit the trader signs: the plain one built meanwhile, or the priced source swap made a swap-and-deposit. */
-async function signableDeposit(source: BridgeChain, route: PricedRoute, requestId: string, direct: Promise<SignableDeposit> | undefined): Promise<SignableDeposit> {
+async function signableDeposit(
+  source: BridgeChain,
+  route: PricedRoute,
+  requestId: string,
+  direct: Promise<SignableDeposit> | undefined,
+): Promise<SignableDeposit> {
   const { swap } = route.deposit;
   if (!swap) return direct!;
   const { deposit, approve, callHash } = source.buildSwapDeposit({ requestId, trade: swap.trade, approve: swap.approve });
@@ -145,10 +154,22 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, request: Brid
   const approval = request.approval ?? 'unlimited';
   const [tokenIn, tokenOut] = await resolveTokens(source, destination, request);
   const requestId = priceOnly ? '' : newRequestId();
-  const direct = !priceOnly && findAsset(source.assets, tokenIn.address) ? directDeposit(source, tokenIn, { trader, amount: amountIn, requestId, approval }) : undefined;
+  const direct =
+    !priceOnly && findAsset(source.assets, tokenIn.address) ? directDeposit(source, tokenIn, { trader, amount: amountIn, requestId, approval }) : undefined;
   direct?.catch(() => undefined);
   const [priced, cursor] = await Promise.all([
-    priceRoute(deps, { source, destination, tokenIn, tokenOut, amountIn, trader, recipient: recipient ?? priceOnlyTrader(request.destination), slippageBps, priceOnly, approval }),
+    priceRoute(deps, {
+      source,
+      destination,
+      tokenIn,
+      tokenOut,
+      amountIn,
+      trader,
+      recipient: recipient ?? priceOnlyTrader(request.destination),
+      slippageBps,
+      priceOnly,
+      approval,
+    }),
     // A price-only quote stores nothing, so it needs no deposit scan cursor.
     priceOnly ? undefined : deps.requests.cursor(request.source),
   ]);
@@ -161,17 +182,46 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, request: Brid
     // The first quote on a chain fixes where its deposit scan starts, before any deposit for it can exist.
     if (cursor === undefined) await deps.requests.initCursor(request.source, (await source.scanDeposits(undefined)).cursor);
     await storeRequest(deps, {
-      requestId, owner, request: { ...request, trader }, recipient: recipient!, tokenIn, tokenOut, priced, feeAmount, seconds, expiresAt, slippageBps,
-      callHash: signable.callHash, approvalQuoted: signable.approve !== undefined,
+      requestId,
+      owner,
+      request: { ...request, trader },
+      recipient: recipient!,
+      tokenIn,
+      tokenOut,
+      priced,
+      feeAmount,
+      seconds,
+      expiresAt,
+      slippageBps,
+      callHash: signable.callHash,
+      approvalQuoted: signable.approve !== undefined,
     });
   }
   const { usdIn, usdOut } = priced;
   return {
-    priceOnly, requestId, deposit: signable.deposit, approve: signable.approve, source: request.source, destination: request.destination, recipient, tokenIn, tokenOut,
-    route: priced.legs, payout: priced.payout, swapAmountIn: priced.swapAmountIn,
-    depositToken: priced.deposit.token, depositAmount: priced.deposit.expected, depositMin: priced.deposit.min,
+    priceOnly,
+    requestId,
+    deposit: signable.deposit,
+    approve: signable.approve,
+    source: request.source,
+    destination: request.destination,
+    recipient,
+    tokenIn,
+    tokenOut,
+    route: priced.legs,
+    payout: priced.payout,
+    swapAmountIn: priced.swapAmountIn,
+    depositToken: priced.deposit.token,
+    depositAmount: priced.deposit.expected,
+    depositMin: priced.deposit.min,
     swapFallback: priced.payout === 'swap' ? 'refund' : undefined,
-    amountIn, feeAmount, amountOut: priced.amountOut, minAmountOut: priced.minAmountOut, destinationGas: priced.destinationGas, usdIn, usdOut,
+    amountIn,
+    feeAmount,
+    amountOut: priced.amountOut,
+    minAmountOut: priced.minAmountOut,
+    destinationGas: priced.destinationGas,
+    usdIn,
+    usdOut,
     priceImpactPercent: usdIn > 0 ? Math.round(((usdIn - usdOut) / usdIn) * 100 * 10_000) / 10_000 : 0,
     estimatedSeconds: seconds,
     expiresAt,
@@ -199,9 +249,18 @@ async function storeRequest(deps: BridgeDeps, quote: StoredQuote): Promise<void>
   const { priced, tokenIn, tokenOut, request } = quote;
   const tokenBridge = !isNativeToken(tokenIn) || !isNativeToken(tokenOut);
   await deps.requests.insert({
-    id: quote.requestId, owner: quote.owner, sourceChain: request.source, destinationChain: request.destination, trader: request.trader,
-    recipient: quote.recipient, amountIn: request.amount, amountOut: priced.amountOut, minAmountOut: priced.minAmountOut, feeAmount: quote.feeAmount,
-    estimatedSeconds: quote.seconds, expiresAt: new Date(quote.expiresAt),
+    id: quote.requestId,
+    owner: quote.owner,
+    sourceChain: request.source,
+    destinationChain: request.destination,
+    trader: request.trader,
+    recipient: quote.recipient,
+    amountIn: request.amount,
+    amountOut: priced.amountOut,
+    minAmountOut: priced.minAmountOut,
+    feeAmount: quote.feeAmount,
+    estimatedSeconds: quote.seconds,
+    expiresAt: new Date(quote.expiresAt),
     ...(tokenBridge && {
       tokens: {
         tokenIn: isNativeToken(tokenIn) ? null : tokenIn.address,

@@ -37,7 +37,10 @@ function priceOf(side: AssetSide, end: 'low' | 'high' | 'spot'): number {
   if (side.asset.kind === 'stable') return 1;
   const usd = side.range?.[end] ?? 0;
   if (!(usd > 0)) {
-    throw new AppError('NO_ROUTE', `${side.chain.chain} has no USD price for its native coin right now (no market between it and the chain's USD stable), so no rate can be quoted.`);
+    throw new AppError(
+      'NO_ROUTE',
+      `${side.chain.chain} has no USD price for its native coin right now (no market between it and the chain's USD stable), so no rate can be quoted.`,
+    );
   }
   return usd;
 }

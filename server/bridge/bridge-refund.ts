@@ -15,7 +15,14 @@ import { convertValue } from './bridge-rates';
 const TOO_SMALL = 'The deposit is too small to return (it would not cover the gas, or not keep a new account alive), so nothing could be refunded.';
 
 /** The gas of returning `amount` to `to`, in units of the asset returned. */
-async function returnCost(chain: BridgeChain, to: string, amount: bigint, token: string | undefined, kind: 'native' | 'wrapped' | 'stable', decimals: number): Promise<bigint> {
+async function returnCost(
+  chain: BridgeChain,
+  to: string,
+  amount: bigint,
+  token: string | undefined,
+  kind: 'native' | 'wrapped' | 'stable',
+  decimals: number,
+): Promise<bigint> {
   const gas = await chain.paymentCost(to, amount, token);
   if (kind !== 'stable') return gas;
   const { high } = await chain.nativeUsdRange();

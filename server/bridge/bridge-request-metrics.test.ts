@@ -10,11 +10,16 @@ describe('bridge request gauges', () => {
       { phase: 'success', count: 9, oldestSeconds: null },
     ];
     const gauges = bridgeRequestGauges({ census: async () => census }, 5_000);
-    expect(await gauges.byPhase()).toEqual(['waiting', 'confirming', 'pending', 'refunding', 'success', 'refund', 'failure'].map((state) => ({
-      labels: { state }, value: { waiting: 4, confirming: 1, success: 9 }[state] ?? 0,
-    })));
+    expect(await gauges.byPhase()).toEqual(
+      ['waiting', 'confirming', 'pending', 'refunding', 'success', 'refund', 'failure'].map((state) => ({
+        labels: { state },
+        value: { waiting: 4, confirming: 1, success: 9 }[state] ?? 0,
+      })),
+    );
     expect(await gauges.oldestAge()).toEqual([
-      { labels: { state: 'confirming' }, value: 12 }, { labels: { state: 'pending' }, value: 0 }, { labels: { state: 'refunding' }, value: 0 },
+      { labels: { state: 'confirming' }, value: 12 },
+      { labels: { state: 'pending' }, value: 0 },
+      { labels: { state: 'refunding' }, value: 0 },
     ]);
   });
 
@@ -22,13 +27,17 @@ describe('bridge request gauges', () => {
     let now = 0;
     let reads = 0;
     let fail = false;
-    const gauges = bridgeRequestGauges({
-      census: async () => {
-        reads += 1;
-        if (fail) throw new Error('storage down');
-        return [];
+    const gauges = bridgeRequestGauges(
+      {
+        census: async () => {
+          reads += 1;
+          if (fail) throw new Error('storage down');
+          return [];
+        },
       },
-    }, 5_000, () => now);
+      5_000,
+      () => now,
+    );
     await gauges.byPhase();
     await gauges.oldestAge();
     now = 4_000;

@@ -24,12 +24,25 @@ export interface RouteLeg {
 export const isNativeToken = (token: BridgeToken) => token.address === NATIVE_TOKEN_ADDRESS;
 
 /** The quote engine's request for a swap on `chain` paid by the solver (the Router's least protocol fee, no integrator). */
-export function solverSwapRequest(chain: BridgeChain, input: { tokenIn: string; tokenOut: string; amount: bigint; recipient?: string; slippageBps: number }): SwapRequest {
+export function solverSwapRequest(
+  chain: BridgeChain,
+  input: { tokenIn: string; tokenOut: string; amount: bigint; recipient?: string; slippageBps: number },
+): SwapRequest {
   return {
-    channel: 'bridge', approvalReset: 'refuse', side: input.tokenIn === NATIVE_TOKEN_ADDRESS ? 'BUY' : 'SELL',
-    trader: chain.solver, tokenIn: input.tokenIn, tokenOut: input.tokenOut, amount: { raw: input.amount }, slippageBps: input.slippageBps,
-    priority: 'MEDIUM', fees: { protocolBps: MIN_PROTOCOL_FEE_BPS, integratorBps: 0 }, integrator: NATIVE_TOKEN_ADDRESS,
-    approval: undefined, requireSimulation: false, recipient: input.recipient,
+    channel: 'bridge',
+    approvalReset: 'refuse',
+    side: input.tokenIn === NATIVE_TOKEN_ADDRESS ? 'BUY' : 'SELL',
+    trader: chain.solver,
+    tokenIn: input.tokenIn,
+    tokenOut: input.tokenOut,
+    amount: { raw: input.amount },
+    slippageBps: input.slippageBps,
+    priority: 'MEDIUM',
+    fees: { protocolBps: MIN_PROTOCOL_FEE_BPS, integratorBps: 0 },
+    integrator: NATIVE_TOKEN_ADDRESS,
+    approval: undefined,
+    requireSimulation: false,
+    recipient: input.recipient,
   };
 }
 

@@ -57,7 +57,10 @@ export interface RouteRequest {
 }
 
 /** The slippage each swap of the route may use: the whole of it for a route's one swap, half each for two. */
-export function slippageShares(request: Pick<RouteRequest, 'source' | 'destination' | 'tokenIn' | 'tokenOut' | 'slippageBps'>): { source: number; destination: number } {
+export function slippageShares(request: Pick<RouteRequest, 'source' | 'destination' | 'tokenIn' | 'tokenOut' | 'slippageBps'>): {
+  source: number;
+  destination: number;
+} {
   const sourceSwap = !findAsset(request.source.assets, request.tokenIn.address);
   const destinationSwap = !findAsset(request.destination.assets, request.tokenOut.address);
   if (sourceSwap && destinationSwap) {
@@ -72,7 +75,11 @@ export function slippageShares(request: Pick<RouteRequest, 'source' | 'destinati
  * less the slippage; with one, the deposit's own minimum carried through the payout (a transfer loses the
  * same gas; a destination swap's output shrinks at most in proportion, less its share of the slippage).
  */
-export function minimumOut(deposit: Pick<DepositPlan, 'expected' | 'min'>, payout: Pick<PayoutPlan, 'payout' | 'grossOut' | 'gasOut' | 'amountOut' | 'swapAmountIn'>, slippage: { route: number; destination: number }): bigint {
+export function minimumOut(
+  deposit: Pick<DepositPlan, 'expected' | 'min'>,
+  payout: Pick<PayoutPlan, 'payout' | 'grossOut' | 'gasOut' | 'amountOut' | 'swapAmountIn'>,
+  slippage: { route: number; destination: number },
+): bigint {
   const less = (amount: bigint, bps: number) => (amount * BigInt(BPS - bps)) / BigInt(BPS);
   if (deposit.min === undefined || deposit.expected === 0n) return less(payout.amountOut, slippage.route);
   const atMin = (payout.grossOut * deposit.min) / deposit.expected - payout.gasOut;
@@ -84,7 +91,13 @@ export function minimumOut(deposit: Pick<DepositPlan, 'expected' | 'min'>, payou
 function bridgeLeg(request: RouteRequest, deposit: DepositPlan, payout: PayoutPlan): RouteLeg {
   const bridged = payout.payout === 'swap' ? payout.swapAmountIn! : payout.amountOut;
   return {
-    kind: 'bridge', chain: request.source.chain, venue: 'solver', tokenIn: deposit.token, tokenOut: payout.assetToken, amountIn: deposit.expected, amountOut: bridged,
+    kind: 'bridge',
+    chain: request.source.chain,
+    venue: 'solver',
+    tokenIn: deposit.token,
+    tokenOut: payout.assetToken,
+    amountIn: deposit.expected,
+    amountOut: bridged,
   };
 }
 
@@ -92,7 +105,15 @@ export async function priceRoute(deps: BridgeDeps, request: RouteRequest): Promi
   const { source, destination } = request;
   const shares = slippageShares(request);
   const [deposit, sourceRange, destinationRange] = await Promise.all([
-    planDeposit(deps, { source, tokenIn: request.tokenIn, amountIn: request.amountIn, trader: request.trader, slippageBps: shares.source, priceOnly: request.priceOnly, approval: request.approval }),
+    planDeposit(deps, {
+      source,
+      tokenIn: request.tokenIn,
+      amountIn: request.amountIn,
+      trader: request.trader,
+      slippageBps: shares.source,
+      priceOnly: request.priceOnly,
+      approval: request.approval,
+    }),
     source.nativeUsdRange(),
     destination.nativeUsdRange(),
   ]);
@@ -101,8 +122,13 @@ export async function priceRoute(deps: BridgeDeps, request: RouteRequest): Promi
   await checkQuoteLimits(deps, destination.chain, usdIn);
   const fee = (deposit.expected * BigInt(deps.feeBps)) / BigInt(BPS);
   const payout = await planPayout(deps, {
-    destination, tokenOut: request.tokenOut, recipient: request.recipient, net: { amount: deposit.expected - fee, side: depositSide },
-    destinationRange, slippageBps: shares.destination, amountText: `${formatAmount(request.amountIn, request.tokenIn.decimals)} ${request.tokenIn.symbol}`,
+    destination,
+    tokenOut: request.tokenOut,
+    recipient: request.recipient,
+    net: { amount: deposit.expected - fee, side: depositSide },
+    destinationRange,
+    slippageBps: shares.destination,
+    amountText: `${formatAmount(request.amountIn, request.tokenIn.decimals)} ${request.tokenIn.symbol}`,
   });
   return {
     amountOut: payout.amountOut,

@@ -130,7 +130,10 @@ function settled(chain: BridgeChain, payment: SentPayment): Promise<PaymentState
  * prepared swap), stored and sent (unless another instance stored one first).
  */
 async function paymentFor(
-  context: SolverContext, row: BridgeRequest, chain: BridgeChain, sign: () => Promise<SignedPayment>,
+  context: SolverContext,
+  row: BridgeRequest,
+  chain: BridgeChain,
+  sign: () => Promise<SignedPayment>,
   options: { refundAmount?: bigint; signedAhead?: string } = {},
 ): Promise<SentPayment> {
   const { deps } = context;
@@ -227,7 +230,10 @@ async function refund(context: SolverContext, row: BridgeRequest): Promise<void>
   const { deps } = context;
   const chain = deps.chains[row.sourceChain as ChainId];
   if (!chain || !row.depositFrom || !row.depositAmount) {
-    await deps.requests.markFailed(row.id, `${row.reason ?? 'The bridge failed'} The deposit cannot be returned automatically: bridging on ${row.sourceChain} is not configured.`);
+    await deps.requests.markFailed(
+      row.id,
+      `${row.reason ?? 'The bridge failed'} The deposit cannot be returned automatically: bridging on ${row.sourceChain} is not configured.`,
+    );
     return;
   }
   let payment: SentPayment;
@@ -241,7 +247,9 @@ async function refund(context: SolverContext, row: BridgeRequest): Promise<void>
       return;
     }
     const to = row.depositFrom;
-    payment = await paymentFor(context, row, chain, () => chain.signPayment({ to, amount: returnable, requestId: row.id, token }), { refundAmount: returnable });
+    payment = await paymentFor(context, row, chain, () => chain.signPayment({ to, amount: returnable, requestId: row.id, token }), {
+      refundAmount: returnable,
+    });
   }
   const state = await settled(chain, payment);
   if (state === 'confirmed') {
@@ -303,14 +311,16 @@ function payingChainWorks(deps: BridgeDeps, chain: string): void {
 async function round(context: SolverContext): Promise<void> {
   const { deps } = context;
   // Every chain at once: one slow or failing RPC delays no other chain's deposits.
-  await Promise.all((Object.entries(deps.chains) as [ChainId, BridgeChain][]).map(async ([chain, bridgeChain]) => {
-    try {
-      // A price that cannot be read now is simply not sampled.
-      await Promise.all([scan(context, chain, bridgeChain), bridgeChain.samplePrice?.().catch(() => undefined)]);
-    } catch (error) {
-      deps.logger.warn('bridge deposit scan failed', { chain, error: error instanceof Error ? error.message : String(error) });
-    }
-  }));
+  await Promise.all(
+    (Object.entries(deps.chains) as [ChainId, BridgeChain][]).map(async ([chain, bridgeChain]) => {
+      try {
+        // A price that cannot be read now is simply not sampled.
+        await Promise.all([scan(context, chain, bridgeChain), bridgeChain.samplePrice?.().catch(() => undefined)]);
+      } catch (error) {
+        deps.logger.warn('bridge deposit scan failed', { chain, error: error instanceof Error ? error.message : String(error) });
+      }
+    }),
+  );
   const { leaseMs } = context.lease;
   for (let row = await deps.requests.claimDue(leaseMs); row; row = await deps.requests.claimDue(leaseMs)) await work(context, row);
   const now = (deps.now ?? Date.now)();

@@ -127,12 +127,21 @@ describe('bridge quote', () => {
   it('refuses a bridge beyond the solver inventory, saying what to do and never what the solver holds', async () => {
     // Limits raised so that the inventory is what refuses it.
     const bridge = { ...(await client.services()).bridge, limits: { maxUsd: 1e12, maxOutstandingUsd: { AVAX: 1e12 }, maxDestinationGas: 1_000_000n } };
-    const refusal = await bridgeQuoteAnswer(bridge, 'test', { source: 'BSC', destination: 'AVAX', amount: (10n ** 24n).toString(), trader: freshAddress() })
-      .then(() => undefined, (error: unknown) => error as AppError);
+    const refusal = await bridgeQuoteAnswer(bridge, 'test', {
+      source: 'BSC',
+      destination: 'AVAX',
+      amount: (10n ** 24n).toString(),
+      trader: freshAddress(),
+    }).then(
+      () => undefined,
+      (error: unknown) => error as AppError,
+    );
     expect(refusal?.code).toBe('INSUFFICIENT_LIQUIDITY');
     // The whole message: one amount, the payout as the page shows amounts (grouped, a few decimals) with the
     // coin, and the chain's display name; no figure of what the solver holds.
-    expect(refusal?.message).toMatch(/^This amount cannot be filled on Avalanche C-Chain right now: paying out [\d,]+(\.\d+)? AVAX there is more than the solver can do at the moment\. Try a smaller amount, or try again later\.$/);
+    expect(refusal?.message).toMatch(
+      /^This amount cannot be filled on Avalanche C-Chain right now: paying out [\d,]+(\.\d+)? AVAX there is more than the solver can do at the moment\. Try a smaller amount, or try again later\.$/,
+    );
   });
 
   it('refuses a bridge beyond the per-bridge cap with 422 LIMIT_EXCEEDED naming amount and the cap, never the holdings', async () => {
@@ -146,29 +155,74 @@ describe('bridge quote', () => {
   it('refuses a bridge that would take what the solver owes on a chain past its cap, and the fill checks it again', async () => {
     const services = await client.services();
     const capped: BridgeDeps = {
-      ...services.bridge, limits: { maxUsd: 1e9, maxOutstandingUsd: { XLAYER: 1_000 }, maxDestinationGas: 1_000_000n },
-      workOn: (requestId, claimed) => cappedSolver.workOn(requestId, claimed), signFillAhead: undefined, kickSolver: () => undefined,
+      ...services.bridge,
+      limits: { maxUsd: 1e9, maxOutstandingUsd: { XLAYER: 1_000 }, maxDestinationGas: 1_000_000n },
+      workOn: (requestId, claimed) => cappedSolver.workOn(requestId, claimed),
+      signFillAhead: undefined,
+      kickSolver: () => undefined,
     };
     const cappedSolver = createBridgeSolver(capped);
     // 0.5 BNB is about $300: within the cap alone.
     const trader = await fundedAccount('BSC');
-    const quoted = await bridgeQuoteAnswer(capped, 'test', { source: 'BSC', destination: 'XLAYER', amount: (5n * 10n ** 17n).toString(), trader: trader.address });
+    const quoted = await bridgeQuoteAnswer(capped, 'test', {
+      source: 'BSC',
+      destination: 'XLAYER',
+      amount: (5n * 10n ** 17n).toString(),
+      trader: trader.address,
+    });
     // Another request to XLAYER whose deposit is in and not yet paid: $900 owed.
     const owed = `0x${randomBytes(32).toString('hex')}`;
     await services.bridge.requests.insert({
-      id: owed, owner: 'test', sourceChain: 'BASE', destinationChain: 'XLAYER', trader: trader.address, recipient: trader.address,
-      amountIn: 1n, amountOut: 1n, minAmountOut: 1n, feeAmount: 0n, estimatedSeconds: 5, expiresAt: new Date(Date.now() + 60_000),
-      economics: { depositAsset: null, depositExpected: 1n, depositMin: null, grossOut: 1n, gasOut: 0n, slippageBps: 50, usdValue: 900, fillGasLimit: null, depositCallHash: null, approvalQuoted: false },
+      id: owed,
+      owner: 'test',
+      sourceChain: 'BASE',
+      destinationChain: 'XLAYER',
+      trader: trader.address,
+      recipient: trader.address,
+      amountIn: 1n,
+      amountOut: 1n,
+      minAmountOut: 1n,
+      feeAmount: 0n,
+      estimatedSeconds: 5,
+      expiresAt: new Date(Date.now() + 60_000),
+      economics: {
+        depositAsset: null,
+        depositExpected: 1n,
+        depositMin: null,
+        grossOut: 1n,
+        gasOut: 0n,
+        slippageBps: 50,
+        usdValue: 900,
+        fillGasLimit: null,
+        depositCallHash: null,
+        approvalQuoted: false,
+      },
     });
-    await services.bridge.requests.recordDeposit(owed, { txHash: `0x${'cd'.repeat(32)}`, from: trader.address, amount: 1n, confirmedAt: new Date() }, { state: 'pending' }, 600_000);
+    await services.bridge.requests.recordDeposit(
+      owed,
+      { txHash: `0x${'cd'.repeat(32)}`, from: trader.address, amount: 1n, confirmedAt: new Date() },
+      { state: 'pending' },
+      600_000,
+    );
     try {
-      const again = await bridgeQuoteAnswer(capped, 'test', { source: 'BSC', destination: 'XLAYER', amount: (5n * 10n ** 17n).toString(), trader: trader.address })
-        .then(() => undefined, (error: unknown) => error as AppError);
+      const again = await bridgeQuoteAnswer(capped, 'test', {
+        source: 'BSC',
+        destination: 'XLAYER',
+        amount: (5n * 10n ** 17n).toString(),
+        trader: trader.address,
+      }).then(
+        () => undefined,
+        (error: unknown) => error as AppError,
+      );
       expect(again?.code).toBe('LIMIT_EXCEEDED');
-      expect(again?.message).toBe('amount: Bridges to X Layer are at their limit right now: this one cannot be taken until earlier ones are paid. Try a smaller amount, or try again in a few minutes.');
+      expect(again?.message).toBe(
+        'amount: Bridges to X Layer are at their limit right now: this one cannot be taken until earlier ones are paid. Try a smaller amount, or try again in a few minutes.',
+      );
       // The first quote's deposit arrives now: its fill sees the cap reached and returns it.
       const executed = await bridgeExecuteAnswer(capped, {
-        trade: await signDeposit(trader, quoted.transaction.trade), sourceChain: 'BSC', requestId: quoted.transaction.requestId,
+        trade: await signDeposit(trader, quoted.transaction.trade),
+        sourceChain: 'BSC',
+        requestId: quoted.transaction.requestId,
       });
       expect(executed).toMatchObject({ success: false, status: 'FAILED' });
       expect(executed.error).toMatch(/^Bridges to X Layer are at their limit right now/);
@@ -335,9 +389,15 @@ describe('EVM to EVM', () => {
     const trader = await fundedAccount('INK');
     const answer = await quote({ source: 'INK', destination: 'UNI', amount: '1000000000000000000', trader: trader.address });
     // A minute back: a node's block time lags the clock by a second or more on a loaded machine, and the deposit's block time is what counts.
-    await services.store.db.updateTable('bridge_requests').set({ expires_at: new Date(Date.now() - 60_000) }).where('id', '=', answer.body.transaction.requestId).execute();
+    await services.store.db
+      .updateTable('bridge_requests')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', answer.body.transaction.requestId)
+      .execute();
     const executed = await client.post<ExecuteBody>('bridge.execute', {
-      trade: await signDeposit(trader, answer.body.transaction.trade), sourceChain: 'INK', requestId: answer.body.transaction.requestId,
+      trade: await signDeposit(trader, answer.body.transaction.trade),
+      sourceChain: 'INK',
+      requestId: answer.body.transaction.requestId,
     });
     expect(executed.status).toBe(409);
     expect(executed.body).toMatchObject({ code: 'QUOTE_EXPIRED' });
@@ -349,7 +409,11 @@ describe('EVM to EVM', () => {
     const trader = await fundedAccount('HYPE');
     const answer = await quote({ source: 'HYPE', destination: 'XLAYER', amount: '1000000000000000000', trader: trader.address, recipient: freshAddress() });
     // A minute back: a node's block time lags the clock by a second or more on a loaded machine, and the deposit's block time is what counts.
-    await services.store.db.updateTable('bridge_requests').set({ expires_at: new Date(Date.now() - 60_000) }).where('id', '=', answer.body.transaction.requestId).execute();
+    await services.store.db
+      .updateTable('bridge_requests')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', answer.body.transaction.requestId)
+      .execute();
     await publicClientFor('HYPE').sendRawTransaction({ serializedTransaction: await signDeposit(trader, answer.body.transaction.trade) });
     const done = await waitForStatus(answer.body.transaction.requestId, (body) => body.details.state === 'refund');
     expect(done.details.reason).toContain('after the quote expired');
@@ -360,9 +424,14 @@ describe('EVM to EVM', () => {
     const services = await client.services();
     const trader = await fundedAccount('INK');
     const answer = await quote({ source: 'INK', destination: 'UNI', amount: '1000000000000000000', trader: trader.address });
-    const executed = await bridgeExecuteAnswer({ ...services.bridge, executeWaitMs: 0 }, {
-      trade: await signDeposit(trader, answer.body.transaction.trade), sourceChain: 'INK', requestId: answer.body.transaction.requestId,
-    });
+    const executed = await bridgeExecuteAnswer(
+      { ...services.bridge, executeWaitMs: 0 },
+      {
+        trade: await signDeposit(trader, answer.body.transaction.trade),
+        sourceChain: 'INK',
+        requestId: answer.body.transaction.requestId,
+      },
+    );
     expect(executed).toMatchObject({ success: true, status: 'PENDING', destinationTxHash: null, requestId: answer.body.transaction.requestId });
     expect(executed.bridgeStatus).toMatch(/^(pending|delayed)$/);
     expect(executed.sourceTxHash).toMatch(/^0x[0-9a-f]{64}$/);
@@ -393,11 +462,17 @@ describe('a deposit is bound to its request', () => {
     const refusals = {
       'another request': await client.post<ExecuteBody>('bridge.execute', { trade: deposit, sourceChain: 'INK', requestId: other.requestId }),
       'another chain id': await client.post<ExecuteBody>('bridge.execute', {
-        trade: await trader.signTransaction({ ...(parseTransaction(mine.trade as Hex) as TransactionSerializableEIP1559), chainId: testManifest().chains.UNI!.chainId }),
-        sourceChain: 'INK', requestId: mine.requestId,
+        trade: await trader.signTransaction({
+          ...(parseTransaction(mine.trade as Hex) as TransactionSerializableEIP1559),
+          chainId: testManifest().chains.UNI!.chainId,
+        }),
+        sourceChain: 'INK',
+        requestId: mine.requestId,
       }),
       'another signer': await client.post<ExecuteBody>('bridge.execute', {
-        trade: await signDeposit(privateKeyToAccount(generatePrivateKey()), mine.trade), sourceChain: 'INK', requestId: mine.requestId,
+        trade: await signDeposit(privateKeyToAccount(generatePrivateKey()), mine.trade),
+        sourceChain: 'INK',
+        requestId: mine.requestId,
       }),
     };
     for (const [what, answer] of Object.entries(refusals)) {
@@ -409,8 +484,10 @@ describe('a deposit is bound to its request', () => {
     // Broadcast by the wallet itself, then reported for the other request.
     const hash = await publicClientFor('INK').sendRawTransaction({ serializedTransaction: deposit });
     const { trackBridgeDeposit } = await import('./bridge-execute');
-    await expect(trackBridgeDeposit(services.bridge, { requestId: other.requestId, sourceChain: 'INK', txHash: hash }))
-      .rejects.toMatchObject({ code: 'TX_MISMATCH', field: 'txHash' });
+    await expect(trackBridgeDeposit(services.bridge, { requestId: other.requestId, sourceChain: 'INK', txHash: hash })).rejects.toMatchObject({
+      code: 'TX_MISMATCH',
+      field: 'txHash',
+    });
     await waitForStatus(mine.requestId, (body) => body.status === 'success');
     expect(await status(other.requestId)).toMatchObject({ status: 'waiting', inTxHashes: null });
   });
@@ -426,7 +503,9 @@ describe('across families', () => {
     const answer = await quote({ source: 'ABS', destination: 'SOL', amount: '500000000000000000', trader: trader.address, recipient });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const executed = await client.post<ExecuteBody>('bridge.execute', {
-      trade: await signDeposit(trader, answer.body.transaction.trade), sourceChain: 'ABS', requestId: answer.body.transaction.requestId,
+      trade: await signDeposit(trader, answer.body.transaction.trade),
+      sourceChain: 'ABS',
+      requestId: answer.body.transaction.requestId,
     });
     expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ success: true, status: 'SUCCESS' });
     const connection = await solanaConnection();
@@ -445,7 +524,9 @@ describe('across families', () => {
     const transaction = VersionedTransaction.deserialize(Buffer.from(answer.body.transaction.trade, 'base64'));
     transaction.sign([trader]);
     const executed = await client.post<ExecuteBody>('bridge.execute', {
-      trade: Buffer.from(transaction.serialize()).toString('base64'), sourceChain: 'SOL', requestId: answer.body.transaction.requestId,
+      trade: Buffer.from(transaction.serialize()).toString('base64'),
+      sourceChain: 'SOL',
+      requestId: answer.body.transaction.requestId,
     });
     expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ success: true, status: 'SUCCESS' });
     expect(await publicClientFor('ABS').getBalance({ address: recipient })).toBe(BigInt(answer.body.stats.amountOut));
@@ -464,9 +545,13 @@ async function openInstance(env: Record<string, string>): Promise<Services> {
 /** A chain whose payments stop right after they are sent, until the test lets them go: a refund on its way. */
 function stallAfterSending(chain: BridgeChain): { chain: BridgeChain; sent: Promise<void>; letGo: () => void } {
   let reachedSent!: () => void;
-  const sent = new Promise<void>((resolve) => { reachedSent = resolve; });
+  const sent = new Promise<void>((resolve) => {
+    reachedSent = resolve;
+  });
   let letGo!: () => void;
-  const goOn = new Promise<void>((resolve) => { letGo = resolve; });
+  const goOn = new Promise<void>((resolve) => {
+    letGo = resolve;
+  });
   const stalled: BridgeChain = Object.assign(Object.create(chain) as BridgeChain, {
     async sendPayment(payment: SignedPayment) {
       const state = await chain.sendPayment(payment);
@@ -485,24 +570,44 @@ describe('the public status of a refund', () => {
     const services = await openInstance({ DATA_DIR: dataDir });
     try {
       const trader = await fundedAccount('MONAD');
-      const quoted = await bridgeQuoteAnswer(services.bridge, 'test', { source: 'MONAD', destination: 'UNI', amount: '1000000000000000000', trader: trader.address, recipient: freshAddress() });
+      const quoted = await bridgeQuoteAnswer(services.bridge, 'test', {
+        source: 'MONAD',
+        destination: 'UNI',
+        amount: '1000000000000000000',
+        trader: trader.address,
+        recipient: freshAddress(),
+      });
       const requestId = quoted.transaction.requestId;
       const source = services.bridge.chains.MONAD!;
       const signed = await signDeposit(trader, quoted.transaction.trade);
       await source.broadcast(signed);
-      const deposit = await source.waitForDeposit((await source.checkSignedDeposit(signed, { trader: trader.address, amount: 10n ** 18n, requestId })).txHash, 10_000);
+      const deposit = await source.waitForDeposit(
+        (await source.checkSignedDeposit(signed, { trader: trader.address, amount: 10n ** 18n, requestId })).txHash,
+        10_000,
+      );
       const found = deposit.deposit!;
       // The deposit is decided for a refund (as for one that came too late) and nothing is signed yet.
-      await services.bridge.requests.recordDeposit(requestId, {
-        txHash: found.txHash, from: found.from, amount: found.amount, confirmedAt: new Date(found.confirmedAtMs),
-      }, { state: 'refunding', reason: 'The deposit arrived after the quote expired.' });
+      await services.bridge.requests.recordDeposit(
+        requestId,
+        {
+          txHash: found.txHash,
+          from: found.from,
+          amount: found.amount,
+          confirmedAt: new Date(found.confirmedAtMs),
+        },
+        { state: 'refunding', reason: 'The deposit arrived after the quote expired.' },
+      );
       const statusNow = () => bridgeStatusAnswer(services.bridge, requestId);
 
       const decided = await statusNow();
       expect(decided).toMatchObject({ status: 'pending', step: 3, error: false, refundDetails: null, inTxHashes: [found.txHash.toLowerCase()] });
       expect(decided.details).toMatchObject({ state: 'refunding', refundTxHash: null });
       expect(decided.details!.legs!.at(-1)).toMatchObject({ kind: 'refund', status: 'pending', txHash: null });
-      expect(executeAnswerOf(services.bridge, (await services.bridge.requests.find(requestId))!)).toMatchObject({ status: 'PENDING', bridgeStatus: 'pending', refundDetails: null });
+      expect(executeAnswerOf(services.bridge, (await services.bridge.requests.find(requestId))!)).toMatchObject({
+        status: 'PENDING',
+        bridgeStatus: 'pending',
+        refundDetails: null,
+      });
 
       const before = await publicClientFor('MONAD').getBalance({ address: trader.address });
       const { chain: stalling, sent, letGo } = stallAfterSending(source);
@@ -518,7 +623,9 @@ describe('the public status of a refund', () => {
         expect(onItsWay.details).toMatchObject({ state: 'refunding' });
         expect(onItsWay.details!.legs!.at(-1)).toMatchObject({ kind: 'refund', status: 'pending', txHash: refundHash });
         expect(executeAnswerOf(services.bridge, (await services.bridge.requests.find(requestId))!)).toMatchObject({
-          status: 'FAILED', bridgeStatus: 'refund', refundDetails: { txHash: refundHash },
+          status: 'FAILED',
+          bridgeStatus: 'refund',
+          refundDetails: { txHash: refundHash },
         });
       } finally {
         letGo();
@@ -545,19 +652,35 @@ describe('durability', () => {
       const trader = await fundedAccount('MONAD');
       const recipient = freshAddress();
       const first = await openInstance({ DATA_DIR: dataDir });
-      const quoted = await bridgeQuoteAnswer(first.bridge, 'test', { source: 'MONAD', destination: 'UNI', amount: '3000000000000000000', trader: trader.address, recipient });
+      const quoted = await bridgeQuoteAnswer(first.bridge, 'test', {
+        source: 'MONAD',
+        destination: 'UNI',
+        amount: '3000000000000000000',
+        trader: trader.address,
+        recipient,
+      });
       const requestId = quoted.transaction.requestId;
       const source = first.bridge.chains.MONAD!;
       const destination = first.bridge.chains.UNI!;
       const signed = await signDeposit(trader, quoted.transaction.trade);
       await source.broadcast(signed);
-      const deposit = await source.waitForDeposit((await source.checkSignedDeposit(signed, { trader: trader.address, amount: 3n * 10n ** 18n, requestId })).txHash, 10_000);
+      const deposit = await source.waitForDeposit(
+        (await source.checkSignedDeposit(signed, { trader: trader.address, amount: 3n * 10n ** 18n, requestId })).txHash,
+        10_000,
+      );
       expect(deposit.state).toBe('confirmed');
       // Recorded directly: acceptDeposit would wake this instance's solver, which must not run here.
       const found = deposit.deposit!;
-      const recorded = await first.bridge.requests.recordDeposit(requestId, {
-        txHash: found.txHash, from: found.from, amount: found.amount, confirmedAt: new Date(found.confirmedAtMs),
-      }, { state: 'pending' });
+      const recorded = await first.bridge.requests.recordDeposit(
+        requestId,
+        {
+          txHash: found.txHash,
+          from: found.from,
+          amount: found.amount,
+          confirmedAt: new Date(found.confirmedAtMs),
+        },
+        { state: 'pending' },
+      );
       expect(recorded?.state).toBe('pending');
       // The solver signed and stored the fill, then the process died before sending it.
       const payment = await destination.signPayment({ to: recipient, amount: BigInt(quoted.stats.amountOut), requestId });
@@ -589,7 +712,13 @@ describe('durability', () => {
       const trader = await fundedAccount('MONAD');
       const recipient = freshAddress();
       const first = await openInstance({ DATA_DIR: dataDir });
-      const quoted = await bridgeQuoteAnswer(first.bridge, 'test', { source: 'MONAD', destination: 'UNI', amount: '1000000000000000000', trader: trader.address, recipient });
+      const quoted = await bridgeQuoteAnswer(first.bridge, 'test', {
+        source: 'MONAD',
+        destination: 'UNI',
+        amount: '1000000000000000000',
+        trader: trader.address,
+        recipient,
+      });
       await first.close();
       await publicClientFor('MONAD').sendRawTransaction({ serializedTransaction: await signDeposit(trader, quoted.transaction.trade) });
 
@@ -612,18 +741,38 @@ describe('durability', () => {
     try {
       const trader = await fundedAccount('MONAD');
       const recipient = freshAddress();
-      const quoted = await bridgeQuoteAnswer(services.bridge, 'test', { source: 'MONAD', destination: 'UNI', amount: '1000000000000000000', trader: trader.address, recipient });
+      const quoted = await bridgeQuoteAnswer(services.bridge, 'test', {
+        source: 'MONAD',
+        destination: 'UNI',
+        amount: '1000000000000000000',
+        trader: trader.address,
+        recipient,
+      });
       const requestId = quoted.transaction.requestId;
       const source = services.bridge.chains.MONAD!;
       const destination = services.bridge.chains.UNI!;
       const signed = await signDeposit(trader, quoted.transaction.trade);
       await source.broadcast(signed);
-      const deposit = await source.waitForDeposit((await source.checkSignedDeposit(signed, { trader: trader.address, amount: 10n ** 18n, requestId })).txHash, 10_000);
+      const deposit = await source.waitForDeposit(
+        (await source.checkSignedDeposit(signed, { trader: trader.address, amount: 10n ** 18n, requestId })).txHash,
+        10_000,
+      );
       const found = deposit.deposit!;
       // Recorded directly: acceptDeposit would wake this instance's own solver.
-      expect((await services.bridge.requests.recordDeposit(requestId, {
-        txHash: found.txHash, from: found.from, amount: found.amount, confirmedAt: new Date(found.confirmedAtMs),
-      }, { state: 'pending' }))?.state).toBe('pending');
+      expect(
+        (
+          await services.bridge.requests.recordDeposit(
+            requestId,
+            {
+              txHash: found.txHash,
+              from: found.from,
+              amount: found.amount,
+              confirmedAt: new Date(found.confirmedAtMs),
+            },
+            { state: 'pending' },
+          )
+        )?.state,
+      ).toBe('pending');
 
       // Instance A stalls in the middle of its fill, just before signing, until it is let go.
       const { chain: stalling, signing, letGo } = stallAtSigning(destination);
@@ -636,7 +785,11 @@ describe('durability', () => {
       const roundA = instanceA.drain();
       await signing;
       // A's lease runs out while it is still filling (as if its 10 s had passed without a renewal), and B takes the request.
-      await services.store.db.updateTable('bridge_requests').set({ claimed_until: sql<Date>`now() - interval '1 second'` }).where('id', '=', requestId).execute();
+      await services.store.db
+        .updateTable('bridge_requests')
+        .set({ claimed_until: sql<Date>`now() - interval '1 second'` })
+        .where('id', '=', requestId)
+        .execute();
       await instanceB.drain();
       expect(await services.bridge.requests.find(requestId)).toMatchObject({ state: 'success' });
       expect(await uni.getBalance({ address: recipient })).toBe(BigInt(quoted.stats.amountOut));
@@ -656,16 +809,25 @@ describe('durability', () => {
 
   it('two instances on one PostgreSQL fill each request exactly once', async () => {
     await withTwoInstances('bridge', async (instances) => {
-      const requests = await Promise.all(Array.from({ length: 4 }, async () => {
-        const trader = await fundedAccount('MEGAETH');
-        const recipient = freshAddress();
-        const quoted = await bridgeQuoteAnswer(instances[0].bridge, 'test', {
-          source: 'MEGAETH', destination: 'PLASMA', amount: '100000000000000000', trader: trader.address, recipient,
-        });
-        await publicClientFor('MEGAETH').sendRawTransaction({ serializedTransaction: await signDeposit(trader, quoted.transaction.trade) });
-        return { requestId: quoted.transaction.requestId, recipient, amountOut: BigInt(quoted.stats.amountOut) };
-      }));
-      await waitUntilFilled(instances[1], requests.map((request) => request.requestId));
+      const requests = await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const trader = await fundedAccount('MEGAETH');
+          const recipient = freshAddress();
+          const quoted = await bridgeQuoteAnswer(instances[0].bridge, 'test', {
+            source: 'MEGAETH',
+            destination: 'PLASMA',
+            amount: '100000000000000000',
+            trader: trader.address,
+            recipient,
+          });
+          await publicClientFor('MEGAETH').sendRawTransaction({ serializedTransaction: await signDeposit(trader, quoted.transaction.trade) });
+          return { requestId: quoted.transaction.requestId, recipient, amountOut: BigInt(quoted.stats.amountOut) };
+        }),
+      );
+      await waitUntilFilled(
+        instances[1],
+        requests.map((request) => request.requestId),
+      );
       // A few more rounds by both: nothing is paid again.
       await Promise.all(instances.map((instance) => instance.solver.drain()));
       for (const request of requests) {

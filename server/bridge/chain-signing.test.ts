@@ -35,9 +35,11 @@ describe('ChainSigning', () => {
 
   it('goes on after a turn that failed', async () => {
     const signing = new ChainSigning();
-    await expect(signing.inTurn('ARB', async () => {
-      throw new Error('node down');
-    })).rejects.toThrow('node down');
+    await expect(
+      signing.inTurn('ARB', async () => {
+        throw new Error('node down');
+      }),
+    ).rejects.toThrow('node down');
     await expect(signing.inTurn('ARB', async () => 'next')).resolves.toBe('next');
   });
 
@@ -67,9 +69,13 @@ describe('ChainSigning', () => {
   it('signs nothing ahead while a turn on the chain is open', async () => {
     const signing = new ChainSigning();
     let release!: () => void;
-    const open = signing.inTurn('ARB', () => new Promise<void>((resolve) => {
-      release = resolve;
-    }));
+    const open = signing.inTurn(
+      'ARB',
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
     const sign = signedWith('ahead');
     signing.signAhead('fill:1', 'ARB', sign);
     expect(sign).not.toHaveBeenCalled();
@@ -82,9 +88,11 @@ describe('ChainSigning', () => {
   it('signs ahead again once the turns that were open have ended', async () => {
     const signing = new ChainSigning();
     await signing.inTurn('ARB', async () => 'an earlier payment');
-    await expect(signing.inTurn('ARB', async () => {
-      throw new Error('a failed one');
-    })).rejects.toThrow();
+    await expect(
+      signing.inTurn('ARB', async () => {
+        throw new Error('a failed one');
+      }),
+    ).rejects.toThrow();
     signing.signAhead('fill:1', 'ARB', signedWith('ahead'));
     expect(await signing.inTurn('ARB', () => signing.takeSignedAhead('fill:1', 'ARB'))).toEqual(payment('ahead'));
   });

@@ -4,7 +4,7 @@ import { estimatedSeconds } from './bridge-quote';
 import { depthPollMs, evmConfirmations, evmDepth, needsCanonicalCheck, recheckDelayMs, solanaDepth } from './deposit-depth';
 
 describe('EVM deposit depth', () => {
-  it('counts the deposit\'s own block: mined is 1, and a head below it (a reorganisation) is 0', () => {
+  it("counts the deposit's own block: mined is 1, and a head below it (a reorganisation) is 0", () => {
     expect(evmConfirmations(100n, 100n)).toBe(1);
     expect(evmConfirmations(100n, 102n)).toBe(3);
     expect(evmConfirmations(100n, 99n)).toBe(0);
@@ -39,16 +39,22 @@ describe('SOL deposit depth', () => {
     expect(solanaDepth({ confirmed: false, finalized: false, confirmations: null }, 1)).toEqual({ depth: { confirmations: 0, required: 1 }, final: false });
   });
 
-  it('counts the confirmed blocks on top of the deposit\'s, its own included', () => {
+  it("counts the confirmed blocks on top of the deposit's, its own included", () => {
     expect(solanaDepth(confirmed(3), 5).final).toBe(false);
     expect(solanaDepth(confirmed(4), 5)).toEqual({ depth: { confirmations: 5, required: 5 }, final: true });
   });
 
   it('the default depth is the finalized commitment: no count of confirmed blocks reaches it, finalized does at any depth', () => {
     expect(CHAINS.SOL.depositConfirmations).toBe(SOLANA_FINALIZED_DEPTH);
-    expect(solanaDepth(confirmed(40), SOLANA_FINALIZED_DEPTH)).toEqual({ depth: { confirmations: SOLANA_FINALIZED_DEPTH - 1, required: SOLANA_FINALIZED_DEPTH }, final: false });
+    expect(solanaDepth(confirmed(40), SOLANA_FINALIZED_DEPTH)).toEqual({
+      depth: { confirmations: SOLANA_FINALIZED_DEPTH - 1, required: SOLANA_FINALIZED_DEPTH },
+      final: false,
+    });
     const finalized = { confirmed: true, finalized: true, confirmations: null };
-    expect(solanaDepth(finalized, SOLANA_FINALIZED_DEPTH)).toEqual({ depth: { confirmations: SOLANA_FINALIZED_DEPTH, required: SOLANA_FINALIZED_DEPTH }, final: true });
+    expect(solanaDepth(finalized, SOLANA_FINALIZED_DEPTH)).toEqual({
+      depth: { confirmations: SOLANA_FINALIZED_DEPTH, required: SOLANA_FINALIZED_DEPTH },
+      final: true,
+    });
     expect(solanaDepth(finalized, 1).final).toBe(true);
   });
 });
@@ -69,7 +75,7 @@ describe('waiting for the depth', () => {
     expect(depthPollMs('ETH')).toBe(2_000);
   });
 
-  it('adds the depth\'s blocks to the estimate: depth 1 is the one block it always waited', () => {
+  it("adds the depth's blocks to the estimate: depth 1 is the one block it always waited", () => {
     expect(estimatedSeconds('ETH', 'ARB', 1)).toBe(estimatedSeconds('ETH', 'ARB'));
     expect(estimatedSeconds('ETH', 'ARB', 6)).toBe(Math.ceil((6 * 12_000 + 250) / 1_000) + 2);
     expect(estimatedSeconds('SOL', 'BASE', SOLANA_FINALIZED_DEPTH)).toBe(Math.ceil((32 * 400 + 2_000) / 1_000) + 2);

@@ -31,12 +31,19 @@ export function solverInventorySource(bridge: Pick<InventorySource, 'chains'>, m
 }
 
 async function holdingsOn(chain: BridgeChain, listed: BridgeToken[]): Promise<Holding[]> {
-  const stable = chain.stable && (listed.find((token) => same(token.address, chain.stable!.address)) ?? await chain.describeToken(chain.stable.address, 'token'));
+  const stable =
+    chain.stable && (listed.find((token) => same(token.address, chain.stable!.address)) ?? (await chain.describeToken(chain.stable.address, 'token')));
   const tokens = new Map<string, BridgeToken>();
   for (const token of [chain.nativeToken, ...(stable ? [stable] : []), ...listed]) tokens.set(normalizeChainText(token.address), token);
-  return Promise.all([...tokens.values()].map(async (token) => ({
-    chain: chain.chain, token: token.address, symbol: token.symbol, decimals: token.decimals, amount: await chain.tokenInventory(token.address),
-  })));
+  return Promise.all(
+    [...tokens.values()].map(async (token) => ({
+      chain: chain.chain,
+      token: token.address,
+      symbol: token.symbol,
+      decimals: token.decimals,
+      amount: await chain.tokenInventory(token.address),
+    })),
+  );
 }
 
 const same = (a: string, b: string) => normalizeChainText(a) === normalizeChainText(b);
@@ -60,9 +67,12 @@ export function inventoryGaugeValues(source: InventorySource, maxAgeMs: number) 
   return () => {
     const now = Date.now();
     if (!last || now - last.at > maxAgeMs) {
-      const values = readSolverInventory(source).then(({ holdings }) => holdings.map((holding) => ({
-        labels: { chain: holding.chain, token: holding.symbol }, value: Number(formatUnits(holding.amount, holding.decimals)),
-      })));
+      const values = readSolverInventory(source).then(({ holdings }) =>
+        holdings.map((holding) => ({
+          labels: { chain: holding.chain, token: holding.symbol },
+          value: Number(formatUnits(holding.amount, holding.decimals)),
+        })),
+      );
       values.catch(() => {
         last = undefined;
       });

@@ -28,7 +28,11 @@ const CONCURRENCY = 16;
 const BELOW_ONE_UNIT = { decimal: '0.0000000000000000001' };
 
 async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await response.json()) as { result?: unknown; error?: unknown };
   if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
   return body.result;
@@ -47,17 +51,28 @@ describe('caches keyed by what callers name', () => {
     const contracts = Array.from({ length: CONTRACTS }, () => getAddress(`0x${randomBytes(20).toString('hex')}`));
     await inTurns(contracts, (address) => rpc(baseRpc, 'anvil_setCode', [address, ANSWERS_EIGHTEEN]));
     const mints = Array.from({ length: CONTRACTS }, () => new PublicKey(randomBytes(32)).toBase58());
-    const infoDeps = { chains: services.chains, families: services.families, solana: services.solana, localWorld: services.localWorld, audit: createAuditDeps(services), dexScreenerUrl: undefined };
+    const infoDeps = {
+      chains: services.chains,
+      families: services.families,
+      solana: services.solana,
+      localWorld: services.localWorld,
+      audit: createAuditDeps(services),
+      dexScreenerUrl: undefined,
+    };
     const fees = feeSplit('v2', 0);
 
-    await inTurns(contracts, (token) => Promise.all([
-      estimateValue(services, { chain: 'BASE', tokenIn: token, tokenOut: NATIVE_TOKEN_ADDRESS, amount: BELOW_ONE_UNIT, fees }).catch(() => undefined),
-      tokenInfo(infoDeps, { chain: 'BASE', token, audit: false }).catch(() => undefined),
-    ]));
-    await inTurns(mints, (mint) => Promise.all([
-      estimateValue(services, { chain: 'SOL', tokenIn: mint, tokenOut: NATIVE_TOKEN_ADDRESS, amount: BELOW_ONE_UNIT, fees }).catch(() => undefined),
-      tokenInfo(infoDeps, { chain: 'SOL', token: mint, audit: false }).catch(() => undefined),
-    ]));
+    await inTurns(contracts, (token) =>
+      Promise.all([
+        estimateValue(services, { chain: 'BASE', tokenIn: token, tokenOut: NATIVE_TOKEN_ADDRESS, amount: BELOW_ONE_UNIT, fees }).catch(() => undefined),
+        tokenInfo(infoDeps, { chain: 'BASE', token, audit: false }).catch(() => undefined),
+      ]),
+    );
+    await inTurns(mints, (mint) =>
+      Promise.all([
+        estimateValue(services, { chain: 'SOL', tokenIn: mint, tokenOut: NATIVE_TOKEN_ADDRESS, amount: BELOW_ONE_UNIT, fees }).catch(() => undefined),
+        tokenInfo(infoDeps, { chain: 'SOL', token: mint, audit: false }).catch(() => undefined),
+      ]),
+    );
 
     const sizes = boundedCacheSizes();
     for (const cache of sizes) expect(cache.size, cache.name).toBeLessThanOrEqual(cache.max);

@@ -22,7 +22,8 @@ const randomAddress = () => getAddress(`0x${randomBytes(20).toString('hex')}`);
 
 function standIn(chain: 'BASE' | 'SOL', answer: (method: string, params: unknown[]) => unknown): ConfiguredChain {
   const rpc = {
-    chain, urls: ['http://stand-in'],
+    chain,
+    urls: ['http://stand-in'],
     request: async (method: string, params: unknown[] = []) => answer(method, params),
     requestBatch: async () => [],
   } as unknown as RpcTransport;
@@ -46,8 +47,16 @@ describe('caches keyed by caller-named contracts', () => {
     };
     const chain = standIn('BASE', (method, params) => answers[(params[0] as { data: string }).data.slice(0, 10)] ?? '0x');
     const bridge = createEvmBridgeChain({
-      chain, solverPrivateKey: generatePrivateKey(), depository: randomAddress(), fees: { read: async () => { throw new Error('unused'); } },
-      confirmations: 1, assets: [],
+      chain,
+      solverPrivateKey: generatePrivateKey(),
+      depository: randomAddress(),
+      fees: {
+        read: async () => {
+          throw new Error('unused');
+        },
+      },
+      confirmations: 1,
+      assets: [],
     });
     for (let i = 0; i < NAMES; i += 1) await bridge.describeToken(randomAddress(), 'tokenIn');
     atItsLimit('bridge tokens BASE', BRIDGE_TOKEN_ENTRIES);

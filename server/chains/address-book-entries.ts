@@ -83,7 +83,12 @@ export const ADDRESS_BOOK: Readonly<Partial<Record<EvmChainId, ChainAddressBook>
 
   // Left out: PancakeSwap V2 (0.25 % fee); DAI and other stables (the engine's main stables are USDC and USDT).
   ETH: {
-    wrappedNative: { source: uniswapV3Deployments('ethereum-deployments'), symbol: 'WETH', address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', decimals: 18 },
+    wrappedNative: {
+      source: uniswapV3Deployments('ethereum-deployments'),
+      symbol: 'WETH',
+      address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+      decimals: 18,
+    },
     stables: [
       { source: CIRCLE_USDC, symbol: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6 },
       { source: TETHER_PROTOCOLS, symbol: 'USDT', address: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 },
@@ -116,7 +121,12 @@ export const ADDRESS_BOOK: Readonly<Partial<Record<EvmChainId, ChainAddressBook>
   BSC: {
     wrappedNative: { source: uniswapV3Deployments('bnb-deployments'), symbol: 'WBNB', address: '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c', decimals: 18 },
     stables: [
-      { source: 'https://developer.pancakeswap.finance/contracts/unified-swap-api/overview', symbol: 'USDT', address: '0x55d398326f99059fF775485246999027B3197955', decimals: 18 },
+      {
+        source: 'https://developer.pancakeswap.finance/contracts/unified-swap-api/overview',
+        symbol: 'USDT',
+        address: '0x55d398326f99059fF775485246999027B3197955',
+        decimals: 18,
+      },
       { source: 'https://developer.pancakeswap.finance/sdks/v3-sdk', symbol: 'USDC', address: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', decimals: 18 },
     ],
     multicall3: { source: MULTICALL3_DEPLOYMENTS, address: MULTICALL3 },
@@ -153,7 +163,12 @@ export const ADDRESS_BOOK: Readonly<Partial<Record<EvmChainId, ChainAddressBook>
 
   // Left out: USDC.e (the bridged USDC Circle's page no longer lists); PancakeSwap V2 (0.25 % fee).
   ARB: {
-    wrappedNative: { source: uniswapV3Deployments('arbitrum-deployments'), symbol: 'WETH', address: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', decimals: 18 },
+    wrappedNative: {
+      source: uniswapV3Deployments('arbitrum-deployments'),
+      symbol: 'WETH',
+      address: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1',
+      decimals: 18,
+    },
     stables: [
       { source: CIRCLE_USDC, symbol: 'USDC', address: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', decimals: 6 },
       { source: USDT0_DEPLOYMENTS, symbol: 'USDT0', address: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9', decimals: 6 },
@@ -215,15 +230,27 @@ export const ADDRESS_BOOK: Readonly<Partial<Record<EvmChainId, ChainAddressBook>
   // and are left out; Multicall3 too sits at an address of its own there (the list gives it). Left out too: USDT
   // (listed without its decimals). USDC is the bridged USDC.e.
   ABS: {
-    wrappedNative: { source: 'https://docs.abs.xyz/tooling/deployed-contracts', symbol: 'WETH', address: '0x3439153EB7AF838Ad19d56E1571FBD09333C2809', decimals: 18 },
-    stables: [{ source: 'https://docs.abs.xyz/tooling/deployed-contracts', symbol: 'USDC.e', address: '0x84A71ccD554Cc1b02749b35d22F684CC8ec987e1', decimals: 6 }],
+    wrappedNative: {
+      source: 'https://docs.abs.xyz/tooling/deployed-contracts',
+      symbol: 'WETH',
+      address: '0x3439153EB7AF838Ad19d56E1571FBD09333C2809',
+      decimals: 18,
+    },
+    stables: [
+      { source: 'https://docs.abs.xyz/tooling/deployed-contracts', symbol: 'USDC.e', address: '0x84A71ccD554Cc1b02749b35d22F684CC8ec987e1', decimals: 6 },
+    ],
     multicall3: { source: MULTICALL3_DEPLOYMENTS, address: '0xF9cda624FBC7e059355ce98a31693d299FACd963' },
   },
 
   // Uniswap lists V3 only on HyperEVM (no V2, no V4). Left out: HyperSwap, Project X and other forks (not engine
   // venues). The order of the two stables against WHYPE is a judgment, not a measured depth.
   HYPE: {
-    wrappedNative: { source: 'https://hyperliquid.gitbook.io/hyperliquid-docs/for-developers/hyperevm/wrapped-hype', symbol: 'WHYPE', address: '0x5555555555555555555555555555555555555555', decimals: 18 },
+    wrappedNative: {
+      source: 'https://hyperliquid.gitbook.io/hyperliquid-docs/for-developers/hyperevm/wrapped-hype',
+      symbol: 'WHYPE',
+      address: '0x5555555555555555555555555555555555555555',
+      decimals: 18,
+    },
     stables: [
       { source: CIRCLE_USDC, symbol: 'USDC', address: '0xb88339CB7199b77E23DB6E890353E22632Ba630f', decimals: 6 },
       { source: USDT0_DEPLOYMENTS, symbol: 'USDT0', address: '0xB8CE59FC3717ada4C02eaDF9682A9e934F625ebb', decimals: 6 },
@@ -240,7 +267,12 @@ export const ADDRESS_BOOK: Readonly<Partial<Record<EvmChainId, ChainAddressBook>
 
   // Uniswap lists V4 only on Ink (no V2, no V3). WETH is the OP Stack predeploy. Left out: USDC.e (bridged).
   INK: {
-    wrappedNative: { source: 'https://specs.optimism.io/protocol/predeploys.html', symbol: 'WETH', address: '0x4200000000000000000000000000000000000006', decimals: 18 },
+    wrappedNative: {
+      source: 'https://specs.optimism.io/protocol/predeploys.html',
+      symbol: 'WETH',
+      address: '0x4200000000000000000000000000000000000006',
+      decimals: 18,
+    },
     stables: [
       { source: USDT0_DEPLOYMENTS, symbol: 'USDT0', address: '0x0200C29006150606B650577BBE7B6248F58470c1', decimals: 6 },
       { source: CIRCLE_USDC, symbol: 'USDC', address: '0x2D270e6886d130D724215A266106e6832161EAEd', decimals: 6 },
@@ -261,7 +293,12 @@ export const ADDRESS_BOOK: Readonly<Partial<Record<EvmChainId, ChainAddressBook>
   // WOKB and all three Uniswap versions are on Uniswap's current pages only. Left out: USDC (Circle lists none on
   // X Layer; the USDC there is bridged).
   XLAYER: {
-    wrappedNative: { source: uniswapV3DeploymentsCurrent('v3-xlayer-deployments'), symbol: 'WOKB', address: '0xe538905cf8410324e03A5A23C1c177a474D59b2b', decimals: 18 },
+    wrappedNative: {
+      source: uniswapV3DeploymentsCurrent('v3-xlayer-deployments'),
+      symbol: 'WOKB',
+      address: '0xe538905cf8410324e03A5A23C1c177a474D59b2b',
+      decimals: 18,
+    },
     stables: [{ source: USDT0_DEPLOYMENTS, symbol: 'USDT0', address: '0x779Ded0c9e1022225f8E0630b35a9b54bE713736', decimals: 6 }],
     multicall3: { source: MULTICALL3_DEPLOYMENTS, address: MULTICALL3 },
     uniswapV2: {
@@ -289,14 +326,24 @@ export const ADDRESS_BOOK: Readonly<Partial<Record<EvmChainId, ChainAddressBook>
   // found that names it. Left out: Multicall3 (not on the list nor on a Plasma page); no Uniswap or PancakeSwap
   // deployment is documented on Plasma.
   PLASMA: {
-    wrappedNative: { source: 'https://github.com/PlasmaLaboratories/plasma-tokenlist', symbol: 'WXPL', address: '0x6100E367285b01F48D07953803A2d8dCA5D19873', decimals: 18 },
+    wrappedNative: {
+      source: 'https://github.com/PlasmaLaboratories/plasma-tokenlist',
+      symbol: 'WXPL',
+      address: '0x6100E367285b01F48D07953803A2d8dCA5D19873',
+      decimals: 18,
+    },
     stables: [{ source: USDT0_DEPLOYMENTS, symbol: 'USDT0', address: '0xB8CE59FC3717ada4C02eaDF9682A9e934F625ebb', decimals: 6 }],
   },
 
   // Multicall3 is cited from the OP Stack's preinstalls (Unichain is an OP Stack chain; the deployments list does not
   // name it). Left out: PancakeSwap documents no Unichain deployment.
   UNI: {
-    wrappedNative: { source: uniswapV3Deployments('unichain-deployments'), symbol: 'WETH', address: '0x4200000000000000000000000000000000000006', decimals: 18 },
+    wrappedNative: {
+      source: uniswapV3Deployments('unichain-deployments'),
+      symbol: 'WETH',
+      address: '0x4200000000000000000000000000000000000006',
+      decimals: 18,
+    },
     stables: [
       { source: CIRCLE_USDC, symbol: 'USDC', address: '0x078D782b760474a361dDA0AF3839290b0EF57AD6', decimals: 6 },
       { source: USDT0_DEPLOYMENTS, symbol: 'USDT0', address: '0x9151434b16b9763660705744891fA906F660EcC5', decimals: 6 },
@@ -326,7 +373,12 @@ export const ADDRESS_BOOK: Readonly<Partial<Record<EvmChainId, ChainAddressBook>
   // Left out: AUSD and the other dollar tokens Monad lists (bridged or third-party issued); PancakeSwap V2
   // (0.25 % fee).
   MONAD: {
-    wrappedNative: { source: 'https://docs.monad.xyz/developer-essentials/network-information', symbol: 'WMON', address: '0x3bd359C1119dA7Da1D913D1C4D2B7c461115433A', decimals: 18 },
+    wrappedNative: {
+      source: 'https://docs.monad.xyz/developer-essentials/network-information',
+      symbol: 'WMON',
+      address: '0x3bd359C1119dA7Da1D913D1C4D2B7c461115433A',
+      decimals: 18,
+    },
     stables: [
       { source: CIRCLE_USDC, symbol: 'USDC', address: '0x754704Bc059F8C67012fEd69BC8A327a5aafb603', decimals: 6 },
       { source: USDT0_DEPLOYMENTS, symbol: 'USDT0', address: '0xe7cd86e13AC4309349F30B3435a9d337750fC82D', decimals: 6 },

@@ -27,7 +27,15 @@ function entriesOf(book: ChainAddressBook): [string, { source: string }][] {
 
 /** The fields that hold contract addresses, by entry. */
 const ADDRESS_FIELDS = [
-  'address', 'factory', 'router02', 'quoterV2', 'swapRouter02', 'poolManager', 'v4Quoter', 'stateView', 'poolDeployer',
+  'address',
+  'factory',
+  'router02',
+  'quoterV2',
+  'swapRouter02',
+  'poolManager',
+  'v4Quoter',
+  'stateView',
+  'poolDeployer',
   'swapRouter',
 ] as const;
 

@@ -18,16 +18,14 @@ describe('chain directory', () => {
     expect(directory.BASE.mevRpcFor).toBeUndefined();
     await directory.ETH.mevRpcFor!('0x2222222222222222222222222222222222222222').request('eth_sendRawTransaction', ['0x00']);
     await directory.ETH.mevRpcFor!(undefined).request('eth_sendRawTransaction', ['0x00']);
-    expect(seen).toEqual([
-      'https://protect.example/rpc?key=1&refundRecipient=0x2222222222222222222222222222222222222222',
-      'https://protect.example/rpc?key=1',
-    ]);
+    expect(seen).toEqual(['https://protect.example/rpc?key=1&refundRecipient=0x2222222222222222222222222222222222222222', 'https://protect.example/rpc?key=1']);
   });
 
-  it('takes a real chain\'s venues from the address book, VENUES_<CHAIN> key by key over it, and names the variable when it is wrong', () => {
+  it("takes a real chain's venues from the address book, VENUES_<CHAIN> key by key over it, and names the variable when it is wrong", () => {
     const base = ADDRESS_BOOK.BASE!;
     const config = loadConfig({
-      RPC_URL_BASE: 'http://127.0.0.1:9', RPC_URL_STORY: 'http://127.0.0.1:9',
+      RPC_URL_BASE: 'http://127.0.0.1:9',
+      RPC_URL_STORY: 'http://127.0.0.1:9',
       VENUES_BASE: JSON.stringify({ quoterV2: '0x1111111111111111111111111111111111111111' }),
     });
     const directory = createChainDirectory(config, undefined);
@@ -59,7 +57,10 @@ describe('chain directory', () => {
   it('finds the Router where npm run deploy puts it for the solver key, unless ROUTER_ADDRESS_<CHAIN> names one', () => {
     const key = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
     const deployed = projectContractAddress(privateKeyToAccount(key).address, 'router');
-    const directory = createChainDirectory(loadConfig({ RPC_URL_BASE: 'http://127.0.0.1:9', SOLVER_PRIVATE_KEY: key, ROUTER_ADDRESS_ARB: '0x1111111111111111111111111111111111111111' }), undefined);
+    const directory = createChainDirectory(
+      loadConfig({ RPC_URL_BASE: 'http://127.0.0.1:9', SOLVER_PRIVATE_KEY: key, ROUTER_ADDRESS_ARB: '0x1111111111111111111111111111111111111111' }),
+      undefined,
+    );
     expect(directory.BASE.routerAddress).toBe(deployed);
     expect(directory.ETH.routerAddress).toBe(deployed);
     expect(directory.ARB.routerAddress).toBe('0x1111111111111111111111111111111111111111');

@@ -31,10 +31,16 @@ beforeAll(async () => {
   const manifest = testManifest();
   const manifestPath = path.join(dataDir, 'manifest.json');
   writeFileSync(manifestPath, JSON.stringify({ ...manifest, chains: { ...manifest.chains, BASE: { ...manifest.chains.BASE, rpcUrl: proxy.url } } }));
-  services = await createServices(loadConfig({
-    DATA_DIR: dataDir, DEV_API_KEY: DEV_KEY, DEVNET_MANIFEST: manifestPath, LOG_LEVEL: 'silent',
-    RPC_TIMEOUT_MS: String(TIMEOUT_MS), RPC_BREAKER_OPEN_MS: String(OPEN_MS),
-  }));
+  services = await createServices(
+    loadConfig({
+      DATA_DIR: dataDir,
+      DEV_API_KEY: DEV_KEY,
+      DEVNET_MANIFEST: manifestPath,
+      LOG_LEVEL: 'silent',
+      RPC_TIMEOUT_MS: String(TIMEOUT_MS),
+      RPC_BREAKER_OPEN_MS: String(OPEN_MS),
+    }),
+  );
 });
 afterAll(async () => {
   await services?.close();
@@ -48,7 +54,11 @@ async function quoteBase(): Promise<{ code: string; ms: number }> {
   const started = performance.now();
   try {
     await runEndpoint('v2.quote', context, {
-      chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: usdc.address, amount: '1000000000000000', slippage: '100',
+      chain: 'BASE',
+      tokenIn: NATIVE_TOKEN_ADDRESS,
+      tokenOut: usdc.address,
+      amount: '1000000000000000',
+      slippage: '100',
       trader: testManifest().chains.BASE!.accounts[0]!.address,
     });
     return { code: 'OK', ms: performance.now() - started };

@@ -13,23 +13,35 @@ function fakeTransport() {
     return '0x1';
   };
   const transport: RpcTransport = {
-    chain: 'BASE', urls: ['http://node'],
+    chain: 'BASE',
+    urls: ['http://node'],
     request: answer as RpcTransport['request'],
     requestBatch: async () => [{ ok: true, result: await answer() }],
   };
   return { state, transport };
 }
 
-const codeOf = (promise: Promise<unknown>) => promise.then(() => 'OK', (error: unknown) => (error instanceof AppError ? error.code : 'OTHER'));
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'OK',
+    (error: unknown) => (error instanceof AppError ? error.code : 'OTHER'),
+  );
 
 function setUp() {
   let now = 0;
   const fake = fakeTransport();
   const breaker = createCircuitBreaker({ chain: 'BASE', failures: 3, openMs: 5_000, now: () => now });
-  return { fake, breaker, rpc: breaker.guard(fake.transport), advance: (ms: number) => { now += ms; } };
+  return {
+    fake,
+    breaker,
+    rpc: breaker.guard(fake.transport),
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
-describe('a chain\'s circuit breaker', () => {
+describe("a chain's circuit breaker", () => {
   it('opens after three unanswered calls in a row: the next calls fail at once with 503, without reaching the node', async () => {
     const { fake, breaker, rpc } = setUp();
     for (let i = 0; i < 3; i++) expect(await codeOf(rpc.request('eth_blockNumber'))).toBe('CHAIN_UNAVAILABLE');

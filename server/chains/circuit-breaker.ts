@@ -50,7 +50,11 @@ export function createCircuitBreaker(options: CircuitBreakerOptions): CircuitBre
       return { trial: true };
     }
     const seconds = Math.max(1, Math.ceil(((openUntil ?? now()) - now()) / 1000));
-    throw new AppError('CHAIN_UNAVAILABLE', `${options.chain} RPC is unreachable: its last ${options.failures} calls found no node answering. Try again in ${seconds} s.`, { retryAfterSeconds: seconds });
+    throw new AppError(
+      'CHAIN_UNAVAILABLE',
+      `${options.chain} RPC is unreachable: its last ${options.failures} calls found no node answering. Try again in ${seconds} s.`,
+      { retryAfterSeconds: seconds },
+    );
   }
 
   function settle(trial: boolean, error: unknown): void {

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  ascending, EVM_TIP_FLOORS, PRIORITY_LEVELS, SOLANA_PRICE_FLOORS, eip1559Levels, legacyLevels, levelsAroundMedium, percentile, solanaLevels,
+  ascending,
+  EVM_TIP_FLOORS,
+  PRIORITY_LEVELS,
+  SOLANA_PRICE_FLOORS,
+  eip1559Levels,
+  legacyLevels,
+  levelsAroundMedium,
+  percentile,
+  solanaLevels,
   type FeeLevels,
 } from './fee-levels';
 
@@ -35,17 +43,19 @@ describe('levelsAroundMedium', () => {
   });
 
   it('always rises, keeps MEDIUM at its percentile or floor, and never puts the others below their floors', () => {
-    fc.assert(fc.property(
-      fc.array(fc.bigInt({ min: 0n, max: 10n ** 30n }), { minLength: 4, maxLength: 4 }),
-      fc.array(fc.bigInt({ min: 1n, max: 10n ** 12n }), { minLength: 4, maxLength: 4 }).map((floors) => ascending(floors)),
-      (values, floors) => {
-        const result = levelsAroundMedium(values, floors);
-        expectStrictlyRising(result);
-        expect(result[1]).toBe(values[1]! > floors[1]! ? values[1] : floors[1]! > floors[0]! ? floors[1] : floors[0]! + 1n);
-        result.forEach((level, index) => expect(level).toBeGreaterThanOrEqual(index === 0 ? floors[0]! : floors[index]!));
-        for (const index of [2, 3]) expect(result[index]).toBeGreaterThanOrEqual(values[index]!);
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.array(fc.bigInt({ min: 0n, max: 10n ** 30n }), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.bigInt({ min: 1n, max: 10n ** 12n }), { minLength: 4, maxLength: 4 }).map((floors) => ascending(floors)),
+        (values, floors) => {
+          const result = levelsAroundMedium(values, floors);
+          expectStrictlyRising(result);
+          expect(result[1]).toBe(values[1]! > floors[1]! ? values[1] : floors[1]! > floors[0]! ? floors[1] : floors[0]! + 1n);
+          result.forEach((level, index) => expect(level).toBeGreaterThanOrEqual(index === 0 ? floors[0]! : floors[index]!));
+          for (const index of [2, 3]) expect(result[index]).toBeGreaterThanOrEqual(values[index]!);
+        },
+      ),
+    );
   });
 });
 
@@ -65,7 +75,10 @@ describe('eip1559Levels', () => {
     const levels = eip1559Levels({
       baseFeePerGas: [GWEI, 875_000_000n, 765_625_000n],
       gasUsedRatio: [0, 0],
-      reward: [[0n, 0n, 0n, 0n], [0n, 0n, 0n, 0n]],
+      reward: [
+        [0n, 0n, 0n, 0n],
+        [0n, 0n, 0n, 0n],
+      ],
     });
     expect(levels.baseFeePerGas).toBe(765_625_000n);
     expect(tips(levels)).toEqual(EVM_TIP_FLOORS);

@@ -92,8 +92,7 @@ export interface FeeHistory {
 export function eip1559Levels(history: FeeHistory, floors: readonly bigint[] = EVM_TIP_FLOORS): FeeLevels & { baseFeePerGas: bigint } {
   const baseFeePerGas = history.baseFeePerGas.at(-1) ?? 0n;
   const busy = history.reward.filter((_, block) => (history.gasUsedRatio[block] ?? 0) > 0);
-  const tips = LEVEL_PERCENTILES.map((_, index) =>
-    percentile(ascending(busy.map((rewards) => rewards[index] ?? 0n)), 50));
+  const tips = LEVEL_PERCENTILES.map((_, index) => percentile(ascending(busy.map((rewards) => rewards[index] ?? 0n)), 50));
   const levels = toLevels(levelsAroundMedium(tips, floors), (tip) => ({
     maxPriorityFeePerGas: tip,
     maxFeePerGas: 2n * baseFeePerGas + tip,

@@ -3,7 +3,10 @@ import { AppError } from '@/server/errors';
 import { createRpcTransport, JsonRpcError, type RpcCallOutcome } from './json-rpc';
 
 type Reply = { status?: number; body: unknown } | Error;
-interface Sent { url: string; body: unknown }
+interface Sent {
+  url: string;
+  body: unknown;
+}
 
 /** A fetch that answers from a script per URL and records what was sent. */
 function fakeFetch(replies: Record<string, (body: any) => Reply>) {
@@ -21,16 +24,24 @@ function fakeFetch(replies: Record<string, (body: any) => Reply>) {
 function transport(urls: string[], fetch: typeof globalThis.fetch) {
   const calls: string[] = [];
   const rpc = createRpcTransport({
-    chain: 'ETH', urls, timeoutMs: 1_000, fetch,
+    chain: 'ETH',
+    urls,
+    timeoutMs: 1_000,
+    fetch,
     onCall: (call: RpcCallOutcome) => calls.push(`${call.method}:${call.outcome}`),
   });
   return { rpc, calls };
 }
 
-const echo = (body: any) => ({ body: Array.isArray(body) ? body.map((item) => ({ jsonrpc: '2.0', id: item.id, result: item.method })) : { jsonrpc: '2.0', id: body.id, result: body.method } });
+const echo = (body: any) => ({
+  body: Array.isArray(body) ? body.map((item) => ({ jsonrpc: '2.0', id: item.id, result: item.method })) : { jsonrpc: '2.0', id: body.id, result: body.method },
+});
 
 async function appErrorCode(promise: Promise<unknown>) {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   return error instanceof AppError ? error.code : error;
 }
 
@@ -65,9 +76,13 @@ describe('requestBatch', () => {
   it('sends every call in one HTTP request and answers in call order, whatever order the node replies in', async () => {
     const { fetch, sent } = fakeFetch({
       'http://a': (body: any[]) => ({
-        body: [...body].reverse().map((item) => item.method === 'bad'
-          ? { jsonrpc: '2.0', id: item.id, error: { code: -32601, message: 'Method not found' } }
-          : { jsonrpc: '2.0', id: item.id, result: `${item.method}(${item.params.join(',')})` }),
+        body: [...body]
+          .reverse()
+          .map((item) =>
+            item.method === 'bad'
+              ? { jsonrpc: '2.0', id: item.id, error: { code: -32601, message: 'Method not found' } }
+              : { jsonrpc: '2.0', id: item.id, result: `${item.method}(${item.params.join(',')})` },
+          ),
       }),
     });
     const { rpc, calls } = transport(['http://a'], fetch);
@@ -89,7 +104,10 @@ describe('requestBatch', () => {
     });
     const { rpc, calls } = transport(['http://refuses', 'http://down', 'http://partial', 'http://good'], fetch);
     const answers = await rpc.requestBatch([{ method: 'a' }, { method: 'b' }]);
-    expect(answers).toEqual([{ ok: true, result: 'a' }, { ok: true, result: 'b' }]);
+    expect(answers).toEqual([
+      { ok: true, result: 'a' },
+      { ok: true, result: 'b' },
+    ]);
     expect(sent.map((item) => item.url)).toEqual(['http://refuses', 'http://down', 'http://partial', 'http://good']);
     expect(calls.slice(-2)).toEqual(['a:ok', 'b:ok']);
     expect(calls.filter((call) => call.endsWith('transport_error'))).toHaveLength(6);
@@ -112,11 +130,12 @@ function rawFetch(replies: Record<string, (signal: AbortSignal) => Response | 'h
   return (async (url: string, init: RequestInit) => {
     const signal = init.signal!;
     const reply = replies[url]!(signal);
-    const aborted = () => new Promise<never>((_, reject) => {
-      // An abort's reason is the DOMException AbortSignal gives, unless the caller gave its own Error.
-      if (signal.aborted) reject(signal.reason as Error);
-      signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
-    });
+    const aborted = () =>
+      new Promise<never>((_, reject) => {
+        // An abort's reason is the DOMException AbortSignal gives, unless the caller gave its own Error.
+        if (signal.aborted) reject(signal.reason as Error);
+        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+      });
     if (reply === 'hang') return aborted();
     if (reply === 'stall-body') {
       // Headers arrive, then one byte of body, then nothing: only the signal ends the read.
@@ -136,7 +155,11 @@ const good = () => new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: 
 
 describe('faults', () => {
   it.each([
-    ['an HTML error page', () => new Response('<!DOCTYPE html><html><body>502 Bad Gateway</body></html>', { status: 200, headers: { 'content-type': 'text/html' } }), /not JSON/],
+    [
+      'an HTML error page',
+      () => new Response('<!DOCTYPE html><html><body>502 Bad Gateway</body></html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+      /not JSON/,
+    ],
     ['a truncated body', () => new Response('{"jsonrpc":"2.0","id":1,"res'), /not JSON/],
     ['an empty body', () => new Response(''), /empty reply/],
     ['JSON that is not JSON-RPC', () => new Response('[1,2,3]'), /not a JSON-RPC object/],
@@ -144,11 +167,20 @@ describe('faults', () => {
     ['an HTTP 502 page', () => new Response('<html>bad gateway</html>', { status: 502 }), /HTTP 502/],
   ])('%s: RPC_ERROR naming it when alone, the next URL otherwise', async (_, reply, reason) => {
     const alone = await createRpcTransport({ chain: 'ETH', urls: ['http://bad'], timeoutMs: 1_000, fetch: rawFetch({ 'http://bad': reply }) })
-      .request('eth_chainId').then(() => undefined, (error: unknown) => error);
+      .request('eth_chainId')
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     expect(alone).toBeInstanceOf(AppError);
     expect((alone as AppError).code).toBe('RPC_ERROR');
     expect((alone as AppError).message).toMatch(reason);
-    const fallback = createRpcTransport({ chain: 'ETH', urls: ['http://bad', 'http://good'], timeoutMs: 1_000, fetch: rawFetch({ 'http://bad': reply, 'http://good': good }) });
+    const fallback = createRpcTransport({
+      chain: 'ETH',
+      urls: ['http://bad', 'http://good'],
+      timeoutMs: 1_000,
+      fetch: rawFetch({ 'http://bad': reply, 'http://good': good }),
+    });
     expect(await fallback.request('eth_chainId')).toBe('0x1');
   });
 
@@ -158,10 +190,18 @@ describe('faults', () => {
   ] as const)('a URL that %s is abandoned at the timeout: CHAIN_UNAVAILABLE alone, the next URL otherwise', async (_, mode) => {
     const started = performance.now();
     const alone = createRpcTransport({ chain: 'ETH', urls: ['http://slow'], timeoutMs: 200, fetch: rawFetch({ 'http://slow': () => mode }) });
-    const error = await alone.request('eth_chainId').then(() => undefined, (caught: unknown) => caught);
+    const error = await alone.request('eth_chainId').then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect((error as AppError).code).toBe('CHAIN_UNAVAILABLE');
     expect((error as AppError).message).toMatch(/timed out/);
-    const fallback = createRpcTransport({ chain: 'ETH', urls: ['http://slow', 'http://good'], timeoutMs: 200, fetch: rawFetch({ 'http://slow': () => mode, 'http://good': good }) });
+    const fallback = createRpcTransport({
+      chain: 'ETH',
+      urls: ['http://slow', 'http://good'],
+      timeoutMs: 200,
+      fetch: rawFetch({ 'http://slow': () => mode, 'http://good': good }),
+    });
     expect(await fallback.request('eth_chainId')).toBe('0x1');
     const batch = createRpcTransport({ chain: 'ETH', urls: ['http://slow'], timeoutMs: 200, fetch: rawFetch({ 'http://slow': () => mode }) });
     expect(await appErrorCode(batch.requestBatch([{ method: 'eth_chainId' }]))).toBe('CHAIN_UNAVAILABLE');
@@ -170,7 +210,12 @@ describe('faults', () => {
   });
 
   it('a caller that gives up stops the request at once, whatever the timeout', async () => {
-    const rpc = createRpcTransport({ chain: 'ETH', urls: ['http://slow', 'http://good'], timeoutMs: 60_000, fetch: rawFetch({ 'http://slow': () => 'hang', 'http://good': good }) });
+    const rpc = createRpcTransport({
+      chain: 'ETH',
+      urls: ['http://slow', 'http://good'],
+      timeoutMs: 60_000,
+      fetch: rawFetch({ 'http://slow': () => 'hang', 'http://good': good }),
+    });
     const started = performance.now();
     await expect(rpc.request('eth_chainId', [], { signal: AbortSignal.timeout(100) })).rejects.toThrow();
     expect(performance.now() - started).toBeLessThan(1_000);
@@ -194,12 +239,20 @@ describe('credentials in RPC URLs', () => {
 
   it('names a failing URL by its place: no address, user, password or key in the message; the cause keeps the redacted host', async () => {
     // The real fetch, whose refusal of a URL with credentials used to quote the whole URL.
-    const rpc = createRpcTransport({ chain: 'BASE', urls: [url, `http://127.0.0.1:1/v2/${PATH_KEY}`], timeoutMs: 1_000, fetch: async (target, init) => {
-      const where = target instanceof Request ? target.url : target.toString();
-      if (where.includes('10.1.2.3')) throw new TypeError(`fetch failed for ${where}`, { cause: new Error(`connect ECONNREFUSED 10.1.2.3:8545`) });
-      return fetch(target, init);
-    } });
-    const error = await rpc.request('eth_blockNumber').then(() => undefined, (caught: unknown) => caught) as AppError;
+    const rpc = createRpcTransport({
+      chain: 'BASE',
+      urls: [url, `http://127.0.0.1:1/v2/${PATH_KEY}`],
+      timeoutMs: 1_000,
+      fetch: async (target, init) => {
+        const where = target instanceof Request ? target.url : target.toString();
+        if (where.includes('10.1.2.3')) throw new TypeError(`fetch failed for ${where}`, { cause: new Error(`connect ECONNREFUSED 10.1.2.3:8545`) });
+        return fetch(target, init);
+      },
+    });
+    const error = (await rpc.request('eth_blockNumber').then(
+      () => undefined,
+      (caught: unknown) => caught,
+    )) as AppError;
     expect(error.code).toBe('CHAIN_UNAVAILABLE');
     expect(error.message).toMatch(/^BASE RPC is unreachable: no URL answered eth_blockNumber \(URL 1: .*; URL 2: .*\)/);
     for (const secret of ['rpcuser', 'rpcpass', PATH_KEY, '10.1.2.3', '127.0.0.1', '://']) expect(error.message).not.toContain(secret);

@@ -15,7 +15,11 @@ import type { ChainId } from './registry';
 
 export class JsonRpcError extends Error {
   override readonly name = 'JsonRpcError';
-  constructor(readonly rpcCode: number, message: string, readonly data?: unknown) {
+  constructor(
+    readonly rpcCode: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
     super(message);
   }
 }
@@ -191,7 +195,7 @@ function readBatchBody(body: unknown, ids: readonly number[]): RpcBatchAnswer[] 
   }
   const byId = new Map<unknown, Record<string, unknown>>();
   for (const item of body as unknown[]) {
-    if (item && typeof item === 'object' && 'id' in item) byId.set((item).id, item);
+    if (item && typeof item === 'object' && 'id' in item) byId.set(item.id, item);
   }
   return ids.map((id) => {
     const item = byId.get(id);

@@ -3,10 +3,7 @@
  * Code asks this table ("what is the explorer of BASE?") instead of branching on chain names.
  */
 
-export const EVM_CHAIN_IDS = [
-  'BASE', 'ETH', 'BSC', 'ARB', 'AVAX', 'ABS', 'HYPE', 'INK',
-  'STORY', 'XLAYER', 'PLASMA', 'UNI', 'MONAD', 'MEGAETH',
-] as const;
+export const EVM_CHAIN_IDS = ['BASE', 'ETH', 'BSC', 'ARB', 'AVAX', 'ABS', 'HYPE', 'INK', 'STORY', 'XLAYER', 'PLASMA', 'UNI', 'MONAD', 'MEGAETH'] as const;
 export const CHAIN_IDS = [...EVM_CHAIN_IDS, 'SOL'] as const;
 
 export type EvmChainId = (typeof EVM_CHAIN_IDS)[number];
@@ -52,11 +49,22 @@ export interface ChainInfo {
 export const SOLANA_FINALIZED_DEPTH = 32;
 
 function evm(
-  id: EvmChainId, chainId: number, name: string, nativeSymbol: string, explorer: string,
-  blocks: Pick<ChainInfo, 'blockTimeMs' | 'depositConfirmations' | 'callBlockNumber'>, mevProtection = false,
+  id: EvmChainId,
+  chainId: number,
+  name: string,
+  nativeSymbol: string,
+  explorer: string,
+  blocks: Pick<ChainInfo, 'blockTimeMs' | 'depositConfirmations' | 'callBlockNumber'>,
+  mevProtection = false,
 ): ChainInfo {
   return {
-    id, family: 'evm', chainId, name, nativeSymbol, nativeDecimals: 18, ...blocks,
+    id,
+    family: 'evm',
+    chainId,
+    name,
+    nativeSymbol,
+    nativeDecimals: 18,
+    ...blocks,
     explorerTxUrl: `${explorer}/tx/{hash}`,
     explorerAddressUrl: `${explorer}/address/{address}`,
     mevProtection,
@@ -94,7 +102,12 @@ export const CHAINS: Readonly<Record<ChainId, ChainInfo>> = {
   MONAD: evm('MONAD', 143, 'Monad', 'MON', 'https://monadscan.com', { blockTimeMs: 400, depositConfirmations: 3 }),
   MEGAETH: evm('MEGAETH', 4326, 'MegaETH', 'ETH', 'https://mega.etherscan.io', { blockTimeMs: 1000, depositConfirmations: 3 }),
   SOL: {
-    id: 'SOL', family: 'solana', chainId: 792703809, name: 'Solana', nativeSymbol: 'SOL', nativeDecimals: 9,
+    id: 'SOL',
+    family: 'solana',
+    chainId: 792703809,
+    name: 'Solana',
+    nativeSymbol: 'SOL',
+    nativeDecimals: 9,
     explorerTxUrl: 'https://solscan.io/tx/{hash}',
     explorerAddressUrl: 'https://solscan.io/account/{address}',
     mevProtection: false,
@@ -105,8 +118,20 @@ export const CHAINS: Readonly<Record<ChainId, ChainInfo>> = {
 
 /** DexScreener's name for each chain (its URLs and APIs use these). */
 export const DEXSCREENER_CHAIN_IDS: Readonly<Record<ChainId, string>> = {
-  BASE: 'base', ETH: 'ethereum', BSC: 'bsc', ARB: 'arbitrum', AVAX: 'avalanche', ABS: 'abstract', HYPE: 'hyperevm',
-  INK: 'ink', STORY: 'story', XLAYER: 'xlayer', PLASMA: 'plasma', UNI: 'unichain', MONAD: 'monad', MEGAETH: 'megaeth',
+  BASE: 'base',
+  ETH: 'ethereum',
+  BSC: 'bsc',
+  ARB: 'arbitrum',
+  AVAX: 'avalanche',
+  ABS: 'abstract',
+  HYPE: 'hyperevm',
+  INK: 'ink',
+  STORY: 'story',
+  XLAYER: 'xlayer',
+  PLASMA: 'plasma',
+  UNI: 'unichain',
+  MONAD: 'monad',
+  MEGAETH: 'megaeth',
   SOL: 'solana',
 };
 
@@ -119,7 +144,19 @@ export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000'
  */
 export const V1_CHAIN_ALIASES = { ABSTRACT: 'ABS', HYPEREVM: 'HYPE', UNICHAIN: 'UNI' } as const satisfies Record<string, ChainId>;
 export const V1_QUOTE_CHAINS = [
-  'BASE', 'ETH', 'BSC', 'ARB', 'AVAX', 'ABS', 'HYPE', 'INK', 'STORY', 'XLAYER', 'PLASMA', 'UNI', 'SOL',
+  'BASE',
+  'ETH',
+  'BSC',
+  'ARB',
+  'AVAX',
+  'ABS',
+  'HYPE',
+  'INK',
+  'STORY',
+  'XLAYER',
+  'PLASMA',
+  'UNI',
+  'SOL',
 ] as const satisfies readonly ChainId[];
 /** The v1 balance endpoints' network list (the OpenAPI document). */
 export const V1_BALANCE_CHAINS = V1_QUOTE_CHAINS;

@@ -8,10 +8,16 @@ import { JsonRpcError, type RpcBatchAnswer, type RpcTransport } from './json-rpc
 import type { ChainId } from './registry';
 
 /** A JSON-RPC quantity (0x-hex integer) as a bigint. */
-export const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]+$/).transform((hex) => BigInt(hex));
+export const hexQuantity = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]+$/)
+  .transform((hex) => BigInt(hex));
 
 /** 0x-hex bytes (call results, code). */
-export const hexData = z.string().regex(/^0x(?:[0-9a-fA-F]{2})*$/).transform((hex) => hex as `0x${string}`);
+export const hexData = z
+  .string()
+  .regex(/^0x(?:[0-9a-fA-F]{2})*$/)
+  .transform((hex) => hex as `0x${string}`);
 
 export function rpcRefused(chain: ChainId, method: string, error: JsonRpcError): AppError {
   return new AppError('RPC_ERROR', `${chain} RPC refused ${method}: ${error.message} (code ${error.rpcCode}).`, { cause: error });
@@ -35,7 +41,11 @@ export function batchAnswer<S extends z.ZodType>(chain: ChainId, method: string,
 
 /** A single call whose JSON-RPC error and shape are checked like a batch answer. */
 export async function requestChecked<S extends z.ZodType>(
-  rpc: RpcTransport, method: string, params: unknown[], schema: S, options?: { timeoutMs?: number },
+  rpc: RpcTransport,
+  method: string,
+  params: unknown[],
+  schema: S,
+  options?: { timeoutMs?: number },
 ): Promise<z.output<S>> {
   let result: unknown;
   try {

@@ -25,9 +25,19 @@ describe('the transaction view', () => {
     const sender = privateKeyToAccount(generatePrivateKey());
     const recipient = privateKeyToAccount(generatePrivateKey()).address;
     await fundEvmAddress('BASE', entry, sender.address, faucetPlan('BASE', entry));
-    const viemChain = { id: entry.chainId, name: 'Base', nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [entry.rpcUrl] } } };
+    const viemChain = {
+      id: entry.chainId,
+      name: 'Base',
+      nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [entry.rpcUrl] } },
+    };
     const wallet = createWalletClient({ account: sender, chain: viemChain, transport: http(entry.rpcUrl) });
-    const hash = await wallet.writeContract({ address: alpha.address as Hex, abi: erc20Abi, functionName: 'transfer', args: [recipient, 1_234_500_000_000_000_000n] });
+    const hash = await wallet.writeContract({
+      address: alpha.address as Hex,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [recipient, 1_234_500_000_000_000_000n],
+    });
     const receipt = await createPublicClient({ transport: http(entry.rpcUrl) }).waitForTransactionReceipt({ hash });
 
     expect(await view('BASE', hash)).toEqual({
@@ -38,12 +48,14 @@ describe('the transaction view', () => {
       from: sender.address,
       to: getAddress(alpha.address),
       value: 0n,
-      transfers: [{
-        token: { address: getAddress(alpha.address), symbol: 'ALPHA', decimals: 18 },
-        from: sender.address,
-        to: recipient,
-        amount: 1_234_500_000_000_000_000n,
-      }],
+      transfers: [
+        {
+          token: { address: getAddress(alpha.address), symbol: 'ALPHA', decimals: 18 },
+          from: sender.address,
+          to: recipient,
+          amount: 1_234_500_000_000_000_000n,
+        },
+      ],
       balanceChanges: [],
     });
   });
@@ -52,7 +64,7 @@ describe('the transaction view', () => {
     expect(await view('BASE', `0x${'ab'.repeat(32)}`)).toMatchObject({ status: 'not-found', block: null, transfers: [] });
   });
 
-  it('reads a Solana transaction\'s balance changes, each token by its owner', async () => {
+  it("reads a Solana transaction's balance changes, each token by its owner", async () => {
     const entry = manifest.chains.SOL!;
     const owner = Keypair.generate().publicKey.toBase58();
     const plan = faucetPlan('SOL', entry);
@@ -64,6 +76,10 @@ describe('the transaction view', () => {
     expect(minted.block).toBeGreaterThan(0n);
     // The mint authority pays the fee.
     expect(minted.from).toBe(Keypair.fromSecretKey(decodeBase58(entry.treasury!.secretKey!)!).publicKey.toBase58());
-    expect(minted.balanceChanges).toContainEqual({ account: owner, token: { address: stable.address, symbol: 'USDC', decimals: stable.decimals }, change: stable.amount });
+    expect(minted.balanceChanges).toContainEqual({
+      account: owner,
+      token: { address: stable.address, symbol: 'USDC', decimals: stable.decimals },
+      change: stable.amount,
+    });
   });
 });

@@ -7,7 +7,6 @@ import { CHAINS, type ChainFamily } from './registry';
 import { readSolanaTransactionView } from './solana/solana-transaction-view';
 import type { TransactionView, TransactionViewDeps } from './transaction-view-types';
 
-
 type FamilyReader = (deps: TransactionViewDeps, hash: string) => Promise<TransactionView>;
 
 const READERS: Record<ChainFamily, FamilyReader> = { evm: readEvmTransactionView, solana: readSolanaTransactionView };

@@ -36,7 +36,11 @@ const SALT = /^[\x21-\x7e]{1,64}$/;
 function parse(argv: string[]): { chain: EvmChainId; feeCollector?: Address; salt?: string } {
   let values: { chain?: string; 'fee-collector'?: string; salt?: string };
   try {
-    ({ values } = parseArgs({ args: argv, strict: true, options: { chain: { type: 'string' }, 'fee-collector': { type: 'string' }, salt: { type: 'string' } } }));
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: { chain: { type: 'string' }, 'fee-collector': { type: 'string' }, salt: { type: 'string' } },
+    }));
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -84,7 +88,9 @@ main(process.argv.slice(2)).then(
       process.exitCode = 2;
     } else {
       // One line, no stack: a refusal says what to do; anything else is what the node or the network said.
-      console.error(error instanceof DeployRefused ? error.message : `deploy failed: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')}`);
+      console.error(
+        error instanceof DeployRefused ? error.message : `deploy failed: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')}`,
+      );
       process.exitCode = 1;
     }
   },

@@ -13,9 +13,17 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function runDoctor(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'server/cli/doctor.ts'], {
-      cwd: path.resolve(import.meta.dirname, '../..'), env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: dataDir, ...env }, timeout: 60_000, encoding: 'utf8',
-    }, (error: (Error & { code?: unknown }) | null, stdout: string, stderr: string) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli/doctor.ts'],
+      {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: dataDir, ...env },
+        timeout: 60_000,
+        encoding: 'utf8',
+      },
+      (error: (Error & { code?: unknown }) | null, stdout: string, stderr: string) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
   });
 }
 

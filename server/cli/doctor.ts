@@ -32,12 +32,17 @@ async function main(): Promise<number> {
   const chains = createChainDirectory(config, manifest);
   const solana = solanaRouteSource(() => solanaTradingFrom(config, chains.SOL, manifest, createBalanceReader(chains)));
   // Opening the store migrates it, as the server does; a store that does not open is the doctor's finding.
-  const opened = await openStoreForTool({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
-    .then((store) => ({ store }), (error: unknown) => ({ error }));
+  const opened = await openStoreForTool({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }).then(
+    (store) => ({ store }),
+    (error: unknown) => ({ error }),
+  );
   const store = 'store' in opened ? opened.store : undefined;
   const run = await runDoctor({
     families: familyServices,
-    config, chains, manifest, solanaRouted: solana !== undefined,
+    config,
+    chains,
+    manifest,
+    solanaRouted: solana !== undefined,
     pingStorage: async () => {
       if ('error' in opened) throw opened.error;
     },
@@ -49,10 +54,16 @@ async function main(): Promise<number> {
   const faults = [
     describeFindings('Faults (the server refuses to start on these)', run.refusals),
     describeFindings('Chain faults (the server starts with these chains off)', chainFaults),
-  ].filter(Boolean).join('\n\n');
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   if (warnings) console.log(`\n${warnings}`);
   if (faults) console.log(`\n${faults}`);
-  console.log(run.faults.length === 0 ? '\nNo fault: the server will start with this configuration.' : `\n${run.faults.length} fault(s)${run.refusals.length === 0 ? ': the server starts, with the chains named off' : ''}.`);
+  console.log(
+    run.faults.length === 0
+      ? '\nNo fault: the server will start with this configuration.'
+      : `\n${run.faults.length} fault(s)${run.refusals.length === 0 ? ': the server starts, with the chains named off' : ''}.`,
+  );
   return run.faults.length === 0 ? 0 : 1;
 }
 

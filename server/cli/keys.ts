@@ -32,10 +32,7 @@ const MAX_RATE_LIMIT = 2_147_483_647; // the column is a PostgreSQL integer
 const MAX_NAME_LENGTH = 200;
 
 type Command =
-  | { kind: 'create'; name: string; rateLimitPerMinute: number; scope: KeyScope }
-  | { kind: 'list' }
-  | { kind: 'revoke'; reference: string }
-  | { kind: 'help' };
+  { kind: 'create'; name: string; rateLimitPerMinute: number; scope: KeyScope } | { kind: 'list' } | { kind: 'revoke'; reference: string } | { kind: 'help' };
 
 class UsageError extends Error {}
 
@@ -117,10 +114,7 @@ async function run(command: Exclude<Command, { kind: 'help' }>, store: Store): P
         rateLimitPerMinute: command.rateLimitPerMinute,
         scope: command.scope,
       });
-      print(
-        `Created ${record.id} "${printable(record.name)}" (${record.rateLimitPerMinute}/min, scope ${record.scope}). ` +
-          'The key is shown only now:',
-      );
+      print(`Created ${record.id} "${printable(record.name)}" (${record.rateLimitPerMinute}/min, scope ${record.scope}). ` + 'The key is shown only now:');
       print(secret.key);
       return 0;
     }
@@ -159,7 +153,12 @@ function formatTable(records: ApiKeyRecord[]): string {
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   return [header, ...rows]
-    .map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd())
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
     .join('\n');
 }
 

@@ -23,10 +23,20 @@ const USAGE = `Usage:
 Environment: the app's (RPC_URL_<CHAIN>, SOLVER_PRIVATE_KEY, SOLVER_SECRET_KEY_SOL, DEPOSITORY_ADDRESS_<CHAIN>), or the local world's manifest.`;
 
 function table(holdings: Holding[]): string {
-  const rows = holdings.map((holding) => [holding.chain, holding.symbol, formatUnits(holding.amount, holding.decimals), holding.amount.toString(), holding.token]);
+  const rows = holdings.map((holding) => [
+    holding.chain,
+    holding.symbol,
+    formatUnits(holding.amount, holding.decimals),
+    holding.amount.toString(),
+    holding.token,
+  ]);
   const header = ['chain', 'token', 'amount', 'raw', 'address'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }
 
@@ -35,9 +45,18 @@ async function inventory(): Promise<number> {
   const manifest = config.localWorld ? readDevnetManifest(config.devnetManifestPath) : undefined;
   const chains = createChainDirectory(config, manifest);
   const solana = solanaTradingFrom(config, chains.SOL, manifest, createBalanceReader(chains));
-  const { chains: bridgeChains, missing } = bridgeChainsFrom({ config, chains, families: familyServices, manifest, fees: createPriorityFeeReader(chains), solana });
+  const { chains: bridgeChains, missing } = bridgeChainsFrom({
+    config,
+    chains,
+    families: familyServices,
+    manifest,
+    fees: createPriorityFeeReader(chains),
+    solana,
+  });
   if (Object.keys(bridgeChains).length === 0) {
-    const lacking = Object.entries(missing).map(([chain, what]) => `  ${chain}: ${what}`).join('\n');
+    const lacking = Object.entries(missing)
+      .map(([chain, what]) => `  ${chain}: ${what}`)
+      .join('\n');
     console.error(`No chain is set up for bridging here. What each chain lacks:\n${lacking}`);
     return 1;
   }
@@ -60,7 +79,10 @@ async function main(argv: string[]): Promise<number> {
   return inventory();
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);

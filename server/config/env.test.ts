@@ -16,7 +16,7 @@ describe('BRIDGE_CONFIRMATIONS_<CHAIN>', () => {
     expect(local.chains.SOL.bridgeConfirmations).toBe(1);
   });
 
-  it('sets one chain\'s depth, on the local world too', () => {
+  it("sets one chain's depth, on the local world too", () => {
     const config = loadConfig({ BRIDGE_CONFIRMATIONS_BASE: '3', BRIDGE_CONFIRMATIONS_SOL: '32' });
     expect(config.chains.BASE.bridgeConfirmations).toBe(3);
     expect(config.chains.SOL.bridgeConfirmations).toBe(32);
@@ -25,7 +25,12 @@ describe('BRIDGE_CONFIRMATIONS_<CHAIN>', () => {
   });
 
   it('refuses what is not a whole number of blocks in range, naming the variable', () => {
-    for (const [name, value] of [['BRIDGE_CONFIRMATIONS_ETH', '0'], ['BRIDGE_CONFIRMATIONS_ETH', '2.5'], ['BRIDGE_CONFIRMATIONS_BASE', 'six'], ['BRIDGE_CONFIRMATIONS_SOL', '33']] as const) {
+    for (const [name, value] of [
+      ['BRIDGE_CONFIRMATIONS_ETH', '0'],
+      ['BRIDGE_CONFIRMATIONS_ETH', '2.5'],
+      ['BRIDGE_CONFIRMATIONS_BASE', 'six'],
+      ['BRIDGE_CONFIRMATIONS_SOL', '33'],
+    ] as const) {
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
       expect(() => loadConfig({ [name]: value })).toThrow(name);
     }

@@ -10,7 +10,12 @@ import { readSecretFiles } from './secret-files';
 
 const urlList = z
   .string()
-  .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
+  .transform((text) =>
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.url({ protocol: /^(https?|wss?)$/ })).min(1));
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -51,7 +56,10 @@ const baseSchema = z.object({
   /** RugCheck's API (https://api.rugcheck.xyz) for the token audit on Solana; unset offline: the provider is unavailable. */
   RUGCHECK_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Receives Solana trading fees when trades route through Jupiter (base58 wallet, rent-exempt). */
-  FEE_COLLECTOR_SOL: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'FEE_COLLECTOR_SOL must be a base58 Solana address').optional(),
+  FEE_COLLECTOR_SOL: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'FEE_COLLECTOR_SOL must be a base58 Solana address')
+    .optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /**
    * `json`: every line the production process writes is one JSON object (console output and Node's warnings
@@ -67,14 +75,24 @@ const baseSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   PORT: positiveInt(3000),
   /** The bridge solver's key on every EVM chain (0x hex); on the local world the manifest's solver. */
-  SOLVER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'SOLVER_PRIVATE_KEY must be a 0x-prefixed 32-byte hex key').optional(),
+  SOLVER_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'SOLVER_PRIVATE_KEY must be a 0x-prefixed 32-byte hex key')
+    .optional(),
   /**
    * The salt `npm run deploy -- --salt` put the Router and the Depository under: their addresses follow from
    * SOLVER_PRIVATE_KEY and it. Unset: the usual addresses.
    */
-  DEPLOY_SALT: z.string().trim().regex(/^[\x21-\x7e]{1,64}$/, 'DEPLOY_SALT must be 1 to 64 printable characters without spaces').optional(),
+  DEPLOY_SALT: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{1,64}$/, 'DEPLOY_SALT must be 1 to 64 printable characters without spaces')
+    .optional(),
   /** The bridge solver's key on SOL (base58 of the 64-byte secret key). */
-  SOLVER_SECRET_KEY_SOL: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/, 'SOLVER_SECRET_KEY_SOL must be a base58 64-byte secret key').optional(),
+  SOLVER_SECRET_KEY_SOL: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/, 'SOLVER_SECRET_KEY_SOL must be a base58 64-byte secret key')
+    .optional(),
   /** The solver's fee on every bridge, in basis points of the amount. */
   BRIDGE_FEE_BPS: z.coerce.number().int().min(0).max(1_000).default(10),
   /** How long a bridge quote's rate holds: a deposit confirmed later is refunded. */
@@ -138,11 +156,16 @@ export const DEFAULT_MAX_OUTSTANDING_USD = 500_000;
 /** `BRIDGE_ASSETS_<CHAIN>`: keywords or addresses, checked against the chain when its bridge is built. */
 function readBridgeAssets(id: ChainId, text: string | undefined, problems: string[]): string[] {
   if (text === undefined || text.trim() === '') return DEFAULT_BRIDGE_ASSETS;
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const provider = chainFamily(id);
   const wrong = entries.filter((entry) => !DEFAULT_BRIDGE_ASSETS.includes(entry.toLowerCase()) && !provider.isAddress(entry));
   if (entries.length === 0 || wrong.length > 0) {
-    problems.push(`BRIDGE_ASSETS_${id}: a comma-separated list of native, wrapped, stable or token addresses${wrong.length > 0 ? ` (not: ${wrong.join(', ')})` : ''}`);
+    problems.push(
+      `BRIDGE_ASSETS_${id}: a comma-separated list of native, wrapped, stable or token addresses${wrong.length > 0 ? ` (not: ${wrong.join(', ')})` : ''}`,
+    );
     return DEFAULT_BRIDGE_ASSETS;
   }
   return entries.map((entry) => (provider.isAddress(entry) ? entry : entry.toLowerCase()));
@@ -308,10 +331,12 @@ export function devnetEnv(env: Environment = process.env): DevnetEnv {
     freePorts: env.DEVNET_PORTS === 'free',
     chains: devnetChains(env.DEVNET_CHAINS),
     stateCacheDir: env.DEVNET_STATE_CACHE || undefined,
-    forkUrls: Object.fromEntries(EVM_CHAIN_IDS.flatMap((id) => {
-      const url = env[`FORK_URL_${id}`]?.trim();
-      return url ? [[id, url]] : [];
-    })),
+    forkUrls: Object.fromEntries(
+      EVM_CHAIN_IDS.flatMap((id) => {
+        const url = env[`FORK_URL_${id}`]?.trim();
+        return url ? [[id, url]] : [];
+      }),
+    ),
     basePort: port(env.DEVNET_BASE_PORT),
     solanaPort: port(env.DEVNET_SOLANA_PORT),
   };

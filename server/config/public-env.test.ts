@@ -15,7 +15,7 @@ describe('public variables', () => {
   });
 });
 
-describe('the build\'s environment', () => {
+describe("the build's environment", () => {
   it('gives an unset public variable as empty, so the build drops the code behind it', () => {
     expect(buildEnv({})).toEqual({ publicEnv: { NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID: '' }, typesChecked: false });
     expect(buildEnv({ BUILD_TYPES_CHECKED: '1' }).typesChecked).toBe(true);

@@ -18,7 +18,15 @@ describe('the settings of the processes beside the server', () => {
   });
 
   it('give the devnet its chains, forks and ports, refusing an unknown chain', () => {
-    expect(devnetEnv({})).toEqual({ dataDir: '.data', freePorts: false, chains: undefined, stateCacheDir: undefined, forkUrls: {}, basePort: undefined, solanaPort: undefined });
+    expect(devnetEnv({})).toEqual({
+      dataDir: '.data',
+      freePorts: false,
+      chains: undefined,
+      stateCacheDir: undefined,
+      forkUrls: {},
+      basePort: undefined,
+      solanaPort: undefined,
+    });
     const given = devnetEnv({ DEVNET_PORTS: 'free', DEVNET_CHAINS: 'eth, sol', FORK_URL_BASE: ' https://base.example ', DEVNET_BASE_PORT: '9000' });
     expect(given).toMatchObject({ freePorts: true, chains: ['ETH', 'SOL'], forkUrls: { BASE: 'https://base.example' }, basePort: 9000 });
     expect(() => devnetEnv({ DEVNET_CHAINS: 'ETH,MOON' })).toThrow('DEVNET_CHAINS: unknown chain MOON');

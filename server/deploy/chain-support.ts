@@ -28,7 +28,10 @@ export async function readChainSupport(rpc: RpcTransport): Promise<ChainSupport>
   const [chainId, cancun, stateOverrides, deployerCode] = await Promise.all([
     rpc.request<string>('eth_chainId'),
     answersWord(() => rpc.request<Hex>('eth_call', [{ data: CANCUN_PROBE }, 'latest']), 1n),
-    answersWord(() => rpc.request<Hex>('eth_call', [{ to: OVERRIDE_PROBE_AT, data: '0x' }, 'latest', { [OVERRIDE_PROBE_AT]: { code: OVERRIDE_PROBE_CODE } }]), 42n),
+    answersWord(
+      () => rpc.request<Hex>('eth_call', [{ to: OVERRIDE_PROBE_AT, data: '0x' }, 'latest', { [OVERRIDE_PROBE_AT]: { code: OVERRIDE_PROBE_CODE } }]),
+      42n,
+    ),
     rpc.request<Hex>('eth_getCode', [DETERMINISTIC_DEPLOYER, 'latest']),
   ]);
   return { chainId: Number(BigInt(chainId)), cancun, stateOverrides, deterministicDeployer: deployerCode !== '0x' && deployerCode !== '0x0' };

@@ -11,9 +11,7 @@ export interface Deployable {
   immutables: readonly { start: number; length: number }[];
 }
 
-export type CodeMatch =
-  | { matches: true; immutable?: Hex }
-  | { matches: false; reason: 'no code' | 'other code' | 'immutables differ' };
+export type CodeMatch = { matches: true; immutable?: Hex } | { matches: false; reason: 'no code' | 'other code' | 'immutables differ' };
 
 export function matchCode(onChain: Hex | undefined, deployable: Deployable): CodeMatch {
   if (!onChain || onChain === '0x') return { matches: false, reason: 'no code' };

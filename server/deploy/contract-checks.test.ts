@@ -21,8 +21,9 @@ describe('checkProjectCode', () => {
   it('says what is wrong as a phrase that follows the contract as its subject', () => {
     const router = checkProjectCode(deployedWith(routerDeployable, BOUND), 'router', { wrappedNative: EXPECTED });
     expect(router).toEqual({ state: 'wrong', problem: `wraps ${BOUND}, not the chain's wrapped native coin ${EXPECTED}` });
-    expect(sentence('the Router at 0x1', (router as { problem: string }).problem))
-      .toBe(`the Router at 0x1 wraps ${BOUND}, not the chain's wrapped native coin ${EXPECTED}.`);
+    expect(sentence('the Router at 0x1', (router as { problem: string }).problem)).toBe(
+      `the Router at 0x1 wraps ${BOUND}, not the chain's wrapped native coin ${EXPECTED}.`,
+    );
 
     const depository = checkProjectCode(deployedWith(depositoryDeployable, BOUND), 'depository', { solver: EXPECTED });
     expect(depository).toEqual({ state: 'wrong', problem: `forwards deposits to ${BOUND}, not to the configured solver ${EXPECTED}` });

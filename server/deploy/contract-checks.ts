@@ -21,7 +21,10 @@ export interface ExpectedBinding {
 }
 
 export async function checkProjectContract(
-  rpc: RpcTransport, contract: ProjectContract, address: Address, expected: ExpectedBinding & { deployer?: Address },
+  rpc: RpcTransport,
+  contract: ProjectContract,
+  address: Address,
+  expected: ExpectedBinding & { deployer?: Address },
 ): Promise<ContractCheck> {
   const code = await rpc.request<Hex>('eth_getCode', [address, 'latest']);
   return checkProjectCode(code, contract, { solver: expected.solver ?? expected.deployer, wrappedNative: expected.wrappedNative });

@@ -51,7 +51,9 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 function runDeploy(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/deploy.ts', ...args], {
-      cwd: ROOT, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env } as unknown as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env } as unknown as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
@@ -76,16 +78,36 @@ describe('npm run deploy', () => {
       found.push(Object.fromEntries(deployed.map((entry) => [entry.contract, entry.address])));
       const client = createPublicClient({ transport: http(url) });
       const router = found.at(-1)!.router!;
-      expect(await client.readContract({ address: router, abi: [{ type: 'function', name: 'feeCollector', inputs: [], outputs: [{ type: 'address' }], stateMutability: 'view' }], functionName: 'feeCollector' })).toBe(feeCollector);
-      expect(await client.readContract({ address: router, abi: [{ type: 'function', name: 'owner', inputs: [], outputs: [{ type: 'address' }], stateMutability: 'view' }], functionName: 'owner' })).toBe(deployer);
+      expect(
+        await client.readContract({
+          address: router,
+          abi: [{ type: 'function', name: 'feeCollector', inputs: [], outputs: [{ type: 'address' }], stateMutability: 'view' }],
+          functionName: 'feeCollector',
+        }),
+      ).toBe(feeCollector);
+      expect(
+        await client.readContract({
+          address: router,
+          abi: [{ type: 'function', name: 'owner', inputs: [], outputs: [{ type: 'address' }], stateMutability: 'view' }],
+          functionName: 'owner',
+        }),
+      ).toBe(deployer);
       expect(await checkProjectContract(rpc, 'depository', found.at(-1)!.depository!, { solver: deployer })).toEqual({ state: 'ok' });
       // Bound to its own solver: checked against another, it is refused.
       const stranger = privateKeyToAccount(generatePrivateKey()).address;
-      expect(await checkProjectContract(rpc, 'depository', found.at(-1)!.depository!, { solver: stranger })).toMatchObject({ state: 'wrong', problem: expect.stringContaining(stranger) });
-      expect(await checkProjectContract(rpc, 'router', router, { wrappedNative: WRAPPED[chain === 'BASE' ? 'ARB' : 'BASE'] })).toMatchObject({ state: 'wrong' });
+      expect(await checkProjectContract(rpc, 'depository', found.at(-1)!.depository!, { solver: stranger })).toMatchObject({
+        state: 'wrong',
+        problem: expect.stringContaining(stranger),
+      });
+      expect(await checkProjectContract(rpc, 'router', router, { wrappedNative: WRAPPED[chain === 'BASE' ? 'ARB' : 'BASE'] })).toMatchObject({
+        state: 'wrong',
+      });
 
       const again = await deployProjectContracts({ chain, rpc, deployerKey: key, wrappedNative: WRAPPED[chain], feeCollector });
-      expect(again).toMatchObject([{ outcome: 'present', txHashes: [] }, { outcome: 'present', txHashes: [] }]);
+      expect(again).toMatchObject([
+        { outcome: 'present', txHashes: [] },
+        { outcome: 'present', txHashes: [] },
+      ]);
     }
     expect(found[0]).toEqual(found[1]);
     expect(found[0]).toEqual({ router: projectContractAddress(deployer, 'router'), depository: projectContractAddress(deployer, 'depository') });
@@ -153,7 +175,9 @@ describe('npm run deploy', () => {
     expect(salted.code, salted.stderr).toBe(0);
     const router = projectContractAddress(deployer, 'router', 'v2');
     expect(salted.stdout.trim().split('\n')).toEqual([
-      'DEPLOY_SALT=v2', `ROUTER_ADDRESS_BASE=${router}`, `DEPOSITORY_ADDRESS_BASE=${projectContractAddress(deployer, 'depository', 'v2')}`,
+      'DEPLOY_SALT=v2',
+      `ROUTER_ADDRESS_BASE=${router}`,
+      `DEPOSITORY_ADDRESS_BASE=${projectContractAddress(deployer, 'depository', 'v2')}`,
     ]);
     expect(router).not.toBe(projectContractAddress(deployer, 'router'));
     expect(await checkProjectContract(rpc, 'router', router, { deployer, wrappedNative: WRAPPED.BASE })).toEqual({ state: 'ok' });

@@ -14,10 +14,24 @@ import type { RpcTransport } from '@/server/chains/json-rpc';
 import { CHAINS, type EvmChainId } from '@/server/chains/registry';
 import { readChainSupport, supportProblems } from './chain-support';
 import { checkProjectContract, type ContractCheck } from './contract-checks';
-import { checkDeployerFunds, checkWrappedNative, DeployRefused, GAS_MARGIN_PERCENT, readDeployFees, type DeployFees, type PlannedSend } from './deploy-preflight';
+import {
+  checkDeployerFunds,
+  checkWrappedNative,
+  DeployRefused,
+  GAS_MARGIN_PERCENT,
+  readDeployFees,
+  type DeployFees,
+  type PlannedSend,
+} from './deploy-preflight';
 import { depositoryDeployable, routerDeployable } from './generated/deployables';
 import {
-  DETERMINISTIC_DEPLOYER, PROJECT_CONTRACTS, projectContractAddress, projectSalt, proxyAddress, proxyCreationCode, type ProjectContract,
+  DETERMINISTIC_DEPLOYER,
+  PROJECT_CONTRACTS,
+  projectContractAddress,
+  projectSalt,
+  proxyAddress,
+  proxyCreationCode,
+  type ProjectContract,
 } from './project-addresses';
 
 export interface DeployRequest {
@@ -58,7 +72,9 @@ export async function deployProjectContracts(request: DeployRequest): Promise<De
   const deployer = privateKeyToAccount(request.deployerKey);
   const problems = supportProblems(await readChainSupport(request.rpc), CHAINS[request.chain].chainId);
   if (problems.length > 0) throw new DeployRefused(`${request.chain}: cannot deploy: ${problems.join('; ')}.`);
-  log(`${request.chain}: deployer ${deployer.address}, balance ${formatEther(await getBalance(request.rpc, deployer.address))} ${CHAINS[request.chain].nativeSymbol}`);
+  log(
+    `${request.chain}: deployer ${deployer.address}, balance ${formatEther(await getBalance(request.rpc, deployer.address))} ${CHAINS[request.chain].nativeSymbol}`,
+  );
   const creations: Record<ProjectContract, Hex> = {
     router: withArguments(routerDeployable, [request.wrappedNative, request.feeCollector ?? deployer.address, deployer.address]),
     depository: withArguments(depositoryDeployable, [deployer.address]),
@@ -67,7 +83,13 @@ export async function deployProjectContracts(request: DeployRequest): Promise<De
   for (const contract of PROJECT_CONTRACTS) plans.push(await planOne(request, deployer.address, contract, creations[contract]));
   if (plans.some((plan) => plan.contract === 'router' && plan.sends.length > 0)) await checkWrappedNative(request.rpc, request.chain, request.wrappedNative);
   const fees = await readDeployFees(request.rpc);
-  await checkDeployerFunds(request.rpc, request.chain, deployer.address, plans.flatMap((plan) => plan.sends), fees);
+  await checkDeployerFunds(
+    request.rpc,
+    request.chain,
+    deployer.address,
+    plans.flatMap((plan) => plan.sends),
+    fees,
+  );
   const results: DeployedContract[] = [];
   for (const plan of plans) results.push(await deployOne(request, deployer, plan, fees, log));
   return results;
@@ -78,7 +100,9 @@ async function planOne(request: DeployRequest, deployer: Address, contract: Proj
   const before = await checkProjectContract(request.rpc, contract, address, { deployer, wrappedNative: request.wrappedNative });
   if (before.state === 'ok') return { contract, address, sends: [] };
   if (before.state !== 'absent') {
-    throw new DeployRefused(`${request.chain}: ${address} holds something else: the contract there ${before.problem}. Run again with --salt <text> for a new address (and set DEPLOY_SALT to the same text).`);
+    throw new DeployRefused(
+      `${request.chain}: ${address} holds something else: the contract there ${before.problem}. Run again with --salt <text> for a new address (and set DEPLOY_SALT to the same text).`,
+    );
   }
   const proxy = proxyAddress(deployer, contract, request.salt);
   const proxyMissing = (await request.rpc.request<Hex>('eth_getCode', [proxy, 'latest'])) === '0x';
@@ -88,7 +112,13 @@ async function planOne(request: DeployRequest, deployer: Address, contract: Proj
   return { contract, address, sends: [makeProxy, create] };
 }
 
-async function deployOne(request: DeployRequest, deployer: PrivateKeyAccount, plan: ContractPlan, fees: DeployFees, log: (line: string) => void): Promise<DeployedContract> {
+async function deployOne(
+  request: DeployRequest,
+  deployer: PrivateKeyAccount,
+  plan: ContractPlan,
+  fees: DeployFees,
+  log: (line: string) => void,
+): Promise<DeployedContract> {
   const { contract, address } = plan;
   if (plan.sends.length === 0) {
     log(`${request.chain}: ${contract} at ${address} is there already and checks out`);
@@ -97,7 +127,8 @@ async function deployOne(request: DeployRequest, deployer: PrivateKeyAccount, pl
   const txHashes: Hex[] = [];
   for (const planned of plan.sends) {
     txHashes.push(await send(request, deployer, planned, fees));
-    if (planned.to === DETERMINISTIC_DEPLOYER) log(`${request.chain}: deploy proxy for the ${contract} at ${proxyAddress(deployer.address, contract, request.salt)}`);
+    if (planned.to === DETERMINISTIC_DEPLOYER)
+      log(`${request.chain}: deploy proxy for the ${contract} at ${proxyAddress(deployer.address, contract, request.salt)}`);
   }
   const after = await checkProjectContract(request.rpc, contract, address, { deployer: deployer.address, wrappedNative: request.wrappedNative });
   if (after.state !== 'ok') throw new DeployRefused(`${request.chain}: the ${contract} at ${address} does not check out after deploying: ${describe(after)}`);
@@ -111,7 +142,10 @@ function describe(check: ContractCheck): string {
 
 function withArguments(deployable: { constructorAbi: readonly { inputs?: readonly { type: string }[] }[]; creationCode: string }, args: Address[]): Hex {
   const inputs = deployable.constructorAbi[0]?.inputs ?? [];
-  return `${deployable.creationCode}${encodeAbiParameters(inputs.map(({ type }) => ({ type })), args).slice(2)}` as Hex;
+  return `${deployable.creationCode}${encodeAbiParameters(
+    inputs.map(({ type }) => ({ type })),
+    args,
+  ).slice(2)}` as Hex;
 }
 
 /** Signs and sends one call from the deployer at the fees checked, and waits for it; a revert or a timeout refuses the deploy. */
@@ -123,7 +157,14 @@ async function send(request: DeployRequest, deployer: PrivateKeyAccount, planned
     estimateGas(rpc, { from: deployer.address, to, value: 0n, data }),
   ]);
   const tx: TransactionSerializableEIP1559 = {
-    type: 'eip1559', chainId: CHAINS[request.chain].chainId, nonce, to, data, value: 0n, gas: (gas * GAS_MARGIN_PERCENT) / 100n, ...fees,
+    type: 'eip1559',
+    chainId: CHAINS[request.chain].chainId,
+    nonce,
+    to,
+    data,
+    value: 0n,
+    gas: (gas * GAS_MARGIN_PERCENT) / 100n,
+    ...fees,
   };
   const raw = await deployer.signTransaction(tx);
   const hash = keccak256(raw);

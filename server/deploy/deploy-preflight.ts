@@ -47,29 +47,34 @@ export async function checkWrappedNative(rpc: RpcTransport, chain: EvmChainId, w
   const code = await rpc.request<Hex>('eth_getCode', [wrappedNative, 'latest']);
   if (code !== '0x') return;
   throw new DeployRefused(
-    `${chain}: the wrapped native coin ${wrappedNative} has no code on this chain, and the Router is bound to it for good: `
-    + `set VENUES_${chain}='{"wrappedNative":"0x…"}' to the chain's wrapped native contract (or check RPC_URL_${chain} serves ${chain}), then run again.`,
+    `${chain}: the wrapped native coin ${wrappedNative} has no code on this chain, and the Router is bound to it for good: ` +
+      `set VENUES_${chain}='{"wrappedNative":"0x…"}' to the chain's wrapped native contract (or check RPC_URL_${chain} serves ${chain}), then run again.`,
   );
 }
 
 /** Refuses a deployer that cannot pay for every planned send at the fees the deploy will offer. */
 export async function checkDeployerFunds(
-  rpc: RpcTransport, chain: EvmChainId, deployer: Address, sends: readonly PlannedSend[], fees: DeployFees,
+  rpc: RpcTransport,
+  chain: EvmChainId,
+  deployer: Address,
+  sends: readonly PlannedSend[],
+  fees: DeployFees,
 ): Promise<void> {
   if (sends.length === 0) return;
   const symbol = CHAINS[chain].nativeSymbol;
-  const [balance, gases] = await Promise.all([
-    getBalance(rpc, deployer),
-    Promise.all(sends.map((send) => estimateSend(rpc, deployer, send))),
-  ]).catch((error: unknown) => {
-    throw new DeployRefused(`${chain}: the node could not estimate the deploy's gas (${(error as Error).message}); check RPC_URL_${chain} and that ${deployer} holds ${symbol}, then run again.`);
-  });
+  const [balance, gases] = await Promise.all([getBalance(rpc, deployer), Promise.all(sends.map((send) => estimateSend(rpc, deployer, send)))]).catch(
+    (error: unknown) => {
+      throw new DeployRefused(
+        `${chain}: the node could not estimate the deploy's gas (${(error as Error).message}); check RPC_URL_${chain} and that ${deployer} holds ${symbol}, then run again.`,
+      );
+    },
+  );
   const gas = gases.reduce((sum, each) => sum + (each * GAS_MARGIN_PERCENT) / 100n, 0n);
   const needed = gas * fees.maxFeePerGas;
   if (balance >= needed) return;
   throw new DeployRefused(
-    `${chain}: the deployer ${deployer} (SOLVER_PRIVATE_KEY) holds ${formatEther(balance)} ${symbol} and the deploy needs up to ${formatEther(needed)} `
-    + `(${sends.length} transactions, ${gas} gas at up to ${formatGwei(fees.maxFeePerGas)} gwei): send at least ${formatEther(needed - balance)} ${symbol} to ${deployer} on ${chain}, then run again.`,
+    `${chain}: the deployer ${deployer} (SOLVER_PRIVATE_KEY) holds ${formatEther(balance)} ${symbol} and the deploy needs up to ${formatEther(needed)} ` +
+      `(${sends.length} transactions, ${gas} gas at up to ${formatGwei(fees.maxFeePerGas)} gwei): send at least ${formatEther(needed - balance)} ${symbol} to ${deployer} on ${chain}, then run again.`,
   );
 }
 

@@ -37,7 +37,12 @@ export function proxyCreationCode(deployer: Address): Hex {
 }
 
 export function proxyAddress(deployer: Address, contract: ProjectContract, operatorSalt?: string): Address {
-  return getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt: projectSalt(contract, operatorSalt), bytecode: proxyCreationCode(deployer) });
+  return getContractAddress({
+    opcode: 'CREATE2',
+    from: DETERMINISTIC_DEPLOYER,
+    salt: projectSalt(contract, operatorSalt),
+    bytecode: proxyCreationCode(deployer),
+  });
 }
 
 /** The contract's address on every chain where `deployer` deploys it. */

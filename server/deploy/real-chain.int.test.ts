@@ -44,7 +44,11 @@ const tempDir = () => {
 /** Runs a command of the project with only `env` (and PATH), as an operator's shell would. */
 function runScript(args: string[], env: Record<string, string>, timeoutMs = 90_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } as unknown as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env } as unknown as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -58,7 +62,11 @@ function runScript(args: string[], env: Record<string, string>, timeoutMs = 90_0
 }
 
 async function fund(url: string, address: string): Promise<void> {
-  await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, `0x${parseEther('100').toString(16)}`] }) });
+  await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, `0x${parseEther('100').toString(16)}`] }),
+  });
 }
 
 /** A fresh trader buys BASE's stable (the address book's) with the native coin: the chain delivers the quote exactly. */
@@ -66,11 +74,23 @@ async function expectTradeDeliversQuote(services: Services, rpcUrl: string, amou
   const trader = privateKeyToAccount(generatePrivateKey());
   await fund(rpcUrl, trader.address);
   const usdc = ADDRESS_BOOK.BASE!.stables[0]!.address as Address;
-  const quoted = await v2QuoteAnswer(services, v2QuoteInput.parse({
-    chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: usdc, amount: String(amount), slippage: 50, trader: trader.address,
-  }));
+  const quoted = await v2QuoteAnswer(
+    services,
+    v2QuoteInput.parse({
+      chain: 'BASE',
+      tokenIn: NATIVE_TOKEN_ADDRESS,
+      tokenOut: usdc,
+      amount: String(amount),
+      slippage: 50,
+      trader: trader.address,
+    }),
+  );
   const signed = await trader.signTransaction(parseTransaction(quoted.transaction.trade as Hex) as TransactionSerializableEIP1559);
-  const executed = await v2ExecuteAnswer(services, undefined, v2ExecuteInput.parse({ chain: 'BASE', trade: signed, quoteId: quoted.transaction.quoteId, mev: false, simulation: true }));
+  const executed = await v2ExecuteAnswer(
+    services,
+    undefined,
+    v2ExecuteInput.parse({ chain: 'BASE', trade: signed, quoteId: quoted.transaction.quoteId, mev: false, simulation: true }),
+  );
   expect(executed).toMatchObject({ success: true, status: 'SUCCESS' });
   const client = createPublicClient({ transport: http(rpcUrl) });
   expect(await client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })).toBe(BigInt(quoted.stats.amountOut));
@@ -95,7 +115,7 @@ describe('a real-chain setup from zero', () => {
     await expectTradeDeliversQuote(services, base.rpcUrl, parseEther('0.5'));
   });
 
-  it('runs a fork of a chain with the project\'s contracts deployed on top, and trades on it', async () => {
+  it("runs a fork of a chain with the project's contracts deployed on top, and trades on it", async () => {
     // The local world's BASE node stands in for the real chain: it carries the address book's contracts.
     const real = ownWorld.manifest.chains.BASE!;
     const dataDir = tempDir();
@@ -126,14 +146,18 @@ describe('a real-chain setup from zero', () => {
     const { BASE } = ownWorld.manifest.chains;
     const cases: [Record<string, string>, string][] = [
       [{ RPC_URL_BASE: BASE!.rpcUrl, VENUES_BASE: '{"wrappedNative":"0x12"}' }, 'VENUES_BASE'],
-      ...(process.env.TEST_DATABASE_URL ? [[{ RPC_URL_BASE: BASE!.rpcUrl, DATABASE_URL: process.env.TEST_DATABASE_URL }, 'APP_SECRET'] as [Record<string, string>, string]] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [[{ RPC_URL_BASE: BASE!.rpcUrl, DATABASE_URL: process.env.TEST_DATABASE_URL }, 'APP_SECRET'] as [Record<string, string>, string]]
+        : []),
     ];
     // The starts are independent (own port, own data folder): side by side, the case waits for one start's
     // module loading instead of several.
-    const runs = await Promise.all(cases.map(async ([env, named]) => {
-      const started = await runScript(['scripts/start.ts', '-p', String(await freePort()), '-H', '127.0.0.1'], { DATA_DIR: tempDir(), ...env });
-      return { named, started };
-    }));
+    const runs = await Promise.all(
+      cases.map(async ([env, named]) => {
+        const started = await runScript(['scripts/start.ts', '-p', String(await freePort()), '-H', '127.0.0.1'], { DATA_DIR: tempDir(), ...env });
+        return { named, started };
+      }),
+    );
     for (const { named, started } of runs) {
       expect(started.code, `${named}: ${started.stdout}`).toBe(1);
       expect(started.stderr).toContain(named);
@@ -141,13 +165,17 @@ describe('a real-chain setup from zero', () => {
     }
   }, 360_000);
 
-  it('serves with one chain off, its fault named, when that chain\'s RPC, Router, Depository or route source is wrong', async () => {
+  it("serves with one chain off, its fault named, when that chain's RPC, Router, Depository or route source is wrong", async () => {
     const { BASE, ARB } = ownWorld.manifest.chains;
     const cases: [Record<string, string>, string, 'BASE' | 'SOL'][] = [
       [{ RPC_URL_BASE: ARB!.rpcUrl }, 'RPC_URL_BASE: serves chain id 42161', 'BASE'],
       [{ RPC_URL_BASE: BASE!.rpcUrl, ROUTER_ADDRESS_BASE: privateKeyToAccount(generatePrivateKey()).address }, 'ROUTER_ADDRESS_BASE', 'BASE'],
       // The world's Depository forwards to the world's solver, not to this key's address.
-      [{ RPC_URL_BASE: BASE!.rpcUrl, SOLVER_PRIVATE_KEY: generatePrivateKey(), DEPOSITORY_ADDRESS_BASE: BASE!.contracts.depository! }, 'DEPOSITORY_ADDRESS_BASE', 'BASE'],
+      [
+        { RPC_URL_BASE: BASE!.rpcUrl, SOLVER_PRIVATE_KEY: generatePrivateKey(), DEPOSITORY_ADDRESS_BASE: BASE!.contracts.depository! },
+        'DEPOSITORY_ADDRESS_BASE',
+        'BASE',
+      ],
       [{ RPC_URL_SOL: ownWorld.manifest.chains.SOL!.rpcUrl }, 'JUPITER_API_URL', 'SOL'],
     ];
     for (const [env, named, chain] of cases) {

@@ -73,13 +73,14 @@ export async function fundEvmAddress(chain: ChainId, entry: ManifestChain, addre
   });
 
   const sendNative = () => wallet.sendTransaction({ to: address, value: plan.native, gas: 21_000n });
-  const sendToken = (token: FaucetPlan['tokens'][number]) => () => wallet.writeContract({
-    address: token.address as `0x${string}`,
-    abi: erc20Abi,
-    functionName: 'transfer',
-    args: [address, token.amount],
-    gas: 200_000n,
-  });
+  const sendToken = (token: FaucetPlan['tokens'][number]) => () =>
+    wallet.writeContract({
+      address: token.address as `0x${string}`,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [address, token.amount],
+      gas: 200_000n,
+    });
   const payments: { send: () => Promise<Hex>; hash: Hex; token?: string }[] = [{ send: sendNative, hash: await sendPastNonceRaces(sendNative) }];
   for (const token of plan.tokens) payments.push({ send: sendToken(token), hash: await sendPastNonceRaces(sendToken(token)), token: token.address });
   const tokens: Record<string, Hex> = {};

@@ -57,7 +57,11 @@ export async function sendTestFunds(world: LocalWorld, input: { chain: ChainId; 
   const funded: FundedToken[] = [
     { symbol: nativeSymbol, address: NATIVE_TOKEN_ADDRESS, amount: plan.native, decimals: nativeDecimals, txHash: transactions.native },
     ...plan.tokens.map((token) => ({
-      symbol: token.symbol, address: token.address, amount: token.amount, decimals: token.decimals, txHash: transactions.tokens[token.address]!,
+      symbol: token.symbol,
+      address: token.address,
+      amount: token.amount,
+      decimals: token.decimals,
+      txHash: transactions.tokens[token.address]!,
     })),
   ];
   return {

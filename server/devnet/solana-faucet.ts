@@ -1,6 +1,4 @@
-import {
-  createAssociatedTokenAccountIdempotentInstruction, createMintToCheckedInstruction, getAssociatedTokenAddressSync,
-} from '@solana/spl-token';
+import { createAssociatedTokenAccountIdempotentInstruction, createMintToCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction } from '@solana/web3.js';
 import type { ManifestChain } from '@/server/chains/devnet-manifest';
 import { requestTarget } from '@/server/chains/json-rpc';

@@ -10,7 +10,13 @@ export const NO_BREAK_SPACE = '\u00a0';
 const plain = (maxFraction: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: maxFraction });
 const grouped = [0, 1, 2, 3, 4, 5, 6].map(plain);
 const usdExact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
-const usdCompact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const usdCompact = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
 const usdPrice = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumSignificantDigits: 4 });
 const plainPrice = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 4 });
 
@@ -51,7 +57,11 @@ export function formatFixed(value: number, fractionDigits: number, usd = false):
   const key = `${digits}${usd ? '$' : ''}`;
   let format = fixedFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, ...(usd ? { style: 'currency', currency: 'USD' } : {}) });
+    format = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      ...(usd ? { style: 'currency', currency: 'USD' } : {}),
+    });
     fixedFormats.set(key, format);
   }
   return format.format(value);

@@ -27,10 +27,15 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'chain-faults-'));
-  services = await createServices(loadConfig({
-    DATA_DIR: dataDir, DEV_API_KEY: DEV_KEY, DEVNET_MANIFEST: process.env.DEVNET_MANIFEST, LOG_LEVEL: 'silent',
-    VENUES_BASE: JSON.stringify({ quoterV2: NO_CODE }),
-  }));
+  services = await createServices(
+    loadConfig({
+      DATA_DIR: dataDir,
+      DEV_API_KEY: DEV_KEY,
+      DEVNET_MANIFEST: process.env.DEVNET_MANIFEST,
+      LOG_LEVEL: 'silent',
+      VENUES_BASE: JSON.stringify({ quoterV2: NO_CODE }),
+    }),
+  );
 });
 afterAll(async () => {
   await services?.close();
@@ -51,8 +56,12 @@ async function codeOf(procedure: 'v2.quote' | 'bridge.quote', input: Record<stri
 const swap = (chain: ChainId) => {
   const world = testManifest().chains[chain]!;
   return {
-    chain, tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: world.tokens.find((token) => token.symbol === 'USDC')!.address,
-    amount: '1000000000000000', slippage: '100', trader: world.accounts[0]!.address,
+    chain,
+    tokenIn: NATIVE_TOKEN_ADDRESS,
+    tokenOut: world.tokens.find((token) => token.symbol === 'USDC')!.address,
+    amount: '1000000000000000',
+    slippage: '100',
+    trader: world.accounts[0]!.address,
   };
 };
 
@@ -102,6 +111,10 @@ describe('a chain with a wrong venue', () => {
 });
 
 async function rpc(url: string, method: string, params: unknown[]): Promise<string> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   return ((await response.json()) as { result: string }).result;
 }

@@ -32,9 +32,17 @@ beforeAll(async () => {
   const manifest = testManifest();
   const manifestPath = path.join(dataDir, 'manifest.json');
   writeFileSync(manifestPath, JSON.stringify({ ...manifest, chains: { ...manifest.chains, BASE: { ...manifest.chains.BASE, rpcUrl: proxy.url } } }));
-  services = await createServices(loadConfig({
-    DATA_DIR: dataDir, DEV_API_KEY: DEV_KEY, DEVNET_MANIFEST: manifestPath, LOG_LEVEL: 'silent', RPC_TIMEOUT_MS: '3000', CHAIN_RECHECK_MS: String(RECHECK_MS), HEALTH_CACHE_MS: '1',
-  }));
+  services = await createServices(
+    loadConfig({
+      DATA_DIR: dataDir,
+      DEV_API_KEY: DEV_KEY,
+      DEVNET_MANIFEST: manifestPath,
+      LOG_LEVEL: 'silent',
+      RPC_TIMEOUT_MS: '3000',
+      CHAIN_RECHECK_MS: String(RECHECK_MS),
+      HEALTH_CACHE_MS: '1',
+    }),
+  );
 });
 afterAll(async () => {
   await services?.close();
@@ -51,7 +59,11 @@ async function quoteBase(): Promise<string> {
   const usdc = testManifest().chains.BASE!.tokens.find((token) => token.symbol === 'USDC')!;
   try {
     await call('v2.quote', {
-      chain: 'BASE', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: usdc.address, amount: '1000000000000000', slippage: '100',
+      chain: 'BASE',
+      tokenIn: NATIVE_TOKEN_ADDRESS,
+      tokenOut: usdc.address,
+      amount: '1000000000000000',
+      slippage: '100',
       trader: testManifest().chains.BASE!.accounts[0]!.address,
     });
     return 'OK';
@@ -60,7 +72,9 @@ async function quoteBase(): Promise<string> {
   }
 }
 
-interface ChainsAnswer { chains: { name: string; capabilities: { rpc: string; quote: boolean } }[] }
+interface ChainsAnswer {
+  chains: { name: string; capabilities: { rpc: string; quote: boolean } }[];
+}
 const baseOf = async () => ((await call('v1.chains', {})) as ChainsAnswer).chains.find((chain) => chain.name === 'BASE')!;
 
 describe('a chain whose RPC was down at start', () => {

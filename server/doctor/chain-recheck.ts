@@ -74,7 +74,9 @@ export function createChainRecheck(deps: ChainRecheckDeps): ChainRecheck {
         const first = runAndApply();
         latest = first;
         // A failed first run is run again by the next reader, not served from memory.
-        first.catch(() => { if (latest === first) latest = undefined; });
+        first.catch(() => {
+          if (latest === first) latest = undefined;
+        });
       }
       return latest;
     },

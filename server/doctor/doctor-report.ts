@@ -34,7 +34,11 @@ export interface DoctorReport {
 export const NO_CAPABILITIES: Omit<ChainCapabilities, 'rpc' | 'notes'> = { quote: false, trade: false, tokenData: false, bridgeFrom: false, bridgeTo: false };
 
 const COLUMNS: [keyof Omit<ChainCapabilities, 'rpc' | 'notes'>, string][] = [
-  ['quote', 'quote'], ['trade', 'trade'], ['tokenData', 'token data'], ['bridgeFrom', 'bridge from'], ['bridgeTo', 'bridge to'],
+  ['quote', 'quote'],
+  ['trade', 'trade'],
+  ['tokenData', 'token data'],
+  ['bridgeFrom', 'bridge from'],
+  ['bridgeTo', 'bridge to'],
 ];
 
 /** The table `npm run doctor` prints: a row per chain, a column per capability, and why one is off. */
@@ -45,18 +49,24 @@ export function capabilityTable(report: DoctorReport): string {
     return [id, chain.rpc, ...COLUMNS.map(([key]) => (chain[key] ? 'yes' : '-')), chain.notes.join('; ')];
   });
   const widths = header.map((title, column) => Math.max(title.length, ...rows.slice().map((row) => (column === header.length - 1 ? 0 : row[column]!.length))));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }
 
 /** One line per served chain for the start-up log: what it can do, and why not the rest. */
 export function capabilitySummary(chains: Record<ChainId, ChainCapabilities>): Record<string, string> {
   const served = CHAIN_IDS.filter((id) => chains[id].rpc !== 'none');
-  return Object.fromEntries(served.map((id) => {
-    const chain = chains[id];
-    const can = COLUMNS.filter(([key]) => chain[key]).map(([, title]) => title);
-    return [id, `${chain.rpc}: ${can.length > 0 ? can.join(', ') : 'nothing'}${chain.notes.length > 0 ? ` (${chain.notes.join('; ')})` : ''}`];
-  }));
+  return Object.fromEntries(
+    served.map((id) => {
+      const chain = chains[id];
+      const can = COLUMNS.filter(([key]) => chain[key]).map(([, title]) => title);
+      return [id, `${chain.rpc}: ${can.length > 0 ? can.join(', ') : 'nothing'}${chain.notes.length > 0 ? ` (${chain.notes.join('; ')})` : ''}`];
+    }),
+  );
 }
 
 export function describeFindings(title: string, findings: Finding[]): string {

@@ -48,7 +48,11 @@ function newDataDir(): string {
 const world = () => ownWorld.manifest.chains;
 
 async function rpcCall(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   return ((await response.json()) as { result: unknown }).result;
 }
 
@@ -58,7 +62,10 @@ async function deployedSolver(): Promise<Hex> {
   const base = world().BASE!;
   await rpcCall(base.rpcUrl, 'anvil_setBalance', [privateKeyToAccount(key).address, `0x${parseEther('100').toString(16)}`]);
   await deployProjectContracts({
-    chain: 'BASE', rpc: createRpcTransport({ chain: 'BASE', urls: [base.rpcUrl], timeoutMs: 10_000 }), deployerKey: key, wrappedNative: base.wrappedNative as Hex,
+    chain: 'BASE',
+    rpc: createRpcTransport({ chain: 'BASE', urls: [base.rpcUrl], timeoutMs: 10_000 }),
+    deployerKey: key,
+    wrappedNative: base.wrappedNative as Hex,
   });
   return key;
 }
@@ -82,7 +89,10 @@ describe('the doctor', () => {
     expect(undeployed.chains.BASE).toMatchObject({ rpc: 'ok', tokenData: true, quote: false, bridgeFrom: false });
     expect(undeployed.chains.BASE.notes.join(' ')).toContain('npm run deploy -- --chain BASE');
     // The key holds nothing: said before a deploy would fail on it.
-    expect(undeployed.warnings).toContainEqual({ subject: 'BASE', message: expect.stringContaining('`npm run deploy -- --chain BASE` pays gas from it and would fail. Fund it first.') });
+    expect(undeployed.warnings).toContainEqual({
+      subject: 'BASE',
+      message: expect.stringContaining('`npm run deploy -- --chain BASE` pays gas from it and would fail. Fund it first.'),
+    });
 
     const deployed = await (await servicesFor({ RPC_URL_BASE: world().BASE!.rpcUrl, SOLVER_PRIVATE_KEY: await deployedSolver() })).doctor();
     expect(deployed.faults).toEqual([]);
@@ -100,7 +110,9 @@ describe('the doctor', () => {
 
     const newKey = generatePrivateKey();
     const after = await (await servicesFor({ RPC_URL_BASE: world().BASE!.rpcUrl, SOLVER_PRIVATE_KEY: newKey }, dir)).doctor();
-    expect(after.refusals).toEqual([{ subject: 'SOLVER_PRIVATE_KEY', message: expect.stringContaining(`last found for ${privateKeyToAccount(oldKey).address}`) }]);
+    expect(after.refusals).toEqual([
+      { subject: 'SOLVER_PRIVATE_KEY', message: expect.stringContaining(`last found for ${privateKeyToAccount(oldKey).address}`) },
+    ]);
     expect(after.refusals[0]!.message).toContain(`this key (${privateKeyToAccount(newKey).address})`);
     expect(after.refusals[0]!.message).toContain('No bridge request is waiting on the old key.');
   });
@@ -109,21 +121,32 @@ describe('the doctor', () => {
     const other = await deployedSolver();
     const otherDepository = (await servicesFor({ RPC_URL_BASE: world().BASE!.rpcUrl, SOLVER_PRIVATE_KEY: other })).bridge.chains.BASE!.depository;
     const solSolver = Keypair.generate();
-    const run = await (await servicesFor({
-      RPC_URL_BASE: world().BASE!.rpcUrl, SOLVER_PRIVATE_KEY: await deployedSolver(), DEPOSITORY_ADDRESS_BASE: otherDepository,
-      RPC_URL_SOL: world().SOL!.rpcUrl, JUPITER_API_URL: 'http://127.0.0.1:9/swap/v1', FEE_COLLECTOR_SOL: Keypair.generate().publicKey.toBase58(),
-      SOLVER_SECRET_KEY_SOL: getBase58Decoder().decode(solSolver.secretKey), DEPOSITORY_ADDRESS_SOL: Keypair.generate().publicKey.toBase58(),
-    })).doctor();
-    expect(run.faults).toEqual(expect.arrayContaining([
-      { subject: 'DEPOSITORY_ADDRESS_BASE', message: expect.stringContaining(`not to the configured solver`) },
-      { subject: 'DEPOSITORY_ADDRESS_SOL', message: expect.stringContaining(solSolver.publicKey.toBase58()) },
-    ]));
+    const run = await (
+      await servicesFor({
+        RPC_URL_BASE: world().BASE!.rpcUrl,
+        SOLVER_PRIVATE_KEY: await deployedSolver(),
+        DEPOSITORY_ADDRESS_BASE: otherDepository,
+        RPC_URL_SOL: world().SOL!.rpcUrl,
+        JUPITER_API_URL: 'http://127.0.0.1:9/swap/v1',
+        FEE_COLLECTOR_SOL: Keypair.generate().publicKey.toBase58(),
+        SOLVER_SECRET_KEY_SOL: getBase58Decoder().decode(solSolver.secretKey),
+        DEPOSITORY_ADDRESS_SOL: Keypair.generate().publicKey.toBase58(),
+      })
+    ).doctor();
+    expect(run.faults).toEqual(
+      expect.arrayContaining([
+        { subject: 'DEPOSITORY_ADDRESS_BASE', message: expect.stringContaining(`not to the configured solver`) },
+        { subject: 'DEPOSITORY_ADDRESS_SOL', message: expect.stringContaining(solSolver.publicKey.toBase58()) },
+      ]),
+    );
   });
 
   it('names RPC_URL_BASE when it serves another chain, and ROUTER_ADDRESS_BASE when the Router there has no code', async () => {
     const wrongChain = await (await servicesFor({ RPC_URL_BASE: world().ARB!.rpcUrl })).doctor();
     expect(wrongChain.faults).toEqual([{ subject: 'RPC_URL_BASE', message: expect.stringContaining('serves chain id 42161, not BASE (8453)') }]);
-    const noRouter = await (await servicesFor({ RPC_URL_BASE: world().BASE!.rpcUrl, ROUTER_ADDRESS_BASE: privateKeyToAccount(generatePrivateKey()).address })).doctor();
+    const noRouter = await (
+      await servicesFor({ RPC_URL_BASE: world().BASE!.rpcUrl, ROUTER_ADDRESS_BASE: privateKeyToAccount(generatePrivateKey()).address })
+    ).doctor();
     expect(noRouter.faults).toEqual([{ subject: 'ROUTER_ADDRESS_BASE', message: expect.stringContaining('has no code') }]);
   });
 
@@ -136,9 +159,27 @@ describe('the doctor', () => {
 
   it('names APP_SECRET when instances share a database without it', async () => {
     const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'doctor-')), DATABASE_URL: 'postgres://app@127.0.0.1:5432/app' });
-    const run = await runDoctor({ config, families: familyServices, chains: createChainDirectory(config, undefined), manifest: undefined, solanaRouted: false, pingStorage: async () => undefined });
+    const run = await runDoctor({
+      config,
+      families: familyServices,
+      chains: createChainDirectory(config, undefined),
+      manifest: undefined,
+      solanaRouted: false,
+      pingStorage: async () => undefined,
+    });
     expect(run.faults).toEqual([{ subject: 'APP_SECRET', message: expect.stringContaining('DATABASE_URL is set') }]);
     const withSecret = loadConfig({ DATABASE_URL: 'postgres://app@127.0.0.1:5432/app', APP_SECRET: 'x'.repeat(32) });
-    expect((await runDoctor({ config: withSecret, families: familyServices, chains: createChainDirectory(withSecret, undefined), manifest: undefined, solanaRouted: false, pingStorage: async () => undefined })).faults).toEqual([]);
+    expect(
+      (
+        await runDoctor({
+          config: withSecret,
+          families: familyServices,
+          chains: createChainDirectory(withSecret, undefined),
+          manifest: undefined,
+          solanaRouted: false,
+          pingStorage: async () => undefined,
+        })
+      ).faults,
+    ).toEqual([]);
   });
 });

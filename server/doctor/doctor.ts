@@ -67,7 +67,10 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorRun> {
   const faults: Finding[] = [...settingsFaults(input.config)];
   const warnings: Finding[] = [];
   await input.pingStorage().catch((error: unknown) => {
-    faults.push({ subject: input.config.DATABASE_URL ? 'DATABASE_URL' : 'DATA_DIR', message: `the database cannot be opened: ${error instanceof Error ? error.message : String(error)}` });
+    faults.push({
+      subject: input.config.DATABASE_URL ? 'DATABASE_URL' : 'DATA_DIR',
+      message: `the database cannot be opened: ${error instanceof Error ? error.message : String(error)}`,
+    });
   });
   const refusals = [...faults];
   const chainFaults: Partial<Record<ChainId, Finding[]>> = {};
@@ -107,10 +110,13 @@ export function applyDoctorRun(chains: ChainDirectory, run: DoctorRun): void {
 /** Settings that only make sense together. */
 function settingsFaults(config: Config): Finding[] {
   if (config.DATABASE_URL && !config.APP_SECRET) {
-    return [{
-      subject: 'APP_SECRET',
-      message: 'DATABASE_URL is set (a database several instances share) but APP_SECRET is not: each instance would make its own and refuse the quotes and sessions of the others. Set the same APP_SECRET on every instance.',
-    }];
+    return [
+      {
+        subject: 'APP_SECRET',
+        message:
+          'DATABASE_URL is set (a database several instances share) but APP_SECRET is not: each instance would make its own and refuse the quotes and sessions of the others. Set the same APP_SECRET on every instance.',
+      },
+    ];
   }
   return [];
 }

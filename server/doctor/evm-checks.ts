@@ -56,7 +56,7 @@ const anything = () => undefined;
 function venueProbes(chain: ConfiguredChain): Probe[] {
   const venues = chain.venues;
   if (!venues) return [];
-  const at = (key: string) => (typeof venues[key] === 'string' ? (venues[key]) : undefined);
+  const at = (key: string) => (typeof venues[key] === 'string' ? venues[key] : undefined);
   const ifDeployed = (key: string, call?: Probe['call']): Probe | undefined => {
     const address = at(key);
     return address ? { key, address, call } : undefined;
@@ -93,7 +93,12 @@ export async function checkEvmChain(input: EvmCheckInput): Promise<ChainCheck> {
   const faults: Finding[] = [];
   const warnings: Finding[] = [];
   const notes: string[] = [];
-  const off = (rpc: ChainCapabilities['rpc'], note: string): ChainCheck => ({ faults, warnings, capabilities: { rpc, ...NO_CAPABILITIES, notes: [note] }, tradingOff: note });
+  const off = (rpc: ChainCapabilities['rpc'], note: string): ChainCheck => ({
+    faults,
+    warnings,
+    capabilities: { rpc, ...NO_CAPABILITIES, notes: [note] },
+    tradingOff: note,
+  });
   if (!chain.available) return off('none', 'no RPC configured');
   let support;
   try {
@@ -103,7 +108,10 @@ export async function checkEvmChain(input: EvmCheckInput): Promise<ChainCheck> {
     return off('unreachable', 'the RPC did not answer');
   }
   if (support.chainId !== chain.info.chainId) {
-    faults.push({ subject: `RPC_URL_${id}`, message: `serves chain id ${support.chainId}, not ${id} (${chain.info.chainId}). Point it at a ${chain.info.name} node.` });
+    faults.push({
+      subject: `RPC_URL_${id}`,
+      message: `serves chain id ${support.chainId}, not ${id} (${chain.info.chainId}). Point it at a ${chain.info.name} node.`,
+    });
     return off('ok', `the RPC serves chain id ${support.chainId}`);
   }
 
@@ -131,10 +139,14 @@ export async function checkEvmChain(input: EvmCheckInput): Promise<ChainCheck> {
   const quote = tokenData && router.ok && support.stateOverrides;
   const bridge = depositoryState(input, reads.depositoryCode, reads.solverBalance, faults, warnings, notes);
   if (input.solver && !reads.solverBalance && notes.some((note) => note.includes('npm run deploy'))) {
-    warnings.push({ subject: id, message: `the solver ${input.solver} holds nothing here: \`npm run deploy -- --chain ${id}\` pays gas from it and would fail. Fund it first.` });
+    warnings.push({
+      subject: id,
+      message: `the solver ${input.solver} holds nothing here: \`npm run deploy -- --chain ${id}\` pays gas from it and would fail. Fund it first.`,
+    });
   }
   return {
-    faults, warnings,
+    faults,
+    warnings,
     capabilities: { rpc: 'ok', quote, trade: quote, tokenData, bridgeFrom: bridge.from && tokenData, bridgeTo: bridge.to && tokenData, notes },
     tradingOff: quote ? undefined : notes.join('; ') || 'its checks failed',
     routerOk: router.ok,
@@ -152,9 +164,17 @@ async function readContracts(chain: ConfiguredChain, probes: Probe[], input: Evm
   const calls: RpcCall[] = [];
   const slot = (call: RpcCall) => calls.push(call) - 1;
   const codeAt = probes.map((probe) => slot({ method: 'eth_getCode', params: [probe.address, 'latest'] }));
-  const viewAt = probes.map((probe) => probe.call && slot({
-    method: 'eth_call', params: [{ to: probe.address, data: encodeFunctionData({ abi: probe.call.abi, functionName: probe.call.functionName, args: probe.call.args }) }, 'latest'],
-  }));
+  const viewAt = probes.map(
+    (probe) =>
+      probe.call &&
+      slot({
+        method: 'eth_call',
+        params: [
+          { to: probe.address, data: encodeFunctionData({ abi: probe.call.abi, functionName: probe.call.functionName, args: probe.call.args }) },
+          'latest',
+        ],
+      }),
+  );
   const routerAddress = configuredRouter(chain);
   const router = routerAddress ? slot({ method: 'eth_getCode', params: [routerAddress, 'latest'] }) : undefined;
   const depository = input.depository ? slot({ method: 'eth_getCode', params: [input.depository, 'latest'] }) : undefined;
@@ -210,7 +230,12 @@ function routerState(input: EvmCheckInput, code: Hex | undefined, faults: Findin
 }
 
 function depositoryState(
-  input: EvmCheckInput, code: Hex | undefined, balance: bigint | undefined, faults: Finding[], warnings: Finding[], notes: string[],
+  input: EvmCheckInput,
+  code: Hex | undefined,
+  balance: bigint | undefined,
+  faults: Finding[],
+  warnings: Finding[],
+  notes: string[],
 ): { from: boolean; to: boolean } {
   const id = input.chain.info.id;
   if (!input.solver) {

@@ -7,7 +7,9 @@ import { checkSolana } from './solana-checks';
 /** SOL configured with an RPC that never answers (refused at once, as a dead port is). */
 function unreachableSol() {
   const chains = createChainDirectory(loadConfig({ DATA_DIR: 'memory://', RPC_URL_SOL: 'http://sol.invalid' }), undefined);
-  const refuse = async () => { throw new AppError('CHAIN_UNAVAILABLE', 'SOL RPC is unreachable'); };
+  const refuse = async () => {
+    throw new AppError('CHAIN_UNAVAILABLE', 'SOL RPC is unreachable');
+  };
   chains.SOL.rpc = { chain: 'SOL', urls: ['http://sol.invalid'], request: refuse, requestBatch: refuse };
   return chains.SOL;
 }
@@ -25,6 +27,8 @@ describe('the doctor on SOL', () => {
     const noRpc = createChainDirectory(loadConfig({ DATA_DIR: 'memory://' }), undefined).SOL;
     const config = { localWorld: false, JUPITER_API_URL: 'https://jupiter.invalid/swap/v1' };
     expect(subjects(await checkSolana({ chain: noRpc, config, routed: false, depository: undefined, solver: undefined }))).toEqual(['FEE_COLLECTOR_SOL']);
-    expect(subjects(await checkSolana({ chain: unreachableSol(), config, routed: false, depository: undefined, solver: undefined }))).toEqual(['FEE_COLLECTOR_SOL']);
+    expect(subjects(await checkSolana({ chain: unreachableSol(), config, routed: false, depository: undefined, solver: undefined }))).toEqual([
+      'FEE_COLLECTOR_SOL',
+    ]);
   });
 });

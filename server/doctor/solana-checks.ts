@@ -45,7 +45,8 @@ export async function checkSolana(input: SolanaCheckInput): Promise<ChainCheck> 
   if (!routed) notes.push('no route source: set JUPITER_API_URL and FEE_COLLECTOR_SOL');
   const bridge = await bridgeState(input, faults, warnings, notes);
   return {
-    faults, warnings,
+    faults,
+    warnings,
     capabilities: { rpc: 'ok', quote: routed, trade: routed, tokenData: true, bridgeFrom: bridge.from && routed, bridgeTo: bridge.to && routed, notes },
     tradingOff: routed ? undefined : notes.join('; '),
   };
@@ -54,10 +55,16 @@ export async function checkSolana(input: SolanaCheckInput): Promise<ChainCheck> 
 /** On a real chain every Solana quote, price and bridge goes through Jupiter, and its trades pay a fee collector. */
 function routeSourceFaults(config: SolanaCheckInput['config'], faults: Finding[]): void {
   if (!config.JUPITER_API_URL) {
-    faults.push({ subject: 'JUPITER_API_URL', message: 'RPC_URL_SOL is set but JUPITER_API_URL is not: quotes, trades, token prices and bridging on SOL go through Jupiter.' });
+    faults.push({
+      subject: 'JUPITER_API_URL',
+      message: 'RPC_URL_SOL is set but JUPITER_API_URL is not: quotes, trades, token prices and bridging on SOL go through Jupiter.',
+    });
   }
   if (!config.FEE_COLLECTOR_SOL) {
-    faults.push({ subject: 'FEE_COLLECTOR_SOL', message: 'FEE_COLLECTOR_SOL is not set: Solana trades (through Jupiter) pay their fees to it. Set it to the wallet that receives them.' });
+    faults.push({
+      subject: 'FEE_COLLECTOR_SOL',
+      message: 'FEE_COLLECTOR_SOL is not set: Solana trades (through Jupiter) pay their fees to it. Set it to the wallet that receives them.',
+    });
   }
 }
 

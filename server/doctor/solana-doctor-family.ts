@@ -5,9 +5,12 @@ import { checkSolana } from './solana-checks';
 
 export const solanaDoctorFamily: DoctorFamily = {
   defaultDepository: solSolverAddress,
-  check: ({ input, chain, env, world, depository }) => checkSolana({
-    chain, config: input.config, routed: input.solanaRouted,
-    depository: depository === undefined ? undefined : { address: depository, fromEnv: env.depositoryAddress !== undefined },
-    solver: solSolverAddress(input.config) ?? world?.solver?.address,
-  }),
+  check: ({ input, chain, env, world, depository }) =>
+    checkSolana({
+      chain,
+      config: input.config,
+      routed: input.solanaRouted,
+      depository: depository === undefined ? undefined : { address: depository, fromEnv: env.depositoryAddress !== undefined },
+      solver: solSolverAddress(input.config) ?? world?.solver?.address,
+    }),
 };

@@ -6,7 +6,10 @@ import { NO_CAPABILITIES, type ChainCapabilities } from './doctor-report';
 import { solverKeyFindings, type SolverKeyHistory } from './solver-key-change';
 
 const undeployed = (id: ChainId): ChainCapabilities => ({
-  rpc: 'ok', ...NO_CAPABILITIES, tokenData: true, notes: [`no Router deployed at 0x01 yet: run \`npm run deploy -- --chain ${id}\``],
+  rpc: 'ok',
+  ...NO_CAPABILITIES,
+  tokenData: true,
+  notes: [`no Router deployed at 0x01 yet: run \`npm run deploy -- --chain ${id}\``],
 });
 const deployed: ChainCapabilities = { rpc: 'ok', ...NO_CAPABILITIES, quote: true, trade: true, tokenData: true, notes: [] };
 const none: ChainCapabilities = { rpc: 'none', ...NO_CAPABILITIES, notes: ['no RPC configured'] };
@@ -19,7 +22,9 @@ function historyOf(recorded: string | undefined, unpaid = 0): SolverKeyHistory &
   let address = recorded;
   return {
     recorded: async () => address,
-    record: async (next) => { address = next; },
+    record: async (next) => {
+      address = next;
+    },
     unpaidRequests: async () => unpaid,
     stored: () => address,
   };
@@ -32,7 +37,7 @@ describe('the solver key the contracts were found for', () => {
   const config = loadConfig({ DATA_DIR: 'memory://', RPC_URL_BASE: 'http://127.0.0.1:9', RPC_URL_ARB: 'http://127.0.0.1:9', SOLVER_PRIVATE_KEY: key });
   const nowhere = chainsWith({ BASE: undeployed('BASE'), ARB: undeployed('ARB') });
 
-  it('refuses a changed key without contracts on any served chain, naming both addresses and the old key\'s unpaid requests', async () => {
+  it("refuses a changed key without contracts on any served chain, naming both addresses and the old key's unpaid requests", async () => {
     const history = historyOf(oldSolver, 3);
     const { refusals, warnings } = await solverKeyFindings(config, nowhere, history);
     expect(warnings).toEqual([]);
@@ -41,7 +46,7 @@ describe('the solver key the contracts were found for', () => {
     expect(refusals[0]!.message).toContain(`last found for ${oldSolver}`);
     expect(refusals[0]!.message).toContain(`this key (${solver})`);
     expect(refusals[0]!.message).toContain('trading and bridging are off on BASE, ARB');
-    expect(refusals[0]!.message).toContain('3 bridge requests paid to the old key\'s Depository stay unpaid');
+    expect(refusals[0]!.message).toContain("3 bridge requests paid to the old key's Depository stay unpaid");
     expect(history.stored()).toBe(oldSolver);
   });
 
@@ -51,13 +56,13 @@ describe('the solver key the contracts were found for', () => {
     expect(warnings[0]!.message).toContain(`no chain has the contracts of this solver key (${solver}) yet`);
   });
 
-  it('records a key with contracts, and warns once about the old key\'s requests when it changed', async () => {
+  it("records a key with contracts, and warns once about the old key's requests when it changed", async () => {
     const history = historyOf(oldSolver, 1);
     const withContracts = chainsWith({ BASE: undeployed('BASE'), ARB: deployed });
     const first = await solverKeyFindings(config, withContracts, history);
     expect(first.refusals).toEqual([]);
     expect(first.warnings[0]!.message).toContain(`changed from ${oldSolver} to ${solver}`);
-    expect(first.warnings[0]!.message).toContain('1 bridge request paid to the old key\'s Depository stays unpaid');
+    expect(first.warnings[0]!.message).toContain("1 bridge request paid to the old key's Depository stays unpaid");
     expect(history.stored()).toBe(solver);
     expect(await solverKeyFindings(config, withContracts, history)).toEqual({ refusals: [], warnings: [] });
   });

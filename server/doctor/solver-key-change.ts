@@ -44,7 +44,9 @@ export interface SolverKeyFindings {
 const NONE: SolverKeyFindings = { refusals: [], warnings: [] };
 
 export async function solverKeyFindings(
-  config: Config, chains: Record<ChainId, ChainCapabilities>, history: SolverKeyHistory | undefined,
+  config: Config,
+  chains: Record<ChainId, ChainCapabilities>,
+  history: SolverKeyHistory | undefined,
 ): Promise<SolverKeyFindings> {
   const solver = evmSolverAddress(config);
   const served = EVM_CHAIN_IDS.filter((id) => chains[id].rpc === 'ok');
@@ -65,11 +67,14 @@ export async function solverKeyFindings(
   }
   const unpaid = await history!.unpaidRequests().catch(() => undefined);
   return {
-    refusals: [{
-      subject: 'SOLVER_PRIVATE_KEY',
-      message: `the solver key changed: the contracts were last found for ${recorded}, and this key (${solver}) has none on any served chain, so ${off}. `
-        + `${unpaidText(unpaid)} Set SOLVER_PRIVATE_KEY back to the key of ${recorded}, or run \`npm run deploy\` for this one (the old key's requests then stay unpaid until it runs again).`,
-    }],
+    refusals: [
+      {
+        subject: 'SOLVER_PRIVATE_KEY',
+        message:
+          `the solver key changed: the contracts were last found for ${recorded}, and this key (${solver}) has none on any served chain, so ${off}. ` +
+          `${unpaidText(unpaid)} Set SOLVER_PRIVATE_KEY back to the key of ${recorded}, or run \`npm run deploy\` for this one (the old key's requests then stay unpaid until it runs again).`,
+      },
+    ],
     warnings: [],
   };
 }
@@ -83,7 +88,7 @@ async function oldKeyWarning(history: SolverKeyHistory, recorded: string, solver
 }
 
 function unpaidText(unpaid: number | undefined): string {
-  if (unpaid === undefined) return 'Bridge requests paid to the old key\'s Depository stay unpaid until that key runs again.';
+  if (unpaid === undefined) return "Bridge requests paid to the old key's Depository stay unpaid until that key runs again.";
   if (unpaid === 0) return 'No bridge request is waiting on the old key.';
   return `${unpaid} bridge request${unpaid === 1 ? '' : 's'} paid to the old key's Depository stay${unpaid === 1 ? 's' : ''} unpaid until that key runs again.`;
 }

@@ -36,14 +36,16 @@ describe('feeSplit', () => {
   });
 
   it('always meets the Router rules: protocol ≥ 10 bps, total = base + fee ≤ 10 000', () => {
-    fc.assert(fc.property(fc.constantFrom('v1' as const, 'v2' as const), fc.integer({ min: 0, max: 9_985 }), (version, fee) => {
-      if (version === 'v2' && fee !== 0 && (fee < 10 || fee > 500)) return;
-      const { protocolBps, integratorBps } = feeSplit(version, fee);
-      expect(protocolBps).toBeGreaterThanOrEqual(MIN_PROTOCOL_FEE_BPS);
-      expect(protocolBps + integratorBps).toBe((version === 'v1' ? 15 : 10) + fee);
-      expect(protocolBps + integratorBps).toBeLessThanOrEqual(BPS);
-      expect(integratorBps).toBe(Math.floor((fee * (version === 'v1' ? 70 : 80)) / 100));
-    }));
+    fc.assert(
+      fc.property(fc.constantFrom('v1' as const, 'v2' as const), fc.integer({ min: 0, max: 9_985 }), (version, fee) => {
+        if (version === 'v2' && fee !== 0 && (fee < 10 || fee > 500)) return;
+        const { protocolBps, integratorBps } = feeSplit(version, fee);
+        expect(protocolBps).toBeGreaterThanOrEqual(MIN_PROTOCOL_FEE_BPS);
+        expect(protocolBps + integratorBps).toBe((version === 'v1' ? 15 : 10) + fee);
+        expect(protocolBps + integratorBps).toBeLessThanOrEqual(BPS);
+        expect(integratorBps).toBe(Math.floor((fee * (version === 'v1' ? 70 : 80)) / 100));
+      }),
+    );
   });
 });
 
@@ -73,9 +75,8 @@ describe('applyFee', () => {
 
   it('splitAmount: the fees and the net add up to the amount, each fee floored on its own', () => {
     expect(splitAmount(9_999n, { protocolBps: 45, integratorBps: 70 })).toEqual({ protocolFee: 44n, integratorFee: 69n, net: 9_886n });
-    fc.assert(fc.property(
-      fc.bigInt({ min: 0n, max: 2n ** 200n }), fc.integer({ min: 0, max: BPS }), fc.integer({ min: 0, max: BPS }),
-      (amount, a, b) => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 200n }), fc.integer({ min: 0, max: BPS }), fc.integer({ min: 0, max: BPS }), (amount, a, b) => {
         if (a + b > BPS) {
           expect(() => splitAmount(amount, { protocolBps: a, integratorBps: b })).toThrow(RangeError);
           return;
@@ -85,17 +86,16 @@ describe('applyFee', () => {
         expect(protocolFee * BigInt(BPS)).toBeLessThanOrEqual(amount * BigInt(a));
         expect((protocolFee + 1n) * BigInt(BPS)).toBeGreaterThan(amount * BigInt(a));
         expect(net).toBeGreaterThanOrEqual(0n);
-      },
-    ));
+      }),
+    );
   });
 
   it('exactOutFees: each fee rounded up over what the fees leave, and exactOutFeesWithin finds the amount inside the gross again', () => {
     // 10 000 at 10 + 8 bps: ceil(10 000·10 / 9 982) = 11 and ceil(10 000·8 / 9 982) = 9.
     expect(exactOutFees(10_000n, { protocolBps: 10, integratorBps: 8 })).toEqual({ protocolFee: 11n, integratorFee: 9n, gross: 10_020n });
     expect(() => exactOutFees(1n, { protocolBps: 5_000, integratorBps: 5_000 })).toThrow(RangeError);
-    fc.assert(fc.property(
-      fc.bigInt({ min: 0n, max: 2n ** 128n }), fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 500 }),
-      (amount, a, b) => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 128n }), fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 500 }), (amount, a, b) => {
         const split = { protocolBps: a, integratorBps: b };
         const { protocolFee, integratorFee, gross } = exactOutFees(amount, split);
         const left = BigInt(BPS - a - b);
@@ -103,7 +103,7 @@ describe('applyFee', () => {
         expect((protocolFee - 1n) * left).toBeLessThan(amount * BigInt(a));
         expect(gross).toBe(amount + protocolFee + integratorFee);
         expect(exactOutFeesWithin(gross, split)).toEqual({ protocolFee, integratorFee, net: amount });
-      },
-    ));
+      }),
+    );
   });
 });

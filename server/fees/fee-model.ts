@@ -30,7 +30,15 @@ interface FeeModel {
 }
 
 const MODELS: Readonly<Record<FeeModelVersion, FeeModel>> = {
-  v2: { baseBps: 10, integratorPercent: 80, feeRanges: [[0, 0], [10, 500]], allowed: 'must be 0, or from 10 to 500 basis points' },
+  v2: {
+    baseBps: 10,
+    integratorPercent: 80,
+    feeRanges: [
+      [0, 0],
+      [10, 500],
+    ],
+    allowed: 'must be 0, or from 10 to 500 basis points',
+  },
   // The Router refuses fees above 100 % of the trade, and the 15 bps base comes first.
   v1: {
     baseBps: 15,

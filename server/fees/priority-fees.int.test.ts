@@ -115,10 +115,19 @@ describe('priority fees against transactions we send', () => {
     await publicClient.request({ method: 'evm_setAutomine' as never, params: [false] as never });
     const hashes: Hex[] = [];
     try {
-      for (const [client, tip] of [[low!, 1n * GWEI], [high!, 5n * GWEI]] as const) {
-        hashes.push(await client.wallet.sendTransaction({
-          to: client.account.address, value: 1n, gas: 21_000n, maxPriorityFeePerGas: tip, maxFeePerGas: 100n * GWEI,
-        }));
+      for (const [client, tip] of [
+        [low!, 1n * GWEI],
+        [high!, 5n * GWEI],
+      ] as const) {
+        hashes.push(
+          await client.wallet.sendTransaction({
+            to: client.account.address,
+            value: 1n,
+            gas: 21_000n,
+            maxPriorityFeePerGas: tip,
+            maxFeePerGas: 100n * GWEI,
+          }),
+        );
       }
       await publicClient.request({ method: 'evm_mine' as never, params: [] as never });
     } finally {
@@ -142,7 +151,7 @@ describe('priority fees against transactions we send', () => {
     const gasPrice = await clients(legacy, SENDERS[0]).public.getGasPrice();
     const fees = await reader.read('BSC');
     expect(fees.baseFeePerGas).toBeNull();
-    expect(PRIORITY_LEVELS.map((level) => fees[level].gasPrice)).toEqual([gasPrice, gasPrice * 5n / 4n, gasPrice * 3n / 2n, gasPrice * 2n]);
+    expect(PRIORITY_LEVELS.map((level) => fees[level].gasPrice)).toEqual([gasPrice, (gasPrice * 5n) / 4n, (gasPrice * 3n) / 2n, gasPrice * 2n]);
     expect(calls).toEqual(['BSC:eth_feeHistory', 'BSC:eth_getBlockByNumber', 'BSC:eth_gasPrice']);
     expectConsistentLevels(fees);
   });

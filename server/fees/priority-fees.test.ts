@@ -42,9 +42,17 @@ function fakeRpc(chain: ChainId, handlers: Record<string, Handler>) {
 }
 
 function directory(entries: Partial<Record<ChainId, RpcTransport>>): ChainDirectory {
-  return Object.fromEntries(Object.entries(entries).map(([id, rpc]) => [id, {
-    info: CHAINS[id as ChainId], available: true, rpc, routerAddress: '',
-  }])) as unknown as ChainDirectory;
+  return Object.fromEntries(
+    Object.entries(entries).map(([id, rpc]) => [
+      id,
+      {
+        info: CHAINS[id as ChainId],
+        available: true,
+        rpc,
+        routerAddress: '',
+      },
+    ]),
+  ) as unknown as ChainDirectory;
 }
 
 const hex = (value: bigint) => `0x${value.toString(16)}`;
@@ -55,7 +63,10 @@ const evmHandlers = (overrides: Record<string, Handler> = {}): Record<string, Ha
     oldestBlock: '0x5',
     baseFeePerGas: [hex(GWEI), hex(GWEI), hex(2n * GWEI)],
     gasUsedRatio: [0.5, 0.5],
-    reward: [[hex(GWEI), hex(2n * GWEI), hex(3n * GWEI), hex(4n * GWEI)], [hex(GWEI), hex(2n * GWEI), hex(3n * GWEI), hex(4n * GWEI)]],
+    reward: [
+      [hex(GWEI), hex(2n * GWEI), hex(3n * GWEI), hex(4n * GWEI)],
+      [hex(GWEI), hex(2n * GWEI), hex(3n * GWEI), hex(4n * GWEI)],
+    ],
   }),
   eth_getBlockByNumber: () => ({ number: '0x6', baseFeePerGas: hex(GWEI) }),
   eth_gasPrice: () => hex(3n * GWEI),
@@ -82,7 +93,10 @@ describe('priority fee reader', () => {
 
   it('reads Solana compute-unit prices and the slot in one batch', async () => {
     const { rpc, trips } = fakeRpc('SOL', {
-      getRecentPrioritizationFees: () => [{ slot: 1, prioritizationFee: 0 }, { slot: 2, prioritizationFee: 5_000_000 }],
+      getRecentPrioritizationFees: () => [
+        { slot: 1, prioritizationFee: 0 },
+        { slot: 2, prioritizationFee: 5_000_000 },
+      ],
       getSlot: () => 42,
     });
     const fees = await createPriorityFeeReader(directory({ SOL: rpc })).read('SOL');
@@ -113,12 +127,15 @@ describe('priority fee reader', () => {
 
   it('keeps chains apart and does not cache failures', async () => {
     let fail = true;
-    const eth = fakeRpc('ETH', evmHandlers({
-      eth_getBlockByNumber: () => {
-        if (fail) throw new JsonRpcError(-32005, 'limit exceeded');
-        return { number: '0x6', baseFeePerGas: hex(GWEI) };
-      },
-    }));
+    const eth = fakeRpc(
+      'ETH',
+      evmHandlers({
+        eth_getBlockByNumber: () => {
+          if (fail) throw new JsonRpcError(-32005, 'limit exceeded');
+          return { number: '0x6', baseFeePerGas: hex(GWEI) };
+        },
+      }),
+    );
     const base = fakeRpc('BASE', evmHandlers());
     const reader = createPriorityFeeReader(directory({ ETH: eth.rpc, BASE: base.rpc }));
     const error = await reader.read('ETH').catch((caught: unknown) => caught);
@@ -134,16 +151,25 @@ describe('priority fee reader', () => {
 
   it('answers RPC_ERROR for a reply of the wrong shape', async () => {
     const { rpc } = fakeRpc('ETH', evmHandlers({ eth_feeHistory: () => ({ baseFeePerGas: 'lots' }) }));
-    const error = await createPriorityFeeReader(directory({ ETH: rpc })).read('ETH').catch((caught: unknown) => caught);
+    const error = await createPriorityFeeReader(directory({ ETH: rpc }))
+      .read('ETH')
+      .catch((caught: unknown) => caught);
     expect((error as AppError).code).toBe('RPC_ERROR');
   });
 });
 
 describe('readPriorityFees', () => {
   it('answers decimal strings per level', async () => {
-    const levels = Object.fromEntries(PRIORITY_LEVELS.map((level, index) => [level, {
-      maxFeePerGas: 10n ** 30n + BigInt(index), maxPriorityFeePerGas: EVM_TIP_FLOORS[index]!, gasPrice: 7n,
-    }]));
+    const levels = Object.fromEntries(
+      PRIORITY_LEVELS.map((level, index) => [
+        level,
+        {
+          maxFeePerGas: 10n ** 30n + BigInt(index),
+          maxPriorityFeePerGas: EVM_TIP_FLOORS[index]!,
+          gasPrice: 7n,
+        },
+      ]),
+    );
     const fees = { ...levels, baseFeePerGas: 1n, blockNumber: 2n } as PriorityFees;
     const answer = await readPriorityFees({ read: async () => fees }, { chain: 'ETH' });
     expect(answer).toEqual({

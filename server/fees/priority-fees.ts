@@ -8,7 +8,6 @@ import { chainFamily } from '@/server/chains/chain-family';
 import type { ChainId } from '@/server/chains/registry';
 import type { PriorityFees } from '@/server/chains/fee-levels';
 
-
 export interface PriorityFeeReader {
   read(chain: ChainId): Promise<PriorityFees>;
 }
@@ -16,10 +15,7 @@ export interface PriorityFeeReader {
 /** Block-level data: a new estimate per block at most. */
 export const DEFAULT_PRIORITY_TTL_MS = 2_000;
 
-export function createPriorityFeeReader(
-  chains: ChainDirectory,
-  options: { ttlMs?: number; now?: () => number } = {},
-): PriorityFeeReader {
+export function createPriorityFeeReader(chains: ChainDirectory, options: { ttlMs?: number; now?: () => number } = {}): PriorityFeeReader {
   const ttlMs = options.ttlMs ?? DEFAULT_PRIORITY_TTL_MS;
   const now = options.now ?? Date.now;
   // A pending estimate never expires, so concurrent callers share it; the TTL starts when it arrives.
@@ -31,8 +27,12 @@ export function createPriorityFeeReader(
       const entry = { value: chainFamily(chain).priorityFees(chains[chain]), expiresAt: Number.POSITIVE_INFINITY };
       entries.set(chain, entry);
       entry.value.then(
-        () => { entry.expiresAt = now() + ttlMs; },
-        () => { if (entries.get(chain) === entry) entries.delete(chain); },
+        () => {
+          entry.expiresAt = now() + ttlMs;
+        },
+        () => {
+          if (entries.get(chain) === entry) entries.delete(chain);
+        },
       );
       return entry.value;
     },

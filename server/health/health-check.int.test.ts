@@ -22,14 +22,23 @@ function healthFor(env: Record<string, string>, cacheMs = 0) {
   const rpcCalls: string[] = [];
   const chains = createChainDirectory(config, undefined, (call) => rpcCalls.push(`${call.chain}:${call.outcome}`));
   const check = createHealthCheck({
-    chains, pingStorage: async () => {}, storageEngine: 'pglite', version: 't', cacheMs, probeTimeoutMs: 1_000,
+    chains,
+    pingStorage: async () => {},
+    storageEngine: 'pglite',
+    version: 't',
+    cacheMs,
+    probeTimeoutMs: 1_000,
   });
   return { check, rpcCalls };
 }
 
 describe('health check against real nodes', () => {
   it('reports block numbers of configured chains and marks the rest unavailable', async () => {
-    await fetch(eth.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x5'] }) });
+    await fetch(eth.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x5'] }),
+    });
     const { check } = healthFor({ RPC_URL_ETH: eth.url, RPC_URL_BASE: base.url });
     const report = await check.check();
     expect(report.status).toBe('ok');

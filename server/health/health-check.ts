@@ -61,17 +61,23 @@ export function createHealthCheck(deps: HealthCheckDeps) {
 
   async function run(): Promise<HealthReport> {
     const [storageOk, capabilities, ...results] = await Promise.all([
-      withTimeout(deps.pingStorage(), deps.probeTimeoutMs).then(() => true, () => false),
+      withTimeout(deps.pingStorage(), deps.probeTimeoutMs).then(
+        () => true,
+        () => false,
+      ),
       deps.capabilities?.().catch(() => undefined),
       ...CHAIN_IDS.map(probe),
     ]);
-    const chains = Object.fromEntries(CHAIN_IDS.map((id, index) => {
-      const health = results[index] as ChainHealth;
-      return [id, capabilities ? { ...health, capabilities: capabilities[id] } : health];
-    })) as Record<ChainId, ChainHealth>;
+    const chains = Object.fromEntries(
+      CHAIN_IDS.map((id, index) => {
+        const health = results[index] as ChainHealth;
+        return [id, capabilities ? { ...health, capabilities: capabilities[id] } : health];
+      }),
+    ) as Record<ChainId, ChainHealth>;
     // A served chain that cannot quote (its venues or contracts wrong, or not deployed yet) is not ok either.
-    const chainsOk = CHAIN_IDS.some((id) => deps.chains[id].available)
-      && CHAIN_IDS.every((id) => !deps.chains[id].available || (chains[id].available && (capabilities?.[id].quote ?? true)));
+    const chainsOk =
+      CHAIN_IDS.some((id) => deps.chains[id].available) &&
+      CHAIN_IDS.every((id) => !deps.chains[id].available || (chains[id].available && (capabilities?.[id].quote ?? true)));
     // Without the doctor's capabilities (tests of the probes alone), a chain that answers counts as quoting.
     const someChainQuotes = CHAIN_IDS.some((id) => chains[id].available && (capabilities ? capabilities[id].quote : true));
     return {
@@ -90,7 +96,9 @@ export function createHealthCheck(deps: HealthCheckDeps) {
         const report = run();
         cached = { at, report };
         // A failed run must not be served from cache.
-        report.catch(() => { cached = undefined; });
+        report.catch(() => {
+          cached = undefined;
+        });
       }
       return cached.report;
     },

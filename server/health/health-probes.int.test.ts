@@ -53,10 +53,17 @@ beforeAll(async () => {
   proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port) });
   url.port = String(proxy.port());
   dataDir = mkdtempSync(path.join(tmpdir(), 'health-probes-'));
-  services = await createServices(loadConfig({
-    DATA_DIR: dataDir, DATABASE_URL: url.toString(), APP_SECRET: 'x'.repeat(32), DEVNET_MANIFEST: process.env.DEVNET_MANIFEST,
-    LOG_LEVEL: 'silent', HEALTH_CACHE_MS: '1', HEALTH_PROBE_TIMEOUT_MS: '1500',
-  }));
+  services = await createServices(
+    loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      APP_SECRET: 'x'.repeat(32),
+      DEVNET_MANIFEST: process.env.DEVNET_MANIFEST,
+      LOG_LEVEL: 'silent',
+      HEALTH_CACHE_MS: '1',
+      HEALTH_PROBE_TIMEOUT_MS: '1500',
+    }),
+  );
 }, 120_000);
 afterAll(async () => {
   await services?.close().catch(() => undefined);
@@ -85,7 +92,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wit
   return value;
 }
 
-describe('the load balancer\'s probes', () => {
+describe("the load balancer's probes", () => {
   it('answer 503 while the database is unreachable and 200 once it is back; live stays 200', async () => {
     await services.doctor();
     const serving = await health();

@@ -72,7 +72,8 @@ async function stopGracefully(server: Server, gate: ShutdownGate, services: Serv
     return false;
   });
   clearTimeout(timer);
-  if (!closed) logger.warn('shutdown grace period over: background work cut (the bridge solver or the background sender, resumed from storage at the next start)');
+  if (!closed)
+    logger.warn('shutdown grace period over: background work cut (the bridge solver or the background sender, resumed from storage at the next start)');
   logger.info('shutdown complete', { ms: Date.now() - started, drained: http.drained && closed });
   return http.drained && closed;
 }
@@ -93,9 +94,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   const server = createServer((incoming, outgoing) => {
     if (!gate.admit(incoming, outgoing)) return;
     const pathname = pathnameOf(incoming.url);
-    const served = pathname.startsWith('/api/')
-      ? serveApi(incoming, outgoing, pathname, origin)
-      : handleWithNext(incoming, outgoing);
+    const served = pathname.startsWith('/api/') ? serveApi(incoming, outgoing, pathname, origin) : handleWithNext(incoming, outgoing);
     served.catch((error: unknown) => {
       services.logger.error('request failed outside its handler', { path: pathname.slice(0, 200), error });
       if (!outgoing.headersSent) {

@@ -46,15 +46,18 @@ function bodyOf(incoming: IncomingMessage): ReadableStream<Uint8Array> {
     incoming.pause();
   };
   DETACH.set(incoming, detach);
-  return new ReadableStream<Uint8Array>({
-    start(started) {
-      controller = started;
-      incoming.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
-      incoming.pause();
+  return new ReadableStream<Uint8Array>(
+    {
+      start(started) {
+        controller = started;
+        incoming.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+        incoming.pause();
+      },
+      pull: () => void incoming.resume(),
+      cancel: () => detach(),
     },
-    pull: () => void incoming.resume(),
-    cancel: () => detach(),
-  }, { highWaterMark: 65_536, size: (chunk) => chunk.byteLength });
+    { highWaterMark: 65_536, size: (chunk) => chunk.byteLength },
+  );
 }
 
 export function toRequest(incoming: IncomingMessage, origin: string): Request {

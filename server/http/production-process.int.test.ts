@@ -62,7 +62,10 @@ async function statusOf(path: string, encoding: 'length' | 'chunked'): Promise<n
 }
 
 describe('a body over the limit', () => {
-  for (const [api, path] of [['REST', '/api/v1/bridge/execute'], ['tRPC', '/api/trpc/bridge.execute']] as const) {
+  for (const [api, path] of [
+    ['REST', '/api/v1/bridge/execute'],
+    ['tRPC', '/api/trpc/bridge.execute'],
+  ] as const) {
     for (const encoding of ['length', 'chunked'] as const) {
       it(`answers 413 on ${api} (${encoding === 'length' ? 'content-length' : 'chunked'}) in ${TRIES} of ${TRIES} tries`, async () => {
         const answers: (number | string)[] = [];
@@ -83,7 +86,9 @@ describe('LOG_FORMAT=json, while serving', () => {
     expect(await get('/api/health/live')).toBe(200);
     expect(await get('/')).toBe(200);
     expect(await get('/no-such-page')).toBe(404);
-    expect(await get('/api/v1/bridge/execute', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"not json' })).toBeGreaterThanOrEqual(400);
+    expect(await get('/api/v1/bridge/execute', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"not json' })).toBeGreaterThanOrEqual(
+      400,
+    );
     expect(await get('/api/v1/token-info?chain=NOPE&address=0x1')).toBe(401);
   });
 });
@@ -107,7 +112,10 @@ function getOnNewConnection(path: string): Promise<{ status: number; body: strin
   return new Promise((resolve, reject) => {
     const request = httpGet(new URL(path, server.baseUrl), { agent: false, headers: { authorization: `Bearer ${server.devApiKey}` } }, (response) => {
       let body = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
+      response
+        .setEncoding('utf8')
+        .on('data', (chunk: string) => (body += chunk))
+        .on('end', () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
     });
     request.on('error', reject);
   });

@@ -32,8 +32,17 @@ const contentSecurityPolicy = [
 
 /** Browser features no page here uses; a script injected into a page cannot ask for them either. */
 const permissionsPolicy = [
-  'camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'serial=()', 'bluetooth=()',
-  'magnetometer=()', 'gyroscope=()', 'accelerometer=()', 'browsing-topics=()',
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'browsing-topics=()',
 ].join(', ');
 
 /** @type {{ key: string; value: string }[]} */

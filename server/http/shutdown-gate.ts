@@ -28,7 +28,12 @@ export interface ShutdownGate {
 function refuse(outgoing: ServerResponse): void {
   const error = new AppError('SHUTTING_DOWN', 'This server is shutting down; send the request again (to another instance).');
   for (const { key, value } of SECURITY_HEADERS) outgoing.setHeader(key, value);
-  outgoing.writeHead(error.httpStatus, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', connection: 'close', 'retry-after': '1' });
+  outgoing.writeHead(error.httpStatus, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'close',
+    'retry-after': '1',
+  });
   outgoing.end(JSON.stringify(failureBody(error)));
 }
 
@@ -64,10 +69,12 @@ export function createShutdownGate(): ShutdownGate {
       // A connection that was between requests when draining began is closed as soon as it is idle again.
       const idleSweep = setInterval(() => server.closeIdleConnections(), 250);
       let timer: NodeJS.Timeout | undefined;
-      const drained = active.size === 0 || await new Promise<boolean>((resolve) => {
-        settle = () => resolve(true);
-        timer = setTimeout(() => resolve(false), graceMs);
-      });
+      const drained =
+        active.size === 0 ||
+        (await new Promise<boolean>((resolve) => {
+          settle = () => resolve(true);
+          timer = setTimeout(() => resolve(false), graceMs);
+        }));
       clearTimeout(timer);
       clearInterval(idleSweep);
       const cut = [...active.values()];

@@ -7,11 +7,15 @@ describe('createWorkLoop', () => {
     let rounds = 0;
     let sawStopping = false;
     let finishRound: () => void = () => undefined;
-    const loop = createWorkLoop('test loop', async (control) => {
-      rounds += 1;
-      await new Promise<void>((resolve) => (finishRound = resolve));
-      sawStopping = control.stopping();
-    }, createLogger('silent'));
+    const loop = createWorkLoop(
+      'test loop',
+      async (control) => {
+        rounds += 1;
+        await new Promise<void>((resolve) => (finishRound = resolve));
+        sawStopping = control.stopping();
+      },
+      createLogger('silent'),
+    );
     loop.kick();
     loop.kick(); // asks for one more round after this one
     let stopped = false;

@@ -12,10 +12,15 @@ const HEAD_MADE_AT_S = Math.floor(Date.now() / 1000) - 12;
 function baseServed() {
   const metrics = createMetrics();
   const chains = createChainDirectory(
-    loadConfig({ DATA_DIR: 'memory://', RPC_URL_BASE: 'http://base.invalid' }), undefined, undefined, undefined, rpcDurationHistogram(metrics),
+    loadConfig({ DATA_DIR: 'memory://', RPC_URL_BASE: 'http://base.invalid' }),
+    undefined,
+    undefined,
+    undefined,
+    rpcDurationHistogram(metrics),
   );
   const node: RpcTransport = {
-    chain: 'BASE', urls: ['http://base.invalid'],
+    chain: 'BASE',
+    urls: ['http://base.invalid'],
     request: (async () => ({ timestamp: `0x${HEAD_MADE_AT_S.toString(16)}` })) as RpcTransport['request'],
     requestBatch: async () => [],
   };
@@ -23,14 +28,25 @@ function baseServed() {
   return { metrics, chains };
 }
 
-const capabilities = Object.fromEntries(CHAIN_IDS.map((id) => [
-  id, id === 'BASE' ? { rpc: 'ok' as const, ...NO_CAPABILITIES, quote: true, trade: true, tokenData: true, notes: [] } : { rpc: 'none' as const, ...NO_CAPABILITIES, notes: [] },
-])) as unknown as Record<ChainId, ChainCapabilities>;
+const capabilities = Object.fromEntries(
+  CHAIN_IDS.map((id) => [
+    id,
+    id === 'BASE'
+      ? { rpc: 'ok' as const, ...NO_CAPABILITIES, quote: true, trade: true, tokenData: true, notes: [] }
+      : { rpc: 'none' as const, ...NO_CAPABILITIES, notes: [] },
+  ]),
+) as unknown as Record<ChainId, ChainCapabilities>;
 
-describe('the operators\' chain metrics', () => {
+describe("the operators' chain metrics", () => {
   it('show capabilities, head age, RPC latency, trades by outcome and code, and the build', async () => {
     const { metrics, chains } = baseServed();
-    const countTrade = registerChainMetrics(metrics, { chains, capabilities: async () => capabilities, probeTimeoutMs: 500, version: '1.2.3', commit: 'abc123' });
+    const countTrade = registerChainMetrics(metrics, {
+      chains,
+      capabilities: async () => capabilities,
+      probeTimeoutMs: 500,
+      version: '1.2.3',
+      commit: 'abc123',
+    });
     countTrade('BASE', 'success', 'none');
     countTrade('BASE', 'refused', 'QUOTE_EXPIRED');
     await metrics.registry.metrics();

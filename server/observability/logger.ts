@@ -64,6 +64,7 @@ function jsonSafe(key: string, value: unknown): unknown {
   if (typeof value === 'string') return redactText(value);
   if (typeof value === 'bigint') return value.toString();
   // The cause goes too: an RPC failure names each endpoint that failed only there, out of the client's answer.
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack, ...(value.cause instanceof Error ? { cause: value.cause } : {}) };
+  if (value instanceof Error)
+    return { name: value.name, message: value.message, stack: value.stack, ...(value.cause instanceof Error ? { cause: value.cause } : {}) };
   return value;
 }

@@ -16,10 +16,15 @@ export interface Metrics {
 
 /** A gauge whose values are read when the metrics are scraped (`read` may cache: scrapes can be frequent). */
 export function registerReadGauge<L extends string>(
-  metrics: Metrics, spec: { name: string; help: string; labelNames: readonly L[] }, read: () => Promise<{ labels: Record<L, string>; value: number }[]>,
+  metrics: Metrics,
+  spec: { name: string; help: string; labelNames: readonly L[] },
+  read: () => Promise<{ labels: Record<L, string>; value: number }[]>,
 ): void {
   new Gauge({
-    name: spec.name, help: spec.help, labelNames: spec.labelNames, registers: [metrics.registry],
+    name: spec.name,
+    help: spec.help,
+    labelNames: spec.labelNames,
+    registers: [metrics.registry],
     async collect() {
       this.reset();
       for (const { labels, value } of await read()) this.set(labels, value);
@@ -42,25 +47,35 @@ export function createMetrics(): Metrics {
   return {
     registry,
     httpRequests: new Counter({
-      name: 'http_requests_total', help: 'HTTP requests by route, method and status',
-      labelNames: ['route', 'method', 'status'], registers: [registry],
+      name: 'http_requests_total',
+      help: 'HTTP requests by route, method and status',
+      labelNames: ['route', 'method', 'status'],
+      registers: [registry],
     }),
     httpDuration: new Histogram({
-      name: 'http_request_duration_seconds', help: 'HTTP request latency by route',
-      labelNames: ['route', 'method'], registers: [registry],
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request latency by route',
+      labelNames: ['route', 'method'],
+      registers: [registry],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     }),
     rpcCalls: new Counter({
-      name: 'rpc_calls_total', help: 'Chain JSON-RPC calls by chain, method and outcome',
-      labelNames: ['chain', 'method', 'outcome'], registers: [registry],
+      name: 'rpc_calls_total',
+      help: 'Chain JSON-RPC calls by chain, method and outcome',
+      labelNames: ['chain', 'method', 'outcome'],
+      registers: [registry],
     }),
     bridgeFills: new Counter({
-      name: 'bridge_fills_total', help: 'Bridge fills this instance saw confirmed, by destination chain',
-      labelNames: ['chain'], registers: [registry],
+      name: 'bridge_fills_total',
+      help: 'Bridge fills this instance saw confirmed, by destination chain',
+      labelNames: ['chain'],
+      registers: [registry],
     }),
     bridgeRefunds: new Counter({
-      name: 'bridge_refunds_total', help: 'Bridge deposits this instance returned (refund confirmed), by source chain',
-      labelNames: ['chain'], registers: [registry],
+      name: 'bridge_refunds_total',
+      help: 'Bridge deposits this instance returned (refund confirmed), by source chain',
+      labelNames: ['chain'],
+      registers: [registry],
     }),
   };
 }

@@ -18,7 +18,10 @@ const CONSOLE_LEVELS: Record<ConsoleMethod, LogLevel> = { log: 'info', info: 'in
 // eslint-disable-next-line no-control-regex
 const DECORATION = /\u001b\[[0-9;]*m|^\s*[✓⨯⚠○●▲»›-]\s*/gu;
 
-const messageOf = (args: unknown[]) => format(...args).replace(DECORATION, '').trim();
+const messageOf = (args: unknown[]) =>
+  format(...args)
+    .replace(DECORATION, '')
+    .trim();
 
 function routeConsoleToLog(level: LogLevel | 'silent'): void {
   const out = createLogger(level, { source: 'console' }, (line) => process.stdout.write(`${line}\n`));
@@ -52,10 +55,16 @@ export function textLine(jsonLine: string): string {
 
 function renderLogAsText(): void {
   const write = process.stdout.write.bind(process.stdout) as (chunk: string | Uint8Array, ...rest: unknown[]) => boolean;
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
     if (typeof chunk !== 'string' || !chunk.startsWith('{')) return write(chunk, ...rest);
-    return write(chunk.split('\n').map((line) => (line === '' ? line : textLine(line))).join('\n'), ...rest);
-  });
+    return write(
+      chunk
+        .split('\n')
+        .map((line) => (line === '' ? line : textLine(line)))
+        .join('\n'),
+      ...rest,
+    );
+  };
 }
 
 export function installProcessOutput(logFormat: LogFormat, level: LogLevel | 'silent'): void {

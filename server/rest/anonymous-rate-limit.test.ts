@@ -20,7 +20,6 @@ const SECRET = 'anonymous-limit-test-secret-0123456789abcdef';
 const ANONYMOUS_LIMIT = 120;
 const MANIFEST = { version: '1', createdAt: '2025-01-01T00:00:00Z', chains: {} } as unknown as DevnetManifest;
 
-
 function services(trustedProxyHops: number): Services {
   return {
     config: { publicUrl: 'http://localhost:3000', ANON_RATE_LIMIT_PER_MINUTE: ANONYMOUS_LIMIT, TRUST_PROXY: trustedProxyHops },

@@ -17,11 +17,11 @@ describe('the API route table', () => {
     }
   });
 
-  it('gives an endpoint\'s spellings the same handlers', () => {
+  it("gives an endpoint's spellings the same handlers", () => {
     expect(findApiHandler('GET', '/api/v1/chain').handler).toBe(findApiHandler('GET', '/api/v1/chains').handler);
   });
 
-  it('answers another method on an endpoint\'s path with its refusal, and HEAD as GET', () => {
+  it("answers another method on an endpoint's path with its refusal, and HEAD as GET", () => {
     const quote = findApiHandler('GET', '/api/v2/quote').handler;
     expect(findApiHandler('HEAD', '/api/v2/quote').handler).toBe(quote);
     const refusal = findApiHandler('POST', '/api/v2/quote').handler;

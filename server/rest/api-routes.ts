@@ -24,12 +24,15 @@ interface Route {
 /** `/api/v1/bridge/status/{requestId}` as a regex with one capture per parameter. */
 function compile(template: string): { pattern: RegExp; names: string[] } {
   const names: string[] = [];
-  const source = template.split('/').map((part) => {
-    const parameter = /^\{(\w+)\}$/.exec(part);
-    if (!parameter) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    names.push(parameter[1]!);
-    return '([^/]+)';
-  }).join('/');
+  const source = template
+    .split('/')
+    .map((part) => {
+      const parameter = /^\{(\w+)\}$/.exec(part);
+      if (!parameter) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(parameter[1]!);
+      return '([^/]+)';
+    })
+    .join('/');
   return { pattern: new RegExp(`^${source}/?$`), names };
 }
 
@@ -73,8 +76,10 @@ export function findApiHandler(method: string, pathname: string): { handler: Api
 /** A JSON 405 naming the methods the path serves (REST routes bring their own; this is for the others). */
 function refuseMethod(pathname: string, handlers: MethodHandlers): ApiHandler {
   const allowed = Object.keys(handlers).join(', ');
-  return (request) => serveHttp(request, pathname, async () =>
-    failureResponse(new AppError('METHOD_NOT_ALLOWED', `${request.method} is not supported here; use ${allowed}.`), { allow: allowed }));
+  return (request) =>
+    serveHttp(request, pathname, async () =>
+      failureResponse(new AppError('METHOD_NOT_ALLOWED', `${request.method} is not supported here; use ${allowed}.`), { allow: allowed }),
+    );
 }
 
 /**
@@ -87,7 +92,8 @@ export function serveApiRequest(request: Request): Promise<Response> {
     decodeURIComponent(pathname);
   } catch {
     return serveHttp(request, '/api/*', async () =>
-      failureResponse(new AppError('INVALID_INPUT', 'path: contains a malformed percent-escape', { field: 'path' })));
+      failureResponse(new AppError('INVALID_INPUT', 'path: contains a malformed percent-escape', { field: 'path' })),
+    );
   }
   const { handler, params } = findApiHandler(request.method, pathname);
   return handler(request, { params: Promise.resolve(params) });

@@ -7,10 +7,15 @@ import type { Services } from '@/server/services';
 import { jsonResponse, serveHttp } from './http';
 
 export function serveHealth(request: Request, loadServices?: () => Promise<Services>): Promise<Response> {
-  return serveHttp(request, '/api/health', async ({ services }) => {
-    const report = await services.health.check();
-    return jsonResponse(report, report.status === 'unavailable' ? 503 : 200);
-  }, loadServices);
+  return serveHttp(
+    request,
+    '/api/health',
+    async ({ services }) => {
+      const report = await services.health.check();
+      return jsonResponse(report, report.status === 'unavailable' ? 503 : 200);
+    },
+    loadServices,
+  );
 }
 
 /** Answered without the services: a server whose start-up checks refuse to serve is still running. */

@@ -83,8 +83,12 @@ export async function serveHttp(
   services.metrics.httpRequests.inc({ route, method: request.method, status: String(response.status) });
   services.metrics.httpDuration.observe({ route, method: request.method }, seconds);
   const access = {
-    requestId, method: request.method, route, path: new URL(request.url).pathname.slice(0, 200),
-    status: response.status, ms: Math.round(seconds * 1000),
+    requestId,
+    method: request.method,
+    route,
+    path: new URL(request.url).pathname.slice(0, 200),
+    status: response.status,
+    ms: Math.round(seconds * 1000),
   };
   if (response.status >= 500) services.logger.error('request', access);
   else services.logger.info('request', access);

@@ -21,8 +21,8 @@ export function metricsOperation(): ZodOpenApiOperationObject {
     operationId: 'metrics',
     summary: 'Prometheus metrics (operator keys only)',
     description: [
-      'The service\'s metrics in the Prometheus text format: HTTP requests, RPC calls, bridge requests by state,',
-      'fills and refunds, the bridge solver\'s inventory (`bridge_solver_inventory{chain,token}`) and the process\'s own.',
+      "The service's metrics in the Prometheus text format: HTTP requests, RPC calls, bridge requests by state,",
+      "fills and refunds, the bridge solver's inventory (`bridge_solver_inventory{chain,token}`) and the process's own.",
       '',
       `Only an operator key reads them, since the inventory tells how large a bridge the solver can pay out: create one with \`${OPERATOR_KEY_COMMAND}\`.`,
       'Any other valid key answers 403 with code `FORBIDDEN`.',

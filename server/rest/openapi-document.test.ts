@@ -35,7 +35,10 @@ describe('OpenAPI document', () => {
 describe('OpenAPI document: safety in every quote', () => {
   const document = buildOpenApiDocument({ version: '1.2.3' });
   const text = JSON.stringify(document);
-  const schema = (id: string) => (document.components?.schemas?.[id] ?? {}) as { properties?: Record<string, { description?: string; properties?: Record<string, { description?: string }> }> };
+  const schema = (id: string) =>
+    (document.components?.schemas?.[id] ?? {}) as {
+      properties?: Record<string, { description?: string; properties?: Record<string, { description?: string }> }>;
+    };
 
   it('lists warnings on v1, v2 and bridge quotes, with every code', () => {
     for (const id of ['QuoteV1', 'QuoteV2', 'BridgeQuote']) expect(schema(id).properties?.warnings, id).toBeDefined();
@@ -46,7 +49,10 @@ describe('OpenAPI document: safety in every quote', () => {
     for (const path of ['/api/v1/quote', '/api/v2/quote']) {
       const operation = document.paths?.[path]?.get;
       const parameters = (operation?.parameters ?? []) as Array<{ name: string }>;
-      expect(parameters.map((p) => p.name), path).toContain('acceptRisk');
+      expect(
+        parameters.map((p) => p.name),
+        path,
+      ).toContain('acceptRisk');
       expect(JSON.stringify(operation?.responses), path).toContain('RISKY_TOKEN');
     }
   });
@@ -63,7 +69,7 @@ describe('OpenAPI document: safety in every quote', () => {
 describe('OpenAPI document: exact output', () => {
   const document = buildOpenApiDocument({ version: '1.2.3' });
 
-  it('documents amountOut on v2 quote only, as optional beside amount, and the answer\'s swapMode', () => {
+  it("documents amountOut on v2 quote only, as optional beside amount, and the answer's swapMode", () => {
     const parameters = (path: string) => (document.paths?.[path]?.get?.parameters ?? []) as Array<{ name: string; required?: boolean; description?: string }>;
     const amountOut = parameters('/api/v2/quote').find((p) => p.name === 'amountOut');
     expect(amountOut?.required).toBeFalsy();
@@ -75,8 +81,13 @@ describe('OpenAPI document: exact output', () => {
     expect(stats.properties.swapMode?.enum).toEqual(['EXACT_IN', 'EXACT_OUT']);
     // The receive side's USD value, beside the input's, as a documented extension of v2 only.
     expect(JSON.stringify(stats.properties.valueAmountOutUsd)).toMatch(/Extension: USD value of amountOut, priced the same way as valueAmountInUsd/);
-    expect((document.components?.schemas?.QuoteV1 as { properties: { stats: { properties: Record<string, unknown> } } }).properties.stats.properties.valueAmountOutUsd).toBeUndefined();
-    expect((document.components?.schemas?.QuoteV1 as { properties: { stats: { properties: Record<string, unknown> } } }).properties.stats.properties.swapMode).toBeUndefined();
+    expect(
+      (document.components?.schemas?.QuoteV1 as { properties: { stats: { properties: Record<string, unknown> } } }).properties.stats.properties
+        .valueAmountOutUsd,
+    ).toBeUndefined();
+    expect(
+      (document.components?.schemas?.QuoteV1 as { properties: { stats: { properties: Record<string, unknown> } } }).properties.stats.properties.swapMode,
+    ).toBeUndefined();
   });
 });
 
@@ -100,8 +111,10 @@ describe('OpenAPI document: metrics', () => {
 
 describe('OpenAPI document and README: what a SOL bridge takes and pays', () => {
   const document = buildOpenApiDocument({ version: '1.2.3' });
-  const parameter = (name: string) => ((document.paths?.['/api/v1/bridge/quote']?.get?.parameters ?? []) as Array<{ name: string; description?: string }>)
-    .find((candidate) => candidate.name === name)?.description ?? '';
+  const parameter = (name: string) =>
+    ((document.paths?.['/api/v1/bridge/quote']?.get?.parameters ?? []) as Array<{ name: string; description?: string }>).find(
+      (candidate) => candidate.name === name,
+    )?.description ?? '';
 
   it('SOL takes and pays its stable as well as SOL, both ways (the text once said native only)', () => {
     expect(parameter('tokenIn')).toMatch(/SOL takes SOL and its stable/);

@@ -73,8 +73,8 @@ function operationFor(endpoint: Endpoint, path: string): ZodOpenApiOperationObje
   const statuses = failureStatuses(endpoint);
   const aliasNote = endpoint.aliases
     ? `\n\nAlso accepted: ${Object.entries(endpoint.aliases)
-      .map(([alias, { to, invert }]) => `\`${alias}\` for \`${to}\`${invert ? ' (inverted)' : ''}`)
-      .join(', ')}.`
+        .map(([alias, { to, invert }]) => `\`${alias}\` for \`${to}\`${invert ? ' (inverted)' : ''}`)
+        .join(', ')}.`
     : '';
   const operation: ZodOpenApiOperationObject = {
     operationId: endpoint.procedure.replace('.', '_') + (path === endpoint.paths[0] ? '' : '_alt'),
@@ -85,14 +85,16 @@ function operationFor(endpoint: Endpoint, path: string): ZodOpenApiOperationObje
     responses: {
       200: { description: 'Success', content: { 'application/json': { schema: endpoint.output } } },
       ...Object.fromEntries(
-        [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, codes]) => [
-          status,
-          {
-            description: `${STATUS_TEXT[status] ?? 'Failure'} (code: ${codes.join(', ')})`,
-            content: { 'application/json': { schema: failureSchema } },
-            'x-error-codes': codes,
-          },
-        ]),
+        [...statuses.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([status, codes]) => [
+            status,
+            {
+              description: `${STATUS_TEXT[status] ?? 'Failure'} (code: ${codes.join(', ')})`,
+              content: { 'application/json': { schema: failureSchema } },
+              'x-error-codes': codes,
+            },
+          ]),
       ),
     },
     'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: curlExample(endpoint, path) }],

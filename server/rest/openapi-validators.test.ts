@@ -34,7 +34,19 @@ const HASH = `0x${'ab'.repeat(32)}`;
 const VALID: Record<string, readonly Record<string, unknown>[]> = {
   'system.health': [{}],
   'v2.quote': [
-    { tokenIn: NATIVE, tokenOut: EVM, amount: '1000', slippage: '100', chain: 'BASE', trader: EVM, integrator: EVM_2, fee: '10', priority: 'LOW', simulation: 'true', acceptRisk: 'false' },
+    {
+      tokenIn: NATIVE,
+      tokenOut: EVM,
+      amount: '1000',
+      slippage: '100',
+      chain: 'BASE',
+      trader: EVM,
+      integrator: EVM_2,
+      fee: '10',
+      priority: 'LOW',
+      simulation: 'true',
+      acceptRisk: 'false',
+    },
     { tokenIn: EVM, tokenOut: NATIVE, amountOut: '1000', slippage: '100', chain: 'BASE' },
     { tokenIn: NATIVE, tokenOut: SOL_MINT, amount: '50%', slippage: '100', chain: 'SOL', trader: SOL_WALLET, integrator: SOL_WALLET },
   ],
@@ -43,15 +55,33 @@ const VALID: Record<string, readonly Record<string, unknown>[]> = {
     { trade: SOL_TX, chain: 'SOL', mev: false, simulation: true, quoteId: 'q_1', approve: SOL_TX, extra: SOL_TX, reward: SOL_WALLET },
   ],
   'v1.quote': [
-    { token: EVM, amount: '0.5', side: 'BUY', slippage: '100', trader: EVM, chain: 'BASE', priority: 'HIGH', simulation: 'false', integrator: EVM_2, fee: '100', acceptRisk: 'true' },
+    {
+      token: EVM,
+      amount: '0.5',
+      side: 'BUY',
+      slippage: '100',
+      trader: EVM,
+      chain: 'BASE',
+      priority: 'HIGH',
+      simulation: 'false',
+      integrator: EVM_2,
+      fee: '100',
+      acceptRisk: 'true',
+    },
     { token: SOL_MINT, amount: '15', side: 'SELL', slippage: '100', trader: SOL_WALLET, chain: 'SOL', integrator: SOL_WALLET },
   ],
   'v1.execute': [
     { trade: EVM_TX, network: 'BASE', mev: true, simulation: true, quoteId: 'q_1', approve: EVM_TX },
     { trade: SOL_TX, network: 'SOL', mev: false, simulation: false, quoteId: 'q_1' },
   ],
-  'v1.tokenInfo': [{ token: EVM, chain: 'BASE', audit: 'false' }, { token: SOL_MINT, chain: 'SOL' }],
-  'v1.tokenAudit': [{ token: EVM, chain: 'BASE' }, { token: SOL_MINT, chain: 'SOL' }],
+  'v1.tokenInfo': [
+    { token: EVM, chain: 'BASE', audit: 'false' },
+    { token: SOL_MINT, chain: 'SOL' },
+  ],
+  'v1.tokenAudit': [
+    { token: EVM, chain: 'BASE' },
+    { token: SOL_MINT, chain: 'SOL' },
+  ],
   'v1.poolInfo': [{ pool: EVM, chain: 'BASE' }],
   'v1.value': [
     { token: EVM, side: 'BUY', trader: EVM, amount: '0.5', chain: 'BASE' },
@@ -71,7 +101,10 @@ const VALID: Record<string, readonly Record<string, unknown>[]> = {
     { wallet: EVM, token: NATIVE, chains: '["BASE","ARB"]' },
     { wallet: SOL_WALLET, token: SOL_MINT, chains: 'SOL' },
   ],
-  'v1.tokenBalance': [{ wallet: EVM, token: EVM_2, network: 'BASE' }, { wallet: SOL_WALLET, token: SOL_MINT, network: 'SOL' }],
+  'v1.tokenBalance': [
+    { wallet: EVM, token: EVM_2, network: 'BASE' },
+    { wallet: SOL_WALLET, token: SOL_MINT, network: 'SOL' },
+  ],
   'bridge.quote': [
     { source: 'BASE', destination: 'ARB', amount: '1000', trader: EVM, tokenIn: EVM_2, tokenOut: EVM_2, recipient: EVM_2, slippage: '500' },
     { source: 'SOL', destination: 'BASE', amount: '1000', trader: SOL_WALLET, tokenIn: SOL_MINT, tokenOut: EVM_2, recipient: EVM },
@@ -83,7 +116,10 @@ const VALID: Record<string, readonly Record<string, unknown>[]> = {
   ],
   'bridge.status': [{ requestId: HASH }],
   'v2.track': [{ chain: 'BASE', txHash: HASH, quoteId: 'q_1' }],
-  'v2.history': [{ wallet: EVM, chain: 'BASE', limit: '20' }, { wallet: SOL_WALLET, chain: 'SOL' }],
+  'v2.history': [
+    { wallet: EVM, chain: 'BASE', limit: '20' },
+    { wallet: SOL_WALLET, chain: 'SOL' },
+  ],
 };
 
 /**
@@ -113,7 +149,16 @@ interface DocumentedField {
 }
 
 const document = buildOpenApiDocument({ version: 'test' }) as unknown as {
-  paths: Record<string, Record<string, { parameters?: { name: string; required?: boolean; schema: FieldSchema }[]; requestBody?: { content: Record<string, { schema: FieldSchema & { $ref?: string; properties?: Record<string, FieldSchema>; required?: string[] } }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { name: string; required?: boolean; schema: FieldSchema }[];
+        requestBody?: { content: Record<string, { schema: FieldSchema & { $ref?: string; properties?: Record<string, FieldSchema>; required?: string[] } }> };
+      }
+    >
+  >;
   components: { schemas: Record<string, { properties?: Record<string, FieldSchema>; required?: string[] }> };
 };
 
@@ -182,12 +227,56 @@ function probes(schema: FieldSchema, asText: boolean, valid: readonly unknown[])
       const max = schema.maxLength ?? 256;
       return [
         ...valid,
-        '', '0', '00', '1', '01', '-1', '1.5', '1e3', 'abc', 'a b', '50%', '0%', '00.0%', '0.0001%', '0.00001%', '100%', '100.5%', '101%', '99.9999%',
-        '1'.repeat(78), '1'.repeat(79), 'a'.repeat(max), 'a'.repeat(max + 1),
-        EVM, EVM.toLowerCase(), `0x${EVM.slice(2).toUpperCase()}`, EVM.slice(0, 41), `${EVM}0`, `0x${'g'.repeat(40)}`, NATIVE,
-        HASH, `${HASH}0`, SOL_MINT, SOL_WALLET, `${SOL_WALLET.slice(0, 31)}`, `${SOL_WALLET}1`.padEnd(45, '1'), `0${SOL_WALLET.slice(1)}`,
-        EVM_TX, SOL_TX, '0x02ab', '0x', 'q_1', 'q 1', '["BASE","ARB"]', 'BASE,ARB', 'BASE,', '[]', '["NOPE"]',
-        `[${Array.from({ length: 16 }, () => '"BASE"').join(',')}]`, Array.from({ length: 15 }, () => 'ETH').join(','),
+        '',
+        '0',
+        '00',
+        '1',
+        '01',
+        '-1',
+        '1.5',
+        '1e3',
+        'abc',
+        'a b',
+        '50%',
+        '0%',
+        '00.0%',
+        '0.0001%',
+        '0.00001%',
+        '100%',
+        '100.5%',
+        '101%',
+        '99.9999%',
+        '1'.repeat(78),
+        '1'.repeat(79),
+        'a'.repeat(max),
+        'a'.repeat(max + 1),
+        EVM,
+        EVM.toLowerCase(),
+        `0x${EVM.slice(2).toUpperCase()}`,
+        EVM.slice(0, 41),
+        `${EVM}0`,
+        `0x${'g'.repeat(40)}`,
+        NATIVE,
+        HASH,
+        `${HASH}0`,
+        SOL_MINT,
+        SOL_WALLET,
+        `${SOL_WALLET.slice(0, 31)}`,
+        `${SOL_WALLET}1`.padEnd(45, '1'),
+        `0${SOL_WALLET.slice(1)}`,
+        EVM_TX,
+        SOL_TX,
+        '0x02ab',
+        '0x',
+        'q_1',
+        'q 1',
+        '["BASE","ARB"]',
+        'BASE,ARB',
+        'BASE,',
+        '[]',
+        '["NOPE"]',
+        `[${Array.from({ length: 16 }, () => '"BASE"').join(',')}]`,
+        Array.from({ length: 15 }, () => 'ETH').join(','),
       ];
     }
     default:
@@ -252,7 +341,10 @@ describe('the OpenAPI document and the validators', () => {
 });
 
 describe('the document and the fee model', () => {
-  it.each([['v1.quote', 'v1'], ['v2.quote', 'v2']] as const)('%s: every fee the document admits is one the fee model splits, and no other', (procedure, version) => {
+  it.each([
+    ['v1.quote', 'v1'],
+    ['v2.quote', 'v2'],
+  ] as const)('%s: every fee the document admits is one the fee model splits, and no other', (procedure, version) => {
     const endpoint = ENDPOINTS.find((candidate) => candidate.procedure === procedure)!;
     const schema = documentedFields(endpoint).find((field) => field.name === 'fee')!.schema;
     const splits = (fee: number) => {

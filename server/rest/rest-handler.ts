@@ -22,13 +22,26 @@ export function restHandler(served: ServedEndpoint): RouteHandler {
       const fromRequest = endpoint.method === 'GET' ? queryObject(new URL(request.url)) : await readJsonBody(request);
       // Path parameters win over same-named query or body fields.
       const raw = { ...(fromRequest as Record<string, unknown>), ...params };
-      const context = createContext({ services, channel: 'rest', requestId, headers: request.headers, peer: peerOf(request.headers), peerAddress: peerAddressOf(request.headers) });
+      const context = createContext({
+        services,
+        channel: 'rest',
+        requestId,
+        headers: request.headers,
+        peer: peerOf(request.headers),
+        peerAddress: peerAddressOf(request.headers),
+      });
       const result = await runServedEndpoint(served, context, raw);
       // Authorization records the caller's rate-limit window on the context.
-      return jsonResponse(result, 200, context.rateLimit ? {
-        'x-ratelimit-limit': String(context.rateLimit.limit),
-        'x-ratelimit-remaining': String(context.rateLimit.remaining),
-      } : {});
+      return jsonResponse(
+        result,
+        200,
+        context.rateLimit
+          ? {
+              'x-ratelimit-limit': String(context.rateLimit.limit),
+              'x-ratelimit-remaining': String(context.rateLimit.remaining),
+            }
+          : {},
+      );
     });
 }
 
@@ -38,7 +51,8 @@ export function methodNotAllowed({ endpoint }: ServedEndpoint): RouteHandler {
     serveHttp(request, endpoint.paths[0]!, async () =>
       failureResponse(new AppError('METHOD_NOT_ALLOWED', `${request.method} is not supported here; use ${endpoint.method}.`), {
         allow: endpoint.method,
-      }));
+      }),
+    );
 }
 
 /** The handlers of an endpoint's paths for every method the route table routes: its own method, and 405s for the rest. */

@@ -53,13 +53,15 @@ beforeAll(async () => {
     return write(chunk, ...(rest as []));
   });
   dataDir = mkdtempSync(path.join(tmpdir(), 'rpc-credentials-'));
-  services = await createServices(loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'debug',
-    RPC_TIMEOUT_MS: '1000',
-    RPC_URL_BASE: `http://${USER}:${PASSWORD}@127.0.0.1:${deadPort}/v2/${WORD_KEY}`,
-    RPC_URL_ARB: `http://${USER}:${PASSWORD}@${new URL(proxy.url).host}/v2/${PATH_KEY}?apikey=${PATH_KEY}`,
-  }));
+  services = await createServices(
+    loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'debug',
+      RPC_TIMEOUT_MS: '1000',
+      RPC_URL_BASE: `http://${USER}:${PASSWORD}@127.0.0.1:${deadPort}/v2/${WORD_KEY}`,
+      RPC_URL_ARB: `http://${USER}:${PASSWORD}@${new URL(proxy.url).host}/v2/${PATH_KEY}?apikey=${PATH_KEY}`,
+    }),
+  );
   const key = generateApiKey();
   await createApiKeyRepository(services.store.db).insert({ name: 'test', keyHash: key.keyHash, keyPrefix: key.keyPrefix, rateLimitPerMinute: 1_000 });
   apiKey = key.key;
@@ -75,10 +77,15 @@ afterAll(async () => {
 /** A GET through the REST path (request id, failure bodies, access and error logs) with these services. */
 async function get(procedure: EndpointProcedure, route: string, query: Record<string, string>): Promise<{ status: number; text: string }> {
   const request = new Request(`http://localhost${route}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${apiKey}` } });
-  const response = await serveHttp(request, route, async ({ requestId }) => {
-    const context = createContext({ services, channel: 'rest', requestId, headers: request.headers });
-    return Response.json(await runEndpoint(procedure, context, queryObject(new URL(request.url))));
-  }, async () => services);
+  const response = await serveHttp(
+    request,
+    route,
+    async ({ requestId }) => {
+      const context = createContext({ services, channel: 'rest', requestId, headers: request.headers });
+      return Response.json(await runEndpoint(procedure, context, queryObject(new URL(request.url))));
+    },
+    async () => services,
+  );
   return { status: response.status, text: await response.text() };
 }
 
@@ -103,7 +110,11 @@ describe('RPC URLs with credentials', () => {
     expect(health.text).not.toContain(String(deadPort));
 
     const quote = await get('v2.quote', '/api/v2/quote', {
-      chain: 'BASE', tokenIn: NATIVE, tokenOut: '0x1111111111111111111111111111111111111111', amount: '1000', slippage: '100',
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: '0x1111111111111111111111111111111111111111',
+      amount: '1000',
+      slippage: '100',
       trader: '0x2222222222222222222222222222222222222222',
     });
     expect(quote.status).toBe(503);

@@ -14,11 +14,17 @@ const SECRET = 'trpc-handler-test-secret-0123456789abcdef';
 const APP = 'http://127.0.0.1:3999';
 
 const MANIFEST: DevnetManifest = {
-  version: '1', createdAt: '2025-01-01T00:00:00Z',
+  version: '1',
+  createdAt: '2025-01-01T00:00:00Z',
   chains: {
     BASE: {
-      chainId: 8453, rpcUrl: 'http://127.0.0.1:8545', routerAddress: '', wrappedNative: '0x4200000000000000000000000000000000000006',
-      contracts: {}, tokens: [], pools: [],
+      chainId: 8453,
+      rpcUrl: 'http://127.0.0.1:8545',
+      routerAddress: '',
+      wrappedNative: '0x4200000000000000000000000000000000000006',
+      contracts: {},
+      tokens: [],
+      pools: [],
       accounts: [{ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', privateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d' }],
       treasury: { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' },
       solver: { address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', privateKey: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a' },
@@ -74,7 +80,11 @@ describe('tRPC bodies follow the REST rules', () => {
   it('a body over the limit answers 413, declared or not', async () => {
     const huge = JSON.stringify({ chain: 'BASE', address: `0x${'ab'.repeat(1_600_000)}` });
     expect(huge.length).toBeGreaterThan(3 * MAX_BODY_BYTES);
-    const declared = await call('dev.faucet', { method: 'POST', headers: { ...bearer, 'content-type': 'application/json', 'content-length': String(huge.length) }, body: huge });
+    const declared = await call('dev.faucet', {
+      method: 'POST',
+      headers: { ...bearer, 'content-type': 'application/json', 'content-length': String(huge.length) },
+      body: huge,
+    });
     expect(declared.status).toBe(413);
     expect(declared.body.error?.data).toMatchObject({ appCode: 'PAYLOAD_TOO_LARGE', httpStatus: 413 });
     const streamed = new ReadableStream<Uint8Array>({
@@ -83,21 +93,33 @@ describe('tRPC bodies follow the REST rules', () => {
         controller.close();
       },
     });
-    const chunked = await call('dev.faucet', { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: streamed, duplex: 'half' } as RequestInit);
+    const chunked = await call('dev.faucet', {
+      method: 'POST',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      body: streamed,
+      duplex: 'half',
+    } as RequestInit);
     expect(chunked.status).toBe(413);
   });
 
   it('a JSON body within the limit reaches the procedure', async () => {
-    const answer = await call('dev.faucet', { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ chain: 'BASE' }) });
+    const answer = await call('dev.faucet', {
+      method: 'POST',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      body: JSON.stringify({ chain: 'BASE' }),
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error?.data).toMatchObject({ appCode: 'INVALID_INPUT', field: 'address' });
   });
 });
 
-describe('streamed batches (the pages\' client)', () => {
+describe("streamed batches (the pages' client)", () => {
   it('answer 200 and carry each refusal in the body with its code; the same call unstreamed keeps its status', async () => {
     const init = { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ 0: { chain: 'BASE' } }) };
-    const streamed = await serveTrpc(new Request(`${APP}/api/trpc/dev.faucet?batch=1`, { ...init, headers: { ...init.headers, 'trpc-accept': 'application/jsonl' } }), fakeServices().load);
+    const streamed = await serveTrpc(
+      new Request(`${APP}/api/trpc/dev.faucet?batch=1`, { ...init, headers: { ...init.headers, 'trpc-accept': 'application/jsonl' } }),
+      fakeServices().load,
+    );
     expect(streamed.status).toBe(200);
     const text = await streamed.text();
     expect(text).toContain('"appCode":"INVALID_INPUT"');
@@ -139,7 +161,9 @@ describe('tRPC failures of 500 and above', () => {
 
 describe('tRPC calls carried by the session cookie', () => {
   const withCookie = async (headers: Record<string, string>) => ({
-    cookie: `${SESSION_COOKIE}=${(await createSessionCookie(SECRET)).value}`, host: '127.0.0.1:3999', ...headers,
+    cookie: `${SESSION_COOKIE}=${(await createSessionCookie(SECRET)).value}`,
+    host: '127.0.0.1:3999',
+    ...headers,
   });
   const json = { 'content-type': 'application/json' };
 
@@ -155,22 +179,27 @@ describe('tRPC calls carried by the session cookie', () => {
     expect(answer.body.error?.data).toMatchObject({ appCode: 'CROSS_SITE_REQUEST', httpStatus: 403 });
   });
 
-  it.each([[{ origin: APP }], [{ 'sec-fetch-site': 'same-origin' }], [{ origin: 'http://localhost:3000' }]])(
-    'a mutation with %o runs',
-    async (headers) => {
-      const answer = await call('dev.faucet', { method: 'POST', headers: await withCookie({ ...json, ...headers }), body: JSON.stringify({ chain: 'BASE' }) });
-      // Past the origin check: the input is what it refuses.
-      expect(answer.body.error?.data).toMatchObject({ appCode: 'INVALID_INPUT', field: 'address' });
-    },
-  );
+  it.each([[{ origin: APP }], [{ 'sec-fetch-site': 'same-origin' }], [{ origin: 'http://localhost:3000' }]])('a mutation with %o runs', async (headers) => {
+    const answer = await call('dev.faucet', { method: 'POST', headers: await withCookie({ ...json, ...headers }), body: JSON.stringify({ chain: 'BASE' }) });
+    // Past the origin check: the input is what it refuses.
+    expect(answer.body.error?.data).toMatchObject({ appCode: 'INVALID_INPUT', field: 'address' });
+  });
 
   it('a mutation with an API key needs no Origin', async () => {
-    const answer = await call('dev.faucet', { method: 'POST', headers: { ...bearer, ...json, origin: 'https://attacker.example' }, body: JSON.stringify({ chain: 'BASE' }) });
+    const answer = await call('dev.faucet', {
+      method: 'POST',
+      headers: { ...bearer, ...json, origin: 'https://attacker.example' },
+      body: JSON.stringify({ chain: 'BASE' }),
+    });
     expect(answer.body.error?.data).toMatchObject({ appCode: 'INVALID_INPUT' });
   });
 
   it('a query from another site is refused; from the page, a typed URL or without the headers it answers', async () => {
-    const foreign: Array<Record<string, string>> = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://attacker.example' }];
+    const foreign: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://attacker.example' },
+    ];
     for (const headers of foreign) {
       const answer = await call('dev.devnet', { method: 'GET', headers: await withCookie(headers) });
       expect(answer.status, JSON.stringify(headers)).toBe(403);
@@ -195,7 +224,10 @@ describe('dev.devnet', () => {
     expect(fromElsewhere.status).toBe(200);
     expect(keysIn(fromElsewhere.body)).toBe(false);
     expect(JSON.stringify(fromElsewhere.body)).toContain(MANIFEST.chains.BASE!.accounts[0]!.address);
-    const page = await call('dev.devnet', { method: 'GET', headers: { [PEER_HEADER]: 'loopback', cookie: `${SESSION_COOKIE}=${(await createSessionCookie(SECRET)).value}` } });
+    const page = await call('dev.devnet', {
+      method: 'GET',
+      headers: { [PEER_HEADER]: 'loopback', cookie: `${SESSION_COOKIE}=${(await createSessionCookie(SECRET)).value}` },
+    });
     expect(page.status).toBe(200);
     expect(keysIn(page.body)).toBe(false);
   });

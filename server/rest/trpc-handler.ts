@@ -14,30 +14,42 @@ import { MAX_BODY_BYTES, isJsonContentType, serveHttp, tooLarge } from './http';
 import { peerAddressOf, peerOf } from '@/server/auth/peer-address';
 
 export function serveTrpc(request: Request, loadServices: () => Promise<Services> = getServices): Promise<Response> {
-  return serveHttp(request, '/api/trpc', ({ services, requestId }) => {
-    const bounded = withBoundedBody(request);
-    return fetchRequestHandler({
-      endpoint: '/api/trpc',
-      req: bounded,
-      router: appRouter,
-      createContext: () => {
-        refuseNonJsonBody(request);
-        return createContext({ services, channel: 'trpc', requestId, headers: request.headers, peer: peerOf(request.headers), peerAddress: peerAddressOf(request.headers) });
-      },
-      responseMeta({ errors }) {
-        const retryAfter = errors
-          .map((error) => (error.cause as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds)
-          .find((seconds) => seconds !== undefined);
-        return retryAfter !== undefined ? { headers: new Headers({ 'retry-after': String(retryAfter) }) } : {};
-      },
-      onError({ error, path }) {
-        const appError = toAppError(error);
-        if (appError.httpStatus >= 500) {
-          services.logger.error('trpc error', { requestId, path, code: appError.code, error: error.cause ?? error });
-        }
-      },
-    });
-  }, loadServices);
+  return serveHttp(
+    request,
+    '/api/trpc',
+    ({ services, requestId }) => {
+      const bounded = withBoundedBody(request);
+      return fetchRequestHandler({
+        endpoint: '/api/trpc',
+        req: bounded,
+        router: appRouter,
+        createContext: () => {
+          refuseNonJsonBody(request);
+          return createContext({
+            services,
+            channel: 'trpc',
+            requestId,
+            headers: request.headers,
+            peer: peerOf(request.headers),
+            peerAddress: peerAddressOf(request.headers),
+          });
+        },
+        responseMeta({ errors }) {
+          const retryAfter = errors
+            .map((error) => (error.cause as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds)
+            .find((seconds) => seconds !== undefined);
+          return retryAfter !== undefined ? { headers: new Headers({ 'retry-after': String(retryAfter) }) } : {};
+        },
+        onError({ error, path }) {
+          const appError = toAppError(error);
+          if (appError.httpStatus >= 500) {
+            services.logger.error('trpc error', { requestId, path, code: appError.code, error: error.cause ?? error });
+          }
+        },
+      });
+    },
+    loadServices,
+  );
 }
 
 /**

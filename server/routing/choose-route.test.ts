@@ -16,20 +16,45 @@ function candidate({ hops = 1, legs: legCount = 1, ...overrides }: Partial<Omit<
   const hop = { venue: 'UNISWAP_V2' as const, routerIndex: 0, pool: TOKEN_IN, tokenIn: TOKEN_IN, tokenOut: TOKEN_OUT, fee: 3000, tickSpacing: 0 };
   const legs = Array.from({ length: legCount }, () => ({ share: 1, hops: Array.from({ length: hops }, () => hop) }));
   return {
-    legs, poolAmountOut: 0n, spot: [], simulated: true, ok: true, amountOut: 0n, gasUsed: 100_000n,
-    revertData: '0x', transferBlocked: false, ...overrides,
+    legs,
+    poolAmountOut: 0n,
+    spot: [],
+    simulated: true,
+    ok: true,
+    amountOut: 0n,
+    gasUsed: 100_000n,
+    revertData: '0x',
+    transferBlocked: false,
+    ...overrides,
   };
 }
 
 function lens(candidates: LensCandidate[], amountInNative = 10n ** 18n): LensResult {
   return {
-    blockNumber: 1n, timestamp: 1n, baseFee: GWEI, balanceIn: 0n, allowanceIn: 0n, approvalAllowance: 0n, approvalGas: 0n,
-    approvalNeedsReset: false, decimalsIn: 18, decimalsOut: 18, nativeUsd: 0n, amountInNative, candidates, preCallGas: [],
+    blockNumber: 1n,
+    timestamp: 1n,
+    baseFee: GWEI,
+    balanceIn: 0n,
+    allowanceIn: 0n,
+    approvalAllowance: 0n,
+    approvalGas: 0n,
+    approvalNeedsReset: false,
+    decimalsIn: 18,
+    decimalsOut: 18,
+    nativeUsd: 0n,
+    amountInNative,
+    candidates,
+    preCallGas: [],
   };
 }
 
 const request = (overrides: Partial<RouteRequest> = {}): RouteRequest => ({
-  side: 'SELL', tokenIn: TOKEN_IN, tokenOut: TOKEN_OUT, fees: { protocolBps: 0, integratorBps: 0 }, requireSimulation: false, ...overrides,
+  side: 'SELL',
+  tokenIn: TOKEN_IN,
+  tokenOut: TOKEN_OUT,
+  fees: { protocolBps: 0, integratorBps: 0 },
+  requireSimulation: false,
+  ...overrides,
 });
 
 const codeOf = (run: () => unknown) => {

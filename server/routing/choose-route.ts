@@ -28,7 +28,10 @@ function estimatedGas(candidate: LensCandidate): bigint {
 
 export function chooseRoute(lens: LensResult, request: RouteRequest, fees: LevelFees, holdsInput: boolean): ChosenRoute {
   if (lens.candidates.length === 0) {
-    throw new AppError('NO_ROUTE', 'No pool connects these tokens on this chain, directly or through the wrapped native token or the stable (or a token address has no contract here). Check the token addresses and the chain.');
+    throw new AppError(
+      'NO_ROUTE',
+      'No pool connects these tokens on this chain, directly or through the wrapped native token or the stable (or a token address has no contract here). Check the token addresses and the chain.',
+    );
   }
   const gasPrice = fees.maxFeePerGas;
   const affordable = (gasUsed: bigint) => request.maxTradeGas === undefined || tradeGasLimit(gasUsed) <= request.maxTradeGas;
@@ -47,12 +50,17 @@ export function chooseRoute(lens: LensResult, request: RouteRequest, fees: Level
     throw tradeFailure(reason.code === 'SIMULATION_FAILED' ? 'SIMULATION_FAILED' : reason.code, reason.reason);
   }
   if (request.requireSimulation) {
-    throw new AppError('INSUFFICIENT_BALANCE', 'The trader does not hold the amount to sell, so the trade cannot be simulated. Fund the wallet or lower the amount.', { field: 'amount' });
+    throw new AppError(
+      'INSUFFICIENT_BALANCE',
+      'The trader does not hold the amount to sell, so the trade cannot be simulated. Fund the wallet or lower the amount.',
+      { field: 'amount' },
+    );
   }
   // Priced from pool math: exact for plain tokens; a token tax is only known once the wallet holds the input.
-  const amountOut = request.tokenOut === NATIVE_TOKEN_ADDRESS && request.tokenIn !== NATIVE_TOKEN_ADDRESS
-    ? splitAmount(byPool.poolAmountOut, request.fees).net
-    : byPool.poolAmountOut;
+  const amountOut =
+    request.tokenOut === NATIVE_TOKEN_ADDRESS && request.tokenIn !== NATIVE_TOKEN_ADDRESS
+      ? splitAmount(byPool.poolAmountOut, request.fees).net
+      : byPool.poolAmountOut;
   return { candidate: byPool, amountOut, gasUsed: estimatedGas(byPool), simulated: false };
 }
 

@@ -38,7 +38,11 @@ export interface RouteSearch {
   gasPrice: () => Promise<bigint>;
 }
 
-export function routeTokens(venues: EvmVenues, tokenIn: Address, tokenOut: Address): { poolIn: Address; poolOut: Address; tokens: Address[]; intermediates: Address[] } {
+export function routeTokens(
+  venues: EvmVenues,
+  tokenIn: Address,
+  tokenOut: Address,
+): { poolIn: Address; poolOut: Address; tokens: Address[]; intermediates: Address[] } {
   const wrapped = venues.wrappedNative as Address;
   const poolIn = tokenIn === ZERO ? wrapped : tokenIn;
   const poolOut = tokenOut === ZERO ? wrapped : tokenOut;
@@ -58,9 +62,7 @@ export async function findRoutes(chain: ConfiguredChain, venues: EvmVenues, sear
  * then says whether the current state picks other routes (to be verified in turn) or the same ones (done:
  * one request in all). Without remembered state, the state is read first (two requests in all).
  */
-export async function draftRoutes(
-  chain: ConfiguredChain, venues: EvmVenues, search: RouteSearch, options = { remembered: true },
-): Promise<RouteDraft> {
+export async function draftRoutes(chain: ConfiguredChain, venues: EvmVenues, search: RouteSearch, options = { remembered: true }): Promise<RouteDraft> {
   const { poolIn, poolOut, tokens, intermediates } = routeTokens(venues, search.tokenIn, search.tokenOut);
   if (search.swapAmount <= 0n || poolIn.toLowerCase() === poolOut.toLowerCase()) return { routes: [] };
   const { pools, layouts } = await discoverPools(chain, venues, tokens);
@@ -69,10 +71,11 @@ export async function draftRoutes(
   const gasPrice = Number(await search.gasPrice());
   // The pool set is the same for every pair among its tokens: the trade names its direction.
   const trade = `${poolIn}|${poolOut}|${search.swapAmount}|${gasPrice}`.toLowerCase();
-  const choose = (entry: RememberedStates) => routesOn(entry, trade, () => {
-    const priced = pricedPools(pools, entry.states);
-    return chooseCandidates(priced, poolIn, poolOut, intermediates, Number(search.swapAmount), gasPrice);
-  });
+  const choose = (entry: RememberedStates) =>
+    routesOn(entry, trade, () => {
+      const priced = pricedPools(pools, entry.states);
+      return chooseCandidates(priced, poolIn, poolOut, intermediates, Number(search.swapAmount), gasPrice);
+    });
   const fresh = (answer: RpcBatchAnswer | undefined) => choose(rememberAnswer(chain, { pools, layouts, tokens, memoryKey }, answer));
   const remembered = options.remembered ? statesRemembered(memoryKey) : undefined;
   if (!remembered) {
@@ -114,7 +117,10 @@ function rememberAnswer(chain: ConfiguredChain, set: PoolSet, answer: RpcBatchAn
  * else read now (one request).
  */
 export async function pricedPoolsFor(
-  chain: ConfiguredChain, venues: EvmVenues, tokenIn: Address, tokenOut: Address,
+  chain: ConfiguredChain,
+  venues: EvmVenues,
+  tokenIn: Address,
+  tokenOut: Address,
 ): Promise<{ priced: PricedPool[]; poolIn: Address; poolOut: Address; intermediates: Address[] }> {
   const { poolIn, poolOut, tokens, intermediates } = routeTokens(venues, tokenIn, tokenOut);
   const { pools, layouts } = await discoverPools(chain, venues, tokens);
@@ -154,13 +160,23 @@ export interface RouteDraft {
 /** Routes through the same pools in the same order whose shares differ by no more than SHARE_TOLERANCE. */
 function sameRoutes(a: readonly RouteLeg[][], b: readonly RouteLeg[][]): boolean {
   const legKey = (leg: RouteLeg) => leg.hops.map((hop) => `${hop.pool}:${hop.fee}:${hop.tickSpacing}:${hop.tokenIn}`).join('>');
-  return a.length === b.length && a.every((route, r) => route.length === b[r]!.length && route.every((leg, l) =>
-    legKey(leg) === legKey(b[r]![l]!) && Math.abs(leg.share - b[r]![l]!.share) <= SHARE_TOLERANCE));
+  return (
+    a.length === b.length &&
+    a.every(
+      (route, r) =>
+        route.length === b[r]!.length && route.every((leg, l) => legKey(leg) === legKey(b[r]![l]!) && Math.abs(leg.share - b[r]![l]!.share) <= SHARE_TOLERANCE),
+    )
+  );
 }
 
 /** The pure part of findRoutes: paths, split and single path over pools whose state is known. */
 export function chooseCandidates(
-  priced: readonly PricedPool[], poolIn: Address, poolOut: Address, intermediates: readonly Address[], amountIn: number, gasPrice: number,
+  priced: readonly PricedPool[],
+  poolIn: Address,
+  poolOut: Address,
+  intermediates: readonly Address[],
+  amountIn: number,
+  gasPrice: number,
 ): RouteLeg[][] {
   const fromIn = spotRates(priced, poolIn);
   const probe = (token: Address) => amountIn * (fromIn.get(token.toLowerCase()) ?? 0);
@@ -170,7 +186,10 @@ export function chooseCandidates(
   const outPerNative = spotRates(priced, intermediates[0]!).get(poolOut.toLowerCase()) ?? 0;
   const legGas = (path: PoolPath) => (LEG_GAS + HOP_GAS * path.hops.length) * gasPrice * outPerNative;
   // Best first for the whole amount, net of gas: the single path, and the optimiser's seeds.
-  const ranked = paths.map((path) => ({ path, net: pathOut(path, amountIn) - legGas(path) })).sort((a, b) => b.net - a.net).map(({ path }) => path);
+  const ranked = paths
+    .map((path) => ({ path, net: pathOut(path, amountIn) - legGas(path) }))
+    .sort((a, b) => b.net - a.net)
+    .map(({ path }) => path);
   const single = ranked[0]!;
   const split = optimiseSplit(ranked, amountIn, legGas);
   const candidates: RouteLeg[][] = [];

@@ -32,7 +32,11 @@ export async function estimateSwapInput(chain: ConfiguredChain, venues: EvmVenue
 
 /** The pure part: the least input whose best path pays `amountOut`, over pools whose state is known. */
 export function inputForOutput(
-  priced: readonly PricedPool[], poolIn: Address, poolOut: Address, intermediates: readonly Address[], amountOut: number,
+  priced: readonly PricedPool[],
+  poolIn: Address,
+  poolOut: Address,
+  intermediates: readonly Address[],
+  amountOut: number,
 ): bigint | undefined {
   if (priced.length === 0 || !(amountOut > 0)) return undefined;
   const fromIn = spotRates(priced, poolIn);

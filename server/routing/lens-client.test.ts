@@ -11,8 +11,17 @@ const [TRADER, ROUTER, TOKEN, WRAPPED, STABLE, POOL] = [address(0xa), address(0x
 const venues: EvmVenues = { wrappedNative: WRAPPED, stable: { address: STABLE, decimals: 6 }, multicall3: address(0x11) };
 
 const request = (overrides: Partial<LensRequest> = {}): LensRequest => ({
-  router: ROUTER, trader: TRADER, tokenIn: TOKEN, tokenOut: ZERO, amountIn: 1000n, protocolFeeBps: 10, integratorFeeBps: 0,
-  integrator: ZERO, approvalToken: TOKEN, simulate: true, ...overrides,
+  router: ROUTER,
+  trader: TRADER,
+  tokenIn: TOKEN,
+  tokenOut: ZERO,
+  amountIn: 1000n,
+  protocolFeeBps: 10,
+  integratorFeeBps: 0,
+  integrator: ZERO,
+  approvalToken: TOKEN,
+  simulate: true,
+  ...overrides,
 });
 
 const leg: RouteLeg = {
@@ -42,15 +51,34 @@ describe('lensCall', () => {
 describe('decodeLensResult', () => {
   it('names the venues of the routes it was given exactly (two venues share a Router kind)', () => {
     const candidate = {
-      legs: [routerLeg(leg)], poolAmountOut: 9n, spot: [[1n, 2n]] as const, simulated: true, ok: true, amountOut: 8n, gasUsed: 70_000n,
-      revertData: '0x' as Hex, transferBlocked: false,
+      legs: [routerLeg(leg)],
+      poolAmountOut: 9n,
+      spot: [[1n, 2n]] as const,
+      simulated: true,
+      ok: true,
+      amountOut: 8n,
+      gasUsed: 70_000n,
+      revertData: '0x' as Hex,
+      transferBlocked: false,
     };
     const raw = encodeFunctionResult({
       abi: quoteLensAbi,
       functionName: 'quote',
       result: {
-        blockNumber: 5n, timestamp: 6n, baseFee: 7n, balanceIn: 1n, allowanceIn: 2n, approvalAllowance: 3n, approvalGas: 4n, approvalNeedsReset: false,
-        decimalsIn: 18, decimalsOut: 6, nativeUsd: 3000n, amountInNative: 1000n, candidates: [candidate], preCallGas: [21_000n],
+        blockNumber: 5n,
+        timestamp: 6n,
+        baseFee: 7n,
+        balanceIn: 1n,
+        allowanceIn: 2n,
+        approvalAllowance: 3n,
+        approvalGas: 4n,
+        approvalNeedsReset: false,
+        decimalsIn: 18,
+        decimalsOut: 6,
+        nativeUsd: 3000n,
+        amountInNative: 1000n,
+        candidates: [candidate],
+        preCallGas: [21_000n],
       },
     });
     const result = decodeLensResult(raw, [[leg]]);

@@ -73,7 +73,9 @@ const SIMULATED_NATIVE = 10n ** 30n;
 export function lensVenues(venues: EvmVenues) {
   // The lens's own search prices V2 pairs, and V3 pools where the venue's QuoterV2 is deployed; the server's
   // routes cover every venue.
-  const searched = deployedVenues(venues).filter(({ venue, deployment }) => venue.lensSearch === 'pair' || (venue.lensSearch === 'quoter' && deployment.quoter));
+  const searched = deployedVenues(venues).filter(
+    ({ venue, deployment }) => venue.lensSearch === 'pair' || (venue.lensSearch === 'quoter' && deployment.quoter),
+  );
   return searched.map(({ venue, deployment }) => ({
     kind: venue.routerKind,
     factory: deployment.factory,
@@ -87,23 +89,25 @@ export function lensCall(venues: EvmVenues, request: LensRequest): { method: 'et
   const data = encodeFunctionData({
     abi: quoteLensAbi,
     functionName: 'quote',
-    args: [{
-      router: request.router,
-      tokenIn: request.tokenIn,
-      tokenOut: request.tokenOut,
-      amountIn: request.amountIn,
-      protocolFeeBps: request.protocolFeeBps,
-      integratorFeeBps: request.integratorFeeBps,
-      integrator: request.integrator,
-      wrappedNative: venues.wrappedNative as Address,
-      stable: venues.stable.address as Address,
-      venues: lensVenues(venues),
-      connectors: [venues.wrappedNative as Address, venues.stable.address as Address],
-      approvalToken: request.approvalToken,
-      simulate: request.simulate,
-      routes: (request.routes ?? []).map((legs) => ({ legs: legs.map(routerLeg) })),
-      preCalls: [...(request.preCalls ?? [])],
-    }],
+    args: [
+      {
+        router: request.router,
+        tokenIn: request.tokenIn,
+        tokenOut: request.tokenOut,
+        amountIn: request.amountIn,
+        protocolFeeBps: request.protocolFeeBps,
+        integratorFeeBps: request.integratorFeeBps,
+        integrator: request.integrator,
+        wrappedNative: venues.wrappedNative as Address,
+        stable: venues.stable.address as Address,
+        venues: lensVenues(venues),
+        connectors: [venues.wrappedNative as Address, venues.stable.address as Address],
+        approvalToken: request.approvalToken,
+        simulate: request.simulate,
+        routes: (request.routes ?? []).map((legs) => ({ legs: legs.map(routerLeg) })),
+        preCalls: [...(request.preCalls ?? [])],
+      },
+    ],
   });
   const override: Record<string, { code: Hex; balance?: Hex }> = {
     [request.trader]: {
@@ -150,13 +154,27 @@ export function routerLeg(leg: RouteLeg) {
   return {
     share: leg.share,
     hops: leg.hops.map((hop) => ({
-      venue: hop.routerIndex, pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, fee: hop.fee, tickSpacing: hop.tickSpacing, hooks: ZERO_ADDRESS,
+      venue: hop.routerIndex,
+      pool: hop.pool,
+      tokenIn: hop.tokenIn,
+      tokenOut: hop.tokenOut,
+      fee: hop.fee,
+      tickSpacing: hop.tickSpacing,
+      hooks: ZERO_ADDRESS,
     })),
   };
 }
 
 function routeHop(hop: { venue: number; pool: Address; tokenIn: Address; tokenOut: Address; fee: number; tickSpacing: number }): RouteHop {
-  return { venue: lensSearchVenue(hop.venue, hop.fee).id, routerIndex: hop.venue, pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, fee: hop.fee, tickSpacing: hop.tickSpacing };
+  return {
+    venue: lensSearchVenue(hop.venue, hop.fee).id,
+    routerIndex: hop.venue,
+    pool: hop.pool,
+    tokenIn: hop.tokenIn,
+    tokenOut: hop.tokenOut,
+    fee: hop.fee,
+    tickSpacing: hop.tickSpacing,
+  };
 }
 
 export interface PreflightCall {

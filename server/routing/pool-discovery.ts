@@ -40,16 +40,17 @@ async function discover(chain: ConfiguredChain, venues: EvmVenues, tokens: reado
 }
 
 const discoveryKey = (chain: ConfiguredChain, tokens: readonly Address[]) =>
-  `${chain.info.id}|${chain.rpc.urls.join(',')}|${tokens.map((token) => token.toLowerCase()).sort().join(',')}`;
+  `${chain.info.id}|${chain.rpc.urls.join(',')}|${tokens
+    .map((token) => token.toLowerCase())
+    .sort()
+    .join(',')}`;
 
 /** Forgets the pools of one token set: a pool that stopped trading (a graduated launchpad curve) was seen. */
 export function forgetPoolsOf(chain: ConfiguredChain, tokens: readonly Address[]): void {
   remembered.delete(discoveryKey(chain, tokens));
 }
 
-export async function discoverPools(
-  chain: ConfiguredChain, venues: EvmVenues, tokens: readonly Address[], now = Date.now(),
-): Promise<DiscoveredPools> {
+export async function discoverPools(chain: ConfiguredChain, venues: EvmVenues, tokens: readonly Address[], now = Date.now()): Promise<DiscoveredPools> {
   const key = discoveryKey(chain, tokens);
   const entry = remembered.get(key);
   const refresh = () => {

@@ -41,11 +41,13 @@ export function pathTopology(paths: readonly PoolPath[]): PathTopology {
     }
     return found;
   };
-  const directions = paths.map((path, p) => path.hops.map((hop) => {
-    const id = directionOf(poolKey(hop.pool), hop.zeroForOne);
-    pathsThrough[id]!.push(p);
-    return id;
-  }));
+  const directions = paths.map((path, p) =>
+    path.hops.map((hop) => {
+      const id = directionOf(poolKey(hop.pool), hop.zeroForOne);
+      pathsThrough[id]!.push(p);
+      return id;
+    }),
+  );
   return { paths, directions, opposite, pathsThrough };
 }
 
@@ -64,7 +66,11 @@ export class PoolLoads {
   private readonly scratchIn: number[] = [];
   private readonly scratchOut: number[] = [];
 
-  constructor(readonly topology: PathTopology, readonly part: number, from?: PoolLoads) {
+  constructor(
+    readonly topology: PathTopology,
+    readonly part: number,
+    from?: PoolLoads,
+  ) {
     const directions = topology.opposite.length;
     this.parts = from ? [...from.parts] : new Array<number>(topology.paths.length).fill(0);
     this.outs = from ? [...from.outs] : new Array<number>(topology.paths.length).fill(0);

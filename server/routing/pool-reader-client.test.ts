@@ -6,14 +6,41 @@ import { decodePoolStates, tickLayouts } from './pool-reader-client';
 
 const address = (n: number): Address => `0x${n.toString(16).padStart(40, '0')}`;
 const NO_ID = `0x${'0'.repeat(64)}` as const;
-const pool = (fee: number): RoutablePool => ({ venue: 'UNISWAP_V3', address: address(9), id: NO_ID, token0: address(1), token1: address(2), fee, tickSpacing: 10 });
+const pool = (fee: number): RoutablePool => ({
+  venue: 'UNISWAP_V3',
+  address: address(9),
+  id: NO_ID,
+  token0: address(1),
+  token1: address(2),
+  fee,
+  tickSpacing: 10,
+});
 const Q96 = 2n ** 96n;
 
 type Read = {
-  ok: boolean; reserve0: bigint; reserve1: bigint; sqrtPriceX96: bigint; tick: number; liquidity: bigint;
-  ticks: number[]; liquidityNets: bigint[]; lowestReadTick: number; highestReadTick: number;
+  ok: boolean;
+  reserve0: bigint;
+  reserve1: bigint;
+  sqrtPriceX96: bigint;
+  tick: number;
+  liquidity: bigint;
+  ticks: number[];
+  liquidityNets: bigint[];
+  lowestReadTick: number;
+  highestReadTick: number;
 };
-const empty: Read = { ok: true, reserve0: 0n, reserve1: 0n, sqrtPriceX96: 0n, tick: 0, liquidity: 0n, ticks: [], liquidityNets: [], lowestReadTick: 0, highestReadTick: 0 };
+const empty: Read = {
+  ok: true,
+  reserve0: 0n,
+  reserve1: 0n,
+  sqrtPriceX96: 0n,
+  tick: 0,
+  liquidity: 0n,
+  ticks: [],
+  liquidityNets: [],
+  lowestReadTick: 0,
+  highestReadTick: 0,
+};
 
 /** The reader's answer, encoded through its ABI as the node returns it. */
 function answer(reads: Read[]) {
@@ -32,11 +59,29 @@ describe('decodePoolStates', () => {
   });
 
   it('reads a concentrated pool with its ticks, or with the layout read before when this read has none', () => {
-    const withTicks = { ...empty, sqrtPriceX96: 2n * Q96, tick: 13_863, liquidity: 500n, ticks: [-60, 60], liquidityNets: [500n, -500n], lowestReadTick: -12_000, highestReadTick: 12_000 };
+    const withTicks = {
+      ...empty,
+      sqrtPriceX96: 2n * Q96,
+      tick: 13_863,
+      liquidity: 500n,
+      ticks: [-60, 60],
+      liquidityNets: [500n, -500n],
+      lowestReadTick: -12_000,
+      highestReadTick: 12_000,
+    };
     const [state] = decodePoolStates([pool(500)], answer([withTicks]));
     expect(state).toEqual({
-      kind: 'concentrated', sqrtPrice: 2, tick: 13_863, liquidity: 500, fee: 500,
-      ticks: [{ tick: -60, liquidityNet: 500 }, { tick: 60, liquidityNet: -500 }], lowestReadTick: -12_000, highestReadTick: 12_000,
+      kind: 'concentrated',
+      sqrtPrice: 2,
+      tick: 13_863,
+      liquidity: 500,
+      fee: 500,
+      ticks: [
+        { tick: -60, liquidityNet: 500 },
+        { tick: 60, liquidityNet: -500 },
+      ],
+      lowestReadTick: -12_000,
+      highestReadTick: 12_000,
     });
     const layouts = tickLayouts([state, undefined]);
     expect(layouts[1]).toBeUndefined();

@@ -23,7 +23,10 @@ function readerCall(data: Hex): RpcCall {
   return { method: 'eth_call', params: [{ to: READER_ADDRESS, data }, 'latest', { [READER_ADDRESS]: { code: poolStateReaderRuntime } }] };
 }
 
-function venueQueries(venues: EvmVenues): { adapters: EvmVenueAdapter[]; queries: { family: number; factory: Address; fees: number[]; tickSpacings: number[] }[] } {
+function venueQueries(venues: EvmVenues): {
+  adapters: EvmVenueAdapter[];
+  queries: { family: number; factory: Address; fees: number[]; tickSpacings: number[] }[];
+} {
   const deployed = deployedVenues(venues);
   return {
     adapters: deployed.map(({ venue }) => venue),
@@ -48,16 +51,18 @@ export function decodeDiscovery(venues: EvmVenues, raw: Hex): RoutablePool[] {
   return found.flatMap((pool) => {
     const venue = adapters[pool.venue];
     if (!venue) return [];
-    return [{
-      venue: venue.id,
-      address: pool.pool,
-      id: pool.id,
-      token0: pool.token0,
-      token1: pool.token1,
-      fee: pool.fee,
-      // V3-family pools report no spacing in discovery: their venue's tier decides it.
-      tickSpacing: pool.tickSpacing || venue.tickSpacing(pool.fee),
-    }];
+    return [
+      {
+        venue: venue.id,
+        address: pool.pool,
+        id: pool.id,
+        token0: pool.token0,
+        token1: pool.token1,
+        fee: pool.fee,
+        // V3-family pools report no spacing in discovery: their venue's tier decides it.
+        tickSpacing: pool.tickSpacing || venue.tickSpacing(pool.fee),
+      },
+    ];
   });
 }
 
@@ -93,14 +98,21 @@ export function decodePoolStates(pools: readonly RoutablePool[], raw: Hex, layou
       if (read.reserve0 === 0n || read.reserve1 === 0n) return undefined;
       return { kind: 'constant-product', reserve0: Number(read.reserve0), reserve1: Number(read.reserve1), fee: pool.fee };
     }
-    const layout: TickLayout = read.ticks.length > 0 || !layouts?.[index]
-      ? { ticks: read.ticks.map((tick, k) => ({ tick, liquidityNet: Number(read.liquidityNets[k]!) })), lowestReadTick: read.lowestReadTick, highestReadTick: read.highestReadTick }
-      : layouts[index];
+    const layout: TickLayout =
+      read.ticks.length > 0 || !layouts?.[index]
+        ? {
+            ticks: read.ticks.map((tick, k) => ({ tick, liquidityNet: Number(read.liquidityNets[k]!) })),
+            lowestReadTick: read.lowestReadTick,
+            highestReadTick: read.highestReadTick,
+          }
+        : layouts[index];
     return { kind: 'concentrated', sqrtPrice: Number(read.sqrtPriceX96) / Q96, tick: read.tick, liquidity: Number(read.liquidity), fee: pool.fee, ...layout };
   });
 }
 
 /** The tick layouts of decoded states (undefined for pairs and unread pools), by index. */
 export function tickLayouts(states: readonly (PoolState | undefined)[]): (TickLayout | undefined)[] {
-  return states.map((state) => (state?.kind === 'concentrated' ? { ticks: state.ticks, lowestReadTick: state.lowestReadTick, highestReadTick: state.highestReadTick } : undefined));
+  return states.map((state) =>
+    state?.kind === 'concentrated' ? { ticks: state.ticks, lowestReadTick: state.lowestReadTick, highestReadTick: state.highestReadTick } : undefined,
+  );
 }

@@ -33,7 +33,11 @@ const memory = boundedCache<string, RememberedStates>({ name: 'pool states', max
 
 /** Remembers the state in `raw` (decoded only when it or `basis` differs from what is remembered for `key`). */
 export function rememberStates(
-  key: string, raw: Hex, basis: object, decode: (raw: Hex) => readonly (PoolState | undefined)[], now = Date.now(),
+  key: string,
+  raw: Hex,
+  basis: object,
+  decode: (raw: Hex) => readonly (PoolState | undefined)[],
+  now = Date.now(),
 ): RememberedStates {
   const known = memory.get(key);
   const same = known && known.raw === raw && known.basis === basis;

@@ -18,15 +18,24 @@ function pair(token0: Address, token1: Address, reserve0: number, reserve1: numb
 function rangedPool(token0: Address, token1: Address, liquidity: number): PricedPool & { state: ConcentratedState } {
   const pool: RoutablePool = { venue: 'UNISWAP_V3', address: token(nextPool++), id: `0x${'0'.repeat(64)}`, token0, token1, fee: 500, tickSpacing: 10 };
   const state: ConcentratedState = {
-    kind: 'concentrated', sqrtPrice: 1, tick: 0, liquidity, fee: 500,
-    ticks: [{ tick: -100, liquidityNet: liquidity }, { tick: 100, liquidityNet: -liquidity }],
-    lowestReadTick: -1000, highestReadTick: 1000,
+    kind: 'concentrated',
+    sqrtPrice: 1,
+    tick: 0,
+    liquidity,
+    fee: 500,
+    ticks: [
+      { tick: -100, liquidityNet: liquidity },
+      { tick: 100, liquidityNet: -liquidity },
+    ],
+    lowestReadTick: -1000,
+    highestReadTick: 1000,
   };
   return { pool, state };
 }
 
 const probeOf = (amount: number) => () => amount;
-const describePath = (path: { hops: { tokenIn: Address; tokenOut: Address }[] }) => path.hops.map((hop) => `${hop.tokenIn.slice(-1)}>${hop.tokenOut.slice(-1)}`).join(' ');
+const describePath = (path: { hops: { tokenIn: Address; tokenOut: Address }[] }) =>
+  path.hops.map((hop) => `${hop.tokenIn.slice(-1)}>${hop.tokenOut.slice(-1)}`).join(' ');
 
 describe('enumeratePaths', () => {
   it('keeps every direct pool, in either token order', () => {

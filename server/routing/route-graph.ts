@@ -34,9 +34,7 @@ const POOLS_PER_PAIR_THREE_HOPS = 4;
 export const MAX_HOPS = 3;
 
 export function hopOut(hop: PathHop, amountIn: number): number {
-  return hop.state.kind === 'constant-product'
-    ? constantProductOut(hop.state, amountIn, hop.zeroForOne)
-    : concentratedOut(hop.state, amountIn, hop.zeroForOne);
+  return hop.state.kind === 'constant-product' ? constantProductOut(hop.state, amountIn, hop.zeroForOne) : concentratedOut(hop.state, amountIn, hop.zeroForOne);
 }
 
 /** The most a hop's pool can take (Infinity for a constant-product pair, or liquidity that does not end). */
@@ -111,12 +109,13 @@ export function enumeratePaths(
   const ranked = (a: Address, b: Address, keep: number): PathHop[] => {
     const hops = (byPair.get(pairKey(a, b)) ?? []).map((priced) => hopThrough(priced, a));
     const amount = probe(a);
-    const best = (score: (hop: PathHop) => number, count: number) => hops
-      .map((hop) => ({ hop, score: score(hop) }))
-      .filter(({ score: value }) => value > 0)
-      .sort((x, y) => y.score - x.score)
-      .slice(0, count)
-      .map(({ hop }) => hop);
+    const best = (score: (hop: PathHop) => number, count: number) =>
+      hops
+        .map((hop) => ({ hop, score: score(hop) }))
+        .filter(({ score: value }) => value > 0)
+        .sort((x, y) => y.score - x.score)
+        .slice(0, count)
+        .map(({ hop }) => hop);
     const byProbe = best((hop) => (amount > 0 ? hopOutUpTo(hop, amount) : hopSpot(hop)), keep);
     // Also the cheapest at the margin: a low-fee pool too shallow to rank by the whole probe still takes the
     // first part of a large split at the best price.
@@ -132,11 +131,13 @@ export function enumeratePaths(
     for (const first of middle) {
       for (const second of middle) {
         if (first === second) continue;
-        paths.push(...combine([
-          ranked(tokenIn, first, POOLS_PER_PAIR_THREE_HOPS),
-          ranked(first, second, POOLS_PER_PAIR_THREE_HOPS),
-          ranked(second, tokenOut, POOLS_PER_PAIR_THREE_HOPS),
-        ]));
+        paths.push(
+          ...combine([
+            ranked(tokenIn, first, POOLS_PER_PAIR_THREE_HOPS),
+            ranked(first, second, POOLS_PER_PAIR_THREE_HOPS),
+            ranked(second, tokenOut, POOLS_PER_PAIR_THREE_HOPS),
+          ]),
+        );
       }
     }
   }

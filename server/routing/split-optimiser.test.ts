@@ -20,17 +20,33 @@ const pair = (token0: Address, token1: Address, reserve0: number, reserve1: numb
   pool(token0, token1, { kind: 'constant-product', reserve0, reserve1, fee });
 const fullRange = (token0: Address, token1: Address, liquidity: number, fee: number) =>
   pool(token0, token1, {
-    kind: 'concentrated', sqrtPrice: 1, tick: 0, liquidity, fee,
-    ticks: [{ tick: -887220, liquidityNet: liquidity }, { tick: 887220, liquidityNet: -liquidity }],
-    lowestReadTick: -887272, highestReadTick: 887272,
+    kind: 'concentrated',
+    sqrtPrice: 1,
+    tick: 0,
+    liquidity,
+    fee,
+    ticks: [
+      { tick: -887220, liquidityNet: liquidity },
+      { tick: 887220, liquidityNet: -liquidity },
+    ],
+    lowestReadTick: -887272,
+    highestReadTick: 887272,
   });
 
 /** Liquidity only between ticks -1000 and 1000 around the price (about 5 % of the price either way), and none beyond. */
 const ranged = (token0: Address, token1: Address, liquidity: number, fee: number) =>
   pool(token0, token1, {
-    kind: 'concentrated', sqrtPrice: 1, tick: 0, liquidity, fee,
-    ticks: [{ tick: -1000, liquidityNet: liquidity }, { tick: 1000, liquidityNet: -liquidity }],
-    lowestReadTick: -887272, highestReadTick: 887272,
+    kind: 'concentrated',
+    sqrtPrice: 1,
+    tick: 0,
+    liquidity,
+    fee,
+    ticks: [
+      { tick: -1000, liquidityNet: liquidity },
+      { tick: 1000, liquidityNet: -liquidity },
+    ],
+    lowestReadTick: -887272,
+    highestReadTick: 887272,
   });
 
 /** The best split over a grid of `steps` for two paths, by brute force. */
@@ -114,7 +130,7 @@ describe('split optimiser', () => {
 describe('a ranged pool that cannot take the whole trade', () => {
   const cheap = ranged(A, B, 1e21, 100);
   const deep = fullRange(A, B, 1e21, 3000);
-  const capacity = 1e21 * (Math.pow(1.0001, 500) - 1) / (1 - 100 / 1e6);
+  const capacity = (1e21 * (Math.pow(1.0001, 500) - 1)) / (1 - 100 / 1e6);
 
   it('keeps its path and takes its part of the split, up to what it holds', () => {
     const amountIn = 4 * capacity;
@@ -124,7 +140,12 @@ describe('a ranged pool that cannot take the whole trade', () => {
     expect(split.legs).toHaveLength(2);
     const cheapLeg = split.legs.find((leg) => leg.path.hops[0]!.pool.address === cheap.pool.address)!;
     expect((cheapLeg.parts / TOTAL_PARTS) * amountIn).toBeLessThanOrEqual(capacity);
-    expect(split.amountOut).toBeGreaterThan(pathOut(paths.find((path) => path.hops[0]!.pool === deep.pool)!, amountIn) * 1.001);
+    expect(split.amountOut).toBeGreaterThan(
+      pathOut(
+        paths.find((path) => path.hops[0]!.pool === deep.pool)!,
+        amountIn,
+      ) * 1.001,
+    );
   });
 
   it('enters two-hop paths too', () => {

@@ -99,8 +99,7 @@ function greedy({ topology, gas, opening, part }: Setup, seed: number, excluded:
     for (const id of topology.directions[path]!) changedAt[id] = clock;
   };
   const fresh = (path: number) => topology.directions[path]!.every((id) => changedAt[id]! <= computedAt[path]!);
-  const eligible = (path: number) => !excluded.has(path)
-    && (loads.parts[path]! > 0 || (loads.openLegs < MAX_LEGS && loads.allows(path)));
+  const eligible = (path: number) => !excluded.has(path) && (loads.parts[path]! > 0 || (loads.openLegs < MAX_LEGS && loads.allows(path)));
   let chunk = 0;
   if (seed >= 0 && !excluded.has(seed) && Number.isFinite(loads.priceChange(seed, REFINE_PARTS))) {
     give(seed);

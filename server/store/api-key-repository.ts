@@ -69,12 +69,7 @@ export function createApiKeyRepository(db: Kysely<Database>) {
     },
 
     async findActiveByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
-      const row = await db
-        .selectFrom('api_keys')
-        .select(RECORD_COLUMNS)
-        .where('key_hash', '=', keyHash)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
+      const row = await db.selectFrom('api_keys').select(RECORD_COLUMNS).where('key_hash', '=', keyHash).where('revoked_at', 'is', null).executeTakeFirst();
       return row && toRecord(row);
     },
 
@@ -97,7 +92,11 @@ export function createApiKeyRepository(db: Kysely<Database>) {
           .forUpdate()
           .execute();
         if (matches.length === 0) return undefined;
-        if (matches.length > 1) throw new AmbiguousApiKeyError(idOrPrefix, matches.map((match) => match.id));
+        if (matches.length > 1)
+          throw new AmbiguousApiKeyError(
+            idOrPrefix,
+            matches.map((match) => match.id),
+          );
         const row = await trx
           .updateTable('api_keys')
           .set({ revoked_at: sql<Date>`now()` })
@@ -109,7 +108,11 @@ export function createApiKeyRepository(db: Kysely<Database>) {
     },
 
     async touch(id: string): Promise<void> {
-      await db.updateTable('api_keys').set({ last_used_at: sql<Date>`now()` }).where('id', '=', id).execute();
+      await db
+        .updateTable('api_keys')
+        .set({ last_used_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
     },
   };
 }

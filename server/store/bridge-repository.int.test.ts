@@ -47,9 +47,18 @@ async function waitingRequest(requests: BridgeRepository, expiresAt = new Date(D
   const id = hex32();
   const trader = `0x${randomBytes(20).toString('hex')}`;
   await requests.insert({
-    id, owner, sourceChain: 'BASE', destinationChain: 'ARB', trader, recipient: trader,
-    amountIn: 10n ** 18n, amountOut: 99n * 10n ** 16n, minAmountOut: 99n * 10n ** 16n, feeAmount: 10n ** 15n,
-    estimatedSeconds: 4, expiresAt,
+    id,
+    owner,
+    sourceChain: 'BASE',
+    destinationChain: 'ARB',
+    trader,
+    recipient: trader,
+    amountIn: 10n ** 18n,
+    amountOut: 99n * 10n ** 16n,
+    minAmountOut: 99n * 10n ** 16n,
+    feeAmount: 10n ** 15n,
+    estimatedSeconds: 4,
+    expiresAt,
   });
   return id;
 }
@@ -101,7 +110,8 @@ describe.each(backends)('bridge repository on $name', (backend) => {
     expect(await requests.claimDue(leaseMs)).toBeUndefined();
     // The refusal above came while the lease was live (a loaded machine could have been slower than it).
     const { live } = await sql<{ live: boolean }>`select claimed_until > now() as live from bridge_requests where id = ${id}`
-      .execute(store.db).then((result) => result.rows[0]!);
+      .execute(store.db)
+      .then((result) => result.rows[0]!);
     expect(live).toBe(true);
 
     await new Promise((resolve) => setTimeout(resolve, leaseMs + 200));
@@ -111,21 +121,35 @@ describe.each(backends)('bridge repository on $name', (backend) => {
   it('notes one seen deposit on a waiting request, forgets it only by its hash, and records the final deposit in its place', async () => {
     const id = await waitingRequest(requests);
     const seen = { txHash: hex32(), confirmations: 1, required: 3, madeAt: new Date() };
-    expect(await requests.noteSeenDeposit(id, seen, 60_000)).toMatchObject({ state: 'waiting', seenDepositTxHash: seen.txHash, seenDepositConfirmations: 1, seenDepositRequired: 3 });
+    expect(await requests.noteSeenDeposit(id, seen, 60_000)).toMatchObject({
+      state: 'waiting',
+      seenDepositTxHash: seen.txHash,
+      seenDepositConfirmations: 1,
+      seenDepositRequired: 3,
+    });
     // The same deposit read again moves on; another one is not noted over it.
     expect(await requests.noteSeenDeposit(id, { ...seen, confirmations: 2 }, 60_000)).toMatchObject({ seenDepositConfirmations: 2 });
     expect(await requests.noteSeenDeposit(id, { ...seen, txHash: hex32() }, 60_000)).toBeUndefined();
     expect(await requests.forgetSeenDeposit(id, hex32())).toBeUndefined();
-    expect(await requests.forgetSeenDeposit(id, seen.txHash)).toMatchObject({ state: 'waiting', seenDepositTxHash: null, seenDepositConfirmations: null, seenDepositAt: null });
+    expect(await requests.forgetSeenDeposit(id, seen.txHash)).toMatchObject({
+      state: 'waiting',
+      seenDepositTxHash: null,
+      seenDepositConfirmations: null,
+      seenDepositAt: null,
+    });
 
     await requests.noteSeenDeposit(id, seen, 0);
-    const recorded = await requests.recordDeposit(id, { txHash: seen.txHash, from: hex32().slice(0, 42), amount: 10n ** 18n, confirmedAt: seen.madeAt }, { state: 'pending' });
+    const recorded = await requests.recordDeposit(
+      id,
+      { txHash: seen.txHash, from: hex32().slice(0, 42), amount: 10n ** 18n, confirmedAt: seen.madeAt },
+      { state: 'pending' },
+    );
     expect(recorded).toMatchObject({ state: 'pending', depositTxHash: seen.txHash, seenDepositTxHash: null, seenDepositRequired: null, attempts: 0 });
     // Past waiting, nothing is noted any more.
     expect(await requests.noteSeenDeposit(id, { ...seen, txHash: hex32() }, 0)).toBeUndefined();
   });
 
-  it('hands a seen deposit to the solver once it is due to be read again, not before, and keeps it past the unused quotes\' deletion', async () => {
+  it("hands a seen deposit to the solver once it is due to be read again, not before, and keeps it past the unused quotes' deletion", async () => {
     await sql`update bridge_requests set state = 'success' where state in ('pending', 'refunding') or seen_deposit_tx_hash is not null`.execute(store.db);
     const expired = new Date(Date.now() - 60_000);
     const id = await waitingRequest(requests, expired);

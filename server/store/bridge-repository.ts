@@ -7,8 +7,17 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { toBridgeRequest, toBridgeRequestOrUndefined, type BridgeRequest } from './bridge-request';
 import { readBridgeCensus } from './bridge-request-census';
 import {
-  forgetSeenDeposit, markFailed, markFilled, markRefunded, type Fill, noteSeenDeposit, recordDeposit, startRefund, type DepositDecision,
-  type RecordedDeposit, type SeenDeposit,
+  forgetSeenDeposit,
+  markFailed,
+  markFilled,
+  markRefunded,
+  type Fill,
+  noteSeenDeposit,
+  recordDeposit,
+  startRefund,
+  type DepositDecision,
+  type RecordedDeposit,
+  type SeenDeposit,
 } from './bridge-request-moves';
 import { initScanCursor, saveScanCursor, scanCursor } from './bridge-scan-cursors';
 import { now } from './database-clock';
@@ -64,10 +73,8 @@ export interface BridgeEconomics {
 }
 
 /** A deposit is in and the solver has not paid it (a fill or a refund) yet. */
-const hasSolverWork = (eb: ExpressionBuilder<Database, 'bridge_requests'>): Expression<SqlBool> => eb.or([
-  eb('state', 'in', ['pending', 'refunding']),
-  eb.and([eb('state', '=', 'waiting'), eb('seen_deposit_tx_hash', 'is not', null)]),
-]);
+const hasSolverWork = (eb: ExpressionBuilder<Database, 'bridge_requests'>): Expression<SqlBool> =>
+  eb.or([eb('state', 'in', ['pending', 'refunding']), eb.and([eb('state', '=', 'waiting'), eb('seen_deposit_tx_hash', 'is not', null)])]);
 
 export function createBridgeRepository(db: Kysely<Database>, writeOrder: WriteOrder = 'awaited') {
   return {
@@ -89,10 +96,15 @@ export function createBridgeRepository(db: Kysely<Database>, writeOrder: WriteOr
      */
     recordExtraDeposit: (request: BridgeRequest, deposit: RecordedDeposit, reason: string) => recordExtraDeposit(db, request, deposit, reason),
     /** Claims one request the solver has work on (a fill, a refund, a seen deposit to read again), for `leaseMs`. */
-    claimDue: async (leaseMs: number): Promise<BridgeRequest | undefined> => toBridgeRequestOrUndefined(await claimDue(db, 'bridge_requests', hasSolverWork, leaseMs)),
+    claimDue: async (leaseMs: number): Promise<BridgeRequest | undefined> =>
+      toBridgeRequestOrUndefined(await claimDue(db, 'bridge_requests', hasSolverWork, leaseMs)),
     /** How many requests the solver still has work on: a deposit is in and nothing is paid yet. */
     countWithSolverWork: async (): Promise<number> => {
-      const { count } = await db.selectFrom('bridge_requests').select((eb) => eb.fn.countAll<string>().as('count')).where(hasSolverWork).executeTakeFirstOrThrow();
+      const { count } = await db
+        .selectFrom('bridge_requests')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where(hasSolverWork)
+        .executeTakeFirstOrThrow();
       return Number(count);
     },
     /** Claims the given request for `leaseMs` when it has solver work, is due and nobody holds it. */
@@ -218,12 +230,7 @@ async function listBridgesForWallet(db: Kysely<Database>, wallet: string, limit:
   return rows.map(toBridgeRequest);
 }
 
-async function recordExtraDeposit(
-  db: Kysely<Database>,
-  request: BridgeRequest,
-  deposit: RecordedDeposit,
-  reason: string,
-): Promise<BridgeRequest | undefined> {
+async function recordExtraDeposit(db: Kysely<Database>, request: BridgeRequest, deposit: RecordedDeposit, reason: string): Promise<BridgeRequest | undefined> {
   const row = await db
     .insertInto('bridge_requests')
     .values({
@@ -254,12 +261,7 @@ async function recordExtraDeposit(
   return toBridgeRequestOrUndefined(row);
 }
 
-async function storePayment(
-  db: Kysely<Database>,
-  id: string,
-  payment: { txHash: string; raw: string },
-  refundAmount?: bigint,
-): Promise<boolean> {
+async function storePayment(db: Kysely<Database>, id: string, payment: { txHash: string; raw: string }, refundAmount?: bigint): Promise<boolean> {
   const result = await db
     .updateTable('bridge_requests')
     .set({
@@ -293,20 +295,23 @@ const KEYLESS_OWNER_PREFIX = 'session:';
 const NO_OWNER = 'anonymous';
 
 async function forgetUnusedQuotes(db: Kysely<Database>, { before, keylessBefore }: UnusedQuoteCutoffs): Promise<number> {
-  const result = await db.deleteFrom('bridge_requests').where('state', '=', 'waiting').where('seen_deposit_tx_hash', 'is', null)
-    .where((eb) => eb.or([
-      eb('expires_at', '<', before),
-      eb.and([
-        eb('expires_at', '<', keylessBefore),
-        eb.or([eb('owner', 'like', `${KEYLESS_OWNER_PREFIX}%`), eb('owner', '=', NO_OWNER)]),
+  const result = await db
+    .deleteFrom('bridge_requests')
+    .where('state', '=', 'waiting')
+    .where('seen_deposit_tx_hash', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<', before),
+        eb.and([eb('expires_at', '<', keylessBefore), eb.or([eb('owner', 'like', `${KEYLESS_OWNER_PREFIX}%`), eb('owner', '=', NO_OWNER)])]),
       ]),
-    ]))
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 async function outstandingUsd(db: Kysely<Database>, chain: string, except: string | undefined): Promise<number> {
-  let query = db.selectFrom('bridge_requests')
+  let query = db
+    .selectFrom('bridge_requests')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('usd_value'), eb.lit(0)).as('owed'))
     .where('destination_chain', '=', chain)
     .where((eb) => eb.or([eb('state', '=', 'pending'), eb.and([eb('state', '=', 'waiting'), eb('seen_deposit_tx_hash', 'is not', null)])]));

@@ -31,13 +31,7 @@ export interface SeenDeposit {
 export type DepositDecision = { state: 'pending' } | { state: 'refunding'; reason: string };
 
 /** One guarded move: only from `from`, and only along the state machine. */
-async function move(
-  db: Kysely<Database>,
-  id: string,
-  from: BridgeState,
-  to: BridgeState,
-  values: Partial<BridgeRow>,
-): Promise<BridgeRequest | undefined> {
+async function move(db: Kysely<Database>, id: string, from: BridgeState, to: BridgeState, values: Partial<BridgeRow>): Promise<BridgeRequest | undefined> {
   if (!canMoveBridge(from, to)) throw new Error(`bridge request cannot move from ${from} to ${to}`);
   const row = await db
     .updateTable('bridge_requests')
@@ -83,8 +77,12 @@ export async function noteSeenDeposit(db: Kysely<Database>, id: string, seen: Se
   const row = await db
     .updateTable('bridge_requests')
     .set({
-      seen_deposit_tx_hash: txHash, seen_deposit_confirmations: seen.confirmations, seen_deposit_required: seen.required,
-      seen_deposit_at: seen.madeAt, next_attempt_at: msFromNow(recheckInMs), updated_at: now(),
+      seen_deposit_tx_hash: txHash,
+      seen_deposit_confirmations: seen.confirmations,
+      seen_deposit_required: seen.required,
+      seen_deposit_at: seen.madeAt,
+      next_attempt_at: msFromNow(recheckInMs),
+      updated_at: now(),
     })
     .where('id', '=', id)
     .where('state', '=', 'waiting')
@@ -125,13 +123,22 @@ export function markFilled(db: Kysely<Database>, id: string, fill: Fill) {
 export function filledRow(request: BridgeRequest, fill: Fill): BridgeRequest {
   const at = new Date();
   return {
-    ...request, state: 'success', fillTxHash: normalizeChainText(fill.txHash), paidAmount: fill.amount.toString(), filledAt: at, claimedUntil: null, updatedAt: at,
+    ...request,
+    state: 'success',
+    fillTxHash: normalizeChainText(fill.txHash),
+    paidAmount: fill.amount.toString(),
+    filledAt: at,
+    claimedUntil: null,
+    updatedAt: at,
   };
 }
 
 export function startRefund(db: Kysely<Database>, id: string, reason: string) {
   return move(db, id, 'pending', 'refunding', {
-    reason, payment_tx_hash: null, payment_raw_tx: null, claimed_until: null,
+    reason,
+    payment_tx_hash: null,
+    payment_raw_tx: null,
+    claimed_until: null,
     next_attempt_at: nowAsDate(),
   });
 }

@@ -10,7 +10,11 @@ export async function scanCursor(db: Kysely<Database>, chain: string): Promise<s
 
 /** Sets where a chain's scan starts, unless it has started already. */
 export async function initScanCursor(db: Kysely<Database>, chain: string, cursor: string): Promise<void> {
-  await db.insertInto('bridge_scan_cursors').values({ chain, cursor }).onConflict((conflict) => conflict.column('chain').doNothing()).execute();
+  await db
+    .insertInto('bridge_scan_cursors')
+    .values({ chain, cursor })
+    .onConflict((conflict) => conflict.column('chain').doNothing())
+    .execute();
 }
 
 export async function saveScanCursor(db: Kysely<Database>, chain: string, cursor: string): Promise<void> {

@@ -51,7 +51,7 @@ const DELAY_GRACE_MS = 5_000;
  */
 export function refundTxHash(row: { state: BridgeState; refundTxHash?: string | null; paymentTxHash?: string | null }): string | null {
   if (row.state === 'refund') return row.refundTxHash ?? null;
-  return row.state === 'refunding' ? row.paymentTxHash ?? null : null;
+  return row.state === 'refunding' ? (row.paymentTxHash ?? null) : null;
 }
 
 /**
@@ -65,14 +65,19 @@ export function refundTxHash(row: { state: BridgeState; refundTxHash?: string | 
  */
 export function publicBridgeStatus(
   row: {
-    state: BridgeState; depositedAt: Date | null; estimatedSeconds: number; seenDepositTxHash?: string | null; seenDepositAt?: Date | null;
-    paymentTxHash?: string | null; refundTxHash?: string | null;
+    state: BridgeState;
+    depositedAt: Date | null;
+    estimatedSeconds: number;
+    seenDepositTxHash?: string | null;
+    seenDepositAt?: Date | null;
+    paymentTxHash?: string | null;
+    refundTxHash?: string | null;
   },
   now = Date.now(),
 ): { status: PublicBridgeStatus; step: number } {
   const pendingSince = (depositedAt: Date | null | undefined) => {
     const due = (depositedAt?.getTime() ?? now) + row.estimatedSeconds * 1_000 + DELAY_GRACE_MS;
-    return { status: now > due ? 'delayed' as const : 'pending' as const, step: 3 };
+    return { status: now > due ? ('delayed' as const) : ('pending' as const), step: 3 };
   };
   switch (bridgePhase(row)) {
     case 'waiting':

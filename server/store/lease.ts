@@ -34,14 +34,7 @@ export async function claimDue<T extends LeasedTable>(
     .updateTable(leased)
     .set(claimed(leaseMs))
     .where('id', '=', (eb) =>
-      eb.selectFrom(leased)
-        .select('id')
-        .where(overBoth(hasWork))
-        .where(dueAndFree)
-        .orderBy('next_attempt_at')
-        .limit(1)
-        .forUpdate()
-        .skipLocked(),
+      eb.selectFrom(leased).select('id').where(overBoth(hasWork)).where(dueAndFree).orderBy('next_attempt_at').limit(1).forUpdate().skipLocked(),
     )
     .returningAll()
     .executeTakeFirst();

@@ -196,4 +196,3 @@ class PGliteConnection implements DatabaseConnection {
 function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
-

@@ -33,5 +33,5 @@ export const INT8_OID = 20;
 const getPgTypeParser = ((oid: number, format?: 'text' | 'binary') =>
   oid === INT8_OID && format !== 'binary'
     ? (value: string) => BigInt(value)
-    // pg-types declares its parsers as returning any.
-    : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser;
+    : // pg-types declares its parsers as returning any.
+      (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser;

@@ -50,4 +50,3 @@ describe('the data folder', () => {
     expect(warnings).toEqual([{ msg: expect.stringContaining('open to other users'), fields: { dataDir, entries: 3 } }]);
   }, 60_000);
 });
-

@@ -9,9 +9,7 @@ export function createRateLimitRepository(db: Kysely<Database>) {
     const row = await db
       .insertInto('rate_limit_windows')
       .values({ bucket, window_start: windowStart, count: hits })
-      .onConflict((conflict) =>
-        conflict.columns(['bucket', 'window_start']).doUpdateSet({ count: sql<number>`rate_limit_windows.count + ${hits}` }),
-      )
+      .onConflict((conflict) => conflict.columns(['bucket', 'window_start']).doUpdateSet({ count: sql<number>`rate_limit_windows.count + ${hits}` }))
       .returning('count')
       .executeTakeFirstOrThrow();
     return row.count;

@@ -318,7 +318,10 @@ describe('a socket client and the app in one session', () => {
       clientInserts(first, 'first'),
       clientInserts(second, 'second'),
       ...Array.from({ length: 10 }, (_, index) =>
-        store.db.insertInto('app_settings').values({ key: `app-${index}`, value: 'x' }).execute(),
+        store.db
+          .insertInto('app_settings')
+          .values({ key: `app-${index}`, value: 'x' })
+          .execute(),
       ),
       keys.list(),
     ]);

@@ -24,16 +24,7 @@ import { rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import {
-  DataDirBusyError,
-  createPgPool,
-  lockDataDir,
-  openPGliteStore,
-  openPostgresStore,
-  openStore,
-  type Store,
-  type StoreOptions,
-} from './database';
+import { DataDirBusyError, createPgPool, lockDataDir, openPGliteStore, openPostgresStore, openStore, type Store, type StoreOptions } from './database';
 import type { ConnectionMutex } from './pglite-dialect';
 
 const SOCKET_PORT = 5432;
@@ -67,11 +58,7 @@ export interface SharedStoreServer {
 }
 
 /** Serves the store's PGlite database on `${dataDir}/pglite/.s.PGSQL.5432`. Close it before the store. */
-export async function serveStoreOverSocket(
-  store: Store,
-  dataDir: string,
-  options: ServeOptions = {},
-): Promise<SharedStoreServer> {
+export async function serveStoreOverSocket(store: Store, dataDir: string, options: ServeOptions = {}): Promise<SharedStoreServer> {
   const handle = store.pglite;
   if (!handle?.dataDir) {
     throw new Error('Only an embedded (PGlite) store opened on a data folder can be served to other processes.');
@@ -169,10 +156,7 @@ async function connectToServedStore(dataDir: string) {
 
 function assertSocketPathFits(socketPath: string): void {
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
-    throw new Error(
-      `The socket path ${socketPath} is longer than unix sockets allow (${MAX_SOCKET_PATH_BYTES} bytes); ` +
-        'use a shorter DATA_DIR.',
-    );
+    throw new Error(`The socket path ${socketPath} is longer than unix sockets allow (${MAX_SOCKET_PATH_BYTES} bytes); ` + 'use a shorter DATA_DIR.');
   }
 }
 
@@ -245,9 +229,11 @@ class ClientSession {
     for (;;) {
       const message = this.#takeMessage();
       if (!message) return;
-      this.#work = this.#work.then(() => this.#run(message)).catch(() => {
-        this.#socket.destroy();
-      });
+      this.#work = this.#work
+        .then(() => this.#run(message))
+        .catch(() => {
+          this.#socket.destroy();
+        });
     }
   }
 

@@ -228,7 +228,12 @@ describe.each(backends)('store on $name', (backend) => {
       expect(await keys.revoke('sk_nothing')).toBeUndefined();
 
       const listed = await keys.list();
-      expect(listed.filter((key) => key.revokedAt !== null).map((key) => key.name).sort()).toEqual(['by id', 'by prefix']);
+      expect(
+        listed
+          .filter((key) => key.revokedAt !== null)
+          .map((key) => key.name)
+          .sort(),
+      ).toEqual(['by id', 'by prefix']);
     });
 
     it('refuses to revoke a prefix shared by two active keys', async () => {
@@ -240,7 +245,7 @@ describe.each(backends)('store on $name', (backend) => {
       expect((await keys.list()).every((key) => key.revokedAt === null)).toBe(true);
     });
 
-    it('stores each key\'s scope: the interface only unless made an operator key, and no scope but the known ones', async () => {
+    it("stores each key's scope: the interface only unless made an operator key, and no scope but the known ones", async () => {
       const keys = createApiKeyRepository(store.db);
       const plain = newKeyInput('plain');
       const operator = newKeyInput('scraper');
@@ -248,7 +253,10 @@ describe.each(backends)('store on $name', (backend) => {
       await keys.insert({ ...operator, scope: 'operator' });
       expect((await keys.findActiveByHash(plain.keyHash))?.scope).toBe('api');
       expect((await keys.findActiveByHash(operator.keyHash))?.scope).toBe('operator');
-      expect((await keys.list()).map((key) => [key.name, key.scope])).toEqual([['plain', 'api'], ['scraper', 'operator']]);
+      expect((await keys.list()).map((key) => [key.name, key.scope])).toEqual([
+        ['plain', 'api'],
+        ['scraper', 'operator'],
+      ]);
       // The column refuses a scope nobody defined, whoever writes it.
       await expect(sql`update api_keys set scope = 'root' where name = 'plain'`.execute(store.db)).rejects.toThrow();
       expect((await keys.findActiveByHash(plain.keyHash))?.scope).toBe('api');
@@ -289,11 +297,7 @@ describe.each(backends)('store on $name', (backend) => {
       await limits.hit('other', 1_500);
       await limits.hit('k', 3_000);
       await limits.prune(2_000);
-      const left = await store.db
-        .selectFrom('rate_limit_windows')
-        .select(['bucket', 'window_start'])
-        .orderBy('window_start')
-        .execute();
+      const left = await store.db.selectFrom('rate_limit_windows').select(['bucket', 'window_start']).orderBy('window_start').execute();
       expect(left).toEqual([
         { bucket: 'k', window_start: 2_000n },
         { bucket: 'k', window_start: 3_000n },
@@ -314,22 +318,30 @@ describe.each(backends)('store on $name', (backend) => {
 
     it('returns one value to every concurrent caller', async () => {
       const settings = createSettingsRepository(store.db);
-      const values = await Promise.all(
-        Array.from({ length: 20 }, (_, index) => settings.getOrCreate('raced', () => `candidate-${index}`)),
-      );
+      const values = await Promise.all(Array.from({ length: 20 }, (_, index) => settings.getOrCreate('raced', () => `candidate-${index}`)));
       expect(new Set(values).size).toBe(1);
       expect(values[0]).toMatch(/^candidate-\d+$/);
     });
   });
 
   describe('trade history', () => {
-    it('lists one owner\'s trades, or a wallet\'s trades under every owner of one kind', async () => {
+    it("lists one owner's trades, or a wallet's trades under every owner of one kind", async () => {
       const trades = createTradeRepository(store.db);
       const wallet = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-      const trade = (owner: string, n: number) => trades.insertPending({
-        owner, chain: 'BASE', channel: 'v2', side: 'SELL', wallet, tokenIn: '0x1', tokenOut: '0x0', amountIn: '1', quotedAmountOut: '1',
-        txHash: `0x${n.toString(16).padStart(64, '0')}`, explorerUrl: '',
-      });
+      const trade = (owner: string, n: number) =>
+        trades.insertPending({
+          owner,
+          chain: 'BASE',
+          channel: 'v2',
+          side: 'SELL',
+          wallet,
+          tokenIn: '0x1',
+          tokenOut: '0x0',
+          amountIn: '1',
+          quotedAmountOut: '1',
+          txHash: `0x${n.toString(16).padStart(64, '0')}`,
+          explorerUrl: '',
+        });
       for (const [n, owner] of ['session:a', 'session:b', 'key:k'].entries()) await trade(owner, n + 1);
       const owners = async (owner: string | { prefix: string }) => (await trades.history({ owner, wallet, limit: 10 })).map((row) => row.owner).sort();
       expect(await owners('session:a')).toEqual(['session:a']);
@@ -339,7 +351,10 @@ describe.each(backends)('store on $name', (backend) => {
 
   describe('writes in turn', () => {
     const write = (value: string) => (db: Store['db']) =>
-      db.insertInto('app_settings').values({ key: `turn-${value}`, value }).execute();
+      db
+        .insertInto('app_settings')
+        .values({ key: `turn-${value}`, value })
+        .execute();
     const read = async (value: string) =>
       (await store.db.selectFrom('app_settings').select('value').where('key', '=', `turn-${value}`).executeTakeFirst())?.value;
 
@@ -402,12 +417,7 @@ describe.each(backends)('store on $name', (backend) => {
       await Promise.all(
         Array.from({ length: 20 }, () =>
           store.db.transaction().execute(async (trx) => {
-            const { value } = await trx
-              .selectFrom('app_settings')
-              .select('value')
-              .where('key', '=', 'counter')
-              .forUpdate()
-              .executeTakeFirstOrThrow();
+            const { value } = await trx.selectFrom('app_settings').select('value').where('key', '=', 'counter').forUpdate().executeTakeFirstOrThrow();
             await new Promise((resolve) => setTimeout(resolve, 1));
             await trx
               .updateTable('app_settings')
@@ -417,11 +427,7 @@ describe.each(backends)('store on $name', (backend) => {
           }),
         ),
       );
-      const { value } = await store.db
-        .selectFrom('app_settings')
-        .select('value')
-        .where('key', '=', 'counter')
-        .executeTakeFirstOrThrow();
+      const { value } = await store.db.selectFrom('app_settings').select('value').where('key', '=', 'counter').executeTakeFirstOrThrow();
       expect(value).toBe('20');
     });
   });

@@ -152,9 +152,10 @@ async function settleTrade(db: Kysely<Database>, id: string, settlement: TradeSe
 }
 
 async function tradeHistory(db: Kysely<Database>, filter: TradeHistoryFilter): Promise<TradeRow[]> {
-  let query = typeof filter.owner === 'string'
-    ? db.selectFrom('trades').selectAll().where('owner', '=', filter.owner)
-    : db.selectFrom('trades').selectAll().where('owner', 'like', `${filter.owner.prefix}%`);
+  let query =
+    typeof filter.owner === 'string'
+      ? db.selectFrom('trades').selectAll().where('owner', '=', filter.owner)
+      : db.selectFrom('trades').selectAll().where('owner', 'like', `${filter.owner.prefix}%`);
   if (filter.wallet) query = query.where('wallet', '=', normalizeChainText(filter.wallet));
   if (filter.chain) query = query.where('chain', '=', filter.chain);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();

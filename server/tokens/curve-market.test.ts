@@ -16,7 +16,7 @@ const curve: CurveState = {
 };
 const input = { curve, tokenDecimals: 18, nativeDecimals: 18, nativeUsd: 3_000, circulating: 1_000_000_000 };
 
-describe('a launch token\'s curve market', () => {
+describe("a launch token's curve market", () => {
   it('prices and sizes the curve from its reserves, as a V2 pool is from its balances', () => {
     const pool = curvePool(input)!;
     expect(pool).toMatchObject({ type: 'LAUNCHPAD', factory: 'Launchpad', address: curve.launchpad, liquidityUsd: 10_800 });
@@ -32,7 +32,7 @@ describe('a launch token\'s curve market', () => {
     expect(curvePool({ ...input, curve: graduated })).toBeUndefined();
   });
 
-  it('takes the deeper of the curve and the token\'s deepest pool', () => {
+  it("takes the deeper of the curve and the token's deepest pool", () => {
     const pool = { type: 'UNISWAP_V2', liquidityUsd: 20_000 } as TokenMainPool;
     const onCurve = curvePool(input)!;
     expect(deeperMarket(pool, onCurve)).toBe(pool);

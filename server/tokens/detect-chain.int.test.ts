@@ -7,8 +7,16 @@
  * v1 quote searched only its own chains.
  */
 import {
-  createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, parseAbi, parseEther, parseTransaction,
-  type Address, type Hex,
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  parseAbi,
+  parseEther,
+  parseTransaction,
+  type Address,
+  type Hex,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +41,12 @@ const tokens: Record<keyof typeof MARKETS, Address> = { TIED: NATIVE, MEGA: NATI
 
 function chainClients(chain: EvmChainId, account: PrivateKeyAccount) {
   const entry = testManifest().chains[chain]!;
-  const viemChain = { id: entry.chainId, name: chain, nativeCurrency: { name: 'n', symbol: 'N', decimals: 18 }, rpcUrls: { default: { http: [entry.rpcUrl] } } };
+  const viemChain = {
+    id: entry.chainId,
+    name: chain,
+    nativeCurrency: { name: 'n', symbol: 'N', decimals: 18 },
+    rpcUrls: { default: { http: [entry.rpcUrl] } },
+  };
   return {
     entry,
     read: createPublicClient({ transport: http(entry.rpcUrl) }),
@@ -61,15 +74,24 @@ beforeAll(async () => {
     };
     for (const name of Object.keys(MARKETS) as (keyof typeof MARKETS)[]) {
       const deployed = await read.waitForTransactionReceipt({
-        hash: await write.deployContract({ abi: compiled.TestToken.abi, bytecode: compiled.TestToken.bytecode, args: [name, name, 18, SUPPLY, deployer.address] }),
+        hash: await write.deployContract({
+          abi: compiled.TestToken.abi,
+          bytecode: compiled.TestToken.bytecode,
+          args: [name, name, 18, SUPPLY, deployer.address],
+        }),
       });
       tokens[name] = deployed.contractAddress!;
       const router = entry.contracts.uniswapV2Router02 as Address;
       const native = parseEther((MARKETS[name][chain] / nativeUsd).toFixed(12));
       await send({ to: tokens[name], data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [router, SUPPLY] }) });
       await send({
-        to: router, value: native,
-        data: encodeFunctionData({ abi: routerAbi, functionName: 'addLiquidityETH', args: [tokens[name], SUPPLY / 1000n, 0n, 0n, deployer.address, 2n ** 40n] }),
+        to: router,
+        value: native,
+        data: encodeFunctionData({
+          abi: routerAbi,
+          functionName: 'addLiquidityETH',
+          args: [tokens[name], SUPPLY / 1000n, 0n, 0n, deployer.address, 2n ** 40n],
+        }),
       });
     }
   }
@@ -134,17 +156,30 @@ describe('chain auto-detection', () => {
     const trader = evmTrader();
     const { v1Quote, ...detected } = await outcomes(tokens.MEGA, trader);
     for (const [endpoint, outcome] of Object.entries(detected)) expect(outcome, endpoint).toEqual({ chain: 'MEGAETH' });
-    expect(v1Quote).toMatchObject({ code: 'INVALID_INPUT', refused: expect.stringMatching(/is found on MEGAETH \(its main market\), which this endpoint does not serve/) });
+    expect(v1Quote).toMatchObject({
+      code: 'INVALID_INPUT',
+      refused: expect.stringMatching(/is found on MEGAETH \(its main market\), which this endpoint does not serve/),
+    });
     await valuesMatch(tokens.MEGA, trader, 'MEGAETH');
     // Named, the other chain is quoted.
-    const quoted = await client.get<{ transaction: { trade: string } }>('v1.quote', { token: tokens.MEGA, side: 'BUY', amount: '0.001', slippage: 500, trader, chain: 'BSC' });
+    const quoted = await client.get<{ transaction: { trade: string } }>('v1.quote', {
+      token: tokens.MEGA,
+      side: 'BUY',
+      amount: '0.001',
+      slippage: 500,
+      trader,
+      chain: 'BSC',
+    });
     expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
   });
 
   it('world tokens and an address with no contract: one chain, or one refusal, on every endpoint', async () => {
     const base = testManifest().chains.BASE!;
     const trader = evmTrader();
-    const addresses = [...base.tokens.filter((token) => ['ALPHA', 'BETA', 'USDC'].includes(token.symbol)).map((token) => token.address), `0x${'ab'.repeat(20)}`];
+    const addresses = [
+      ...base.tokens.filter((token) => ['ALPHA', 'BETA', 'USDC'].includes(token.symbol)).map((token) => token.address),
+      `0x${'ab'.repeat(20)}`,
+    ];
     for (const address of addresses) {
       const seen = await outcomes(address, trader);
       const [first] = Object.values(seen);

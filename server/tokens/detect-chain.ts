@@ -47,7 +47,11 @@ async function findChain(chains: ChainDirectory, address: string, field: string)
   const depths = await Promise.all(candidates.map(async (id) => ({ id, depth: await depthOn(chains[id], address as Address).catch(() => undefined) })));
   const found = depths.filter((entry): entry is { id: (typeof candidates)[number]; depth: number } => entry.depth !== undefined);
   if (found.length === 0) {
-    throw new AppError('INVALID_INPUT', `${field}: no contract at ${address} on any available chain (looked on ${candidates.join(', ')}). Check the address or pass chain.`, { field });
+    throw new AppError(
+      'INVALID_INPUT',
+      `${field}: no contract at ${address} on any available chain (looked on ${candidates.join(', ')}). Check the address or pass chain.`,
+      { field },
+    );
   }
   found.sort((a, b) => b.depth - a.depth);
   const [best, second] = found;
@@ -78,8 +82,10 @@ async function depthOn(chain: ConfiguredChain, token: Address): Promise<number |
   const nativePool = pairPools(venues, first.slice(1, 1 + nativeDiscovery.length), wrapped, stable)[0];
   let at = 1 + nativeDiscovery.length;
   const pools = quotes.flatMap((quote, index) => pairPools(venues, first.slice(at, (at += discoveries[index]!.length)), token, quote));
-  const balanceOf = (tokenAddress: Address, owner: Address) =>
-    ({ method: 'eth_call', params: [{ to: tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] }) }, 'latest'] });
+  const balanceOf = (tokenAddress: Address, owner: Address) => ({
+    method: 'eth_call',
+    params: [{ to: tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] }) }, 'latest'],
+  });
   const second = await chain.rpc.requestBatch([
     ...(nativePool ? [balanceOf(wrapped, nativePool.address), balanceOf(stable, nativePool.address)] : []),
     ...pools.map(({ address, quote }) => balanceOf(quote, address)),
@@ -91,7 +97,7 @@ async function depthOn(chain: ConfiguredChain, token: Address): Promise<number |
   const offset = nativePool ? 2 : 0;
   const stableUnit = 10 ** venues.stable.decimals;
   const nativeUnit = 10 ** chain.info.nativeDecimals;
-  const nativeUsd = offset ? (amount(1) / stableUnit) / (amount(0) / nativeUnit || 1) : 0;
+  const nativeUsd = offset ? amount(1) / stableUnit / (amount(0) / nativeUnit || 1) : 0;
   let depth = 0;
   pools.forEach(({ quote }, index) => {
     const held = amount(offset + index);

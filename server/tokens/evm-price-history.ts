@@ -40,24 +40,30 @@ interface RawTrade {
 
 /** `known`: the token's pools when the caller has read them already. */
 export async function evmPriceHistory(chain: ConfiguredChain, token: string, known?: TokenPools): Promise<PricePoint[]> {
-  const { pools, nativeUsd } = known ?? await findTokenPools(chain, token);
+  const { pools, nativeUsd } = known ?? (await findTokenPools(chain, token));
   const priced = pools.filter((pool) => pool.priceNative > 0);
   if (priced.length === 0) return [];
   const byAddress = new Map(priced.map((pool) => [pool.address.toLowerCase(), pool]));
   const latest = BigInt(await chain.rpc.request<string>('eth_blockNumber', []));
   const fromBlock = latest > LOOKBACK_BLOCKS ? latest - LOOKBACK_BLOCKS : 0n;
-  const logs = logSchema.parse(await chain.rpc.request('eth_getLogs', [{
-    address: priced.map((pool) => pool.address),
-    topics: [[SYNC_TOPIC, V3_SWAP_TOPIC, PANCAKE_SWAP_TOPIC]],
-    fromBlock: `0x${fromBlock.toString(16)}`,
-    toBlock: 'latest',
-  }]));
-  const trades = logs.flatMap((log): RawTrade[] => {
-    const pool = byAddress.get(log.address.toLowerCase());
-    if (!pool) return [];
-    const ratio = rawRatio(log.data as Hex, log.topics[0] === SYNC_TOPIC, token.toLowerCase() < pool.quoteToken.toLowerCase());
-    return Number.isFinite(ratio) && ratio > 0 ? [{ pool, block: Number(BigInt(log.blockNumber)), logIndex: Number(BigInt(log.logIndex)), ratio }] : [];
-  }).sort((a, b) => a.block - b.block || a.logIndex - b.logIndex);
+  const logs = logSchema.parse(
+    await chain.rpc.request('eth_getLogs', [
+      {
+        address: priced.map((pool) => pool.address),
+        topics: [[SYNC_TOPIC, V3_SWAP_TOPIC, PANCAKE_SWAP_TOPIC]],
+        fromBlock: `0x${fromBlock.toString(16)}`,
+        toBlock: 'latest',
+      },
+    ]),
+  );
+  const trades = logs
+    .flatMap((log): RawTrade[] => {
+      const pool = byAddress.get(log.address.toLowerCase());
+      if (!pool) return [];
+      const ratio = rawRatio(log.data as Hex, log.topics[0] === SYNC_TOPIC, token.toLowerCase() < pool.quoteToken.toLowerCase());
+      return Number.isFinite(ratio) && ratio > 0 ? [{ pool, block: Number(BigInt(log.blockNumber)), logIndex: Number(BigInt(log.logIndex)), ratio }] : [];
+    })
+    .sort((a, b) => a.block - b.block || a.logIndex - b.logIndex);
   if (trades.length === 0) {
     const block = blockSchema.parse(await chain.rpc.request('eth_getBlockByNumber', ['latest', false]));
     const main = priced[0]!;

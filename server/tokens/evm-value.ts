@@ -15,7 +15,10 @@ import { round, type ValueEstimator } from './value';
 
 /** A throwaway account the lens runs as: no balances are read, nothing is simulated. */
 const ESTIMATE_ACCOUNT = '0x000000000000000000000000000000000000e571' as Address;
-const hexData = z.string().regex(/^0x[0-9a-fA-F]*$/).transform((hex) => hex as `0x${string}`);
+const hexData = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]*$/)
+  .transform((hex) => hex as `0x${string}`);
 /** Tokens whose decimals are remembered (any caller may name any contract: the least recently used make way). */
 export const VALUE_DECIMALS_ENTRIES = 1_000;
 const decimalsCache = boundedCache<string, number>({ name: 'value token decimals', max: VALUE_DECIMALS_ENTRIES });
@@ -63,7 +66,8 @@ export const evmValueEstimator: ValueEstimator = {
       routes,
     });
     const lens = decodeLensResult(await requestChecked(chain.rpc, call.method, call.params, hexData), routes);
-    if (lens.candidates.length === 0) throw new AppError('NO_ROUTE', 'No pool connects these tokens on this chain, directly or through the wrapped native token or the stable.');
+    if (lens.candidates.length === 0)
+      throw new AppError('NO_ROUTE', 'No pool connects these tokens on this chain, directly or through the wrapped native token or the stable.');
     // Chosen as a quote chooses (net of gas), so an estimate and a quote of the same trade take the same route.
     const best = bestByPoolMath(lens, await gasPrice(), request.tokenOut);
     const amountOut = feeOnOutput ? splitAmount(best.poolAmountOut, request.fees).net : best.poolAmountOut;

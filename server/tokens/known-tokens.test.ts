@@ -13,8 +13,14 @@ const world = {
     createdAt: '2025-01-01T00:00:00.000Z',
     chains: {
       BSC: {
-        chainId: 56, rpcUrl: 'http://127.0.0.1:1', routerAddress: '', wrappedNative: wbnb.address,
-        contracts: {}, tokens: [wbnb, usdc, honey], pools: [], accounts: [],
+        chainId: 56,
+        rpcUrl: 'http://127.0.0.1:1',
+        routerAddress: '',
+        wrappedNative: wbnb.address,
+        contracts: {},
+        tokens: [wbnb, usdc, honey],
+        pools: [],
+        accounts: [],
       },
     },
   } satisfies DevnetManifest,

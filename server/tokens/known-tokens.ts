@@ -25,6 +25,12 @@ export function knownTokens(world: LocalWorld | undefined, chain: ChainId): Know
   const worldTokens = world?.manifest.chains[chain]?.tokens ?? [];
   return [
     nativeToken(chain),
-    ...worldTokens.map(({ address, symbol, name, decimals, kind }) => ({ address, symbol, name, decimals, ...(kind === 'stable' && { stable: true as const }) })),
+    ...worldTokens.map(({ address, symbol, name, decimals, kind }) => ({
+      address,
+      symbol,
+      name,
+      decimals,
+      ...(kind === 'stable' && { stable: true as const }),
+    })),
   ];
 }

@@ -21,7 +21,11 @@ export interface PairedPrice {
   liquidityUsd: number;
 }
 
-export async function pricedThroughPairs(chain: ConfiguredChain, token: { address: string; decimals: number }, anchors: readonly PricedToken[]): Promise<PairedPrice | undefined> {
+export async function pricedThroughPairs(
+  chain: ConfiguredChain,
+  token: { address: string; decimals: number },
+  anchors: readonly PricedToken[],
+): Promise<PairedPrice | undefined> {
   const venues = venuesOf(chain);
   const tokenAddress = token.address as Address;
   const priced = anchors.filter((anchor) => anchor.priceUsd > 0 && anchor.address.toLowerCase() !== tokenAddress.toLowerCase());

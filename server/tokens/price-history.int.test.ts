@@ -16,20 +16,40 @@ const NATIVE = '0x0000000000000000000000000000000000000000';
 const client = useRestClient();
 const tokenOf = (chain: 'BASE' | 'SOL', symbol: string) => testManifest().chains[chain]!.tokens.find((token) => token.symbol === symbol)!.address;
 
-interface QuoteBody { transaction: { trade: string; approve: string; extra: string; quoteId: string } }
-interface ExecuteBody { status: string; txRes: { txHash: string } }
+interface QuoteBody {
+  transaction: { trade: string; approve: string; extra: string; quoteId: string };
+}
+interface ExecuteBody {
+  status: string;
+  txRes: { txHash: string };
+}
 
 describe('price history from the chain', () => {
-  it('follows ALPHA\'s trades on BASE across its pools, oldest first, ending at a pool\'s current price', async () => {
+  it("follows ALPHA's trades on BASE across its pools, oldest first, ending at a pool's current price", async () => {
     const account = privateKeyToAccount(generatePrivateKey());
     expect((await client.post('dev.faucet', { chain: 'BASE', address: account.address })).status).toBe(200);
     const alpha = tokenOf('BASE', 'ALPHA');
-    const quote = await client.get<QuoteBody>('v2.quote', { chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '300000000000000000', slippage: 300, trader: account.address });
+    const quote = await client.get<QuoteBody>('v2.quote', {
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: alpha,
+      amount: '300000000000000000',
+      slippage: 300,
+      trader: account.address,
+    });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     const trade = await account.signTransaction(parseTransaction(quote.body.transaction.trade as Hex) as TransactionSerializableEIP1559);
-    const executed = await client.post<ExecuteBody>('v2.execute', { chain: 'BASE', trade, quoteId: quote.body.transaction.quoteId, mev: false, simulation: true });
+    const executed = await client.post<ExecuteBody>('v2.execute', {
+      chain: 'BASE',
+      trade,
+      quoteId: quote.body.transaction.quoteId,
+      mev: false,
+      simulation: true,
+    });
     expect(executed.body.status, JSON.stringify(executed.body)).toBe('SUCCESS');
-    const receipt = await createPublicClient({ transport: http(testManifest().chains.BASE!.rpcUrl) }).getTransactionReceipt({ hash: executed.body.txRes.txHash as Hex });
+    const receipt = await createPublicClient({ transport: http(testManifest().chains.BASE!.rpcUrl) }).getTransactionReceipt({
+      hash: executed.body.txRes.txHash as Hex,
+    });
 
     const services = await client.services();
     const points = await priceHistory(services, 'BASE', alpha);
@@ -45,16 +65,27 @@ describe('price history from the chain', () => {
     expect(last.time).toBeGreaterThan(1_600_000_000);
   });
 
-  it('follows a mint\'s trades with the Solana maker, at the maker\'s price after each', async () => {
+  it("follows a mint's trades with the Solana maker, at the maker's price after each", async () => {
     const wallet = Keypair.generate();
     expect((await client.post('dev.faucet', { chain: 'SOL', address: wallet.publicKey.toBase58() })).status).toBe(200);
     const alpha = tokenOf('SOL', 'ALPHA');
-    const quote = await client.get<QuoteBody>('v2.quote', { chain: 'SOL', tokenIn: NATIVE, tokenOut: alpha, amount: '500000000', slippage: 100, trader: wallet.publicKey.toBase58() });
+    const quote = await client.get<QuoteBody>('v2.quote', {
+      chain: 'SOL',
+      tokenIn: NATIVE,
+      tokenOut: alpha,
+      amount: '500000000',
+      slippage: 100,
+      trader: wallet.publicKey.toBase58(),
+    });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     const transaction = VersionedTransaction.deserialize(Buffer.from(quote.body.transaction.trade, 'base64'));
     transaction.sign([wallet]);
     const executed = await client.post<ExecuteBody>('v2.execute', {
-      chain: 'SOL', trade: Buffer.from(transaction.serialize()).toString('base64'), quoteId: quote.body.transaction.quoteId, mev: false, simulation: true,
+      chain: 'SOL',
+      trade: Buffer.from(transaction.serialize()).toString('base64'),
+      quoteId: quote.body.transaction.quoteId,
+      mev: false,
+      simulation: true,
     });
     expect(executed.body.status, JSON.stringify(executed.body)).toBe('SUCCESS');
 

@@ -8,7 +8,6 @@ import type { ChainId } from '@/server/chains/registry';
 import type { SolanaTrading } from '@/server/venues/solana/solana-market';
 import type { PricePoint } from './price-point';
 
-
 /** A family's price history (server/tokens/token-family.ts). */
 export interface PriceHistoryPart {
   priceHistory(chain: ConfiguredChain, token: string, solana: SolanaTrading | undefined): Promise<PricePoint[]>;

@@ -6,7 +6,10 @@ const point = (time: number, priceUsd: number): PricePoint => ({ block: time, ti
 describe('thinPoints', () => {
   it('keeps every point under the limit, and the last one always', () => {
     expect(thinPoints([1, 2, 3], 5)).toEqual([1, 2, 3]);
-    const thinned = thinPoints(Array.from({ length: 1000 }, (_, index) => index), 10);
+    const thinned = thinPoints(
+      Array.from({ length: 1000 }, (_, index) => index),
+      10,
+    );
     expect(thinned).toHaveLength(10);
     expect(thinned[0]).toBe(0);
     expect(thinned.at(-1)).toBe(999);

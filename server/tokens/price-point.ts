@@ -22,7 +22,12 @@ export function thinPoints<T>(points: readonly T[], max: number): T[] {
  * against the last price at or before the window's start, or the first within it when the history starts
  * later. Undefined with fewer than two points.
  */
-export function changePercent(points: readonly PricePoint[], nowSeconds: number, windowSeconds = 86_400, unit: 'priceUsd' | 'priceNative' = 'priceUsd'): number | undefined {
+export function changePercent(
+  points: readonly PricePoint[],
+  nowSeconds: number,
+  windowSeconds = 86_400,
+  unit: 'priceUsd' | 'priceNative' = 'priceUsd',
+): number | undefined {
   if (points.length < 2) return undefined;
   const start = nowSeconds - windowSeconds;
   const before = points.filter((point) => point.time <= start).at(-1) ?? points.find((point) => point.time > start);

@@ -21,11 +21,12 @@ const accountInfo = z.object({ value: z.object({ owner: z.string(), data: z.tupl
 
 export async function readMintMetadata(chain: ConfiguredChain, mint: string): Promise<MintMetadata | undefined> {
   const [metadataPda] = PublicKey.findProgramAddressSync(
-    [Buffer.from('metadata'), TOKEN_METADATA_PROGRAM.toBuffer(), new PublicKey(mint).toBuffer()], TOKEN_METADATA_PROGRAM,
+    [Buffer.from('metadata'), TOKEN_METADATA_PROGRAM.toBuffer(), new PublicKey(mint).toBuffer()],
+    TOKEN_METADATA_PROGRAM,
   );
-  const answers = await chain.rpc.requestBatch([mint, metadataPda.toBase58()].map((address) => (
-    { method: 'getAccountInfo', params: [address, { encoding: 'base64', commitment: 'confirmed' }] }
-  )));
+  const answers = await chain.rpc.requestBatch(
+    [mint, metadataPda.toBase58()].map((address) => ({ method: 'getAccountInfo', params: [address, { encoding: 'base64', commitment: 'confirmed' }] })),
+  );
   const [mintAccount, metadataAccount] = answers.map((answer) => {
     const parsed = answer.ok ? accountInfo.safeParse(answer.result) : undefined;
     return parsed?.success ? parsed.data.value : null;
@@ -62,7 +63,14 @@ function readNameSymbol(data: Buffer, offset: number): MintMetadata | undefined 
     if (at + 4 > data.length) return undefined;
     const length = data.readUInt32LE(at);
     if (at + 4 + length > data.length || length > 200) return undefined;
-    return [data.subarray(at + 4, at + 4 + length).toString('utf8').replace(/\0+$/, '').trim(), at + 4 + length];
+    return [
+      data
+        .subarray(at + 4, at + 4 + length)
+        .toString('utf8')
+        .replace(/\0+$/, '')
+        .trim(),
+      at + 4 + length,
+    ];
   };
   const name = read(offset);
   const symbol = name ? read(name[1]) : undefined;

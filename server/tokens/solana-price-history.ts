@@ -13,24 +13,29 @@ import { thinPoints, type PricePoint } from './price-point';
 const SIGNATURES = 500;
 const MAX_POINTS = 500;
 
-const signaturesSchema = z.array(z.object({ signature: z.string(), slot: z.number(), err: z.unknown().optional(), blockTime: z.number().nullable().optional() }));
+const signaturesSchema = z.array(
+  z.object({ signature: z.string(), slot: z.number(), err: z.unknown().optional(), blockTime: z.number().nullable().optional() }),
+);
 const tokenBalanceSchema = z.object({ mint: z.string(), owner: z.string().optional(), uiTokenAmount: z.object({ amount: z.string(), decimals: z.number() }) });
-const transactionSchema = z.object({
-  slot: z.number(),
-  blockTime: z.number().nullable(),
-  meta: z.object({
-    err: z.unknown(),
-    postBalances: z.array(z.number()),
-    preTokenBalances: z.array(tokenBalanceSchema).nullable().optional(),
-    postTokenBalances: z.array(tokenBalanceSchema).nullable().optional(),
-  }),
-  transaction: z.object({ message: z.object({ accountKeys: z.array(z.string()) }) }),
-}).nullable();
+const transactionSchema = z
+  .object({
+    slot: z.number(),
+    blockTime: z.number().nullable(),
+    meta: z.object({
+      err: z.unknown(),
+      postBalances: z.array(z.number()),
+      preTokenBalances: z.array(tokenBalanceSchema).nullable().optional(),
+      postTokenBalances: z.array(tokenBalanceSchema).nullable().optional(),
+    }),
+    transaction: z.object({ message: z.object({ accountKeys: z.array(z.string()) }) }),
+  })
+  .nullable();
 
 /** Whole SOL per whole token the maker's balances after one transaction imply, or undefined when it did not trade the mint. */
 export function makerPriceAfter(transaction: NonNullable<z.infer<typeof transactionSchema>>, maker: string, mint: string): number | undefined {
   const makerIndex = transaction.transaction.message.accountKeys.indexOf(maker);
-  const held = (balances: z.infer<typeof tokenBalanceSchema>[] | null | undefined) => balances?.find((balance) => balance.mint === mint && balance.owner === maker);
+  const held = (balances: z.infer<typeof tokenBalanceSchema>[] | null | undefined) =>
+    balances?.find((balance) => balance.mint === mint && balance.owner === maker);
   const before = held(transaction.meta.preTokenBalances);
   const after = held(transaction.meta.postTokenBalances);
   if (makerIndex < 0 || !after || before?.uiTokenAmount.amount === after.uiTokenAmount.amount) return undefined;
@@ -50,13 +55,17 @@ export interface MakerTrades {
 export async function readMakerTrades(chain: ConfiguredChain, trading: SolanaTrading | undefined): Promise<MakerTrades | undefined> {
   const maker = trading?.maker?.publicKey.toBase58();
   if (!trading || !maker) return undefined;
-  const signatures = signaturesSchema.parse(await chain.rpc.request('getSignaturesForAddress', [maker, { limit: SIGNATURES, commitment: 'confirmed' }]))
+  const signatures = signaturesSchema
+    .parse(await chain.rpc.request('getSignaturesForAddress', [maker, { limit: SIGNATURES, commitment: 'confirmed' }]))
     .filter((entry) => entry.err === null || entry.err === undefined);
   if (signatures.length === 0) return { maker, transactions: [], solUsd: 0 };
   const [answers, solUsd] = await Promise.all([
-    chain.rpc.requestBatch(signatures.map(({ signature }) => ({
-      method: 'getTransaction', params: [signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }],
-    }))),
+    chain.rpc.requestBatch(
+      signatures.map(({ signature }) => ({
+        method: 'getTransaction',
+        params: [signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }],
+      })),
+    ),
     solUsdPrice({ trading }),
   ]);
   const transactions = answers.flatMap((answer) => {
@@ -74,7 +83,10 @@ export function mintPriceHistory(trades: MakerTrades | undefined, mint: string):
     return priceNative === undefined ? [] : [{ block: transaction.slot, time: transaction.blockTime ?? 0, priceNative, priceUsd: priceNative * trades.solUsd }];
   });
   // Signatures come newest first; the chart reads oldest first.
-  return thinPoints(points.sort((a, b) => a.block - b.block || a.time - b.time), MAX_POINTS);
+  return thinPoints(
+    points.sort((a, b) => a.block - b.block || a.time - b.time),
+    MAX_POINTS,
+  );
 }
 
 export async function solanaPriceHistory(chain: ConfiguredChain, trading: SolanaTrading | undefined, mint: string): Promise<PricePoint[]> {

@@ -19,14 +19,19 @@ export const solanaValueEstimator: ValueEstimator = {
     const feeOnOutput = request.tokenIn !== NATIVE_TOKEN_ADDRESS && request.tokenOut === NATIVE_TOKEN_ADDRESS;
     const venueIn = feeOnOutput ? request.amountIn : splitAmount(request.amountIn, request.fees).net;
     const route = await deps.solana.source.quote({
-      inputMint: mintOf(request.tokenIn), outputMint: mintOf(request.tokenOut), amountIn: venueIn, slippageBps: 0, user: deps.solana.feeCollector,
+      inputMint: mintOf(request.tokenIn),
+      outputMint: mintOf(request.tokenOut),
+      amountIn: venueIn,
+      slippageBps: 0,
+      user: deps.solana.feeCollector,
     });
     const amountOut = feeOnOutput ? splitAmount(route.amountOut, request.fees).net : route.amountOut;
     const decimalsOut = request.tokenOut === NATIVE_TOKEN_ADDRESS ? chain.info.nativeDecimals : (await deps.solana.mints.info(request.tokenOut)).decimals;
     const stable = deps.solana.stable;
     let outputValueUsd: number | null = null;
     if (stable && request.tokenOut === stable.address) outputValueUsd = Number(amountOut) / 10 ** stable.decimals;
-    else if (request.tokenOut === NATIVE_TOKEN_ADDRESS) outputValueUsd = (Number(amountOut) / 10 ** chain.info.nativeDecimals) * (await solUsdPrice({ trading: deps.solana }));
+    else if (request.tokenOut === NATIVE_TOKEN_ADDRESS)
+      outputValueUsd = (Number(amountOut) / 10 ** chain.info.nativeDecimals) * (await solUsdPrice({ trading: deps.solana }));
     return { amountOut, decimalsOut, cumulativePoolFee: 0.3, outputValueUsd: outputValueUsd === null ? null : round(outputValueUsd) };
   },
 };

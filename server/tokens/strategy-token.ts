@@ -22,7 +22,10 @@ export function permitCall(token: Address): LensPreCall {
 /** Whether `token` takes a trading permit (false for every token without `permitRequired()`). */
 export async function permitRequired(chain: ConfiguredChain, token: string): Promise<boolean> {
   try {
-    const raw = await chain.rpc.request('eth_call', [{ to: token, data: encodeFunctionData({ abi: strategyTokenAbi, functionName: 'permitRequired' }) }, 'latest']);
+    const raw = await chain.rpc.request('eth_call', [
+      { to: token, data: encodeFunctionData({ abi: strategyTokenAbi, functionName: 'permitRequired' }) },
+      'latest',
+    ]);
     return typeof raw === 'string' && raw.length >= 66 && decodeFunctionResult({ abi: strategyTokenAbi, functionName: 'permitRequired', data: raw as Hex });
   } catch {
     return false;
@@ -31,7 +34,10 @@ export async function permitRequired(chain: ConfiguredChain, token: string): Pro
 
 /** The batch entry reading whether `holder` has the permit already. */
 export function isPermittedCall(token: Address, holder: Address): RpcCall {
-  return { method: 'eth_call', params: [{ to: token, data: encodeFunctionData({ abi: strategyTokenAbi, functionName: 'isPermitted', args: [holder] }) }, 'latest'] };
+  return {
+    method: 'eth_call',
+    params: [{ to: token, data: encodeFunctionData({ abi: strategyTokenAbi, functionName: 'isPermitted', args: [holder] }) }, 'latest'],
+  };
 }
 
 export function decodeIsPermitted(raw: Hex): boolean {

@@ -32,11 +32,18 @@ describe('token-info', () => {
     const account = privateKeyToAccount(generatePrivateKey());
     expect((await client.post('dev.faucet', { chain: 'BASE', address: account.address })).status).toBe(200);
     const quote = await client.get<{ transaction: { trade: string; quoteId: string } }>('v2.quote', {
-      chain: 'BASE', tokenIn: NATIVE, tokenOut: token('TAX'), amount: '10000000000000000', slippage: 500, trader: account.address,
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: token('TAX'),
+      amount: '10000000000000000',
+      slippage: 500,
+      trader: account.address,
     });
     const { parseTransaction } = await import('viem');
     const signed = await account.signTransaction(parseTransaction(quote.body.transaction.trade as `0x${string}`) as never);
-    expect((await client.post('v2.execute', { chain: 'BASE', trade: signed, quoteId: quote.body.transaction.quoteId, mev: false, simulation: true })).body).toMatchObject({ success: true });
+    expect(
+      (await client.post('v2.execute', { chain: 'BASE', trade: signed, quoteId: quote.body.transaction.quoteId, mev: false, simulation: true })).body,
+    ).toMatchObject({ success: true });
 
     const answer = await info('TAX');
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -64,7 +71,7 @@ describe('token-info', () => {
       expect(answer.body.misc).toMatchObject({ buyTax: 0, sellTax: 0, audit: 'clean' });
       const spec = TOKENS.find((entry) => entry.symbol === symbol)!;
       expect(Math.abs(answer.body.poolInfo.priceUsd / spec.priceUsd - 1)).toBeLessThan(0.005);
-      expect(Math.abs(answer.body.poolInfo.priceNative * NATIVE_USD.ARB / spec.priceUsd - 1)).toBeLessThan(0.005);
+      expect(Math.abs((answer.body.poolInfo.priceNative * NATIVE_USD.ARB) / spec.priceUsd - 1)).toBeLessThan(0.005);
       expect(answer.body.poolInfo.liquidity).toBeGreaterThan(0);
     }
   });
@@ -80,7 +87,10 @@ describe('token-info', () => {
   });
 
   it('gives a launch token on its curve the curve as its pool: its price, its reserves as liquidity, its progress, and no danger verdict', async () => {
-    const answer = await client.get<Info & { launchpad?: { progress: number; priceNative: number } }>('v1.tokenInfo', { chain: 'BASE', token: token('LAUNCH') });
+    const answer = await client.get<Info & { launchpad?: { progress: number; priceNative: number } }>('v1.tokenInfo', {
+      chain: 'BASE',
+      token: token('LAUNCH'),
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const { poolInfo, launchpad, misc } = answer.body;
     expect(poolInfo).toMatchObject({ type: 'LAUNCHPAD', factory: 'Launchpad', address: testManifest().chains.BASE!.contracts.launchpad });
@@ -95,8 +105,11 @@ describe('token-info', () => {
     expect(['clean', 'caution']).toContain(misc.audit);
   });
 
-  it('audits a healthy curve\'s liquidity as it audits a pool\'s: by what its reserves hold', async () => {
-    const answer = await client.get<{ audit: { verdict: string; score: number; checks: { id: string; status: string; detail: string }[] } }>('v1.tokenAudit', { chain: 'BASE', token: token('LAUNCH') });
+  it("audits a healthy curve's liquidity as it audits a pool's: by what its reserves hold", async () => {
+    const answer = await client.get<{ audit: { verdict: string; score: number; checks: { id: string; status: string; detail: string }[] } }>('v1.tokenAudit', {
+      chain: 'BASE',
+      token: token('LAUNCH'),
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const liquidity = answer.body.audit.checks.find((check) => check.id === 'liquidity')!;
     expect(liquidity).toMatchObject({ status: 'pass' });
@@ -126,7 +139,7 @@ describe('token-info', () => {
     expect(answer.body.misc).toMatchObject({ buyTax: 0, sellTax: 0 });
   });
 
-  it('gives a Solana mint the maker\'s depth within 2 % of its price as its liquidity, not the maker\'s whole inventory', async () => {
+  it("gives a Solana mint the maker's depth within 2 % of its price as its liquidity, not the maker's whole inventory", async () => {
     const { solana } = await client.services();
     const connection = new Connection(testManifest().chains.SOL!.rpcUrl, 'confirmed');
     const makerSol = (await connection.getBalance(solana!.maker!.publicKey, 'confirmed')) / 1e9;
@@ -136,7 +149,8 @@ describe('token-info', () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       const held = await connection.getTokenAccountBalance(getAssociatedTokenAddressSync(new PublicKey(mint), solana!.maker!.publicKey, true), 'confirmed');
       // Both sides of the curve at its price: the maker's whole SOL balance and its holding of the mint.
-      const inventoryUsd = Number(held.value.uiAmountString) * answer.body.poolInfo.priceUsd + makerSol * answer.body.poolInfo.priceUsd / answer.body.poolInfo.priceNative;
+      const inventoryUsd =
+        Number(held.value.uiAmountString) * answer.body.poolInfo.priceUsd + (makerSol * answer.body.poolInfo.priceUsd) / answer.body.poolInfo.priceNative;
       // Buying to +2 % and selling to -2 % on x·y = k move the SOL side by (√1.02 − √0.98) of itself.
       expect(answer.body.poolInfo.liquidity / inventoryUsd).toBeCloseTo((Math.sqrt(1.02) - Math.sqrt(0.98)) / 2, 3);
     }

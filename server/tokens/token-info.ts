@@ -85,15 +85,22 @@ type ChainTokenInfo = Omit<TokenInfo, 'chain' | 'dexPaid' | 'auditVerdict'>;
 
 export async function evmTokenInfo(chain: ConfiguredChain, token: string): Promise<ChainTokenInfo> {
   const address = token as Address;
-  const call = (functionName: 'name' | 'symbol' | 'decimals' | 'totalSupply') =>
-    ({ method: 'eth_call', params: [{ to: address, data: encodeFunctionData({ abi: erc20Abi, functionName }) }, 'latest'] });
-  const balanceOf = (owner: string) =>
-    ({ method: 'eth_call', params: [{ to: address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner as Address] }) }, 'latest'] });
+  const call = (functionName: 'name' | 'symbol' | 'decimals' | 'totalSupply') => ({
+    method: 'eth_call',
+    params: [{ to: address, data: encodeFunctionData({ abi: erc20Abi, functionName }) }, 'latest'],
+  });
+  const balanceOf = (owner: string) => ({
+    method: 'eth_call',
+    params: [{ to: address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner as Address] }) }, 'latest'],
+  });
   const launchpad = launchpadOf(chain);
   const [metadata, pools, taxes] = await Promise.all([
     chain.rpc.requestBatch([
       { method: 'eth_getCode', params: [address, 'latest'] },
-      call('name'), call('symbol'), call('decimals'), call('totalSupply'),
+      call('name'),
+      call('symbol'),
+      call('decimals'),
+      call('totalSupply'),
       ...BURN_ADDRESSES.map(balanceOf),
       balanceOf(address),
       ...(launchpad ? [curveCall(launchpad, token)] : []),
@@ -169,7 +176,13 @@ export async function solanaTokenInfo(deps: TokenInfoDeps, chain: ConfiguredChai
  */
 export const DEPTH_SHARE = Math.sqrt(1.02) - Math.sqrt(0.98);
 
-export async function solanaMainPool(trading: SolanaTrading, nativeDecimals: number, mint: string, totalSupply?: bigint, knownDecimals?: number): Promise<TokenMainPool> {
+export async function solanaMainPool(
+  trading: SolanaTrading,
+  nativeDecimals: number,
+  mint: string,
+  totalSupply?: bigint,
+  knownDecimals?: number,
+): Promise<TokenMainPool> {
   if (!('inventory' in trading.source)) return NO_POOL;
   const source = trading.source as { inventory(leg: { inputMint: string; outputMint: string }): Promise<{ reserveIn: bigint; reserveOut: bigint }> };
   const [reserves, solUsd, decimals] = await Promise.all([
@@ -222,4 +235,3 @@ function round(value: number, digits: number): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
 }
-

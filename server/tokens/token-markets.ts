@@ -53,7 +53,8 @@ export async function evmMarket(deps: TokenMarketDeps, chain: ChainId, token: Kn
   const configured = deps.chains[chain];
   const [pools, curve] = await Promise.all([findTokenPools(configured, token.address), readCurve(configured, token.address)]);
   const main = pools.mainPool;
-  const onCurve = curve && curvePool({ curve, tokenDecimals: token.decimals, nativeDecimals: configured.info.nativeDecimals, nativeUsd: pools.nativeUsd, circulating: 0 });
+  const onCurve =
+    curve && curvePool({ curve, tokenDecimals: token.decimals, nativeDecimals: configured.info.nativeDecimals, nativeUsd: pools.nativeUsd, circulating: 0 });
   // A launch token trades on its curve until it graduates; its trades there are not in the pools' history.
   if (onCurve && onCurve.liquidityUsd >= (main?.liquidityUsd ?? 0)) {
     return { priceUsd: onCurve.priceUsd, priceNative: onCurve.priceNative, liquidityUsd: onCurve.liquidityUsd, history: [] };
@@ -76,25 +77,29 @@ export async function tokenMarkets(deps: TokenMarketDeps, chain: ChainId, nowSec
   const tokens = knownTokens(deps.localWorld, chain).filter((token) => token.address !== NATIVE_TOKEN_ADDRESS);
   const family = deps.families(chain).tokens;
   const marketOf = await family.marketReader(deps, chain);
-  const markets = await Promise.all(tokens.map(async (token): Promise<TokenMarket> => {
-    try {
-      const market = await marketOf(token);
-      const change = changePercent(market.history, nowSeconds);
-      return { ...token, priceUsd: market.priceUsd, priceNative: market.priceNative, liquidityUsd: market.liquidityUsd, change24h: change ?? null };
-    } catch {
-      // A token that cannot be read (no pool, no contract) is listed without market figures.
-      return { ...token, priceUsd: 0, priceNative: 0, liquidityUsd: 0, change24h: null };
-    }
-  }));
+  const markets = await Promise.all(
+    tokens.map(async (token): Promise<TokenMarket> => {
+      try {
+        const market = await marketOf(token);
+        const change = changePercent(market.history, nowSeconds);
+        return { ...token, priceUsd: market.priceUsd, priceNative: market.priceNative, liquidityUsd: market.liquidityUsd, change24h: change ?? null };
+      } catch {
+        // A token that cannot be read (no pool, no contract) is listed without market figures.
+        return { ...token, priceUsd: 0, priceNative: 0, liquidityUsd: 0, change24h: null };
+      }
+    }),
+  );
   return family.priceUnpriced(deps, chain, markets);
 }
 
 /** Tokens that trade only against other listed tokens, priced through the deepest such pool. */
 export async function priceThroughListed(chain: ConfiguredChain, markets: TokenMarket[]): Promise<TokenMarket[]> {
   const anchors = markets.filter((market) => market.priceUsd > 0);
-  return Promise.all(markets.map(async (market) => {
-    if (market.priceUsd > 0) return market;
-    const paired = await pricedThroughPairs(chain, market, anchors).catch(() => undefined);
-    return paired ? { ...market, ...paired } : market;
-  }));
+  return Promise.all(
+    markets.map(async (market) => {
+      if (market.priceUsd > 0) return market;
+      const paired = await pricedThroughPairs(chain, market, anchors).catch(() => undefined);
+      return paired ? { ...market, ...paired } : market;
+    }),
+  );
 }

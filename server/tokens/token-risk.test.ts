@@ -10,11 +10,20 @@ const WRAPPED = '0x00000000000000000000000000000000000000ee';
 const STABLE = '0x00000000000000000000000000000000000000dd';
 const TOKEN = '0x00000000000000000000000000000000000000aa';
 
-const chains = Object.fromEntries(CHAIN_IDS.map((id) => [id, {
-  info: { id, family: id === 'SOL' ? 'solana' : 'evm' },
-  rpc: { request: async () => { throw new Error('no permitRequired()'); } },
-  venues: { wrappedNative: WRAPPED, stable: { address: STABLE, decimals: 6 } },
-}])) as unknown as ChainDirectory;
+const chains = Object.fromEntries(
+  CHAIN_IDS.map((id) => [
+    id,
+    {
+      info: { id, family: id === 'SOL' ? 'solana' : 'evm' },
+      rpc: {
+        request: async () => {
+          throw new Error('no permitRequired()');
+        },
+      },
+      venues: { wrappedNative: WRAPPED, stable: { address: STABLE, decimals: 6 } },
+    },
+  ]),
+) as unknown as ChainDirectory;
 
 function setup(options: { honeypot?: boolean; fail?: boolean; provider?: ProviderAdapter } = {}) {
   let probes = 0;
@@ -50,8 +59,12 @@ describe('token risk', () => {
   it('reads and reports each token as spelled: a Solana mint keeps its case, an EVM token its checksum', async () => {
     const read: string[] = [];
     const provider: ProviderAdapter = {
-      name: 'RugCheck', covers: () => true,
-      report: async (_chain, token) => { read.push(token); return { name: 'RugCheck', status: 'ok', verdict: 'clean' }; },
+      name: 'RugCheck',
+      covers: () => true,
+      report: async (_chain, token) => {
+        read.push(token);
+        return { name: 'RugCheck', status: 'ok', verdict: 'clean' };
+      },
     };
     const { reader } = setup({ provider });
     const mint = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -70,7 +83,11 @@ describe('token risk', () => {
   });
 
   it('takes a honeypot from a provider as well as from the probe', async () => {
-    const provider: ProviderAdapter = { name: 'GoPlus', covers: () => true, report: async () => ({ name: 'GoPlus', status: 'ok', verdict: 'honeypot', detail: 'honeypot' }) };
+    const provider: ProviderAdapter = {
+      name: 'GoPlus',
+      covers: () => true,
+      report: async () => ({ name: 'GoPlus', status: 'ok', verdict: 'honeypot', detail: 'honeypot' }),
+    };
     const { reader } = setup({ provider });
     expect((await reader.read('BASE', [TOKEN])).get(TOKEN)).toMatchObject({ honeypot: true, unverified: undefined, providerDangers: ['GoPlus: honeypot'] });
   });

@@ -11,7 +11,14 @@ const client = useRestClient();
 const NATIVE = '0x0000000000000000000000000000000000000000';
 const token = (chain: 'BASE' | 'SOL', symbol: string) => testManifest().chains[chain]!.tokens.find((entry) => entry.symbol === symbol)!.address;
 
-interface Value { success: boolean; inputAmount: number; outputAmount: number; cumulativePoolFee: number; outputValueUsd?: number; side: string }
+interface Value {
+  success: boolean;
+  inputAmount: number;
+  outputAmount: number;
+  cumulativePoolFee: number;
+  outputValueUsd?: number;
+  side: string;
+}
 
 describe('value', () => {
   it('v2: agrees with the quote for the same trade, with the USD value of the output', async () => {
@@ -20,7 +27,12 @@ describe('value', () => {
     const value = await client.get<Value>('v2.value', { chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '0.5' });
     expect(value.status, JSON.stringify(value.body)).toBe(200);
     const quote = await client.get<{ stats: { amountOut: string; valueAmountInUsd: number } }>('v2.quote', {
-      chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '500000000000000000', slippage: 100, trader,
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: alpha,
+      amount: '500000000000000000',
+      slippage: 100,
+      trader,
     });
     expect(value.body.outputAmount).toBeCloseTo(Number(quote.body.stats.amountOut) / 1e18, 6);
     expect(value.body.cumulativePoolFee).toBeGreaterThan(0);
@@ -29,7 +41,7 @@ describe('value', () => {
     expect(value.body.outputValueUsd).toBeLessThan(1_500);
   });
 
-  it('v1: SELL without an amount prices the trader\'s whole balance', async () => {
+  it("v1: SELL without an amount prices the trader's whole balance", async () => {
     const wallet = privateKeyToAccount(generatePrivateKey()).address;
     expect((await client.post('dev.faucet', { chain: 'BASE', address: wallet })).status).toBe(200);
     const value = await client.get<Value>('v1.value', { chain: 'BASE', token: token('BASE', 'BETA'), side: 'SELL', trader: wallet });

@@ -70,7 +70,6 @@ export interface EstimateRequest {
   fees: FeeSplit;
 }
 
-
 export async function estimateValue(deps: ValueDeps, request: ValueRequest): Promise<ValueEstimate> {
   const chain = deps.chains[request.chain];
   const estimator = deps.families(request.chain).value;
@@ -94,4 +93,3 @@ export async function estimateValue(deps: ValueDeps, request: ValueRequest): Pro
 export function round(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
-

@@ -33,10 +33,17 @@ async function signedApproval() {
   const token = entry.tokens.find((candidate) => candidate.symbol === 'BETA')!.address as Address;
   const fees = await publicClient.estimateFeesPerGas();
   const raw = await account.signTransaction({
-    chainId: entry.chainId, nonce: 0, gas: 100_000n, to: token, value: 0n, type: 'eip1559', ...fees,
+    chainId: entry.chainId,
+    nonce: 0,
+    gas: 100_000n,
+    to: token,
+    value: 0n,
+    type: 'eip1559',
+    ...fees,
     data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [entry.routerAddress as Address, maxUint256] }),
   });
-  const allowance = () => publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [account.address, entry.routerAddress as Address] });
+  const allowance = () =>
+    publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [account.address, entry.routerAddress as Address] });
   return { account, raw, txHash: keccak256(raw), allowance };
 }
 
@@ -49,7 +56,13 @@ describe('background transactions', () => {
   it('are sent by whichever sender runs next (a restart loses nothing)', async () => {
     const approval = await signedApproval();
     const trades = createTradeRepository(store.db);
-    await trades.enqueueBackgroundTx({ chain: 'BASE', wallet: approval.account.address, txHash: approval.txHash, rawTx: approval.raw, purpose: 'approve-after-buy' });
+    await trades.enqueueBackgroundTx({
+      chain: 'BASE',
+      wallet: approval.account.address,
+      txHash: approval.txHash,
+      rawTx: approval.raw,
+      purpose: 'approve-after-buy',
+    });
     // The instance that queued it is gone; a fresh one picks it up.
     await sender().drain();
     expect(await approval.allowance()).toBe(maxUint256);
@@ -60,13 +73,23 @@ describe('background transactions', () => {
   it('leave a row alone while another instance holds its lease', async () => {
     const approval = await signedApproval();
     const trades = createTradeRepository(store.db);
-    await trades.enqueueBackgroundTx({ chain: 'BASE', wallet: approval.account.address, txHash: approval.txHash, rawTx: approval.raw, purpose: 'approve-after-buy' });
+    await trades.enqueueBackgroundTx({
+      chain: 'BASE',
+      wallet: approval.account.address,
+      txHash: approval.txHash,
+      rawTx: approval.raw,
+      purpose: 'approve-after-buy',
+    });
     const claimed = await trades.claimDueBackgroundTx(60_000);
     expect(claimed?.tx_hash).toBe(approval.txHash.toLowerCase());
     await sender().drain();
     expect(await approval.allowance()).toBe(0n);
     // The claimer died: once its lease is over, the work is done by someone else.
-    await store.db.updateTable('background_txs').set({ claimed_until: sql<Date>`now() - interval '1 second'` }).where('id', '=', claimed!.id).execute();
+    await store.db
+      .updateTable('background_txs')
+      .set({ claimed_until: sql<Date>`now() - interval '1 second'` })
+      .where('id', '=', claimed!.id)
+      .execute();
     await sender().drain();
     expect(await approval.allowance()).toBe(maxUint256);
   });

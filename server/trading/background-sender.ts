@@ -24,9 +24,15 @@ export function createBackgroundSender(deps: { chains: ChainDirectory; trades: T
     const chain = deps.chains[row.chain as ChainId];
     try {
       // An earlier attempt may have got it into the pool or mined: then it is waited for like a fresh send.
-      const sent = await chainFamily(chain.info.id).sendAndWait(chain, { raw: row.raw_tx, hash: row.tx_hash }, {
-        timeoutMs: RECEIPT_WAIT_MS, resend: true, lookFirst: true,
-      });
+      const sent = await chainFamily(chain.info.id).sendAndWait(
+        chain,
+        { raw: row.raw_tx, hash: row.tx_hash },
+        {
+          timeoutMs: RECEIPT_WAIT_MS,
+          resend: true,
+          lookFirst: true,
+        },
+      );
       if (!sent.landed) throw new Error('not mined in time');
       const ok = sent.succeeded;
       await deps.trades.finishBackgroundTx(row.id, { status: ok ? 'confirmed' : 'failed', error: ok ? undefined : 'reverted' });
@@ -45,12 +51,16 @@ export function createBackgroundSender(deps: { chains: ChainDirectory; trades: T
 
   // Stopping, the transaction in hand is finished and no other is claimed: its lease would hold it from the
   // other instances until it expired.
-  const loop = createWorkLoop('background sender', async (control) => {
-    while (!control.stopping()) {
-      const row = await deps.trades.claimDueBackgroundTx(LEASE_MS);
-      if (!row) return;
-      await sendOne(row);
-    }
-  }, deps.logger);
+  const loop = createWorkLoop(
+    'background sender',
+    async (control) => {
+      while (!control.stopping()) {
+        const row = await deps.trades.claimDueBackgroundTx(LEASE_MS);
+        if (!row) return;
+        await sendOne(row);
+      }
+    },
+    deps.logger,
+  );
   return { ...loop, start: (intervalMs = 5_000) => loop.start(intervalMs) };
 }

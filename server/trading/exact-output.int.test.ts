@@ -9,8 +9,18 @@
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import {
-  createPublicClient, erc20Abi, http, keccak256, numberToHex, parseAbi, parseEther, parseTransaction, type Address, type Hex,
-  type PublicClient, type TransactionSerializableEIP1559,
+  createPublicClient,
+  erc20Abi,
+  http,
+  keccak256,
+  numberToHex,
+  parseAbi,
+  parseEther,
+  parseTransaction,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type TransactionSerializableEIP1559,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
@@ -28,10 +38,21 @@ interface QuoteBody {
   route: { share: number; hops: { venue: string }[] }[];
   transaction: { trade: string; approve: string; extra: string; quoteId: string };
 }
-interface ExecuteBody { success: boolean; status: string; txRes: { txHash: string } }
+interface ExecuteBody {
+  success: boolean;
+  status: string;
+  txRes: { txHash: string };
+}
 
 function quoteByOutput(chain: string, trader: string, tokenIn: string, tokenOut: string, amountOut: bigint) {
-  return client.get<QuoteBody & { code?: string; field?: string }>('v2.quote', { chain, tokenIn, tokenOut, amountOut: amountOut.toString(), slippage: Number(SLIPPAGE_BPS), trader });
+  return client.get<QuoteBody & { code?: string; field?: string }>('v2.quote', {
+    chain,
+    tokenIn,
+    tokenOut,
+    amountOut: amountOut.toString(),
+    slippage: Number(SLIPPAGE_BPS),
+    trader,
+  });
 }
 
 /** The guarantees every exact-output quote states before anything is sent (SOL: at least the amount). */
@@ -65,9 +86,10 @@ describe('exact output on EVM', () => {
     return account;
   }
 
-  const balance = (chain: EvmChainId, account: PrivateKeyAccount, tokenAddress: string) => tokenAddress === NATIVE
-    ? clientOf(chain).getBalance({ address: account.address })
-    : clientOf(chain).readContract({ address: tokenAddress as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] });
+  const balance = (chain: EvmChainId, account: PrivateKeyAccount, tokenAddress: string) =>
+    tokenAddress === NATIVE
+      ? clientOf(chain).getBalance({ address: account.address })
+      : clientOf(chain).readContract({ address: tokenAddress as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] });
 
   async function sign(account: PrivateKeyAccount, unsigned: string): Promise<Hex | undefined> {
     return unsigned ? account.signTransaction(parseTransaction(unsigned as Hex) as TransactionSerializableEIP1559) : undefined;
@@ -78,7 +100,12 @@ describe('exact output on EVM', () => {
     const [inBefore, outBefore] = [await balance(chain, account, tokenIn), await balance(chain, account, tokenOut)];
     const approve = await sign(account, body.transaction.approve);
     const executed = await client.post<ExecuteBody>('v2.execute', {
-      chain, trade: await sign(account, body.transaction.trade), approve, mev: false, simulation: true, quoteId: body.transaction.quoteId,
+      chain,
+      trade: await sign(account, body.transaction.trade),
+      approve,
+      mev: false,
+      simulation: true,
+      quoteId: body.transaction.quoteId,
     });
     expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ success: true, status: 'SUCCESS' });
     let gas = 0n;
@@ -127,11 +154,20 @@ describe('exact output on EVM', () => {
     expect(venues).toContain('UNISWAP_V4');
   });
 
-  it('the server\'s exact-output fees are the Router\'s own (previewExactOutFees), to the raw unit', async () => {
+  it("the server's exact-output fees are the Router's own (previewExactOutFees), to the raw unit", async () => {
     const router = testManifest().chains.BASE!.contracts.router as Address;
     const abi = parseAbi(['function previewExactOutFees(uint256 amount, uint16 protocolBps, uint16 integratorBps) pure returns (uint256, uint256, uint256)']);
-    for (const [amount, split] of [[10_000n, { protocolBps: 10, integratorBps: 8 }], [123_456_789_012_345n, { protocolBps: 12, integratorBps: 40 }], [1n, { protocolBps: 10, integratorBps: 0 }]] as const) {
-      const onChain = await clientOf('BASE').readContract({ address: router, abi, functionName: 'previewExactOutFees', args: [amount, split.protocolBps, split.integratorBps] });
+    for (const [amount, split] of [
+      [10_000n, { protocolBps: 10, integratorBps: 8 }],
+      [123_456_789_012_345n, { protocolBps: 12, integratorBps: 40 }],
+      [1n, { protocolBps: 10, integratorBps: 0 }],
+    ] as const) {
+      const onChain = await clientOf('BASE').readContract({
+        address: router,
+        abi,
+        functionName: 'previewExactOutFees',
+        args: [amount, split.protocolBps, split.integratorBps],
+      });
       const { protocolFee, integratorFee, gross } = exactOutFees(amount, split);
       expect(onChain).toEqual([protocolFee, integratorFee, gross]);
     }
@@ -143,7 +179,12 @@ describe('exact output on EVM', () => {
     const { status, body } = await quoteByOutput('BASE', account.address, NATIVE, token('BASE', 'USDC'), amountOut);
     expectExactEvmQuote(status, body, amountOut);
     const less = await client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: NATIVE, tokenOut: token('BASE', 'USDC'), amount: (BigInt(body.stats.amountIn) * 999n / 1000n).toString(), slippage: 100, trader: account.address,
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: token('BASE', 'USDC'),
+      amount: ((BigInt(body.stats.amountIn) * 999n) / 1000n).toString(),
+      slippage: 100,
+      trader: account.address,
     });
     expect(less.body.stats.swapMode).toBe('EXACT_IN');
     expect(less.body.stats.amountInMax).toBeUndefined();
@@ -155,7 +196,14 @@ describe('exact output on EVM', () => {
     const taxed = await quoteByOutput('BASE', account.address, NATIVE, token('BASE', 'TAX'), 10n ** 18n);
     expect(taxed.status).toBe(400);
     expect(taxed.body).toMatchObject({ code: 'INVALID_INPUT', field: 'amountOut' });
-    const both = await client.get<{ field: string }>('v2.quote', { chain: 'BASE', tokenIn: NATIVE, tokenOut: token('BASE', 'USDC'), amount: '1000', amountOut: '1000', slippage: 100 });
+    const both = await client.get<{ field: string }>('v2.quote', {
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: token('BASE', 'USDC'),
+      amount: '1000',
+      amountOut: '1000',
+      slippage: 100,
+    });
     expect([both.status, both.body.field]).toEqual([400, 'amountOut']);
     const neither = await client.get<{ field: string }>('v2.quote', { chain: 'BASE', tokenIn: NATIVE, tokenOut: token('BASE', 'USDC'), slippage: 100 });
     expect([neither.status, neither.body.field]).toEqual([400, 'amount']);
@@ -184,7 +232,11 @@ describe('exact output on SOL (maker)', () => {
     const transaction = VersionedTransaction.deserialize(Buffer.from(body.transaction.trade, 'base64'));
     transaction.sign([wallet]);
     const executed = await client.post<ExecuteBody>('v2.execute', {
-      chain: 'SOL', trade: Buffer.from(transaction.serialize()).toString('base64'), quoteId: body.transaction.quoteId, mev: false, simulation: true,
+      chain: 'SOL',
+      trade: Buffer.from(transaction.serialize()).toString('base64'),
+      quoteId: body.transaction.quoteId,
+      mev: false,
+      simulation: true,
     });
     expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ success: true, status: 'SUCCESS' });
     const landed = await connection.getTransaction(executed.body.txRes.txHash, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
@@ -215,7 +267,12 @@ describe('exact output on SOL (maker)', () => {
     expect(spent).toBe(BigInt(body.stats.amountIn));
     // The least input: one raw unit less falls short of the amount on the maker's curve.
     const less = await client.get<QuoteBody>('v2.quote', {
-      chain: 'SOL', tokenIn: mint('ALPHA'), tokenOut: NATIVE, amount: (BigInt(body.stats.amountIn) - BigInt(body.stats.amountIn) / 5_000n).toString(), slippage: 100, trader: wallet.publicKey.toBase58(),
+      chain: 'SOL',
+      tokenIn: mint('ALPHA'),
+      tokenOut: NATIVE,
+      amount: (BigInt(body.stats.amountIn) - BigInt(body.stats.amountIn) / 5_000n).toString(),
+      slippage: 100,
+      trader: wallet.publicKey.toBase58(),
     });
     expect(BigInt(less.body.stats.amountOutMin)).toBeLessThan(amountOut);
   });

@@ -35,6 +35,9 @@ describe('exact-output search', () => {
 
   it('refuses with NO_ROUTE naming amountOut when the pool cannot deliver the amount', async () => {
     const { price } = pool(10n ** 18n, 10n ** 18n);
-    await expect(searchExactOutput({ amountOut: 2n * 10n ** 18n, estimate: 10n ** 18n, price })).rejects.toMatchObject({ code: 'NO_ROUTE', field: 'amountOut' });
+    await expect(searchExactOutput({ amountOut: 2n * 10n ** 18n, estimate: 10n ** 18n, price })).rejects.toMatchObject({
+      code: 'NO_ROUTE',
+      field: 'amountOut',
+    });
   });
 });

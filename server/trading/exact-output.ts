@@ -66,7 +66,11 @@ export async function searchExactOutput<Q extends Pick<SwapQuote, 'amountIn' | '
     amountIn = next;
   }
   if (!best) {
-    throw new AppError('NO_ROUTE', `amountOut: no input found that delivers ${wanted} raw units after slippage in ${MAX_PRICINGS} verified prices; the pools may hold less than that. Ask for less, or raise the slippage.`, { field: 'amountOut' });
+    throw new AppError(
+      'NO_ROUTE',
+      `amountOut: no input found that delivers ${wanted} raw units after slippage in ${MAX_PRICINGS} verified prices; the pools may hold less than that. Ask for less, or raise the slippage.`,
+      { field: 'amountOut' },
+    );
   }
   return best;
 }
@@ -82,7 +86,7 @@ function chordAt(from: Point, to: Point, wanted: bigint): bigint {
   if (rise <= 0n) return to.amountIn * 2n;
   const run = to.amountIn - from.amountIn;
   const offset = (wanted - from.minimum) * run;
-  return from.amountIn + (offset >= 0n ? ceilDiv(offset, rise) : -((-offset) / rise));
+  return from.amountIn + (offset >= 0n ? ceilDiv(offset, rise) : -(-offset / rise));
 }
 
 export function ceilDiv(numerator: bigint, denominator: bigint): bigint {

@@ -26,14 +26,22 @@ export async function executeSwap(deps: SwapExecuteDeps, request: SwapExecution)
 export async function trackSwap(deps: SwapExecuteDeps, request: SwapTracking): Promise<TradeOutcome> {
   const engine = deps.families(request.chain).trading;
   if (!engine.track) {
-    throw new AppError('INVALID_INPUT', 'chain: track is for EVM wallets that send transactions themselves; Solana wallets sign, so use /api/v2/execute.', { field: 'chain' });
+    throw new AppError('INVALID_INPUT', 'chain: track is for EVM wallets that send transactions themselves; Solana wallets sign, so use /api/v2/execute.', {
+      field: 'chain',
+    });
   }
   // A wallet may confirm after the quote's 30 s: track only observes, so an expired quote still identifies it.
   const claims = claimsFor(deps, request.quoteId, request.chain, 'chain', { allowExpired: true });
   return engine.track(deps, request.chain, { owner: request.owner, claims, txHash: request.txHash });
 }
 
-function claimsFor(deps: Pick<SwapExecuteDeps, 'appSecret'>, quoteId: string, chain: ChainId, field: string, options: { allowExpired?: boolean } = {}): QuoteClaims {
+function claimsFor(
+  deps: Pick<SwapExecuteDeps, 'appSecret'>,
+  quoteId: string,
+  chain: ChainId,
+  field: string,
+  options: { allowExpired?: boolean } = {},
+): QuoteClaims {
   const claims = verifyQuoteId(deps.appSecret, quoteId, options.allowExpired ? 0 : Date.now());
   if (claims.chain !== chain) throw tradeFailure('TX_MISMATCH', `the quote is for ${claims.chain}, not ${chain}`, field);
   return claims;

@@ -42,31 +42,51 @@ function recording(rpc: RpcTransport) {
   return { transport, sent };
 }
 
-interface QuoteStats { amountOut: string; blockNumber?: number }
+interface QuoteStats {
+  amountOut: string;
+  blockNumber?: number;
+}
 
 describe('the block an EVM quote was priced on', () => {
-  it('is the block at which the quote\'s own lens read gives the same answer', async () => {
+  it("is the block at which the quote's own lens read gives the same answer", async () => {
     const { chain, client, token } = world();
     const services = await rest.services();
     const { transport, sent } = recording(services.chains[CHAIN].rpc);
     const trader = privateKeyToAccount(generatePrivateKey()).address;
     const tax = token('TAX');
     // TAX trades on V2 pairs only, so the trade below moves every route the quote can take.
-    const quote = await quoteEvmSwap({ chain: { ...services.chains[CHAIN], rpc: transport }, fees: services.priorityFees, secret: services.appSecret }, {
-      channel: 'test', approvalReset: 'extra', side: 'BUY', trader, tokenIn: NATIVE, tokenOut: tax, amount: { raw: parseEther('0.5') },
-      slippageBps: 100, priority: 'MEDIUM', fees: feeSplit('v2', 0), integrator: trader, approval: undefined, requireSimulation: false,
-    });
+    const quote = await quoteEvmSwap(
+      { chain: { ...services.chains[CHAIN], rpc: transport }, fees: services.priorityFees, secret: services.appSecret },
+      {
+        channel: 'test',
+        approvalReset: 'extra',
+        side: 'BUY',
+        trader,
+        tokenIn: NATIVE,
+        tokenOut: tax,
+        amount: { raw: parseEther('0.5') },
+        slippageBps: 100,
+        priority: 'MEDIUM',
+        fees: feeSplit('v2', 0),
+        integrator: trader,
+        approval: undefined,
+        requireSimulation: false,
+      },
+    );
     expect(quote.blockNumber).toBeDefined();
     const block = quote.blockNumber!;
 
     // The lens runs at the trader's address (installed by a state override): the last such call priced the quote.
-    const lens = sent.flatMap(({ calls, answers }) => calls.map((call, index) => ({ call, answer: answers[index]! })))
-      .filter(({ call }) => call.method === 'eth_call' && (call.params?.[0] as { to?: string }).to === trader).at(-1)!;
+    const lens = sent
+      .flatMap(({ calls, answers }) => calls.map((call, index) => ({ call, answer: answers[index]! })))
+      .filter(({ call }) => call.method === 'eth_call' && (call.params?.[0] as { to?: string }).to === trader)
+      .at(-1)!;
     expect(lens.answer.ok).toBe(true);
     const answered = (lens.answer as { result: Hex }).result;
     expect(decodeLensResult(answered).candidates.map((candidate) => candidate.amountOut)).toContain(quote.amountOut);
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the request is built untyped (as never): the assertion names the answer
-    const callAt = (at: bigint) => client.request({ method: 'eth_call', params: [lens.call.params![0], numberToHex(at), lens.call.params![2]] } as never) as Promise<Hex>;
+    const callAt = (at: bigint) =>
+      client.request({ method: 'eth_call', params: [lens.call.params![0], numberToHex(at), lens.call.params![2]] } as never) as Promise<Hex>;
 
     // Someone buys TAX: the pools move in a new block.
     const buyer = privateKeyToAccount(generatePrivateKey());
@@ -75,7 +95,9 @@ describe('the block an EVM quote was priced on', () => {
     const hash = await wallet.writeContract({
       chain: null,
       address: chain.contracts.uniswapV2Router02! as Address,
-      abi: parseAbi(['function swapExactETHForTokensSupportingFeeOnTransferTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable']),
+      abi: parseAbi([
+        'function swapExactETHForTokensSupportingFeeOnTransferTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable',
+      ]),
       functionName: 'swapExactETHForTokensSupportingFeeOnTransferTokens',
       args: [0n, [chain.wrappedNative as Address, tax], buyer.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
       value: parseEther('2'),
@@ -93,7 +115,11 @@ describe('the block an EVM quote was priced on', () => {
     const { client, token } = world();
     const v2 = async () => {
       const { status, body } = await rest.get<{ stats: QuoteStats }>('v2.quote', {
-        chain: CHAIN, tokenIn: NATIVE, tokenOut: token('ALPHA'), amount: parseEther('0.1').toString(), slippage: 100,
+        chain: CHAIN,
+        tokenIn: NATIVE,
+        tokenOut: token('ALPHA'),
+        amount: parseEther('0.1').toString(),
+        slippage: 100,
       });
       expect(status, JSON.stringify(body)).toBe(200);
       return body.stats;
@@ -110,7 +136,6 @@ describe('the block an EVM quote was priced on', () => {
     const second = await v2();
     expect(second.blockNumber).toBeGreaterThanOrEqual(Number(mined));
     expect(second.blockNumber).toBeLessThanOrEqual(Number(await client.getBlockNumber()));
-
   });
 
   it('v1 answers carry it too', async () => {
@@ -132,7 +157,13 @@ describe('the block an EVM quote was priced on', () => {
     const alpha = arb.tokens.find((entry) => entry.symbol === 'ALPHA')!.address;
     await client.request({ method: 'evm_mine', params: [] } as never);
     const before = await client.getBlockNumber();
-    const { status, body } = await rest.get<{ stats: QuoteStats }>('v2.quote', { chain: 'ARB', tokenIn: NATIVE, tokenOut: alpha, amount: parseEther('0.1').toString(), slippage: 100 });
+    const { status, body } = await rest.get<{ stats: QuoteStats }>('v2.quote', {
+      chain: 'ARB',
+      tokenIn: NATIVE,
+      tokenOut: alpha,
+      amount: parseEther('0.1').toString(),
+      slippage: 100,
+    });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.stats.blockNumber).toBeGreaterThanOrEqual(Number(before));
     expect(body.stats.blockNumber).toBeLessThanOrEqual(Number(await client.getBlockNumber()));
@@ -141,7 +172,13 @@ describe('the block an EVM quote was priced on', () => {
   it('is absent on SOL', async () => {
     const sol = testManifest().chains.SOL!;
     const usdc = sol.tokens.find((entry) => entry.symbol === 'USDC')!.address;
-    const { status, body } = await rest.get<{ stats: QuoteStats }>('v2.quote', { chain: 'SOL', tokenIn: NATIVE, tokenOut: usdc, amount: '100000000', slippage: 100 });
+    const { status, body } = await rest.get<{ stats: QuoteStats }>('v2.quote', {
+      chain: 'SOL',
+      tokenIn: NATIVE,
+      tokenOut: usdc,
+      amount: '100000000',
+      slippage: 100,
+    });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.stats.amountOut).toMatch(/^\d+$/);
     expect(body.stats).not.toHaveProperty('blockNumber');

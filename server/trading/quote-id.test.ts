@@ -3,10 +3,19 @@ import { AppError } from '@/server/errors';
 import { issueQuoteId, QUOTE_TTL_MS, verifyQuoteId, type QuoteClaims } from './quote-id';
 
 const claims: QuoteClaims = {
-  v: 1, channel: 'v2', chain: 'BASE', trader: '0x2222222222222222222222222222222222222222', exp: 1_000_000,
+  v: 1,
+  channel: 'v2',
+  chain: 'BASE',
+  trader: '0x2222222222222222222222222222222222222222',
+  exp: 1_000_000,
   txs: [{ role: 'trade', hash: `0x${'ab'.repeat(32)}`, nonce: 3 }],
-  tokenIn: '0x0000000000000000000000000000000000000000', tokenOut: '0x1111111111111111111111111111111111111111',
-  amountIn: '1000', amountOut: '2000', decimalsIn: 18, decimalsOut: 6, side: 'BUY',
+  tokenIn: '0x0000000000000000000000000000000000000000',
+  tokenOut: '0x1111111111111111111111111111111111111111',
+  amountIn: '1000',
+  amountOut: '2000',
+  decimalsIn: 18,
+  decimalsOut: 6,
+  side: 'BUY',
 };
 
 function codeOf(action: () => unknown): string | undefined {

@@ -19,17 +19,19 @@ export const quoteClaimsSchema = z.object({
   /** Expiry, ms since epoch. */
   exp: z.number().int(),
   /** keccak256 of each unsigned transaction, in the order they must be sent. */
-  txs: z.array(z.object({
-    /**
-     * `pretrade` must land before everything else (a strategy token's permit); `reset` sets a USDT-style
-     * allowance to 0 before `approve` can set it to max. Either goes out as v2 `extra`.
-     */
-    role: z.enum(['pretrade', 'reset', 'approve', 'trade']),
-    hash: z.string(),
-    nonce: z.number().int(),
-    /** Hash of (to, value, data) alone: what track compares, since a sending wallet may change gas fields. */
-    call: z.string().optional(),
-  })),
+  txs: z.array(
+    z.object({
+      /**
+       * `pretrade` must land before everything else (a strategy token's permit); `reset` sets a USDT-style
+       * allowance to 0 before `approve` can set it to max. Either goes out as v2 `extra`.
+       */
+      role: z.enum(['pretrade', 'reset', 'approve', 'trade']),
+      hash: z.string(),
+      nonce: z.number().int(),
+      /** Hash of (to, value, data) alone: what track compares, since a sending wallet may change gas fields. */
+      call: z.string().optional(),
+    }),
+  ),
   tokenIn: z.string(),
   tokenOut: z.string(),
   amountIn: z.string(),
@@ -38,13 +40,15 @@ export const quoteClaimsSchema = z.object({
   decimalsOut: z.number().int(),
   side: z.enum(['BUY', 'SELL']),
   /** Solana: what the venue was quoted for, so the maker's last look can compare, and the blockhash's life. */
-  solana: z.object({
-    venue: z.string(),
-    venueAmountIn: z.string(),
-    venueAmountOut: z.string(),
-    slippageBps: z.number().int(),
-    lastValidBlockHeight: z.number().int(),
-  }).optional(),
+  solana: z
+    .object({
+      venue: z.string(),
+      venueAmountIn: z.string(),
+      venueAmountOut: z.string(),
+      slippageBps: z.number().int(),
+      lastValidBlockHeight: z.number().int(),
+    })
+    .optional(),
 });
 
 export type QuoteClaims = z.infer<typeof quoteClaimsSchema>;
@@ -77,7 +81,10 @@ export function verifyQuoteId(secret: string, quoteId: string, now = Date.now())
     throw new AppError('QUOTE_NOT_FOUND', NOT_FOUND);
   }
   if (now > claims.exp) {
-    throw new AppError('QUOTE_EXPIRED', 'Quote not found - invalid requestId: the quote expired (quotes are valid for about 30 seconds). Get a fresh quote and sign it unchanged.');
+    throw new AppError(
+      'QUOTE_EXPIRED',
+      'Quote not found - invalid requestId: the quote expired (quotes are valid for about 30 seconds). Get a fresh quote and sign it unchanged.',
+    );
   }
   return claims;
 }

@@ -10,7 +10,12 @@ import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 const NATIVE = '0x0000000000000000000000000000000000000000';
 const client = useRestClient();
 
-interface QuoteStats { amountIn: string; amountOut: string; valueAmountInUsd: number; valueAmountOutUsd: number }
+interface QuoteStats {
+  amountIn: string;
+  amountOut: string;
+  valueAmountInUsd: number;
+  valueAmountOutUsd: number;
+}
 
 async function priceQuote(chain: string, tokenIn: string, tokenOut: string, amount: string): Promise<QuoteStats> {
   const answer = await client.get<{ stats: QuoteStats }>('v2.quote', { chain, tokenIn, tokenOut, amount, slippage: 100 });

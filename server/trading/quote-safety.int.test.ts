@@ -12,7 +12,11 @@ import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
 const client = useRestClient();
 
-interface Warning { code: string; message: string; severity: string }
+interface Warning {
+  code: string;
+  message: string;
+  severity: string;
+}
 interface QuoteBody {
   stats: Record<string, string | number>;
   route?: unknown[];
@@ -37,7 +41,14 @@ const codes = (body: QuoteBody) => body.warnings.map((warning) => warning.code);
 describe('warnings in every quote', () => {
   it('a tax token is quoted with HIGH_TAX naming both taxes, in v1 and v2', async () => {
     const trader = await fundedTrader();
-    const v2 = await client.get<QuoteBody>('v2.quote', { chain: 'BASE', tokenIn: NATIVE, tokenOut: token('TAX'), amount: '10000000000000000', slippage: 100, trader });
+    const v2 = await client.get<QuoteBody>('v2.quote', {
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: token('TAX'),
+      amount: '10000000000000000',
+      slippage: 100,
+      trader,
+    });
     expect(v2.status, JSON.stringify(v2.body)).toBe(200);
     const highTax = v2.body.warnings.find((warning) => warning.code === 'HIGH_TAX');
     expect(highTax).toMatchObject({ severity: 'warning' });
@@ -48,20 +59,41 @@ describe('warnings in every quote', () => {
 
   it('a plain token carries no token warning, and a small trade no route warning', async () => {
     const trader = await fundedTrader();
-    const answer = await client.get<QuoteBody>('v2.quote', { chain: 'BASE', tokenIn: NATIVE, tokenOut: token('ALPHA'), amount: '10000000000000000', slippage: 100, trader });
+    const answer = await client.get<QuoteBody>('v2.quote', {
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: token('ALPHA'),
+      amount: '10000000000000000',
+      slippage: 100,
+      trader,
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     for (const code of ['HONEYPOT', 'HIGH_TAX', 'HIGH_PRICE_IMPACT', 'LOW_LIQUIDITY']) expect(codes(answer.body)).not.toContain(code);
   });
 
   it('no third-party audit answers offline: UNVERIFIED_AUDIT, as information', async () => {
     const trader = await fundedTrader();
-    const answer = await client.get<QuoteBody>('v2.quote', { chain: 'BASE', tokenIn: NATIVE, tokenOut: token('BETA'), amount: '10000000000000000', slippage: 100, trader });
+    const answer = await client.get<QuoteBody>('v2.quote', {
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: token('BETA'),
+      amount: '10000000000000000',
+      slippage: 100,
+      trader,
+    });
     expect(answer.body.warnings.find((warning) => warning.code === 'UNVERIFIED_AUDIT')).toMatchObject({ severity: 'info' });
   });
 
   it('a trade that moves the price by more than 10 % warns of it as a danger', async () => {
     const trader = await fundedTrader();
-    const answer = await client.get<QuoteBody>('v2.quote', { chain: 'BASE', tokenIn: NATIVE, tokenOut: token('TAX'), amount: '900000000000000000000', slippage: 5000, trader });
+    const answer = await client.get<QuoteBody>('v2.quote', {
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: token('TAX'),
+      amount: '900000000000000000000',
+      slippage: 5000,
+      trader,
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.warnings.find((warning) => warning.code === 'HIGH_PRICE_IMPACT')).toMatchObject({ severity: 'danger' });
   });
@@ -108,7 +140,15 @@ describe('v1 taxes', () => {
 describe('v1 fee bounds', () => {
   it('fee 10000 is refused with the largest fee the split allows, and why', async () => {
     const trader = await fundedTrader();
-    const answer = await client.get<QuoteBody & { error: string }>('v1.quote', { chain: 'BASE', token: token('ALPHA'), amount: '0.01', side: 'BUY', slippage: 100, trader, fee: 10_000 });
+    const answer = await client.get<QuoteBody & { error: string }>('v1.quote', {
+      chain: 'BASE',
+      token: token('ALPHA'),
+      amount: '0.01',
+      side: 'BUY',
+      slippage: 100,
+      trader,
+      fee: 10_000,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'INVALID_INPUT', field: 'fee' });
     expect(answer.body.error).toMatch(/9985 basis points.*15 bps base fee.*100 %/);
@@ -128,7 +168,13 @@ describe('price-only quotes', () => {
   });
 
   it('a token sale without a trader is priced by exact pool math', async () => {
-    const answer = await client.get<QuoteBody>('v2.quote', { chain: 'BASE', tokenIn: token('ALPHA'), tokenOut: NATIVE, amount: '1000000000000000000', slippage: 100 });
+    const answer = await client.get<QuoteBody>('v2.quote', {
+      chain: 'BASE',
+      tokenIn: token('ALPHA'),
+      tokenOut: NATIVE,
+      amount: '1000000000000000000',
+      slippage: 100,
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(BigInt(answer.body.stats.amountOut as string)).toBeGreaterThan(0n);
     expect(answer.body.transaction.quoteId).toBeUndefined();

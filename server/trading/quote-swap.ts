@@ -25,11 +25,16 @@ export async function quoteSwap(deps: SwapQuoteDeps, chain: ChainId, request: Qu
   const risks = await deps.tokenRisk.read(chain, [request.tokenIn, request.tokenOut]).catch(() => new Map<string, TokenRisk>());
   refuseRiskyBuy(risks, request.tokenOut, request.acceptRisk ?? false, label);
   const permitTokens = [...risks.values()].filter((risk) => risk.permitRequired).map((risk) => risk.token);
-  const quote = 'exactOut' in request.amount
-    ? await quoteExactOutput(deps, chain, { ...request, amount: { raw: 0n }, permitTokens }, request.amount.exactOut, risks)
-    : { ...await deps.families(chain).trading.quote(deps, chain, { ...request, amount: request.amount, permitTokens }), swapMode: 'EXACT_IN' as const };
+  const quote =
+    'exactOut' in request.amount
+      ? await quoteExactOutput(deps, chain, { ...request, amount: { raw: 0n }, permitTokens }, request.amount.exactOut, risks)
+      : { ...(await deps.families(chain).trading.quote(deps, chain, { ...request, amount: request.amount, permitTokens })), swapMode: 'EXACT_IN' as const };
   const warnings = quoteWarnings(risks, {
-    tokenIn: request.tokenIn, tokenOut: request.tokenOut, priceImpactPercent: quote.priceImpactPercent, valueAmountInUsd: quote.valueAmountInUsd, label,
+    tokenIn: request.tokenIn,
+    tokenOut: request.tokenOut,
+    priceImpactPercent: quote.priceImpactPercent,
+    valueAmountInUsd: quote.valueAmountInUsd,
+    label,
     venues: quote.route.flatMap((leg) => leg.hops.map((hop) => hop.venue)),
   });
   const traded = risks.get(request.tokenOut.toLowerCase()) ?? risks.get(request.tokenIn.toLowerCase());
@@ -45,14 +50,24 @@ export async function quoteSwap(deps: SwapQuoteDeps, chain: ChainId, request: Qu
  * "at least the typed amount" could not be promised. A slippage of 100 % leaves no minimum to promise with.
  */
 async function quoteExactOutput(
-  deps: SwapQuoteDeps, chain: ChainId, request: SwapRequest, amountOut: bigint, risks: Map<string, TokenRisk>,
+  deps: SwapQuoteDeps,
+  chain: ChainId,
+  request: SwapRequest,
+  amountOut: bigint,
+  risks: Map<string, TokenRisk>,
 ): Promise<SwapQuote> {
   const taxed = [...risks.values()].find((risk) => risk.buyTax > 0 || risk.sellTax > 0);
   if (taxed) {
-    throw new AppError('INVALID_INPUT', `amountOut: exact output is not offered for a token with a transfer tax (${taxed.token}: ${taxed.buyTax} % buy, ${taxed.sellTax} % sell). Give amount instead.`, { field: 'amountOut' });
+    throw new AppError(
+      'INVALID_INPUT',
+      `amountOut: exact output is not offered for a token with a transfer tax (${taxed.token}: ${taxed.buyTax} % buy, ${taxed.sellTax} % sell). Give amount instead.`,
+      { field: 'amountOut' },
+    );
   }
   if (request.slippageBps >= BPS) {
-    throw new AppError('INVALID_INPUT', 'slippage: must be below 10000 basis points for an exact output (a 100 % slippage leaves no minimum to guarantee).', { field: 'slippage' });
+    throw new AppError('INVALID_INPUT', 'slippage: must be below 10000 basis points for an exact output (a 100 % slippage leaves no minimum to guarantee).', {
+      field: 'slippage',
+    });
   }
   const engine = deps.families(chain).trading;
   // Traded as an exact output, the input found must deliver the amount at the quote's prices (the slippage
@@ -60,14 +75,22 @@ async function quoteExactOutput(
   const exact = engine.exactOutput === 'router';
   const estimate = await engine.estimateInput(deps, chain, exact ? { ...request, slippageBps: 0 } : request, amountOut);
   if (estimate === undefined) {
-    throw new AppError('NO_ROUTE', `amountOut: the pools cannot deliver ${amountOut} raw units of tokenOut (they hold less, or nothing connects the tokens). Ask for less.`, { field: 'amountOut' });
+    throw new AppError(
+      'NO_ROUTE',
+      `amountOut: the pools cannot deliver ${amountOut} raw units of tokenOut (they hold less, or nothing connects the tokens). Ask for less.`,
+      { field: 'amountOut' },
+    );
   }
   const found = await searchExactOutput({
-    amountOut, estimate, price: (amountIn) => engine.quote(deps, chain, { ...request, amount: { raw: amountIn } }),
+    amountOut,
+    estimate,
+    price: (amountIn) => engine.quote(deps, chain, { ...request, amount: { raw: amountIn } }),
     ...(exact ? { reached: (quote: SwapQuote) => quote.amountOut } : {}),
   });
   if (found.taxes.buyTax > 0 || found.taxes.sellTax > 0 || found.taxes.transferTax > 0) {
-    throw new AppError('INVALID_INPUT', 'amountOut: exact output is not offered for a route through a token with a transfer tax. Give amount instead.', { field: 'amountOut' });
+    throw new AppError('INVALID_INPUT', 'amountOut: exact output is not offered for a route through a token with a transfer tax. Give amount instead.', {
+      field: 'amountOut',
+    });
   }
   const quote = exact ? await engine.quote(deps, chain, { ...request, amount: { raw: found.amountIn }, exactAmountOut: amountOut }) : found;
   return { ...quote, swapMode: 'EXACT_OUT' };

@@ -34,7 +34,9 @@ describe('quote warnings', () => {
   });
 
   it('refuse a honeypot buy unless the risk is accepted, and never a sale', () => {
-    expect(() => refuseRiskyBuy(risk({ honeypot: true }), TOKEN, false, facts.label)).toThrow(expect.objectContaining({ code: 'RISKY_TOKEN', field: 'acceptRisk' }));
+    expect(() => refuseRiskyBuy(risk({ honeypot: true }), TOKEN, false, facts.label)).toThrow(
+      expect.objectContaining({ code: 'RISKY_TOKEN', field: 'acceptRisk' }),
+    );
     expect(() => refuseRiskyBuy(risk({ honeypot: true }), TOKEN, true, facts.label)).not.toThrow();
     expect(() => refuseRiskyBuy(risk({ honeypot: true }), NATIVE, false, facts.label)).not.toThrow();
   });

@@ -58,7 +58,8 @@ export function quoteWarnings(risks: ReadonlyMap<string, TokenRisk>, facts: Quot
     warnings.push({
       code: 'LAUNCHPAD',
       severity: 'warning',
-      message: 'This token is still on a launchpad bonding curve: each trade pays the launchpad a fee in a transaction of its own first, and the price moves along the curve until the token graduates to a pool.',
+      message:
+        'This token is still on a launchpad bonding curve: each trade pays the launchpad a fee in a transaction of its own first, and the price moves along the curve until the token graduates to a pool.',
     });
   }
   return warnings;
@@ -86,11 +87,13 @@ function tokenWarnings(risk: TokenRisk, name: string): QuoteWarning[] {
 /** HIGH_PRICE_IMPACT when the trade (or a bridge) gives noticeably less than the market price. */
 export function priceImpactWarnings(impact: number): QuoteWarning[] {
   if (impact <= IMPACT_WARN_PERCENT) return [];
-  return [{
-    code: 'HIGH_PRICE_IMPACT',
-    severity: impact > IMPACT_DANGER_PERCENT ? 'danger' : 'warning',
-    message: `You get ${formatPercent(impact)} less than the market price.`,
-  }];
+  return [
+    {
+      code: 'HIGH_PRICE_IMPACT',
+      severity: impact > IMPACT_DANGER_PERCENT ? 'danger' : 'warning',
+      message: `You get ${formatPercent(impact)} less than the market price.`,
+    },
+  ];
 }
 
 function routeWarnings(facts: QuoteFacts): QuoteWarning[] {

@@ -4,8 +4,17 @@
  * extra transaction, says what to do.
  */
 import {
-  createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, keccak256, parseAbi, parseTransaction,
-  type Address, type Hex, type TransactionSerializableEIP1559,
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  keccak256,
+  parseAbi,
+  parseTransaction,
+  type Address,
+  type Hex,
+  type TransactionSerializableEIP1559,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, it } from 'vitest';
@@ -15,7 +24,6 @@ import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 
 const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
 const client = useRestClient();
-
 
 interface QuoteBody {
   stats: { amountOut: string };
@@ -38,22 +46,35 @@ it('resets a USDT-style allowance before approving, and the sale delivers the qu
   // A USDT-style token with a V2 pool against the wrapped native token.
   const compiled = await compileContracts();
   const deployed = await publicClient.waitForTransactionReceipt({
-    hash: await walletClient.deployContract({ abi: compiled.ResetApprovalToken.abi, bytecode: compiled.ResetApprovalToken.bytecode, args: [10n ** 27n, account.address] }),
+    hash: await walletClient.deployContract({
+      abi: compiled.ResetApprovalToken.abi,
+      bytecode: compiled.ResetApprovalToken.bytecode,
+      args: [10n ** 27n, account.address],
+    }),
   });
   const token = deployed.contractAddress!;
   const v2Router = entry.contracts.uniswapV2Router02 as Address;
   await send(token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [v2Router, 10n ** 27n] }));
-  await send(v2Router, encodeFunctionData({
-    abi: parseAbi(['function addLiquidityETH(address,uint256,uint256,uint256,address,uint256) payable returns (uint256,uint256,uint256)']),
-    functionName: 'addLiquidityETH',
-    args: [token, 10n ** 24n, 0n, 0n, account.address, 2n ** 40n],
-  }), 5n * 10n ** 18n);
+  await send(
+    v2Router,
+    encodeFunctionData({
+      abi: parseAbi(['function addLiquidityETH(address,uint256,uint256,uint256,address,uint256) payable returns (uint256,uint256,uint256)']),
+      functionName: 'addLiquidityETH',
+      args: [token, 10n ** 24n, 0n, 0n, account.address, 2n ** 40n],
+    }),
+    5n * 10n ** 18n,
+  );
   // A partial allowance to our Router, as left by an earlier finite approval.
   const router = entry.routerAddress as Address;
   await send(token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [router, 1n] }));
 
   const v1 = await client.get<{ code: string; error: string }>('v1.quote', {
-    chain: 'BASE', token, amount: '1000000000000000000000', side: 'SELL', slippage: 100, trader: account.address,
+    chain: 'BASE',
+    token,
+    amount: '1000000000000000000000',
+    side: 'SELL',
+    slippage: 100,
+    trader: account.address,
   });
   expect(v1.status).toBe(422);
   expect(v1.body.code).toBe('APPROVAL_REQUIRED');
@@ -61,20 +82,39 @@ it('resets a USDT-style allowance before approving, and the sale delivers the qu
 
   const nonce = await publicClient.getTransactionCount({ address: account.address });
   const quote = await client.get<QuoteBody>('v2.quote', {
-    chain: 'BASE', tokenIn: token, tokenOut: NATIVE, amount: '1000000000000000000000', slippage: 100, trader: account.address,
+    chain: 'BASE',
+    tokenIn: token,
+    tokenOut: NATIVE,
+    amount: '1000000000000000000000',
+    slippage: 100,
+    trader: account.address,
   });
   expect(quote.status, JSON.stringify(quote.body)).toBe(200);
-  const [reset, approve, trade] = [quote.body.transaction.extra, quote.body.transaction.approve, quote.body.transaction.trade]
-    .map((hex) => parseTransaction(hex as Hex) as TransactionSerializableEIP1559);
+  const [reset, approve, trade] = [quote.body.transaction.extra, quote.body.transaction.approve, quote.body.transaction.trade].map(
+    (hex) => parseTransaction(hex as Hex) as TransactionSerializableEIP1559,
+  );
   expect([reset!.nonce, approve!.nonce, trade!.nonce]).toEqual([nonce, nonce + 1, nonce + 2]);
   expect(reset!.data).toBe(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [router, 0n] }));
 
   const signed = await Promise.all([reset!, approve!, trade!].map((tx) => account.signTransaction(tx)));
   const before = await publicClient.getBalance({ address: account.address });
   const executed = await client.post('v2.execute', {
-    extra: signed[0], approve: signed[1], trade: signed[2], chain: 'BASE', mev: false, simulation: true, quoteId: quote.body.transaction.quoteId,
+    extra: signed[0],
+    approve: signed[1],
+    trade: signed[2],
+    chain: 'BASE',
+    mev: false,
+    simulation: true,
+    quoteId: quote.body.transaction.quoteId,
   });
-  const receipts = await Promise.all(signed.map((raw) => publicClient.getTransactionReceipt({ hash: keccak256(raw) }).then((r) => `${r.status}:${r.gasUsed}`).catch(() => 'none')));
+  const receipts = await Promise.all(
+    signed.map((raw) =>
+      publicClient
+        .getTransactionReceipt({ hash: keccak256(raw) })
+        .then((r) => `${r.status}:${r.gasUsed}`)
+        .catch(() => 'none'),
+    ),
+  );
   const gasLimits = [reset!, approve!, trade!].map((tx) => String(tx.gas));
   expect(executed.body, JSON.stringify({ body: executed.body, receipts, gasLimits })).toMatchObject({ success: true, status: 'SUCCESS' });
   let gas = 0n;
@@ -82,5 +122,5 @@ it('resets a USDT-style allowance before approving, and the sale delivers the qu
     const receipt = await publicClient.getTransactionReceipt({ hash: keccak256(raw) });
     gas += receipt.gasUsed * receipt.effectiveGasPrice;
   }
-  expect(await publicClient.getBalance({ address: account.address }) - before + gas).toBe(BigInt(quote.body.stats.amountOut));
+  expect((await publicClient.getBalance({ address: account.address })) - before + gas).toBe(BigInt(quote.body.stats.amountOut));
 });

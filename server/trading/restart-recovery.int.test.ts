@@ -6,9 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  createPublicClient, erc20Abi, http, keccak256, parseTransaction, type Address, type Hex, type TransactionSerializableEIP1559,
-} from 'viem';
+import { createPublicClient, erc20Abi, http, keccak256, parseTransaction, type Address, type Hex, type TransactionSerializableEIP1559 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
@@ -84,7 +82,7 @@ describe('a restart between broadcast and receipt', { timeout: 120_000 }, () => 
       const answer = await v2ExecuteAnswer(second, undefined, request);
       expect(answer).toMatchObject({ success: true, status: 'SUCCESS' });
       expect(answer.txRes!.txHash.toLowerCase()).toBe(keccak256(trade).toLowerCase());
-      expect(await balanceOfBeta() - betaBefore).toBe(BigInt(quote.stats.amountOut));
+      expect((await balanceOfBeta()) - betaBefore).toBe(BigInt(quote.stats.amountOut));
       expect(await client.getTransactionCount({ address: account.address })).toBe(nonce + 1);
       expect((await second.trades.findByTxHash(keccak256(trade)))?.status).toBe('SUCCESS');
     } finally {

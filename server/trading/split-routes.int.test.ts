@@ -27,10 +27,20 @@ async function bestSinglePool(who: Trader, tokenIn: Address, tokenOut: Address, 
     const tokens = [pool.token0, pool.token1];
     if (!tokens.some((t) => same(t, tokenIn)) || !tokens.some((t) => same(t, tokenOut))) continue;
     if (pool.venue === 'UNISWAP_V2') {
-      const amounts = await who.publicClient.readContract({ address: contracts.uniswapV2Router02 as Address, abi: v2RouterAbi, functionName: 'getAmountsOut', args: [amountIn, [tokenIn, tokenOut]] });
+      const amounts = await who.publicClient.readContract({
+        address: contracts.uniswapV2Router02 as Address,
+        abi: v2RouterAbi,
+        functionName: 'getAmountsOut',
+        args: [amountIn, [tokenIn, tokenOut]],
+      });
       if (amounts[1]! > best) best = amounts[1]!;
     } else if (pool.venue === 'UNISWAP_V3') {
-      const { result } = await who.publicClient.simulateContract({ address: contracts.quoterV2 as Address, abi: quoterAbi, functionName: 'quoteExactInputSingle', args: [{ tokenIn, tokenOut, amountIn, fee: pool.fee, sqrtPriceLimitX96: 0n }] });
+      const { result } = await who.publicClient.simulateContract({
+        address: contracts.quoterV2 as Address,
+        abi: quoterAbi,
+        functionName: 'quoteExactInputSingle',
+        args: [{ tokenIn, tokenOut, amountIn, fee: pool.fee, sqrtPriceLimitX96: 0n }],
+      });
       if (result[0] > best) best = result[0];
     }
   }
@@ -83,7 +93,12 @@ describe('split routes (INK)', () => {
     const who = await trader('INK', parseEther('1000'));
     const alpha = who.token('ALPHA');
     const answer = await client.get<{ path: { step: { input: string; output: string; poolType: string } }[] }>('v1.quote', {
-      chain: 'INK', token: alpha, amount: '300', side: 'BUY', slippage: 100, trader: who.account.address,
+      chain: 'INK',
+      token: alpha,
+      amount: '300',
+      side: 'BUY',
+      slippage: 100,
+      trader: who.account.address,
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const v2 = await quote(who, 'INK', NATIVE, alpha, parseEther('300'));
@@ -99,7 +114,12 @@ describe('split routes (INK)', () => {
     const empty = privateKeyToAccount(generatePrivateKey());
     const simulated = await quote(funded, 'INK', usdc, NATIVE, amount);
     const priced = await client.get<QuoteBody & { stats: { amountOut: string } }>('v2.quote', {
-      chain: 'INK', tokenIn: usdc, tokenOut: NATIVE, amount: amount.toString(), slippage: 100, trader: empty.address,
+      chain: 'INK',
+      tokenIn: usdc,
+      tokenOut: NATIVE,
+      amount: amount.toString(),
+      slippage: 100,
+      trader: empty.address,
     });
     expect(priced.status, JSON.stringify(priced.body)).toBe(200);
     expect(priced.body.route.length).toBe(simulated.route.length);
@@ -167,7 +187,12 @@ describe('every venue of the chain', () => {
     // left it: what the Router's run pays, to within the pools' rounding (a V3 swap in two parts and in one
     // round differently, by about a billionth here). Priced on the untouched pools, it would claim 10 % more.
     const priced = await client.get<QuoteBody>('v2.quote', {
-      chain: 'INK', tokenIn: gamma, tokenOut: NATIVE, amount: amount.toString(), slippage: 100, trader: privateKeyToAccount(generatePrivateKey()).address,
+      chain: 'INK',
+      tokenIn: gamma,
+      tokenOut: NATIVE,
+      amount: amount.toString(),
+      slippage: 100,
+      trader: privateKeyToAccount(generatePrivateKey()).address,
     });
     expect(priced.status, JSON.stringify(priced.body)).toBe(200);
     expect(priced.body.route).toEqual(body.route);

@@ -6,8 +6,18 @@
  * traded here on INK; the known-token list offers it as it offers the launchpad tokens.
  */
 import {
-  createPublicClient, encodeFunctionData, erc20Abi, getAddress, http, keccak256, parseAbi, parseEther, parseTransaction,
-  type Address, type Hex, type TransactionSerializableEIP1559,
+  createPublicClient,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  http,
+  keccak256,
+  parseAbi,
+  parseEther,
+  parseTransaction,
+  type Address,
+  type Hex,
+  type TransactionSerializableEIP1559,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +56,15 @@ beforeAll(() => {
 async function execute(account: PrivateKeyAccount, quote: QuoteBody) {
   const sign = (hex: Hex | '') => (hex ? account.signTransaction(parseTransaction(hex) as TransactionSerializableEIP1559) : Promise.resolve(undefined));
   const [extra, approve, trade] = await Promise.all([sign(quote.transaction.extra), sign(quote.transaction.approve), sign(quote.transaction.trade)]);
-  const executed = await client.post<{ success: boolean }>('v2.execute', { extra, approve, trade, chain: CHAIN, mev: false, simulation: true, quoteId: quote.transaction.quoteId });
+  const executed = await client.post<{ success: boolean }>('v2.execute', {
+    extra,
+    approve,
+    trade,
+    chain: CHAIN,
+    mev: false,
+    simulation: true,
+    quoteId: quote.transaction.quoteId,
+  });
   expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ success: true, status: 'SUCCESS' });
   return [extra, approve, trade].filter((raw): raw is Hex => !!raw);
 }
@@ -59,15 +77,24 @@ describe('strategy tokens', () => {
       if (chain === 'SOL') continue;
       const listed = world.tokens.find((token) => token.kind === 'strategy');
       expect(listed, chain).toMatchObject({ symbol: 'STRAT', decimals: 18, address: vault });
-      expect(knownTokens(services.localWorld, chain as never).map((token) => token.address), chain).toContain(vault);
+      expect(
+        knownTokens(services.localWorld, chain as never).map((token) => token.address),
+        chain,
+      ).toContain(vault);
     }
   });
-
 
   it('a buy without the permit quotes it as extra first; execute sends it first; the trade delivers the quote', async () => {
     const trader = await fundedAccount(parseEther('10'));
     const nonce = await publicClient().getTransactionCount({ address: trader.address });
-    const quote = await client.get<QuoteBody>('v2.quote', { chain: CHAIN, tokenIn: NATIVE, tokenOut: vault, amount: parseEther('0.5').toString(), slippage: 100, trader: trader.address });
+    const quote = await client.get<QuoteBody>('v2.quote', {
+      chain: CHAIN,
+      tokenIn: NATIVE,
+      tokenOut: vault,
+      amount: parseEther('0.5').toString(),
+      slippage: 100,
+      trader: trader.address,
+    });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     const permit = parseTransaction(quote.body.transaction.extra as Hex) as TransactionSerializableEIP1559;
     expect(permit).toMatchObject({ nonce, data: encodeFunctionData({ abi: vaultAbi, functionName: 'permit' }) });
@@ -76,13 +103,29 @@ describe('strategy tokens', () => {
 
     await execute(trader, quote.body);
     expect(await publicClient().readContract({ address: vault, abi: vaultAbi, functionName: 'isPermitted', args: [trader.address] })).toBe(true);
-    expect(await publicClient().readContract({ address: vault, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })).toBe(BigInt(quote.body.stats.amountOut));
+    expect(await publicClient().readContract({ address: vault, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })).toBe(
+      BigInt(quote.body.stats.amountOut),
+    );
 
     // Permitted now: the next quotes carry no extra, and a sale delivers its quote too.
-    const again = await client.get<QuoteBody>('v2.quote', { chain: CHAIN, tokenIn: NATIVE, tokenOut: vault, amount: parseEther('0.1').toString(), slippage: 100, trader: trader.address });
+    const again = await client.get<QuoteBody>('v2.quote', {
+      chain: CHAIN,
+      tokenIn: NATIVE,
+      tokenOut: vault,
+      amount: parseEther('0.1').toString(),
+      slippage: 100,
+      trader: trader.address,
+    });
     expect(again.body.transaction.extra).toBe('');
     const shares = BigInt(quote.body.stats.amountOut) / 2n;
-    const sale = await client.get<QuoteBody>('v2.quote', { chain: CHAIN, tokenIn: vault, tokenOut: NATIVE, amount: shares.toString(), slippage: 100, trader: trader.address });
+    const sale = await client.get<QuoteBody>('v2.quote', {
+      chain: CHAIN,
+      tokenIn: vault,
+      tokenOut: NATIVE,
+      amount: shares.toString(),
+      slippage: 100,
+      trader: trader.address,
+    });
     expect(sale.status, JSON.stringify(sale.body)).toBe(200);
     expect(sale.body.transaction.extra).toBe('');
     const before = await publicClient().getBalance({ address: trader.address });
@@ -92,7 +135,7 @@ describe('strategy tokens', () => {
       const receipt = await publicClient().getTransactionReceipt({ hash: keccak256(raw) });
       gas += receipt.gasUsed * receipt.effectiveGasPrice;
     }
-    expect(await publicClient().getBalance({ address: trader.address }) - before + gas).toBe(BigInt(sale.body.stats.amountOut));
+    expect((await publicClient().getBalance({ address: trader.address })) - before + gas).toBe(BigInt(sale.body.stats.amountOut));
   });
 
   it('v1, which has no extra field, says which transaction to send first', async () => {

@@ -54,15 +54,19 @@ export function claimsOf(row: TradeRow): TradeOutcome['claims'] {
 
 export function pendingOutcome(chain: ConfiguredChain, txHash: string, claims: TradeOutcome['claims']): TradeOutcome {
   return {
-    status: 'FAILED', txHash, explorerUrl: explorerUrl(chain, txHash), spent: '', received: '',
-    parsedError: null, error: null, claims,
+    status: 'FAILED',
+    txHash,
+    explorerUrl: explorerUrl(chain, txHash),
+    spent: '',
+    received: '',
+    parsedError: null,
+    error: null,
+    claims,
   };
 }
 
 export function outcomeOf(row: TradeRow, claims: TradeOutcome['claims'], error?: string): TradeOutcome {
-  const parsedError = row.status === 'PENDING'
-    ? 'TIMEOUT'
-    : row.parsed_error && isTradeFailureCode(row.parsed_error) ? row.parsed_error : null;
+  const parsedError = row.status === 'PENDING' ? 'TIMEOUT' : row.parsed_error && isTradeFailureCode(row.parsed_error) ? row.parsed_error : null;
   return {
     status: row.status === 'SUCCESS' ? 'SUCCESS' : 'FAILED',
     txHash: row.tx_hash,

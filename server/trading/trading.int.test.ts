@@ -3,8 +3,17 @@
  * the chain delivered with what the quote promised, to the wei.
  */
 import {
-  createPublicClient, decodeFunctionData, erc20Abi, http, keccak256, maxUint256, parseTransaction, type Address, type Hex,
-  type PublicClient, type TransactionSerializableEIP1559,
+  createPublicClient,
+  decodeFunctionData,
+  erc20Abi,
+  http,
+  keccak256,
+  maxUint256,
+  parseTransaction,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type TransactionSerializableEIP1559,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +26,6 @@ import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 
 const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
 const client = useRestClient();
-
 
 interface Wallet {
   chain: EvmChainId;
@@ -122,7 +130,7 @@ async function sellThenBuy(api: Api, chain: EvmChainId): Promise<void> {
   expect(sold.body.txRes).toMatchObject({ spent: '100' });
   if (api === 'v1') expect(sold.body.txRes).toMatchObject({ traderAddress: wallet.account.address, fromToken: alpha, toToken: NATIVE, network: chain });
   const gas = await gasSpent(wallet, [...txHashOf(sellApprove), ...txHashOf(sellTrade)]);
-  expect(await tokenBalance(wallet, NATIVE) - nativeBefore + gas).toBe(BigInt(sell.body.stats.amountOut!));
+  expect((await tokenBalance(wallet, NATIVE)) - nativeBefore + gas).toBe(BigInt(sell.body.stats.amountOut!));
 
   const buy = await quoteRequest(api, wallet, 'BUY', beta, '0.01');
   expect(buy.status, JSON.stringify(buy.body)).toBe(200);
@@ -132,18 +140,27 @@ async function sellThenBuy(api: Api, chain: EvmChainId): Promise<void> {
   const betaBefore = await tokenBalance(wallet, beta);
   const bought = await executeRequest(api, wallet, buy.body, await sign(wallet, buy.body.transaction.trade), await sign(wallet, buy.body.transaction.approve));
   expect(bought.body, JSON.stringify(bought.body)).toMatchObject({ success: true, status: 'SUCCESS' });
-  expect(await tokenBalance(wallet, beta) - betaBefore).toBe(BigInt(buy.body.stats.amountOut!));
+  expect((await tokenBalance(wallet, beta)) - betaBefore).toBe(BigInt(buy.body.stats.amountOut!));
   if (api === 'v1') {
     // The post-buy approval lands after the answer.
-    await waitFor(async () => (await wallet.publicClient.readContract({
-      address: beta, abi: erc20Abi, functionName: 'allowance', args: [wallet.account.address, wallet.entry.routerAddress as Address],
-    })) === maxUint256);
+    await waitFor(
+      async () =>
+        (await wallet.publicClient.readContract({
+          address: beta,
+          abi: erc20Abi,
+          functionName: 'allowance',
+          args: [wallet.account.address, wallet.entry.routerAddress as Address],
+        })) === maxUint256,
+    );
   }
 }
 
 describe('EVM trading on every chain', () => {
   it.each([...EVM_CHAIN_IDS])('%s v2: SELL with approval (nonces n, n+1), then BUY; received equals the quote to the wei', (chain) => sellThenBuy('v2', chain));
-  it.each([...V1_QUOTE_CHAINS.filter((chain) => chain !== 'SOL')])('%s v1: SELL with approval, then BUY with the approval after it; received equals the quote to the wei', (chain) => sellThenBuy('v1', chain));
+  it.each([...V1_QUOTE_CHAINS.filter((chain) => chain !== 'SOL')])(
+    '%s v1: SELL with approval, then BUY with the approval after it; received equals the quote to the wei',
+    (chain) => sellThenBuy('v1', chain),
+  );
 });
 
 describe('EVM trading cases (BASE)', () => {
@@ -151,16 +168,30 @@ describe('EVM trading cases (BASE)', () => {
     const wallet = await fundedWallet('BASE');
     const alpha = wallet.token('ALPHA');
     const router = wallet.entry.routerAddress as Address;
-    const allowance = () => wallet.publicClient.readContract({ address: alpha, abi: erc20Abi, functionName: 'allowance', args: [wallet.account.address, router] });
-    const quoteSale = (amount: string, approval: string) => client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: alpha, tokenOut: NATIVE, amount, slippage: 100, trader: wallet.account.address, approval,
-    });
+    const allowance = () =>
+      wallet.publicClient.readContract({ address: alpha, abi: erc20Abi, functionName: 'allowance', args: [wallet.account.address, router] });
+    const quoteSale = (amount: string, approval: string) =>
+      client.get<QuoteBody>('v2.quote', {
+        chain: 'BASE',
+        tokenIn: alpha,
+        tokenOut: NATIVE,
+        amount,
+        slippage: 100,
+        trader: wallet.account.address,
+        approval,
+      });
     const approvedAmount = (quote: QuoteBody) => decodeFunctionData({ abi: erc20Abi, data: parseTransaction(quote.transaction.approve as Hex).data! }).args[1];
 
     const exact = await quoteSale('40000000000000000000', 'exact');
     expect(exact.status, JSON.stringify(exact.body)).toBe(200);
     expect(approvedAmount(exact.body)).toBe(40n * 10n ** 18n);
-    const sold = await executeRequest('v2', wallet, exact.body, await sign(wallet, exact.body.transaction.trade), await sign(wallet, exact.body.transaction.approve));
+    const sold = await executeRequest(
+      'v2',
+      wallet,
+      exact.body,
+      await sign(wallet, exact.body.transaction.trade),
+      await sign(wallet, exact.body.transaction.approve),
+    );
     expect(sold.body, JSON.stringify(sold.body)).toMatchObject({ success: true, status: 'SUCCESS' });
     expect(await allowance()).toBe(0n);
 
@@ -169,13 +200,31 @@ describe('EVM trading cases (BASE)', () => {
     expect(share.status, JSON.stringify(share.body)).toBe(200);
     expect(approvedAmount(share.body)).toBe(BigInt(share.body.stats.amountIn!));
     expect(approvedAmount((await quoteSale('1000000000000000000', 'unlimited')).body)).toBe(maxUint256);
-    expect(approvedAmount((await client.get<QuoteBody>('v2.quote', { chain: 'BASE', tokenIn: alpha, tokenOut: NATIVE, amount: '1000000000000000000', slippage: 100, trader: wallet.account.address })).body)).toBe(maxUint256);
+    expect(
+      approvedAmount(
+        (
+          await client.get<QuoteBody>('v2.quote', {
+            chain: 'BASE',
+            tokenIn: alpha,
+            tokenOut: NATIVE,
+            amount: '1000000000000000000',
+            slippage: 100,
+            trader: wallet.account.address,
+          })
+        ).body,
+      ),
+    ).toBe(maxUint256);
   });
 
   it('token to token over two hops (v2), received equals the quote', async () => {
     const wallet = await fundedWallet('BASE');
     const quote = await client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: wallet.token('ALPHA'), tokenOut: wallet.token('BETA'), amount: '50%', slippage: 50, trader: wallet.account.address,
+      chain: 'BASE',
+      tokenIn: wallet.token('ALPHA'),
+      tokenOut: wallet.token('BETA'),
+      amount: '50%',
+      slippage: 50,
+      trader: wallet.account.address,
     });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     // No pool holds ALPHA and BETA together: every leg goes through a connector (one, or two where the other
@@ -186,14 +235,23 @@ describe('EVM trading cases (BASE)', () => {
     expect(quote.body.stats.amountIn).toBe('500000000000000000000');
     const before = await tokenBalance(wallet, wallet.token('BETA'));
     const executed = await client.post('v2.execute', {
-      trade: await sign(wallet, quote.body.transaction.trade), approve: await sign(wallet, quote.body.transaction.approve),
-      chain: 'BASE', mev: false, simulation: true, quoteId: quote.body.transaction.quoteId,
+      trade: await sign(wallet, quote.body.transaction.trade),
+      approve: await sign(wallet, quote.body.transaction.approve),
+      chain: 'BASE',
+      mev: false,
+      simulation: true,
+      quoteId: quote.body.transaction.quoteId,
     });
     expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ success: true, status: 'SUCCESS', parsedError: null });
-    expect(await tokenBalance(wallet, wallet.token('BETA')) - before).toBe(BigInt(quote.body.stats.amountOut!));
+    expect((await tokenBalance(wallet, wallet.token('BETA'))) - before).toBe(BigInt(quote.body.stats.amountOut!));
     // The last quote remembered 1000 ALPHA; half of it is sold now, so the next "50%" is of the 500 left.
     const again = await client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: wallet.token('ALPHA'), tokenOut: wallet.token('BETA'), amount: '50%', slippage: 50, trader: wallet.account.address,
+      chain: 'BASE',
+      tokenIn: wallet.token('ALPHA'),
+      tokenOut: wallet.token('BETA'),
+      amount: '50%',
+      slippage: 50,
+      trader: wallet.account.address,
     });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.stats.amountIn).toBe('250000000000000000000');
@@ -203,14 +261,23 @@ describe('EVM trading cases (BASE)', () => {
     const wallet = await fundedWallet('BASE');
     const balance = await tokenBalance(wallet, NATIVE);
     const quote = await client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: NATIVE, tokenOut: wallet.token('USDC'), amount: '100%', slippage: 100, trader: wallet.account.address,
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: wallet.token('USDC'),
+      amount: '100%',
+      slippage: 100,
+      trader: wallet.account.address,
     });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     const amountIn = BigInt(quote.body.stats.amountIn!);
     expect(amountIn).toBeLessThan(balance);
     expect(amountIn).toBeGreaterThan((balance * 99n) / 100n);
     const executed = await client.post('v2.execute', {
-      trade: await sign(wallet, quote.body.transaction.trade), chain: 'BASE', mev: false, simulation: true, quoteId: quote.body.transaction.quoteId,
+      trade: await sign(wallet, quote.body.transaction.trade),
+      chain: 'BASE',
+      mev: false,
+      simulation: true,
+      quoteId: quote.body.transaction.quoteId,
     });
     expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ success: true, status: 'SUCCESS' });
     expect(await tokenBalance(wallet, NATIVE)).toBeGreaterThan(0n);
@@ -219,7 +286,12 @@ describe('EVM trading cases (BASE)', () => {
   it('a wallet that cannot pay the gas is refused before its approval is sent', async () => {
     const wallet = await fundedWallet('BASE');
     const quote = await client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: wallet.token('ALPHA'), tokenOut: NATIVE, amount: '10000000000000000000', slippage: 100, trader: wallet.account.address,
+      chain: 'BASE',
+      tokenIn: wallet.token('ALPHA'),
+      tokenOut: NATIVE,
+      amount: '10000000000000000000',
+      slippage: 100,
+      trader: wallet.account.address,
     });
     const approve = await sign(wallet, quote.body.transaction.approve);
     const trade = await sign(wallet, quote.body.transaction.trade);
@@ -234,16 +306,34 @@ describe('EVM trading cases (BASE)', () => {
   it('tax token buy and sell: the quote already includes the tax', async () => {
     const wallet = await fundedWallet('BASE');
     const tax = wallet.token('TAX');
-    const buy = await client.get<QuoteBody>('v1.quote', { chain: 'BASE', token: tax, amount: '0.05', side: 'BUY', slippage: 100, trader: wallet.account.address });
+    const buy = await client.get<QuoteBody>('v1.quote', {
+      chain: 'BASE',
+      token: tax,
+      amount: '0.05',
+      side: 'BUY',
+      slippage: 100,
+      trader: wallet.account.address,
+    });
     expect(buy.body.stats.buyTax).toBeCloseTo(3, 1);
     const taxBefore = await tokenBalance(wallet, tax);
     const bought = await client.post('v1.execute', {
-      trade: await sign(wallet, buy.body.transaction.trade), network: 'BASE', mev: false, simulation: true, quoteId: buy.body.transaction.quoteId,
+      trade: await sign(wallet, buy.body.transaction.trade),
+      network: 'BASE',
+      mev: false,
+      simulation: true,
+      quoteId: buy.body.transaction.quoteId,
     });
     expect(bought.body).toMatchObject({ success: true });
-    expect(await tokenBalance(wallet, tax) - taxBefore).toBe(BigInt(buy.body.stats.amountOut!));
+    expect((await tokenBalance(wallet, tax)) - taxBefore).toBe(BigInt(buy.body.stats.amountOut!));
 
-    const sell = await client.get<QuoteBody>('v1.quote', { chain: 'BASE', token: tax, amount: '200000000000000000000', side: 'SELL', slippage: 100, trader: wallet.account.address });
+    const sell = await client.get<QuoteBody>('v1.quote', {
+      chain: 'BASE',
+      token: tax,
+      amount: '200000000000000000000',
+      side: 'SELL',
+      slippage: 100,
+      trader: wallet.account.address,
+    });
     expect(sell.body.stats.sellTax).toBeCloseTo(5, 1);
     const nativeBefore = await tokenBalance(wallet, NATIVE);
     const approve = await sign(wallet, sell.body.transaction.approve);
@@ -251,14 +341,19 @@ describe('EVM trading cases (BASE)', () => {
     const sold = await client.post('v1.execute', { trade, approve, network: 'BASE', mev: false, simulation: true, quoteId: sell.body.transaction.quoteId });
     expect(sold.body).toMatchObject({ success: true });
     const gas = await gasSpent(wallet, [...txHashOf(approve), ...txHashOf(trade)]);
-    expect(await tokenBalance(wallet, NATIVE) - nativeBefore + gas).toBe(BigInt(sell.body.stats.amountOut!));
+    expect((await tokenBalance(wallet, NATIVE)) - nativeBefore + gas).toBe(BigInt(sell.body.stats.amountOut!));
   });
 
   it('a honeypot sell fails with TRANSFER_BLOCKED before anything is sent', async () => {
     const wallet = await fundedWallet('BASE');
     const nonce = await wallet.publicClient.getTransactionCount({ address: wallet.account.address });
     const quote = await client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: wallet.token('HONEY'), tokenOut: NATIVE, amount: '1000000000000000000', slippage: 100, trader: wallet.account.address,
+      chain: 'BASE',
+      tokenIn: wallet.token('HONEY'),
+      tokenOut: NATIVE,
+      amount: '1000000000000000000',
+      slippage: 100,
+      trader: wallet.account.address,
     });
     expect(quote.status).toBe(422);
     expect(quote.body).toMatchObject({ success: false, code: 'TRANSFER_BLOCKED', parsedError: 'TRANSFER_BLOCKED' });
@@ -273,33 +368,53 @@ describe('EVM trading cases (BASE)', () => {
 
     const amountIn = 10n ** 17n;
     const v2 = await client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: NATIVE, tokenOut: wallet.token('ALPHA'), amount: amountIn.toString(), slippage: 100,
-      trader: wallet.account.address, integrator, fee: 100,
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: wallet.token('ALPHA'),
+      amount: amountIn.toString(),
+      slippage: 100,
+      trader: wallet.account.address,
+      integrator,
+      fee: 100,
     });
     const collectorBefore = await tokenBalance(wallet, NATIVE, collector);
     const done = await client.post('v2.execute', {
-      trade: await sign(wallet, v2.body.transaction.trade), chain: 'BASE', mev: false, simulation: true, quoteId: v2.body.transaction.quoteId,
+      trade: await sign(wallet, v2.body.transaction.trade),
+      chain: 'BASE',
+      mev: false,
+      simulation: true,
+      quoteId: v2.body.transaction.quoteId,
     });
     expect(done.body).toMatchObject({ success: true });
     // fee 100 bps: integrator 80, protocol 10 + 20.
     expect(await tokenBalance(wallet, NATIVE, integrator)).toBe((amountIn * 80n) / 10_000n);
-    expect(await tokenBalance(wallet, NATIVE, collector) - collectorBefore).toBe((amountIn * 30n) / 10_000n);
+    expect((await tokenBalance(wallet, NATIVE, collector)) - collectorBefore).toBe((amountIn * 30n) / 10_000n);
     expect(v2.body.stats.integratorFee).toBe(((amountIn * 80n) / 10_000n).toString());
 
     const v1 = await client.get<QuoteBody>('v1.quote', {
-      chain: 'BASE', token: wallet.token('ALPHA'), amount: '10000000000000000000', side: 'SELL', slippage: 100,
-      trader: wallet.account.address, integrator, fee: 100,
+      chain: 'BASE',
+      token: wallet.token('ALPHA'),
+      amount: '10000000000000000000',
+      side: 'SELL',
+      slippage: 100,
+      trader: wallet.account.address,
+      integrator,
+      fee: 100,
     });
     const integratorBefore = await tokenBalance(wallet, NATIVE, integrator);
     const collectorBefore1 = await tokenBalance(wallet, NATIVE, collector);
     const sold = await client.post('v1.execute', {
-      trade: await sign(wallet, v1.body.transaction.trade), approve: await sign(wallet, v1.body.transaction.approve),
-      network: 'BASE', mev: false, simulation: true, quoteId: v1.body.transaction.quoteId,
+      trade: await sign(wallet, v1.body.transaction.trade),
+      approve: await sign(wallet, v1.body.transaction.approve),
+      network: 'BASE',
+      mev: false,
+      simulation: true,
+      quoteId: v1.body.transaction.quoteId,
     });
     expect(sold.body).toMatchObject({ success: true });
     const received = BigInt(v1.body.stats.amountOut!);
-    const integratorGot = await tokenBalance(wallet, NATIVE, integrator) - integratorBefore;
-    const protocolGot = await tokenBalance(wallet, NATIVE, collector) - collectorBefore1;
+    const integratorGot = (await tokenBalance(wallet, NATIVE, integrator)) - integratorBefore;
+    const protocolGot = (await tokenBalance(wallet, NATIVE, collector)) - collectorBefore1;
     const gross = received + integratorGot + protocolGot;
     // fee 100 bps: integrator 0.70 %, protocol 0.45 % of the native output, each rounded down.
     expect(integratorGot).toBe((gross * 70n) / 10_000n);
@@ -309,7 +424,12 @@ describe('EVM trading cases (BASE)', () => {
   it('refuses a tampered transaction (other to, value or data) with TX_MISMATCH', async () => {
     const wallet = await fundedWallet('BASE');
     const quote = await client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: NATIVE, tokenOut: wallet.token('ALPHA'), amount: '1000000000000000', slippage: 100, trader: wallet.account.address,
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: wallet.token('ALPHA'),
+      amount: '1000000000000000',
+      slippage: 100,
+      trader: wallet.account.address,
     });
     const original = parseTransaction(quote.body.transaction.trade as Hex) as TransactionSerializableEIP1559;
     const variants: TransactionSerializableEIP1559[] = [
@@ -319,7 +439,11 @@ describe('EVM trading cases (BASE)', () => {
     ];
     for (const variant of variants) {
       const answer = await client.post('v2.execute', {
-        trade: await wallet.account.signTransaction(variant), chain: 'BASE', mev: false, simulation: true, quoteId: quote.body.transaction.quoteId,
+        trade: await wallet.account.signTransaction(variant),
+        chain: 'BASE',
+        mev: false,
+        simulation: true,
+        quoteId: quote.body.transaction.quoteId,
       });
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ success: false, code: 'TX_MISMATCH', status: 'FAILED', parsedError: 'TX_MISMATCH' });
@@ -327,18 +451,27 @@ describe('EVM trading cases (BASE)', () => {
     // Signed by someone else: refused too (with funds, see the next test).
     const stranger = privateKeyToAccount(generatePrivateKey());
     const foreign = await client.post('v2.execute', {
-      trade: await stranger.signTransaction(original), chain: 'BASE', mev: false, simulation: true, quoteId: quote.body.transaction.quoteId,
+      trade: await stranger.signTransaction(original),
+      chain: 'BASE',
+      mev: false,
+      simulation: true,
+      quoteId: quote.body.transaction.quoteId,
     });
     expect(foreign.body).toMatchObject({ code: 'INVALID_SIGNATURE' });
   });
 
-  it('refuses the quoted trade signed by a funded stranger at the trader\'s nonce with INVALID_SIGNATURE; nothing is sent', async () => {
+  it("refuses the quoted trade signed by a funded stranger at the trader's nonce with INVALID_SIGNATURE; nothing is sent", async () => {
     const wallet = await fundedWallet('BASE');
     const stranger = await fundedWallet('BASE');
     const nonceOf = (who: Wallet) => who.publicClient.getTransactionCount({ address: who.account.address, blockTag: 'pending' });
     const nonce = await nonceOf(wallet);
     const quote = await client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: NATIVE, tokenOut: wallet.token('ALPHA'), amount: '1000000000000000', slippage: 100, trader: wallet.account.address,
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: wallet.token('ALPHA'),
+      amount: '1000000000000000',
+      slippage: 100,
+      trader: wallet.account.address,
     });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     const original = parseTransaction(quote.body.transaction.trade as Hex) as TransactionSerializableEIP1559;
@@ -350,7 +483,11 @@ describe('EVM trading cases (BASE)', () => {
     const strangerBefore = [await tokenBalance(stranger, NATIVE), await tokenBalance(stranger, wallet.token('ALPHA'))];
     for (const simulation of [true, false]) {
       const refused = await client.post('v2.execute', {
-        trade: await stranger.account.signTransaction(original), chain: 'BASE', mev: false, simulation, quoteId: quote.body.transaction.quoteId,
+        trade: await stranger.account.signTransaction(original),
+        chain: 'BASE',
+        mev: false,
+        simulation,
+        quoteId: quote.body.transaction.quoteId,
       });
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({ success: false, code: 'INVALID_SIGNATURE', status: 'FAILED', parsedError: 'INVALID_SIGNATURE', field: 'trade' });
@@ -364,14 +501,22 @@ describe('EVM trading cases (BASE)', () => {
     const wallet = await fundedWallet('BASE');
     const nonce = await wallet.publicClient.getTransactionCount({ address: wallet.account.address });
     const quote = await client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: NATIVE, tokenOut: wallet.token('ALPHA'), amount: '1000000000000000', slippage: 100, trader: wallet.account.address,
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: wallet.token('ALPHA'),
+      amount: '1000000000000000',
+      slippage: 100,
+      trader: wallet.account.address,
     });
     const original = parseTransaction(quote.body.transaction.trade as Hex) as TransactionSerializableEIP1559;
     const ethChainId = testManifest().chains.ETH!.chainId;
     expect(original.chainId).not.toBe(ethChainId);
     // The same payload signed for ETH's chain id: a signature a relay could replay there is not accepted here.
     const otherChainId = await client.post('v2.execute', {
-      trade: await wallet.account.signTransaction({ ...original, chainId: ethChainId }), chain: 'BASE', mev: false, simulation: true,
+      trade: await wallet.account.signTransaction({ ...original, chainId: ethChainId }),
+      chain: 'BASE',
+      mev: false,
+      simulation: true,
       quoteId: quote.body.transaction.quoteId,
     });
     expect(otherChainId.status).toBe(400);
@@ -392,7 +537,12 @@ describe('EVM trading cases (BASE)', () => {
   it('an executed quote cannot be spent again with another transaction, nor its trade on another quote', async () => {
     const wallet = await fundedWallet('BASE');
     const quote = await client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: NATIVE, tokenOut: wallet.token('BETA'), amount: '1000000000000000', slippage: 100, trader: wallet.account.address,
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: wallet.token('BETA'),
+      amount: '1000000000000000',
+      slippage: 100,
+      trader: wallet.account.address,
     });
     const trade = await sign(wallet, quote.body.transaction.trade);
     const first = await client.post('v2.execute', { trade, chain: 'BASE', mev: false, simulation: true, quoteId: quote.body.transaction.quoteId });
@@ -401,13 +551,21 @@ describe('EVM trading cases (BASE)', () => {
     // The same quote with the trade moved to the next nonce: not the quoted transaction.
     const original = parseTransaction(quote.body.transaction.trade as Hex) as TransactionSerializableEIP1559;
     const again = await client.post('v2.execute', {
-      trade: await wallet.account.signTransaction({ ...original, nonce: nonce }), chain: 'BASE', mev: false, simulation: true,
+      trade: await wallet.account.signTransaction({ ...original, nonce: nonce }),
+      chain: 'BASE',
+      mev: false,
+      simulation: true,
       quoteId: quote.body.transaction.quoteId,
     });
     expect(again.body).toMatchObject({ success: false, code: 'TX_MISMATCH' });
     // The executed trade under a fresh quote of the same pair: its nonce is spent, so nothing is sent.
     const fresh = await client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: NATIVE, tokenOut: wallet.token('BETA'), amount: '1000000000000000', slippage: 100, trader: wallet.account.address,
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: wallet.token('BETA'),
+      amount: '1000000000000000',
+      slippage: 100,
+      trader: wallet.account.address,
     });
     const replay = await client.post('v2.execute', { trade, chain: 'BASE', mev: false, simulation: true, quoteId: fresh.body.transaction.quoteId });
     expect(replay.body).toMatchObject({ success: false });
@@ -418,7 +576,12 @@ describe('EVM trading cases (BASE)', () => {
   it('refuses an expired quote and a quote id it did not issue', async () => {
     const wallet = await fundedWallet('BASE');
     const quote = await client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: NATIVE, tokenOut: wallet.token('ALPHA'), amount: '1000000000000000', slippage: 100, trader: wallet.account.address,
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: wallet.token('ALPHA'),
+      amount: '1000000000000000',
+      slippage: 100,
+      trader: wallet.account.address,
     });
     const claims = quoteClaimsSchema.parse(JSON.parse(Buffer.from(quote.body.transaction.quoteId.split('.')[0]!, 'base64url').toString()));
     const expired = issueQuoteId((await client.services()).appSecret, { ...claims, exp: Date.now() - 1 });
@@ -426,7 +589,13 @@ describe('EVM trading cases (BASE)', () => {
     const late = await client.post('v2.execute', { trade, chain: 'BASE', mev: false, simulation: true, quoteId: expired });
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ code: 'QUOTE_EXPIRED' });
-    const forged = await client.post('v2.execute', { trade, chain: 'BASE', mev: false, simulation: true, quoteId: `${quote.body.transaction.quoteId.split('.')[0]}.AAAA` });
+    const forged = await client.post('v2.execute', {
+      trade,
+      chain: 'BASE',
+      mev: false,
+      simulation: true,
+      quoteId: `${quote.body.transaction.quoteId.split('.')[0]}.AAAA`,
+    });
     expect(forged.status).toBe(404);
     expect(forged.body).toMatchObject({ code: 'QUOTE_NOT_FOUND' });
   });
@@ -435,7 +604,12 @@ describe('EVM trading cases (BASE)', () => {
     const wallet = await fundedWallet('BASE');
     const askedAt = Date.now();
     const quote = await client.get<QuoteBody & { expiresAt: number }>('v2.quote', {
-      chain: 'BASE', tokenIn: NATIVE, tokenOut: wallet.token('ALPHA'), amount: '1000000000000000', slippage: 100, trader: wallet.account.address,
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: wallet.token('ALPHA'),
+      amount: '1000000000000000',
+      slippage: 100,
+      trader: wallet.account.address,
     });
     const answeredAt = Date.now();
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
@@ -459,9 +633,20 @@ describe('EVM trading cases (BASE)', () => {
     const wallet = await fundedWallet('BASE');
     const nonce = await wallet.publicClient.getTransactionCount({ address: wallet.account.address });
     const quote = await client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: NATIVE, tokenOut: wallet.token('BETA'), amount: '1000000000000000', slippage: 100, trader: wallet.account.address,
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: wallet.token('BETA'),
+      amount: '1000000000000000',
+      slippage: 100,
+      trader: wallet.account.address,
     });
-    const body = { trade: await sign(wallet, quote.body.transaction.trade), chain: 'BASE', mev: false, simulation: true, quoteId: quote.body.transaction.quoteId };
+    const body = {
+      trade: await sign(wallet, quote.body.transaction.trade),
+      chain: 'BASE',
+      mev: false,
+      simulation: true,
+      quoteId: quote.body.transaction.quoteId,
+    };
     const [first, second] = await Promise.all([client.post('v2.execute', body), client.post('v2.execute', body)]);
     const third = await client.post('v2.execute', body);
     expect(first.body).toMatchObject({ success: true });
@@ -477,16 +662,34 @@ describe('EVM trading cases (BASE)', () => {
     const whale = await fundedWallet('BASE');
     const alpha = wallet.token('ALPHA');
     const quote = await client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '100000000000000000', slippage: 10, trader: wallet.account.address,
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: alpha,
+      amount: '100000000000000000',
+      slippage: 10,
+      trader: wallet.account.address,
     });
     const trade = await sign(wallet, quote.body.transaction.trade);
     // Someone else buys ALPHA in between on the same pools.
     const move = await client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: NATIVE, tokenOut: alpha, amount: '5000000000000000000', slippage: 500, trader: whale.account.address,
+      chain: 'BASE',
+      tokenIn: NATIVE,
+      tokenOut: alpha,
+      amount: '5000000000000000000',
+      slippage: 500,
+      trader: whale.account.address,
     });
-    expect((await client.post('v2.execute', {
-      trade: await sign(whale, move.body.transaction.trade), chain: 'BASE', mev: false, simulation: true, quoteId: move.body.transaction.quoteId,
-    })).body).toMatchObject({ success: true });
+    expect(
+      (
+        await client.post('v2.execute', {
+          trade: await sign(whale, move.body.transaction.trade),
+          chain: 'BASE',
+          mev: false,
+          simulation: true,
+          quoteId: move.body.transaction.quoteId,
+        })
+      ).body,
+    ).toMatchObject({ success: true });
 
     const nonce = await wallet.publicClient.getTransactionCount({ address: wallet.account.address });
     const nativeBefore = await tokenBalance(wallet, NATIVE);
@@ -511,9 +714,15 @@ describe('EVM trading cases (BASE)', () => {
     const wallet = await fundedWallet('BASE');
     const whale = await fundedWallet('BASE');
     const alpha = wallet.token('ALPHA');
-    const sellAlpha = (who: Wallet, amount: string, slippage: number) => client.get<QuoteBody>('v2.quote', {
-      chain: 'BASE', tokenIn: alpha, tokenOut: NATIVE, amount, slippage, trader: who.account.address,
-    });
+    const sellAlpha = (who: Wallet, amount: string, slippage: number) =>
+      client.get<QuoteBody>('v2.quote', {
+        chain: 'BASE',
+        tokenIn: alpha,
+        tokenOut: NATIVE,
+        amount,
+        slippage,
+        trader: who.account.address,
+      });
     // 2 bps: the whale below moves the pools by several times that.
     const quote = await sellAlpha(wallet, '100000000000000000000', 2);
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
@@ -523,10 +732,18 @@ describe('EVM trading cases (BASE)', () => {
     // now buys less native.
     expect((await client.post('dev.faucet', { chain: 'BASE', address: whale.account.address })).status).toBe(200);
     const move = await sellAlpha(whale, '100%', 500);
-    expect((await client.post('v2.execute', {
-      trade: await sign(whale, move.body.transaction.trade), approve: await sign(whale, move.body.transaction.approve),
-      chain: 'BASE', mev: false, simulation: true, quoteId: move.body.transaction.quoteId,
-    })).body).toMatchObject({ success: true });
+    expect(
+      (
+        await client.post('v2.execute', {
+          trade: await sign(whale, move.body.transaction.trade),
+          approve: await sign(whale, move.body.transaction.approve),
+          chain: 'BASE',
+          mev: false,
+          simulation: true,
+          quoteId: move.body.transaction.quoteId,
+        })
+      ).body,
+    ).toMatchObject({ success: true });
     // The same sale now delivers less than the signed trade's minimum: the Router's native-out check must hold.
     const now = await sellAlpha(wallet, '100000000000000000000', 2);
     expect(BigInt(now.body.stats.amountOut!)).toBeLessThan(BigInt(quote.body.stats.amountOutMin!));

@@ -18,8 +18,12 @@ export default async function BridgeTrackerPage({ params, searchParams }: Tracke
       <main className="page swap-page">
         <section className="swap-card" aria-label="Bridge tracker">
           <h1>Bridge</h1>
-          <p role="alert" className="error quote-error">This link names no bridge request: a request id has letters, digits and . _ ~ - only.</p>
-          <Link href="/bridge" prefetch={false} className="secondary-button center">New bridge</Link>
+          <p role="alert" className="error quote-error">
+            This link names no bridge request: a request id has letters, digits and . _ ~ - only.
+          </p>
+          <Link href="/bridge" prefetch={false} className="secondary-button center">
+            New bridge
+          </Link>
         </section>
       </main>
     );

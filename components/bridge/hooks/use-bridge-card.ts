@@ -64,15 +64,40 @@ export function useBridgeCard() {
   // which needs no recipient yet (a recipient typed wrong still stops it: the form shows why).
   const [approval] = useApprovalSize();
   const priceOnly = !sourceWallet.address && !recipient.ok && recipient.empty;
-  const request: BridgeQuoteRequest | undefined = hasAmount && !insufficient && (recipient.ok || priceOnly)
-    ? bridgeQuoteRequest(form, { amount: amountRaw, trader: sourceWallet.address, recipient: recipient.ok ? recipient.recipient : undefined, tokenIn, tokenOut, approval })
-    : undefined;
+  const request: BridgeQuoteRequest | undefined =
+    hasAmount && !insufficient && (recipient.ok || priceOnly)
+      ? bridgeQuoteRequest(form, {
+          amount: amountRaw,
+          trader: sourceWallet.address,
+          recipient: recipient.ok ? recipient.recipient : undefined,
+          tokenIn,
+          tokenOut,
+          approval,
+        })
+      : undefined;
   const quote = useSettledQuote(request, useBridgeQuote, { paused: depositor.running });
 
   return {
-    form, from, to, tokenIn, tokenOut, tokens: { in: tokensIn, out: tokensOut },
-    sourceWallet, destinationWallet, switcher, depositor,
-    edit, pickSource, flip, balance, amountInvalid, hasAmount, insufficient, recipientText, recipient, quote,
+    form,
+    from,
+    to,
+    tokenIn,
+    tokenOut,
+    tokens: { in: tokensIn, out: tokensOut },
+    sourceWallet,
+    destinationWallet,
+    switcher,
+    depositor,
+    edit,
+    pickSource,
+    flip,
+    balance,
+    amountInvalid,
+    hasAmount,
+    insufficient,
+    recipientText,
+    recipient,
+    quote,
   };
 }
 

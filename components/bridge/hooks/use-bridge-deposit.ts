@@ -26,11 +26,11 @@ export interface BridgeDepositParameters {
   transaction: BridgeQuote['transaction'];
 }
 
-
 /** A quoted EVM transaction of the source chain, checked to be for that chain. */
 function quotedFor(source: ChainId, serialized: string, what: string): QuotedTransaction {
   const tx = parseQuotedTransaction(serialized);
-  if (tx.chainId !== CHAINS[source].chainId) throw new SwapFlowError(`The quoted ${what} is for chain ${tx.chainId}, not ${CHAINS[source].name}. Get a new quote.`);
+  if (tx.chainId !== CHAINS[source].chainId)
+    throw new SwapFlowError(`The quoted ${what} is for chain ${tx.chainId}, not ${CHAINS[source].name}. Get a new quote.`);
   return tx;
 }
 
@@ -53,66 +53,78 @@ export function useBridgeDeposit() {
   const [error, setError] = useState<string>();
 
   // The wallet picks the nonces and fees; the server recognises the deposit by its depository and data.
-  const send = useCallback((account: string, tx: QuotedTransaction): Promise<Hash> =>
-    sendTransaction(config, { account: account as Address, chainId: tx.chainId, to: tx.to, value: tx.value, data: tx.data, gas: tx.gas }), [config]);
+  const send = useCallback(
+    (account: string, tx: QuotedTransaction): Promise<Hash> =>
+      sendTransaction(config, { account: account as Address, chainId: tx.chainId, to: tx.to, value: tx.value, data: tx.data, gas: tx.gas }),
+    [config],
+  );
 
-  const evmDeposit = useCallback(async (source: ChainId, account: string, transaction: BridgeQuote['transaction'], done: { approved: boolean }): Promise<string> => {
-    const trade = quotedFor(source, transaction.trade, 'deposit');
-    if (transaction.approve) {
-      const approve = quotedFor(source, transaction.approve, 'approval');
-      setPhase('approve');
-      const hash = await send(account, approve);
-      setApproveTxHash(hash);
-      setPhase('approving');
-      // viem's wait on the wallet's client, as the swap does: wagmi's own wait also reads revert reasons,
-      // which brings some 16 kB (gzip) of decoding into the page for a message this page does not show.
-      const client = await getConnectorClient(config, { chainId: approve.chainId, account: account as Address });
-      const receipt = await waitForTransactionReceipt(client, { hash, pollingInterval: 1_000, timeout: RECEIPT_TIMEOUT_MS });
-      if (receipt.status !== 'success') throw new SwapFlowError('The approval reverted on chain; nothing was deposited.');
-      done.approved = true;
-    }
-    setPhase('wallet');
-    return send(account, trade);
-  }, [config, send]);
+  const evmDeposit = useCallback(
+    async (source: ChainId, account: string, transaction: BridgeQuote['transaction'], done: { approved: boolean }): Promise<string> => {
+      const trade = quotedFor(source, transaction.trade, 'deposit');
+      if (transaction.approve) {
+        const approve = quotedFor(source, transaction.approve, 'approval');
+        setPhase('approve');
+        const hash = await send(account, approve);
+        setApproveTxHash(hash);
+        setPhase('approving');
+        // viem's wait on the wallet's client, as the swap does: wagmi's own wait also reads revert reasons,
+        // which brings some 16 kB (gzip) of decoding into the page for a message this page does not show.
+        const client = await getConnectorClient(config, { chainId: approve.chainId, account: account as Address });
+        const receipt = await waitForTransactionReceipt(client, { hash, pollingInterval: 1_000, timeout: RECEIPT_TIMEOUT_MS });
+        if (receipt.status !== 'success') throw new SwapFlowError('The approval reverted on chain; nothing was deposited.');
+        done.approved = true;
+      }
+      setPhase('wallet');
+      return send(account, trade);
+    },
+    [config, send],
+  );
 
-  const solanaDeposit = useCallback(async (source: ChainId, account: string, transaction: BridgeQuote['transaction']): Promise<string> => {
-    if (solanaAddress !== account) throw new SwapFlowError('The Solana wallet changed accounts. Get a new quote.');
-    if (!signQuoted) throw new SwapFlowError('This wallet cannot sign Solana transactions for the page.');
-    if (transaction.approve) throw new SwapFlowError('The quote asks for an approval, which Solana deposits never need. Get a new quote.');
-    setPhase('wallet');
-    const signed = await signQuoted(transaction.trade, 'deposit');
-    setPhase('sending');
-    const outcome = await execute.mutateAsync({ trade: signed, sourceChain: source, requestId: transaction.requestId });
-    // A deposit that never reached the chain has nothing to track; one that did is followed on the tracker.
-    if (!outcome.sourceTxHash) throw new SwapFlowError(outcome.error ?? 'The deposit was not sent.');
-    return outcome.sourceTxHash;
-  }, [solanaAddress, signQuoted, execute]);
+  const solanaDeposit = useCallback(
+    async (source: ChainId, account: string, transaction: BridgeQuote['transaction']): Promise<string> => {
+      if (solanaAddress !== account) throw new SwapFlowError('The Solana wallet changed accounts. Get a new quote.');
+      if (!signQuoted) throw new SwapFlowError('This wallet cannot sign Solana transactions for the page.');
+      if (transaction.approve) throw new SwapFlowError('The quote asks for an approval, which Solana deposits never need. Get a new quote.');
+      setPhase('wallet');
+      const signed = await signQuoted(transaction.trade, 'deposit');
+      setPhase('sending');
+      const outcome = await execute.mutateAsync({ trade: signed, sourceChain: source, requestId: transaction.requestId });
+      // A deposit that never reached the chain has nothing to track; one that did is followed on the tracker.
+      if (!outcome.sourceTxHash) throw new SwapFlowError(outcome.error ?? 'The deposit was not sent.');
+      return outcome.sourceTxHash;
+    },
+    [solanaAddress, signQuoted, execute],
+  );
 
-  const deposit = useCallback(async ({ source, account, transaction }: BridgeDepositParameters) => {
-    setError(undefined);
-    setApproveTxHash(undefined);
-    const done = { approved: false };
-    try {
-      const txHash = await onFamily(source, {
-        evm: () => evmDeposit(source, account, transaction, done),
-        solana: () => solanaDeposit(source, account, transaction),
-      });
-      setPhase('sent');
-      // Solana's execute has recorded the deposit already; an EVM tracker records the hash it is given.
-      router.push(bridgeTrackerHref(transaction.requestId, familyOf(source).walletSends ? txHash : undefined));
-    } catch (caught) {
-      setPhase('idle');
-      setError(done.approved ? `The approval went through, the deposit did not: ${describeError(caught)}` : describeError(caught));
-      // The quote held on screen still asks for the approval just made: a new one asks for none.
-      if (done.approved) void queryClient.invalidateQueries({ queryKey: trpc.bridge.quote.pathKey() });
-    } finally {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: trpc.v1.balance.pathKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.tokens.balances.pathKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.bridge.requests.pathKey() }),
-      ]);
-    }
-  }, [evmDeposit, solanaDeposit, router, queryClient, trpc]);
+  const deposit = useCallback(
+    async ({ source, account, transaction }: BridgeDepositParameters) => {
+      setError(undefined);
+      setApproveTxHash(undefined);
+      const done = { approved: false };
+      try {
+        const txHash = await onFamily(source, {
+          evm: () => evmDeposit(source, account, transaction, done),
+          solana: () => solanaDeposit(source, account, transaction),
+        });
+        setPhase('sent');
+        // Solana's execute has recorded the deposit already; an EVM tracker records the hash it is given.
+        router.push(bridgeTrackerHref(transaction.requestId, familyOf(source).walletSends ? txHash : undefined));
+      } catch (caught) {
+        setPhase('idle');
+        setError(done.approved ? `The approval went through, the deposit did not: ${describeError(caught)}` : describeError(caught));
+        // The quote held on screen still asks for the approval just made: a new one asks for none.
+        if (done.approved) void queryClient.invalidateQueries({ queryKey: trpc.bridge.quote.pathKey() });
+      } finally {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.v1.balance.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.tokens.balances.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.bridge.requests.pathKey() }),
+        ]);
+      }
+    },
+    [evmDeposit, solanaDeposit, router, queryClient, trpc],
+  );
 
   return { deposit, phase, approveTxHash, running: phase !== 'idle', error, clearError: useCallback(() => setError(undefined), []) };
 }

@@ -12,7 +12,12 @@ import type { BridgeQuoteRequest } from '../lib/bridge-quote-request';
  */
 export function useBridgeQuote(request: BridgeQuoteRequest | undefined, { paused }: { paused: boolean }) {
   const trpc = useTRPC();
-  const query = useQuery(trpc.bridge.quote.queryOptions(request ?? skipToken, liveQuoteOptions((data: { stats: { expiresAt?: number } }) => data.stats.expiresAt, paused)));
+  const query = useQuery(
+    trpc.bridge.quote.queryOptions(
+      request ?? skipToken,
+      liveQuoteOptions((data: { stats: { expiresAt?: number } }) => data.stats.expiresAt, paused),
+    ),
+  );
   const now = useNow();
   return {
     quote: query.data,

@@ -18,12 +18,17 @@ export function useBridgeRequests() {
   const solana = useFamilyWallet('solana').address;
   const wallets = [evm, solana].filter((wallet): wallet is string => !!wallet);
   const results = useQueries({
-    queries: wallets.map((wallet) => trpc.bridge.requests.queryOptions({ wallet, limit: LIMIT }, {
-      retry: false,
-      // Read afresh whenever the list is shown: a bridge made a moment ago on the tracker belongs in it.
-      staleTime: 0,
-      refetchInterval: (query) => (query.state.data?.requests.some((request) => !FINAL.has(request.state)) ? 5_000 : false),
-    })),
+    queries: wallets.map((wallet) =>
+      trpc.bridge.requests.queryOptions(
+        { wallet, limit: LIMIT },
+        {
+          retry: false,
+          // Read afresh whenever the list is shown: a bridge made a moment ago on the tracker belongs in it.
+          staleTime: 0,
+          refetchInterval: (query) => (query.state.data?.requests.some((request) => !FINAL.has(request.state)) ? 5_000 : false),
+        },
+      ),
+    ),
   });
   const seen = new Set<string>();
   const requests: BridgeDetails[] = results

@@ -20,24 +20,29 @@ const LASTING_ERRORS = new Set(['NOT_FOUND', 'QUOTE_NOT_FOUND', 'INVALID_INPUT',
 export function useBridgeStatus(requestId: string, depositTxHash: string | undefined) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const statusOptions = trpc.bridge.status.queryOptions({ requestId }, {
-    retry: false,
-    staleTime: 0,
-    refetchOnWindowFocus: false,
-    refetchInterval: (query) => {
-      const { data, error } = query.state;
-      if (data && isFinalBridge(data)) return false;
-      if (error) return LASTING_ERRORS.has(appCodeOf(error) ?? '') ? false : RETRY_MS;
-      return POLL_MS;
+  const statusOptions = trpc.bridge.status.queryOptions(
+    { requestId },
+    {
+      retry: false,
+      staleTime: 0,
+      refetchOnWindowFocus: false,
+      refetchInterval: (query) => {
+        const { data, error } = query.state;
+        if (data && isFinalBridge(data)) return false;
+        if (error) return LASTING_ERRORS.has(appCodeOf(error) ?? '') ? false : RETRY_MS;
+        return POLL_MS;
+      },
     },
-  });
+  );
   const status = useQuery(statusOptions);
-  const track = useMutation(trpc.bridge.track.mutationOptions({
-    onSuccess: (answer) => {
-      queryClient.setQueryData(statusOptions.queryKey, answer);
-      void queryClient.invalidateQueries({ queryKey: trpc.bridge.requests.pathKey() });
-    },
-  }));
+  const track = useMutation(
+    trpc.bridge.track.mutationOptions({
+      onSuccess: (answer) => {
+        queryClient.setQueryData(statusOptions.queryKey, answer);
+        void queryClient.invalidateQueries({ queryKey: trpc.bridge.requests.pathKey() });
+      },
+    }),
+  );
 
   const details = status.data?.details;
   const sourceChain = details?.sourceChain;

@@ -11,10 +11,7 @@ import type { ChainId } from '@/server/chains/registry';
  */
 export function useChainBalance(chain: ChainId, token: string, wallet: string | undefined) {
   const trpc = useTRPC();
-  const query = useQuery(trpc.v1.balance.queryOptions(
-    wallet ? { wallet, token, chains: [chain] } : skipToken,
-    { retry: false, refetchInterval: 15_000 },
-  ));
+  const query = useQuery(trpc.v1.balance.queryOptions(wallet ? { wallet, token, chains: [chain] } : skipToken, { retry: false, refetchInterval: 15_000 }));
   const data = query.data;
   const raw = data ? ('balances' in data ? data.balances[0]?.balance : data.balance) : undefined;
   return {

@@ -3,8 +3,15 @@ import { FAMILY_TRAITS } from '@/components/wallet/chain-family';
 import { decideBridgeAction, type BridgeActionInput } from './bridge-action';
 
 const ready: BridgeActionInput = {
-  running: false, connected: true, connectLabel: 'Connect wallet', onChain: true, sourceName: 'Base', amountInvalid: false, hasAmount: true,
-  recipientOk: true, quote: 'ready',
+  running: false,
+  connected: true,
+  connectLabel: 'Connect wallet',
+  onChain: true,
+  sourceName: 'Base',
+  amountInvalid: false,
+  hasAmount: true,
+  recipientOk: true,
+  quote: 'ready',
 };
 
 describe('decideBridgeAction', () => {

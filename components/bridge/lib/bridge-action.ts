@@ -24,10 +24,7 @@ export interface BridgeActionInput {
 }
 
 export type BridgeAction =
-  | { kind: 'connect'; label: string }
-  | { kind: 'switch'; label: string }
-  | { kind: 'bridge'; label: string }
-  | { kind: 'none'; label: string };
+  { kind: 'connect'; label: string } | { kind: 'switch'; label: string } | { kind: 'bridge'; label: string } | { kind: 'none'; label: string };
 
 export function decideBridgeAction(input: BridgeActionInput): BridgeAction {
   if (input.running) return { kind: 'none', label: 'Bridging…' };

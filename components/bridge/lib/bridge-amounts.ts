@@ -34,13 +34,22 @@ export function coinAmount(raw: string | bigint, chain: string, coin: Coin | und
 }
 
 /** A request's chains and tokens, as the quote's stats and the status details both carry them. */
-export type RequestTokens = Pick<BridgeDetails, 'sourceChain' | 'destinationChain' | 'tokenIn' | 'tokenOut' | 'symbolIn' | 'symbolOut' | 'decimalsIn' | 'decimalsOut'>;
+export type RequestTokens = Pick<
+  BridgeDetails,
+  'sourceChain' | 'destinationChain' | 'tokenIn' | 'tokenOut' | 'symbolIn' | 'symbolOut' | 'decimalsIn' | 'decimalsOut'
+>;
 
 /** What a request sends and what it pays out in: its tokens, or the chains' native coins when it names none. */
 export function requestCoins(details: Omit<RequestTokens, 'tokenIn' | 'tokenOut'>): { in?: Coin; out?: Coin } {
   return {
-    in: details.symbolIn !== undefined && details.decimalsIn !== undefined ? { symbol: details.symbolIn, decimals: details.decimalsIn } : nativeCoin(details.sourceChain),
-    out: details.symbolOut !== undefined && details.decimalsOut !== undefined ? { symbol: details.symbolOut, decimals: details.decimalsOut } : nativeCoin(details.destinationChain),
+    in:
+      details.symbolIn !== undefined && details.decimalsIn !== undefined
+        ? { symbol: details.symbolIn, decimals: details.decimalsIn }
+        : nativeCoin(details.sourceChain),
+    out:
+      details.symbolOut !== undefined && details.decimalsOut !== undefined
+        ? { symbol: details.symbolOut, decimals: details.decimalsOut }
+        : nativeCoin(details.destinationChain),
   };
 }
 

@@ -7,7 +7,7 @@ describe('bridgeFormReducer', () => {
     expect(initialBridgeForm('ARB', 'ARB')).toMatchObject({ source: 'ARB', destination: 'BASE' });
   });
 
-  it('swaps the chains when one side picks the other side\'s chain', () => {
+  it("swaps the chains when one side picks the other side's chain", () => {
     const form = { ...initialBridgeForm(), amountText: '1' };
     expect(bridgeFormReducer(form, { type: 'source', chain: 'ARB' })).toEqual({ source: 'ARB', destination: 'BASE', amountText: '', slippageBps: 500 });
     expect(bridgeFormReducer(form, { type: 'destination', chain: 'BASE' })).toMatchObject({ source: 'ARB', destination: 'BASE' });

@@ -6,18 +6,45 @@ const DEPOSIT = `0x${'a'.repeat(64)}`;
 const REFUND = `0x${'c'.repeat(64)}`;
 
 const details: BridgeDetails = {
-  requestId: '0x01', state: 'waiting', sourceChain: 'BASE', destinationChain: 'ARB',
-  trader: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-  amountIn: '1000000000000000000', amountOut: '990000000000000000', amountInFormatted: '1', amountOutFormatted: '0.99',
-  depositAmount: null, paidAmount: null, depositTxHash: null, depositUrl: null, fillTxHash: null, fillUrl: null,
-  refundTxHash: null, refundUrl: null, reason: null, createdAt: 1_000, expiresAt: 600_000, depositedAt: null, filledAt: null,
+  requestId: '0x01',
+  state: 'waiting',
+  sourceChain: 'BASE',
+  destinationChain: 'ARB',
+  trader: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  amountIn: '1000000000000000000',
+  amountOut: '990000000000000000',
+  amountInFormatted: '1',
+  amountOutFormatted: '0.99',
+  depositAmount: null,
+  paidAmount: null,
+  depositTxHash: null,
+  depositUrl: null,
+  fillTxHash: null,
+  fillUrl: null,
+  refundTxHash: null,
+  refundUrl: null,
+  reason: null,
+  createdAt: 1_000,
+  expiresAt: 600_000,
+  depositedAt: null,
+  filledAt: null,
   estimatedTime: 5,
 };
 
 function status(overrides: Partial<BridgeStatus>, detailOverrides: Partial<BridgeDetails> = {}): BridgeStatus {
   return {
-    success: true, status: 'waiting', step: 2, totalSteps: 4, requestId: '0x01', trackingUrl: 'http://localhost/bridge/0x01',
-    inTxHashes: null, txHashes: null, refundDetails: null, error: false, fetchFailed: false,
+    success: true,
+    status: 'waiting',
+    step: 2,
+    totalSteps: 4,
+    requestId: '0x01',
+    trackingUrl: 'http://localhost/bridge/0x01',
+    inTxHashes: null,
+    txHashes: null,
+    refundDetails: null,
+    error: false,
+    fetchFailed: false,
     ...overrides,
     details: { ...details, ...detailOverrides },
   };
@@ -52,7 +79,11 @@ describe('isFinalBridge', () => {
   });
 
   it('reads the public fields alone when there are no details', () => {
-    const bare: BridgeStatus = { ...status({ status: 'refund', step: 0 }), details: undefined, refundDetails: { currency: 'ETH', chain: 'BASE', contractAddress: '0x0', txHash: null } };
+    const bare: BridgeStatus = {
+      ...status({ status: 'refund', step: 0 }),
+      details: undefined,
+      refundDetails: { currency: 'ETH', chain: 'BASE', contractAddress: '0x0', txHash: null },
+    };
     expect(isFinalBridge(bare)).toBe(false);
     expect(isFinalBridge({ ...bare, refundDetails: { ...bare.refundDetails!, txHash: REFUND } })).toBe(true);
   });

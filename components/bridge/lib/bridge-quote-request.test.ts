@@ -8,7 +8,13 @@ const USDC_BASE = { address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbo
 
 describe('bridgeQuoteRequest', () => {
   it('asks for the default 5 % slippage and names no token for native coins', () => {
-    const request = bridgeQuoteRequest(initialBridgeForm(), { amount: 10n ** 18n, trader: TRADER, recipient: TRADER, tokenIn: nativeToken('BASE'), tokenOut: nativeToken('ARB') });
+    const request = bridgeQuoteRequest(initialBridgeForm(), {
+      amount: 10n ** 18n,
+      trader: TRADER,
+      recipient: TRADER,
+      tokenIn: nativeToken('BASE'),
+      tokenOut: nativeToken('ARB'),
+    });
     expect(request).toEqual({ source: 'BASE', destination: 'ARB', amount: '1000000000000000000', trader: TRADER, recipient: TRADER, slippage: 500 });
   });
 
@@ -22,7 +28,12 @@ describe('bridgeQuoteRequest', () => {
 
 describe('bridgeQuoteRequest before a wallet connects', () => {
   it('asks for a price only: no trader, and no recipient until one is known', () => {
-    const request = bridgeQuoteRequest(initialBridgeForm(), { amount: 10n ** 18n, trader: undefined, tokenIn: nativeToken('BASE'), tokenOut: nativeToken('ARB') });
+    const request = bridgeQuoteRequest(initialBridgeForm(), {
+      amount: 10n ** 18n,
+      trader: undefined,
+      tokenIn: nativeToken('BASE'),
+      tokenOut: nativeToken('ARB'),
+    });
     expect(request).toEqual({ source: 'BASE', destination: 'ARB', amount: '1000000000000000000', slippage: 500 });
   });
 });

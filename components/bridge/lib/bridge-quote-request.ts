@@ -35,10 +35,14 @@ export interface QuotedBridge {
 
 export function bridgeQuoteRequest(form: Pick<BridgeForm, 'source' | 'destination' | 'slippageBps'>, bridge: QuotedBridge): BridgeQuoteRequest {
   return {
-    source: form.source, destination: form.destination, amount: bridge.amount.toString(),
-    ...(bridge.trader && { trader: bridge.trader, ...(bridge.approval && { approval: bridge.approval }) }), ...(bridge.recipient && { recipient: bridge.recipient }),
+    source: form.source,
+    destination: form.destination,
+    amount: bridge.amount.toString(),
+    ...(bridge.trader && { trader: bridge.trader, ...(bridge.approval && { approval: bridge.approval }) }),
+    ...(bridge.recipient && { recipient: bridge.recipient }),
     // Native coins are the default on both sides: a bridge of native coins names no token.
-    ...withToken('tokenIn', quotedToken(bridge.tokenIn)), ...withToken('tokenOut', quotedToken(bridge.tokenOut)),
+    ...withToken('tokenIn', quotedToken(bridge.tokenIn)),
+    ...withToken('tokenOut', quotedToken(bridge.tokenOut)),
     slippage: form.slippageBps,
   };
 }

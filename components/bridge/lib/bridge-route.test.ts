@@ -7,12 +7,50 @@ const BETA = '0x00000000000000000000000000000000000bE7a0';
 const WETH = '0x4200000000000000000000000000000000000006';
 
 const request: RouteRequest = {
-  amountIn: '1000000000000000000000', amountOut: '1200000000000000000000', sourceChain: 'BASE', destinationChain: 'ARB',
-  tokenIn: ALPHA, tokenOut: BETA, symbolIn: 'ALPHA', symbolOut: 'BETA', decimalsIn: 18, decimalsOut: 18,
+  amountIn: '1000000000000000000000',
+  amountOut: '1200000000000000000000',
+  sourceChain: 'BASE',
+  destinationChain: 'ARB',
+  tokenIn: ALPHA,
+  tokenOut: BETA,
+  symbolIn: 'ALPHA',
+  symbolOut: 'BETA',
+  decimalsIn: 18,
+  decimalsOut: 18,
   route: [
-    { kind: 'swap', chain: 'BASE', venue: 'UNISWAP_V3', tokenIn: ALPHA, tokenOut: NATIVE_TOKEN_ADDRESS, symbolIn: 'ALPHA', symbolOut: 'ETH', amountIn: '1000000000000000000000', amountOut: '490000000000000000' },
-    { kind: 'bridge', chain: 'BASE', venue: 'solver', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: NATIVE_TOKEN_ADDRESS, symbolIn: 'ETH', symbolOut: 'ETH', amountIn: '490000000000000000', amountOut: '489000000000000000' },
-    { kind: 'swap', chain: 'ARB', venue: 'UNISWAP_V2', tokenIn: NATIVE_TOKEN_ADDRESS, tokenOut: BETA, symbolIn: 'ETH', symbolOut: 'BETA', amountIn: '489000000000000000', amountOut: '1200000000000000000000' },
+    {
+      kind: 'swap',
+      chain: 'BASE',
+      venue: 'UNISWAP_V3',
+      tokenIn: ALPHA,
+      tokenOut: NATIVE_TOKEN_ADDRESS,
+      symbolIn: 'ALPHA',
+      symbolOut: 'ETH',
+      amountIn: '1000000000000000000000',
+      amountOut: '490000000000000000',
+    },
+    {
+      kind: 'bridge',
+      chain: 'BASE',
+      venue: 'solver',
+      tokenIn: NATIVE_TOKEN_ADDRESS,
+      tokenOut: NATIVE_TOKEN_ADDRESS,
+      symbolIn: 'ETH',
+      symbolOut: 'ETH',
+      amountIn: '490000000000000000',
+      amountOut: '489000000000000000',
+    },
+    {
+      kind: 'swap',
+      chain: 'ARB',
+      venue: 'UNISWAP_V2',
+      tokenIn: NATIVE_TOKEN_ADDRESS,
+      tokenOut: BETA,
+      symbolIn: 'ETH',
+      symbolOut: 'BETA',
+      amountIn: '489000000000000000',
+      amountOut: '1200000000000000000000',
+    },
   ],
 };
 
@@ -33,8 +71,9 @@ describe('routeLegsText', () => {
   it('counts an intermediate token the page knows, and writes raw units for one it does not', () => {
     const wethLeg = { ...request.route![2]!, tokenIn: WETH, symbolIn: 'WETH' };
     const withWeth = { ...request, route: [request.route![0]!, request.route![1]!, wethLeg] };
-    expect(routeLegsText(withWeth, (chain, token) => (chain === 'ARB' && token === WETH ? { symbol: 'WETH', decimals: 18 } : undefined))[2]!.text)
-      .toBe('Swap 0.489 WETH → 1,200 BETA on Arbitrum One · Uniswap V2');
+    expect(routeLegsText(withWeth, (chain, token) => (chain === 'ARB' && token === WETH ? { symbol: 'WETH', decimals: 18 } : undefined))[2]!.text).toBe(
+      'Swap 0.489 WETH → 1,200 BETA on Arbitrum One · Uniswap V2',
+    );
     expect(routeLegsText(withWeth)[2]!.text).toBe('Swap 489000000000000000 WETH (raw units) → 1,200 BETA on Arbitrum One · Uniswap V2');
   });
 
@@ -43,7 +82,13 @@ describe('routeLegsText', () => {
   });
 
   it('reads a request stored without a route as one bridge leg in its own coins', () => {
-    const native: RouteRequest = { amountIn: '2000000000000000000', amountOut: '51000000000000000', sourceChain: 'AVAX', destinationChain: 'XLAYER', route: [] };
+    const native: RouteRequest = {
+      amountIn: '2000000000000000000',
+      amountOut: '51000000000000000',
+      sourceChain: 'AVAX',
+      destinationChain: 'XLAYER',
+      route: [],
+    };
     expect(texts(routeLegsText(native))).toEqual(['Bridge 2 AVAX Avalanche C-Chain → X Layer | 0.051 OKB arrives on X Layer']);
     expect(routeSummary(native)).toBe('Bridge AVAX to X Layer as OKB');
   });

@@ -37,12 +37,19 @@ const OWN_BRIDGE_VENUE = 'solver';
 export function routeLegs(request: RouteRequest): BridgeRouteLeg[] {
   if (request.route && request.route.length > 0) return request.route;
   const coins = requestCoins(request);
-  return [{
-    kind: 'bridge', chain: request.sourceChain, venue: OWN_BRIDGE_VENUE,
-    tokenIn: request.tokenIn ?? NATIVE_TOKEN_ADDRESS, tokenOut: request.tokenOut ?? NATIVE_TOKEN_ADDRESS,
-    symbolIn: coins.in?.symbol ?? request.sourceChain, symbolOut: coins.out?.symbol ?? request.destinationChain,
-    amountIn: request.amountIn, amountOut: request.amountOut,
-  }];
+  return [
+    {
+      kind: 'bridge',
+      chain: request.sourceChain,
+      venue: OWN_BRIDGE_VENUE,
+      tokenIn: request.tokenIn ?? NATIVE_TOKEN_ADDRESS,
+      tokenOut: request.tokenOut ?? NATIVE_TOKEN_ADDRESS,
+      symbolIn: coins.in?.symbol ?? request.sourceChain,
+      symbolOut: coins.out?.symbol ?? request.destinationChain,
+      amountIn: request.amountIn,
+      amountOut: request.amountOut,
+    },
+  ];
 }
 
 /** Each leg's side of the bridge: by its place around the bridge leg, or by its chain when there is none. */
@@ -60,13 +67,20 @@ export function legSides(request: RouteRequest, legs: readonly BridgeRouteLeg[] 
  * ("uniswap-v3" → "Uniswap V3"); several joined with " + ".
  */
 export function readableVenue(venues: string): string {
-  return venues.split('+').map((venue) => venue.trim()).filter(Boolean).map(oneVenue).join(' + ');
+  return venues
+    .split('+')
+    .map((venue) => venue.trim())
+    .filter(Boolean)
+    .map(oneVenue)
+    .join(' + ');
 }
 
 function oneVenue(venue: string): string {
   const named = venueName(venue);
   if (named !== venue) return named;
-  return venue.split(/[_\-\s]+/).filter(Boolean)
+  return venue
+    .split(/[_\-\s]+/)
+    .filter(Boolean)
     .map((word) => (/^v\d+$/i.test(word) ? word.toUpperCase() : `${word[0]!.toUpperCase()}${word.slice(1).toLowerCase()}`))
     .join(' ');
 }
@@ -97,7 +111,10 @@ export function routeLegsText(request: RouteRequest, known?: KnownCoin, venues: 
   const legs = routeLegs(request);
   const sides = legSides(request, legs);
   return legs.map((leg, index) => ({
-    key: `${index}-${leg.kind}-${leg.chain}`, index, kind: leg.kind, side: sides[index]!,
+    key: `${index}-${leg.kind}-${leg.chain}`,
+    index,
+    kind: leg.kind,
+    side: sides[index]!,
     ...legText(request, leg, known, venues[sides[index]!] ?? leg.venue),
   }));
 }
@@ -108,9 +125,11 @@ export function routeLegsText(request: RouteRequest, known?: KnownCoin, venues: 
  */
 export function routeSummary(request: RouteRequest): string {
   const destination = chainName(request.destinationChain);
-  const parts = routeLegs(request).map((leg) => (leg.kind === 'swap'
-    ? `swap ${leg.symbolIn} → ${leg.symbolOut} on ${chainName(leg.chain)}`
-    : `bridge ${leg.symbolIn} to ${destination}${leg.symbolOut !== leg.symbolIn ? ` as ${leg.symbolOut}` : ''}`));
+  const parts = routeLegs(request).map((leg) =>
+    leg.kind === 'swap'
+      ? `swap ${leg.symbolIn} → ${leg.symbolOut} on ${chainName(leg.chain)}`
+      : `bridge ${leg.symbolIn} to ${destination}${leg.symbolOut !== leg.symbolIn ? ` as ${leg.symbolOut}` : ''}`,
+  );
   const sentence = parts.join(', ');
   return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}`;
 }

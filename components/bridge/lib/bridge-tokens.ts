@@ -23,8 +23,10 @@ export function quotedToken(token: SwapToken): string | undefined {
 
 /** Looks a token up in the listed tokens of the two chains, for amounts that name it by address only. */
 export function knownCoins(
-  source: ChainId, sourceTokens: readonly SwapToken[] | undefined,
-  destination: ChainId, destinationTokens: readonly SwapToken[] | undefined,
+  source: ChainId,
+  sourceTokens: readonly SwapToken[] | undefined,
+  destination: ChainId,
+  destinationTokens: readonly SwapToken[] | undefined,
 ): (chain: string, address: string) => Coin | undefined {
   return (chain, address) => {
     const list = chain === source ? sourceTokens : chain === destination ? destinationTokens : undefined;

@@ -41,7 +41,7 @@ function explorerUrl(chain: string, hash: string): string | undefined {
 
 /** The transaction of one leg, its hash (and link) from the leg or else the first of the answer's own hashes. */
 function transaction(chain: string, leg: ReportedLeg | undefined, known: KnownHash[], venue = venueOf(leg)): RequestTransaction {
-  const [hash, url] = leg?.txHash ? [leg.txHash, leg.url] : known.find(([candidate]) => !!candidate) ?? [];
+  const [hash, url] = leg?.txHash ? [leg.txHash, leg.url] : (known.find(([candidate]) => !!candidate) ?? []);
   return {
     chain,
     ...(hash ? { txHash: hash, explorerUrl: url ?? explorerUrl(chain, hash) } : {}),
@@ -68,8 +68,17 @@ export function requestTransactions(status: BridgeStatus, sentTxHash?: string): 
   const fill = legs.find((leg) => leg.kind === 'fill' || (leg.kind === 'swap' && leg.chain === destination));
   return {
     ...(approve ? { approve: transaction(source, approve, []) } : {}),
-    deposit: transaction(source, deposit, [[details?.depositTxHash, details?.depositUrl], [status.inTxHashes?.[0]], [sentTxHash]], venueOf(sourceSwap) ?? venueOf(deposit)),
+    deposit: transaction(
+      source,
+      deposit,
+      [[details?.depositTxHash, details?.depositUrl], [status.inTxHashes?.[0]], [sentTxHash]],
+      venueOf(sourceSwap) ?? venueOf(deposit),
+    ),
     fill: transaction(destination, fill, [[details?.fillTxHash, details?.fillUrl], [status.txHashes?.[0]]]),
-    refund: transaction(source, legs.find((leg) => leg.kind === 'refund'), [[details?.refundTxHash, details?.refundUrl], [status.refundDetails?.txHash]]),
+    refund: transaction(
+      source,
+      legs.find((leg) => leg.kind === 'refund'),
+      [[details?.refundTxHash, details?.refundUrl], [status.refundDetails?.txHash]],
+    ),
   };
 }

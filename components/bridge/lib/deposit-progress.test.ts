@@ -9,10 +9,18 @@ describe('depositSteps', () => {
     expect(summary(depositSteps({ phase: 'approve', source: 'BASE', approveLabel: 'Approve USDC' }))).toEqual(['approve:active', 'deposit:waiting']);
     const approving = depositSteps({ phase: 'approving', source: 'BASE', approveLabel: 'Approve USDC', approveTxHash: HASH });
     expect(summary(approving)).toEqual(['approve:active', 'deposit:waiting']);
-    expect(approving[0]).toMatchObject({ label: 'Approve USDC', note: 'Waiting for the approval to confirm', txHash: HASH, explorerUrl: `https://basescan.org/tx/${HASH}` });
+    expect(approving[0]).toMatchObject({
+      label: 'Approve USDC',
+      note: 'Waiting for the approval to confirm',
+      txHash: HASH,
+      explorerUrl: `https://basescan.org/tx/${HASH}`,
+    });
     const depositing = depositSteps({ phase: 'wallet', source: 'BASE', approveLabel: 'Approve USDC', approveTxHash: HASH });
     expect(summary(depositing)).toEqual(['approve:done', 'deposit:active']);
     expect(depositing[1]?.note).toBe('Confirm the deposit in your wallet');
-    expect(summary(depositSteps({ phase: 'sent', source: 'BASE', approveLabel: 'Approve USDC', approveTxHash: HASH }))).toEqual(['approve:done', 'deposit:done']);
+    expect(summary(depositSteps({ phase: 'sent', source: 'BASE', approveLabel: 'Approve USDC', approveTxHash: HASH }))).toEqual([
+      'approve:done',
+      'deposit:done',
+    ]);
   });
 });

@@ -21,7 +21,13 @@ export interface DepositStep {
 
 const BEFORE_DEPOSIT: readonly DepositPhase[] = ['approve', 'approving'];
 
-export function depositSteps({ phase, source, approveLabel, approveTxHash, explorerLink = explorerTxUrl }: {
+export function depositSteps({
+  phase,
+  source,
+  approveLabel,
+  approveTxHash,
+  explorerLink = explorerTxUrl,
+}: {
   phase: DepositPhase;
   source: ChainId;
   /** The approval in words: token, spender and amount ("Approve exactly 25 USDC for the Depository 0x…"). */
@@ -32,11 +38,12 @@ export function depositSteps({ phase, source, approveLabel, approveTxHash, explo
 }): DepositStep[] {
   const approving = BEFORE_DEPOSIT.includes(phase);
   const link = approveTxHash ? { txHash: approveTxHash, explorerUrl: explorerLink(source, approveTxHash) } : {};
-  const approve: DepositStep = phase === 'approve'
-    ? { id: 'approve', label: approveLabel, status: 'active', note: 'Confirm the approval in your wallet' }
-    : phase === 'approving'
-      ? { id: 'approve', label: approveLabel, status: 'active', note: 'Waiting for the approval to confirm', ...link }
-      : { id: 'approve', label: approveLabel, status: 'done', note: 'Approved', ...link };
+  const approve: DepositStep =
+    phase === 'approve'
+      ? { id: 'approve', label: approveLabel, status: 'active', note: 'Confirm the approval in your wallet' }
+      : phase === 'approving'
+        ? { id: 'approve', label: approveLabel, status: 'active', note: 'Waiting for the approval to confirm', ...link }
+        : { id: 'approve', label: approveLabel, status: 'done', note: 'Approved', ...link };
   const deposit: DepositStep = approving
     ? { id: 'deposit', label: 'Deposit', status: 'waiting', note: 'After the approval' }
     : phase === 'wallet'

@@ -34,6 +34,9 @@ describe('checkRecipient', () => {
     expect(checkRecipient(EVM, 'BASE', 'SOL')).toMatchObject({ ok: false, empty: false, message: expect.stringContaining('not a Solana address') });
     expect(checkRecipient(SOL, 'SOL', 'ARB')).toMatchObject({ ok: false, empty: false, message: expect.stringContaining('not an EVM address') });
     expect(checkRecipient('0x1234', 'BASE', 'ARB')).toMatchObject({ ok: false, empty: false });
-    expect(checkRecipient('0x0000000000000000000000000000000000000000', 'BASE', 'ARB')).toMatchObject({ ok: false, message: expect.stringContaining('zero address') });
+    expect(checkRecipient('0x0000000000000000000000000000000000000000', 'BASE', 'ARB')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('zero address'),
+    });
   });
 });

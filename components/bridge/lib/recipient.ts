@@ -17,7 +17,7 @@ export function isCrossFamily(source: ChainId, destination: ChainId): boolean {
 
 /** The recipient the form starts with: the sending EVM wallet between EVM chains, nobody across families. */
 export function defaultRecipient(source: ChainId, destination: ChainId, sourceWallet: string | undefined): string {
-  return !isCrossFamily(source, destination) && familyOf(source).senderReceives ? sourceWallet ?? '' : '';
+  return !isCrossFamily(source, destination) && familyOf(source).senderReceives ? (sourceWallet ?? '') : '';
 }
 
 export function checkRecipient(text: string, source: ChainId, destination: ChainId): RecipientCheck {

@@ -34,7 +34,7 @@ const LEG_STATUS: Record<BridgeLeg['status'], TrackerStepStatus> = { waiting: 'w
 const LEG_NOTE: Record<BridgeLeg['status'], string> = { waiting: 'Not yet', pending: 'Under way', success: 'Done', failure: 'Failed' };
 
 function chainLabel(chain: string | undefined, fallback: string): string {
-  return chain ? CHAINS[chain as ChainId]?.name ?? chain : fallback;
+  return chain ? (CHAINS[chain as ChainId]?.name ?? chain) : fallback;
 }
 
 function linkOf(transaction: RequestTransaction | undefined): Pick<TrackerStep, 'txHash' | 'explorerUrl'> {
@@ -62,7 +62,8 @@ function depositStep(step: Pick<TrackerStep, 'id' | 'label'>, deposit: RequestTr
   const { source } = progress;
   const link = linkOf(deposit);
   if (deposit.status === 'failure') return { ...step, status: 'failed', note: `The deposit failed on ${source}`, ...link };
-  if (progress.confirmed) return { ...step, status: 'done', note: swaps ? `Swapped by the deposit, confirmed on ${source}` : `Confirmed on ${source}`, ...link };
+  if (progress.confirmed)
+    return { ...step, status: 'done', note: swaps ? `Swapped by the deposit, confirmed on ${source}` : `Confirmed on ${source}`, ...link };
   if (deposit.txHash) return { ...step, status: 'active', note: `Sent; waiting for ${source} to confirm it${progress.confirmations}`, ...link };
   return { ...step, status: 'active', note: swaps ? `Made by the deposit: waiting for it on ${source}` : `Waiting for the deposit on ${source}` };
 }
@@ -98,7 +99,11 @@ function refundStep(status: BridgeStatus, refund: RequestTransaction, progress: 
   const step = { id: 'refund' as const, label: `Refund on ${progress.source}`, ...linkOf(refund) };
   if (progress.headline === 'refund') return { ...step, status: 'done', note: `Returned${amount} on ${progress.source}` };
   if (progress.headline === 'failure') return { ...step, status: 'failed', note: 'Nothing could be returned' };
-  return { ...step, status: 'active', note: refund.txHash ? `Sent on ${progress.source}; waiting for it to confirm` : `Returning the deposit on ${progress.source}` };
+  return {
+    ...step,
+    status: 'active',
+    note: refund.txHash ? `Sent on ${progress.source}; waiting for it to confirm` : `Returning the deposit on ${progress.source}`,
+  };
 }
 
 function approveStep(approve: RequestTransaction, details: BridgeDetails | undefined): TrackerStep {
@@ -114,7 +119,12 @@ function legSteps(details: BridgeDetails, transactions: RequestTransactions, pro
   const legs = routeLegsText(details, undefined, { source: transactions.deposit.venue, destination: transactions.fill.venue });
   const swapsAtSource = legs.some((leg) => leg.side === 'source');
   const paysOut = !legs.some((leg) => leg.side === 'destination');
-  const deposit = depositStep({ id: 'deposit', label: `Deposit ${coinAmount(details.amountIn, details.sourceChain, requestCoins(details).in).text} on ${progress.source}` }, transactions.deposit, progress, false);
+  const deposit = depositStep(
+    { id: 'deposit', label: `Deposit ${coinAmount(details.amountIn, details.sourceChain, requestCoins(details).in).text} on ${progress.source}` },
+    transactions.deposit,
+    progress,
+    false,
+  );
   const stepOf = (leg: RouteLegText): TrackerStep => {
     if (leg.side === 'bridge') return bridgeStep(leg.text, transactions, progress, paysOut);
     const step = { id: `swap-${leg.index}` as const, label: leg.text };
@@ -133,8 +143,8 @@ export function trackerSteps(status: BridgeStatus, sentTxHash?: string, now = Da
   const details = status.details;
   const steps = details
     ? legSteps(details, transactions, progress)
-    // Without details only the public fields are known: the deposit and the bridge, in general words.
-    : [depositStep({ id: 'deposit', label: 'Deposit' }, transactions.deposit, progress, false), bridgeStep('Bridge', transactions, progress, true)];
+    : // Without details only the public fields are known: the deposit and the bridge, in general words.
+      [depositStep({ id: 'deposit', label: 'Deposit' }, transactions.deposit, progress, false), bridgeStep('Bridge', transactions, progress, true)];
   return [
     ...(transactions.approve ? [approveStep(transactions.approve, details)] : []),
     ...steps,

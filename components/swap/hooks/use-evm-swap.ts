@@ -51,66 +51,76 @@ export function useEvmSwap() {
   const track = useMutation(trpc.v2.track.mutationOptions());
   const explorerTxLink = useExplorerTxLink();
 
-  return useCallback(async ({ chain, account, tokenIn, tokenOut, transaction, extraLabel }: EvmSwapParameters, report: Dispatch<FlowEvent>) => {
-    let step: StepId = 'swap';
-    let started = false;
-    try {
-      const plan = planSwap(transaction);
-      report({
-        type: 'start', approveBefore: !!plan.approveBefore, approveAfter: !!plan.approveAfter, extra: plan.extra ? extraLabel ?? 'Before the swap' : undefined,
-        approveLabel: transaction.approve ? approvalText(transaction.approve, tokenIn, 'Router') : undefined,
-      });
-      started = true;
-      const client = await getConnectorClient(config, { chainId: plan.trade.chainId, account, assertChainId: true });
+  return useCallback(
+    async ({ chain, account, tokenIn, tokenOut, transaction, extraLabel }: EvmSwapParameters, report: Dispatch<FlowEvent>) => {
+      let step: StepId = 'swap';
+      let started = false;
+      try {
+        const plan = planSwap(transaction);
+        report({
+          type: 'start',
+          approveBefore: !!plan.approveBefore,
+          approveAfter: !!plan.approveAfter,
+          extra: plan.extra ? (extraLabel ?? 'Before the swap') : undefined,
+          approveLabel: transaction.approve ? approvalText(transaction.approve, tokenIn, 'Router') : undefined,
+        });
+        started = true;
+        const client = await getConnectorClient(config, { chainId: plan.trade.chainId, account, assertChainId: true });
 
-      if (plan.extra) {
-        step = 'extra';
-        report({ type: 'active', step });
-        const hash = await send(client, plan.extra, account);
-        report({ type: 'submitted', step, txHash: hash, explorerUrl: explorerTxLink(chain, hash) });
-        await confirmed(client, hash, (extraLabel ?? 'first').toLowerCase());
-        report({ type: 'completed', step });
-      }
-
-      if (plan.approveBefore) {
-        step = 'approve';
-        report({ type: 'active', step });
-        const hash = await send(client, plan.approveBefore, account);
-        report({ type: 'submitted', step, txHash: hash, explorerUrl: explorerTxLink(chain, hash) });
-        await confirmed(client, hash, 'approval');
-        report({ type: 'completed', step });
-      }
-
-      step = 'swap';
-      report({ type: 'active', step });
-      const hash = await send(client, plan.trade, account);
-      report({ type: 'submitted', step, txHash: hash, explorerUrl: explorerTxLink(chain, hash) });
-      report({ type: 'completed', step });
-
-      step = 'confirmed';
-      report({ type: 'active', step });
-      const outcome = await track.mutateAsync({ chain, txHash: hash, quoteId: transaction.quoteId });
-      if (outcome.status !== 'SUCCESS' || !outcome.txRes) throw new SwapFlowError(describeTradeFailure(outcome.parsedError));
-      report({
-        type: 'succeeded',
-        result: { ...outcome.txRes, spentSymbol: tokenIn.symbol, receivedSymbol: tokenOut.symbol },
-      });
-
-      if (plan.approveAfter) {
-        step = 'approveAfter';
-        try {
+        if (plan.extra) {
+          step = 'extra';
           report({ type: 'active', step });
-          const approveHash = await send(client, plan.approveAfter, account);
-          report({ type: 'submitted', step, txHash: approveHash, explorerUrl: explorerTxLink(chain, approveHash) });
-          await confirmed(client, approveHash, 'approval');
+          const hash = await send(client, plan.extra, account);
+          report({ type: 'submitted', step, txHash: hash, explorerUrl: explorerTxLink(chain, hash) });
+          await confirmed(client, hash, (extraLabel ?? 'first').toLowerCase());
           report({ type: 'completed', step });
-        } catch (error) {
-          report({ type: 'noted', step, message: `The swap is done, but the approval for selling later was not: ${describeError(error)} It is asked for again when you sell.` });
         }
+
+        if (plan.approveBefore) {
+          step = 'approve';
+          report({ type: 'active', step });
+          const hash = await send(client, plan.approveBefore, account);
+          report({ type: 'submitted', step, txHash: hash, explorerUrl: explorerTxLink(chain, hash) });
+          await confirmed(client, hash, 'approval');
+          report({ type: 'completed', step });
+        }
+
+        step = 'swap';
+        report({ type: 'active', step });
+        const hash = await send(client, plan.trade, account);
+        report({ type: 'submitted', step, txHash: hash, explorerUrl: explorerTxLink(chain, hash) });
+        report({ type: 'completed', step });
+
+        step = 'confirmed';
+        report({ type: 'active', step });
+        const outcome = await track.mutateAsync({ chain, txHash: hash, quoteId: transaction.quoteId });
+        if (outcome.status !== 'SUCCESS' || !outcome.txRes) throw new SwapFlowError(describeTradeFailure(outcome.parsedError));
+        report({
+          type: 'succeeded',
+          result: { ...outcome.txRes, spentSymbol: tokenIn.symbol, receivedSymbol: tokenOut.symbol },
+        });
+
+        if (plan.approveAfter) {
+          step = 'approveAfter';
+          try {
+            report({ type: 'active', step });
+            const approveHash = await send(client, plan.approveAfter, account);
+            report({ type: 'submitted', step, txHash: approveHash, explorerUrl: explorerTxLink(chain, approveHash) });
+            await confirmed(client, approveHash, 'approval');
+            report({ type: 'completed', step });
+          } catch (error) {
+            report({
+              type: 'noted',
+              step,
+              message: `The swap is done, but the approval for selling later was not: ${describeError(error)} It is asked for again when you sell.`,
+            });
+          }
+        }
+      } catch (error) {
+        if (!started) report({ type: 'start', approveBefore: false, approveAfter: false });
+        report({ type: 'failed', step, message: describeError(error), rejected: isUserRejection(error) });
       }
-    } catch (error) {
-      if (!started) report({ type: 'start', approveBefore: false, approveAfter: false });
-      report({ type: 'failed', step, message: describeError(error), rejected: isUserRejection(error) });
-    }
-  }, [config, track, explorerTxLink]);
+    },
+    [config, track, explorerTxLink],
+  );
 }

@@ -12,10 +12,9 @@ import { sameToken, type HeldToken, type SwapToken } from '../lib/tokens';
 export function useListedBalances(chain: ChainId, tokens: readonly SwapToken[], wallet: string | undefined): HeldToken[] {
   const trpc = useTRPC();
   const addresses = tokens.map((token) => token.address);
-  const query = useQuery(trpc.tokens.balances.queryOptions(
-    wallet && addresses.length > 0 ? { chain, wallet, tokens: addresses } : skipToken,
-    { retry: false, staleTime: 10_000 },
-  ));
+  const query = useQuery(
+    trpc.tokens.balances.queryOptions(wallet && addresses.length > 0 ? { chain, wallet, tokens: addresses } : skipToken, { retry: false, staleTime: 10_000 }),
+  );
   const balances = query.data?.balances ?? [];
   return tokens.map((token) => {
     const raw = balances.find((entry) => sameToken({ address: entry.token }, token))?.balance;

@@ -7,7 +7,12 @@ import type { SwapForm, SwapFormDispatch } from './use-swap-form';
 const STORAGE_KEY = 'swap:pair';
 
 /** A remembered token: what the form keeps of it, with bounds (the storage is the browser's, anyone can edit it). */
-interface RememberedToken { address: string; symbol: string; name: string; decimals: number }
+interface RememberedToken {
+  address: string;
+  symbol: string;
+  name: string;
+  decimals: number;
+}
 
 // Checked by hand rather than with zod: its schemas would add 23-36 kB (gzip) to the swap page's first load.
 function isToken(value: unknown): value is RememberedToken {

@@ -28,28 +28,32 @@ export function useSolanaSwap() {
   const trpc = useTRPC();
   const execute = useMutation(trpc.v2.execute.mutationOptions());
 
-  return useCallback(async ({ chain, account, tokenIn, tokenOut, transaction }: SolanaSwapParameters, report: Dispatch<FlowEvent>) => {
-    let step: StepId = 'swap';
-    report({ type: 'start', approveBefore: false, approveAfter: false, approvals: false });
-    try {
-      if (transaction.approve || transaction.extra) throw new SwapFlowError('The quote asks for more than one Solana transaction; this page signs only the trade.');
-      if (address !== account) throw new SwapFlowError('The Solana wallet changed accounts. Get a new quote.');
-      if (!signQuoted) throw new SwapFlowError('This wallet cannot sign Solana transactions for the page.');
+  return useCallback(
+    async ({ chain, account, tokenIn, tokenOut, transaction }: SolanaSwapParameters, report: Dispatch<FlowEvent>) => {
+      let step: StepId = 'swap';
+      report({ type: 'start', approveBefore: false, approveAfter: false, approvals: false });
+      try {
+        if (transaction.approve || transaction.extra)
+          throw new SwapFlowError('The quote asks for more than one Solana transaction; this page signs only the trade.');
+        if (address !== account) throw new SwapFlowError('The Solana wallet changed accounts. Get a new quote.');
+        if (!signQuoted) throw new SwapFlowError('This wallet cannot sign Solana transactions for the page.');
 
-      report({ type: 'active', step });
-      const trade = await signQuoted(transaction.trade, 'trade');
-      report({ type: 'completed', step });
+        report({ type: 'active', step });
+        const trade = await signQuoted(transaction.trade, 'trade');
+        report({ type: 'completed', step });
 
-      step = 'confirmed';
-      report({ type: 'active', step });
-      const outcome = await execute.mutateAsync({ chain, trade, quoteId: transaction.quoteId, mev: false, simulation: true });
-      if (outcome.status !== 'SUCCESS' || !outcome.txRes) throw new SwapFlowError(describeTradeFailure(outcome.parsedError));
-      report({
-        type: 'succeeded',
-        result: { ...outcome.txRes, spentSymbol: tokenIn.symbol, receivedSymbol: tokenOut.symbol },
-      });
-    } catch (error) {
-      report({ type: 'failed', step, message: describeError(error), rejected: isUserRejection(error) });
-    }
-  }, [address, signQuoted, execute]);
+        step = 'confirmed';
+        report({ type: 'active', step });
+        const outcome = await execute.mutateAsync({ chain, trade, quoteId: transaction.quoteId, mev: false, simulation: true });
+        if (outcome.status !== 'SUCCESS' || !outcome.txRes) throw new SwapFlowError(describeTradeFailure(outcome.parsedError));
+        report({
+          type: 'succeeded',
+          result: { ...outcome.txRes, spentSymbol: tokenIn.symbol, receivedSymbol: tokenOut.symbol },
+        });
+      } catch (error) {
+        report({ type: 'failed', step, message: describeError(error), rejected: isUserRejection(error) });
+      }
+    },
+    [address, signQuoted, execute],
+  );
 }

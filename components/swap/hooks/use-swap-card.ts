@@ -55,8 +55,24 @@ export function useSwapCard(initialChain: ChainId, linkedTokenOut: string | unde
   const honeypot = warnings.some((warning) => warning.code === 'HONEYPOT');
 
   return {
-    form, chainInfo, wallet, tokens, execution, running, switcher, edit, pickChain, confirmText, setConfirmText,
-    balanceIn, balanceOut, amount, quote, impact, warnings, honeypot,
+    form,
+    chainInfo,
+    wallet,
+    tokens,
+    execution,
+    running,
+    switcher,
+    edit,
+    pickChain,
+    confirmText,
+    setConfirmText,
+    balanceIn,
+    balanceOut,
+    amount,
+    quote,
+    impact,
+    warnings,
+    honeypot,
   };
 }
 
@@ -66,15 +82,26 @@ export type SwapCardState = ReturnType<typeof useSwapCard>;
  * With a wallet the quote builds its transactions (nonce, approval, recipient); without one it is price-only:
  * the same amounts, route and warnings, nothing to sign.
  */
-function swapQuoteRequest(form: SwapForm, { amount, amountOut, insufficient }: SwapAmount, wallet: FamilyWallet, approval: ApprovalSize): QuoteRequest | undefined {
+function swapQuoteRequest(
+  form: SwapForm,
+  { amount, amountOut, insufficient }: SwapAmount,
+  wallet: FamilyWallet,
+  approval: ApprovalSize,
+): QuoteRequest | undefined {
   const { chain, tokenIn, tokenOut } = form;
   // A share of the balance ("50%") needs the wallet whose balance it is.
   const shareWithoutWallet = !wallet.connected && amount?.endsWith('%');
   return tokenIn && tokenOut && (amount || amountOut) && !insufficient && !shareWithoutWallet
-    // The page asks for risky tokens too: it shows the warning and asks for the typed word instead.
-    ? {
-      chain, tokenIn: tokenIn.address, tokenOut: tokenOut.address, ...(amountOut ? { amountOut } : { amount }), slippage: form.slippageBps, priority: form.priority,
-      ...(wallet.connected && { trader: wallet.address, approval }), acceptRisk: true,
-    }
+    ? // The page asks for risky tokens too: it shows the warning and asks for the typed word instead.
+      {
+        chain,
+        tokenIn: tokenIn.address,
+        tokenOut: tokenOut.address,
+        ...(amountOut ? { amountOut } : { amount }),
+        slippage: form.slippageBps,
+        priority: form.priority,
+        ...(wallet.connected && { trader: wallet.address, approval }),
+        acceptRisk: true,
+      }
     : undefined;
 }

@@ -34,21 +34,24 @@ export function useSwapExecution() {
   const evm = useEvmSwap();
   const solana = useSolanaSwap();
 
-  const execute = useCallback(async (params: ExecuteSwapParameters) => {
-    const { chain } = params;
-    try {
-      await onFamily(chain, {
-        evm: (evmChain) => evm({ ...params, chain: evmChain, account: params.account as Address }, dispatch),
-        solana: () => solana(params, dispatch),
-      });
-    } finally {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: trpc.v1.balance.pathKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.v1.tokenBalance.pathKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.v2.history.pathKey() }),
-      ]);
-    }
-  }, [evm, solana, queryClient, trpc]);
+  const execute = useCallback(
+    async (params: ExecuteSwapParameters) => {
+      const { chain } = params;
+      try {
+        await onFamily(chain, {
+          evm: (evmChain) => evm({ ...params, chain: evmChain, account: params.account as Address }, dispatch),
+          solana: () => solana(params, dispatch),
+        });
+      } finally {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.v1.balance.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.v1.tokenBalance.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.v2.history.pathKey() }),
+        ]);
+      }
+    },
+    [evm, solana, queryClient, trpc],
+  );
 
   const reset = useCallback(() => dispatch({ type: 'reset' }), []);
   return { flow, execute, reset };

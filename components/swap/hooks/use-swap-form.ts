@@ -53,16 +53,18 @@ function reduce(form: SwapForm, event: FormEvent): SwapForm {
       return { ...form, chain: event.chain, tokenIn: event.tokenIn, tokenOut: event.tokenOut, mode: { kind: 'exact' } };
     case 'tokenIn':
       // Picking the token on the other side swaps the two, as people expect.
-      return sameToken(event.token, form.tokenOut)
-        ? { ...form, tokenIn: event.token, tokenOut: form.tokenIn }
-        : { ...form, tokenIn: event.token };
+      return sameToken(event.token, form.tokenOut) ? { ...form, tokenIn: event.token, tokenOut: form.tokenIn } : { ...form, tokenIn: event.token };
     case 'tokenOut':
       return sameToken(event.token, form.tokenIn) ? { ...form, tokenOut: event.token, tokenIn: form.tokenOut } : { ...form, tokenOut: event.token };
     case 'flip':
       // The typed amount stays with its token: it moves to the other field.
       return {
-        ...form, tokenIn: form.tokenOut, tokenOut: form.tokenIn, mode: { kind: 'exact' },
-        side: form.side === 'pay' && form.mode.kind === 'exact' ? 'receive' : 'pay', amountText: form.mode.kind === 'percent' ? '' : form.amountText,
+        ...form,
+        tokenIn: form.tokenOut,
+        tokenOut: form.tokenIn,
+        mode: { kind: 'exact' },
+        side: form.side === 'pay' && form.mode.kind === 'exact' ? 'receive' : 'pay',
+        amountText: form.mode.kind === 'percent' ? '' : form.amountText,
       };
     case 'amount':
       return { ...form, amountText: event.text, side: 'pay', mode: { kind: 'exact' } };
@@ -83,7 +85,12 @@ function reduce(form: SwapForm, event: FormEvent): SwapForm {
 
 export function useSwapForm(initialChain: ChainId) {
   const [form, dispatch] = useReducer(reduce, {
-    chain: initialChain, amountText: '', side: 'pay', mode: { kind: 'exact' }, slippageBps: DEFAULT_SLIPPAGE_BPS, priority: 'MEDIUM',
+    chain: initialChain,
+    amountText: '',
+    side: 'pay',
+    mode: { kind: 'exact' },
+    slippageBps: DEFAULT_SLIPPAGE_BPS,
+    priority: 'MEDIUM',
   } satisfies SwapForm);
   return { form, dispatch };
 }

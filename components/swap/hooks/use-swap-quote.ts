@@ -33,7 +33,12 @@ export interface QuoteRequest {
  */
 export function useSwapQuote(request: QuoteRequest | undefined, { paused }: { paused: boolean }) {
   const trpc = useTRPC();
-  const query = useQuery(trpc.v2.quote.queryOptions(request ?? skipToken, liveQuoteOptions((data: { expiresAt: number }) => data.expiresAt, paused)));
+  const query = useQuery(
+    trpc.v2.quote.queryOptions(
+      request ?? skipToken,
+      liveQuoteOptions((data: { expiresAt: number }) => data.expiresAt, paused),
+    ),
+  );
   const now = useNow();
   return {
     quote: query.data,

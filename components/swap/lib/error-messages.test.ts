@@ -16,11 +16,12 @@ describe('describeError', () => {
 
   it('names what a Solana wallet refused, with its own words when it gave some', () => {
     expect(describeError(new WalletAccountError())).toBe('The wallet gave no account. Unlock it and choose an account.');
-    expect(describeError(new WalletSignTransactionError('Transaction too large\nat line 3', new Error('x'))))
-      .toBe('The wallet did not sign the transaction: Transaction too large');
+    expect(describeError(new WalletSignTransactionError('Transaction too large\nat line 3', new Error('x')))).toBe(
+      'The wallet did not sign the transaction: Transaction too large',
+    );
   });
 
-  it('shows a refused field\'s message without the field name the API puts first', () => {
+  it("shows a refused field's message without the field name the API puts first", () => {
     const refusal = new TRPCClientError<never>('amount: The largest bridge this server takes is $100,000.');
     Object.assign(refusal, { data: { appCode: 'LIMIT_EXCEEDED', field: 'amount' } });
     expect(describeError(refusal)).toBe('The largest bridge this server takes is $100,000.');
@@ -39,15 +40,18 @@ describe('describeError', () => {
 describe('refusals of what a person typed', () => {
   it('says a refused wallet address in one sentence, whatever rules the server listed', () => {
     const twice = refusal('address: must be a 0x address; address: must be a wallet', 'INVALID_INPUT', 'address');
-    expect(describeWalletAddressRefusal(twice, { name: 'Base', family: 'evm' }))
-      .toBe('This is not a wallet address on Base, where an address is 0x followed by 40 hex digits.');
+    expect(describeWalletAddressRefusal(twice, { name: 'Base', family: 'evm' })).toBe(
+      'This is not a wallet address on Base, where an address is 0x followed by 40 hex digits.',
+    );
     expect(describeWalletAddressRefusal(refusal('chain: unknown', 'INVALID_INPUT', 'chain'), { name: 'Base', family: 'evm' })).toBe('unknown');
   });
 
   it('says an address without a token is not a token on the chain', () => {
     const notFound = refusal('no ERC-20 token at 0x1 on BASE: it does not answer decimals().', 'NOT_FOUND', null);
     expect(describeTokenRefusal(notFound, 'Base')).toBe('This address is not a token on Base.');
-    expect(describeTokenRefusal(refusal('0x1 is not an ERC-20 token on BASE', 'INVALID_INPUT', 'address'), 'Base')).toBe('This address is not a token on Base.');
+    expect(describeTokenRefusal(refusal('0x1 is not an ERC-20 token on BASE', 'INVALID_INPUT', 'address'), 'Base')).toBe(
+      'This address is not a token on Base.',
+    );
     expect(describeTokenRefusal(refusal('Too many requests.', 'RATE_LIMITED', null), 'Base')).toBe('Too many requests.');
   });
 });

@@ -6,7 +6,6 @@ import { formatUnits, parseUnits } from 'viem';
 import { formatAmount, roundDownToShown } from '@/server/display/amount-text';
 import { formatPercent } from '@/server/display/number-text';
 
-
 /** A human-readable decimal from the server (such as "746.444654163839140294") shortened for display. */
 export function formatDecimalText(text: string, maxFraction = 6): string {
   if (!/^\d+(\.\d+)?$/.test(text)) return text;

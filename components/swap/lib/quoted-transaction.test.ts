@@ -8,7 +8,15 @@ const TRADER: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 function unsigned(nonce: number, to: Address, data: Hex, value = 0n): string {
   return serializeTransaction({
-    type: 'eip1559', chainId: 8453, nonce, to, data, value, gas: 210_000n, maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1_000_000n,
+    type: 'eip1559',
+    chainId: 8453,
+    nonce,
+    to,
+    data,
+    value,
+    gas: 210_000n,
+    maxFeePerGas: 3_000_000_000n,
+    maxPriorityFeePerGas: 1_000_000n,
   });
 }
 
@@ -16,12 +24,25 @@ describe('parseQuotedTransaction', () => {
   it('reads every quoted field and turns them into an eth_sendTransaction request', () => {
     const tx = parseQuotedTransaction(unsigned(7, ROUTER, '0xdeadbeef', 5n * 10n ** 17n));
     expect(tx).toEqual({
-      chainId: 8453, nonce: 7, to: ROUTER, data: '0xdeadbeef', value: 5n * 10n ** 17n, gas: 210_000n,
-      maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1_000_000n,
+      chainId: 8453,
+      nonce: 7,
+      to: ROUTER,
+      data: '0xdeadbeef',
+      value: 5n * 10n ** 17n,
+      gas: 210_000n,
+      maxFeePerGas: 3_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000n,
     });
     expect(toSendTransactionRequest(tx, TRADER)).toEqual({
-      from: TRADER, to: ROUTER, data: '0xdeadbeef', value: '0x6f05b59d3b20000', gas: '0x33450', nonce: '0x7',
-      chainId: '0x2105', maxFeePerGas: '0xb2d05e00', maxPriorityFeePerGas: '0xf4240',
+      from: TRADER,
+      to: ROUTER,
+      data: '0xdeadbeef',
+      value: '0x6f05b59d3b20000',
+      gas: '0x33450',
+      nonce: '0x7',
+      chainId: '0x2105',
+      maxFeePerGas: '0xb2d05e00',
+      maxPriorityFeePerGas: '0xf4240',
     });
   });
 

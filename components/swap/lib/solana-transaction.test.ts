@@ -1,7 +1,11 @@
 import { Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import {
-  QuotedSolanaTransactionError, base64ToBytes, bytesToBase64, parseQuotedSolanaTransaction, serializeSignedSolanaTransaction,
+  QuotedSolanaTransactionError,
+  base64ToBytes,
+  bytesToBase64,
+  parseQuotedSolanaTransaction,
+  serializeSignedSolanaTransaction,
 } from './solana-transaction';
 
 const trader = Keypair.fromSeed(new Uint8Array(32).fill(1));
@@ -39,8 +43,7 @@ describe('parseQuotedSolanaTransaction', () => {
   });
 
   it('refuses a transaction another wallet pays for', () => {
-    expect(() => parseQuotedSolanaTransaction(base64(quoted(maker.publicKey)), trader.publicKey.toBase58()))
-      .toThrow(/not paid by the connected wallet/);
+    expect(() => parseQuotedSolanaTransaction(base64(quoted(maker.publicKey)), trader.publicKey.toBase58())).toThrow(/not paid by the connected wallet/);
   });
 
   it('refuses text that is no transaction (an EVM quote, garbage)', () => {
@@ -51,21 +54,26 @@ describe('parseQuotedSolanaTransaction', () => {
 
   it('refuses a legacy transaction', () => {
     const legacy = new TransactionMessage({
-      payerKey: trader.publicKey, recentBlockhash: BLOCKHASH,
+      payerKey: trader.publicKey,
+      recentBlockhash: BLOCKHASH,
       instructions: [SystemProgram.transfer({ fromPubkey: trader.publicKey, toPubkey: maker.publicKey, lamports: 1 })],
     }).compileToLegacyMessage();
-    expect(() => parseQuotedSolanaTransaction(base64(new VersionedTransaction(legacy)), trader.publicKey.toBase58()))
-      .toThrow(/not a v0 transaction/);
+    expect(() => parseQuotedSolanaTransaction(base64(new VersionedTransaction(legacy)), trader.publicKey.toBase58())).toThrow(/not a v0 transaction/);
   });
 
   it('takes a legacy bridge deposit paid by the trader, and refuses one another wallet pays for', () => {
-    const deposit = (payer: typeof trader.publicKey) => new VersionedTransaction(new TransactionMessage({
-      payerKey: payer, recentBlockhash: BLOCKHASH,
-      instructions: [SystemProgram.transfer({ fromPubkey: payer, toPubkey: maker.publicKey, lamports: 1 })],
-    }).compileToLegacyMessage());
+    const deposit = (payer: typeof trader.publicKey) =>
+      new VersionedTransaction(
+        new TransactionMessage({
+          payerKey: payer,
+          recentBlockhash: BLOCKHASH,
+          instructions: [SystemProgram.transfer({ fromPubkey: payer, toPubkey: maker.publicKey, lamports: 1 })],
+        }).compileToLegacyMessage(),
+      );
     expect(parseQuotedSolanaTransaction(base64(deposit(trader.publicKey)), trader.publicKey.toBase58(), 'deposit').version).toBe('legacy');
-    expect(() => parseQuotedSolanaTransaction(base64(deposit(maker.publicKey)), trader.publicKey.toBase58(), 'deposit'))
-      .toThrow(/deposit is not paid by the connected Solana wallet/);
+    expect(() => parseQuotedSolanaTransaction(base64(deposit(maker.publicKey)), trader.publicKey.toBase58(), 'deposit')).toThrow(
+      /deposit is not paid by the connected Solana wallet/,
+    );
   });
 });
 

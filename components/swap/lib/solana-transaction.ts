@@ -43,9 +43,11 @@ export function parseQuotedSolanaTransaction(serialized: string, trader: string,
   if (kind === 'trade' && tx.version !== 0) throw new QuotedSolanaTransactionError('The quoted Solana transaction is not a v0 transaction.');
   const payer = tx.message.staticAccountKeys[0];
   if (!payer || payer.toBase58() !== trader) {
-    throw new QuotedSolanaTransactionError(kind === 'trade'
-      ? 'The quoted Solana transaction is not paid by the connected wallet.'
-      : 'The quoted deposit is not paid by the connected Solana wallet. Get a new quote.');
+    throw new QuotedSolanaTransactionError(
+      kind === 'trade'
+        ? 'The quoted Solana transaction is not paid by the connected wallet.'
+        : 'The quoted deposit is not paid by the connected Solana wallet. Get a new quote.',
+    );
   }
   return tx;
 }

@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { decideSwapAction, type SwapActionInput } from './swap-action';
 
 const ready: SwapActionInput = {
-  running: false, connected: true, onChain: true, chainName: 'Base', hasTokens: true, amountInvalid: false, hasAmount: true,
-  quote: 'ready', impact: 'none', confirmed: false,
+  running: false,
+  connected: true,
+  onChain: true,
+  chainName: 'Base',
+  hasTokens: true,
+  amountInvalid: false,
+  hasAmount: true,
+  quote: 'ready',
+  impact: 'none',
+  confirmed: false,
 };
 
 describe('decideSwapAction', () => {

@@ -27,10 +27,7 @@ export interface SwapActionInput {
 }
 
 export type SwapAction =
-  | { kind: 'connect'; label: string }
-  | { kind: 'switch'; label: string }
-  | { kind: 'swap'; label: string }
-  | { kind: 'none'; label: string };
+  { kind: 'connect'; label: string } | { kind: 'switch'; label: string } | { kind: 'swap'; label: string } | { kind: 'none'; label: string };
 
 export function decideSwapAction(input: SwapActionInput): SwapAction {
   if (input.running) return { kind: 'none', label: 'Swapping…' };

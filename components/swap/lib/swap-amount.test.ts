@@ -10,8 +10,11 @@ describe('swap amount', () => {
   });
 
   it('asks for a share of the balance as a percentage, whatever was typed before', () => {
-    expect(readSwapAmount({ mode: { kind: 'percent', percent: 50 }, amountText: '', tokenIn: USDC }, 0n))
-      .toEqual({ amount: '50%', invalid: false, hasAmount: true });
+    expect(readSwapAmount({ mode: { kind: 'percent', percent: 50 }, amountText: '', tokenIn: USDC }, 0n)).toEqual({
+      amount: '50%',
+      invalid: false,
+      hasAmount: true,
+    });
   });
 
   it('has no amount while nothing, zero or something unreadable is typed', () => {

@@ -29,7 +29,11 @@ export function readSwapAmount({ mode, amountText, side, tokenIn, tokenOut }: Sw
   if (side === 'receive') {
     const out = tokenOut ? parseAmount(amountText, tokenOut.decimals) : undefined;
     // What it costs is the quote's to say: the balance is checked against the quoted input (quotedInsufficient).
-    return { amountOut: out !== undefined && out > 0n ? out.toString() : undefined, invalid: amountText.trim() !== '' && out === undefined, hasAmount: out !== undefined && out > 0n };
+    return {
+      amountOut: out !== undefined && out > 0n ? out.toString() : undefined,
+      invalid: amountText.trim() !== '' && out === undefined,
+      hasAmount: out !== undefined && out > 0n,
+    };
   }
   const raw = tokenIn ? parseAmount(amountText, tokenIn.decimals) : undefined;
   const positive = raw !== undefined && raw > 0n;
@@ -42,7 +46,12 @@ export function readSwapAmount({ mode, amountText, side, tokenIn, tokenOut }: Sw
 }
 
 /** An exact-output quote whose input is more than the balance: tokenIn's symbol, to name it. */
-export function quotedInsufficient(amount: SwapAmount, quotedAmountIn: string | undefined, tokenIn: SwapToken | undefined, balance: bigint | undefined): SwapAmount {
+export function quotedInsufficient(
+  amount: SwapAmount,
+  quotedAmountIn: string | undefined,
+  tokenIn: SwapToken | undefined,
+  balance: bigint | undefined,
+): SwapAmount {
   if (amount.amountOut === undefined || !quotedAmountIn || !tokenIn || balance === undefined) return amount;
   return BigInt(quotedAmountIn) > balance ? { ...amount, insufficient: tokenIn.symbol } : amount;
 }

@@ -29,21 +29,34 @@ describe('swapFlowReducer', () => {
     expect(statuses(flow)).toEqual(['approve:skipped', 'swap:waiting', 'confirmed:waiting', 'approveAfter:waiting']);
   });
 
-  it('puts the quote\'s extra transaction first, named by what it does', () => {
-    const flow = run([{ type: 'start', approveBefore: false, approveAfter: false, extra: 'Pay the launch fee' }, { type: 'active', step: 'extra' }]);
+  it("puts the quote's extra transaction first, named by what it does", () => {
+    const flow = run([
+      { type: 'start', approveBefore: false, approveAfter: false, extra: 'Pay the launch fee' },
+      { type: 'active', step: 'extra' },
+    ]);
     expect(statuses(flow)).toEqual(['extra:active', 'approve:skipped', 'swap:waiting', 'confirmed:waiting']);
     expect(flow.status !== 'idle' && flow.steps[0]!.label).toBe('Pay the launch fee');
   });
 
   it('marks a rejected signature as rejected, and no later step stays waiting', () => {
-    const rejected = run([{ type: 'start', approveBefore: true, approveAfter: false }, { type: 'active', step: 'approve' }, { type: 'failed', step: 'approve', message: 'You rejected the request in your wallet.', rejected: true }]);
+    const rejected = run([
+      { type: 'start', approveBefore: true, approveAfter: false },
+      { type: 'active', step: 'approve' },
+      { type: 'failed', step: 'approve', message: 'You rejected the request in your wallet.', rejected: true },
+    ]);
     expect(statuses(rejected)).toEqual(['approve:rejected', 'swap:cancelled', 'confirmed:cancelled']);
-    const failed = run([{ type: 'start', approveBefore: false, approveAfter: true }, { type: 'failed', step: 'swap', message: 'No.' }]);
+    const failed = run([
+      { type: 'start', approveBefore: false, approveAfter: true },
+      { type: 'failed', step: 'swap', message: 'No.' },
+    ]);
     expect(statuses(failed)).toEqual(['approve:skipped', 'swap:failed', 'confirmed:cancelled', 'approveAfter:cancelled']);
   });
 
   it('fails on the step that failed, and a note does not fail a finished swap', () => {
-    const failed = run([{ type: 'start', approveBefore: false, approveAfter: false }, { type: 'failed', step: 'swap', message: 'You rejected it.' }]);
+    const failed = run([
+      { type: 'start', approveBefore: false, approveAfter: false },
+      { type: 'failed', step: 'swap', message: 'You rejected it.' },
+    ]);
     expect(failed).toMatchObject({ status: 'failed', error: 'You rejected it.' });
     expect(statuses(failed)).toContain('swap:failed');
 

@@ -74,7 +74,11 @@ export function swapFlowReducer(flow: SwapFlow, event: FlowEvent): SwapFlow {
   if (event.type === 'reset') return IDLE;
   if (event.type === 'start') {
     const steps = [step('swap', 'waiting'), step('confirmed', 'waiting')];
-    if (event.approvals !== false) steps.unshift({ ...step('approve', event.approveBefore ? 'waiting' : 'skipped'), ...(event.approveBefore && event.approveLabel && { label: event.approveLabel }) });
+    if (event.approvals !== false)
+      steps.unshift({
+        ...step('approve', event.approveBefore ? 'waiting' : 'skipped'),
+        ...(event.approveBefore && event.approveLabel && { label: event.approveLabel }),
+      });
     if (event.approveAfter) steps.push(step('approveAfter', 'waiting'));
     // The transaction the quote needs first (its `extra`), named by what it does.
     if (event.extra) steps.unshift({ ...step('extra', 'waiting'), label: event.extra });
@@ -98,8 +102,9 @@ export function swapFlowReducer(flow: SwapFlow, event: FlowEvent): SwapFlow {
       };
     case 'failed': {
       // The flow ends here: no later step is left waiting for something that will not come.
-      const steps = update(event.step, { status: event.rejected ? 'rejected' : 'failed' })
-        .map((s) => (s.status === 'waiting' || (s.status === 'active' && s.id !== event.step) ? { ...s, status: 'cancelled' as const } : s));
+      const steps = update(event.step, { status: event.rejected ? 'rejected' : 'failed' }).map((s) =>
+        s.status === 'waiting' || (s.status === 'active' && s.id !== event.step) ? { ...s, status: 'cancelled' as const } : s,
+      );
       return { ...flow, status: 'failed', error: event.message, steps };
     }
     case 'noted':

@@ -45,17 +45,15 @@ describe('heldFirst (the token picker order)', () => {
   const beta = { address: 'BetaMint11111111111111111111111111111111111', symbol: 'BETA', name: 'Beta Token', decimals: 9 };
 
   it('puts held tokens first, the largest whole-token amount first, then the rest in list order', () => {
-    const rows = [
-      { token: sol, balance: 0n },
-      { token: alpha, balance: 2_000_000n },
-      { token: usdc },
-      { token: beta, balance: 5n * 10n ** 9n },
-    ];
+    const rows = [{ token: sol, balance: 0n }, { token: alpha, balance: 2_000_000n }, { token: usdc }, { token: beta, balance: 5n * 10n ** 9n }];
     expect(heldFirst(rows).map((row) => row.token.symbol)).toEqual(['BETA', 'ALPHA', 'SOL', 'USDC']);
   });
 
   it('orders by USD value where both holdings have one, whatever their amounts', () => {
-    const rows = [{ token: alpha, balance: 9_000_000n, usd: 9 }, { token: usdc, balance: 100_000_000n, usd: 100 }];
+    const rows = [
+      { token: alpha, balance: 9_000_000n, usd: 9 },
+      { token: usdc, balance: 100_000_000n, usd: 100 },
+    ];
     expect(heldFirst(rows).map((row) => row.token.symbol)).toEqual(['USDC', 'ALPHA']);
   });
 

@@ -31,8 +31,7 @@ export function defaultPair(tokens: readonly SwapToken[], preferredOut?: SwapTok
     return { tokenIn, tokenOut: preferredOut };
   }
   const tokenIn = tokens.find(isNative) ?? tokens[0];
-  const tokenOut = tokens.find((token) => /^USD/.test(token.symbol) && !sameToken(token, tokenIn))
-    ?? tokens.find((token) => !sameToken(token, tokenIn));
+  const tokenOut = tokens.find((token) => /^USD/.test(token.symbol) && !sameToken(token, tokenIn)) ?? tokens.find((token) => !sameToken(token, tokenIn));
   return { tokenIn, tokenOut };
 }
 
@@ -67,7 +66,6 @@ export function heldFirst(rows: readonly HeldToken[]): HeldToken[] {
   const held = rows.filter((row) => row.balance !== undefined && row.balance > 0n);
   const unheld = rows.filter((row) => !held.includes(row));
   const amount = (row: HeldToken) => Number(row.balance!) / 10 ** row.token.decimals;
-  const sorted = [...held].sort((a, b) =>
-    a.usd !== undefined && b.usd !== undefined ? b.usd - a.usd : amount(b) - amount(a));
+  const sorted = [...held].sort((a, b) => (a.usd !== undefined && b.usd !== undefined ? b.usd - a.usd : amount(b) - amount(a)));
   return [...sorted, ...unheld];
 }

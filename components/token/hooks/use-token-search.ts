@@ -17,14 +17,17 @@ export const KNOWN_STALE_MS = 5 * 60_000;
 export function useTokenSearch(): (text: string, chain: ChainId) => Promise<SearchOutcome> {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useCallback(async (text, chain) => {
-    const outcome = readSearch(text, chain);
-    if (outcome.kind !== 'symbol') return outcome;
-    try {
-      const list = await queryClient.fetchQuery(trpc.tokens.known.queryOptions({ chain: outcome.chain }, { staleTime: KNOWN_STALE_MS }));
-      return findBySymbol(outcome.symbol, outcome.chain, list.tokens);
-    } catch (error) {
-      return { kind: 'problem', message: `The token list of ${CHAINS[outcome.chain].name} could not be loaded: ${describeError(error)}` };
-    }
-  }, [queryClient, trpc]);
+  return useCallback(
+    async (text, chain) => {
+      const outcome = readSearch(text, chain);
+      if (outcome.kind !== 'symbol') return outcome;
+      try {
+        const list = await queryClient.fetchQuery(trpc.tokens.known.queryOptions({ chain: outcome.chain }, { staleTime: KNOWN_STALE_MS }));
+        return findBySymbol(outcome.symbol, outcome.chain, list.tokens);
+      } catch (error) {
+        return { kind: 'problem', message: `The token list of ${CHAINS[outcome.chain].name} could not be loaded: ${describeError(error)}` };
+      }
+    },
+    [queryClient, trpc],
+  );
 }

@@ -7,7 +7,11 @@ const now = 2_000_000_000;
 describe('chartSeries', () => {
   it('keeps one price per second (the last trade of it), oldest first, in the chosen unit', () => {
     const points = [point(now - 20, 1), point(now - 10, 2, 1), point(now - 10, 3, 2), point(now - 5, 4)];
-    expect(chartSeries(points, 'usd', 'all', now)).toEqual([{ time: now - 20, value: 1 }, { time: now - 10, value: 3 }, { time: now - 5, value: 4 }]);
+    expect(chartSeries(points, 'usd', 'all', now)).toEqual([
+      { time: now - 20, value: 1 },
+      { time: now - 10, value: 3 },
+      { time: now - 5, value: 4 },
+    ]);
     expect(chartSeries(points, 'native', 'all', now).map((entry) => entry.value)).toEqual([0.001, 0.003, 0.004]);
   });
 
@@ -21,7 +25,11 @@ describe('chartSeries', () => {
 
 describe('timeGrid', () => {
   it('spaces points by time: the price at the end of each bucket, carried to the end', () => {
-    const trades = [{ time: 1_000, value: 1 }, { time: 1_003, value: 2 }, { time: 1_020, value: 3 }];
+    const trades = [
+      { time: 1_000, value: 1 },
+      { time: 1_003, value: 2 },
+      { time: 1_020, value: 3 },
+    ];
     const grid = timeGrid(trades, 1_030);
     expect(grid.step).toBe(1);
     expect(grid.points).toHaveLength(31);
@@ -32,14 +40,26 @@ describe('timeGrid', () => {
   });
 
   it('widens the step so a long history stays a few hundred points, each a whole unit of its labels', () => {
-    const grid = timeGrid([{ time: 0, value: 1 }, { time: 86_400 * 3, value: 2 }], 86_400 * 3);
+    const grid = timeGrid(
+      [
+        { time: 0, value: 1 },
+        { time: 86_400 * 3, value: 2 },
+      ],
+      86_400 * 3,
+    );
     expect(grid.step).toBe(1_800);
     expect(grid.points.length).toBeLessThanOrEqual(240);
     expect(new Set(grid.points.map((point) => timeTickLabel(point.time, grid))).size).toBe(grid.points.length);
   });
 
   it('labels every point of a grid differently, down to the second when the grid needs it', () => {
-    const fine = timeGrid([{ time: 1_764_300_000, value: 1 }, { time: 1_764_300_090, value: 2 }], 1_764_300_090);
+    const fine = timeGrid(
+      [
+        { time: 1_764_300_000, value: 1 },
+        { time: 1_764_300_090, value: 2 },
+      ],
+      1_764_300_090,
+    );
     expect(timeTickLabel(fine.points[1]!.time, fine)).toMatch(/^\d{2}:\d{2}:\d{2}$/);
     expect(timeTickLabel(1_764_300_000, fine)).toBe('03:20');
     expect(new Set(fine.points.map((point) => timeTickLabel(point.time, fine))).size).toBe(fine.points.length);

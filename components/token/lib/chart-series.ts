@@ -89,7 +89,10 @@ export function timeTickLabel(seconds: number, grid: Pick<TimeGrid, 'step' | 'sp
 
 /** A point's time as the legend names it (UTC), with seconds when the grid is finer than a minute. */
 export function legendTime(seconds: number, step: number): string {
-  return new Date(seconds * 1000).toISOString().slice(0, step < 60 ? 19 : 16).replace('T', ' ');
+  return new Date(seconds * 1000)
+    .toISOString()
+    .slice(0, step < 60 ? 19 : 16)
+    .replace('T', ' ');
 }
 
 /** How the price axis counts: its smallest step, the decimals its labels need, and the range it shows. */

@@ -25,12 +25,18 @@ export function parseRecentTokens(text: string | null): RecentToken[] {
   try {
     const value: unknown = JSON.parse(text);
     if (!Array.isArray(value)) return [];
-    return value.filter((entry): entry is RecentToken =>
-      !!entry && typeof entry === 'object'
-      && CHAIN_IDS.includes((entry as RecentToken).chain)
-      && typeof (entry as RecentToken).address === 'string' && (entry as RecentToken).address.length <= 64
-      && typeof (entry as RecentToken).symbol === 'string' && (entry as RecentToken).symbol.length <= 32,
-    ).slice(0, MAX_RECENT_TOKENS);
+    return value
+      .filter(
+        (entry): entry is RecentToken =>
+          !!entry &&
+          typeof entry === 'object' &&
+          CHAIN_IDS.includes((entry as RecentToken).chain) &&
+          typeof (entry as RecentToken).address === 'string' &&
+          (entry as RecentToken).address.length <= 64 &&
+          typeof (entry as RecentToken).symbol === 'string' &&
+          (entry as RecentToken).symbol.length <= 32,
+      )
+      .slice(0, MAX_RECENT_TOKENS);
   } catch {
     return [];
   }

@@ -18,7 +18,10 @@ describe('riskBanners', () => {
 
   it('puts a honeypot or danger verdict first, as a danger banner', () => {
     const banners = riskBanners({ buyTax: 0, sellTax: 100, verdict: 'honeypot' });
-    expect(banners.map((banner) => [banner.level, banner.title])).toEqual([['danger', 'Honeypot'], ['warning', 'High tax']]);
+    expect(banners.map((banner) => [banner.level, banner.title])).toEqual([
+      ['danger', 'Honeypot'],
+      ['warning', 'High tax'],
+    ]);
     const danger = riskBanners({ verdict: 'danger', failedChecks: ['sell-tax', 'liquidity'] });
     expect(danger).toHaveLength(1);
     expect(danger[0]!.text).toContain('sell tax, liquidity');

@@ -39,7 +39,8 @@ export function readSearch(text: string, chain: ChainId): SearchOutcome {
     if (!isAddressOn(chain, trimmed)) {
       return { kind: 'problem', message: `That is ${FAMILY_TRAITS[family].addressNoun}: choose a chain it can be on.` };
     }
-    if (trimmed === NATIVE_TOKEN_ADDRESS) return { kind: 'problem', message: `The zero address is ${CHAINS[chain].nativeSymbol}, the native coin: it has no token page.` };
+    if (trimmed === NATIVE_TOKEN_ADDRESS)
+      return { kind: 'problem', message: `The zero address is ${CHAINS[chain].nativeSymbol}, the native coin: it has no token page.` };
     return { kind: 'token', chain, address: trimmed };
   }
   if (/^0x/i.test(trimmed)) return { kind: 'problem', message: 'An EVM address is 0x and 40 hex digits.' };

@@ -84,13 +84,7 @@ export function liquidityForAmounts(sqrtPrice: bigint, range: TickRange, amount0
 }
 
 /** A full-range position (no `rangePct`) or a ±rangePct % one, holding at most the two amounts. */
-export function positionFor(
-  sqrtPrice: bigint,
-  tickSpacing: number,
-  amount0: bigint,
-  amount1: bigint,
-  rangePct?: number,
-): Position {
+export function positionFor(sqrtPrice: bigint, tickSpacing: number, amount0: bigint, amount1: bigint, rangePct?: number): Position {
   const range = rangePct === undefined ? fullRangeTicks(tickSpacing) : rangeTicks(sqrtPrice, tickSpacing, rangePct);
   // A hair under the maximum, so rounding in the pool's favour never asks for more than the amounts.
   const liquidity = (liquidityForAmounts(sqrtPrice, range, amount0, amount1) * 999_999n) / 1_000_000n;

@@ -22,7 +22,9 @@ export type PancakeV3Contracts = {
 };
 
 /** Where the world deploys it: where its pools are, and wherever the address book lists it (without pools there). */
-export const PANCAKE_DEPLOY_CHAINS: readonly EvmChainId[] = EVM_CHAIN_IDS.filter((chain) => PANCAKE_CHAINS.includes(chain) || ADDRESS_BOOK[chain]?.pancakeswapV3);
+export const PANCAKE_DEPLOY_CHAINS: readonly EvmChainId[] = EVM_CHAIN_IDS.filter(
+  (chain) => PANCAKE_CHAINS.includes(chain) || ADDRESS_BOOK[chain]?.pancakeswapV3,
+);
 
 const factoryAbi = parseAbi([
   'function createPool(address tokenA, address tokenB, uint24 fee) returns (address pool)',
@@ -58,17 +60,33 @@ export const pancakeswapV3: EvmWorldVenue<PancakeV3Contracts> = {
 async function seedPools(deployer: Deployer, tokens: WorldTokens, factory: Address, minter: Address): Promise<EvmWorldPool[]> {
   const pools: EvmWorldPool[] = [];
   for (const group of groupPools(ROWS)) {
-    pools.push(await seedV3FamilyPool(deployer, tokens, group, {
-      venue: VENUE_ID,
-      tickSpacing: PANCAKE_TICK_SPACING[group.spec.fee]!,
-      minter,
-      async createPool(token0, token1, fee, sqrtPrice) {
-        await deployer.write(`Pancake ${token0}/${token1} ${fee} create`, { address: factory, abi: factoryAbi, functionName: 'createPool', args: [token0, token1, fee], gas: CREATE_POOL_GAS });
-        const pool = getAddress(await deployer.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'getPool', args: [token0, token1, fee] }));
-        await deployer.write(`Pancake ${token0}/${token1} ${fee} initialize`, { address: pool, abi: poolAbi, functionName: 'initialize', args: [sqrtPrice], gas: MINT_GAS });
-        return pool;
-      },
-    }));
+    pools.push(
+      await seedV3FamilyPool(deployer, tokens, group, {
+        venue: VENUE_ID,
+        tickSpacing: PANCAKE_TICK_SPACING[group.spec.fee]!,
+        minter,
+        async createPool(token0, token1, fee, sqrtPrice) {
+          await deployer.write(`Pancake ${token0}/${token1} ${fee} create`, {
+            address: factory,
+            abi: factoryAbi,
+            functionName: 'createPool',
+            args: [token0, token1, fee],
+            gas: CREATE_POOL_GAS,
+          });
+          const pool = getAddress(
+            await deployer.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'getPool', args: [token0, token1, fee] }),
+          );
+          await deployer.write(`Pancake ${token0}/${token1} ${fee} initialize`, {
+            address: pool,
+            abi: poolAbi,
+            functionName: 'initialize',
+            args: [sqrtPrice],
+            gas: MINT_GAS,
+          });
+          return pool;
+        },
+      }),
+    );
   }
   return pools;
 }

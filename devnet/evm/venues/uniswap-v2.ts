@@ -45,17 +45,26 @@ async function seedPairs(deployer: Deployer, tokens: WorldTokens, factory: Addre
     if (spec.tokenA === WNATIVE || spec.tokenB === WNATIVE) {
       const token = spec.tokenA === WNATIVE ? spec.tokenB : spec.tokenA;
       await deployer.write(what, {
-        address: router, abi: routerAbi, functionName: 'addLiquidityETH',
+        address: router,
+        abi: routerAbi,
+        functionName: 'addLiquidityETH',
         args: [tokens.addressOf(token), tokens.amountFor(token, spec.depthUsd), 0n, 0n, deployer.address, NO_DEADLINE],
         value: tokens.amountFor(WNATIVE, spec.depthUsd),
       });
     } else {
       await deployer.write(what, {
-        address: router, abi: routerAbi, functionName: 'addLiquidity',
+        address: router,
+        abi: routerAbi,
+        functionName: 'addLiquidity',
         args: [
-          tokens.addressOf(spec.tokenA), tokens.addressOf(spec.tokenB),
-          tokens.amountFor(spec.tokenA, spec.depthUsd), tokens.amountFor(spec.tokenB, spec.depthUsd),
-          0n, 0n, deployer.address, NO_DEADLINE,
+          tokens.addressOf(spec.tokenA),
+          tokens.addressOf(spec.tokenB),
+          tokens.amountFor(spec.tokenA, spec.depthUsd),
+          tokens.amountFor(spec.tokenB, spec.depthUsd),
+          0n,
+          0n,
+          deployer.address,
+          NO_DEADLINE,
         ],
       });
     }

@@ -20,10 +20,7 @@ export type UniswapV3Contracts = {
   v3LiquidityMinter: string;
 };
 
-const factoryAbi = parseAbi([
-  'function getPool(address, address, uint24) view returns (address)',
-  'function enableFeeAmount(uint24 fee, int24 tickSpacing)',
-]);
+const factoryAbi = parseAbi(['function getPool(address, address, uint24) view returns (address)', 'function enableFeeAmount(uint24 fee, int24 tickSpacing)']);
 const positionManagerAbi = parseAbi([
   'function createAndInitializePoolIfNecessary(address token0, address token1, uint24 fee, uint160 sqrtPriceX96) payable returns (address pool)',
 ]);
@@ -47,7 +44,9 @@ export const uniswapV3: EvmWorldVenue<UniswapV3Contracts> = {
     const positionManagerArtifact = loadArtifact('NonfungiblePositionManager');
     // No token descriptor: tokenURI is not needed for swaps, and the real one needs a linked library.
     const positionManager = await deployer.deploy('NonfungiblePositionManager', positionManagerArtifact.abi, positionManagerArtifact.bytecode, [
-      factory, wrappedNative, '0x0000000000000000000000000000000000000000',
+      factory,
+      wrappedNative,
+      '0x0000000000000000000000000000000000000000',
     ]);
     const minter = await deployer.deploy('V3LiquidityMinter', compiled.V3LiquidityMinter.abi, compiled.V3LiquidityMinter.bytecode);
     return {
@@ -61,17 +60,25 @@ export const uniswapV3: EvmWorldVenue<UniswapV3Contracts> = {
 async function seedPools(deployer: Deployer, tokens: WorldTokens, factory: Address, positionManager: Address, minter: Address): Promise<EvmWorldPool[]> {
   const pools: EvmWorldPool[] = [];
   for (const group of groupPools(ROWS)) {
-    pools.push(await seedV3FamilyPool(deployer, tokens, group, {
-      venue: VENUE_ID,
-      tickSpacing: UNISWAP_TICK_SPACING[group.spec.fee]!,
-      minter,
-      async createPool(token0, token1, fee, sqrtPrice) {
-        await deployer.write(`V3 ${token0}/${token1} ${fee} create`, {
-          address: positionManager, abi: positionManagerAbi, functionName: 'createAndInitializePoolIfNecessary', args: [token0, token1, fee, sqrtPrice], gas: CREATE_POOL_GAS,
-        });
-        return getAddress(await deployer.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'getPool', args: [token0, token1, fee] }));
-      },
-    }));
+    pools.push(
+      await seedV3FamilyPool(deployer, tokens, group, {
+        venue: VENUE_ID,
+        tickSpacing: UNISWAP_TICK_SPACING[group.spec.fee]!,
+        minter,
+        async createPool(token0, token1, fee, sqrtPrice) {
+          await deployer.write(`V3 ${token0}/${token1} ${fee} create`, {
+            address: positionManager,
+            abi: positionManagerAbi,
+            functionName: 'createAndInitializePoolIfNecessary',
+            args: [token0, token1, fee, sqrtPrice],
+            gas: CREATE_POOL_GAS,
+          });
+          return getAddress(
+            await deployer.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'getPool', args: [token0, token1, fee] }),
+          );
+        },
+      }),
+    );
   }
   return pools;
 }

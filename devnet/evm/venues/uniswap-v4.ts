@@ -20,7 +20,13 @@ export type UniswapV4Contracts = {
   v4PoolModifyLiquidityTest: string;
 };
 
-export interface PoolKey { currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address }
+export interface PoolKey {
+  currency0: Address;
+  currency1: Address;
+  fee: number;
+  tickSpacing: number;
+  hooks: Address;
+}
 
 const POOL_KEY = 'struct PoolKey { address currency0; address currency1; uint24 fee; int24 tickSpacing; address hooks; }';
 const poolManagerAbi = parseAbi([POOL_KEY, 'function initialize(PoolKey key, uint160 sqrtPriceX96) returns (int24 tick)']);
@@ -36,10 +42,12 @@ const ROWS = poolsOf(VENUE_ID);
 
 /** A V4 pool's id: keccak256 of its abi-encoded key. */
 export function poolIdOf(key: PoolKey): Hex {
-  return keccak256(encodeAbiParameters(
-    [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }],
-    [key.currency0, key.currency1, key.fee, key.tickSpacing, key.hooks],
-  ));
+  return keccak256(
+    encodeAbiParameters(
+      [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }],
+      [key.currency0, key.currency1, key.fee, key.tickSpacing, key.hooks],
+    ),
+  );
 }
 
 export const uniswapV4: EvmWorldVenue<UniswapV4Contracts> = {
@@ -77,11 +85,19 @@ async function seedPool(deployer: Deployer, tokens: WorldTokens, group: PoolGrou
     const { amount0, amount1 } = orderedPair(tokens, row, row.depthUsd);
     const position = positionFor(sqrtPrice, tickSpacing, amount0, amount1, row.rangePct);
     await deployer.write(`${what} position ${row.rangePct ?? 'full'}`, {
-      address: liquidityRouter, abi: modifyLiquidityAbi, functionName: 'modifyLiquidity',
-      args: [key, {
-        tickLower: position.tickLower, tickUpper: position.tickUpper, liquidityDelta: position.liquidity,
-        salt: `0x${index.toString(16).padStart(64, '0')}`,
-      }, '0x'],
+      address: liquidityRouter,
+      abi: modifyLiquidityAbi,
+      functionName: 'modifyLiquidity',
+      args: [
+        key,
+        {
+          tickLower: position.tickLower,
+          tickUpper: position.tickUpper,
+          liquidityDelta: position.liquidity,
+          salt: `0x${index.toString(16).padStart(64, '0')}`,
+        },
+        '0x',
+      ],
       gas: MINT_GAS,
     });
   }

@@ -11,9 +11,7 @@ import { TOKENS, WNATIVE, type PoolSpec } from '../world-spec';
 import { positionFor, sqrtPriceX96 } from './concentrated-liquidity';
 import { orderedPair, type EvmWorldPool, type PoolGroup } from './evm-world-venue';
 
-const minterAbi = parseAbi([
-  'function mint(address pool, address recipient, int24 tickLower, int24 tickUpper, uint128 liquidity) returns (uint256, uint256)',
-]);
+const minterAbi = parseAbi(['function mint(address pool, address recipient, int24 tickLower, int24 tickUpper, uint128 liquidity) returns (uint256, uint256)']);
 const oracleAbi = parseAbi(['function increaseObservationCardinalityNext(uint16 observationCardinalityNext)']);
 
 /**
@@ -41,26 +39,27 @@ export interface V3FamilySeeding {
   createPool(token0: Address, token1: Address, fee: number, sqrtPrice: bigint): Promise<Address>;
 }
 
-export async function seedV3FamilyPool(
-  deployer: Deployer,
-  tokens: WorldTokens,
-  group: PoolGroup,
-  seeding: V3FamilySeeding,
-): Promise<EvmWorldPool> {
+export async function seedV3FamilyPool(deployer: Deployer, tokens: WorldTokens, group: PoolGroup, seeding: V3FamilySeeding): Promise<EvmWorldPool> {
   const { spec } = group;
   const first = orderedPair(tokens, spec, spec.depthUsd);
   const sqrtPrice = sqrtPriceX96(first.amount0, first.amount1);
   const pool = await seeding.createPool(first.token0, first.token1, spec.fee, sqrtPrice);
   if (isNativeStable(spec)) {
     await deployer.write(`${seeding.venue} ${spec.tokenA}/${spec.tokenB} ${spec.fee} observations`, {
-      address: pool, abi: oracleAbi, functionName: 'increaseObservationCardinalityNext', args: [NATIVE_STABLE_OBSERVATIONS], gas: CARDINALITY_GAS,
+      address: pool,
+      abi: oracleAbi,
+      functionName: 'increaseObservationCardinalityNext',
+      args: [NATIVE_STABLE_OBSERVATIONS],
+      gas: CARDINALITY_GAS,
     });
   }
   for (const row of group.positions) {
     const { amount0, amount1 } = orderedPair(tokens, row, row.depthUsd);
     const position = positionFor(sqrtPrice, seeding.tickSpacing, amount0, amount1, row.rangePct);
     await deployer.write(`${seeding.venue} ${spec.tokenA}/${spec.tokenB} ${spec.fee} mint ${row.rangePct ?? 'full'}`, {
-      address: seeding.minter, abi: minterAbi, functionName: 'mint',
+      address: seeding.minter,
+      abi: minterAbi,
+      functionName: 'mint',
       args: [pool, deployer.address, position.tickLower, position.tickUpper, position.liquidity],
       gas: MINT_GAS,
     });

@@ -13,8 +13,13 @@ test('a sale approves exactly its amount, named before and during the swap; the 
   const base = chains.BASE!;
   const wallet = await freshWallet(page, chains, 'BASE', 'BASE');
   const usdc = base.tokens.find((token) => token.symbol === 'USDC')!.address as Address;
-  const allowance = () => createPublicClient({ transport: http(base.rpcUrl) })
-    .readContract({ address: usdc, abi: erc20Abi, functionName: 'allowance', args: [wallet.address, base.routerAddress as Address] });
+  const allowance = () =>
+    createPublicClient({ transport: http(base.rpcUrl) }).readContract({
+      address: usdc,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [wallet.address, base.routerAddress as Address],
+    });
   await page.goto('/');
   const swap = page.getByRole('region', { name: 'Swap' });
   await connectWallet(page, wallet);
@@ -52,7 +57,9 @@ test('a USDC bridge deposit approves exactly the deposit to the Depository, and 
   await bridge.getByRole('button', { name: 'Select token to send' }).click();
   await page.getByRole('dialog', { name: 'Select a token to send' }).getByRole('button', { name: /^USDC/ }).click();
   await bridge.getByLabel('Amount to send').fill('10');
-  await expect(bridge.getByTestId('quote-approval')).toHaveText(/^Approve exactly 10 USDC for the Depository 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}$/, { timeout: 30_000 });
+  await expect(bridge.getByTestId('quote-approval')).toHaveText(/^Approve exactly 10 USDC for the Depository 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}$/, {
+    timeout: 30_000,
+  });
   await expect(bridge.getByRole('button', { name: 'Approve and bridge', exact: true })).toBeEnabled();
   expect(await axeViolations(page)).toEqual([]);
 });

@@ -13,7 +13,7 @@ test.beforeAll(async () => {
   world = await pageWorld();
 });
 
-test('LAUNCH\'s page shows its curve: a price, liquidity, progress, and no danger verdict', async ({ page }) => {
+test("LAUNCH's page shows its curve: a price, liquidity, progress, and no danger verdict", async ({ page }) => {
   const launch = world.chains.BASE!.tokens.find((token) => token.symbol === 'LAUNCH')!;
   await page.goto(`/token/BASE/${launch.address}`);
   const market = page.getByRole('region', { name: 'Market' });

@@ -52,7 +52,12 @@ function strayPercents(page: Page, selector = 'main'): Promise<string[]> {
 async function wornWallet(page: Page) {
   const key = await fundedKey('BASE');
   const base = world.chains.BASE!;
-  const chain = defineChain({ id: base.chainId, name: 'BASE', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [base.rpcUrl] } } });
+  const chain = defineChain({
+    id: base.chainId,
+    name: 'BASE',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [base.rpcUrl] } },
+  });
   const account = privateKeyToAccount(key);
   const client = createWalletClient({ account, chain, transport: http(base.rpcUrl) });
   await client.sendTransaction({ to: account.address, value: 1n });
@@ -88,11 +93,22 @@ async function tradeOnBase(token: string, wei: string) {
   const account = privateKeyToAccount(generatePrivateKey());
   expect((await api.post('/api/dev/faucet', { chain: 'BASE', address: account.address })).status).toBe(200);
   const quote = await api.get<{ transaction: { trade: string; quoteId: string } }>('/api/v2/quote', {
-    chain: 'BASE', tokenIn: '0x0000000000000000000000000000000000000000', tokenOut: token, amount: wei, slippage: 300, trader: account.address,
+    chain: 'BASE',
+    tokenIn: '0x0000000000000000000000000000000000000000',
+    tokenOut: token,
+    amount: wei,
+    slippage: 300,
+    trader: account.address,
   });
   expect(quote.status, describeResponse(quote)).toBe(200);
   const trade = await account.signTransaction(parseTransaction(quote.json.transaction.trade as Hex) as TransactionSerializableEIP1559);
-  const executed = await api.post<{ status: string }>('/api/v2/execute', { chain: 'BASE', trade, quoteId: quote.json.transaction.quoteId, mev: false, simulation: true });
+  const executed = await api.post<{ status: string }>('/api/v2/execute', {
+    chain: 'BASE',
+    trade,
+    quoteId: quote.json.transaction.quoteId,
+    mev: false,
+    simulation: true,
+  });
   expect(executed.json.status, describeResponse(executed)).toBe('SUCCESS');
 }
 

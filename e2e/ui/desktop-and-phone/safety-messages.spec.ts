@@ -51,7 +51,7 @@ test('a quote for a token our checks pass carries no warning about audit provide
   await expect(swap.getByRole('alert')).toHaveCount(0);
 });
 
-test('the launch token\'s and the tax token\'s verdicts follow their scores', async ({ page }) => {
+test("the launch token's and the tax token's verdicts follow their scores", async ({ page }) => {
   const seen: { symbol: string; score: number; verdict: string }[] = [];
   for (const symbol of ['LAUNCH', 'TAX']) {
     await page.goto(`/token/BASE/${baseToken(symbol).address}`);
@@ -63,7 +63,7 @@ test('the launch token\'s and the tax token\'s verdicts follow their scores', as
   for (const { symbol, score, verdict } of seen) expect(verdict, `${symbol} scores ${score}`).toBe(verdictForScore(score));
 });
 
-test('a honeypot\'s receive side reads unsellable, and its page offers no Trade button and readable badges', async ({ page }, testInfo) => {
+test("a honeypot's receive side reads unsellable, and its page offers no Trade button and readable badges", async ({ page }, testInfo) => {
   const swap = await quoteFor(page, 'HONEY', '0.01');
   await expect(swap.locator('.quote-warning[data-code="HONEYPOT"]')).toBeVisible();
   const receiveValue = swap.getByTestId('receive-usd');

@@ -25,8 +25,10 @@ test('with no wallet in the browser, the connect dialogs open this page in MetaM
   await expect(solana).toContainText('No Solana wallet found');
   // The page's address now carries the chosen chain, if the form keeps it there: the link opens what is on screen.
   const solanaPage = page.url();
-  await expect(solana.getByRole('link', { name: 'Open in Phantom' }))
-    .toHaveAttribute('href', `https://phantom.app/ul/browse/${encodeURIComponent(solanaPage)}?ref=${encodeURIComponent(origin)}`);
+  await expect(solana.getByRole('link', { name: 'Open in Phantom' })).toHaveAttribute(
+    'href',
+    `https://phantom.app/ul/browse/${encodeURIComponent(solanaPage)}?ref=${encodeURIComponent(origin)}`,
+  );
   expect(await axeViolations(page, 'body')).toEqual([]);
   expect(errors).toEqual([]);
 });

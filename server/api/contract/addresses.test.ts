@@ -39,7 +39,11 @@ const WITH_ADDRESSES: ReadonlyArray<[Endpoint, (address: string) => Record<strin
   [balance, (a) => ({ wallet: a, token: a, chains: 'BASE,ARB' }), ['wallet', 'token']],
   [tokenBalance, (a) => ({ wallet: a, token: a, network: 'BASE' }), ['wallet', 'token']],
   [v1Quote, (a) => ({ token: a, amount: '0.1', side: 'BUY', slippage: '100', trader: a, integrator: a }), ['token', 'trader', 'integrator']],
-  [v2Quote, (a) => ({ tokenIn: NATIVE, tokenOut: a, amount: '1', slippage: '100', chain: 'BASE', trader: a, integrator: a }), ['tokenOut', 'trader', 'integrator']],
+  [
+    v2Quote,
+    (a) => ({ tokenIn: NATIVE, tokenOut: a, amount: '1', slippage: '100', chain: 'BASE', trader: a, integrator: a }),
+    ['tokenOut', 'trader', 'integrator'],
+  ],
   [v2Execute, (a) => ({ trade: SIGNED, chain: 'BASE', mev: false, simulation: true, quoteId: 'q_1', reward: a }), ['reward']],
   [bridgeQuote, (a) => ({ source: 'BASE', destination: 'ARB', amount: '1', trader: a, recipient: a }), ['trader', 'recipient']],
   [tradeHistory, (a) => ({ wallet: a, chain: 'BASE' }), ['wallet']],

@@ -1,21 +1,50 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { warnings } from './trading';
-import {
-  MAX_TEXT, anyAddress, approvalSize, chainId, checkAddressFamily, checkTxEncoding, integer, opaqueId, rawAmount, signedTransaction,
-} from './fields';
+import { MAX_TEXT, anyAddress, approvalSize, chainId, checkAddressFamily, checkTxEncoding, integer, opaqueId, rawAmount, signedTransaction } from './fields';
 import { stringOrNull } from './responses';
 
-const BRIDGE_ERRORS = ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'NOT_FOUND', 'QUOTE_NOT_FOUND', 'QUOTE_EXPIRED', 'TX_MISMATCH', 'REVERTED', 'RISKY_TOKEN', 'LIMIT_EXCEEDED', 'INSUFFICIENT_LIQUIDITY', 'NO_ROUTE', 'CHAIN_UNAVAILABLE', 'RPC_ERROR', 'RPC_UNAVAILABLE'] as const;
+const BRIDGE_ERRORS = [
+  'INVALID_INPUT',
+  'UNAUTHORIZED',
+  'RATE_LIMITED',
+  'NOT_FOUND',
+  'QUOTE_NOT_FOUND',
+  'QUOTE_EXPIRED',
+  'TX_MISMATCH',
+  'REVERTED',
+  'RISKY_TOKEN',
+  'LIMIT_EXCEEDED',
+  'INSUFFICIENT_LIQUIDITY',
+  'NO_ROUTE',
+  'CHAIN_UNAVAILABLE',
+  'RPC_ERROR',
+  'RPC_UNAVAILABLE',
+] as const;
 
 export const bridgeQuoteInput = z
   .object({
     source: chainId.meta({ description: 'Source chain identifier' }),
     destination: chainId.meta({ description: 'Destination chain identifier' }),
     amount: rawAmount.meta({ description: 'Raw units of tokenIn (the source native token by default)' }),
-    trader: anyAddress.optional().meta({ description: 'Source-chain wallet address. Extension: without it the quote is price-only: stats, route and warnings, with empty `trade`, `approve` and `requestId` (nothing to execute; no request is stored)' }),
-    tokenIn: anyAddress.optional().meta({ description: 'Extension: the source-chain token the trader pays in; the native coin when left out (or the zero address). The solver takes only its bridge assets (the native coin, the wrapped native, the main USD stable; BRIDGE_ASSETS_<CHAIN>): any other token is swapped into the native coin by the deposit transaction itself (the Router\'s swapAndDeposit), at the quote\'s minimum. Honeypots are refused (RISKY_TOKEN). SOL takes SOL and its stable only.' }),
-    tokenOut: anyAddress.optional().meta({ description: 'Extension: the destination-chain token the recipient receives; the native coin when left out (or the zero address). A bridge asset is paid from the solver\'s inventory, any other token through a swap of its native coin on the destination chain, whose measured gas is charged (refused with NO_ROUTE past BRIDGE_MAX_DESTINATION_GAS). Honeypots are refused (RISKY_TOKEN). SOL pays SOL and its stable only.' }),
+    trader: anyAddress
+      .optional()
+      .meta({
+        description:
+          'Source-chain wallet address. Extension: without it the quote is price-only: stats, route and warnings, with empty `trade`, `approve` and `requestId` (nothing to execute; no request is stored)',
+      }),
+    tokenIn: anyAddress
+      .optional()
+      .meta({
+        description:
+          "Extension: the source-chain token the trader pays in; the native coin when left out (or the zero address). The solver takes only its bridge assets (the native coin, the wrapped native, the main USD stable; BRIDGE_ASSETS_<CHAIN>): any other token is swapped into the native coin by the deposit transaction itself (the Router's swapAndDeposit), at the quote's minimum. Honeypots are refused (RISKY_TOKEN). SOL takes SOL and its stable only.",
+      }),
+    tokenOut: anyAddress
+      .optional()
+      .meta({
+        description:
+          "Extension: the destination-chain token the recipient receives; the native coin when left out (or the zero address). A bridge asset is paid from the solver's inventory, any other token through a swap of its native coin on the destination chain, whose measured gas is charged (refused with NO_ROUTE past BRIDGE_MAX_DESTINATION_GAS). Honeypots are refused (RISKY_TOKEN). SOL pays SOL and its stable only.",
+      }),
     recipient: anyAddress.optional().meta({ description: 'Destination-chain wallet; defaults to trader for EVM-to-EVM' }),
     slippage: integer(1, 10_000, 'basis points').optional().meta({ description: 'Default 500' }),
     approval: approvalSize.optional(),
@@ -40,8 +69,12 @@ export const routeLeg = z
     kind: z.enum(['swap', 'bridge']),
     chain: z.string().meta({ description: 'Where the leg runs (the bridge leg: the source chain)' }),
     venue: z.string().meta({ description: "The swap's venues, or `solver` for the bridge leg" }),
-    tokenIn: z.string(), tokenOut: z.string(), symbolIn: z.string(), symbolOut: z.string(),
-    amountIn: z.string(), amountOut: z.string(),
+    tokenIn: z.string(),
+    tokenOut: z.string(),
+    symbolIn: z.string(),
+    symbolOut: z.string(),
+    amountIn: z.string(),
+    amountOut: z.string(),
   })
   .meta({ id: 'BridgeRouteLeg' });
 
@@ -70,7 +103,9 @@ const bridgeTokenFields = {
 };
 
 const refundDetails = z.object({
-  currency: z.string(), chain: z.string(), contractAddress: z.string(),
+  currency: z.string(),
+  chain: z.string(),
+  contractAddress: z.string(),
   amount: z.string().optional().meta({ description: 'Extension: raw units returned (the deposit minus the refund gas)' }),
   txHash: z.string().nullable().optional().meta({ description: 'Extension: the refund transaction on the source chain, once sent' }),
 });
@@ -80,23 +115,62 @@ export const bridgeQuoteOutput = z
     success: z.literal(true),
     error: z.null(),
     transaction: z.object({
-      trade: z.string().meta({ description: 'Unsigned deposit transaction: a native transfer to the Depository, its depositToken for a bridge asset token, or the Router\'s swapAndDeposit for any other token (nonce after the approve\'s)' }),
+      trade: z
+        .string()
+        .meta({
+          description:
+            "Unsigned deposit transaction: a native transfer to the Depository, its depositToken for a bridge asset token, or the Router's swapAndDeposit for any other token (nonce after the approve's)",
+        }),
       requestId: z.string().meta({ description: 'Empty on a price-only quote (no trader)' }),
-      approve: z.string().optional().meta({ description: 'Unsigned approval of the Depository (a bridge asset token) or of the Router (a token swapped on the way) for tokenIn, when the allowance is short; sign it and send it as `approve` to execute (or send it first from the wallet). Empty otherwise.' }),
+      approve: z
+        .string()
+        .optional()
+        .meta({
+          description:
+            'Unsigned approval of the Depository (a bridge asset token) or of the Router (a token swapped on the way) for tokenIn, when the allowance is short; sign it and send it as `approve` to execute (or send it first from the wallet). Empty otherwise.',
+        }),
     }),
     stats: z.object({
-      amountIn: z.string(), amountOut: z.string(),
-      priceImpact: z.number(), estimatedTime: z.number().meta({ description: 'Seconds' }),
-      amountInFormatted: z.string(), amountInUsd: z.string(),
-      amountOutFormatted: z.string(), amountOutUsd: z.string(),
-      sourceChain: z.string(), destinationChain: z.string(),
+      amountIn: z.string(),
+      amountOut: z.string(),
+      priceImpact: z.number(),
+      estimatedTime: z.number().meta({ description: 'Seconds' }),
+      amountInFormatted: z.string(),
+      amountInUsd: z.string(),
+      amountOutFormatted: z.string(),
+      amountOutUsd: z.string(),
+      sourceChain: z.string(),
+      destinationChain: z.string(),
       recipient: z.string().optional().meta({ description: 'Extension: who is paid on the destination chain' }),
-      minAmountOut: z.string().optional().meta({ description: 'Extension: the least the recipient receives: amountOut less the slippage tolerance (with a source swap, from the least that swap may deposit)' }),
+      minAmountOut: z
+        .string()
+        .optional()
+        .meta({
+          description:
+            'Extension: the least the recipient receives: amountOut less the slippage tolerance (with a source swap, from the least that swap may deposit)',
+        }),
       feeAmount: z.string().optional().meta({ description: "Extension: the solver's fee, raw units of tokenIn (the source native coin by default)" }),
-      depositToken: z.string().optional().meta({ description: 'Extension: the bridge asset that reaches the solver (zero address: native): tokenIn itself, or what the source swap turns it into' }),
-      depositAmount: z.string().optional().meta({ description: 'Extension: raw units of depositToken the quote expects; the fill pays for what actually arrives' }),
-      depositMin: z.string().optional().meta({ description: 'Extension: with a source swap, the least it may deposit (its minimum on chain: less reverts the whole deposit transaction)' }),
-      swapFallback: z.enum(['refund']).optional().meta({ description: 'Extension: with a destination swap, what happens when it can no longer pay minAmountOut at fill time: `refund`, the deposit goes back on the source chain (less the refund\'s gas)' }),
+      depositToken: z
+        .string()
+        .optional()
+        .meta({
+          description: 'Extension: the bridge asset that reaches the solver (zero address: native): tokenIn itself, or what the source swap turns it into',
+        }),
+      depositAmount: z
+        .string()
+        .optional()
+        .meta({ description: 'Extension: raw units of depositToken the quote expects; the fill pays for what actually arrives' }),
+      depositMin: z
+        .string()
+        .optional()
+        .meta({ description: 'Extension: with a source swap, the least it may deposit (its minimum on chain: less reverts the whole deposit transaction)' }),
+      swapFallback: z
+        .enum(['refund'])
+        .optional()
+        .meta({
+          description:
+            "Extension: with a destination swap, what happens when it can no longer pay minAmountOut at fill time: `refund`, the deposit goes back on the source chain (less the refund's gas)",
+        }),
       destinationGas: z.string().optional().meta({ description: 'Extension: the fill gas, raw units of the destination native coin' }),
       expiresAt: z.number().optional().meta({ description: 'Extension: ms since epoch; a deposit confirmed later is refunded' }),
       ...bridgeTokenFields,
@@ -112,7 +186,8 @@ export const bridgeQuote = defineEndpoint({
   auth: true,
   tag: 'Bridge',
   summary: 'Quote a cross-chain transfer',
-  description: 'Returns an unsigned deposit transaction on the source chain and a requestId. Once the deposit confirms, the service pays the recipient on the destination chain at the quoted amount.',
+  description:
+    'Returns an unsigned deposit transaction on the source chain and a requestId. Once the deposit confirms, the service pays the recipient on the destination chain at the quoted amount.',
   input: bridgeQuoteInput,
   output: bridgeQuoteOutput,
   aliases: { slippageBps: { to: 'slippage' } },
@@ -164,7 +239,9 @@ export const bridgeStatusInput = z.object({ requestId: opaqueId.meta({ descripti
 export const bridgeDetails = z
   .object({
     requestId: z.string(),
-    state: z.enum(['waiting', 'pending', 'success', 'refunding', 'refund', 'failure']).meta({ description: 'The stored state; pending from the moment its deposit is seen (its confirmations then in `confirmations`)' }),
+    state: z
+      .enum(['waiting', 'pending', 'success', 'refunding', 'refund', 'failure'])
+      .meta({ description: 'The stored state; pending from the moment its deposit is seen (its confirmations then in `confirmations`)' }),
     sourceChain: z.string(),
     destinationChain: z.string(),
     trader: z.string(),
@@ -184,7 +261,7 @@ export const bridgeDetails = z
       })
       .nullable()
       .optional()
-      .meta({ description: 'A deposit seen on the source chain but not final yet (status pending): its transaction is the deposit leg\'s; null otherwise' }),
+      .meta({ description: "A deposit seen on the source chain but not final yet (status pending): its transaction is the deposit leg's; null otherwise" }),
     fillTxHash: z.string().nullable(),
     fillUrl: z.string().nullable(),
     refundTxHash: z.string().nullable(),
@@ -224,7 +301,8 @@ export const bridgeStatus = defineEndpoint({
   auth: true,
   tag: 'Bridge',
   summary: 'Status of a bridge request',
-  description: 'waiting (2): no deposit seen yet; pending (3): deposit seen and gathering the source chain\'s confirmations (details.confirmations), or final and the fill in progress, or a refund decided and not yet sent; success (4); delayed: later than estimated; refund (0): the deposit is being returned (its transaction sent, refundDetails.txHash) or was returned on the source chain; failure (0): nothing could be returned.',
+  description:
+    "waiting (2): no deposit seen yet; pending (3): deposit seen and gathering the source chain's confirmations (details.confirmations), or final and the fill in progress, or a refund decided and not yet sent; success (4); delayed: later than estimated; refund (0): the deposit is being returned (its transaction sent, refundDetails.txHash) or was returned on the source chain; failure (0): nothing could be returned.",
   input: bridgeStatusInput,
   output: bridgeStatusOutput,
   errors: ['INVALID_INPUT', 'UNAUTHORIZED', 'RATE_LIMITED', 'QUOTE_NOT_FOUND'],
@@ -234,7 +312,10 @@ export const bridgeStatus = defineEndpoint({
 export const bridgeTrackInput = z.object({
   requestId: opaqueId,
   sourceChain: chainId,
-  txHash: z.string().max(MAX_TEXT).regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/, 'must be a transaction hash or signature'),
+  txHash: z
+    .string()
+    .max(MAX_TEXT)
+    .regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/, 'must be a transaction hash or signature'),
 });
 
 /** tRPC only: a wallet's bridges, newest first (as trader or recipient). */

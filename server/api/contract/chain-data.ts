@@ -22,7 +22,8 @@ export const priorityOutput = z
   .object({
     success: z.literal(true),
     chain: z.string(),
-    fees: z.object({ LOW: feeLevel, MEDIUM: feeLevel, HIGH: feeLevel, INSTANT: feeLevel })
+    fees: z
+      .object({ LOW: feeLevel, MEDIUM: feeLevel, HIGH: feeLevel, INSTANT: feeLevel })
       .meta({ description: 'Decimal strings: wei on EVM chains, micro-lamports per compute unit on Solana' }),
   })
   .meta({ id: 'PriorityFees' });
@@ -54,9 +55,7 @@ export const chainRecord = z.object({
   capabilities: chainCapabilities.meta({ description: 'What the chain can do on this server (quote, trade, token data, bridge from, bridge to), and why not' }),
 });
 
-export const chainsOutput = z
-  .object({ success: z.literal(true), chains: z.array(chainRecord) })
-  .meta({ id: 'Chains' });
+export const chainsOutput = z.object({ success: z.literal(true), chains: z.array(chainRecord) }).meta({ id: 'Chains' });
 
 export const chains = defineEndpoint({
   procedure: 'v1.chains',
@@ -81,24 +80,30 @@ const CHAIN_LIST_PATTERN = (() => {
 })();
 
 const chainList = z
-  .union([
-    // Bounded before the pipe checks each name, so a long array is refused without being walked.
-    z.array(z.string().max(MAX_TEXT)).max(CHAIN_IDS.length),
-    z.string().max(1024).transform((text, ctx) => {
-      const trimmed = text.trim();
-      if (trimmed.startsWith('[')) {
-        try {
-          const parsed: unknown = JSON.parse(trimmed);
-          if (Array.isArray(parsed)) return parsed.map(String);
-        } catch {
-          // reported below
-        }
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of chain identifiers, e.g. ["ETH","BASE"]' });
-        return z.NEVER;
-      }
-      return trimmed.split(',').map((part) => part.trim());
-    }),
-  ], { error: 'must be a JSON array of chain identifiers, e.g. ["ETH","BASE"]' })
+  .union(
+    [
+      // Bounded before the pipe checks each name, so a long array is refused without being walked.
+      z.array(z.string().max(MAX_TEXT)).max(CHAIN_IDS.length),
+      z
+        .string()
+        .max(1024)
+        .transform((text, ctx) => {
+          const trimmed = text.trim();
+          if (trimmed.startsWith('[')) {
+            try {
+              const parsed: unknown = JSON.parse(trimmed);
+              if (Array.isArray(parsed)) return parsed.map(String);
+            } catch {
+              // reported below
+            }
+            ctx.addIssue({ code: 'custom', message: 'must be a JSON array of chain identifiers, e.g. ["ETH","BASE"]' });
+            return z.NEVER;
+          }
+          return trimmed.split(',').map((part) => part.trim());
+        }),
+    ],
+    { error: 'must be a JSON array of chain identifiers, e.g. ["ETH","BASE"]' },
+  )
   .pipe(z.array(chainId).min(1, { error: 'must name at least one chain' }).max(CHAIN_IDS.length))
   .meta({
     description: 'JSON array of chain identifiers, e.g. ["ETH","BASE"] (a comma list is accepted too), at most one per chain',
@@ -123,7 +128,7 @@ export const balanceInput = z
     if (input.chains !== undefined && input.token === undefined) {
       ctx.addIssue({ code: 'custom', path: ['token'], message: 'is required with chains (the zero address for native)' });
     }
-    const chainsToCheck: ChainId[] = input.network ? [input.network] : input.chains ?? [];
+    const chainsToCheck: ChainId[] = input.network ? [input.network] : (input.chains ?? []);
     for (const chain of chainsToCheck) {
       checkAddressFamily(ctx, chain, { wallet: input.wallet }, { nativeAllowed: false });
       if (input.token !== undefined) checkAddressFamily(ctx, chain, { token: input.token }, { nativeAllowed: true });
@@ -152,7 +157,8 @@ export const balance = defineEndpoint({
   auth: true,
   tag: 'Chains and balances',
   summary: 'Native balance, or one token across several chains',
-  description: 'Form 1: `wallet` + `network` gives the native balance. Form 2: `wallet` + `token` + `chains` (JSON array) gives `balances`, one per chain. Human amount = balance / 10^decimals.',
+  description:
+    'Form 1: `wallet` + `network` gives the native balance. Form 2: `wallet` + `token` + `chains` (JSON array) gives `balances`, one per chain. Human amount = balance / 10^decimals.',
   input: balanceInput,
   output: balanceOutput,
   errors: TOKEN_READ_ERRORS,
@@ -169,9 +175,7 @@ export const tokenBalanceInput = z
     checkAddressFamily(ctx, input.network, { token: input.token }, { nativeAllowed: true });
   });
 
-export const tokenBalanceOutput = z
-  .object({ success: z.literal(true), ...balanceFields })
-  .meta({ id: 'TokenBalance' });
+export const tokenBalanceOutput = z.object({ success: z.literal(true), ...balanceFields }).meta({ id: 'TokenBalance' });
 
 export const tokenBalance = defineEndpoint({
   procedure: 'v1.tokenBalance',

@@ -61,7 +61,8 @@ describe('v2 quote', () => {
     const neither = parse(v2Quote, withoutAmount);
     expect(neither).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'amount' } });
     if (!neither.ok) expect(neither.error.message).toMatch(/amount: is required: give amount .* or amountOut/);
-    for (const amountOut of ['0', '1.5', '10%']) expect(parse(v2Quote, { ...withoutAmount, amountOut })).toMatchObject({ ok: false, error: { field: 'amountOut' } });
+    for (const amountOut of ['0', '1.5', '10%'])
+      expect(parse(v2Quote, { ...withoutAmount, amountOut })).toMatchObject({ ok: false, error: { field: 'amountOut' } });
   });
 
   it('names a missing field as required', () => {
@@ -86,7 +87,10 @@ describe('v1 quote', () => {
     expect(parse(v1Quote, { ...valid, slippage: '10001' })).toMatchObject({ ok: false, error: { field: 'slippage' } });
     expect(parse(v1Quote, { ...valid, fee: '9985' }).ok).toBe(true);
     expect(parse(v1Quote, { ...valid, fee: '9986' })).toMatchObject({ ok: false, error: { field: 'fee' } });
-    expect(parse(v1Quote, { ...valid, fee: '10000' })).toMatchObject({ ok: false, error: { field: 'fee', message: expect.stringMatching(/9985 basis points.*15 bps base fee/) } });
+    expect(parse(v1Quote, { ...valid, fee: '10000' })).toMatchObject({
+      ok: false,
+      error: { field: 'fee', message: expect.stringMatching(/9985 basis points.*15 bps base fee/) },
+    });
     expect(parse(v1Quote, { ...valid, chain: 'MONAD' })).toMatchObject({ ok: false, error: { field: 'chain' } });
   });
 
@@ -110,8 +114,10 @@ describe('execute', () => {
   });
 
   it('refuses an approval on SOL for v1', () => {
-    expect(parse(v1Execute, { trade: 'AQID', approve: 'AQID', network: 'SOL', mev: false, simulation: true, quoteId: 'q' }))
-      .toMatchObject({ ok: false, error: { field: 'approve' } });
+    expect(parse(v1Execute, { trade: 'AQID', approve: 'AQID', network: 'SOL', mev: false, simulation: true, quoteId: 'q' })).toMatchObject({
+      ok: false,
+      error: { field: 'approve' },
+    });
   });
 });
 
@@ -143,8 +149,33 @@ describe('every endpoint', () => {
 
   it('never throws while validating, whatever the fields hold', () => {
     const values = fc.oneof(
-      fc.constantFrom(EVM, ZERO, SOL_ADDR, 'ETH', 'SOL', 'ABSTRACT', 'BUY', 'SELL', '100', '0', '-1', '50%', '1.5', 'true', '0x02ab', 'AQID', '["ETH"]', '', ' '),
-      fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }),
+      fc.constantFrom(
+        EVM,
+        ZERO,
+        SOL_ADDR,
+        'ETH',
+        'SOL',
+        'ABSTRACT',
+        'BUY',
+        'SELL',
+        '100',
+        '0',
+        '-1',
+        '50%',
+        '1.5',
+        'true',
+        '0x02ab',
+        'AQID',
+        '["ETH"]',
+        '',
+        ' ',
+      ),
+      fc.string(),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 3 }),
       fc.object({ maxDepth: 1 }),
     );
     for (const endpoint of ENDPOINTS) {

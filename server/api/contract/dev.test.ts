@@ -7,7 +7,7 @@ function refusal(raw: Record<string, unknown>) {
   return result.success ? undefined : fromZodError(result.error);
 }
 
-describe('the faucet\'s address', () => {
+describe("the faucet's address", () => {
   it.each([
     '0x0000000000000000000000000000000000000004',
     '0x0000000000000000000000000000000000000001',

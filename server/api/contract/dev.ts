@@ -19,7 +19,8 @@ export const devnet = defineEndpoint({
   auth: true,
   tag: 'Local world',
   summary: 'The local chain world: nodes, contracts, tokens and funded test accounts',
-  description: 'Only on the local chain world (no RPC_URL_* configured); 404 otherwise. Includes the private keys of the funded test accounts for a key holder on this machine (loopback, not through a proxy); pages and callers from elsewhere get the world without keys.',
+  description:
+    'Only on the local chain world (no RPC_URL_* configured); 404 otherwise. Includes the private keys of the funded test accounts for a key holder on this machine (loopback, not through a proxy); pages and callers from elsewhere get the world without keys.',
   input: z.object({}),
   output: devnetOutput,
   errors: ['UNAUTHORIZED', 'NOT_FOUND'],
@@ -50,13 +51,15 @@ export const faucetOutput = z.object({
   success: z.literal(true),
   chain: z.string(),
   address: z.string(),
-  funded: z.array(z.object({
-    symbol: z.string(),
-    address: z.string().meta({ description: 'Token address; the zero address for the native token' }),
-    amount: z.string().meta({ description: 'Raw units sent' }),
-    decimals: z.number().int(),
-    txHash: z.string().meta({ description: 'The transaction that sent it: an EVM hash or a Solana signature (the tokens of one Solana request share one)' }),
-  })),
+  funded: z.array(
+    z.object({
+      symbol: z.string(),
+      address: z.string().meta({ description: 'Token address; the zero address for the native token' }),
+      amount: z.string().meta({ description: 'Raw units sent' }),
+      decimals: z.number().int(),
+      txHash: z.string().meta({ description: 'The transaction that sent it: an EVM hash or a Solana signature (the tokens of one Solana request share one)' }),
+    }),
+  ),
 });
 
 export const faucet = defineEndpoint({

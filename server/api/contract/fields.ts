@@ -5,9 +5,7 @@
 import { getAddress } from 'viem';
 import { z } from 'zod';
 import 'zod-openapi';
-import {
-  CHAIN_IDS, CHAINS, NATIVE_TOKEN_ADDRESS, V1_CHAIN_ALIASES, type ChainFamily, type ChainId,
-} from '@/server/chains/registry';
+import { CHAIN_IDS, CHAINS, NATIVE_TOKEN_ADDRESS, V1_CHAIN_ALIASES, type ChainFamily, type ChainId } from '@/server/chains/registry';
 import { familyProvider } from '@/server/chains/chain-family';
 import { isSolanaAddress } from '@/server/chains/solana/address';
 
@@ -76,7 +74,17 @@ function documentedAs(schema: Record<string, unknown>) {
 export function integer(min: number, max: number, what: string) {
   const message = `must be an integer from ${min} to ${max}${what ? ` (${what})` : ''}`;
   return z
-    .union([z.number(), z.string().max(32).regex(/^-?\d+$/, { error: message }).transform(Number)], { error: message })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .max(32)
+          .regex(/^-?\d+$/, { error: message })
+          .transform(Number),
+      ],
+      { error: message },
+    )
     .pipe(z.number().int({ error: message }).min(min, { error: message }).max(max, { error: message }))
     .meta(documentedAs({ type: 'integer', minimum: min, maximum: max }));
 }
@@ -91,11 +99,25 @@ export function integerIn(ranges: readonly (readonly [min: number, max: number])
   const last = ranges.at(-1)!;
   const inRange = (value: number) => ranges.some(([min, max]) => value >= min && value <= max);
   return z
-    .union([z.number(), z.string().max(32).regex(/^-?\d+$/, { error: message }).transform(Number)], { error: message })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .max(32)
+          .regex(/^-?\d+$/, { error: message })
+          .transform(Number),
+      ],
+      { error: message },
+    )
     .pipe(z.number().int({ error: message }).refine(inRange, { error: message }))
-    .meta(documentedAs(ranges.length === 1
-      ? { type: 'integer', minimum: first[0], maximum: first[1] }
-      : { type: 'integer', minimum: first[0], maximum: last[1], anyOf: ranges.map(([minimum, maximum]) => ({ minimum, maximum })) }));
+    .meta(
+      documentedAs(
+        ranges.length === 1
+          ? { type: 'integer', minimum: first[0], maximum: first[1] }
+          : { type: 'integer', minimum: first[0], maximum: last[1], anyOf: ranges.map(([minimum, maximum]) => ({ minimum, maximum })) },
+      ),
+    );
 }
 
 /** A boolean, given as JSON true/false or as the query-string words true/false/1/0. */
@@ -107,10 +129,17 @@ export const boolean = z
 
 /** A positive decimal number (human units), given as a JSON number or query-string text. */
 export const positiveDecimal = z
-  .union([
-    z.number(),
-    z.string().max(64).regex(/^\d+(\.\d+)?$/, { error: 'must be a positive decimal number such as 0.5' }).transform(Number),
-  ], { error: 'must be a positive decimal number such as 0.5' })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .max(64)
+        .regex(/^\d+(\.\d+)?$/, { error: 'must be a positive decimal number such as 0.5' })
+        .transform(Number),
+    ],
+    { error: 'must be a positive decimal number such as 0.5' },
+  )
   .pipe(z.number().finite().positive({ error: 'must be greater than 0' }))
   .meta(documentedAs({ type: 'number', exclusiveMinimum: 0 }));
 
@@ -119,10 +148,20 @@ export const positiveDecimal = z
  * token units that can exceed 2^53, so the digits are never rounded through a float.
  */
 export const decimalAmount = z
-  .union([
-    z.number().finite().positive({ error: 'must be greater than 0' }).transform((value) => numberText(value)),
-    z.string().max(80).regex(/^\d+(\.\d+)?$/, { error: 'must be a positive decimal number such as 0.5' }),
-  ], { error: 'must be a positive decimal number such as 0.5' })
+  .union(
+    [
+      z
+        .number()
+        .finite()
+        .positive({ error: 'must be greater than 0' })
+        .transform((value) => numberText(value)),
+      z
+        .string()
+        .max(80)
+        .regex(/^\d+(\.\d+)?$/, { error: 'must be a positive decimal number such as 0.5' }),
+    ],
+    { error: 'must be a positive decimal number such as 0.5' },
+  )
   .refine((text) => /^\d+(\.\d+)?$/.test(text) && /[1-9]/.test(text), { error: 'must be greater than 0' })
   .meta(documentedAs({ type: 'number', exclusiveMinimum: 0 }));
 
@@ -156,13 +195,17 @@ export const rawAmountOrPercent = z
   .regex(new RegExp(`^(${POSITIVE_DIGITS}|${PERCENT})$`), {
     error: 'must be raw units greater than 0 (digits only) or a percentage above 0 and at most 100 such as 50%',
   })
-  .meta({ description: 'Raw units of tokenIn above 0, or a percentage of the trader balance ending in % (above 0, at most 100, up to 4 decimals)', example: '1000000' });
+  .meta({
+    description: 'Raw units of tokenIn above 0, or a percentage of the trader balance ending in % (above 0, at most 100, up to 4 decimals)',
+    example: '1000000',
+  });
 
 export const side = z.enum(['BUY', 'SELL'], { error: 'must be BUY or SELL' });
 export const priority = z.enum(['LOW', 'MEDIUM', 'HIGH', 'INSTANT'], { error: 'must be LOW, MEDIUM, HIGH or INSTANT' });
 /** Extension: the size of a quoted approval (the interface's rule is the maximum). */
 export const approvalSize = z.enum(['unlimited', 'exact'], { error: 'must be unlimited or exact' }).meta({
-  description: 'Extension: what a quoted approval lets the spender take. `unlimited` (default): the maximum, so a token is approved once. `exact`: exactly what this trade or deposit spends (an exact output\'s amountInMax), asked for again by the next one',
+  description:
+    "Extension: what a quoted approval lets the spender take. `unlimited` (default): the maximum, so a token is approved once. `exact`: exactly what this trade or deposit spends (an exact output's amountInMax), asked for again by the next one",
 });
 
 export const evmSignedTx = /^0x[0-9a-fA-F]+$/;
@@ -251,11 +294,7 @@ export function checkSameFamily(ctx: IssueSink, fields: Record<string, string | 
 }
 
 /** A signed transaction must be hex on EVM chains and base64 on Solana. */
-export function checkTxEncoding(
-  ctx: IssueSink,
-  chain: ChainId | undefined,
-  fields: Record<string, string | undefined>,
-): void {
+export function checkTxEncoding(ctx: IssueSink, chain: ChainId | undefined, fields: Record<string, string | undefined>): void {
   const family = familyOf(chain);
   if (!family) return;
   for (const [field, value] of Object.entries(fields)) {

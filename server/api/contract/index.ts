@@ -8,12 +8,24 @@ import { tradeHistory, v1Execute, v1Quote, v2Execute, v2Quote, v2Track } from '.
 /** Every endpoint of the public interface, in the order the document lists them. */
 export const ENDPOINTS = [
   health,
-  v2Quote, v2Execute, v1Quote, v1Execute,
-  tokenInfo, tokenAudit, poolInfo, v1Value, v2Value,
-  priorityFees, chains, balance, tokenBalance,
-  bridgeQuote, bridgeExecute, bridgeStatus,
-  v2Track, tradeHistory,
+  v2Quote,
+  v2Execute,
+  v1Quote,
+  v1Execute,
+  tokenInfo,
+  tokenAudit,
+  poolInfo,
+  v1Value,
+  v2Value,
+  priorityFees,
+  chains,
+  balance,
+  tokenBalance,
+  bridgeQuote,
+  bridgeExecute,
+  bridgeStatus,
+  v2Track,
+  tradeHistory,
 ] as const satisfies readonly Endpoint[];
 
 export type EndpointProcedure = (typeof ENDPOINTS)[number]['procedure'];
-

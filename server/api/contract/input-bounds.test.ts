@@ -103,13 +103,7 @@ describe('endpoint inputs', () => {
       piped: zod.string().transform(Number).pipe(zod.number()),
       map: zod.record(zod.string(), zod.string()),
     });
-    expect(unboundedInputs(schema)).toEqual([
-      'input.free',
-      'input.nested.list (array)',
-      'input.either',
-      'input.piped',
-      'input.map (record)',
-    ]);
+    expect(unboundedInputs(schema)).toEqual(['input.free', 'input.nested.list (array)', 'input.either', 'input.piped', 'input.map (record)']);
   });
 });
 

@@ -7,14 +7,12 @@ import { chainFamily } from '@/server/chains/chain-family';
 import { isTransactionHashOn } from '@/server/chains/transaction-hash';
 import { chainId, MAX_TEXT } from './fields';
 
-export const transactionViewInput = z
-  .object({ chain: chainId, hash: z.string().max(MAX_TEXT) })
-  .superRefine((input, ctx) => {
-    if (!isTransactionHashOn(input.chain, input.hash)) {
-      const expected = chainFamily(input.chain).transactionHashForm;
-      ctx.addIssue({ code: 'custom', path: ['hash'], message: `must be a transaction hash on ${input.chain}: ${expected}` });
-    }
-  });
+export const transactionViewInput = z.object({ chain: chainId, hash: z.string().max(MAX_TEXT) }).superRefine((input, ctx) => {
+  if (!isTransactionHashOn(input.chain, input.hash)) {
+    const expected = chainFamily(input.chain).transactionHashForm;
+    ctx.addIssue({ code: 'custom', path: ['hash'], message: `must be a transaction hash on ${input.chain}: ${expected}` });
+  }
+});
 
 const viewedToken = z.object({ address: z.string(), symbol: z.string().nullable(), decimals: z.number().int() });
 const rawAmount = z.string().meta({ description: 'Raw units, an integer (a balance change may be negative)' });

@@ -18,8 +18,15 @@ type LegAnswer = z.input<typeof bridgeLeg>;
 /** A quoted leg (domain, bigint amounts) or a stored one (JSON, string amounts) as the contract's leg. */
 export function routeLegAnswer(leg: StoredRouteLeg | RouteLeg): RouteLegAnswer {
   return {
-    kind: leg.kind, chain: leg.chain, venue: leg.venue, tokenIn: leg.tokenIn.address, tokenOut: leg.tokenOut.address,
-    symbolIn: leg.tokenIn.symbol, symbolOut: leg.tokenOut.symbol, amountIn: leg.amountIn.toString(), amountOut: leg.amountOut.toString(),
+    kind: leg.kind,
+    chain: leg.chain,
+    venue: leg.venue,
+    tokenIn: leg.tokenIn.address,
+    tokenOut: leg.tokenOut.address,
+    symbolIn: leg.tokenIn.symbol,
+    symbolOut: leg.tokenOut.symbol,
+    amountIn: leg.amountIn.toString(),
+    amountOut: leg.amountOut.toString(),
   };
 }
 
@@ -53,8 +60,14 @@ function fillLeg(row: BridgeRequest, tokenOut: BridgeToken, link: Link): LegAnsw
   const txHash = row.fillTxHash ?? (row.state === 'pending' ? row.paymentTxHash : null);
   const swap = row.payout === 'swap' ? swapOn(row, row.destinationChain) : undefined;
   return {
-    kind: row.payout === 'swap' ? 'swap' : 'fill', chain: row.destinationChain, status, txHash, url: link(row.destinationChain, txHash),
-    amount: row.paidAmount ?? row.amountOut, token: tokenOut.address, ...(swap && { venue: swap.venue }),
+    kind: row.payout === 'swap' ? 'swap' : 'fill',
+    chain: row.destinationChain,
+    status,
+    txHash,
+    url: link(row.destinationChain, txHash),
+    amount: row.paidAmount ?? row.amountOut,
+    token: tokenOut.address,
+    ...(swap && { venue: swap.venue }),
   };
 }
 
@@ -63,10 +76,15 @@ function depositLeg(row: BridgeRequest, tokenIn: BridgeToken, link: Link): LegAn
   const txHash = row.depositTxHash ?? row.seenDepositTxHash;
   const status = row.depositTxHash ? 'success' : row.seenDepositTxHash ? 'pending' : 'waiting';
   // What reached the solver: the bridge asset (what a source swap turned tokenIn into), or tokenIn itself.
-  const expected = row.depositExpected === null ? tokenIn.address : row.depositAsset ?? NATIVE_TOKEN_ADDRESS;
+  const expected = row.depositExpected === null ? tokenIn.address : (row.depositAsset ?? NATIVE_TOKEN_ADDRESS);
   return {
-    kind: 'deposit', chain: row.sourceChain, status, txHash, url: link(row.sourceChain, txHash),
-    amount: row.depositAmount ?? row.depositExpected ?? row.amountIn, token: row.depositAmount !== null ? row.depositToken ?? NATIVE_TOKEN_ADDRESS : expected,
+    kind: 'deposit',
+    chain: row.sourceChain,
+    status,
+    txHash,
+    url: link(row.sourceChain, txHash),
+    amount: row.depositAmount ?? row.depositExpected ?? row.amountIn,
+    token: row.depositAmount !== null ? (row.depositToken ?? NATIVE_TOKEN_ADDRESS) : expected,
   };
 }
 
@@ -86,8 +104,13 @@ function legsOf(row: BridgeRequest, link: Link): LegAnswer[] {
     // Pending from the decision on, with its hash once sent: the public status reads `refund` from then on.
     const txHash = refundTxHash(row);
     legs.push({
-      kind: 'refund', chain: row.sourceChain, status: row.state === 'refund' ? 'success' : row.state === 'failure' ? 'failure' : 'pending',
-      txHash, url: link(row.sourceChain, txHash), amount: row.refundAmount, token: depositedToken(row).address,
+      kind: 'refund',
+      chain: row.sourceChain,
+      status: row.state === 'refund' ? 'success' : row.state === 'failure' ? 'failure' : 'pending',
+      txHash,
+      url: link(row.sourceChain, txHash),
+      amount: row.refundAmount,
+      token: depositedToken(row).address,
     });
   }
   return legs;
@@ -120,9 +143,8 @@ export function detailsOf(row: BridgeRequest, explorer: ExplorerLink = explorerT
     paidAmount: row.paidAmount,
     depositTxHash,
     depositUrl: link(row.sourceChain, depositTxHash),
-    confirmations: row.seenDepositTxHash && row.seenDepositRequired !== null
-      ? { seen: row.seenDepositConfirmations ?? 0, required: row.seenDepositRequired }
-      : null,
+    confirmations:
+      row.seenDepositTxHash && row.seenDepositRequired !== null ? { seen: row.seenDepositConfirmations ?? 0, required: row.seenDepositRequired } : null,
     fillTxHash: row.fillTxHash,
     fillUrl: link(row.destinationChain, row.fillTxHash),
     refundTxHash: row.refundTxHash,

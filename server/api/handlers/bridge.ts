@@ -14,8 +14,14 @@ import type { BridgeRequest } from '@/server/store/bridge-request';
 import { depositedToken } from '@/server/bridge/bridge-row-tokens';
 import { detailsOf, tokenFields } from './bridge-details';
 import type {
-  bridgeExecuteInput, bridgeExecuteOutput, bridgeQuoteInput, bridgeQuoteOutput, bridgeRequestsInput,
-  bridgeRequestsOutput, bridgeStatusOutput, bridgeTrackInput,
+  bridgeExecuteInput,
+  bridgeExecuteOutput,
+  bridgeQuoteInput,
+  bridgeQuoteOutput,
+  bridgeRequestsInput,
+  bridgeRequestsOutput,
+  bridgeStatusOutput,
+  bridgeTrackInput,
 } from '../contract/bridge';
 
 type BridgeStatusAnswer = z.input<typeof bridgeStatusOutput>;
@@ -24,8 +30,15 @@ type AnswerDeps = Pick<BridgeDeps, 'publicUrl' | 'now' | 'explorerTxUrl'>;
 
 export async function bridgeQuoteAnswer(deps: BridgeDeps, owner: string, input: z.output<typeof bridgeQuoteInput>): Promise<z.input<typeof bridgeQuoteOutput>> {
   const quote = await quoteBridge(deps, owner, {
-    source: input.source, destination: input.destination, amount: BigInt(input.amount), trader: input.trader,
-    recipient: input.recipient, slippageBps: input.slippage, tokenIn: input.tokenIn, tokenOut: input.tokenOut, approval: input.approval ?? 'unlimited',
+    source: input.source,
+    destination: input.destination,
+    amount: BigInt(input.amount),
+    trader: input.trader,
+    recipient: input.recipient,
+    slippageBps: input.slippage,
+    tokenIn: input.tokenIn,
+    tokenOut: input.tokenOut,
+    approval: input.approval ?? 'unlimited',
   });
   const { tokenIn, tokenOut } = quote;
   return {
@@ -62,21 +75,34 @@ export async function bridgeQuoteAnswer(deps: BridgeDeps, owner: string, input: 
 
 export async function bridgeExecuteAnswer(deps: BridgeDeps, input: z.output<typeof bridgeExecuteInput>): Promise<BridgeExecuteAnswer> {
   const execution = await executeBridge(deps, {
-    requestId: input.requestId, sourceChain: input.sourceChain, signedDeposit: input.trade, signedApproval: input.approve,
+    requestId: input.requestId,
+    sourceChain: input.sourceChain,
+    signedDeposit: input.trade,
+    signedApproval: input.approve,
   });
   const row = execution.request;
   switch (execution.deposit) {
     case 'reverted':
       return {
-        success: false, status: 'FAILED', sourceTxHash: execution.txHash, destinationTxHash: null, requestId: row.id,
-        trackingUrl: trackingUrl(deps, row.id), bridgeStatus: 'waiting',
+        success: false,
+        status: 'FAILED',
+        sourceTxHash: execution.txHash,
+        destinationTxHash: null,
+        requestId: row.id,
+        trackingUrl: trackingUrl(deps, row.id),
+        bridgeStatus: 'waiting',
         error: `The deposit ${execution.txHash} reverted on ${row.sourceChain}; nothing was bridged and the request still waits for a deposit.`,
         refundDetails: null,
       };
     case 'removed':
       return {
-        success: false, status: 'FAILED', sourceTxHash: execution.txHash, destinationTxHash: null, requestId: row.id,
-        trackingUrl: trackingUrl(deps, row.id), bridgeStatus: 'waiting',
+        success: false,
+        status: 'FAILED',
+        sourceTxHash: execution.txHash,
+        destinationTxHash: null,
+        requestId: row.id,
+        trackingUrl: trackingUrl(deps, row.id),
+        bridgeStatus: 'waiting',
         error: `The deposit ${execution.txHash} left ${row.sourceChain} in a reorganisation before it had its confirmations; nothing was bridged and the request waits for a deposit again (filled if that deposit is mined again in time).`,
         refundDetails: null,
       };
@@ -164,8 +190,13 @@ export function executeAnswerOf(deps: AnswerDeps, row: BridgeRequest): BridgeExe
   const { status } = publicBridgeStatus(row, (deps.now ?? Date.now)());
   if (isReturned(status)) {
     return {
-      ...common, success: false, status: 'FAILED', destinationTxHash: null, bridgeStatus: status,
-      error: row.reason ?? 'The bridge could not be filled; the deposit is being returned.', refundDetails: refundDetailsOf(row, status),
+      ...common,
+      success: false,
+      status: 'FAILED',
+      destinationTxHash: null,
+      bridgeStatus: status,
+      error: row.reason ?? 'The bridge could not be filled; the deposit is being returned.',
+      refundDetails: refundDetailsOf(row, status),
     };
   }
   return { ...common, success: true, status: 'PENDING', destinationTxHash: null, bridgeStatus: status, error: null, refundDetails: null };

@@ -21,10 +21,13 @@ function world(base: { rpcUrl: string; wsUrl?: string }, sol: { rpcUrl: string; 
 
 describe('devnetAnswer', () => {
   it('answers each node as scheme, host and port: no user, password, path key or query', () => {
-    const answer = devnetAnswer(world(
-      { rpcUrl: 'http://user:secret@127.0.0.1:30001/v2/pathkey?apikey=querykey' },
-      { rpcUrl: 'http://user:secret@127.0.0.1:30002/v2/pathkey', wsUrl: 'ws://user:secret@127.0.0.1:30002/v2/pathkey' },
-    ), { principal: DEV, peer: 'loopback' });
+    const answer = devnetAnswer(
+      world(
+        { rpcUrl: 'http://user:secret@127.0.0.1:30001/v2/pathkey?apikey=querykey' },
+        { rpcUrl: 'http://user:secret@127.0.0.1:30002/v2/pathkey', wsUrl: 'ws://user:secret@127.0.0.1:30002/v2/pathkey' },
+      ),
+      { principal: DEV, peer: 'loopback' },
+    );
     expect(answer.chains.BASE!.rpcUrl).toBe('http://127.0.0.1:30001');
     expect(answer.chains.BASE!.wsUrl).toBeUndefined();
     expect(answer.chains.SOL!.rpcUrl).toBe('http://127.0.0.1:30002');

@@ -29,16 +29,22 @@ export function devnetAnswer(world: LocalWorld | undefined, caller: DevnetCaller
 
 /** Every chain with its node URLs cut to scheme, host and port (text that is no URL at all becomes ''). */
 function nodeEndpoints(chains: DevnetManifest['chains']): DevnetManifest['chains'] {
-  return Object.fromEntries(Object.entries(chains).map(([id, chain]) => {
-    const { wsUrl, ...rest } = chain;
-    const ws = wsUrl === undefined ? undefined : urlEndpoint(wsUrl);
-    return [id, { ...rest, rpcUrl: urlEndpoint(chain.rpcUrl) ?? '', ...(ws === undefined ? {} : { wsUrl: ws }) }];
-  }));
+  return Object.fromEntries(
+    Object.entries(chains).map(([id, chain]) => {
+      const { wsUrl, ...rest } = chain;
+      const ws = wsUrl === undefined ? undefined : urlEndpoint(wsUrl);
+      return [id, { ...rest, rpcUrl: urlEndpoint(chain.rpcUrl) ?? '', ...(ws === undefined ? {} : { wsUrl: ws }) }];
+    }),
+  );
 }
 
 /** A copy without any key field, at any depth: new kinds of accounts in the manifest stay covered. */
 function withoutKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutKeys);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([name]) => !KEY_FIELDS.has(name)).map(([name, inner]) => [name, withoutKeys(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([name]) => !KEY_FIELDS.has(name))
+      .map(([name, inner]) => [name, withoutKeys(inner)]),
+  );
 }

@@ -18,7 +18,14 @@ import { estimateValue, type ValueDeps, type ValueEstimate } from '@/server/toke
 import { BPS, feeSplit } from '@/server/fees/fee-model';
 import type { SolanaTrading } from '@/server/venues/solana/solana-market';
 import type {
-  tokenAuditInput, tokenAuditOutput, tokenInfoInput, tokenInfoOutput, v1ValueInput, v1ValueOutput, v2ValueInput, v2ValueOutput,
+  tokenAuditInput,
+  tokenAuditOutput,
+  tokenInfoInput,
+  tokenInfoOutput,
+  v1ValueInput,
+  v1ValueOutput,
+  v2ValueInput,
+  v2ValueOutput,
 } from '../contract/tokens';
 
 interface TokenDataServices {
@@ -34,14 +41,17 @@ const REFERENCE_TRADE_USD = 1_000;
 
 export async function tokenInfoAnswer(services: TokenDataServices, input: z.output<typeof tokenInfoInput>): Promise<z.input<typeof tokenInfoOutput>> {
   const chain = input.chain ?? (await detectChain(services.chains, input.token, { field: 'token' }));
-  const info = await tokenInfo({
-    chains: services.chains,
-    families: services.families,
-    solana: services.solana,
-    localWorld: services.localWorld,
-    dexScreenerUrl: services.config.DEXSCREENER_API_URL,
-    audit: createAuditDeps(services),
-  }, { chain, token: input.token, audit: input.audit !== false });
+  const info = await tokenInfo(
+    {
+      chains: services.chains,
+      families: services.families,
+      solana: services.solana,
+      localWorld: services.localWorld,
+      dexScreenerUrl: services.config.DEXSCREENER_API_URL,
+      audit: createAuditDeps(services),
+    },
+    { chain, token: input.token, audit: input.audit !== false },
+  );
   const fee = referenceFeeUsd();
   return {
     success: true,
@@ -70,7 +80,8 @@ export async function tokenInfoAnswer(services: TokenDataServices, input: z.outp
 }
 
 export async function tokenAuditAnswer(
-  services: Pick<TokenDataServices, 'chains' | 'families' | 'config'>, input: z.output<typeof tokenAuditInput>,
+  services: Pick<TokenDataServices, 'chains' | 'families' | 'config'>,
+  input: z.output<typeof tokenAuditInput>,
 ): Promise<z.input<typeof tokenAuditOutput>> {
   const chain = input.chain ?? (await detectChain(services.chains, input.token, { field: 'token' }));
   return { success: true, audit: await auditToken(createAuditDeps(services), chain, input.token) };

@@ -17,8 +17,17 @@ import type { TradeOutcome } from '@/server/trading/trade-outcome';
 import type { SwapQuote } from '@/server/trading/swap-types';
 import type { SwapExecuteDeps, SwapQuoteDeps } from '@/server/trading/trading-engines';
 import type {
-  tradeHistoryInput, tradeHistoryOutput, v1ExecuteInput, v1ExecuteOutput, v1QuoteInput, v1QuoteOutput,
-  v2ExecuteInput, v2ExecuteOutput, v2QuoteInput, v2QuoteOutput, v2TrackInput,
+  tradeHistoryInput,
+  tradeHistoryOutput,
+  v1ExecuteInput,
+  v1ExecuteOutput,
+  v1QuoteInput,
+  v1QuoteOutput,
+  v2ExecuteInput,
+  v2ExecuteOutput,
+  v2QuoteInput,
+  v2QuoteOutput,
+  v2TrackInput,
 } from '../contract/trading';
 import { ownerKindPrefix, ownerOf } from './owner-of';
 import { priceOnlyTrader } from '@/server/trading/price-only';
@@ -78,11 +87,11 @@ export async function v2QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
     transaction: priceOnly
       ? { trade: '', approve: '', extra: '' }
       : {
-        trade: quote.transactions.trade,
-        approve: quote.transactions.approve ?? '',
-        extra: quote.transactions.pretrade ?? quote.transactions.reset ?? '',
-        quoteId: quote.quoteId,
-      },
+          trade: quote.transactions.trade,
+          approve: quote.transactions.approve ?? '',
+          extra: quote.transactions.pretrade ?? quote.transactions.reset ?? '',
+          quoteId: quote.quoteId,
+        },
     warnings: quote.warnings ?? [],
     taxes: quote.tokenTaxes ?? [],
   };
@@ -145,18 +154,40 @@ export async function v1QuoteAnswer(deps: SwapQuoteDeps, input: z.output<typeof 
   };
 }
 
-export async function v2ExecuteAnswer(deps: SwapExecuteDeps, principal: Principal | undefined, input: z.output<typeof v2ExecuteInput>): Promise<V2ExecuteAnswer> {
+export async function v2ExecuteAnswer(
+  deps: SwapExecuteDeps,
+  principal: Principal | undefined,
+  input: z.output<typeof v2ExecuteInput>,
+): Promise<V2ExecuteAnswer> {
   const outcome = await executeSwap(deps, {
-    owner: ownerOf(principal), chain: input.chain, chainField: 'chain', quoteId: input.quoteId,
-    trade: input.trade, approve: input.approve, extra: input.extra, mev: input.mev, simulation: input.simulation, reward: input.reward,
+    owner: ownerOf(principal),
+    chain: input.chain,
+    chainField: 'chain',
+    quoteId: input.quoteId,
+    trade: input.trade,
+    approve: input.approve,
+    extra: input.extra,
+    mev: input.mev,
+    simulation: input.simulation,
+    reward: input.reward,
   });
   return v2Result(outcome);
 }
 
-export async function v1ExecuteAnswer(deps: SwapExecuteDeps, principal: Principal | undefined, input: z.output<typeof v1ExecuteInput>): Promise<z.input<typeof v1ExecuteOutput>> {
+export async function v1ExecuteAnswer(
+  deps: SwapExecuteDeps,
+  principal: Principal | undefined,
+  input: z.output<typeof v1ExecuteInput>,
+): Promise<z.input<typeof v1ExecuteOutput>> {
   const outcome = await executeSwap(deps, {
-    owner: ownerOf(principal), chain: input.network, chainField: 'network', quoteId: input.quoteId,
-    trade: input.trade, approve: input.approve, mev: input.mev, simulation: input.simulation,
+    owner: ownerOf(principal),
+    chain: input.network,
+    chainField: 'network',
+    quoteId: input.quoteId,
+    trade: input.trade,
+    approve: input.approve,
+    mev: input.mev,
+    simulation: input.simulation,
   });
   return {
     success: outcome.status === 'SUCCESS',
@@ -179,7 +210,9 @@ export async function v2TrackAnswer(deps: SwapExecuteDeps, principal: Principal 
 }
 
 export async function tradeHistoryAnswer(
-  deps: { trades: TradeRepository }, principal: Principal | undefined, input: z.output<typeof tradeHistoryInput>,
+  deps: { trades: TradeRepository },
+  principal: Principal | undefined,
+  input: z.output<typeof tradeHistoryInput>,
 ): Promise<z.input<typeof tradeHistoryOutput>> {
   // The web app asking for a wallet's trades gets those made through the app on any device (every page
   // session): a wallet's trades are public on chain, and a new browser has a new session. An API key sees
@@ -224,7 +257,11 @@ function canonical(chain: ChainId, address: string): string {
 
 function requireTrader(trader: string | undefined): string {
   if (!trader) {
-    throw new AppError('INVALID_INPUT', 'trader: is required to build the transaction (nonce, approval, recipient). For a price without a wallet use /api/v2/value.', { field: 'trader' });
+    throw new AppError(
+      'INVALID_INPUT',
+      'trader: is required to build the transaction (nonce, approval, recipient). For a price without a wallet use /api/v2/value.',
+      { field: 'trader' },
+    );
   }
   return trader;
 }

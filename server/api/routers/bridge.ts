@@ -9,9 +9,13 @@ import { authedProcedure, router } from '../trpc';
 export const bridgeRouter = router({
   ...proceduresOf(ENDPOINT_MAP.bridge),
   /** The app's pages: a deposit the wallet broadcast itself. */
-  track: authedProcedure.input(bridgeTrackInput).output(withChecksummedAddresses(bridgeStatusOutput))
+  track: authedProcedure
+    .input(bridgeTrackInput)
+    .output(withChecksummedAddresses(bridgeStatusOutput))
     .mutation(({ ctx, input }) => bridgeTrackAnswer(ctx.services.bridge, input)),
   /** The app's pages: the wallet's bridges, newest first. */
-  requests: authedProcedure.input(bridgeRequestsInput).output(withChecksummedAddresses(bridgeRequestsOutput))
+  requests: authedProcedure
+    .input(bridgeRequestsInput)
+    .output(withChecksummedAddresses(bridgeRequestsOutput))
     .query(({ ctx, input }) => bridgeRequestsAnswer(ctx.services.bridge, input)),
 });

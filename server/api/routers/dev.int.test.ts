@@ -29,9 +29,14 @@ afterAll(async () => {
 });
 
 function callerWith(key: string) {
-  return createCaller(createContext({
-    services, channel: 'rest', requestId: 'test', headers: new Headers({ authorization: `Bearer ${key}` }),
-  }));
+  return createCaller(
+    createContext({
+      services,
+      channel: 'rest',
+      requestId: 'test',
+      headers: new Headers({ authorization: `Bearer ${key}` }),
+    }),
+  );
 }
 
 async function codeOf(promise: Promise<unknown>) {

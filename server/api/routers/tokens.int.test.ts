@@ -24,9 +24,15 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const caller = () => createCaller(createContext({
-  services, channel: 'rest', requestId: 'test', headers: new Headers({ authorization: `Bearer ${DEV_KEY}` }),
-}));
+const caller = () =>
+  createCaller(
+    createContext({
+      services,
+      channel: 'rest',
+      requestId: 'test',
+      headers: new Headers({ authorization: `Bearer ${DEV_KEY}` }),
+    }),
+  );
 
 async function codeOf(promise: Promise<unknown>) {
   try {
@@ -74,7 +80,7 @@ describe('tokens.lookup', () => {
 });
 
 describe('tokens.markets', () => {
-  it('lists a chain\'s tokens (not its native coin) with price, liquidity and 24 h change read from the chain', async () => {
+  it("lists a chain's tokens (not its native coin) with price, liquidity and 24 h change read from the chain", async () => {
     for (const chain of ['BASE', 'SOL'] as const) {
       const { tokens } = await caller().tokens.markets({ chain });
       const world = testManifest().chains[chain]!.tokens;

@@ -34,11 +34,12 @@ export const tokensRouter = router({
     })),
   /** One wallet's balance of each listed token, for the token picker (one request for the whole list). */
   balances: authedProcedure
-    .input(z.object({ chain: chainId, wallet: anyAddress, tokens: z.array(anyAddress).max(MAX_LISTED_BALANCES) })
-      .superRefine((input, ctx) => {
+    .input(
+      z.object({ chain: chainId, wallet: anyAddress, tokens: z.array(anyAddress).max(MAX_LISTED_BALANCES) }).superRefine((input, ctx) => {
         checkAddressFamily(ctx, input.chain, { wallet: input.wallet }, { nativeAllowed: false });
         input.tokens.forEach((address, index) => checkAddressFamily(ctx, input.chain, { [`tokens.${index}`]: address }, { nativeAllowed: true }));
-      }))
+      }),
+    )
     .output(answer({ success: z.literal(true), balances: z.array(z.object({ token: z.string(), balance: z.string().nullable() })) }))
     .query(async ({ ctx, input }) => ({
       success: true as const,
@@ -46,19 +47,26 @@ export const tokensRouter = router({
     })),
   /** The token's price after each recent trade across its pools (SOL: the maker's trades), for the token page's chart. */
   priceHistory: authedProcedure
-    .input(z.object({ chain: chainId, address: anyAddress })
-      .superRefine((input, ctx) => checkAddressFamily(ctx, input.chain, { address: input.address }, { nativeAllowed: false })))
-    .output(answer({
-      success: z.literal(true),
-      points: z.array(z.object({ block: z.number(), time: z.number(), priceNative: z.number(), priceUsd: z.number() })),
-    }))
+    .input(
+      z
+        .object({ chain: chainId, address: anyAddress })
+        .superRefine((input, ctx) => checkAddressFamily(ctx, input.chain, { address: input.address }, { nativeAllowed: false })),
+    )
+    .output(
+      answer({
+        success: z.literal(true),
+        points: z.array(z.object({ block: z.number(), time: z.number(), priceNative: z.number(), priceUsd: z.number() })),
+      }),
+    )
     .query(async ({ ctx, input }) => ({ success: true as const, points: await priceHistory(ctx.services, input.chain, input.address) })),
   /** The chain's listed tokens with price, liquidity and 24 h change, for the /token landing page. */
   markets: authedProcedure
     .input(z.object({ chain: chainId }))
-    .output(answer({
-      success: z.literal(true),
-      tokens: z.array(token.extend({ priceUsd: z.number(), priceNative: z.number(), liquidityUsd: z.number(), change24h: z.number().nullable() })),
-    }))
+    .output(
+      answer({
+        success: z.literal(true),
+        tokens: z.array(token.extend({ priceUsd: z.number(), priceNative: z.number(), liquidityUsd: z.number(), change24h: z.number().nullable() })),
+      }),
+    )
     .query(async ({ ctx, input }) => ({ success: true as const, tokens: await tokenMarkets(ctx.services, input.chain) })),
 });

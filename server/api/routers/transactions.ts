@@ -5,6 +5,8 @@ import { authedProcedure, router } from '../trpc';
 
 /** The app's transaction page (tRPC only). */
 export const transactionsRouter = router({
-  view: authedProcedure.input(transactionViewInput).output(withChecksummedAddresses(transactionViewOutput))
+  view: authedProcedure
+    .input(transactionViewInput)
+    .output(withChecksummedAddresses(transactionViewOutput))
     .query(({ ctx, input }) => transactionViewAnswer(ctx.services, input)),
 });

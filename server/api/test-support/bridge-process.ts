@@ -10,7 +10,8 @@ import { loadConfig } from '@/server/config/env';
 import { createServices } from '@/server/services';
 import type { BridgeChain } from '@/server/bridge/bridge-chain';
 
-const reply = (value: unknown) => process.stdout.write(`${JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item))}\n`);
+const reply = (value: unknown) =>
+  process.stdout.write(`${JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item))}\n`);
 
 const services = await createServices(loadConfig({ ...process.env, LOG_LEVEL: 'silent' }));
 const held = process.env.HOLD_PAYMENTS_ON as ChainId | undefined;

@@ -4,11 +4,7 @@ import { droppedWatch } from './dropped-watch';
 /** A clock the test moves, and answers the test scripts one reading at a time. */
 function scripted(nonceUsed: boolean[], landed: boolean[]) {
   let time = 0;
-  const watch = droppedWatch(
-    { nonceUsed: async () => nonceUsed.shift() ?? true, landed: async () => landed.shift() ?? false },
-    1_000,
-    () => time,
-  );
+  const watch = droppedWatch({ nonceUsed: async () => nonceUsed.shift() ?? true, landed: async () => landed.shift() ?? false }, 1_000, () => time);
   return { watch, advance: (ms: number) => (time += ms) };
 }
 

@@ -21,9 +21,7 @@ export interface DroppedChecks {
 }
 
 /** A check to call on each poll of the payment's receipt: true once the payment can never land. */
-export function droppedWatch(
-  checks: DroppedChecks, graceMs = DROPPED_AFTER_MS, clock: () => number = Date.now, quietMs = 0,
-): () => Promise<boolean> {
+export function droppedWatch(checks: DroppedChecks, graceMs = DROPPED_AFTER_MS, clock: () => number = Date.now, quietMs = 0): () => Promise<boolean> {
   const quietUntil = clock() + quietMs;
   let usedSince: number | undefined;
   return async () => {

@@ -23,12 +23,30 @@ import { keccak256 } from '@/server/chains/evm/keccak';
 import { AppError } from '@/server/errors';
 import type { PriorityFeeReader } from '@/server/fees/priority-fees';
 import { nativeUsd } from '@/server/venues/evm/pools/token-pools';
-import { nativeBridgeToken, type BridgeAsset, type BridgeChain, type DepositState, type NativeUsdRange, type PaymentState, type SignedPayment } from '../bridge-chain';
+import {
+  nativeBridgeToken,
+  type BridgeAsset,
+  type BridgeChain,
+  type DepositState,
+  type NativeUsdRange,
+  type PaymentState,
+  type SignedPayment,
+} from '../bridge-chain';
 import { DROPPED_AFTER_MS, droppedWatch, QUIET_AFTER_SEND_MS } from './dropped-watch';
 import { highestFee, keepSettled, txFees, type EvmBridgeContext } from './evm-bridge-context';
 import {
-  allowanceCovers, buildTokenDeposit, isNative, checkSignedApproval, describeEvmToken, evmTokenInventory, receivedBy, sendApproval, signPrepared,
-  tokenDepositProblems, tokenTransferData, tokenTransferGas,
+  allowanceCovers,
+  buildTokenDeposit,
+  isNative,
+  checkSignedApproval,
+  describeEvmToken,
+  evmTokenInventory,
+  receivedBy,
+  sendApproval,
+  signPrepared,
+  tokenDepositProblems,
+  tokenTransferData,
+  tokenTransferGas,
 } from './evm-bridge-tokens';
 import { minedDeposit, recheckDeposit, scanDeposits } from './evm-deposits';
 import { buildSwapDeposit } from './evm-swap-deposit';
@@ -55,7 +73,10 @@ export interface EvmBridgeChainDeps {
  * The range, and the range now: the last one read is kept with the block it was read at, and asked for again
  * only once the chain has a new head (one `eth_blockNumber` instead of the range's batch).
  */
-function rangeReads(chain: ConfiguredChain, read: (chain: ConfiguredChain) => Promise<NativeUsdRange>): Pick<BridgeChain, 'nativeUsdRange' | 'nativeUsdRangeNow'> {
+function rangeReads(
+  chain: ConfiguredChain,
+  read: (chain: ConfiguredChain) => Promise<NativeUsdRange>,
+): Pick<BridgeChain, 'nativeUsdRange' | 'nativeUsdRangeNow'> {
   let last: NativeUsdRange | undefined;
   const readAgain = async () => {
     const range = await read(chain);
@@ -81,8 +102,12 @@ async function spotRange(chain: ConfiguredChain): Promise<NativeUsdRange> {
 export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
   const { chain } = deps;
   const context: EvmBridgeContext = {
-    chain, solver: fastPrivateKeyAccount(deps.solverPrivateKey), depository: deps.depository.toLowerCase() as Address, fees: deps.fees,
-    confirmations: deps.confirmations, settled: new Map(),
+    chain,
+    solver: fastPrivateKeyAccount(deps.solverPrivateKey),
+    depository: deps.depository.toLowerCase() as Address,
+    fees: deps.fees,
+    confirmations: deps.confirmations,
+    settled: new Map(),
     gasEstimates: boundedCache({ name: `bridge gas estimates ${chain.info.id}`, max: GAS_ESTIMATE_ENTRIES, ttlMs: GAS_ESTIMATE_REUSE_MS }),
     tokens: boundedCache({ name: `bridge tokens ${chain.info.id}`, max: BRIDGE_TOKEN_ENTRIES }),
   };
@@ -123,7 +148,6 @@ export function createEvmBridgeChain(deps: EvmBridgeChainDeps): BridgeChain {
   };
 }
 
-
 /** How long an estimate for one transfer is reused: a fill checks its cost, then signs, moments apart. */
 const GAS_ESTIMATE_REUSE_MS = 5_000;
 /** Transfers whose estimate is kept at most (one per recipient, token and amount within the reuse time). */
@@ -133,9 +157,9 @@ export const BRIDGE_TOKEN_ENTRIES = 1_000;
 
 /** 21,000 to an account without code; a contract recipient (a smart wallet) may need more; a token transfer its own. */
 function paymentGas(context: EvmBridgeContext, to: string, amount: bigint, token?: string): Promise<bigint> {
-  return rememberPromise(context.gasEstimates, `${token ?? 'native'}:${to.toLowerCase()}:${amount}`, () => (isNative(token)
-    ? estimateGas(context.chain.rpc, { from: context.solver.address, to, value: amount })
-    : tokenTransferGas(context, token!, to, amount)));
+  return rememberPromise(context.gasEstimates, `${token ?? 'native'}:${to.toLowerCase()}:${amount}`, () =>
+    isNative(token) ? estimateGas(context.chain.rpc, { from: context.solver.address, to, value: amount }) : tokenTransferGas(context, token!, to, amount),
+  );
 }
 
 const paymentState = (receipt: EvmReceipt): PaymentState => (receipt.status === 'success' ? 'confirmed' : 'reverted');
@@ -154,7 +178,13 @@ async function paymentCost(context: EvmBridgeContext, to: string, amount: bigint
 async function buildDeposit(context: EvmBridgeContext, { trader, amount, requestId }: { trader: string; amount: bigint; requestId: string }): Promise<string> {
   const [nonce, fees] = await Promise.all([getTransactionCount(context.chain.rpc, trader, 'pending'), txFees(context)]);
   return serializeUnsigned({
-    chainId: context.chain.info.chainId, nonce, gas: DEPOSIT_GAS, to: context.depository, value: amount, data: requestId as Hex, fees,
+    chainId: context.chain.info.chainId,
+    nonce,
+    gas: DEPOSIT_GAS,
+    to: context.depository,
+    value: amount,
+    data: requestId as Hex,
+    fees,
   });
 }
 
@@ -162,7 +192,9 @@ async function buildDeposit(context: EvmBridgeContext, { trader, amount, request
 function swapDepositProblems(context: EvmBridgeContext, tx: { to: Address | null; value: bigint; data: Hex }, expectedHash: string): string[] {
   const router = context.chain.routerAddress.toLowerCase();
   if (tx.to?.toLowerCase() !== router) return [`it calls ${tx.to ?? 'a contract creation'}, not the Router ${router}`];
-  return callHash(tx.to, tx.value, tx.data) === expectedHash ? [] : ['its swap-and-deposit call is not the quoted one (amounts, route, minimum, deadline or requestId changed)'];
+  return callHash(tx.to, tx.value, tx.data) === expectedHash
+    ? []
+    : ['its swap-and-deposit call is not the quoted one (amounts, route, minimum, deadline or requestId changed)'];
 }
 
 async function checkSignedDeposit(
@@ -187,16 +219,16 @@ async function checkSignedDeposit(
     if (tx.data.toLowerCase() !== expected.requestId.toLowerCase()) problems.push('its data is not the requestId');
   }
   if (problems.length > 0) {
-    throw new AppError('TX_MISMATCH', `trade: the deposit does not match the quote: ${problems.join('; ')}. Sign the quoted deposit unchanged.`, { field: 'trade' });
+    throw new AppError('TX_MISMATCH', `trade: the deposit does not match the quote: ${problems.join('; ')}. Sign the quoted deposit unchanged.`, {
+      field: 'trade',
+    });
   }
   return { txHash: tx.txHash };
 }
 
 async function waitForDeposit(context: EvmBridgeContext, txHash: string, timeoutMs: number, signed?: string): Promise<DepositState> {
   const { rpc } = context.chain;
-  const mined = signed
-    ? await sendAndWaitForReceipt(rpc, signed, { hash: txHash, timeoutMs, resend: true })
-    : await waitForReceipt(rpc, txHash, { timeoutMs });
+  const mined = signed ? await sendAndWaitForReceipt(rpc, signed, { hash: txHash, timeoutMs, resend: true }) : await waitForReceipt(rpc, txHash, { timeoutMs });
   if (!mined) return { state: 'pending' };
   return minedDeposit(context, mined);
 }
@@ -235,10 +267,15 @@ async function settlePayment(context: EvmBridgeContext, payment: SignedPayment, 
   const nonce = parseTransaction(payment.raw as Hex).nonce ?? 0;
   let dropped = false;
   // Another transaction took this nonce (a replacement, or another instance's payment): this one can never land.
-  const watch = droppedWatch({
-    nonceUsed: async () => (await getTransactionCount(rpc, context.solver.address, 'latest')) > nonce,
-    landed: async () => (await getTransactionReceipt(rpc, payment.txHash)) !== null,
-  }, DROPPED_AFTER_MS, Date.now, QUIET_AFTER_SEND_MS);
+  const watch = droppedWatch(
+    {
+      nonceUsed: async () => (await getTransactionCount(rpc, context.solver.address, 'latest')) > nonce,
+      landed: async () => (await getTransactionReceipt(rpc, payment.txHash)) !== null,
+    },
+    DROPPED_AFTER_MS,
+    Date.now,
+    QUIET_AFTER_SEND_MS,
+  );
   const nonceTaken = async () => (dropped = await watch());
   // Not just sent: it may have been mined since (its receipt is taken as found), else it is sent again.
   const mined = justSent

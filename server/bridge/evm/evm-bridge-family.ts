@@ -11,7 +11,14 @@ export const evmBridgeFamily: BridgeFamily = {
   // The wrapped-native/stable pool of its venues.
   missingPrice: (_deps, chain) => (chain.venues ? undefined : `no venues to price ${chain.info.nativeSymbol} in USD (VENUES_${chain.info.id})`),
   defaultDepository: deployedDepositoryAddress,
-  build: ({ fees, nativeUsdRange }, { chain, depository, solverKey, confirmations, assets }) => createEvmBridgeChain({
-    chain, solverPrivateKey: solverKey as Hex, depository, fees, confirmations, assets, nativeUsdRange,
-  }),
+  build: ({ fees, nativeUsdRange }, { chain, depository, solverKey, confirmations, assets }) =>
+    createEvmBridgeChain({
+      chain,
+      solverPrivateKey: solverKey as Hex,
+      depository,
+      fees,
+      confirmations,
+      assets,
+      nativeUsdRange,
+    }),
 };

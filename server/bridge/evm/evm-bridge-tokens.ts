@@ -4,8 +4,17 @@
  * (fills paid from its inventory, refunds of a token deposit) and prepared swaps.
  */
 import {
-  decodeEventLog, decodeFunctionData, encodeFunctionData, erc20Abi, maxUint256, parseAbi, parseTransaction, toEventSelector, toFunctionSelector,
-  type Address, type Hex,
+  decodeEventLog,
+  decodeFunctionData,
+  encodeFunctionData,
+  erc20Abi,
+  maxUint256,
+  parseAbi,
+  parseTransaction,
+  toEventSelector,
+  toFunctionSelector,
+  type Address,
+  type Hex,
 } from 'viem';
 import { rememberPromise } from '@/server/cache/bounded-cache';
 import { estimateGas } from '@/server/chains/evm/actions/estimate-gas';
@@ -48,14 +57,19 @@ export function describeEvmToken(context: EvmBridgeContext, address: string, fie
   const { info } = context.chain;
   if (isNative(address)) return Promise.resolve(nativeBridgeToken(info.id));
   const key = address.toLowerCase();
-  return rememberPromise(context.tokens, key, () => lookupToken(context.chain.rpc, { address: key, known: [] }).then(
-    ({ symbol, decimals }) => ({ address: key, symbol, decimals }),
-    (error: unknown) => {
-      const appError = findAppError(error);
-      if (appError?.code !== 'INVALID_INPUT') throw error;
-      throw new AppError('INVALID_INPUT', `${field}: ${address} is not an ERC-20 token on ${info.name}. Check the address and the chain.`, { field, cause: error });
-    },
-  ));
+  return rememberPromise(context.tokens, key, () =>
+    lookupToken(context.chain.rpc, { address: key, known: [] }).then(
+      ({ symbol, decimals }) => ({ address: key, symbol, decimals }),
+      (error: unknown) => {
+        const appError = findAppError(error);
+        if (appError?.code !== 'INVALID_INPUT') throw error;
+        throw new AppError('INVALID_INPUT', `${field}: ${address} is not an ERC-20 token on ${info.name}. Check the address and the chain.`, {
+          field,
+          cause: error,
+        });
+      },
+    ),
+  );
 }
 
 export async function evmTokenInventory(context: EvmBridgeContext, token: string): Promise<bigint> {
@@ -73,23 +87,40 @@ export async function allowanceCovers(context: EvmBridgeContext, input: { trader
 }
 
 export async function buildTokenDeposit(
-  context: EvmBridgeContext, input: { trader: string; amount: bigint; requestId: string; token: string; approval: ApprovalSize },
+  context: EvmBridgeContext,
+  input: { trader: string; amount: bigint; requestId: string; token: string; approval: ApprovalSize },
 ): Promise<BuiltDeposit> {
   const { chainId } = context.chain.info;
   const [nonce, fees, allowed] = await Promise.all([
-    getTransactionCount(context.chain.rpc, input.trader, 'pending'), txFees(context), allowance(context, input.trader, input.token),
+    getTransactionCount(context.chain.rpc, input.trader, 'pending'),
+    txFees(context),
+    allowance(context, input.trader, input.token),
   ]);
   const needsApproval = allowed < input.amount;
   const approve: UnsignedEvmTx | undefined = needsApproval
     ? {
-        chainId, nonce, gas: APPROVAL_GAS, to: input.token as Address, value: 0n, fees,
+        chainId,
+        nonce,
+        gas: APPROVAL_GAS,
+        to: input.token as Address,
+        value: 0n,
+        fees,
         // The Depository only ever takes from the caller of depositToken, so a standing allowance is safe; the
         // depositor may still ask for exactly the deposit.
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [context.depository, input.approval === 'exact' ? input.amount : maxUint256] }),
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [context.depository, input.approval === 'exact' ? input.amount : maxUint256],
+        }),
       }
     : undefined;
   const deposit: UnsignedEvmTx = {
-    chainId, nonce: needsApproval ? nonce + 1 : nonce, gas: TOKEN_DEPOSIT_GAS, to: context.depository, value: 0n, fees,
+    chainId,
+    nonce: needsApproval ? nonce + 1 : nonce,
+    gas: TOKEN_DEPOSIT_GAS,
+    to: context.depository,
+    value: 0n,
+    fees,
     data: encodeFunctionData({ abi: depositTokenAbi, functionName: 'depositToken', args: [input.requestId as Hex, input.token as Address, input.amount] }),
   };
   return { deposit: serializeUnsigned(deposit), ...(approve && { approve: serializeUnsigned(approve) }) };
@@ -114,7 +145,9 @@ export function tokenDepositProblems(data: Hex, value: bigint, expected: { amoun
 }
 
 export async function checkSignedApproval(
-  context: EvmBridgeContext, signed: string, expected: { trader: string; token: string; amount: bigint; spender?: string },
+  context: EvmBridgeContext,
+  signed: string,
+  expected: { trader: string; token: string; amount: bigint; spender?: string },
 ): Promise<{ txHash: string }> {
   const spender = (expected.spender ?? context.depository).toLowerCase();
   const tx = await readSignedTx(signed as Hex, 'approve');
@@ -130,7 +163,9 @@ export async function checkSignedApproval(
     problems.push('its data is not an approve call');
   }
   if (problems.length > 0) {
-    throw new AppError('TX_MISMATCH', `approve: the approval does not match the quote: ${problems.join('; ')}. Sign the quoted approval unchanged.`, { field: 'approve' });
+    throw new AppError('TX_MISMATCH', `approve: the approval does not match the quote: ${problems.join('; ')}. Sign the quoted approval unchanged.`, {
+      field: 'approve',
+    });
   }
   return { txHash: tx.txHash };
 }
@@ -139,7 +174,11 @@ export async function sendApproval(context: EvmBridgeContext, signed: string, ti
   const hash = keccak256(signed as Hex);
   const mined = await sendAndWaitForReceipt(context.chain.rpc, signed, { hash, timeoutMs, resend: true });
   if (!mined || mined.status !== 'success') {
-    throw new AppError('REVERTED', `approve: the approval ${hash} ${mined ? 'reverted' : 'did not confirm in time'} on ${context.chain.info.name}; nothing was deposited.`, { field: 'approve' });
+    throw new AppError(
+      'REVERTED',
+      `approve: the approval ${hash} ${mined ? 'reverted' : 'did not confirm in time'} on ${context.chain.info.name}; nothing was deposited.`,
+      { field: 'approve' },
+    );
   }
 }
 
@@ -161,7 +200,8 @@ export function tokenTransferGas(context: EvmBridgeContext, token: string, to: s
 
 export async function signPrepared(context: EvmBridgeContext, unsigned: string, maxGas?: bigint): Promise<SignedPayment> {
   const parsed = parseTransaction(unsigned as Hex);
-  if (parsed.chainId !== context.chain.info.chainId) throw new Error(`a prepared transaction for chain ${parsed.chainId} cannot be signed on ${context.chain.info.id}`);
+  if (parsed.chainId !== context.chain.info.chainId)
+    throw new Error(`a prepared transaction for chain ${parsed.chainId} cannot be signed on ${context.chain.info.id}`);
   if (maxGas !== undefined && parsed.gas !== undefined && parsed.gas > maxGas) parsed.gas = maxGas;
   const raw = await context.solver.signTransaction(parsed as never);
   return { txHash: keccak256(raw), raw };

@@ -32,7 +32,13 @@ export function buildSwapDeposit(context: EvmBridgeContext, input: { requestId: 
   const [params] = decoded.args;
   const data = encodeSwapAndDeposit({ ...params, recipient: context.depository }, input.requestId as Hex);
   const deposit: UnsignedEvmTx = {
-    chainId: context.chain.info.chainId, nonce: swap.nonce!, gas: swap.gas! + SWAP_DEPOSIT_GAS, to: router, value: swap.value ?? 0n, data, fees: feesOf(swap),
+    chainId: context.chain.info.chainId,
+    nonce: swap.nonce!,
+    gas: swap.gas! + SWAP_DEPOSIT_GAS,
+    to: router,
+    value: swap.value ?? 0n,
+    data,
+    fees: feesOf(swap),
   };
   return { deposit: serializeUnsigned(deposit), ...(input.approve && { approve: input.approve }), callHash: callHash(router, deposit.value, data) };
 }

@@ -5,7 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  ComputeBudgetProgram, Connection, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction, TransactionMessage,
+  ComputeBudgetProgram,
+  Connection,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  TransactionInstruction,
+  TransactionMessage,
   VersionedTransaction,
 } from '@solana/web3.js';
 import { getBase58Decoder } from '@solana/kit';
@@ -54,7 +61,9 @@ function sign(signer: Keypair, base64: string): string {
 
 async function signedTransfer(payer: Keypair, instructions: TransactionInstruction[]): Promise<string> {
   const { blockhash } = await connection.getLatestBlockhash('confirmed');
-  const transaction = new VersionedTransaction(new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: blockhash, instructions }).compileToV0Message());
+  const transaction = new VersionedTransaction(
+    new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: blockhash, instructions }).compileToV0Message(),
+  );
   transaction.sign([payer]);
   return Buffer.from(transaction.serialize()).toString('base64');
 }
@@ -62,7 +71,10 @@ async function signedTransfer(payer: Keypair, instructions: TransactionInstructi
 const memo = (text: string) => new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(text, 'utf8') });
 
 async function rejection(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(() => undefined, (caught: unknown) => caught);
+  const error = await work.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -95,8 +107,10 @@ describe('SOL deposits', () => {
 
     expect(await rejection(bridge.checkSignedDeposit(unsigned, expected))).toMatchObject({ code: 'INVALID_SIGNATURE', field: 'trade' });
     const stranger = await fundedTrader();
-    expect((await rejection(bridge.checkSignedDeposit(sign(stranger, await bridge.buildDeposit({ ...expected, trader: stranger.publicKey.toBase58() })), expected))).message)
-      .toContain(`its fee payer is ${stranger.publicKey.toBase58()}, not the quoted trader`);
+    expect(
+      (await rejection(bridge.checkSignedDeposit(sign(stranger, await bridge.buildDeposit({ ...expected, trader: stranger.publicKey.toBase58() })), expected)))
+        .message,
+    ).toContain(`its fee payer is ${stranger.publicKey.toBase58()}, not the quoted trader`);
 
     // A second transfer, to anyone else, is not part of a deposit.
     const extra = await signedTransfer(trader, [
@@ -123,7 +137,7 @@ describe('SOL deposits', () => {
     expect(result.state).toBe('confirmed');
     expect(result.deposit).toMatchObject({ requestId, txHash, from: trader.publicKey.toBase58(), amount });
     expect(Math.abs(result.deposit!.confirmedAtMs - Date.now())).toBeLessThan(120_000);
-    expect(await balanceOf(bridge.depository) - before).toBe(amount);
+    expect((await balanceOf(bridge.depository)) - before).toBe(amount);
   });
 
   it('that cannot pay is refused before sending, and one that landed failed reads as reverted', async () => {
@@ -138,7 +152,7 @@ describe('SOL deposits', () => {
     expect(await bridge.waitForDeposit(getBase58Decoder().decode(randomBytes(64)), 300)).toEqual({ state: 'pending' });
   });
 
-  it('sent straight from a wallet is found by the scan once; the solver\'s own payments are not deposits', async () => {
+  it("sent straight from a wallet is found by the scan once; the solver's own payments are not deposits", async () => {
     const trader = await fundedTrader();
     const first = await bridge.scanDeposits(undefined);
     expect(first.deposits).toEqual([]);
@@ -160,9 +174,7 @@ describe('SOL deposits', () => {
     expect(await bridge.waitForDeposit(payment.txHash, 1_000)).toEqual({ state: 'reverted' });
 
     const scanned = await bridge.scanDeposits(first.cursor);
-    expect(scanned.deposits).toEqual([
-      { requestId, txHash: depositSignature, from: trader.publicKey.toBase58(), amount, confirmedAtMs: expect.any(Number) },
-    ]);
+    expect(scanned.deposits).toEqual([{ requestId, txHash: depositSignature, from: trader.publicKey.toBase58(), amount, confirmedAtMs: expect.any(Number) }]);
     expect(scanned.cursor).toBe(payment.txHash);
     expect(await bridge.scanDeposits(scanned.cursor)).toEqual({ deposits: [], cursor: scanned.cursor });
     expect((await bridge.scanDeposits(undefined)).cursor).toBe(scanned.cursor);
@@ -181,7 +193,7 @@ describe('SOL payments', () => {
     expect(await balanceOf(recipient)).toBe(0n);
     expect(await bridge.settlePayment(payment, 10_000)).toBe('confirmed');
     expect(await balanceOf(recipient)).toBe(amount);
-    expect(solverBefore - await balanceOf(bridge.solver)).toBe(amount + cost);
+    expect(solverBefore - (await balanceOf(bridge.solver))).toBe(amount + cost);
 
     expect(await bridge.settlePayment(payment, 10_000)).toBe('confirmed');
     await bridge.broadcast(payment.raw);
@@ -199,11 +211,16 @@ describe('SOL payments', () => {
 
   it('whose blockhash the chain does not know are dropped, so signing a new one is safe', async () => {
     const solver = Keypair.fromSecretKey(decodeBase58(testManifest().chains.SOL!.solver!.secretKey!)!);
-    const stale = new VersionedTransaction(new TransactionMessage({
-      payerKey: solver.publicKey,
-      recentBlockhash: Keypair.generate().publicKey.toBase58(),
-      instructions: [SystemProgram.transfer({ fromPubkey: solver.publicKey, toPubkey: Keypair.generate().publicKey, lamports: LAMPORTS_PER_SOL }), memo(newRequestId())],
-    }).compileToV0Message());
+    const stale = new VersionedTransaction(
+      new TransactionMessage({
+        payerKey: solver.publicKey,
+        recentBlockhash: Keypair.generate().publicKey.toBase58(),
+        instructions: [
+          SystemProgram.transfer({ fromPubkey: solver.publicKey, toPubkey: Keypair.generate().publicKey, lamports: LAMPORTS_PER_SOL }),
+          memo(newRequestId()),
+        ],
+      }).compileToV0Message(),
+    );
     stale.sign([solver]);
     const payment = { txHash: getBase58Decoder().decode(stale.signatures[0]!), raw: Buffer.from(stale.serialize()).toString('base64') };
     expect(await bridge.settlePayment(payment, 5_000)).toBe('dropped');
@@ -212,7 +229,11 @@ describe('SOL payments', () => {
   it('come from an inventory that keeps the rent-exempt minimum and a fee reserve', async () => {
     const [balance, rent] = await Promise.all([balanceOf(bridge.solver), connection.getMinimumBalanceForRentExemption(0)]);
     expect(await bridge.inventory()).toBe(balance - BigInt(rent) - SOLVER_FEE_RESERVE);
-    expect(bridge).toMatchObject({ chain: 'SOL', solver: testManifest().chains.SOL!.solver!.address, depository: testManifest().chains.SOL!.contracts.depository });
+    expect(bridge).toMatchObject({
+      chain: 'SOL',
+      solver: testManifest().chains.SOL!.solver!.address,
+      depository: testManifest().chains.SOL!.contracts.depository,
+    });
     expect(await bridge.nativeUsd()).toBe(150);
   });
 });

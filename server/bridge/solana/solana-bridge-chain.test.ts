@@ -4,7 +4,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  AddressLookupTableAccount, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction, TransactionMessage, VersionedTransaction,
+  AddressLookupTableAccount,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
 } from '@solana/web3.js';
 import { getBase58Decoder } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
@@ -30,14 +37,17 @@ function fakeNode(handlers: Record<string, Handler>) {
     chain: 'SOL',
     urls: ['http://fake'],
     request: async <T>(method: string, params?: unknown[]) => (await answer(method, params as any[])) as T,
-    requestBatch: async (batch) => Promise.all(batch.map(async ({ method, params }) => {
-      try {
-        return { ok: true as const, result: await answer(method, params as any[]) };
-      } catch (error) {
-        if (error instanceof JsonRpcError) return { ok: false as const, error };
-        throw error;
-      }
-    })),
+    requestBatch: async (batch) =>
+      Promise.all(
+        batch.map(async ({ method, params }) => {
+          try {
+            return { ok: true as const, result: await answer(method, params as any[]) };
+          } catch (error) {
+            if (error instanceof JsonRpcError) return { ok: false as const, error };
+            throw error;
+          }
+        }),
+      ),
   };
   return { rpc, calls };
 }
@@ -61,13 +71,18 @@ const memo = (text: string) => new TransactionInstruction({ programId: MEMO_PROG
 const transfer = (from: PublicKey, to: PublicKey, lamports: bigint) => SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports });
 
 function signedV0(payer: Keypair, instructions: TransactionInstruction[], lookups: AddressLookupTableAccount[] = []): string {
-  const transaction = new VersionedTransaction(new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: blockhash, instructions }).compileToV0Message(lookups));
+  const transaction = new VersionedTransaction(
+    new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: blockhash, instructions }).compileToV0Message(lookups),
+  );
   transaction.sign([payer]);
   return Buffer.from(transaction.serialize()).toString('base64');
 }
 
 async function rejection(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(() => undefined, (caught: unknown) => caught);
+  const error = await work.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -92,8 +107,14 @@ describe('checkSignedDeposit', () => {
       [signedV0(trader, [toDepository()]), 'it carries 0 memos'],
       [signedV0(trader, [toDepository(), memo(requestId), memo(requestId)]), 'it carries 2 memos'],
       [signedV0(trader, [transfer(trader.publicKey, other, amount), memo(requestId)]), `it pays ${other.toBase58()}, not the depository`],
-      [signedV0(trader, [toDepository(), memo(requestId), new TransactionInstruction({ programId: other, keys: [], data: Buffer.alloc(0) })]), `calls program ${other.toBase58()}`],
-      [signedV0(trader, [toDepository(), memo(requestId), SystemProgram.assign({ accountPubkey: trader.publicKey, programId: other })]), 'other than a plain transfer'],
+      [
+        signedV0(trader, [toDepository(), memo(requestId), new TransactionInstruction({ programId: other, keys: [], data: Buffer.alloc(0) })]),
+        `calls program ${other.toBase58()}`,
+      ],
+      [
+        signedV0(trader, [toDepository(), memo(requestId), SystemProgram.assign({ accountPubkey: trader.publicKey, programId: other })]),
+        'other than a plain transfer',
+      ],
       [signedV0(trader, [memo(requestId)]), 'it makes 0 transfers'],
     ];
     for (const [signed, problem] of cases) {
@@ -108,7 +129,9 @@ describe('checkSignedDeposit', () => {
       key: Keypair.generate().publicKey,
       state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: [solver.publicKey] },
     });
-    expect((await rejection(bridge.checkSignedDeposit(signedV0(trader, [toDepository(), memo(requestId)], [table]), expected))).message).toContain('lookup tables');
+    expect((await rejection(bridge.checkSignedDeposit(signedV0(trader, [toDepository(), memo(requestId)], [table]), expected))).message).toContain(
+      'lookup tables',
+    );
     expect(await rejection(bridge.checkSignedDeposit('bm90IGEgdHJhbnNhY3Rpb24=', expected))).toMatchObject({ code: 'INVALID_SIGNATURE', field: 'trade' });
 
     const forged = VersionedTransaction.deserialize(Buffer.from(signedV0(trader, [toDepository(), memo(requestId)]), 'base64'));
@@ -149,7 +172,14 @@ function history(entries: { signature: string; err: unknown; transaction: string
     },
     getTransaction: ([signature]: any[]) => {
       const entry = entries.find((candidate) => candidate.signature === signature)!;
-      return entry.transaction === null ? null : { blockTime: 1_700_000_000, slot: 5, meta: { err: entry.err, loadedAddresses: { writable: [], readonly: [] } }, transaction: [entry.transaction, 'base64'] };
+      return entry.transaction === null
+        ? null
+        : {
+            blockTime: 1_700_000_000,
+            slot: 5,
+            meta: { err: entry.err, loadedAddresses: { writable: [], readonly: [] } },
+            transaction: [entry.transaction, 'base64'],
+          };
     },
   };
 }
@@ -165,21 +195,39 @@ describe('scanDeposits', () => {
       if (index % 100 === 7) {
         const requestId = newRequestId();
         deposits.set(index, requestId);
-        return { signature: fakeSignature(), err: null, transaction: signedV0(trader, [transfer(trader.publicKey, solver.publicKey, BigInt(index)), memo(requestId)]) };
+        return {
+          signature: fakeSignature(),
+          err: null,
+          transaction: signedV0(trader, [transfer(trader.publicKey, solver.publicKey, BigInt(index)), memo(requestId)]),
+        };
       }
       return { signature: fakeSignature(), err: index % 2 === 0 ? { InstructionError: [0, { Custom: 1 }] } : null, transaction: payment };
     });
     const { bridge, calls } = bridgeOver(history(entries));
 
     const first = await bridge.scanDeposits(entries[0]!.signature);
-    expect(calls.filter((call) => call.method === 'getSignaturesForAddress').map((call) => call.params[1].before)).toEqual([undefined, entries[205]!.signature]);
+    expect(calls.filter((call) => call.method === 'getSignaturesForAddress').map((call) => call.params[1].before)).toEqual([
+      undefined,
+      entries[205]!.signature,
+    ]);
     expect(first.cursor).toBe(entries[200]!.signature);
-    expect(first.deposits).toEqual([7, 107].map((index) => ({
-      requestId: deposits.get(index), txHash: entries[index]!.signature, from: trader.publicKey.toBase58(), amount: BigInt(index), confirmedAtMs: 1_700_000_000_000,
-    })));
+    expect(first.deposits).toEqual(
+      [7, 107].map((index) => ({
+        requestId: deposits.get(index),
+        txHash: entries[index]!.signature,
+        from: trader.publicKey.toBase58(),
+        amount: BigInt(index),
+        confirmedAtMs: 1_700_000_000_000,
+      })),
+    );
     // Failed transactions are never read.
     const read = new Set(calls.filter((call) => call.method === 'getTransaction').map((call) => call.params[0]));
-    expect(entries.slice(1, 201).filter((entry) => entry.err !== null).some((entry) => read.has(entry.signature))).toBe(false);
+    expect(
+      entries
+        .slice(1, 201)
+        .filter((entry) => entry.err !== null)
+        .some((entry) => read.has(entry.signature)),
+    ).toBe(false);
 
     let cursor = first.cursor;
     const found = [...first.deposits];
@@ -211,7 +259,11 @@ describe('scanDeposits', () => {
     const { bridge, calls } = bridgeOver(history(entries));
     const first = await bridge.scanDeposits(undefined);
     expect(first).toEqual({ deposits: [], cursor: '' });
-    entries.push({ signature: fakeSignature(), err: null, transaction: signedV0(trader, [transfer(trader.publicKey, solver.publicKey, 9n), memo(newRequestId())]) });
+    entries.push({
+      signature: fakeSignature(),
+      err: null,
+      transaction: signedV0(trader, [transfer(trader.publicKey, solver.publicKey, 9n), memo(newRequestId())]),
+    });
     const next = await bridge.scanDeposits(first.cursor);
     expect(next.deposits).toHaveLength(1);
     expect(next.cursor).toBe(entries[0]!.signature);
@@ -233,7 +285,9 @@ describe('settlePayment', () => {
 
   it('is not dropped while the chain has processed it, even once its blockhash is past', async () => {
     const { bridge, calls } = bridgeOver({
-      getSignatureStatuses: statuses({ err: null, confirmationStatus: 'processed' }), sendTransaction: () => 'sig', isBlockhashValid: validity(false),
+      getSignatureStatuses: statuses({ err: null, confirmationStatus: 'processed' }),
+      sendTransaction: () => 'sig',
+      isBlockhashValid: validity(false),
     });
     const payment = await bridge.signPayment({ to: trader.publicKey.toBase58(), amount: 1_000_000_000n, requestId: newRequestId() });
     expect(await bridge.settlePayment(payment, 300)).toBe('pending');
@@ -257,7 +311,9 @@ describe('settlePayment', () => {
   it('turns a refused payment into a code a person can act on', async () => {
     const { bridge } = bridgeOver({
       getSignatureStatuses: statuses(null),
-      sendTransaction: () => { throw new JsonRpcError(-32002, 'Transaction simulation failed', { err: { InstructionError: [0, { Custom: 1 }] } }); },
+      sendTransaction: () => {
+        throw new JsonRpcError(-32002, 'Transaction simulation failed', { err: { InstructionError: [0, { Custom: 1 }] } });
+      },
     });
     const payment = await bridge.signPayment({ to: trader.publicKey.toBase58(), amount: 10n ** 15n, requestId: newRequestId() });
     expect(await rejection(bridge.settlePayment(payment, 1_000))).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
@@ -267,12 +323,19 @@ describe('settlePayment', () => {
 describe('deposit depth', () => {
   const requestId = newRequestId();
   const landed = {
-    blockTime: 1_700_000_000, slot: 5, meta: { err: null, loadedAddresses: { writable: [], readonly: [] } },
+    blockTime: 1_700_000_000,
+    slot: 5,
+    meta: { err: null, loadedAddresses: { writable: [], readonly: [] } },
     transaction: [signedV0(trader, [transfer(trader.publicKey, solver.publicKey, 7n), memo(requestId)]), 'base64'],
   };
-  const over = (status: unknown, confirmations?: number) => bridgeOver({
-    getSignatureStatuses: () => ({ context: { slot: 1 }, value: [status] }), getTransaction: () => landed,
-  }, confirmations).bridge;
+  const over = (status: unknown, confirmations?: number) =>
+    bridgeOver(
+      {
+        getSignatureStatuses: () => ({ context: { slot: 1 }, value: [status] }),
+        getTransaction: () => landed,
+      },
+      confirmations,
+    ).bridge;
   const confirmed = (confirmations: number) => ({ err: null, confirmationStatus: 'confirmed', confirmations });
   const finalized = { err: null, confirmationStatus: 'finalized', confirmations: null };
 
@@ -283,14 +346,20 @@ describe('deposit depth', () => {
     expect(await over(confirmed(0)).waitForDeposit('sig', 1_000)).toMatchObject({ state: 'confirmed', final: false, deposit: { requestId } });
   });
 
-  it('with a depth in blocks counts the confirmed blocks on the deposit\'s own; depth 1 is confirmed, final as it lands', async () => {
+  it("with a depth in blocks counts the confirmed blocks on the deposit's own; depth 1 is confirmed, final as it lands", async () => {
     expect(await over(confirmed(1), 3).recheckDeposit('sig')).toEqual({ state: 'below', depth: { confirmations: 2, required: 3 } });
     expect(await over(confirmed(2), 3).recheckDeposit('sig')).toMatchObject({ state: 'final', depth: { confirmations: 3, required: 3 } });
-    expect(await over(confirmed(0), 1).waitForDeposit('sig', 1_000)).toMatchObject({ state: 'confirmed', final: true, depth: { confirmations: 1, required: 1 } });
+    expect(await over(confirmed(0), 1).waitForDeposit('sig', 1_000)).toMatchObject({
+      state: 'confirmed',
+      final: true,
+      depth: { confirmations: 1, required: 1 },
+    });
   });
 
   it('is gone once the cluster no longer knows it (its fork was abandoned) or it failed', async () => {
     expect(await over(null).recheckDeposit('sig')).toEqual({ state: 'gone' });
-    expect(await over({ err: { InstructionError: [0, { Custom: 1 }] }, confirmationStatus: 'confirmed', confirmations: 3 }).recheckDeposit('sig')).toEqual({ state: 'gone' });
+    expect(await over({ err: { InstructionError: [0, { Custom: 1 }] }, confirmationStatus: 'confirmed', confirmations: 3 }).recheckDeposit('sig')).toEqual({
+      state: 'gone',
+    });
   });
 });

@@ -27,7 +27,15 @@ import { AppError } from '@/server/errors';
 import { tradeFailure } from '@/server/trade-failures';
 import { readSolanaTokenBalance } from '@/server/chains/solana/solana-token-balance';
 import {
-  nativeBridgeToken, type BridgeAsset, type BridgeChain, type BridgeToken, type DepositRecheck, type DepositState, type FoundDeposit, type PaymentState, type ScannedDeposits,
+  nativeBridgeToken,
+  type BridgeAsset,
+  type BridgeChain,
+  type BridgeToken,
+  type DepositRecheck,
+  type DepositState,
+  type FoundDeposit,
+  type PaymentState,
+  type ScannedDeposits,
   type SignedPayment,
 } from '../bridge-chain';
 import { solanaDepth } from '../deposit-depth';
@@ -80,7 +88,11 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
   if (secret?.length !== 64) throw new AppError('INTERNAL', 'The SOL solver key is not the base58 text of a 64-byte secret key.');
   if (!isSolanaAddress(deps.depository)) throw new AppError('INTERNAL', `The SOL depository ${deps.depository} is not a Solana address.`);
   const context: SolanaBridgeContext = {
-    chain: deps.chain, rpc: deps.chain.rpc, solver: Keypair.fromSecretKey(secret), depository: deps.depository, stable: deps.stable,
+    chain: deps.chain,
+    rpc: deps.chain.rpc,
+    solver: Keypair.fromSecretKey(secret),
+    depository: deps.depository,
+    stable: deps.stable,
     confirmations: deps.confirmations ?? CHAINS.SOL.depositConfirmations,
   };
   return {
@@ -98,14 +110,19 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
     assets: deps.assets ?? defaultAssets(deps.stable),
     router: undefined,
     buildSwapDeposit: () => {
-      throw new AppError('INVALID_INPUT', 'tokenIn: on SOL the bridge takes its assets only; swap the token into SOL or the stable first.', { field: 'tokenIn' });
+      throw new AppError('INVALID_INPUT', 'tokenIn: on SOL the bridge takes its assets only; swap the token into SOL or the stable first.', {
+        field: 'tokenIn',
+      });
     },
     inventory: (held) => inventory(context, held),
     ...NO_APPROVALS_OR_SWAPS,
     nativeToken: SOL,
     stable: deps.stable && { address: deps.stable.address, decimals: deps.stable.decimals },
     describeToken: async (address, field) => describeToken(context, address, field),
-    tokenInventory: async (token) => (token === NATIVE_TOKEN_ADDRESS ? inventory(context) : (await readSolanaTokenBalance(context.chain, context.solver.publicKey.toBase58(), token, undefined)).balance),
+    tokenInventory: async (token) =>
+      token === NATIVE_TOKEN_ADDRESS
+        ? inventory(context)
+        : (await readSolanaTokenBalance(context.chain, context.solver.publicKey.toBase58(), token, undefined)).balance,
     paymentCost: (to, amount, token) => (token && token !== NATIVE_TOKEN_ADDRESS ? tokenPaymentCost(context, to, token) : paymentCost(context, to, amount)),
     buildDeposit: (input) => buildDeposit(context, input),
     buildTokenDeposit: (input) => buildTokenDeposit(context, input),
@@ -148,7 +165,11 @@ function defaultAssets(stable: BridgeToken | undefined): BridgeAsset[] {
 function describeToken(context: SolanaBridgeContext, address: string, field: string): BridgeToken {
   if (address === NATIVE_TOKEN_ADDRESS) return SOL;
   if (context.stable && address === context.stable.address) return context.stable;
-  throw new AppError('INVALID_INPUT', `${field}: on SOL the bridge takes and pays SOL${context.stable ? ` and ${context.stable.symbol} (${context.stable.address})` : ''} only, not ${address}.`, { field });
+  throw new AppError(
+    'INVALID_INPUT',
+    `${field}: on SOL the bridge takes and pays SOL${context.stable ? ` and ${context.stable.symbol} (${context.stable.address})` : ''} only, not ${address}.`,
+    { field },
+  );
 }
 
 const noApproval = () => new AppError('TX_MISMATCH', 'approve: Solana deposits need no approval. Leave approve out.', { field: 'approve' });
@@ -174,23 +195,40 @@ const NO_APPROVALS_OR_SWAPS: Pick<BridgeChain, 'gasPrice' | 'checkSignedApproval
 };
 
 async function withBlockhash(context: SolanaBridgeContext, payer: PublicKey, instructions: TransactionInstruction[]): Promise<VersionedTransaction> {
-  return new VersionedTransaction(new TransactionMessage({
-    payerKey: payer, recentBlockhash: (await getLatestBlockhash(context.rpc)).blockhash, instructions,
-  }).compileToV0Message());
+  return new VersionedTransaction(
+    new TransactionMessage({
+      payerKey: payer,
+      recentBlockhash: (await getLatestBlockhash(context.rpc)).blockhash,
+      instructions,
+    }).compileToV0Message(),
+  );
 }
 
 async function buildTokenDeposit(context: SolanaBridgeContext, input: { trader: string; amount: bigint; requestId: string; token: string }) {
   const { decimals } = describeToken(context, input.token, 'tokenIn');
   const trader = new PublicKey(input.trader);
-  const transaction = await withBlockhash(context, trader, splPaymentInstructions({
-    payer: trader, from: trader, to: context.solver.publicKey, mint: input.token, decimals, amount: input.amount, memo: input.requestId,
-  }));
+  const transaction = await withBlockhash(
+    context,
+    trader,
+    splPaymentInstructions({
+      payer: trader,
+      from: trader,
+      to: context.solver.publicKey,
+      mint: input.token,
+      decimals,
+      amount: input.amount,
+      memo: input.requestId,
+    }),
+  );
   return { deposit: Buffer.from(transaction.serialize()).toString('base64') };
 }
 
 /** The signature, and the rent of the recipient's token account when it has none yet (the solver opens it). */
 async function tokenPaymentCost(context: SolanaBridgeContext, to: string, token: string): Promise<bigint> {
-  const [held, rent] = await Promise.all([getBalance(context.rpc, tokenAccountOf(token, to)), getMinimumBalanceForRentExemption(context.rpc, TOKEN_ACCOUNT_SIZE)]);
+  const [held, rent] = await Promise.all([
+    getBalance(context.rpc, tokenAccountOf(token, to)),
+    getMinimumBalanceForRentExemption(context.rpc, TOKEN_ACCOUNT_SIZE),
+  ]);
   return LAMPORTS_PER_SIGNATURE + (held === 0n ? rent : 0n);
 }
 
@@ -232,9 +270,20 @@ async function signaturesSince(context: SolanaBridgeContext, until: string | und
   const found: z.infer<typeof signaturesSchema> = [];
   for (;;) {
     const before = found.at(-1)?.signature;
-    const page = await requestChecked(context.rpc, 'getSignaturesForAddress', [context.depository, {
-      limit: SIGNATURE_PAGE, commitment: 'finalized', ...(until ? { until } : {}), ...(before ? { before } : {}),
-    }], signaturesSchema);
+    const page = await requestChecked(
+      context.rpc,
+      'getSignaturesForAddress',
+      [
+        context.depository,
+        {
+          limit: SIGNATURE_PAGE,
+          commitment: 'finalized',
+          ...(until ? { until } : {}),
+          ...(before ? { before } : {}),
+        },
+      ],
+      signaturesSchema,
+    );
     found.push(...page);
     if (page.length < SIGNATURE_PAGE) return found;
   }
@@ -253,12 +302,19 @@ async function paymentCost(context: SolanaBridgeContext, to: string, amount: big
   const [balance, rent] = await Promise.all([getBalance(context.rpc, to), getMinimumBalanceForRentExemption(context.rpc, 0)]);
   // The chain refuses a transfer that would leave a new account below the rent-exempt minimum.
   if (balance === 0n && amount < rent) {
-    throw new AppError('INVALID_INPUT', `amount: ${to} has no SOL account yet, and ${amount} lamports would not make it rent-exempt (${rent} lamports at least). Send at least that much, or fund the account first.`, { field: 'amount' });
+    throw new AppError(
+      'INVALID_INPUT',
+      `amount: ${to} has no SOL account yet, and ${amount} lamports would not make it rent-exempt (${rent} lamports at least). Send at least that much, or fund the account first.`,
+      { field: 'amount' },
+    );
   }
   return LAMPORTS_PER_SIGNATURE;
 }
 
-async function buildDeposit(context: SolanaBridgeContext, { trader, amount, requestId }: { trader: string; amount: bigint; requestId: string }): Promise<string> {
+async function buildDeposit(
+  context: SolanaBridgeContext,
+  { trader, amount, requestId }: { trader: string; amount: bigint; requestId: string },
+): Promise<string> {
   const transaction = await transferWithMemo(context, { from: new PublicKey(trader), to: new PublicKey(context.depository), amount, requestId });
   return Buffer.from(transaction.serialize()).toString('base64');
 }
@@ -272,11 +328,15 @@ async function checkSignedDeposit(
   try {
     transaction = VersionedTransaction.deserialize(Buffer.from(signed, 'base64'));
   } catch {
-    throw new AppError('INVALID_SIGNATURE', 'trade: not a serialized Solana transaction. Sign the quoted deposit unchanged and send it as base64.', { field: 'trade' });
+    throw new AppError('INVALID_SIGNATURE', 'trade: not a serialized Solana transaction. Sign the quoted deposit unchanged and send it as base64.', {
+      field: 'trade',
+    });
   }
   const problems = depositProblems(transaction, expected, context.depository);
   if (problems.length > 0) {
-    throw new AppError('TX_MISMATCH', `trade: the deposit does not match the quote: ${problems.join('; ')}. Sign the quoted deposit unchanged.`, { field: 'trade' });
+    throw new AppError('TX_MISMATCH', `trade: the deposit does not match the quote: ${problems.join('; ')}. Sign the quoted deposit unchanged.`, {
+      field: 'trade',
+    });
   }
   const problem = await signatureProblem(transaction);
   if (problem) throw new AppError('INVALID_SIGNATURE', `trade: ${problem}`, { field: 'trade' });
@@ -325,7 +385,12 @@ async function recheckDeposit(context: SolanaBridgeContext, signature: string): 
  */
 async function scanDeposits(context: SolanaBridgeContext, cursor: string | undefined): Promise<ScannedDeposits> {
   if (cursor === undefined) {
-    const [newest] = await requestChecked(context.rpc, 'getSignaturesForAddress', [context.depository, { limit: 1, commitment: 'finalized' }], signaturesSchema);
+    const [newest] = await requestChecked(
+      context.rpc,
+      'getSignaturesForAddress',
+      [context.depository, { limit: 1, commitment: 'finalized' }],
+      signaturesSchema,
+    );
     return { deposits: [], cursor: newest?.signature ?? '' };
   }
   // An empty cursor: the depository had no history when scanning began, so all of it is new.
@@ -351,13 +416,27 @@ async function scanDeposits(context: SolanaBridgeContext, cursor: string | undef
   return { deposits, cursor: reached };
 }
 
-async function signPayment(context: SolanaBridgeContext, { to, amount, requestId, token }: { to: string; amount: bigint; requestId: string; token?: string }): Promise<SignedPayment> {
+async function signPayment(
+  context: SolanaBridgeContext,
+  { to, amount, requestId, token }: { to: string; amount: bigint; requestId: string; token?: string },
+): Promise<SignedPayment> {
   const solver = context.solver.publicKey;
-  const transaction = token && token !== NATIVE_TOKEN_ADDRESS
-    ? await withBlockhash(context, solver, splPaymentInstructions({
-        payer: solver, from: solver, to: new PublicKey(to), mint: token, decimals: describeToken(context, token, 'token').decimals, amount, memo: requestId,
-      }))
-    : await transferWithMemo(context, { from: solver, to: new PublicKey(to), amount, requestId });
+  const transaction =
+    token && token !== NATIVE_TOKEN_ADDRESS
+      ? await withBlockhash(
+          context,
+          solver,
+          splPaymentInstructions({
+            payer: solver,
+            from: solver,
+            to: new PublicKey(to),
+            mint: token,
+            decimals: describeToken(context, token, 'token').decimals,
+            amount,
+            memo: requestId,
+          }),
+        )
+      : await transferWithMemo(context, { from: solver, to: new PublicKey(to), amount, requestId });
   transaction.sign([context.solver]);
   return { txHash: signatureOf(transaction), raw: Buffer.from(transaction.serialize()).toString('base64') };
 }

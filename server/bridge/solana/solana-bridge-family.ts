@@ -20,9 +20,19 @@ export const solanaBridgeFamily: BridgeFamily = {
   build: ({ solana }, { chain, depository, solverKey, world, confirmations, assets }) => {
     const trading = solana!;
     const stable = trading.stable && {
-      ...trading.stable, symbol: world?.tokens.find((token) => token.address === trading.stable!.address)?.symbol ?? 'USDC',
+      ...trading.stable,
+      symbol: world?.tokens.find((token) => token.address === trading.stable!.address)?.symbol ?? 'USDC',
     };
     const nativeUsd = () => solUsdPrice({ trading });
-    return createSolanaBridgeChain({ chain, solverSecretKey: solverKey, depository, nativeUsd, priceRange: sampledRange(nativeUsd), stable, confirmations, assets });
+    return createSolanaBridgeChain({
+      chain,
+      solverSecretKey: solverKey,
+      depository,
+      nativeUsd,
+      priceRange: sampledRange(nativeUsd),
+      stable,
+      confirmations,
+      assets,
+    });
   },
 };

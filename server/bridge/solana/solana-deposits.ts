@@ -21,14 +21,21 @@ const SYSTEM_TRANSFER_LENGTH = 12;
 const REQUEST_ID = /^0x[0-9a-fA-F]{64}$/;
 
 /** getTransaction at base64 encoding: what reading a landed deposit needs. */
-export const landedTransactionSchema = z.object({
-  blockTime: z.number().nullable().optional(),
-  meta: z.object({
-    err: z.unknown().nullable(),
-    loadedAddresses: z.object({ writable: z.array(z.string()), readonly: z.array(z.string()) }).nullable().optional(),
-  }).nullable(),
-  transaction: z.tuple([z.string(), z.literal('base64')]),
-}).nullable();
+export const landedTransactionSchema = z
+  .object({
+    blockTime: z.number().nullable().optional(),
+    meta: z
+      .object({
+        err: z.unknown().nullable(),
+        loadedAddresses: z
+          .object({ writable: z.array(z.string()), readonly: z.array(z.string()) })
+          .nullable()
+          .optional(),
+      })
+      .nullable(),
+    transaction: z.tuple([z.string(), z.literal('base64')]),
+  })
+  .nullable();
 
 type LandedTransaction = NonNullable<z.infer<typeof landedTransactionSchema>>;
 
@@ -64,17 +71,23 @@ function transferOf(instruction: Instruction): Transfer | undefined {
   return { from: accounts[0]!, to: accounts[1]!, lamports: data.readBigUInt64LE(4) };
 }
 
-const memoOf = (instruction: Instruction): string | undefined =>
-  (MEMO_PROGRAMS.has(instruction.program) ? instruction.data.toString('utf8') : undefined);
+const memoOf = (instruction: Instruction): string | undefined => (MEMO_PROGRAMS.has(instruction.program) ? instruction.data.toString('utf8') : undefined);
 
 /**
  * The deposit a landed transaction made: transfers into the depository from another account, and exactly one
  * requestId among its memos. The solver's own payments carry a memo too, but their transfer leaves the depository.
  */
 function depositIn(instructions: Instruction[], depository: string): { requestId: string; from: string; amount: bigint; token?: string } | undefined {
-  const requestIds = new Set(instructions.map(memoOf).filter((memo): memo is string => memo !== undefined && REQUEST_ID.test(memo)).map((memo) => memo.toLowerCase()));
+  const requestIds = new Set(
+    instructions
+      .map(memoOf)
+      .filter((memo): memo is string => memo !== undefined && REQUEST_ID.test(memo))
+      .map((memo) => memo.toLowerCase()),
+  );
   if (requestIds.size !== 1) return undefined;
-  const incoming = instructions.map(transferOf).filter((transfer): transfer is Transfer => transfer !== undefined && transfer.to === depository && transfer.from !== depository);
+  const incoming = instructions
+    .map(transferOf)
+    .filter((transfer): transfer is Transfer => transfer !== undefined && transfer.to === depository && transfer.from !== depository);
   if (incoming.length === 0) return splDepositIn(instructions, depository, [...requestIds][0]!);
   return { requestId: [...requestIds][0]!, from: incoming[0]!.from, amount: incoming.reduce((total, transfer) => total + transfer.lamports, 0n) };
 }
@@ -111,7 +124,8 @@ export function depositProblems(
     if (transfer) transfers.push(transfer);
     else if (memo !== undefined) return;
     else if (instruction.program === SYSTEM_PROGRAM) problems.push(`instruction ${index} is a System instruction other than a plain transfer`);
-    else if (instruction.program !== COMPUTE_BUDGET_PROGRAM) problems.push(`instruction ${index} calls program ${instruction.program}, which a deposit does not use`);
+    else if (instruction.program !== COMPUTE_BUDGET_PROGRAM)
+      problems.push(`instruction ${index} calls program ${instruction.program}, which a deposit does not use`);
   });
   if (transfers.length !== 1) {
     problems.push(`it makes ${transfers.length} transfers, a deposit makes exactly one`);

@@ -5,7 +5,10 @@
  * native deposits of solana-deposits.ts.
  */
 import {
-  ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID, createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction,
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+  createAssociatedTokenAccountIdempotentInstruction,
+  createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import { ComputeBudgetProgram, PublicKey, TransactionInstruction } from '@solana/web3.js';
@@ -36,7 +39,15 @@ export const tokenAccountOf = (mint: string, owner: string): string =>
   getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(owner), true).toBase58();
 
 /** The instructions of an SPL payment from `from` to `to` (whose token account is opened when missing, `payer` paying its rent), with the memo. */
-export function splPaymentInstructions(input: { payer: PublicKey; from: PublicKey; to: PublicKey; mint: string; decimals: number; amount: bigint; memo: string }): TransactionInstruction[] {
+export function splPaymentInstructions(input: {
+  payer: PublicKey;
+  from: PublicKey;
+  to: PublicKey;
+  mint: string;
+  decimals: number;
+  amount: bigint;
+  memo: string;
+}): TransactionInstruction[] {
   const mint = new PublicKey(input.mint);
   const source = getAssociatedTokenAddressSync(mint, input.from, true);
   const target = getAssociatedTokenAddressSync(mint, input.to, true);
@@ -55,9 +66,17 @@ export function splTransferOf(instruction: DecodedInstruction): SplTransfer | un
 }
 
 /** The token deposit among a landed transaction's instructions: transfers into the solver's account of one mint. */
-export function splDepositIn(instructions: DecodedInstruction[], solver: string, requestId: string): { requestId: string; from: string; amount: bigint; token: string } | undefined {
-  const incoming = instructions.map(splTransferOf).filter((transfer): transfer is SplTransfer =>
-    transfer !== undefined && transfer.owner !== solver && transfer.destination === tokenAccountOf(transfer.mint, solver));
+export function splDepositIn(
+  instructions: DecodedInstruction[],
+  solver: string,
+  requestId: string,
+): { requestId: string; from: string; amount: bigint; token: string } | undefined {
+  const incoming = instructions
+    .map(splTransferOf)
+    .filter(
+      (transfer): transfer is SplTransfer =>
+        transfer !== undefined && transfer.owner !== solver && transfer.destination === tokenAccountOf(transfer.mint, solver),
+    );
   const mints = new Set(incoming.map((transfer) => transfer.mint));
   if (mints.size !== 1) return undefined;
   return { requestId, from: incoming[0]!.owner, amount: incoming.reduce((total, transfer) => total + transfer.amount, 0n), token: incoming[0]!.mint };

@@ -4,8 +4,22 @@
  * of the prices those pools quote (the fair prices the tests value holdings at).
  */
 import {
-  createPublicClient, createTestClient, createWalletClient, defineChain, encodeFunctionData, erc20Abi, getAddress, http, maxUint256, parseAbi,
-  type Abi, type Address, type Chain, type Hex, type PublicClient, type TransactionReceipt,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  http,
+  maxUint256,
+  parseAbi,
+  type Abi,
+  type Address,
+  type Chain,
+  type Hex,
+  type PublicClient,
+  type TransactionReceipt,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { testManifest } from '@/devnet/test-world';
@@ -66,7 +80,8 @@ export function attackChain(id: EvmChainId): AttackChain {
   const entry = testManifest().chains[id]!;
   const token = (symbol: string) => getAddress(entry.tokens.find((listed) => listed.symbol === symbol)!.address);
   const chain: AttackChain = {
-    id, entry,
+    id,
+    entry,
     client: createPublicClient({ chain: viemChain(id, entry), transport: http(entry.rpcUrl), pollingInterval: 20 }),
     weth: getAddress(entry.wrappedNative),
     usdc: token('USDC'),
@@ -80,7 +95,12 @@ export function attackChain(id: EvmChainId): AttackChain {
 }
 
 function viemChain(id: EvmChainId, entry: ManifestChain): Chain {
-  return defineChain({ id: entry.chainId, name: id, nativeCurrency: { name: 'native', symbol: 'NATIVE', decimals: 18 }, rpcUrls: { default: { http: [entry.rpcUrl] } } });
+  return defineChain({
+    id: entry.chainId,
+    name: id,
+    nativeCurrency: { name: 'native', symbol: 'NATIVE', decimals: 18 },
+    rpcUrls: { default: { http: [entry.rpcUrl] } },
+  });
 }
 
 export const freshAccount = (): PrivateKeyAccount => privateKeyToAccount(generatePrivateKey());
@@ -117,7 +137,12 @@ export async function sendRaw(chain: AttackChain, serializedTransaction: Hex): P
   return chain.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
 }
 
-export async function deploy(chain: AttackChain, account: PrivateKeyAccount, contract: { abi: Abi; bytecode: Hex }, args: readonly unknown[]): Promise<Address> {
+export async function deploy(
+  chain: AttackChain,
+  account: PrivateKeyAccount,
+  contract: { abi: Abi; bytecode: Hex },
+  args: readonly unknown[],
+): Promise<Address> {
   const wallet = createWalletClient({ account, chain: viemChain(chain.id, chain.entry), transport: http(chain.entry.rpcUrl) });
   const hash = await wallet.deployContract({ abi: contract.abi, bytecode: contract.bytecode, args, gas: GAS });
   const receipt = await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
@@ -126,10 +151,15 @@ export async function deploy(chain: AttackChain, account: PrivateKeyAccount, con
 }
 
 export const balanceOf = (chain: AttackChain, asset: Address, holder: Address): Promise<bigint> =>
-  asset === NATIVE ? chain.client.getBalance({ address: holder }) : chain.client.readContract({ address: asset, abi: erc20Abi, functionName: 'balanceOf', args: [holder] });
+  asset === NATIVE
+    ? chain.client.getBalance({ address: holder })
+    : chain.client.readContract({ address: asset, abi: erc20Abi, functionName: 'balanceOf', args: [holder] });
 
 export async function approve(chain: AttackChain, account: PrivateKeyAccount, token: Address, spender: Address, amount = maxUint256): Promise<void> {
-  await send(chain, account, `approve ${spender}`, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }) });
+  await send(chain, account, `approve ${spender}`, {
+    to: token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
+  });
 }
 
 export async function transfer(chain: AttackChain, account: PrivateKeyAccount, token: Address, to: Address, amount: bigint): Promise<void> {
@@ -159,7 +189,8 @@ export async function v2PairOf(chain: AttackChain, token: Address): Promise<Addr
 export async function addV2Liquidity(chain: AttackChain, owner: PrivateKeyAccount, token: Address, tokens: bigint, wei: bigint): Promise<Address> {
   await approve(chain, owner, token, v2Router(chain));
   await send(chain, owner, 'addLiquidityETH', {
-    to: v2Router(chain), value: wei,
+    to: v2Router(chain),
+    value: wei,
     data: encodeFunctionData({ abi: v2RouterAbi, functionName: 'addLiquidityETH', args: [token, tokens, 0n, 0n, owner.address, FAR_DEADLINE] }),
   });
   return v2PairOf(chain, token);
@@ -171,7 +202,8 @@ export async function removeV2Liquidity(chain: AttackChain, owner: PrivateKeyAcc
   const liquidity = await balanceOf(chain, pair, owner.address);
   await approve(chain, owner, pair, v2Router(chain));
   await send(chain, owner, 'removeLiquidityETH', {
-    to: v2Router(chain), data: encodeFunctionData({ abi: v2RouterAbi, functionName: 'removeLiquidityETH', args: [token, liquidity, 0n, 0n, owner.address, FAR_DEADLINE] }),
+    to: v2Router(chain),
+    data: encodeFunctionData({ abi: v2RouterAbi, functionName: 'removeLiquidityETH', args: [token, liquidity, 0n, 0n, owner.address, FAR_DEADLINE] }),
   });
 }
 
@@ -179,7 +211,12 @@ export async function removeV2Liquidity(chain: AttackChain, owner: PrivateKeyAcc
 export async function sellIntoV2(chain: AttackChain, account: PrivateKeyAccount, token: Address, amount: bigint): Promise<void> {
   await approve(chain, account, token, v2Router(chain));
   await send(chain, account, 'swapExactTokensForETH', {
-    to: v2Router(chain), data: encodeFunctionData({ abi: v2RouterAbi, functionName: 'swapExactTokensForETH', args: [amount, 0n, [token, chain.weth], account.address, FAR_DEADLINE] }),
+    to: v2Router(chain),
+    data: encodeFunctionData({
+      abi: v2RouterAbi,
+      functionName: 'swapExactTokensForETH',
+      args: [amount, 0n, [token, chain.weth], account.address, FAR_DEADLINE],
+    }),
   });
 }
 
@@ -208,8 +245,14 @@ export interface V3Pool {
 
 /** The wrapped-native/stable V2 or V3 pool holding the most stable (as the service picks its native USD price); V3 expected. */
 export async function deepestNativeStablePool(chain: AttackChain): Promise<V3Pool> {
-  const pairs = chain.entry.pools.filter((pool) => (pool.venue === 'UNISWAP_V3' || pool.venue === 'UNISWAP_V2')
-    && [pool.token0, pool.token1].map((address) => getAddress(address)).sort().join() === [chain.weth, chain.usdc].sort().join());
+  const pairs = chain.entry.pools.filter(
+    (pool) =>
+      (pool.venue === 'UNISWAP_V3' || pool.venue === 'UNISWAP_V2') &&
+      [pool.token0, pool.token1]
+        .map((address) => getAddress(address))
+        .sort()
+        .join() === [chain.weth, chain.usdc].sort().join(),
+  );
   const depths = await Promise.all(pairs.map((pool) => balanceOf(chain, chain.usdc, getAddress(pool.address))));
   const deepest = pairs[depths.indexOf(depths.reduce((a, b) => (b > a ? b : a)))]!;
   if (deepest.venue !== 'UNISWAP_V3') throw new Error(`${chain.id}: the deepest native/stable pool is ${deepest.venue}, the push expects a V3 pool`);
@@ -236,18 +279,37 @@ const swapRouter = (chain: AttackChain) => getAddress(chain.entry.contracts.swap
  * native and `native` is set). With `untilSqrtPrice` it stops at that price (spending only what it needs), which
  * puts a pushed pool back exactly where it was.
  */
-export async function swapOnV3(chain: AttackChain, account: PrivateKeyAccount, pool: V3Pool, input: {
-  tokenIn: Address; tokenOut: Address; amountIn: bigint; native?: boolean; untilSqrtPrice?: bigint;
-}): Promise<void> {
+export async function swapOnV3(
+  chain: AttackChain,
+  account: PrivateKeyAccount,
+  pool: V3Pool,
+  input: {
+    tokenIn: Address;
+    tokenOut: Address;
+    amountIn: bigint;
+    native?: boolean;
+    untilSqrtPrice?: bigint;
+  },
+): Promise<void> {
   if (!input.native) await approve(chain, account, input.tokenIn, swapRouter(chain));
   await send(chain, account, 'exactInputSingle', {
-    to: swapRouter(chain), value: input.native ? input.amountIn : 0n,
+    to: swapRouter(chain),
+    value: input.native ? input.amountIn : 0n,
     data: encodeFunctionData({
-      abi: swapRouterAbi, functionName: 'exactInputSingle',
-      args: [{
-        tokenIn: input.tokenIn, tokenOut: input.tokenOut, fee: pool.fee, recipient: account.address, deadline: FAR_DEADLINE,
-        amountIn: input.amountIn, amountOutMinimum: 0n, sqrtPriceLimitX96: input.untilSqrtPrice ?? 0n,
-      }],
+      abi: swapRouterAbi,
+      functionName: 'exactInputSingle',
+      args: [
+        {
+          tokenIn: input.tokenIn,
+          tokenOut: input.tokenOut,
+          fee: pool.fee,
+          recipient: account.address,
+          deadline: FAR_DEADLINE,
+          amountIn: input.amountIn,
+          amountOutMinimum: 0n,
+          sqrtPriceLimitX96: input.untilSqrtPrice ?? 0n,
+        },
+      ],
     }),
   });
 }

@@ -18,7 +18,13 @@ export type Asset =
 
 export const native = (chain: AttackChain): Asset => ({ chain, label: `${chain.id} ETH`, kind: 'coin', address: NATIVE, price: AT_PAR });
 export const weth = (chain: AttackChain): Asset => ({ chain, label: `${chain.id} WETH`, kind: 'coin', address: chain.weth, price: AT_PAR });
-export const coin = (chain: AttackChain, label: string, address: Address, price: Price): Asset => ({ chain, label: `${chain.id} ${label}`, kind: 'coin', address, price });
+export const coin = (chain: AttackChain, label: string, address: Address, price: Price): Asset => ({
+  chain,
+  label: `${chain.id} ${label}`,
+  kind: 'coin',
+  address,
+  price,
+});
 
 /** What each line is worth, wei, summed over the holders. */
 export type Valuation = Map<string, bigint>;
@@ -38,11 +44,13 @@ async function lineValue(asset: Asset, holder: Address): Promise<bigint> {
 export type Holders = readonly Address[] | ((chain: AttackChain) => readonly Address[]);
 
 export async function valuation(assets: readonly Asset[], holders: Holders): Promise<Valuation> {
-  const lines = await Promise.all(assets.map(async (asset) => {
-    const accounts = typeof holders === 'function' ? holders(asset.chain) : holders;
-    const values = await Promise.all(accounts.map((holder) => lineValue(asset, holder)));
-    return [asset.label, values.reduce((sum, value) => sum + value, 0n)] as const;
-  }));
+  const lines = await Promise.all(
+    assets.map(async (asset) => {
+      const accounts = typeof holders === 'function' ? holders(asset.chain) : holders;
+      const values = await Promise.all(accounts.map((holder) => lineValue(asset, holder)));
+      return [asset.label, values.reduce((sum, value) => sum + value, 0n)] as const;
+    }),
+  );
   const out: Valuation = new Map();
   for (const [label, value] of lines) out.set(label, (out.get(label) ?? 0n) + value);
   return out;

@@ -14,10 +14,7 @@ import { TEST_STATE_CACHE } from '@/devnet/test-world';
 const SOURCE = 'test/GasHungryToken.sol';
 const require = createRequire(import.meta.url);
 
-export const gasHungryAbi = parseAbi([
-  'function setSlotsPerTransfer(uint256 slots)',
-  'function slotsPerTransfer() view returns (uint256)',
-]);
+export const gasHungryAbi = parseAbi(['function setSlotsPerTransfer(uint256 slots)', 'function slotsPerTransfer() view returns (uint256)']);
 
 interface SolcOutput {
   errors?: { severity: string; formattedMessage: string }[];
@@ -31,15 +28,17 @@ function compile(source: string): { abi: Abi; bytecode: Hex } {
     sources: { [SOURCE]: { content: source } },
     settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input), {
-    import: (file) => {
-      try {
-        return { contents: readFileSync(file.startsWith('@') ? require.resolve(file) : path.join(CONTRACTS_DIR, file), 'utf8') };
-      } catch (error) {
-        return { error: (error as Error).message };
-      }
-    },
-  })) as SolcOutput;
+  const output = JSON.parse(
+    solc.compile(JSON.stringify(input), {
+      import: (file) => {
+        try {
+          return { contents: readFileSync(file.startsWith('@') ? require.resolve(file) : path.join(CONTRACTS_DIR, file), 'utf8') };
+        } catch (error) {
+          return { error: (error as Error).message };
+        }
+      },
+    }),
+  ) as SolcOutput;
   const errors = (output.errors ?? []).filter((error) => error.severity === 'error');
   if (errors.length > 0) throw new Error(`solc failed:\n${errors.map((error) => error.formattedMessage).join('\n')}`);
   const contract = output.contracts![SOURCE]!.GasHungryToken!;

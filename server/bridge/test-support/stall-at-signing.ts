@@ -6,9 +6,13 @@ import type { BridgeChain } from '../bridge-chain';
  */
 export function stallAtSigning(chain: BridgeChain): { chain: BridgeChain; signing: Promise<void>; letGo: () => void } {
   let reachedSigning!: () => void;
-  const signing = new Promise<void>((resolve) => { reachedSigning = resolve; });
+  const signing = new Promise<void>((resolve) => {
+    reachedSigning = resolve;
+  });
   let letGo!: () => void;
-  const goOn = new Promise<void>((resolve) => { letGo = resolve; });
+  const goOn = new Promise<void>((resolve) => {
+    letGo = resolve;
+  });
   const stalled: BridgeChain = Object.assign(Object.create(chain) as BridgeChain, {
     async signPayment(input: Parameters<BridgeChain['signPayment']>[0]) {
       reachedSigning();

@@ -46,8 +46,7 @@ async function callContract(chain: ConfiguredChain, target: Hex, calls: Hex[]): 
 function decodeAggregate3(reply: Hex): (Hex | null)[] | undefined {
   if (reply === '0x') return undefined;
   try {
-    return decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data: reply })
-      .map((result) => (result.success ? result.returnData : null));
+    return decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data: reply }).map((result) => (result.success ? result.returnData : null));
   } catch {
     return undefined;
   }
@@ -62,7 +61,10 @@ function word(data: Hex | null | undefined): bigint | undefined {
 async function notAToken(chain: ConfiguredChain, token: string): Promise<AppError> {
   const code = await requestChecked(chain.rpc, 'eth_getCode', [token.toLowerCase(), 'latest'], hexData);
   const where = `no token contract at ${token} on ${chain.info.id}`;
-  return new AppError('NOT_FOUND', code === '0x'
-    ? `${where}: the address has no code. Check the address and the chain.`
-    : `${where}: the contract there does not answer balanceOf and decimals as an ERC-20 token.`);
+  return new AppError(
+    'NOT_FOUND',
+    code === '0x'
+      ? `${where}: the address has no code. Check the address and the chain.`
+      : `${where}: the contract there does not answer balanceOf and decimals as an ERC-20 token.`,
+  );
 }

@@ -6,8 +6,13 @@ import { readSignedTx, serializeUnsigned, unsignedTxHash, type UnsignedEvmTx } f
 
 const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
 const tx: UnsignedEvmTx = {
-  chainId: 8453, nonce: 7, gas: 250_000n, to: '0x1111111111111111111111111111111111111111', value: 10n ** 15n,
-  data: '0xdeadbeef', fees: { type: 'eip1559', maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1_000_000n },
+  chainId: 8453,
+  nonce: 7,
+  gas: 250_000n,
+  to: '0x1111111111111111111111111111111111111111',
+  value: 10n ** 15n,
+  data: '0xdeadbeef',
+  fees: { type: 'eip1559', maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1_000_000n },
 };
 
 describe('EVM transaction format', () => {
@@ -24,7 +29,12 @@ describe('EVM transaction format', () => {
 
   it('changes the hash when any field changes', async () => {
     const quoted = unsignedTxHash(serializeUnsigned(tx));
-    for (const changed of [{ ...tx, value: tx.value + 1n }, { ...tx, data: '0xdeadbeee' as const }, { ...tx, nonce: 8 }, { ...tx, chainId: 1 }]) {
+    for (const changed of [
+      { ...tx, value: tx.value + 1n },
+      { ...tx, data: '0xdeadbeee' as const },
+      { ...tx, nonce: 8 },
+      { ...tx, chainId: 1 },
+    ]) {
       const signed = await account.signTransaction(parseTransaction(serializeUnsigned(changed)));
       expect((await readSignedTx(signed, 'trade')).unsignedHash).not.toBe(quoted);
     }

@@ -3,9 +3,7 @@
  * transaction (EIP-1559, or legacy where a chain lacks it) that viem's `parseTransaction` reads and a
  * wallet's `signTransaction` signs; execute takes the signed hex and checks it against the quoted hash.
  */
-import {
-  encodeAbiParameters, parseTransaction, serializeTransaction, type Address, type Hex, type TransactionSerializable,
-} from 'viem';
+import { encodeAbiParameters, parseTransaction, serializeTransaction, type Address, type Hex, type TransactionSerializable } from 'viem';
 import { AppError } from '@/server/errors';
 import { recoverSignerOfHash, type SignatureParts } from './recover-signer';
 import { keccak256 } from './keccak';
@@ -22,9 +20,10 @@ export interface UnsignedEvmTx {
 
 export function serializeUnsigned(tx: UnsignedEvmTx): Hex {
   const base = { chainId: tx.chainId, nonce: tx.nonce, gas: tx.gas, to: tx.to, value: tx.value, data: tx.data };
-  const serializable: TransactionSerializable = tx.fees.type === 'eip1559'
-    ? { ...base, type: 'eip1559', maxFeePerGas: tx.fees.maxFeePerGas, maxPriorityFeePerGas: tx.fees.maxPriorityFeePerGas }
-    : { ...base, type: 'legacy', gasPrice: tx.fees.gasPrice };
+  const serializable: TransactionSerializable =
+    tx.fees.type === 'eip1559'
+      ? { ...base, type: 'eip1559', maxFeePerGas: tx.fees.maxFeePerGas, maxPriorityFeePerGas: tx.fees.maxPriorityFeePerGas }
+      : { ...base, type: 'legacy', gasPrice: tx.fees.gasPrice };
   return serializeTransaction(serializable);
 }
 
@@ -77,7 +76,9 @@ export function parseSignedTx(raw: Hex, field: string): ParsedSignedTx {
   try {
     parsed = parseTransaction(raw);
   } catch {
-    throw new AppError('INVALID_SIGNATURE', `${field}: not a serialized EVM transaction. Sign the quoted transaction unchanged and send the signed hex.`, { field });
+    throw new AppError('INVALID_SIGNATURE', `${field}: not a serialized EVM transaction. Sign the quoted transaction unchanged and send the signed hex.`, {
+      field,
+    });
   }
   if (parsed.r === undefined || parsed.s === undefined) {
     throw new AppError('INVALID_SIGNATURE', `${field}: the transaction is not signed. Sign it with the trader's wallet first.`, { field });
@@ -85,16 +86,30 @@ export function parseSignedTx(raw: Hex, field: string): ParsedSignedTx {
   if (parsed.type !== 'eip1559' && parsed.type !== 'legacy') {
     throw new AppError('TX_MISMATCH', `${field}: a ${parsed.type} transaction is not what the quote gave. Sign the quoted transaction unchanged.`, { field });
   }
-  const unsigned: TransactionSerializable = parsed.type === 'eip1559'
-    ? {
-        type: 'eip1559', chainId: parsed.chainId, nonce: parsed.nonce, gas: parsed.gas, to: parsed.to, value: parsed.value ?? 0n,
-        data: parsed.data, maxFeePerGas: parsed.maxFeePerGas, maxPriorityFeePerGas: parsed.maxPriorityFeePerGas,
-        accessList: parsed.accessList && parsed.accessList.length > 0 ? parsed.accessList : undefined,
-      }
-    : {
-        type: 'legacy', chainId: parsed.chainId, nonce: parsed.nonce, gas: parsed.gas, to: parsed.to, value: parsed.value ?? 0n,
-        data: parsed.data, gasPrice: parsed.gasPrice,
-      };
+  const unsigned: TransactionSerializable =
+    parsed.type === 'eip1559'
+      ? {
+          type: 'eip1559',
+          chainId: parsed.chainId,
+          nonce: parsed.nonce,
+          gas: parsed.gas,
+          to: parsed.to,
+          value: parsed.value ?? 0n,
+          data: parsed.data,
+          maxFeePerGas: parsed.maxFeePerGas,
+          maxPriorityFeePerGas: parsed.maxPriorityFeePerGas,
+          accessList: parsed.accessList && parsed.accessList.length > 0 ? parsed.accessList : undefined,
+        }
+      : {
+          type: 'legacy',
+          chainId: parsed.chainId,
+          nonce: parsed.nonce,
+          gas: parsed.gas,
+          to: parsed.to,
+          value: parsed.value ?? 0n,
+          data: parsed.data,
+          gasPrice: parsed.gasPrice,
+        };
   return {
     txHash: keccak256(raw),
     // The signing hash is the hash of the unsigned transaction, which the quote id commits to as well.

@@ -7,8 +7,27 @@ const recipient = '0x1000000000000000000000000000000000000001';
 
 function transactions(nonce: number): TransactionSerializable[] {
   return [
-    { type: 'eip1559', chainId: 8453, nonce, gas: 21_000n, to: recipient, value: BigInt(nonce) * 10n ** 15n + 1n, maxFeePerGas: 10n ** 9n + BigInt(nonce), maxPriorityFeePerGas: 1n },
-    { type: 'eip1559', chainId: 42161, nonce, gas: 90_000n, to: recipient, value: 0n, data: `0xa9059cbb${'00'.repeat(31)}${nonce.toString(16).padStart(2, '0')}`, maxFeePerGas: 3n * 10n ** 8n, maxPriorityFeePerGas: 0n },
+    {
+      type: 'eip1559',
+      chainId: 8453,
+      nonce,
+      gas: 21_000n,
+      to: recipient,
+      value: BigInt(nonce) * 10n ** 15n + 1n,
+      maxFeePerGas: 10n ** 9n + BigInt(nonce),
+      maxPriorityFeePerGas: 1n,
+    },
+    {
+      type: 'eip1559',
+      chainId: 42161,
+      nonce,
+      gas: 90_000n,
+      to: recipient,
+      value: 0n,
+      data: `0xa9059cbb${'00'.repeat(31)}${nonce.toString(16).padStart(2, '0')}`,
+      maxFeePerGas: 3n * 10n ** 8n,
+      maxPriorityFeePerGas: 0n,
+    },
     { type: 'legacy', chainId: 56, nonce, gas: 21_000n, to: recipient, value: 7n, gasPrice: 3n * 10n ** 9n },
     { type: 'legacy', nonce, gas: 21_000n, to: recipient, value: 7n, gasPrice: 10n ** 9n },
   ];
@@ -24,7 +43,9 @@ describe('fastPrivateKeyAccount', () => {
       for (const transaction of transactions(round)) {
         const signed = await fast.signTransaction(transaction);
         expect(signed).toBe(await viemAccount.signTransaction(transaction));
-        expect(await recoverTransactionAddress({ serializedTransaction: signed as Parameters<typeof recoverTransactionAddress>[0]['serializedTransaction'] })).toBe(viemAccount.address);
+        expect(
+          await recoverTransactionAddress({ serializedTransaction: signed as Parameters<typeof recoverTransactionAddress>[0]['serializedTransaction'] }),
+        ).toBe(viemAccount.address);
       }
     }
   });

@@ -17,25 +17,47 @@ const transaction = fc.record({
 
 describe('signer recovery', () => {
   it('recovers the same address as viem for EIP-1559 and legacy transactions, with and without a chain id', async () => {
-    await fc.assert(fc.asyncProperty(transaction, async (tx) => {
-      const account = privateKeyToAccount(generatePrivateKey());
-      const unsigned: TransactionSerializable = tx.legacy
-        ? { type: 'legacy', chainId: tx.chainId, nonce: tx.nonce, gas: tx.gas, to: account.address, value: tx.value, data: tx.data, gasPrice: tx.fee }
-        : { type: 'eip1559', chainId: tx.chainId ?? 1, nonce: tx.nonce, gas: tx.gas, to: account.address, value: tx.value, data: tx.data, maxFeePerGas: tx.fee, maxPriorityFeePerGas: 1n };
-      const raw = await account.signTransaction(unsigned);
-      const parsed = parseTransaction(raw);
-      const ours = recoverSigner(unsigned, { r: parsed.r!, s: parsed.s!, v: parsed.v, yParity: parsed.yParity, chainId: parsed.chainId });
-      expect(ours).toBe(account.address);
-      expect(ours).toBe(await recoverTransactionAddress({ serializedTransaction: raw as never }));
-      expect((await readSignedTx(raw, 'trade')).signer).toBe(account.address);
-    }), { numRuns: 300 });
+    await fc.assert(
+      fc.asyncProperty(transaction, async (tx) => {
+        const account = privateKeyToAccount(generatePrivateKey());
+        const unsigned: TransactionSerializable = tx.legacy
+          ? { type: 'legacy', chainId: tx.chainId, nonce: tx.nonce, gas: tx.gas, to: account.address, value: tx.value, data: tx.data, gasPrice: tx.fee }
+          : {
+              type: 'eip1559',
+              chainId: tx.chainId ?? 1,
+              nonce: tx.nonce,
+              gas: tx.gas,
+              to: account.address,
+              value: tx.value,
+              data: tx.data,
+              maxFeePerGas: tx.fee,
+              maxPriorityFeePerGas: 1n,
+            };
+        const raw = await account.signTransaction(unsigned);
+        const parsed = parseTransaction(raw);
+        const ours = recoverSigner(unsigned, { r: parsed.r!, s: parsed.s!, v: parsed.v, yParity: parsed.yParity, chainId: parsed.chainId });
+        expect(ours).toBe(account.address);
+        expect(ours).toBe(await recoverTransactionAddress({ serializedTransaction: raw as never }));
+        expect((await readSignedTx(raw, 'trade')).signer).toBe(account.address);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('a signature whose r has a leading zero byte is read as the number it is', async () => {
     // Found by the property above: hex without its leading zero, padded on the wrong side, recovered another key.
     const account = privateKeyToAccount(generatePrivateKey());
     for (let nonce = 0; ; nonce++) {
-      const unsigned: TransactionSerializable = { type: 'eip1559', chainId: 1, nonce, gas: 21_000n, to: account.address, value: 1n, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n };
+      const unsigned: TransactionSerializable = {
+        type: 'eip1559',
+        chainId: 1,
+        nonce,
+        gas: 21_000n,
+        to: account.address,
+        value: 1n,
+        maxFeePerGas: 1n,
+        maxPriorityFeePerGas: 1n,
+      };
       const parsed = parseTransaction(await account.signTransaction(unsigned));
       if (BigInt(parsed.r!) >= 2n ** 248n) continue;
       expect(recoverSigner(unsigned, { r: parsed.r!, s: parsed.s!, yParity: parsed.yParity })).toBe(account.address);
@@ -45,10 +67,21 @@ describe('signer recovery', () => {
 
   it('a changed byte of the signed payload recovers another address, never the signer', async () => {
     const account = privateKeyToAccount(generatePrivateKey());
-    const raw = await account.signTransaction({ type: 'eip1559', chainId: 8453, nonce: 7, gas: 100_000n, to: account.address, value: 1n, maxFeePerGas: 10n, maxPriorityFeePerGas: 1n });
+    const raw = await account.signTransaction({
+      type: 'eip1559',
+      chainId: 8453,
+      nonce: 7,
+      gas: 100_000n,
+      to: account.address,
+      value: 1n,
+      maxFeePerGas: 10n,
+      maxPriorityFeePerGas: 1n,
+    });
     const parsed = parseTransaction(raw);
-    const changed = recoverSigner({ type: 'eip1559', chainId: 8453, nonce: 8, gas: 100_000n, to: account.address, value: 1n, maxFeePerGas: 10n, maxPriorityFeePerGas: 1n },
-      { r: parsed.r!, s: parsed.s!, yParity: parsed.yParity });
+    const changed = recoverSigner(
+      { type: 'eip1559', chainId: 8453, nonce: 8, gas: 100_000n, to: account.address, value: 1n, maxFeePerGas: 10n, maxPriorityFeePerGas: 1n },
+      { r: parsed.r!, s: parsed.s!, yParity: parsed.yParity },
+    );
     expect(changed).not.toBe(account.address);
   });
 

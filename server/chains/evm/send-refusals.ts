@@ -19,7 +19,11 @@ export function classifySendRefusal(message: string): 'known' | SendRefusalCode 
 /** The node refused a signed transaction; `code` says why, the message is the node's own. */
 export class TransactionRefusedError extends Error {
   override readonly name = 'TransactionRefusedError';
-  constructor(readonly code: SendRefusalCode, message: string, options: { cause: unknown }) {
+  constructor(
+    readonly code: SendRefusalCode,
+    message: string,
+    options: { cause: unknown },
+  ) {
     super(message, options);
   }
 }

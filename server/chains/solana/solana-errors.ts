@@ -7,7 +7,8 @@ import type { ErrorCode } from '@/server/errors';
 import { isTokenProgram, SYSTEM_PROGRAM } from './programs';
 
 export type SolanaFailureCode = Extract<
-  ErrorCode, 'QUOTE_EXPIRED' | 'INSUFFICIENT_FUNDS_FOR_GAS' | 'NONCE_ALREADY_USED' | 'INVALID_SIGNATURE' | 'SIMULATION_FAILED' | 'INSUFFICIENT_BALANCE'
+  ErrorCode,
+  'QUOTE_EXPIRED' | 'INSUFFICIENT_FUNDS_FOR_GAS' | 'NONCE_ALREADY_USED' | 'INVALID_SIGNATURE' | 'SIMULATION_FAILED' | 'INSUFFICIENT_BALANCE'
 >;
 
 /** SystemError::ResultWithNegativeLamports and TokenError::InsufficientFunds are both custom error 1. */

@@ -26,10 +26,12 @@ const tokenAccountsSchema = z.object({ value: z.array(z.object({ account: z.obje
 
 /** `knownDecimals` when they were read before: then only the token accounts are asked for. */
 export async function readSolanaTokenBalance(chain: ConfiguredChain, wallet: string, mint: string, knownDecimals: number | undefined): Promise<TokenAmount> {
-  const calls: RpcCall[] = [{
-    method: 'getTokenAccountsByOwner',
-    params: [wallet, { mint }, { encoding: 'base64', commitment: COMMITMENT, dataSlice: AMOUNT_SLICE }],
-  }];
+  const calls: RpcCall[] = [
+    {
+      method: 'getTokenAccountsByOwner',
+      params: [wallet, { mint }, { encoding: 'base64', commitment: COMMITMENT, dataSlice: AMOUNT_SLICE }],
+    },
+  ];
   if (knownDecimals === undefined) calls.push({ method: 'getAccountInfo', params: [mint, { encoding: 'base64', commitment: COMMITMENT }] });
   const [accountsAnswer, mintAnswer] = await chain.rpc.requestBatch(calls);
   // The mint first: without one, the token-accounts call fails too, and NOT_FOUND is the answer.
@@ -37,7 +39,8 @@ export async function readSolanaTokenBalance(chain: ConfiguredChain, wallet: str
   const { value: accounts } = batchAnswer(chain.info.id, 'getTokenAccountsByOwner', tokenAccountsSchema, accountsAnswer);
   let balance = 0n;
   for (const { account } of accounts) {
-    if (account.data.length < AMOUNT_SLICE.length) throw new AppError('RPC_ERROR', `${chain.info.id} RPC answered getTokenAccountsByOwner with a short token account.`);
+    if (account.data.length < AMOUNT_SLICE.length)
+      throw new AppError('RPC_ERROR', `${chain.info.id} RPC answered getTokenAccountsByOwner with a short token account.`);
     balance += account.data.readBigUInt64LE(0);
   }
   return { balance, decimals };
@@ -45,12 +48,16 @@ export async function readSolanaTokenBalance(chain: ConfiguredChain, wallet: str
 
 function mintDecimals(chain: ConfiguredChain, mint: string, account: { owner: string; data: Buffer } | null): number {
   const data = account?.data;
-  const isMint = isTokenProgram(account?.owner) && data !== undefined && (
-    data.length === MINT_SIZE
-    || (account!.owner === TOKEN_2022_PROGRAM && data.length > ACCOUNT_TYPE_OFFSET && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_MINT)
-  );
+  const isMint =
+    isTokenProgram(account?.owner) &&
+    data !== undefined &&
+    (data.length === MINT_SIZE ||
+      (account!.owner === TOKEN_2022_PROGRAM && data.length > ACCOUNT_TYPE_OFFSET && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_MINT));
   if (!isMint || data[MINT_INITIALIZED_OFFSET] !== 1) {
-    throw new AppError('NOT_FOUND', `no token mint at ${mint} on ${chain.info.id}: ${account ? 'the account there is not an SPL token mint' : 'the account does not exist'}. Check the address and the chain.`);
+    throw new AppError(
+      'NOT_FOUND',
+      `no token mint at ${mint} on ${chain.info.id}: ${account ? 'the account there is not an SPL token mint' : 'the account does not exist'}. Check the address and the chain.`,
+    );
   }
   return data[MINT_DECIMALS_OFFSET]!;
 }

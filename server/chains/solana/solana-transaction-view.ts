@@ -16,25 +16,32 @@ const tokenBalance = z.object({
   uiTokenAmount: z.object({ amount: z.string().regex(/^\d+$/), decimals: z.number().int() }),
 });
 
-const transactionSchema = z.object({
-  slot: z.number().int(),
-  meta: z.object({
-    err: z.unknown().nullable(),
-    preBalances: z.array(z.number()),
-    postBalances: z.array(z.number()),
-    preTokenBalances: z.array(tokenBalance).nullish(),
-    postTokenBalances: z.array(tokenBalance).nullish(),
-    loadedAddresses: z.object({ writable: z.array(z.string()), readonly: z.array(z.string()) }).nullish(),
-  }),
-  transaction: z.object({ message: z.object({ accountKeys: z.array(z.string()) }) }),
-}).nullable();
+const transactionSchema = z
+  .object({
+    slot: z.number().int(),
+    meta: z.object({
+      err: z.unknown().nullable(),
+      preBalances: z.array(z.number()),
+      postBalances: z.array(z.number()),
+      preTokenBalances: z.array(tokenBalance).nullish(),
+      postTokenBalances: z.array(tokenBalance).nullish(),
+      loadedAddresses: z.object({ writable: z.array(z.string()), readonly: z.array(z.string()) }).nullish(),
+    }),
+    transaction: z.object({ message: z.object({ accountKeys: z.array(z.string()) }) }),
+  })
+  .nullable();
 
 type LandedTransaction = NonNullable<z.output<typeof transactionSchema>>;
 type TokenBalance = z.output<typeof tokenBalance>;
 
 export async function readSolanaTransactionView(deps: TransactionViewDeps, hash: string): Promise<TransactionView> {
   const { rpc, info } = deps.chain;
-  const landed = await requestChecked(rpc, 'getTransaction', [hash, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }], transactionSchema);
+  const landed = await requestChecked(
+    rpc,
+    'getTransaction',
+    [hash, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }],
+    transactionSchema,
+  );
   if (!landed) {
     // Seen by the cluster but not yet confirmed: pending; unknown to it: not found.
     return (await getSignatureStatus(rpc, hash)) ? { ...notFoundView(info.id, hash), status: 'pending' } : notFoundView(info.id, hash);

@@ -8,11 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 
 export type FaultMode =
-  | { kind: 'pass' }
-  | { kind: 'hang' }
-  | { kind: 'delay'; ms: number }
-  | { kind: 'garbage'; body: 'html' | 'truncated' | 'not-json-rpc' }
-  | { kind: 'die' };
+  { kind: 'pass' } | { kind: 'hang' } | { kind: 'delay'; ms: number } | { kind: 'garbage'; body: 'html' | 'truncated' | 'not-json-rpc' } | { kind: 'die' };
 
 export interface FaultProxy {
   url: string;
@@ -28,7 +24,12 @@ export async function startFaultProxy(target: string, initial: FaultMode = { kin
   const sockets = new Set<Socket>();
 
   async function forward(body: Buffer): Promise<{ status: number; body: Buffer }> {
-    const response = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: new Uint8Array(body), signal: AbortSignal.timeout(30_000) });
+    const response = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Uint8Array(body),
+      signal: AbortSignal.timeout(30_000),
+    });
     return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
   }
 

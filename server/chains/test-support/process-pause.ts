@@ -8,11 +8,13 @@ import { readdir, readFile } from 'node:fs/promises';
 /** The state letter of each thread of `pid` (field 3 of /proc/<pid>/task/<tid>/stat). */
 async function threadStates(pid: number): Promise<string[]> {
   const tids = await readdir(`/proc/${pid}/task`);
-  const states = await Promise.all(tids.map(async (tid) => {
-    const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => undefined);
-    // "<tid> (<comm>) <state> ...": comm may hold spaces and parentheses, so read after the last ')'.
-    return stat === undefined ? undefined : stat.slice(stat.lastIndexOf(')') + 2).charAt(0);
-  }));
+  const states = await Promise.all(
+    tids.map(async (tid) => {
+      const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => undefined);
+      // "<tid> (<comm>) <state> ...": comm may hold spaces and parentheses, so read after the last ')'.
+      return stat === undefined ? undefined : stat.slice(stat.lastIndexOf(')') + 2).charAt(0);
+    }),
+  );
   // A thread that exited between the listing and the read has no state.
   return states.filter((state): state is string => state !== undefined);
 }

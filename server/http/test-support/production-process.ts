@@ -32,7 +32,8 @@ function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (/^(RPC_URL|MEV_RPC_URL|FORK_URL|ROUTER_ADDRESS)_/.test(name)) continue;
-    if (['DATABASE_URL', 'APP_SECRET', 'DATA_DIR', 'PORT', 'NODE_OPTIONS', 'LOG_FORMAT', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID'].includes(name)) continue;
+    if (['DATABASE_URL', 'APP_SECRET', 'DATA_DIR', 'PORT', 'NODE_OPTIONS', 'LOG_FORMAT', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID'].includes(name))
+      continue;
     env[name] = value;
   }
   return { ...env, NODE_ENV: 'production', ...extra };
@@ -56,7 +57,9 @@ export async function startProductionProcess(env: Record<string, string> = {}): 
   const port = await freePort();
   const devApiKey = `process_dev_${randomBytes(24).toString('base64url')}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: REPO, env: serverEnv({ DATA_DIR: dataDir, DEV_API_KEY: devApiKey, ...env }), stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: REPO,
+    env: serverEnv({ DATA_DIR: dataDir, DEV_API_KEY: devApiKey, ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stdout: string[] = [];
   const stderr: string[] = [];

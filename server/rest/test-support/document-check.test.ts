@@ -18,10 +18,12 @@ describe('the document check of the test clients', () => {
   });
 
   it('names an unlisted status, and an unlisted code under a listed status', () => {
-    expect(undocumentedAnswer(SMALL, { method: 'GET', url: '/api/v1/value', status: 502, body: { code: 'RPC_ERROR' } }))
-      .toMatch(/GET \/api\/v1\/value answered 502, which the OpenAPI document does not list/);
-    expect(undocumentedAnswer(SMALL, { method: 'GET', url: '/api/v1/value', status: 422, body: { code: 'INSUFFICIENT_BALANCE' } }))
-      .toMatch(/answered 422 INSUFFICIENT_BALANCE, which the OpenAPI document does not list for 422 \(listed: NO_ROUTE\)/);
+    expect(undocumentedAnswer(SMALL, { method: 'GET', url: '/api/v1/value', status: 502, body: { code: 'RPC_ERROR' } })).toMatch(
+      /GET \/api\/v1\/value answered 502, which the OpenAPI document does not list/,
+    );
+    expect(undocumentedAnswer(SMALL, { method: 'GET', url: '/api/v1/value', status: 422, body: { code: 'INSUFFICIENT_BALANCE' } })).toMatch(
+      /answered 422 INSUFFICIENT_BALANCE, which the OpenAPI document does not list for 422 \(listed: NO_ROUTE\)/,
+    );
     expect(undocumentedAnswer(SMALL, { method: 'GET', url: '/api/v1/bridge/status/x', status: 500 })).toMatch(/\{requestId\} answered 500/);
   });
 
@@ -45,7 +47,8 @@ describe('the served document lists what the transport answers', () => {
 
   it('lists 401, 429 and 400 wherever a key or input is taken, 413 and 415 on every POST', () => {
     for (const endpoint of ENDPOINTS) {
-      const seen = (status: number, code: string) => undocumentedAnswer(document, { method: endpoint.method, url: endpoint.paths[0]!, status, body: failure(code) });
+      const seen = (status: number, code: string) =>
+        undocumentedAnswer(document, { method: endpoint.method, url: endpoint.paths[0]!, status, body: failure(code) });
       if (endpoint.auth) {
         expect(seen(401, 'UNAUTHORIZED'), endpoint.procedure).toBeUndefined();
         expect(seen(429, 'RATE_LIMITED'), endpoint.procedure).toBeUndefined();

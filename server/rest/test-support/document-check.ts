@@ -65,7 +65,12 @@ function operationFor(document: DocumentLike, method: string, pathname: string) 
   if (exact) return { template: pathname, responses: exact.responses ?? {} };
   for (const [template, item] of Object.entries(paths)) {
     if (!template.includes('{')) continue;
-    const pattern = new RegExp(`^${template.split(/\{[^}]+\}/).map(escapeRegExp).join('[^/]+')}$`);
+    const pattern = new RegExp(
+      `^${template
+        .split(/\{[^}]+\}/)
+        .map(escapeRegExp)
+        .join('[^/]+')}$`,
+    );
     const operation = item?.[lower];
     if (operation && pattern.test(pathname)) return { template, responses: operation.responses ?? {} };
   }

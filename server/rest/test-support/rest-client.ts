@@ -38,7 +38,10 @@ export async function openRestClient(): Promise<RestClient> {
   const { buildOpenApiDocument } = await import('@/server/rest/openapi-document');
   const document = buildOpenApiDocument({ version: 'test' }) as DocumentLike;
 
-  async function send<T>(procedure: EndpointProcedure, init: { query?: Record<string, string | number | bigint | boolean | undefined>; body?: Record<string, unknown> }): Promise<RestAnswer<T>> {
+  async function send<T>(
+    procedure: EndpointProcedure,
+    init: { query?: Record<string, string | number | bigint | boolean | undefined>; body?: Record<string, unknown> },
+  ): Promise<RestAnswer<T>> {
     const served = servedEndpoint(procedure);
     const { endpoint } = served;
     const url = new URL(`http://localhost${endpoint.paths[0]}`);

@@ -4,9 +4,17 @@ import { constantProductOut, constantProductSpot } from './constant-product';
 import { MAX_TICK, MIN_TICK, type ConcentratedState } from './pool-state';
 
 const fullRange = (liquidity: number, tick: number, fee: number): ConcentratedState => ({
-  kind: 'concentrated', sqrtPrice: sqrtPriceAtTick(tick), tick, liquidity, fee,
-  ticks: [{ tick: -887220, liquidityNet: liquidity }, { tick: 887220, liquidityNet: -liquidity }],
-  lowestReadTick: MIN_TICK, highestReadTick: MAX_TICK,
+  kind: 'concentrated',
+  sqrtPrice: sqrtPriceAtTick(tick),
+  tick,
+  liquidity,
+  fee,
+  ticks: [
+    { tick: -887220, liquidityNet: liquidity },
+    { tick: 887220, liquidityNet: -liquidity },
+  ],
+  lowestReadTick: MIN_TICK,
+  highestReadTick: MAX_TICK,
 });
 
 describe('constant product', () => {
@@ -33,15 +41,22 @@ describe('concentrated liquidity', () => {
   it('loses the liquidity of a position it leaves, going down and going up', () => {
     // A wide position and a narrow one around tick 0: the narrow one ends 600 ticks on each side.
     const state: ConcentratedState = {
-      kind: 'concentrated', sqrtPrice: 1, tick: 0, liquidity: 3e18, fee: 500,
+      kind: 'concentrated',
+      sqrtPrice: 1,
+      tick: 0,
+      liquidity: 3e18,
+      fee: 500,
       ticks: [
-        { tick: -887270, liquidityNet: 1e18 }, { tick: -600, liquidityNet: 2e18 },
-        { tick: 600, liquidityNet: -2e18 }, { tick: 887270, liquidityNet: -1e18 },
+        { tick: -887270, liquidityNet: 1e18 },
+        { tick: -600, liquidityNet: 2e18 },
+        { tick: 600, liquidityNet: -2e18 },
+        { tick: 887270, liquidityNet: -1e18 },
       ],
-      lowestReadTick: MIN_TICK, highestReadTick: MAX_TICK,
+      lowestReadTick: MIN_TICK,
+      highestReadTick: MAX_TICK,
     };
     // Reaching tick -600 from price 1 with L = 3e18 takes L·(1/√P' − 1) of token0 after the fee.
-    const toEdge = 3e18 * (1 / sqrtPriceAtTick(-600) - 1) / (1 - 500 / 1e6);
+    const toEdge = (3e18 * (1 / sqrtPriceAtTick(-600) - 1)) / (1 - 500 / 1e6);
     const atEdge = concentratedOut(state, toEdge, true);
     expect(atEdge).toBeCloseTo(3e18 * (1 - sqrtPriceAtTick(-600)), -6);
     // Past the edge only the wide position's 1e18 is left: the next unit buys a third as much price move.
@@ -51,7 +66,7 @@ describe('concentrated liquidity', () => {
     const extra = toEdge * 0.01 * (1 - 500 / 1e6);
     expect(beyond).toBeCloseTo(l1 * (sqrtEdge - 1 / (1 / sqrtEdge + extra / l1)), -6);
     // Symmetric going up.
-    const upEdge = 3e18 * (sqrtPriceAtTick(600) - 1) / (1 - 500 / 1e6);
+    const upEdge = (3e18 * (sqrtPriceAtTick(600) - 1)) / (1 - 500 / 1e6);
     expect(concentratedOut(state, upEdge, false)).toBeCloseTo(3e18 * (1 - 1 / sqrtPriceAtTick(600)), -6);
   });
 
@@ -60,9 +75,17 @@ describe('concentrated liquidity', () => {
     expect(concentratedOut(empty, 1e18, true)).toBe(Number.NEGATIVE_INFINITY);
     // A narrow position alone: what it holds is fine, one unit more than it holds is not.
     const narrow: ConcentratedState = {
-      kind: 'concentrated', sqrtPrice: 1, tick: 0, liquidity: 1e18, fee: 0,
-      ticks: [{ tick: -100, liquidityNet: 1e18 }, { tick: 100, liquidityNet: -1e18 }],
-      lowestReadTick: MIN_TICK, highestReadTick: MAX_TICK,
+      kind: 'concentrated',
+      sqrtPrice: 1,
+      tick: 0,
+      liquidity: 1e18,
+      fee: 0,
+      ticks: [
+        { tick: -100, liquidityNet: 1e18 },
+        { tick: 100, liquidityNet: -1e18 },
+      ],
+      lowestReadTick: MIN_TICK,
+      highestReadTick: MAX_TICK,
     };
     const holds = 1e18 * (1 / sqrtPriceAtTick(-100) - 1);
     expect(concentratedOut(narrow, holds * 0.999, true)).toBeGreaterThan(0);

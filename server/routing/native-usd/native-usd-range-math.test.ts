@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { ConcentratedState } from '@/server/routing/amm/pool-state';
 import { sqrtPriceAtTick } from '@/server/routing/amm/concentrated';
 import {
-  COUNTED_POOL_MEMORY_MS, countedPools, deepestIndex, headEstimate, historyDepths, historyMean, rangeOf, sharingPools, stableHeld,
-  twapRawPrice, usdPerNative,
+  COUNTED_POOL_MEMORY_MS,
+  countedPools,
+  deepestIndex,
+  headEstimate,
+  historyDepths,
+  historyMean,
+  rangeOf,
+  sharingPools,
+  stableHeld,
+  twapRawPrice,
+  usdPerNative,
 } from './native-usd-range-math';
 import type { NativeUsdSource } from './native-usd-range-types';
 
@@ -46,11 +55,17 @@ describe('countedPools', () => {
   const keyOf = (value: { key: string }) => value.key;
 
   it('keeps counting a pool pushed under its share by stable swapped into the deepest, for a while', () => {
-    const before = [{ key: 'deep', held: 8_000n }, { key: 'small', held: 2_100n }];
+    const before = [
+      { key: 'deep', held: 8_000n },
+      { key: 'small', held: 2_100n },
+    ];
     const first = countedPools(before, held, keyOf, {}, 1_000);
     expect(first.counted.map(keyOf)).toEqual(['deep', 'small']);
     // A swap buying the native coin adds 1,000 of the stable to the deepest: the small pool is under a quarter.
-    const pushed = [{ key: 'deep', held: 9_000n }, { key: 'small', held: 2_100n }];
+    const pushed = [
+      { key: 'deep', held: 9_000n },
+      { key: 'small', held: 2_100n },
+    ];
     expect(sharingPools(pushed, held).map(keyOf)).toEqual(['deep']);
     const during = countedPools(pushed, held, keyOf, first.countedAt, 1_000 + 12_000);
     expect(during.counted.map(keyOf)).toEqual(['deep', 'small']);
@@ -62,7 +77,14 @@ describe('countedPools', () => {
 
 describe('deepestIndex', () => {
   it('is the pool holding the most stable among those with a price, the first on a tie', () => {
-    expect(deepestIndex([{ stableHeld: 5n, usd: 1 }, { stableHeld: 9n, usd: 0 }, { stableHeld: 7n, usd: 1 }, { stableHeld: 7n, usd: 2 }])).toBe(2);
+    expect(
+      deepestIndex([
+        { stableHeld: 5n, usd: 1 },
+        { stableHeld: 9n, usd: 0 },
+        { stableHeld: 7n, usd: 1 },
+        { stableHeld: 7n, usd: 2 },
+      ]),
+    ).toBe(2);
   });
 
   it('is -1 when no pool has a price', () => {
@@ -125,7 +147,14 @@ describe('headEstimate', () => {
 
 describe('historyMean', () => {
   it('averages the points that answered before the head and within the window', () => {
-    const points = [{ block: 90n, usd: 3000 }, { block: 80n, usd: 3100 }, { block: 70n, usd: 0 }, { block: 100n, usd: 9999 }, { block: 105n, usd: 9999 }, { block: 10n, usd: 1 }];
+    const points = [
+      { block: 90n, usd: 3000 },
+      { block: 80n, usd: 3100 },
+      { block: 70n, usd: 0 },
+      { block: 100n, usd: 9999 },
+      { block: 105n, usd: 9999 },
+      { block: 10n, usd: 1 },
+    ];
     expect(historyMean(points, 100n, 50)).toEqual({ usd: 3050, blocks: [90n, 80n] });
   });
 
@@ -137,7 +166,14 @@ describe('historyMean', () => {
 describe('stableHeld', () => {
   const Q = (tick: number) => sqrtPriceAtTick(tick);
   const state = (tick: number, liquidity: number, ticks: { tick: number; liquidityNet: number }[]): ConcentratedState => ({
-    kind: 'concentrated', sqrtPrice: Q(tick), tick, liquidity, fee: 500, ticks, lowestReadTick: -887_272, highestReadTick: 887_272,
+    kind: 'concentrated',
+    sqrtPrice: Q(tick),
+    tick,
+    liquidity,
+    fee: 500,
+    ticks,
+    lowestReadTick: -887_272,
+    highestReadTick: 887_272,
   });
 
   it('is L·√P for a full-range position holding token1 (the stable)', () => {
@@ -152,13 +188,19 @@ describe('stableHeld', () => {
 
   it('counts a ranged position for what it holds, not the depth it lends', () => {
     // L of 1e18 between ticks -200_000 and -196_000 around -196_257 (token1 side: from -200_000 up to the price).
-    const ranged = state(-196_257, 1e18, [{ tick: -200_000, liquidityNet: 1e18 }, { tick: -196_000, liquidityNet: -1e18 }]);
+    const ranged = state(-196_257, 1e18, [
+      { tick: -200_000, liquidityNet: 1e18 },
+      { tick: -196_000, liquidityNet: -1e18 },
+    ]);
     const expected = 1e18 * (Q(-196_257) - Q(-200_000));
     expect(Number(stableHeld(ranged, false)) / expected).toBeCloseTo(1, 6);
   });
 
   it('gives a one-tick position a few units, however much liquidity it lends', () => {
-    const tight = state(-196_257, 1e18, [{ tick: -196_258, liquidityNet: 1e18 }, { tick: -196_256, liquidityNet: -1e18 }]);
+    const tight = state(-196_257, 1e18, [
+      { tick: -196_258, liquidityNet: 1e18 },
+      { tick: -196_256, liquidityNet: -1e18 },
+    ]);
     const wide = state(-196_257, 1e18, []);
     expect(Number(stableHeld(tight, false))).toBeLessThan(Number(stableHeld(wide, false)) / 10_000);
   });

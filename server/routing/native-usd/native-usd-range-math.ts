@@ -77,7 +77,11 @@ export const COUNTED_POOL_MEMORY_MS = 10 * 60_000;
  * COUNTED_POOL_MEMORY_MS (`countedAt`: when each pool, by key, last held it). Returns them with the memory to keep.
  */
 export function countedPools<T>(
-  pools: readonly T[], held: (pool: T) => bigint, keyOf: (pool: T) => string, countedAt: Readonly<Record<string, number>>, now: number,
+  pools: readonly T[],
+  held: (pool: T) => bigint,
+  keyOf: (pool: T) => string,
+  countedAt: Readonly<Record<string, number>>,
+  now: number,
 ): { counted: T[]; countedAt: Record<string, number> } {
   const sharing = new Set(sharingPools(pools, held));
   const remembered: Record<string, number> = {};
@@ -129,7 +133,11 @@ export function headEstimate(seen: { number: bigint; at: number }, now: number, 
  * `maxAgeBlocks` of it; undefined when none did. A point at or past the head could carry the very push the
  * range guards against; an older one (a stale estimate of the head) is no longer recent.
  */
-export function historyMean(points: readonly { block: bigint; usd: number }[], head: bigint, maxAgeBlocks: number): { usd: number; blocks: bigint[] } | undefined {
+export function historyMean(
+  points: readonly { block: bigint; usd: number }[],
+  head: bigint,
+  maxAgeBlocks: number,
+): { usd: number; blocks: bigint[] } | undefined {
   const kept = points.filter(({ block, usd }) => usd > 0 && block < head && head - block <= BigInt(maxAgeBlocks));
   if (kept.length === 0) return undefined;
   return { usd: kept.reduce((sum, point) => sum + point.usd, 0) / kept.length, blocks: kept.map((point) => point.block) };

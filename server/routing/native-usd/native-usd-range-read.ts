@@ -35,11 +35,18 @@ export const HISTORY_MAX_DEPTH = 127;
 /** Points averaged over the history window (a single old block could be an outlier of its own). */
 export const HISTORY_POINTS = 4;
 
-const observeAbi = [{
-  type: 'function', name: 'observe', stateMutability: 'view',
-  inputs: [{ name: 'secondsAgos', type: 'uint32[]' }],
-  outputs: [{ name: 'tickCumulatives', type: 'int56[]' }, { name: 'secondsPerLiquidityCumulativeX128s', type: 'uint160[]' }],
-}] as const;
+const observeAbi = [
+  {
+    type: 'function',
+    name: 'observe',
+    stateMutability: 'view',
+    inputs: [{ name: 'secondsAgos', type: 'uint32[]' }],
+    outputs: [
+      { name: 'tickCumulatives', type: 'int56[]' },
+      { name: 'secondsPerLiquidityCumulativeX128s', type: 'uint160[]' },
+    ],
+  },
+] as const;
 
 interface PoolReading {
   source: Extract<NativeUsdSource, { kind: 'pool' }>;
@@ -89,11 +96,18 @@ export function readPlan(chain: ConfiguredChain, venues: EvmVenues, memo: Native
       const deepest = contract[deepestIndex(contract.map(({ source }) => source))]?.source;
       if (deepest) deepest.deepest = true;
       const pools = [...contract, ...v4Readings(venues, memo.v4Pools, v4Answer(answers)[0], decimals)].filter(({ source }) => source.usd > 0);
-      const { counted, countedAt } = countedPools(pools, ({ source }) => source.stableHeld, ({ source }) => `${source.pool}|${source.id ?? ''}`, memo.countedAt ?? {}, now);
+      const { counted, countedAt } = countedPools(
+        pools,
+        ({ source }) => source.stableHeld,
+        ({ source }) => `${source.pool}|${source.id ?? ''}`,
+        memo.countedAt ?? {},
+        now,
+      );
       const twaps = twapSources(counted, v3Style, observeAnswers(answers), decimals);
       // The pool whose history was asked for: the deepest of the last read, or (cold) this read's.
       const historyPool = memo.deepest ?? deepest?.pool;
-      const history = historyPool && historySource(chain, historyPools, historyPool, { blocks: historyBlocks, answers: historyAnswers(answers), head: block }, decimals);
+      const history =
+        historyPool && historySource(chain, historyPools, historyPool, { blocks: historyBlocks, answers: historyAnswers(answers), head: block }, decimals);
       const sources: NativeUsdSource[] = [...counted.map(({ source }) => source), ...twaps, ...(history ? [history] : [])];
       return { range: { ...rangeOf(deepest?.usd ?? 0, sources), block, sources }, deepest: deepest?.pool, countedAt };
     },
@@ -171,7 +185,11 @@ function tickCumulatives(answer: RpcBatchAnswer | undefined): readonly [bigint, 
 
 /** The mean of a pool's spot price at the history blocks that answered within the window. */
 function historySource(
-  chain: ConfiguredChain, pools: readonly PairPool[], wanted: Address, read: { blocks: readonly bigint[]; answers: readonly RpcBatchAnswer[]; head: bigint }, decimals: Decimals,
+  chain: ConfiguredChain,
+  pools: readonly PairPool[],
+  wanted: Address,
+  read: { blocks: readonly bigint[]; answers: readonly RpcBatchAnswer[]; head: bigint },
+  decimals: Decimals,
 ): NativeUsdSource | undefined {
   const at = pools.findIndex((pool) => sameAddress(pool.address, wanted));
   if (at < 0) return undefined;

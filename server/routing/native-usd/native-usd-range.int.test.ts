@@ -5,8 +5,19 @@
  * files trade on ARB after this one.
  */
 import {
-  createPublicClient, createWalletClient, defineChain, encodeAbiParameters, erc20Abi, http, keccak256, maxUint256, numberToHex, parseAbi, parseEther,
-  type Address, type Hex,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeAbiParameters,
+  erc20Abi,
+  http,
+  keccak256,
+  maxUint256,
+  numberToHex,
+  parseAbi,
+  parseEther,
+  type Address,
+  type Hex,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +49,10 @@ function world() {
   const base = createChainDirectory(loadConfig({ DATA_DIR: 'memory://' }), testManifest()).ARB;
   const batches: RpcCall[][] = [];
   // Counts round trips: every batch the range sends.
-  const chain: ConfiguredChain = { ...base, rpc: { ...base.rpc, requestBatch: (calls, options) => (batches.push([...calls]), base.rpc.requestBatch(calls, options)) } };
+  const chain: ConfiguredChain = {
+    ...base,
+    rpc: { ...base.rpc, requestBatch: (calls, options) => (batches.push([...calls]), base.rpc.requestBatch(calls, options)) },
+  };
   const client = createPublicClient({ transport: http(entry.rpcUrl) });
   const anvil = (method: string, params: unknown[]) => client.request({ method: method as never, params: params as never });
   const usdc = entry.tokens.find((token) => token.kind === 'stable')!.address as Address;
@@ -48,7 +62,12 @@ function world() {
 /** A fresh account holding 2,000 WETH and 10M USDC (the world's ERC-20 keeps balances at slot 0), both approved to the SwapRouter. */
 async function trader(w: ReturnType<typeof world>) {
   const account = privateKeyToAccount(generatePrivateKey());
-  const chain = defineChain({ id: w.entry.chainId, name: 'ARB', nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [w.entry.rpcUrl] } } });
+  const chain = defineChain({
+    id: w.entry.chainId,
+    name: 'ARB',
+    nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [w.entry.rpcUrl] } },
+  });
   const wallet = createWalletClient({ account, chain, transport: http(w.entry.rpcUrl) });
   const send = async (hash: Hex) => {
     const receipt = await w.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
@@ -62,10 +81,16 @@ async function trader(w: ReturnType<typeof world>) {
     await send(await wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'approve', args: [w.router, maxUint256], gas: GAS }));
   }
   /** One swap through the 0.05 % pool; `limit` stops it at a price (0: none). */
-  return (tokenIn: Address, tokenOut: Address, amountIn: bigint, limit = 0n) => wallet.writeContract({
-    address: w.router, abi: swapRouterAbi, functionName: 'exactInputSingle', gas: GAS,
-    args: [{ tokenIn, tokenOut, fee: 500, recipient: account.address, deadline: DEADLINE, amountIn, amountOutMinimum: 0n, sqrtPriceLimitX96: limit }],
-  }).then(send);
+  return (tokenIn: Address, tokenOut: Address, amountIn: bigint, limit = 0n) =>
+    wallet
+      .writeContract({
+        address: w.router,
+        abi: swapRouterAbi,
+        functionName: 'exactInputSingle',
+        gas: GAS,
+        args: [{ tokenIn, tokenOut, fee: 500, recipient: account.address, deadline: DEADLINE, amountIn, amountOutMinimum: 0n, sqrtPriceLimitX96: limit }],
+      })
+      .then(send);
 }
 
 /** Runs `check` on the pushed pool, then undoes the push whatever the check found. */
@@ -109,20 +134,28 @@ describe('the native USD range on ARB', () => {
     const swap = await trader(w);
 
     // The review's sale: 750 ETH moves this pool about 8 %.
-    await pushed(swap(w.weth, w.usdc, parseEther('750')), () => swap(w.usdc, w.weth, 10_000_000n * 10n ** 6n, startPrice), async () => {
-      const sold = await readNativeUsdRange(w.chain, cache);
-      expect(w.batches).toHaveLength(3);
-      expect(sold.spot).toBeLessThan(before.spot * 0.95);
-      expect(sold.high).toBeGreaterThanOrEqual(before.spot * 0.995);
-      // The sale wrote an observation; the pool keeps the older ones, so its TWAP still answers.
-      expect(hasTwapOf(sold, deepest.pool)).toBe(twapExpected);
-    });
+    await pushed(
+      swap(w.weth, w.usdc, parseEther('750')),
+      () => swap(w.usdc, w.weth, 10_000_000n * 10n ** 6n, startPrice),
+      async () => {
+        const sold = await readNativeUsdRange(w.chain, cache);
+        expect(w.batches).toHaveLength(3);
+        expect(sold.spot).toBeLessThan(before.spot * 0.95);
+        expect(sold.high).toBeGreaterThanOrEqual(before.spot * 0.995);
+        // The sale wrote an observation; the pool keeps the older ones, so its TWAP still answers.
+        expect(hasTwapOf(sold, deepest.pool)).toBe(twapExpected);
+      },
+    );
 
-    await pushed(swap(w.usdc, w.weth, 2_250_000n * 10n ** 6n), () => swap(w.weth, w.usdc, parseEther('2000'), startPrice), async () => {
-      const bought = await readNativeUsdRange(w.chain, cache);
-      expect(bought.spot).toBeGreaterThan(before.spot * 1.05);
-      expect(bought.low).toBeLessThanOrEqual(before.spot * 1.005);
-    });
+    await pushed(
+      swap(w.usdc, w.weth, 2_250_000n * 10n ** 6n),
+      () => swap(w.weth, w.usdc, parseEther('2000'), startPrice),
+      async () => {
+        const bought = await readNativeUsdRange(w.chain, cache);
+        expect(bought.spot).toBeGreaterThan(before.spot * 1.05);
+        expect(bought.low).toBeLessThanOrEqual(before.spot * 1.005);
+      },
+    );
 
     const [endPrice] = await w.client.readContract({ address: deepest.pool, abi: poolAbi, functionName: 'slot0' });
     expect(endPrice).toBe(startPrice);

@@ -27,7 +27,13 @@ const abi = parseAbi([
   'function observe(uint32[] secondsAgos) view returns (int56[], uint160[])',
 ]);
 
-interface ScriptedPool { usd: number; usdc: bigint; weth: bigint; twap?: { seconds: number; usd: number }; history?: number }
+interface ScriptedPool {
+  usd: number;
+  usdc: bigint;
+  weth: bigint;
+  twap?: { seconds: number; usd: number };
+  history?: number;
+}
 
 /** WETH is token0 (the lower address): raw USDC per raw WETH. */
 const raw = (usd: number) => (usd * 1e6) / 1e18;
@@ -36,7 +42,14 @@ const tickOf = (usd: number) => Math.log(raw(usd)) / Math.log(1.0001);
 
 const POOLS: Record<string, ScriptedPool & { venue: 'v2' | number }> = {
   '0x00000000000000000000000000000000000000a2': { venue: 'v2', usd: 3000, usdc: 3_000_000_000000n, weth: 1_000n * 10n ** 18n },
-  '0x00000000000000000000000000000000000000a5': { venue: 500, usd: 3010, usdc: 5_000_000_000000n, weth: 1_600n * 10n ** 18n, twap: { seconds: 600, usd: 3005 }, history: 3020 },
+  '0x00000000000000000000000000000000000000a5': {
+    venue: 500,
+    usd: 3010,
+    usdc: 5_000_000_000000n,
+    weth: 1_600n * 10n ** 18n,
+    twap: { seconds: 600, usd: 3005 },
+    history: 3020,
+  },
   '0x00000000000000000000000000000000000000a3': { venue: 3000, usd: 2990, usdc: 2_000_000_000000n, weth: 700n * 10n ** 18n },
   // Thin: a twentieth of the deepest; its price is off and must not count.
   '0x00000000000000000000000000000000000000a1': { venue: 100, usd: 2500, usdc: 250_000_000000n, weth: 80n * 10n ** 18n },
@@ -64,14 +77,21 @@ function answerCall({ method, params = [] }: RpcCall): RpcBatchAnswer {
   }
   const pool = POOLS[to.toLowerCase()]!;
   if (tag !== 'latest') {
-    if (BigInt(tag) < OLDEST_KEPT) return { ok: false, error: new JsonRpcError(-32602, `BlockOutOfRangeError: block height is ${HEAD} but requested was ${BigInt(tag)}`) };
+    if (BigInt(tag) < OLDEST_KEPT)
+      return { ok: false, error: new JsonRpcError(-32602, `BlockOutOfRangeError: block height is ${HEAD} but requested was ${BigInt(tag)}`) };
   }
   const usd = tag !== 'latest' && pool.history ? pool.history : pool.usd;
   if (call.functionName === 'getReserves') return { ok: true, result: encode('getReserves', [pool.weth, pool.usdc, 0]) };
   if (call.functionName === 'slot0') return { ok: true, result: encode('slot0', [sqrtX96(usd), Math.floor(tickOf(usd))]) };
   const [seconds] = call.args[0];
   if (!pool.twap || seconds !== pool.twap.seconds) return revert('execution reverted: OLD');
-  return { ok: true, result: encode('observe', [[0n, BigInt(Math.round(tickOf(pool.twap.usd) * seconds))], [0n, 0n]]) };
+  return {
+    ok: true,
+    result: encode('observe', [
+      [0n, BigInt(Math.round(tickOf(pool.twap.usd) * seconds))],
+      [0n, 0n],
+    ]),
+  };
 }
 
 function scriptedChain(fail = false): { chain: ConfiguredChain; batches: RpcCall[][] } {
@@ -79,14 +99,22 @@ function scriptedChain(fail = false): { chain: ConfiguredChain; batches: RpcCall
   const rpc: RpcTransport = {
     chain: 'ARB',
     urls: ['scripted://arb'],
-    request: async () => { throw new Error('the range reads in batches only'); },
+    request: async () => {
+      throw new Error('the range reads in batches only');
+    },
     async requestBatch(calls) {
       batches.push([...calls]);
       if (fail) throw new AppError('CHAIN_UNAVAILABLE', 'ARB did not answer');
       return calls.map(answerCall);
     },
   };
-  const venues = { wrappedNative: WETH, stable: { address: USDC, decimals: 6 }, multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11', uniswapV2Factory: V2_FACTORY, uniswapV3Factory: V3_FACTORY };
+  const venues = {
+    wrappedNative: WETH,
+    stable: { address: USDC, decimals: 6 },
+    multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+    uniswapV2Factory: V2_FACTORY,
+    uniswapV3Factory: V3_FACTORY,
+  };
   return { chain: { info: CHAINS.ARB, available: true, rpc, routerAddress: '', venues }, batches };
 }
 
@@ -97,8 +125,16 @@ describe('readNativeUsdRange', () => {
     expect(range.spot).toBeCloseTo(3010, 6);
     expect(range.block).toBe(HEAD);
     const byKind = (kind: string) => range.sources.filter((source) => source.kind === kind);
-    expect(byKind('pool').map((source) => Math.round(source.usd)).sort()).toEqual([2990, 3000, 3010]);
-    expect(byKind('pool').filter((source) => source.kind === 'pool' && source.deepest).map((source) => source.pool)).toEqual(['0x00000000000000000000000000000000000000a5']);
+    expect(
+      byKind('pool')
+        .map((source) => Math.round(source.usd))
+        .sort(),
+    ).toEqual([2990, 3000, 3010]);
+    expect(
+      byKind('pool')
+        .filter((source) => source.kind === 'pool' && source.deepest)
+        .map((source) => source.pool),
+    ).toEqual(['0x00000000000000000000000000000000000000a5']);
     // The 0.05 % pool answers its 10-minute window only; the 0.3 % pool answers none.
     expect(byKind('twap')).toMatchObject([{ pool: '0x00000000000000000000000000000000000000a5', windowSeconds: 600 }]);
     expect(byKind('twap')[0]!.usd).toBeCloseTo(3005, 3);
@@ -127,8 +163,9 @@ describe('readNativeUsdRange', () => {
     // Only the deepest pool's history, from 1010: the scripted head stays at 1000, so the nearest point lies 22 blocks back.
     expect(historyTags).toEqual([978n, 946n, 915n, 883n]);
     expect(warm.sources.find((source) => source.kind === 'history')).toMatchObject({ blocks: [978n, 946n, 915n] });
-    expect(batches[2]!.filter((call) => call.method === 'eth_call' && !call.params?.[1]?.toString().startsWith('0x')).length)
-      .toBe(4 * 3 + 3 * TWAP_WINDOWS_SECONDS.length);
+    expect(batches[2]!.filter((call) => call.method === 'eth_call' && !call.params?.[1]?.toString().startsWith('0x')).length).toBe(
+      4 * 3 + 3 * TWAP_WINDOWS_SECONDS.length,
+    );
   });
 
   it('passes on a failure of the batch itself', async () => {

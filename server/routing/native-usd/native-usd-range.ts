@@ -24,7 +24,6 @@ import { readPlan } from './native-usd-range-read';
 import type { NativeUsdRange } from './native-usd-range-types';
 import { discoveryCalls, pairPools, venuesOf } from '@/server/venues/evm/pools/pair-pools';
 
-
 /** Pools are looked up again this often: a new pool or fee tier joins the range within this time. */
 export const DISCOVERY_TTL_MS = 10 * 60_000;
 
@@ -33,9 +32,8 @@ export async function readNativeUsdRange(chain: ConfiguredChain, cache: NativeUs
   const venues = venuesOf(chain);
   const key = `${chain.info.id}|${chain.rpc.urls.join(',')}`;
   const known = cache.get(key);
-  const memo = known && cache.now() - known.discoveredAt <= DISCOVERY_TTL_MS
-    ? known
-    : { ...await discover(chain, venues, cache.now()), countedAt: known?.countedAt };
+  const memo =
+    known && cache.now() - known.discoveredAt <= DISCOVERY_TTL_MS ? known : { ...(await discover(chain, venues, cache.now())), countedAt: known?.countedAt };
   const plan = readPlan(chain, venues, memo, cache.now());
   const read = plan.read(await chain.rpc.requestBatch(plan.calls));
   // The head is dated when its answer is in: a later date makes the next estimate of the head lower, never past it.
@@ -77,6 +75,9 @@ function v4PoolsOf(venues: EvmVenues, answer: RpcBatchAnswer | undefined, wrappe
     return [];
   }
   const isNative = (token: Address) => sameAddress(token, wrapped) || sameAddress(token, zeroAddress);
-  return found.filter((pool) => venueById(pool.venue).poolFamily === poolFamilyOf('PoolManager')
-    && ((sameAddress(pool.token0, stable) && isNative(pool.token1)) || (sameAddress(pool.token1, stable) && isNative(pool.token0))));
+  return found.filter(
+    (pool) =>
+      venueById(pool.venue).poolFamily === poolFamilyOf('PoolManager') &&
+      ((sameAddress(pool.token0, stable) && isNative(pool.token1)) || (sameAddress(pool.token1, stable) && isNative(pool.token0))),
+  );
 }

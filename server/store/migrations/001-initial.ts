@@ -9,7 +9,10 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('key_hash', 'text', (column) => column.notNull().unique())
     .addColumn('key_prefix', 'text', (column) => column.notNull())
     .addColumn('rate_limit_per_minute', 'integer', (column) =>
-      column.notNull().defaultTo(600).check(sql`rate_limit_per_minute > 0`),
+      column
+        .notNull()
+        .defaultTo(600)
+        .check(sql`rate_limit_per_minute > 0`),
     )
     .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
     .addColumn('revoked_at', 'timestamptz')
@@ -26,11 +29,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addPrimaryKeyConstraint('rate_limit_windows_pkey', ['bucket', 'window_start'])
     .execute();
   // Pruning deletes by age across all buckets; the primary key leads with the bucket and cannot serve it.
-  await db.schema
-    .createIndex('rate_limit_windows_window_start_idx')
-    .on('rate_limit_windows')
-    .column('window_start')
-    .execute();
+  await db.schema.createIndex('rate_limit_windows_window_start_idx').on('rate_limit_windows').column('window_start').execute();
 
   await db.schema
     .createTable('app_settings')

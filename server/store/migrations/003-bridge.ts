@@ -17,8 +17,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('min_amount_out', 'text', (column) => column.notNull())
     .addColumn('fee_amount', 'text', (column) => column.notNull())
     .addColumn('estimated_seconds', 'integer', (column) => column.notNull())
-    .addColumn('state', 'text', (column) =>
-      column.notNull().check(sql`state in ('waiting', 'pending', 'success', 'refunding', 'refund', 'failure')`))
+    .addColumn('state', 'text', (column) => column.notNull().check(sql`state in ('waiting', 'pending', 'success', 'refunding', 'refund', 'failure')`))
     .addColumn('expires_at', 'timestamptz', (column) => column.notNull())
     .addColumn('deposit_tx_hash', 'text', (column) => column.unique())
     .addColumn('deposit_from', 'text')

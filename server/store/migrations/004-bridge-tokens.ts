@@ -26,7 +26,17 @@ export async function up(db: MigrationDb): Promise<void> {
 }
 
 export async function down(db: MigrationDb): Promise<void> {
-  for (const column of ['source_swap_tx_hash', 'source_swap_raw', 'source_swap', 'route', 'deposit_token', 'swap_amount_in', 'payout', 'token_out', 'token_in']) {
+  for (const column of [
+    'source_swap_tx_hash',
+    'source_swap_raw',
+    'source_swap',
+    'route',
+    'deposit_token',
+    'swap_amount_in',
+    'payout',
+    'token_out',
+    'token_in',
+  ]) {
     await db.schema.alterTable('bridge_requests').dropColumn(column).execute();
   }
 }

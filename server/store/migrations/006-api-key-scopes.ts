@@ -7,7 +7,12 @@ export async function up(db: MigrationDb): Promise<void> {
   // scopes; a new scope comes with a migration that widens it.
   await db.schema
     .alterTable('api_keys')
-    .addColumn('scope', 'text', (column) => column.notNull().defaultTo('api').check(sql`scope in ('api', 'operator')`))
+    .addColumn('scope', 'text', (column) =>
+      column
+        .notNull()
+        .defaultTo('api')
+        .check(sql`scope in ('api', 'operator')`),
+    )
     .execute();
 }
 

@@ -37,7 +37,18 @@ export async function up(db: MigrationDb): Promise<void> {
 
 export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('bridge_requests_outstanding').execute();
-  for (const column of ['approval_quoted', 'deposit_call_hash', 'fill_gas_limit', 'usd_value', 'slippage_bps', 'gas_out', 'gross_out', 'deposit_min', 'deposit_expected', 'deposit_asset']) {
+  for (const column of [
+    'approval_quoted',
+    'deposit_call_hash',
+    'fill_gas_limit',
+    'usd_value',
+    'slippage_bps',
+    'gas_out',
+    'gross_out',
+    'deposit_min',
+    'deposit_expected',
+    'deposit_asset',
+  ]) {
     await db.schema.alterTable('bridge_requests').dropColumn(column).execute();
   }
 }

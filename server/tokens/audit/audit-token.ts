@@ -10,7 +10,6 @@ import type { ProbeTaxes } from './evm-checks';
 import type { ProviderAdapter, ProviderReport } from './providers/provider-adapter';
 import { scoreOf, verdictOf, type AuditCheck, type AuditVerdict } from './verdict';
 
-
 /** A family's part in the audit (server/tokens/token-family.ts): its own checks, and whether a token needs a permit. */
 export interface AuditFamilyPart {
   auditChecks(chain: ConfiguredChain, token: string, probeTaxes: ProbeTaxes): Promise<AuditCheck[]>;
@@ -41,11 +40,15 @@ export async function auditToken(deps: AuditDeps, chainId: ChainId, token: strin
   const covering = deps.providers.filter((provider) => provider.covers(chain.info));
   const [checks, providers] = await Promise.all([
     deps.families(chainId).tokens.auditChecks(chain, token, deps.probeTaxes),
-    Promise.all(covering.map((provider) => provider.report(chain.info, token).catch((error: unknown): ProviderReport => ({
-      name: provider.name,
-      status: 'unavailable',
-      detail: `${provider.name} failed: ${error instanceof Error ? error.message : String(error)}`,
-    })))),
+    Promise.all(
+      covering.map((provider) =>
+        provider.report(chain.info, token).catch((error: unknown): ProviderReport => ({
+          name: provider.name,
+          status: 'unavailable',
+          detail: `${provider.name} failed: ${error instanceof Error ? error.message : String(error)}`,
+        })),
+      ),
+    ),
   ]);
   return { chain: chainId, verdict: verdictOf(checks), score: scoreOf(checks), checks, providers };
 }

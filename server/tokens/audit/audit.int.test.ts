@@ -31,7 +31,9 @@ describe('token audit', () => {
     expect(statusOf(result)).toMatchObject({ honeypot: 'pass', 'buy-tax': 'warn', 'sell-tax': 'warn', 'privileged-functions': 'warn', liquidity: 'pass' });
     expect(Number(/([\d.]+)\s%/.exec(detailOf(result, 'buy-tax'))![1])).toBeCloseTo(3, 1);
     expect(Number(/([\d.]+)\s%/.exec(detailOf(result, 'sell-tax'))![1])).toBeCloseTo(5, 1);
-    expect(detailOf(result, 'privileged-functions')).toMatch(/^ownership \(owner 0x[0-9a-fA-F]{40}\): (owner\(\), transferOwnership\(address\)|transferOwnership\(address\), owner\(\))$/);
+    expect(detailOf(result, 'privileged-functions')).toMatch(
+      /^ownership \(owner 0x[0-9a-fA-F]{40}\): (owner\(\), transferOwnership\(address\)|transferOwnership\(address\), owner\(\))$/,
+    );
     expect(result.score).toBeLessThan(100);
   });
 
@@ -45,7 +47,11 @@ describe('token audit', () => {
   it.each(['ALPHA', 'BETA', 'USDC'])('%s: no privileged functions, no tax, deep liquidity: clean (the unburnt LP is advisory)', async (symbol) => {
     const result = await audit('BASE', token('BASE', symbol));
     expect(statusOf(result)).toEqual({
-      honeypot: 'pass', 'buy-tax': 'pass', 'sell-tax': 'pass', 'privileged-functions': 'pass', liquidity: 'pass',
+      honeypot: 'pass',
+      'buy-tax': 'pass',
+      'sell-tax': 'pass',
+      'privileged-functions': 'pass',
+      liquidity: 'pass',
       // The world's deployer keeps every LP token it minted (none sent to a burn address).
       'liquidity-burnt': 'warn',
     });
@@ -64,7 +70,11 @@ describe('token audit', () => {
   it('Solana USDC: the world keeps a mint authority (warn), no freeze authority, no Token-2022 extensions', async () => {
     const result = await audit('SOL', token('SOL', 'USDC'));
     expect(statusOf(result)).toEqual({
-      'mint-authority': 'warn', 'freeze-authority': 'pass', 'transfer-fee': 'pass', 'transfer-hook': 'pass', 'permanent-delegate': 'pass',
+      'mint-authority': 'warn',
+      'freeze-authority': 'pass',
+      'transfer-fee': 'pass',
+      'transfer-hook': 'pass',
+      'permanent-delegate': 'pass',
     });
     expect(result.verdict).toBe('caution');
   });
@@ -87,17 +97,25 @@ describe('token audit', () => {
     const server = await serveFixtures({
       [`/api/v1/token_security/8453?contract_addresses=${tax.toLowerCase()}`]: {
         status: 200,
-        body: JSON.stringify({ code: 1, message: 'OK', result: { [tax.toLowerCase()]: { is_honeypot: '0', buy_tax: '0.03', sell_tax: '0.05', is_mintable: '0' } } }),
+        body: JSON.stringify({
+          code: 1,
+          message: 'OK',
+          result: { [tax.toLowerCase()]: { is_honeypot: '0', buy_tax: '0.03', sell_tax: '0.05', is_mintable: '0' } },
+        }),
       },
     });
     try {
       const services = await client.services();
-      const result = await auditToken({
-        chains: services.chains,
-        families: services.families,
-        probeTaxes,
-        providers: [createGoPlusAdapter({ baseUrl: server.baseUrl }), createRugCheckAdapter({ baseUrl: server.baseUrl })],
-      }, 'BASE', tax);
+      const result = await auditToken(
+        {
+          chains: services.chains,
+          families: services.families,
+          probeTaxes,
+          providers: [createGoPlusAdapter({ baseUrl: server.baseUrl }), createRugCheckAdapter({ baseUrl: server.baseUrl })],
+        },
+        'BASE',
+        tax,
+      );
       expect(result.providers).toEqual([{ name: 'GoPlus', status: 'ok', verdict: 'caution', detail: 'buy tax 3\u00a0%, sell tax 5\u00a0%' }]);
       expect(result.verdict).toBe('caution');
     } finally {

@@ -9,7 +9,8 @@ const WRAPPED = '0x00000000000000000000000000000000000000b2';
 const chain = { info: CHAINS.BASE, venues: { wrappedNative: WRAPPED, stable: { address: STABLE, decimals: 6 } } } as unknown as ConfiguredChain;
 
 function pools(liquidityUsd: number | undefined, quoteToken = WRAPPED, nativeUsd = 3000): { ok: true; value: TokenPools } {
-  const pool = liquidityUsd === undefined ? undefined : { address: '0xpool', factoryName: 'Uniswap V2', venue: 'UNISWAP_V2', quoteToken, liquidityUsd } as TokenPool;
+  const pool =
+    liquidityUsd === undefined ? undefined : ({ address: '0xpool', factoryName: 'Uniswap V2', venue: 'UNISWAP_V2', quoteToken, liquidityUsd } as TokenPool);
   return { ok: true, value: { pools: pool ? [pool] : [], mainPool: pool, nativeUsd } };
 }
 
@@ -19,8 +20,11 @@ describe('EVM check thresholds', () => {
       taxChecks({ ok: true, value: { buyTax, sellTax, honeypot: false, detail: '' } }).map((check) => check.status);
     expect(grade(1, 1.01)).toEqual(['pass', 'pass', 'warn']);
     expect(grade(10, 10.5)).toEqual(['pass', 'warn', 'fail']);
-    expect(taxChecks({ ok: false, reason: 'node down' }).map((check) => [check.id, check.status]))
-      .toEqual([['honeypot', 'unknown'], ['buy-tax', 'unknown'], ['sell-tax', 'unknown']]);
+    expect(taxChecks({ ok: false, reason: 'node down' }).map((check) => [check.id, check.status])).toEqual([
+      ['honeypot', 'unknown'],
+      ['buy-tax', 'unknown'],
+      ['sell-tax', 'unknown'],
+    ]);
   });
 
   it('grades the main pool: fail below $1,000, warn below $10,000', () => {
@@ -37,9 +41,17 @@ describe('EVM check thresholds', () => {
     expect(liquidityCheck(chain, pools(50_000, STABLE, 0)).status).toBe('pass');
   });
 
-  it('grades a launch token on its curve by the curve\'s reserves, not as a token without a pool', () => {
+  it("grades a launch token on its curve by the curve's reserves, not as a token without a pool", () => {
     // $5,500 of native reserves at $3,000 per coin: $11,000 across both sides.
-    const curve = { launchpad: '0x00000000000000000000000000000000000000c3', reserveNative: 5_500n * 10n ** 18n / 3_000n, reserveToken: 10n ** 27n, raisedNative: 0n, graduationNative: 1n, graduated: false, pair: '0x0000000000000000000000000000000000000000' } as const;
+    const curve = {
+      launchpad: '0x00000000000000000000000000000000000000c3',
+      reserveNative: (5_500n * 10n ** 18n) / 3_000n,
+      reserveToken: 10n ** 27n,
+      raisedNative: 0n,
+      graduationNative: 1n,
+      graduated: false,
+      pair: '0x0000000000000000000000000000000000000000',
+    } as const;
     const check = liquidityCheck(chain, pools(undefined), curve);
     expect(check.status).toBe('pass');
     expect(check.detail).toMatch(/^\$11,000.00 in the reserves of its launchpad bonding curve/);
@@ -50,7 +62,12 @@ describe('EVM check thresholds', () => {
   });
 
   it('passes burnt LP, warns when none is burnt', () => {
-    expect(burntCheck({ pair: 'the pair', supply: 1_000_000n, burnt: 250_000n })).toEqual({ id: 'liquidity-burnt', status: 'pass', advisory: true, detail: 'Checked the pair: 25\u00a0% of its LP tokens are burnt' });
+    expect(burntCheck({ pair: 'the pair', supply: 1_000_000n, burnt: 250_000n })).toEqual({
+      id: 'liquidity-burnt',
+      status: 'pass',
+      advisory: true,
+      detail: 'Checked the pair: 25\u00a0% of its LP tokens are burnt',
+    });
     expect(burntCheck({ pair: '0xpair', supply: 1_000_000n, burnt: 0n }).status).toBe('warn');
     expect(burntCheck(undefined).status).toBe('unknown');
     expect(burntCheck({ pair: 'the pair', supply: 0n, burnt: 0n }).detail).toBe('Not checked: the pair holds no liquidity.');

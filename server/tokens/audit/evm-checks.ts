@@ -39,7 +39,11 @@ const V2_MINIMUM_LIQUIDITY = 1000n;
 const ownerAbi = [{ type: 'function', name: 'owner', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] }] as const;
 
 const GROUP_LABELS: Readonly<Record<PrivilegeGroup, string>> = {
-  mint: 'mint', blacklist: 'blacklist', pause: 'pause', 'fee setter': 'fee setter', ownership: 'ownership',
+  mint: 'mint',
+  blacklist: 'blacklist',
+  pause: 'pause',
+  'fee setter': 'fee setter',
+  ownership: 'ownership',
 };
 
 export type Settled<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -74,10 +78,12 @@ export async function evmChecks(chain: ConfiguredChain, token: string, probeTaxe
   // The first pool whose LP tokens tell how much liquidity is burnt (a V2-family pair).
   const mainV2 = found.ok ? found.value.pools.find((pool) => venueById(pool.venue).lpTokenPools) : undefined;
   const second: RpcCall[] = [
-    ...(mainV2 ? [
-      ethCall(mainV2.address, encodeFunctionData({ abi: erc20Abi, functionName: 'totalSupply' })),
-      ...BURN_ADDRESSES.map((burn) => balanceOf(mainV2.address as Address, burn)),
-    ] : []),
+    ...(mainV2
+      ? [
+          ethCall(mainV2.address, encodeFunctionData({ abi: erc20Abi, functionName: 'totalSupply' })),
+          ...BURN_ADDRESSES.map((burn) => balanceOf(mainV2.address as Address, burn)),
+        ]
+      : []),
     ...(implementation ? [{ method: 'eth_getCode', params: [implementation, 'latest'] }] : []),
   ];
   const answers = second.length > 0 ? await chain.rpc.requestBatch(second) : [];
@@ -86,12 +92,7 @@ export async function evmChecks(chain: ConfiguredChain, token: string, probeTaxe
   const implementationCode = implementation ? data(answers[burnAt]) : undefined;
 
   const taxes = await probe;
-  return [
-    ...taxChecks(taxes),
-    privilegeCheck(code, implementation, implementationCode, owner),
-    liquidityCheck(chain, found, await curve),
-    burntCheck(lp),
-  ];
+  return [...taxChecks(taxes), privilegeCheck(code, implementation, implementationCode, owner), liquidityCheck(chain, found, await curve), burntCheck(lp)];
 }
 
 function lpState(pair: TokenPool, answers: RpcBatchAnswer[], name: string): LpState {
@@ -100,7 +101,11 @@ function lpState(pair: TokenPool, answers: RpcBatchAnswer[], name: string): LpSt
 }
 
 /** The checked pair as a reader can find it: venue, what it pairs the token with, address, and whether it is the main pool. */
-export function lpPairName(chain: Pick<ConfiguredChain, 'venues'>, pair: Pick<TokenPool, 'address' | 'quoteToken' | 'factoryName'>, main: Pick<TokenPool, 'address'> | undefined): string {
+export function lpPairName(
+  chain: Pick<ConfiguredChain, 'venues'>,
+  pair: Pick<TokenPool, 'address' | 'quoteToken' | 'factoryName'>,
+  main: Pick<TokenPool, 'address'> | undefined,
+): string {
   const stable = chain.venues?.stable.address.toLowerCase() === pair.quoteToken.toLowerCase();
   const isMain = main?.address.toLowerCase() === pair.address.toLowerCase();
   return `the ${pair.factoryName} pair against the ${stable ? 'stable' : 'wrapped native token'} (${pair.address}${isMain ? ', the main pool' : ''})`;
@@ -135,7 +140,9 @@ function privilegeCheck(code: Hex, implementation: Address | undefined, implemen
     return `${GROUP_LABELS[group]}${who}: ${[...signatures].join(', ')}`;
   });
   if (implementation) {
-    parts.push(`upgradeable proxy (EIP-1967, implementation ${implementation})${implementationCode && implementationCode !== '0x' ? '' : ', implementation code not read'}`);
+    parts.push(
+      `upgradeable proxy (EIP-1967, implementation ${implementation})${implementationCode && implementationCode !== '0x' ? '' : ', implementation code not read'}`,
+    );
   }
   if (parts.length === 0) {
     return { id: 'privileged-functions', status: 'pass', detail: `None of the listed privileged functions${renounced ? '; ownership renounced' : ''}` };
@@ -157,7 +164,8 @@ export function liquidityCheck(chain: ConfiguredChain, found: Settled<TokenPools
   const main = found.value.mainPool;
   const onCurve = curve && !curve.graduated ? curveLiquidityUsd(curve, chain.info.nativeDecimals, found.value.nativeUsd) : undefined;
   if (onCurve !== undefined && onCurve >= (main?.liquidityUsd ?? 0)) {
-    if (found.value.nativeUsd === 0) return { id, status: 'unknown', detail: `The native coin has no USD price on ${chain.info.id} (no wrapped native/stable pool).` };
+    if (found.value.nativeUsd === 0)
+      return { id, status: 'unknown', detail: `The native coin has no USD price on ${chain.info.id} (no wrapped native/stable pool).` };
     return {
       id,
       status: liquidityStatus(onCurve),
@@ -178,9 +186,16 @@ const liquidityStatus = (usd: number): CheckStatus => (usd < LIQUIDITY_FAIL_BELO
 export function burntCheck(lp: LpState | undefined): AuditCheck {
   const id = 'liquidity-burnt';
   const advisory = true;
-  if (!lp) return { id, status: 'unknown', advisory, detail: 'Not checked: the token has no Uniswap V2 pair against the wrapped native token or the stable (V3 positions are not burnt as tokens).' };
+  if (!lp)
+    return {
+      id,
+      status: 'unknown',
+      advisory,
+      detail: 'Not checked: the token has no Uniswap V2 pair against the wrapped native token or the stable (V3 positions are not burnt as tokens).',
+    };
   if (lp.supply === 0n) return { id, status: 'unknown', advisory, detail: `Not checked: ${lp.pair} holds no liquidity.` };
-  if (lp.burnt === 0n) return { id, status: 'warn', advisory, detail: `Checked ${lp.pair}: none of its LP tokens are burnt, so its holders can withdraw all its liquidity` };
+  if (lp.burnt === 0n)
+    return { id, status: 'warn', advisory, detail: `Checked ${lp.pair}: none of its LP tokens are burnt, so its holders can withdraw all its liquidity` };
   const percent = Number((lp.burnt * 1_000_000n) / lp.supply) / 10_000;
   return { id, status: 'pass', advisory, detail: `Checked ${lp.pair}: ${formatPercent(percent, 4)} of its LP tokens are burnt` };
 }

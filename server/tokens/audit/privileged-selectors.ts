@@ -12,21 +12,33 @@ export type PrivilegeGroup = 'mint' | 'blacklist' | 'pause' | 'fee setter' | 'ow
 export const PRIVILEGED_SIGNATURES: Readonly<Record<PrivilegeGroup, readonly string[]>> = {
   mint: ['mint(address,uint256)', 'mint(uint256)', 'mintTo(address,uint256)'],
   blacklist: [
-    'blacklist(address)', 'addToBlacklist(address)', 'addBlacklist(address)', 'setBlacklist(address,bool)',
-    'blacklistAddress(address,bool)', 'setBots(address[],bool)',
+    'blacklist(address)',
+    'addToBlacklist(address)',
+    'addBlacklist(address)',
+    'setBlacklist(address,bool)',
+    'blacklistAddress(address,bool)',
+    'setBots(address[],bool)',
   ],
   pause: ['pause()', 'unpause()'],
   'fee setter': [
-    'setFee(uint256)', 'setFees(uint256,uint256)', 'setTax(uint256)', 'setTaxes(uint256,uint256)',
-    'setBuyTax(uint256)', 'setSellTax(uint256)', 'setTaxFeePercent(uint256)', 'updateFees(uint256,uint256)',
-    'setBuyFee(uint256)', 'setSellFee(uint256)',
+    'setFee(uint256)',
+    'setFees(uint256,uint256)',
+    'setTax(uint256)',
+    'setTaxes(uint256,uint256)',
+    'setBuyTax(uint256)',
+    'setSellTax(uint256)',
+    'setTaxFeePercent(uint256)',
+    'updateFees(uint256,uint256)',
+    'setBuyFee(uint256)',
+    'setSellFee(uint256)',
   ],
   ownership: ['owner()', 'transferOwnership(address)'],
 };
 
 const BY_SELECTOR = new Map<string, { group: PrivilegeGroup; signature: string }>(
   Object.entries(PRIVILEGED_SIGNATURES).flatMap(([group, signatures]) =>
-    signatures.map((signature) => [toFunctionSelector(signature), { group: group as PrivilegeGroup, signature }] as const)),
+    signatures.map((signature) => [toFunctionSelector(signature), { group: group as PrivilegeGroup, signature }] as const),
+  ),
 );
 
 const PUSH1 = 0x60;

@@ -9,11 +9,17 @@ const hookProgram = Keypair.generate().publicKey;
 /** The 82-byte base mint: authority options and keys, supply, decimals, initialized. */
 function baseMint(mint: boolean, freeze: boolean): Buffer {
   const data = Buffer.alloc(82);
-  if (mint) { data.writeUInt32LE(1, 0); authority.toBuffer().copy(data, 4); }
+  if (mint) {
+    data.writeUInt32LE(1, 0);
+    authority.toBuffer().copy(data, 4);
+  }
   data.writeBigUInt64LE(10n ** 15n, 36);
   data[44] = 6;
   data[45] = 1;
-  if (freeze) { data.writeUInt32LE(1, 46); authority.toBuffer().copy(data, 50); }
+  if (freeze) {
+    data.writeUInt32LE(1, 46);
+    authority.toBuffer().copy(data, 50);
+  }
   return data;
 }
 
@@ -34,7 +40,11 @@ describe('SPL mint checks', () => {
     const account = parseMintAccount(TOKEN_PROGRAM, baseMint(true, false))!;
     expect(account).toEqual({ program: 'token', mintAuthority: authority.toBase58(), freezeAuthority: undefined });
     expect(mintChecks(account).map((check) => [check.id, check.status])).toEqual([
-      ['mint-authority', 'warn'], ['freeze-authority', 'pass'], ['transfer-fee', 'pass'], ['transfer-hook', 'pass'], ['permanent-delegate', 'pass'],
+      ['mint-authority', 'warn'],
+      ['freeze-authority', 'pass'],
+      ['transfer-fee', 'pass'],
+      ['transfer-hook', 'pass'],
+      ['permanent-delegate', 'pass'],
     ]);
   });
 
@@ -51,7 +61,11 @@ describe('SPL mint checks', () => {
     expect(account.permanentDelegate).toBe(authority.toBase58());
     const checks = mintChecks(account);
     expect(checks.map((check) => [check.id, check.status])).toEqual([
-      ['mint-authority', 'pass'], ['freeze-authority', 'warn'], ['transfer-fee', 'warn'], ['transfer-hook', 'warn'], ['permanent-delegate', 'warn'],
+      ['mint-authority', 'pass'],
+      ['freeze-authority', 'warn'],
+      ['transfer-fee', 'warn'],
+      ['transfer-hook', 'warn'],
+      ['permanent-delegate', 'warn'],
     ]);
     expect(checks[2]!.detail).toBe(`Transfer fee 2.5\u00a0% (at most 5000 raw units), changeable by ${authority.toBase58()}`);
   });

@@ -83,17 +83,30 @@ export function mintChecks(mint: MintAccount): AuditCheck[] {
   ];
   if (mint.program === 'token') {
     const detail = 'Token program mint: no Token-2022 extensions';
-    return [...checks, { id: 'transfer-fee', status: 'pass', detail }, { id: 'transfer-hook', status: 'pass', detail }, { id: 'permanent-delegate', status: 'pass', detail }];
+    return [
+      ...checks,
+      { id: 'transfer-fee', status: 'pass', detail },
+      { id: 'transfer-hook', status: 'pass', detail },
+      { id: 'permanent-delegate', status: 'pass', detail },
+    ];
   }
   const fee = mint.transferFee;
   const hook = mint.transferHook;
   return [
     ...checks,
     fee
-      ? { id: 'transfer-fee', status: 'warn', detail: `Transfer fee ${formatPercent(fee.basisPoints / 100)} (at most ${fee.maximumFee} raw units)${fee.authority ? `, changeable by ${fee.authority}` : ''}` }
+      ? {
+          id: 'transfer-fee',
+          status: 'warn',
+          detail: `Transfer fee ${formatPercent(fee.basisPoints / 100)} (at most ${fee.maximumFee} raw units)${fee.authority ? `, changeable by ${fee.authority}` : ''}`,
+        }
       : { id: 'transfer-fee', status: 'pass', detail: 'No transfer fee extension' },
     hook && (hook.programId || hook.authority)
-      ? { id: 'transfer-hook', status: 'warn', detail: `Transfers call program ${hook.programId ?? '(none yet)'}${hook.authority ? `, changeable by ${hook.authority}` : ''}` }
+      ? {
+          id: 'transfer-hook',
+          status: 'warn',
+          detail: `Transfers call program ${hook.programId ?? '(none yet)'}${hook.authority ? `, changeable by ${hook.authority}` : ''}`,
+        }
       : { id: 'transfer-hook', status: 'pass', detail: 'No transfer hook' },
     mint.permanentDelegate
       ? { id: 'permanent-delegate', status: 'warn', detail: `Permanent delegate ${mint.permanentDelegate} can move or burn anyone's tokens` }

@@ -34,7 +34,10 @@ export const VERDICT_BANDS: readonly { verdict: AuditVerdict; from: number }[] =
 
 /** The verdict as people read it, the same word on every page. */
 export const VERDICT_WORDS: Readonly<Record<AuditVerdict, string>> = {
-  clean: 'Clean', caution: 'Caution', danger: 'Danger', honeypot: 'Honeypot',
+  clean: 'Clean',
+  caution: 'Caution',
+  danger: 'Danger',
+  honeypot: 'Honeypot',
 };
 
 export function verdictForScore(score: number): AuditVerdict {

@@ -9,7 +9,13 @@ import { z } from 'zod';
 export type DexPaid = 'paid' | 'unpaid' | 'unknown';
 
 const orderList = z.array(z.object({ type: z.string(), status: z.string() }));
-const ordersSchema = z.union([orderList, z.object({ orders: orderList }).passthrough().transform((body) => body.orders)]);
+const ordersSchema = z.union([
+  orderList,
+  z
+    .object({ orders: orderList })
+    .passthrough()
+    .transform((body) => body.orders),
+]);
 
 export interface DexPaidOptions {
   baseUrl: string | undefined;

@@ -23,10 +23,7 @@ import { readExecuteState, type ExecuteCheckInput, type ExecuteState } from './e
 import { settleFromReceipt } from './settle-from-receipt';
 import { checkSigners, matchQuotedTransactions, tradeIndex, type SignedEntry } from './signed-entries';
 import { isTradeFailureCode, tradeFailure } from '@/server/trade-failures';
-import {
-  explorerUrl, outcomeOf, pendingOutcome, tradeRow, waitForSettled, type TradeOutcome,
-} from '../trade-outcome';
-
+import { explorerUrl, outcomeOf, pendingOutcome, tradeRow, waitForSettled, type TradeOutcome } from '../trade-outcome';
 
 const DEFAULT_RECEIPT_TIMEOUT_MS = 60_000;
 
@@ -79,7 +76,11 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
     for (const entry of after) {
       if (outcome.status !== 'SUCCESS') break;
       await deps.trades.enqueueBackgroundTx({
-        chain: deps.chain.info.id, wallet: claims.trader, txHash: entry.tx.txHash, rawTx: entry.tx.raw, purpose: 'approve-after-buy',
+        chain: deps.chain.info.id,
+        wallet: claims.trader,
+        txHash: entry.tx.txHash,
+        rawTx: entry.tx.raw,
+        purpose: 'approve-after-buy',
       });
       deps.kickBackground();
     }
@@ -100,7 +101,11 @@ export async function executeEvmTrade(deps: EvmExecuteDeps, request: EvmExecuteR
 
 function startOver(deps: EvmExecuteDeps, request: EvmExecuteRequest, restarts: number, trade: SignedTxPayload): Promise<TradeOutcome> {
   if (restarts >= MAX_RESTARTS) {
-    return Promise.resolve({ ...pendingOutcome(deps.chain, trade.txHash, request.claims), parsedError: 'TIMEOUT', error: 'The trade is being checked by another request; track it for the outcome.' });
+    return Promise.resolve({
+      ...pendingOutcome(deps.chain, trade.txHash, request.claims),
+      parsedError: 'TIMEOUT',
+      error: 'The trade is being checked by another request; track it for the outcome.',
+    });
   }
   return executeEvmTrade(deps, request, restarts + 1);
 }
@@ -127,7 +132,9 @@ function checkInput(request: EvmExecuteRequest, before: SignedEntry[], trade: Si
  * a batch that fails takes back the row it came with.
  */
 async function checksBesideInsert(
-  deps: EvmExecuteDeps, request: EvmExecuteRequest, { signed, before, trade }: { signed: SignedEntry[]; before: SignedEntry[]; trade: SignedTxPayload },
+  deps: EvmExecuteDeps,
+  request: EvmExecuteRequest,
+  { signed, before, trade }: { signed: SignedEntry[]; before: SignedEntry[]; trade: SignedTxPayload },
 ): Promise<[ExecuteState, TradeRow | undefined]> {
   const state = readExecuteState(deps.chain, checkInput(request, before, trade));
   // One turn of the event loop lets the batch reach its socket before the recovery and the store take the thread.
@@ -148,7 +155,11 @@ async function checksBesideInsert(
 }
 
 async function checkBeforeSending(
-  deps: EvmExecuteDeps, request: EvmExecuteRequest, state: ExecuteState, trade: SignedTxPayload, inserted: TradeRow | undefined,
+  deps: EvmExecuteDeps,
+  request: EvmExecuteRequest,
+  state: ExecuteState,
+  trade: SignedTxPayload,
+  inserted: TradeRow | undefined,
 ): Promise<TradeOutcome | undefined> {
   const { claims } = request;
   if (state.onChain) {
@@ -181,10 +192,7 @@ async function checkBeforeSending(
  * Track: a trade the wallet broadcast itself (MetaMask signs only by sending). The transaction must come
  * from the quoted trader and carry the quoted call (to, value, data); gas fields may differ.
  */
-export async function trackEvmTrade(
-  deps: EvmExecuteDeps,
-  request: { owner: string; claims: QuoteClaims; txHash: Hex },
-): Promise<TradeOutcome> {
+export async function trackEvmTrade(deps: EvmExecuteDeps, request: { owner: string; claims: QuoteClaims; txHash: Hex }): Promise<TradeOutcome> {
   const { claims } = request;
   const existing = await deps.trades.findByTxHash(request.txHash);
   const settled = existing && (await awaitSettled(deps, existing));
@@ -195,11 +203,19 @@ export async function trackEvmTrade(
     throw tradeFailure('TX_MISMATCH', 'the transaction is not the quoted trade from the quoted trader', 'txHash');
   }
   const signedLike: SignedTxPayload = {
-    txHash: request.txHash, unsignedHash: quoted.hash as Hex, chainId: deps.chain.info.chainId,
-    nonce: tx.nonce, to: tx.to as Address, value: tx.value, data: tx.input, raw: '0x', maxCost: 0n,
+    txHash: request.txHash,
+    unsignedHash: quoted.hash as Hex,
+    chainId: deps.chain.info.chainId,
+    nonce: tx.nonce,
+    to: tx.to as Address,
+    value: tx.value,
+    data: tx.input,
+    raw: '0x',
+    maxCost: 0n,
   };
-  const row = await deps.trades.insertPending(tradeRow(deps.chain, { owner: request.owner, claims }, signedLike.txHash))
-    ?? (await deps.trades.findByTxHash(request.txHash))!;
+  const row =
+    (await deps.trades.insertPending(tradeRow(deps.chain, { owner: request.owner, claims }, signedLike.txHash))) ??
+    (await deps.trades.findByTxHash(request.txHash))!;
   if (row.status !== 'PENDING') return outcomeOf(row, claims);
   const receipt = await minedReceipt(deps, request.txHash);
   return settleFromReceipt(deps, row, claims, receipt, signedLike);
@@ -208,7 +224,7 @@ export async function trackEvmTrade(
 /** The private (MEV-protected) RPC the request asks for, where the chain has one. */
 function privateRpc(deps: EvmExecuteDeps, request: EvmExecuteRequest): RpcTransport | undefined {
   const chain = deps.chain;
-  return request.mev && chain.info.mevProtection && chain.mevRpc ? chain.mevRpcFor?.(request.reward) ?? chain.mevRpc : undefined;
+  return request.mev && chain.info.mevProtection && chain.mevRpc ? (chain.mevRpcFor?.(request.reward) ?? chain.mevRpc) : undefined;
 }
 
 /**
@@ -216,9 +232,13 @@ function privateRpc(deps: EvmExecuteDeps, request: EvmExecuteRequest): RpcTransp
  * private RPC sends, the chain's own RPC is polled. TIMEOUT when the wait is over first.
  */
 async function broadcastAndWait(deps: EvmExecuteDeps, request: EvmExecuteRequest, tx: SignedTxPayload): Promise<EvmReceipt> {
-  const receipt = await refusalsAsFailures(() => sendAndWaitForReceipt(deps.chain.rpc, tx.raw, {
-    hash: tx.txHash, timeoutMs: deps.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS, sendVia: privateRpc(deps, request),
-  }));
+  const receipt = await refusalsAsFailures(() =>
+    sendAndWaitForReceipt(deps.chain.rpc, tx.raw, {
+      hash: tx.txHash,
+      timeoutMs: deps.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS,
+      sendVia: privateRpc(deps, request),
+    }),
+  );
   if (!receipt) throw tradeFailure('TIMEOUT', `no receipt for ${tx.txHash} yet`);
   return receipt;
 }

@@ -67,19 +67,30 @@ export async function quoteEvmSwap(deps: EvmQuoteDeps, request: EvmQuoteRequest,
   const nowMs = (deps.now ?? Date.now)();
   const venues = tradingVenues(chain);
   const { amount: amountIn, balance: pricedOn } = await resolveAmount(chain, deps.fees, request);
-  const state = await readQuoteState(chain, venues, deps.fees, {
-    ...request, approvalToken: request.approval?.token, permitTokens: request.permitTokens ?? [],
-  }, amountIn);
+  const state = await readQuoteState(
+    chain,
+    venues,
+    deps.fees,
+    {
+      ...request,
+      approvalToken: request.approval?.token,
+      permitTokens: request.permitTokens ?? [],
+    },
+    amountIn,
+  );
   const heldIn = request.tokenIn === NATIVE_TOKEN_ADDRESS ? state.nativeBalance : state.lens.balanceIn;
   // A share of a balance that moved since a quote remembered it is quoted again, on the balance just read.
   if (balanceMoved(chain, request, heldIn, pricedOn) && !again) return quoteEvmSwap(deps, request, true);
   const caps = [request.maxTradeGas, shareGasCap(request, request.tokenIn === NATIVE_TOKEN_ADDRESS)].filter((cap) => cap !== undefined);
   const maxTradeGas = caps.length > 0 ? caps.reduce((low, cap) => (cap < low ? cap : low)) : undefined;
   const found = chooseRoute(state.lens, { ...request, maxTradeGas }, state.fees, heldIn >= amountIn);
-  const exact = request.exactAmountOut === undefined
-    ? undefined
-    : await runExactOut(chain, { terms: request, state, route: found, amountIn, amountOut: request.exactAmountOut, nowMs });
-  const [route, spent, terms]: [ChosenRoute, bigint, QuoteTerms] = exact ? [exact.route, exact.amountIn, { ...request, exactOut: exact.terms }] : [found, amountIn, request];
+  const exact =
+    request.exactAmountOut === undefined
+      ? undefined
+      : await runExactOut(chain, { terms: request, state, route: found, amountIn, amountOut: request.exactAmountOut, nowMs });
+  const [route, spent, terms]: [ChosenRoute, bigint, QuoteTerms] = exact
+    ? [exact.route, exact.amountIn, { ...request, exactOut: exact.terms }]
+    : [found, amountIn, request];
   const txs = buildQuoteTransactions(chain, terms, state, route, spent, nowMs);
   const expiresAt = nowMs + QUOTE_TTL_MS;
   const quoteId = issueQuoteId(deps.secret, {
@@ -111,7 +122,13 @@ function quoteFees(request: QuoteTerms, amountOut: bigint, amountIn: bigint): { 
 }
 
 function quoteFigures(
-  chain: ConfiguredChain, venues: EvmVenues, request: QuoteTerms, state: QuoteState, route: ChosenRoute, txs: QuoteTransactions, amountIn: bigint,
+  chain: ConfiguredChain,
+  venues: EvmVenues,
+  request: QuoteTerms,
+  state: QuoteState,
+  route: ChosenRoute,
+  txs: QuoteTransactions,
+  amountIn: bigint,
 ): Omit<EvmQuote, 'quoteId' | 'expiresAt'> {
   const { lens } = state;
   const nativeIn = request.tokenIn === NATIVE_TOKEN_ADDRESS;
@@ -167,7 +184,9 @@ function answerRoute(legs: readonly RouteLeg[]): QuoteLeg[] {
  * as the share of the input's value (itself priced through the native coin) that the pools turn it into.
  */
 function outputUsd(
-  chain: ConfiguredChain, venues: EvmVenues, request: EvmQuoteRequest,
+  chain: ConfiguredChain,
+  venues: EvmVenues,
+  request: EvmQuoteRequest,
   figures: { route: ChosenRoute; amountIn: bigint; valueAmountInUsd: number; nativeUsd: number },
 ): number {
   const { route, amountIn, valueAmountInUsd, nativeUsd } = figures;

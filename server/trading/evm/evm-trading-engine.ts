@@ -13,11 +13,14 @@ function evmExecuteDeps(deps: SwapExecuteDeps, chain: ChainId): EvmExecuteDeps {
 
 export const evmTradingEngine: TradingEngine = {
   exactOutput: 'router',
-  quote: (deps, chain, request) =>
-    quoteEvmSwap({ chain: deps.chains[chain], fees: deps.priorityFees, secret: deps.appSecret }, request as EvmQuoteRequest),
-  execute: (deps, chain, trade) => executeEvmTrade(evmExecuteDeps(deps, chain), {
-    ...trade, trade: trade.trade as Hex, approve: trade.approve as Hex | undefined, extra: trade.extra as Hex | undefined,
-  }),
+  quote: (deps, chain, request) => quoteEvmSwap({ chain: deps.chains[chain], fees: deps.priorityFees, secret: deps.appSecret }, request as EvmQuoteRequest),
+  execute: (deps, chain, trade) =>
+    executeEvmTrade(evmExecuteDeps(deps, chain), {
+      ...trade,
+      trade: trade.trade as Hex,
+      approve: trade.approve as Hex | undefined,
+      extra: trade.extra as Hex | undefined,
+    }),
   estimateInput: (deps, chain, request, amountOutMin) => estimateEvmInput(deps.chains[chain], request as EvmQuoteRequest, amountOutMin),
   track: (deps, chain, trade) => trackEvmTrade(evmExecuteDeps(deps, chain), { ...trade, txHash: trade.txHash as Hex }),
 };

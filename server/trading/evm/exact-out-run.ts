@@ -45,7 +45,9 @@ export async function runExactOut(
   const { terms: tradeTerms, state, route, amountIn, amountOut, nowMs } = input;
   if (route.candidate.legs.some((leg) => leg.hops.some((hop) => isBondingCurve(hop.venue)))) {
     // A curve sells by what it is paid; the Router offers no exact output through one.
-    throw new AppError('INVALID_INPUT', 'amountOut: exact output is not offered on a route through a launchpad curve. Give amount instead.', { field: 'amountOut' });
+    throw new AppError('INVALID_INPUT', 'amountOut: exact output is not offered on a route through a launchpad curve. Give amount instead.', {
+      field: 'amountOut',
+    });
   }
   const terms = { amountOut, amountInMax: amountInMaxFor(amountIn, tradeTerms.slippageBps) };
   const exactRoute = { ...route, amountOut };
@@ -76,5 +78,9 @@ export async function runExactOut(
   const measured = decodeMeasuredCall(answer);
   const spent = decodeFunctionResult({ abi: routerAbi, functionName: 'swapExactOut', data: measured.result });
   // The bound is the quoted input (what the run spent) plus the slippage, as the answer states it.
-  return { terms: { amountOut, amountInMax: amountInMaxFor(spent, tradeTerms.slippageBps) }, amountIn: spent, route: { ...exactRoute, gasUsed: measured.gasUsed } };
+  return {
+    terms: { amountOut, amountInMax: amountInMaxFor(spent, tradeTerms.slippageBps) },
+    amountIn: spent,
+    route: { ...exactRoute, gasUsed: measured.gasUsed },
+  };
 }

@@ -69,7 +69,10 @@ function checkGasFunds(chain: ConfiguredChain, balance: bigint, txs: SignedTxPay
   const needed = txs.reduce((sum, tx) => sum + tx.maxCost, 0n);
   if (balance < needed) {
     const decimals = chain.info.nativeDecimals;
-    throw tradeFailure('INSUFFICIENT_FUNDS_FOR_GAS', `the wallet holds ${formatUnits(balance, decimals)} and may need ${formatUnits(needed, decimals)} of the native token`);
+    throw tradeFailure(
+      'INSUFFICIENT_FUNDS_FOR_GAS',
+      `the wallet holds ${formatUnits(balance, decimals)} and may need ${formatUnits(needed, decimals)} of the native token`,
+    );
   }
 }
 

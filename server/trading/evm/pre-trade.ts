@@ -46,9 +46,13 @@ export function permitPreTrade(token: Address, trader: Address): PreTrade {
 /** The launch tokens whose curves the routes run along. */
 export function curveTokens(chain: ConfiguredChain, routes: readonly RouteLeg[][]): Set<string> {
   const wrapped = chain.venues?.wrappedNative.toLowerCase();
-  return new Set(routes.flat().flatMap((leg) => leg.hops)
-    .filter((hop) => isBondingCurve(hop.venue))
-    .map((hop) => (hop.tokenIn.toLowerCase() === wrapped ? hop.tokenOut : hop.tokenIn).toLowerCase()));
+  return new Set(
+    routes
+      .flat()
+      .flatMap((leg) => leg.hops)
+      .filter((hop) => isBondingCurve(hop.venue))
+      .map((hop) => (hop.tokenIn.toLowerCase() === wrapped ? hop.tokenOut : hop.tokenIn).toLowerCase()),
+  );
 }
 
 /** One launch fee per launch token the routes trade along a curve, for the Router to spend. */
@@ -59,31 +63,44 @@ export async function launchFeePreTrades(chain: ConfiguredChain, routes: readonl
     const token = hop.tokenIn.toLowerCase() === chain.venues?.wrappedNative.toLowerCase() ? hop.tokenOut : hop.tokenIn;
     curves.set(token.toLowerCase(), { launchpad: hop.pool, token });
   }
-  return Promise.all([...curves.values()].map(async ({ launchpad, token }) => {
-    const fee = await launchFee(chain, launchpad);
-    return {
-      target: launchpad,
-      value: fee,
-      data: encodeFunctionData({ abi: launchpadAbi, functionName: 'payLaunchFee', args: [token, router] }),
-      description: `send payLaunchFee(${token}, ${router}) to ${launchpad} with ${formatEther(fee)} native (the launch fee)`,
-      curveToken: token,
-      check: { method: 'eth_call', params: [{ to: launchpad, data: encodeFunctionData({ abi: launchpadAbi, functionName: 'credits', args: [trader, router, token] }) }, 'latest'] },
-      needed: (answer: Hex) => decodeFunctionResult({ abi: launchpadAbi, functionName: 'credits', data: answer }) === 0n,
-    };
-  }));
+  return Promise.all(
+    [...curves.values()].map(async ({ launchpad, token }) => {
+      const fee = await launchFee(chain, launchpad);
+      return {
+        target: launchpad,
+        value: fee,
+        data: encodeFunctionData({ abi: launchpadAbi, functionName: 'payLaunchFee', args: [token, router] }),
+        description: `send payLaunchFee(${token}, ${router}) to ${launchpad} with ${formatEther(fee)} native (the launch fee)`,
+        curveToken: token,
+        check: {
+          method: 'eth_call',
+          params: [{ to: launchpad, data: encodeFunctionData({ abi: launchpadAbi, functionName: 'credits', args: [trader, router, token] }) }, 'latest'],
+        },
+        needed: (answer: Hex) => decodeFunctionResult({ abi: launchpadAbi, functionName: 'credits', data: answer }) === 0n,
+      };
+    }),
+  );
 }
 
 /** Launchpads whose fee is remembered (routes name them: a few per chain, bounded all the same). */
 const LAUNCH_FEE_ENTRIES = 1_000;
 const fees = boundedCache<string, bigint>({ name: 'launch fees', max: LAUNCH_FEE_ENTRIES });
-const hexData = z.string().regex(/^0x[0-9a-fA-F]*$/).transform((hex) => hex as Hex);
+const hexData = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]*$/)
+  .transform((hex) => hex as Hex);
 
 /** A launchpad's fee, read once per launchpad and endpoint (its owner sets it at deployment). */
 async function launchFee(chain: ConfiguredChain, launchpad: Address): Promise<bigint> {
   const key = `${chain.rpc.urls.join(',')}|${launchpad.toLowerCase()}`;
   const known = fees.get(key);
   if (known !== undefined) return known;
-  const raw = await requestChecked(chain.rpc, 'eth_call', [{ to: launchpad, data: encodeFunctionData({ abi: launchpadAbi, functionName: 'launchFee' }) }, 'latest'], hexData);
+  const raw = await requestChecked(
+    chain.rpc,
+    'eth_call',
+    [{ to: launchpad, data: encodeFunctionData({ abi: launchpadAbi, functionName: 'launchFee' }) }, 'latest'],
+    hexData,
+  );
   const fee = decodeFunctionResult({ abi: launchpadAbi, functionName: 'launchFee', data: raw });
   fees.set(key, fee);
   return fee;

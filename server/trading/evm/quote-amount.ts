@@ -21,7 +21,10 @@ export function shareGasCap(request: Pick<AmountRequest, 'tokenIn' | 'amount'>, 
   return nativeIn && 'balanceBps' in request.amount ? NATIVE_GAS_RESERVE : undefined;
 }
 
-const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]*$/).transform((hex) => (hex === '0x' ? 0n : BigInt(hex)));
+const hexQuantity = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]*$/)
+  .transform((hex) => (hex === '0x' ? 0n : BigInt(hex)));
 
 export interface AmountRequest {
   trader: Address;
@@ -39,10 +42,16 @@ export interface AmountRequest {
  */
 const BALANCE_MEMORY_MS = 30_000;
 const rememberedBalances = boundedCache<string, { balance: bigint }>({ name: 'share-of-balance balances', max: 10_000, ttlMs: BALANCE_MEMORY_MS });
-const balanceKey = (chain: ConfiguredChain, request: Pick<AmountRequest, 'trader' | 'tokenIn'>) => `${chain.info.id}|${request.trader}|${request.tokenIn}`.toLowerCase();
+const balanceKey = (chain: ConfiguredChain, request: Pick<AmountRequest, 'trader' | 'tokenIn'>) =>
+  `${chain.info.id}|${request.trader}|${request.tokenIn}`.toLowerCase();
 
 /** Keeps what a quote's batch found the trader to hold; says whether a share of it was priced on another balance. */
-export function balanceMoved(chain: ConfiguredChain, request: Pick<AmountRequest, 'trader' | 'tokenIn' | 'amount'>, held: bigint, pricedOn: bigint | undefined): boolean {
+export function balanceMoved(
+  chain: ConfiguredChain,
+  request: Pick<AmountRequest, 'trader' | 'tokenIn' | 'amount'>,
+  held: bigint,
+  pricedOn: bigint | undefined,
+): boolean {
   if ('raw' in request.amount) return false;
   rememberedBalances.set(balanceKey(chain, request), { balance: held });
   return pricedOn !== undefined && pricedOn !== held;
@@ -63,7 +72,7 @@ export async function resolveAmount(
   if ('raw' in request.amount) resolved = { amount: request.amount.raw };
   else {
     const known = options.remembered ? rememberedBalances.get(balanceKey(chain, request))?.balance : undefined;
-    const balance = known ?? await readBalance(chain, request);
+    const balance = known ?? (await readBalance(chain, request));
     resolved = { amount: await shareOfBalance(chain, fees, request, request.amount.balanceBps, balance), balance };
   }
   if (resolved.amount > MAX_AMOUNT_IN) {
@@ -73,12 +82,16 @@ export async function resolveAmount(
 }
 
 async function readBalance(chain: ConfiguredChain, request: Pick<AmountRequest, 'trader' | 'tokenIn'>): Promise<bigint> {
-  const answer = request.tokenIn === NATIVE_TOKEN_ADDRESS
-    ? await chain.rpc.request<string>('eth_getBalance', [request.trader, 'latest'])
-    : await chain.rpc.request<string>('eth_call', [{
-        to: request.tokenIn,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [request.trader] }),
-      }, 'latest']);
+  const answer =
+    request.tokenIn === NATIVE_TOKEN_ADDRESS
+      ? await chain.rpc.request<string>('eth_getBalance', [request.trader, 'latest'])
+      : await chain.rpc.request<string>('eth_call', [
+          {
+            to: request.tokenIn,
+            data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [request.trader] }),
+          },
+          'latest',
+        ]);
   // An address without code answers balanceOf with empty data: it holds nothing there.
   return hexQuantity.catch(0n).parse(answer);
 }
@@ -98,7 +111,11 @@ async function shareOfBalance(
     amount = amount > balance - reserve ? balance - reserve : amount;
   }
   if (amount <= 0n) {
-    throw new AppError('INSUFFICIENT_BALANCE', `The trader's balance of tokenIn${nativeIn ? ', less what gas will cost,' : ''} is nothing to trade at ${balanceBps / 100}%.`, { field: 'amount' });
+    throw new AppError(
+      'INSUFFICIENT_BALANCE',
+      `The trader's balance of tokenIn${nativeIn ? ', less what gas will cost,' : ''} is nothing to trade at ${balanceBps / 100}%.`,
+      { field: 'amount' },
+    );
   }
   return amount;
 }

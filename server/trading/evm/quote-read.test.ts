@@ -18,7 +18,8 @@ describe('pricedBlock', () => {
   });
 
   it('a head the node refused is an RPC error naming the call', () => {
-    expect(() => pricedBlock({ info: CHAINS.ARB }, lens, { ok: false, error: new JsonRpcError(-32000, 'busy') }))
-      .toThrow(expect.objectContaining({ code: 'RPC_ERROR', message: expect.stringContaining('eth_blockNumber') }));
+    expect(() => pricedBlock({ info: CHAINS.ARB }, lens, { ok: false, error: new JsonRpcError(-32000, 'busy') })).toThrow(
+      expect.objectContaining({ code: 'RPC_ERROR', message: expect.stringContaining('eth_blockNumber') }),
+    );
   });
 });

@@ -41,8 +41,14 @@ export interface QuoteState {
   preTradesNeeded: (PreTrade & { gas: bigint })[];
 }
 
-const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]*$/).transform((hex) => (hex === '0x' ? 0n : BigInt(hex)));
-const hexData = z.string().regex(/^0x[0-9a-fA-F]*$/).transform((hex) => hex as Hex);
+const hexQuantity = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]*$/)
+  .transform((hex) => (hex === '0x' ? 0n : BigInt(hex)));
+const hexData = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]*$/)
+  .transform((hex) => hex as Hex);
 
 export async function readQuoteState(
   chain: ConfiguredChain,
@@ -58,23 +64,24 @@ export async function readQuoteState(
     swapAmount: swapAmount(request, amountIn),
     gasPrice: async () => (await levelsRead)[request.priority].maxFeePerGas,
   });
-  const lensRequest = (routes: typeof draft.routes) => lensCall(venues, {
-    router: chain.routerAddress as Address,
-    trader: request.trader,
-    tokenIn: request.tokenIn,
-    tokenOut: request.tokenOut,
-    amountIn,
-    protocolFeeBps: request.fees.protocolBps,
-    integratorFeeBps: request.fees.integratorBps,
-    integrator: request.integrator,
-    approvalToken: request.approvalToken ?? NATIVE_TOKEN_ADDRESS,
-    // Always: the simulation is how routes are priced; `requireSimulation` only refuses the pool-math fallback.
-    simulate: true,
-    routes,
-    // Run whether or not the trader still needs them (a permit is idempotent, a fee credit is spent by the
-    // simulated trade alone): the batch says which ones the quote hands out.
-    preCalls: preTrades.map(({ target, value, data }) => ({ target, value, data })),
-  });
+  const lensRequest = (routes: typeof draft.routes) =>
+    lensCall(venues, {
+      router: chain.routerAddress as Address,
+      trader: request.trader,
+      tokenIn: request.tokenIn,
+      tokenOut: request.tokenOut,
+      amountIn,
+      protocolFeeBps: request.fees.protocolBps,
+      integratorFeeBps: request.fees.integratorBps,
+      integrator: request.integrator,
+      approvalToken: request.approvalToken ?? NATIVE_TOKEN_ADDRESS,
+      // Always: the simulation is how routes are priced; `requireSimulation` only refuses the pool-math fallback.
+      simulate: true,
+      routes,
+      // Run whether or not the trader still needs them (a permit is idempotent, a fee credit is spent by the
+      // simulated trade alone): the batch says which ones the quote hands out.
+      preCalls: preTrades.map(({ target, value, data }) => ({ target, value, data })),
+    });
   const preTrades = [
     ...(request.permitTokens ?? []).map((token) => permitPreTrade(token, request.trader)),
     ...(await launchFeePreTrades(chain, draft.routes, request.trader, chain.routerAddress as Address)),

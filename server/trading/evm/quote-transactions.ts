@@ -79,7 +79,10 @@ export function tradeCallData(terms: TradeTerms, route: ChosenRoute, amountIn: b
     const { amountOut, amountInMax } = terms.exactOut;
     // Each leg is asked for the part of the output it delivers at the quote's split.
     const legs = route.candidate.legs.map((leg) => routerLeg({ ...leg, share: leg.outputShare ?? leg.share }));
-    return { data: encodeFunctionData({ abi: routerAbi, functionName: 'swapExactOut', args: [{ ...common, legs, amountOut, amountInMax }] }), amountOutMin: amountOut };
+    return {
+      data: encodeFunctionData({ abi: routerAbi, functionName: 'swapExactOut', args: [{ ...common, legs, amountOut, amountInMax }] }),
+      amountOutMin: amountOut,
+    };
   }
   const amountOutMin = (route.amountOut * BigInt(BPS - terms.slippageBps)) / BigInt(BPS);
   return { data: encodeFunctionData({ abi: routerAbi, functionName: 'swap', args: [{ ...common, amountIn, amountOutMin }] }), amountOutMin };
@@ -112,7 +115,10 @@ export function buildQuoteTransactions(
   const router = chain.routerAddress as Address;
   const preTrades = state.preTradesNeeded ?? [];
   if (preTrades.length > 1) {
-    throw tradeFailure('APPROVAL_REQUIRED', `this trade needs ${preTrades.length} transactions first and a quote carries one: ${preTrades[1]!.description} from the wallet first`);
+    throw tradeFailure(
+      'APPROVAL_REQUIRED',
+      `this trade needs ${preTrades.length} transactions first and a quote carries one: ${preTrades[1]!.description} from the wallet first`,
+    );
   }
   const approvedAmount = approvalAmount(terms, amountIn);
   const plan = planTransactions({
@@ -125,10 +131,16 @@ export function buildQuoteTransactions(
     preTrade: preTrades.length > 0,
   });
   if (!plan.ok && plan.reason === 'pretrade-refused') {
-    throw tradeFailure('APPROVAL_REQUIRED', `this trade needs a transaction of its own first: ${preTrades[0]!.description} from the wallet, or use the v2 quote, which includes it as extra`);
+    throw tradeFailure(
+      'APPROVAL_REQUIRED',
+      `this trade needs a transaction of its own first: ${preTrades[0]!.description} from the wallet, or use the v2 quote, which includes it as extra`,
+    );
   }
   if (!plan.ok) {
-    throw tradeFailure('APPROVAL_REQUIRED', `this token needs its allowance to the Router (${router}) set to 0 before it can be approved again; send approve(${router}, 0) from the wallet, or use the v2 quote, which includes that reset`);
+    throw tradeFailure(
+      'APPROVAL_REQUIRED',
+      `this token needs its allowance to the Router (${router}) set to 0 before it can be approved again; send approve(${router}, 0) from the wallet, or use the v2 quote, which includes that reset`,
+    );
   }
   const fees = txFees(chain, state.fees);
   const approvalTx = (nonce: number, amount: bigint): UnsignedEvmTx => {

@@ -36,7 +36,11 @@ export async function settleFromReceipt(
     const { turnTaken, written } = deps.trades.settleInTurn(row.id, settlement);
     written.catch((error: unknown) => {
       // The trade stays PENDING in the store; a re-submission or track settles it from the chain again.
-      deps.logger.error('trade outcome not stored', { chain: deps.chain.info.id, txHash: row.tx_hash, error: error instanceof Error ? error.message : String(error) });
+      deps.logger.error('trade outcome not stored', {
+        chain: deps.chain.info.id,
+        txHash: row.tx_hash,
+        error: error instanceof Error ? error.message : String(error),
+      });
     });
     await turnTaken;
     return outcomeOf(settledRow(row, settlement), claims ?? claimsOf(row));

@@ -30,8 +30,7 @@ export interface PlannedTx {
 }
 
 export type TransactionPlan =
-  | { ok: true; before: PlannedTx[]; tradeNonce: number; after?: PlannedTx }
-  | { ok: false; reason: 'reset-refused' | 'pretrade-refused' };
+  { ok: true; before: PlannedTx[]; tradeNonce: number; after?: PlannedTx } | { ok: false; reason: 'reset-refused' | 'pretrade-refused' };
 
 const MAX_ALLOWANCE = 2n ** 256n - 1n;
 

@@ -13,7 +13,11 @@ import { SOL_SENTINEL } from '@/server/venues/solana/route-source';
 export async function estimateSolanaInput(trading: SolanaTrading | undefined, request: SwapRequest, amountOutMin: bigint): Promise<bigint | undefined> {
   const inverse = trading?.source.amountInFor;
   if (!trading || !inverse) {
-    throw new AppError('NOT_IMPLEMENTED', 'amountOut: exact output on SOL is offered with the local maker only; this server routes SOL trades through a venue that quotes exact input. Give amount instead.', { field: 'amountOut' });
+    throw new AppError(
+      'NOT_IMPLEMENTED',
+      'amountOut: exact output on SOL is offered with the local maker only; this server routes SOL trades through a venue that quotes exact input. Give amount instead.',
+      { field: 'amountOut' },
+    );
   }
   const feeBps = BigInt(request.fees.protocolBps + request.fees.integratorBps);
   const feeOnOutput = request.tokenIn !== SOL_SENTINEL && request.tokenOut === SOL_SENTINEL;

@@ -52,16 +52,20 @@ const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
 const simulationSchema = z.object({ value: z.object({ err: z.unknown().nullable() }) });
 const tokenBalance = z.object({ accountIndex: z.number(), mint: z.string(), owner: z.string().optional(), uiTokenAmount: z.object({ amount: z.string() }) });
-const transactionSchema = z.object({
-  meta: z.object({
-    fee: z.number(),
-    err: z.unknown().nullable(),
-    preBalances: z.array(z.number()),
-    postBalances: z.array(z.number()),
-    preTokenBalances: z.array(tokenBalance).nullable().optional(),
-    postTokenBalances: z.array(tokenBalance).nullable().optional(),
-  }).nullable(),
-}).nullable();
+const transactionSchema = z
+  .object({
+    meta: z
+      .object({
+        fee: z.number(),
+        err: z.unknown().nullable(),
+        preBalances: z.array(z.number()),
+        postBalances: z.array(z.number()),
+        preTokenBalances: z.array(tokenBalance).nullable().optional(),
+        postTokenBalances: z.array(tokenBalance).nullable().optional(),
+      })
+      .nullable(),
+  })
+  .nullable();
 
 export async function executeSolanaTrade(deps: SolanaExecuteDeps, request: SolanaExecuteRequest): Promise<TradeOutcome> {
   const { claims } = request;
@@ -94,9 +98,7 @@ export async function executeSolanaTrade(deps: SolanaExecuteDeps, request: Solan
     // Simulated already (unless the request said not to): sent once, as is.
     await sendTransaction(deps.chain.rpc, raw, { preflight: false });
   } catch (error) {
-    const failure = error instanceof TransactionRefusedError
-      ? classifySolanaError(error.transactionError ?? error.message, transaction.message)
-      : undefined;
+    const failure = error instanceof TransactionRefusedError ? classifySolanaError(error.transactionError ?? error.message, transaction.message) : undefined;
     await deps.trades.settle(row.id, { status: 'FAILED', parsedError: failure?.code ?? 'RPC_UNAVAILABLE' });
     throw failure ? tradeFailure(failure.code, failure.reason) : error;
   }
@@ -130,7 +132,7 @@ function readSignedTransaction(base64: string, claims: QuoteClaims): VersionedTr
   if (userSignature.every((byte) => byte === 0)) throw tradeFailure('INVALID_SIGNATURE', 'the trader has not signed the transaction', 'trade');
   const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, payer.toBuffer()]), format: 'der', type: 'spki' });
   if (!verify(null, message, key, userSignature)) {
-    throw tradeFailure('INVALID_SIGNATURE', 'the signature does not verify against the trader\'s key', 'trade');
+    throw tradeFailure('INVALID_SIGNATURE', "the signature does not verify against the trader's key", 'trade');
   }
   return transaction;
 }
@@ -152,12 +154,21 @@ async function checkInputBalance(deps: SolanaExecuteDeps, claims: QuoteClaims): 
   const token = claims.tokenIn === SOL_SENTINEL ? undefined : claims.tokenIn;
   const { balance } = await deps.balances.read('SOL', claims.trader, token);
   if (balance < BigInt(claims.amountIn)) {
-    throw tradeFailure('INSUFFICIENT_BALANCE', `the wallet holds ${formatUnits(balance, claims.decimalsIn)}, the trade spends ${formatUnits(BigInt(claims.amountIn), claims.decimalsIn)}`, 'trade');
+    throw tradeFailure(
+      'INSUFFICIENT_BALANCE',
+      `the wallet holds ${formatUnits(balance, claims.decimalsIn)}, the trade spends ${formatUnits(BigInt(claims.amountIn), claims.decimalsIn)}`,
+      'trade',
+    );
   }
 }
 
 async function preflight(deps: SolanaExecuteDeps, raw: string, transaction: VersionedTransaction): Promise<void> {
-  const { value } = await requestChecked(deps.chain.rpc, 'simulateTransaction', [raw, { encoding: 'base64', sigVerify: true, commitment: 'confirmed' }], simulationSchema);
+  const { value } = await requestChecked(
+    deps.chain.rpc,
+    'simulateTransaction',
+    [raw, { encoding: 'base64', sigVerify: true, commitment: 'confirmed' }],
+    simulationSchema,
+  );
   if (value.err) {
     const failure = classifySolanaError(value.err, transaction.message);
     throw tradeFailure(failure.code, failure.reason);
@@ -199,7 +210,12 @@ async function settle(deps: SolanaExecuteDeps, row: TradeRow, claims: QuoteClaim
 
 /** Spent and received from the trader's balances before and after (SOL net of the network fee). */
 async function balanceChanges(deps: SolanaExecuteDeps, row: TradeRow, claims: QuoteClaims | undefined) {
-  const tx = await requestChecked(deps.chain.rpc, 'getTransaction', [row.tx_hash, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }], transactionSchema);
+  const tx = await requestChecked(
+    deps.chain.rpc,
+    'getTransaction',
+    [row.tx_hash, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }],
+    transactionSchema,
+  );
   const meta = tx?.meta;
   if (!meta) return {};
   const trader = row.wallet;
@@ -229,4 +245,3 @@ async function awaitSettled(deps: SolanaExecuteDeps, row: TradeRow, claims: Quot
   });
   return settled ?? row;
 }
-

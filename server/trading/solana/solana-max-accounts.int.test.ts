@@ -25,7 +25,11 @@ function growingSource(venue: SolanaRoute['venue'], accounts: (leg: SolanaSwapLe
       asked.push(leg.maxAccounts);
       const keys = Array.from({ length: accounts(leg) }, () => ({ pubkey: Keypair.generate().publicKey, isSigner: false, isWritable: false }));
       return {
-        venue, amountOut: 1_000_000n, minAmountOut: 990_000n, priceImpactPercent: 0, addressLookupTables: [],
+        venue,
+        amountOut: 1_000_000n,
+        minAmountOut: 990_000n,
+        priceImpactPercent: 0,
+        addressLookupTables: [],
         instructions: [new TransactionInstruction({ programId: MEMO_PROGRAM, keys, data: Buffer.from('route') })],
       };
     },
@@ -37,14 +41,31 @@ async function quoteWith(source: SolanaRouteSource) {
   const services = await client.services();
   const world = testManifest().chains.SOL!;
   const request: SwapRequest = {
-    channel: 'test', approvalReset: 'refuse', side: 'BUY', trader: world.accounts[0]!.address,
-    tokenIn: '0x0000000000000000000000000000000000000000', tokenOut: world.tokens.find((token) => token.symbol === 'USDC')!.address,
-    amount: { raw: 10_000_000n }, slippageBps: 100, priority: 'MEDIUM', fees: { protocolBps: 10, integratorBps: 0 },
-    integrator: world.accounts[0]!.address, approval: undefined, requireSimulation: false, priceOnly: true,
+    channel: 'test',
+    approvalReset: 'refuse',
+    side: 'BUY',
+    trader: world.accounts[0]!.address,
+    tokenIn: '0x0000000000000000000000000000000000000000',
+    tokenOut: world.tokens.find((token) => token.symbol === 'USDC')!.address,
+    amount: { raw: 10_000_000n },
+    slippageBps: 100,
+    priority: 'MEDIUM',
+    fees: { protocolBps: 10, integratorBps: 0 },
+    integrator: world.accounts[0]!.address,
+    approval: undefined,
+    requireSimulation: false,
+    priceOnly: true,
   };
-  return quoteSolanaSwap({
-    chain: services.chains.SOL, trading: { ...services.solana!, source }, balances: services.balances, fees: services.priorityFees, secret: services.appSecret,
-  }, request);
+  return quoteSolanaSwap(
+    {
+      chain: services.chains.SOL,
+      trading: { ...services.solana!, source },
+      balances: services.balances,
+      fees: services.priorityFees,
+      secret: services.appSecret,
+    },
+    request,
+  );
 }
 
 describe('Solana quotes through Jupiter', () => {

@@ -7,7 +7,12 @@
 import { createHash } from 'node:crypto';
 import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import {
-  AddressLookupTableAccount, ComputeBudgetProgram, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction,
+  AddressLookupTableAccount,
+  ComputeBudgetProgram,
+  PublicKey,
+  SystemProgram,
+  TransactionMessage,
+  VersionedTransaction,
   type TransactionInstruction,
 } from '@solana/web3.js';
 import { z } from 'zod';
@@ -46,7 +51,9 @@ const SOL_RESERVE = 10_000_000n;
 /** Rent-exempt minimum of an empty system account: smaller SOL payments to an empty account fail. */
 const RENT_EXEMPT_MINIMUM = 890_880n;
 
-const simulationSchema = z.object({ value: z.object({ err: z.unknown().nullable(), unitsConsumed: z.number().optional(), logs: z.array(z.string()).nullable().optional() }) });
+const simulationSchema = z.object({
+  value: z.object({ err: z.unknown().nullable(), unitsConsumed: z.number().optional(), logs: z.array(z.string()).nullable().optional() }),
+});
 const lookupTableSchema = z.object({ value: z.object({ data: z.tuple([z.string(), z.literal('base64')]) }).nullable() });
 
 /** The hash a quote id commits to: the message the user signs. */
@@ -84,7 +91,9 @@ export async function quoteSolanaSwap(deps: SolanaQuoteDeps, request: SwapReques
     // it when fees come from the output. The maker pays a fixed amount (its minimum is its quote), so there
     // amountOutMin equals amountOut whatever the slippage.
     amountOutMin: route.minAmountOut - (feeOnOutput ? fees.protocolFee + fees.integratorFee : 0n),
-    route: [{ share: 1_000_000, hops: [{ venue: route.venue, pool: routePool(deps, route), tokenIn: request.tokenIn, tokenOut: request.tokenOut, fee: 3000 }] }],
+    route: [
+      { share: 1_000_000, hops: [{ venue: route.venue, pool: routePool(deps, route), tokenIn: request.tokenIn, tokenOut: request.tokenOut, fee: 3000 }] },
+    ],
     simulated: built.simulated,
     priceImpactPercent: Math.round(route.priceImpactPercent * 10_000) / 10_000,
     tradeGasLimit: BigInt(built.unitLimit),
@@ -140,7 +149,11 @@ async function outputUsd(deps: SolanaQuoteDeps, request: SwapRequest, figures: {
   if (stable && request.tokenOut === stable) return Number(amountOut) / 10 ** decimalsOut;
   try {
     const inSol = await deps.trading.source.quote({
-      inputMint: request.tokenOut, outputMint: WRAPPED_SOL_MINT, amountIn: amountOut, slippageBps: 0, user: deps.trading.feeCollector,
+      inputMint: request.tokenOut,
+      outputMint: WRAPPED_SOL_MINT,
+      amountIn: amountOut,
+      slippageBps: 0,
+      user: deps.trading.feeCollector,
     });
     return usd(inSol.amountOut, solUsd);
   } catch {
@@ -181,7 +194,9 @@ class TooLargeForOnePacket extends Error {
 }
 
 async function priceAndBuild(
-  deps: SolanaQuoteDeps, request: SwapRequest, figures: { user: PublicKey; amountIn: bigint; unitPrice: bigint },
+  deps: SolanaQuoteDeps,
+  request: SwapRequest,
+  figures: { user: PublicKey; amountIn: bigint; unitPrice: bigint },
 ): Promise<{ priced: PricedRoute; built: BuiltTransaction }> {
   for (const maxAccounts of MAX_ACCOUNTS_STEPS) {
     const priced = await priceWithFees(deps, request, figures.user, figures.amountIn, maxAccounts);
@@ -192,7 +207,10 @@ async function priceAndBuild(
       if (priced.route.venue !== 'JUPITER') throw new AppError('NO_ROUTE', 'The route uses more accounts than one Solana transaction can carry.');
     }
   }
-  throw new AppError('NO_ROUTE', `Even with at most ${MAX_ACCOUNTS_STEPS.at(-1)} accounts, the route does not fit one Solana transaction. Try a smaller amount or another pair.`);
+  throw new AppError(
+    'NO_ROUTE',
+    `Even with at most ${MAX_ACCOUNTS_STEPS.at(-1)} accounts, the route does not fit one Solana transaction. Try a smaller amount or another pair.`,
+  );
 }
 
 function fitsOnePacket(transaction: VersionedTransaction): boolean {
@@ -211,12 +229,20 @@ async function priceWithFees(deps: SolanaQuoteDeps, request: SwapRequest, user: 
   const noFees = (net: bigint) => ({ protocolFee: 0n, integratorFee: 0n, net });
   const inputFees = feeOnOutput ? noFees(amountIn) : splitAmount(amountIn, request.fees);
   const route = await deps.trading.source.quote({
-    inputMint: mintOf(request.tokenIn), outputMint: mintOf(request.tokenOut), amountIn: inputFees.net, slippageBps: request.slippageBps, user, maxAccounts,
+    inputMint: mintOf(request.tokenIn),
+    outputMint: mintOf(request.tokenOut),
+    amountIn: inputFees.net,
+    slippageBps: request.slippageBps,
+    user,
+    maxAccounts,
   });
   const outputFees = feeOnOutput ? splitAmount(route.amountOut, request.fees) : noFees(route.amountOut);
   const fees = feeOnOutput ? outputFees : inputFees;
   const feeMint = nativeIn || nativeOut ? WRAPPED_SOL_MINT : mintOf(request.tokenIn);
-  const payments: [PublicKey, bigint][] = [[deps.trading.feeCollector, fees.protocolFee], [new PublicKey(request.integrator), fees.integratorFee]];
+  const payments: [PublicKey, bigint][] = [
+    [deps.trading.feeCollector, fees.protocolFee],
+    [new PublicKey(request.integrator), fees.integratorFee],
+  ];
   await checkFeeRecipients(deps, feeMint, payments);
   const feeInstructions = await feeTransfers(deps, feeMint, user, payments);
   const body = [...(feeOnOutput ? [] : feeInstructions), ...route.instructions, ...(feeOnOutput ? feeInstructions : [])];
@@ -236,24 +262,37 @@ interface BuiltTransaction {
  * input yet cannot be simulated: a default limit then, unless the request requires the simulation.
  */
 async function buildTransaction(
-  deps: SolanaQuoteDeps, request: SwapRequest, user: PublicKey, priced: PricedRoute, unitPrice: bigint,
+  deps: SolanaQuoteDeps,
+  request: SwapRequest,
+  user: PublicKey,
+  priced: PricedRoute,
+  unitPrice: bigint,
 ): Promise<BuiltTransaction> {
   const lookupTables = await loadLookupTables(deps.chain, priced.route.addressLookupTables);
-  const compile = (unitLimit: number, blockhash: string) => new VersionedTransaction(new TransactionMessage({
-    payerKey: user,
-    recentBlockhash: blockhash,
-    instructions: [
-      ComputeBudgetProgram.setComputeUnitLimit({ units: unitLimit }),
-      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: unitPrice }),
-      ...priced.body,
-    ],
-  }).compileToV0Message(lookupTables));
+  const compile = (unitLimit: number, blockhash: string) =>
+    new VersionedTransaction(
+      new TransactionMessage({
+        payerKey: user,
+        recentBlockhash: blockhash,
+        instructions: [
+          ComputeBudgetProgram.setComputeUnitLimit({ units: unitLimit }),
+          ComputeBudgetProgram.setComputeUnitPrice({ microLamports: unitPrice }),
+          ...priced.body,
+        ],
+      }).compileToV0Message(lookupTables),
+    );
 
   const probe = compile(SIMULATION_UNIT_LIMIT, PublicKey.default.toBase58());
   if (!fitsOnePacket(probe)) throw new TooLargeForOnePacket();
   const [hashAnswer, simulationAnswer] = await deps.chain.rpc.requestBatch([
     { method: 'getLatestBlockhash', params: [{ commitment: 'confirmed' }] },
-    { method: 'simulateTransaction', params: [Buffer.from(probe.serialize()).toString('base64'), { encoding: 'base64', sigVerify: false, replaceRecentBlockhash: true, commitment: 'confirmed' }] },
+    {
+      method: 'simulateTransaction',
+      params: [
+        Buffer.from(probe.serialize()).toString('base64'),
+        { encoding: 'base64', sigVerify: false, replaceRecentBlockhash: true, commitment: 'confirmed' },
+      ],
+    },
   ]);
   const { value: latest } = batchAnswer('SOL', 'getLatestBlockhash', latestBlockhashSchema, hashAnswer);
   const { value: simulation } = batchAnswer('SOL', 'simulateTransaction', simulationSchema, simulationAnswer);
@@ -263,7 +302,7 @@ async function buildTransaction(
     const walletCanFix = failure.code === 'INSUFFICIENT_BALANCE' || request.priceOnly;
     if (!walletCanFix || request.requireSimulation) throw tradeFailure(failure.code, failure.reason);
   } else {
-    unitLimit = Math.ceil((simulation.unitsConsumed ?? DEFAULT_UNIT_LIMIT) * (100 + UNIT_MARGIN_PERCENT) / 100);
+    unitLimit = Math.ceil(((simulation.unitsConsumed ?? DEFAULT_UNIT_LIMIT) * (100 + UNIT_MARGIN_PERCENT)) / 100);
   }
   return { transaction: compile(unitLimit, latest.blockhash), unitLimit, simulated: !simulation.err, lastValidBlockHeight: latest.lastValidBlockHeight };
 }
@@ -314,7 +353,11 @@ async function resolveAmount(deps: SolanaQuoteDeps, request: SwapRequest): Promi
   let amount = (balance * BigInt(request.amount.balanceBps)) / BigInt(BPS);
   if (nativeIn && amount > balance - SOL_RESERVE) amount = balance - SOL_RESERVE;
   if (amount <= 0n) {
-    throw new AppError('INSUFFICIENT_BALANCE', `The trader's balance of tokenIn${nativeIn ? ', less what fees and rent will cost,' : ''} is nothing to trade at ${request.amount.balanceBps / 100}%.`, { field: 'amount' });
+    throw new AppError(
+      'INSUFFICIENT_BALANCE',
+      `The trader's balance of tokenIn${nativeIn ? ', less what fees and rent will cost,' : ''} is nothing to trade at ${request.amount.balanceBps / 100}%.`,
+      { field: 'amount' },
+    );
   }
   return amount;
 }
@@ -326,7 +369,11 @@ async function checkFeeRecipients(deps: SolanaQuoteDeps, feeMint: string, paymen
     if (amount === 0n || amount >= RENT_EXEMPT_MINIMUM) continue;
     const { balance } = await deps.balances.read('SOL', recipient.toBase58());
     if (balance === 0n) {
-      throw new AppError('INVALID_INPUT', `integrator: ${recipient.toBase58()} has no SOL account yet, and its fee (${amount} lamports) is below the rent-exempt minimum that opens one. Fund the account first.`, { field: 'integrator' });
+      throw new AppError(
+        'INVALID_INPUT',
+        `integrator: ${recipient.toBase58()} has no SOL account yet, and its fee (${amount} lamports) is below the rent-exempt minimum that opens one. Fund the account first.`,
+        { field: 'integrator' },
+      );
     }
   }
 }
@@ -352,11 +399,13 @@ async function feeTransfers(deps: SolanaQuoteDeps, feeMint: string, user: Public
 }
 
 async function loadLookupTables(chain: ConfiguredChain, addresses: string[]): Promise<AddressLookupTableAccount[]> {
-  return Promise.all(addresses.map(async (address) => {
-    const { value } = await requestChecked(chain.rpc, 'getAccountInfo', [address, { encoding: 'base64', commitment: 'confirmed' }], lookupTableSchema);
-    if (!value) throw new AppError('RPC_ERROR', `The route's address lookup table ${address} is not on SOL.`);
-    return new AddressLookupTableAccount({ key: new PublicKey(address), state: AddressLookupTableAccount.deserialize(Buffer.from(value.data[0], 'base64')) });
-  }));
+  return Promise.all(
+    addresses.map(async (address) => {
+      const { value } = await requestChecked(chain.rpc, 'getAccountInfo', [address, { encoding: 'base64', commitment: 'confirmed' }], lookupTableSchema);
+      if (!value) throw new AppError('RPC_ERROR', `The route's address lookup table ${address} is not on SOL.`);
+      return new AddressLookupTableAccount({ key: new PublicKey(address), state: AddressLookupTableAccount.deserialize(Buffer.from(value.data[0], 'base64')) });
+    }),
+  );
 }
 
 function usd(lamports: bigint, solUsd: number): number {

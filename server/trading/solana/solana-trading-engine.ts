@@ -9,7 +9,8 @@ import { quoteSolanaSwap } from './solana-quote';
 export const solanaTradingEngine: TradingEngine = {
   exactOutput: 'minimum',
   quote: (deps, chain, request) => {
-    if (!deps.solana || !deps.balances) throw new AppError('CHAIN_UNAVAILABLE', 'Trading is not set up on SOL on this server: no maker or Jupiter route is configured.');
+    if (!deps.solana || !deps.balances)
+      throw new AppError('CHAIN_UNAVAILABLE', 'Trading is not set up on SOL on this server: no maker or Jupiter route is configured.');
     return quoteSolanaSwap(
       { chain: deps.chains[chain], trading: deps.solana, balances: deps.balances, fees: deps.priorityFees, secret: deps.appSecret },
       request,

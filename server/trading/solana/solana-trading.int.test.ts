@@ -59,9 +59,12 @@ function quoteV2(wallet: Keypair, tokenIn: string, tokenOut: string, amount: str
 }
 
 function executeV2(trade: string, quoteId: string) {
-  return client.post<{ success: boolean; status: string; txRes: { txHash: string; explorerUrl: string; spent: string; received: string }; parsedError: string | null }>(
-    'v2.execute', { chain: 'SOL', trade, quoteId, mev: false, simulation: true },
-  );
+  return client.post<{
+    success: boolean;
+    status: string;
+    txRes: { txHash: string; explorerUrl: string; spent: string; received: string };
+    parsedError: string | null;
+  }>('v2.execute', { chain: 'SOL', trade, quoteId, mev: false, simulation: true });
 }
 
 describe('Solana trading through the maker', () => {
@@ -74,7 +77,7 @@ describe('Solana trading through the maker', () => {
     const before = await balanceOf(wallet.publicKey, alpha);
     const executed = await executeV2(sign(wallet, quote.body.transaction.trade), quote.body.transaction.quoteId);
     expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ success: true, status: 'SUCCESS', parsedError: null });
-    expect(await balanceOf(wallet.publicKey, alpha) - before).toBe(BigInt(quote.body.stats.amountOut!));
+    expect((await balanceOf(wallet.publicKey, alpha)) - before).toBe(BigInt(quote.body.stats.amountOut!));
     // The local world: the app's own transaction page (no public explorer knows its transactions).
     expect(executed.body.txRes.explorerUrl).toBe(`/tx/SOL/${executed.body.txRes.txHash}`);
     expect(Number(executed.body.txRes.received) * 1e6).toBeCloseTo(Number(quote.body.stats.amountOut), 0);
@@ -84,18 +87,27 @@ describe('Solana trading through the maker', () => {
     const wallet = await fundedWallet();
     const alpha = mint('ALPHA');
     const quote = await client.get<QuoteBody>('v1.quote', {
-      chain: 'SOL', token: alpha, side: 'SELL', amount: '500000000', slippage: 100, trader: wallet.publicKey.toBase58(),
+      chain: 'SOL',
+      token: alpha,
+      side: 'SELL',
+      amount: '500000000',
+      slippage: 100,
+      trader: wallet.publicKey.toBase58(),
     });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     expect(quote.body.transaction.approve).toBeUndefined();
     const before = await balanceOf(wallet.publicKey, SOL);
     const executed = await client.post<{ success: boolean; txRes: { txHash: string; spent: string } }>('v1.execute', {
-      network: 'SOL', trade: sign(wallet, quote.body.transaction.trade), quoteId: quote.body.transaction.quoteId, mev: false, simulation: true,
+      network: 'SOL',
+      trade: sign(wallet, quote.body.transaction.trade),
+      quoteId: quote.body.transaction.quoteId,
+      mev: false,
+      simulation: true,
     });
     expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ success: true, status: 'SUCCESS' });
     expect(executed.body.txRes.spent).toBe('500');
     const fee = await feeOf(executed.body.txRes.txHash);
-    expect(await balanceOf(wallet.publicKey, SOL) - before + fee).toBe(BigInt(quote.body.stats.amountOut!));
+    expect((await balanceOf(wallet.publicKey, SOL)) - before + fee).toBe(BigInt(quote.body.stats.amountOut!));
   });
 
   it('mint to mint: received equals the quote', async () => {
@@ -106,7 +118,7 @@ describe('Solana trading through the maker', () => {
     const before = await balanceOf(wallet.publicKey, beta);
     const executed = await executeV2(sign(wallet, quote.body.transaction.trade), quote.body.transaction.quoteId);
     expect(executed.body).toMatchObject({ success: true });
-    expect(await balanceOf(wallet.publicKey, beta) - before).toBe(BigInt(quote.body.stats.amountOut!));
+    expect((await balanceOf(wallet.publicKey, beta)) - before).toBe(BigInt(quote.body.stats.amountOut!));
   });
 
   it('mint to mint quotes value their input in USD (from the stable side, or from what it fetches in SOL)', async () => {
@@ -120,7 +132,10 @@ describe('Solana trading through the maker', () => {
 
   it('amountOutMin is what the signed transaction enforces: the maker pays exactly amountOut, whatever the slippage', async () => {
     const wallet = await fundedWallet();
-    for (const [tokenIn, tokenOut, amount] of [[SOL, mint('BETA'), '100000000'], [mint('BETA'), SOL, '1000000000']] as const) {
+    for (const [tokenIn, tokenOut, amount] of [
+      [SOL, mint('BETA'), '100000000'],
+      [mint('BETA'), SOL, '1000000000'],
+    ] as const) {
       const quote = await quoteV2(wallet, tokenIn, tokenOut, amount, { slippage: 500 });
       expect(quote.status, JSON.stringify(quote.body)).toBe(200);
       expect(quote.body.stats.amountOutMin).toBe(quote.body.stats.amountOut);
@@ -137,11 +152,11 @@ describe('Solana trading through the maker', () => {
     const [integratorBefore, collectorBefore] = await Promise.all([balanceOf(integrator.publicKey, SOL), balanceOf(collector, SOL)]);
     const executed = await executeV2(sign(wallet, quote.body.transaction.trade), quote.body.transaction.quoteId);
     expect(executed.body).toMatchObject({ success: true });
-    expect(await balanceOf(integrator.publicKey, SOL) - integratorBefore).toBe((amountIn * 80n) / 10_000n);
-    expect(await balanceOf(collector, SOL) - collectorBefore).toBe((amountIn * 30n) / 10_000n);
+    expect((await balanceOf(integrator.publicKey, SOL)) - integratorBefore).toBe((amountIn * 80n) / 10_000n);
+    expect((await balanceOf(collector, SOL)) - collectorBefore).toBe((amountIn * 30n) / 10_000n);
   });
 
-  it('refuses a transaction whose message differs from the quote, and a signature that is not the trader\'s', async () => {
+  it("refuses a transaction whose message differs from the quote, and a signature that is not the trader's", async () => {
     const wallet = await fundedWallet();
     const quote = await quoteV2(wallet, SOL, mint('ALPHA'), '100000000');
     const transaction = VersionedTransaction.deserialize(Buffer.from(quote.body.transaction.trade, 'base64'));
@@ -175,7 +190,7 @@ describe('Solana trading through the maker', () => {
     expect((await connection.getSignatureStatus(getBase58Decoder().decode(signature))).value).toBeNull();
   });
 
-  it('last look: the maker refuses to sign once its inventory moved beyond the quote\'s slippage', async () => {
+  it("last look: the maker refuses to sign once its inventory moved beyond the quote's slippage", async () => {
     const wallet = await fundedWallet();
     const whale = await fundedWallet();
     const beta = mint('BETA');

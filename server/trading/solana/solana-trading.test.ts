@@ -8,7 +8,11 @@ describe('Solana route selection', () => {
   const env = { RPC_URL_SOL: 'http://127.0.0.1:9' };
 
   it('routes through Jupiter when JUPITER_API_URL is set, with the configured fee collector', () => {
-    const config = loadConfig({ ...env, JUPITER_API_URL: 'https://lite-api.jup.ag/swap/v1', FEE_COLLECTOR_SOL: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' });
+    const config = loadConfig({
+      ...env,
+      JUPITER_API_URL: 'https://lite-api.jup.ag/swap/v1',
+      FEE_COLLECTOR_SOL: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+    });
     const chains = createChainDirectory(config, undefined);
     const trading = solanaTradingFrom(config, chains.SOL, undefined, createBalanceReader(chains));
     expect(trading?.source.venue).toBe('JUPITER');

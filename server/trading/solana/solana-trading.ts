@@ -25,7 +25,8 @@ export function solanaTradingFrom(
   balances: BalanceReader,
 ): SolanaTrading | undefined {
   if (!config.JUPITER_API_URL) return solanaTradingFromWorld(chain, manifest, balances);
-  if (!config.FEE_COLLECTOR_SOL) throw new ConfigError('Invalid configuration: FEE_COLLECTOR_SOL is required with JUPITER_API_URL (the wallet that receives Solana trading fees)');
+  if (!config.FEE_COLLECTOR_SOL)
+    throw new ConfigError('Invalid configuration: FEE_COLLECTOR_SOL is required with JUPITER_API_URL (the wallet that receives Solana trading fees)');
   return {
     source: createJupiterRouteSource({ baseUrl: config.JUPITER_API_URL, timeoutMs: config.RPC_TIMEOUT_MS, apiKey: config.JUPITER_API_KEY }),
     mints: createSolanaMints(chain),

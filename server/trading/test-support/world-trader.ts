@@ -3,8 +3,17 @@
  * v2 quotes, and the execution of a quote with what it delivered.
  */
 import {
-  createPublicClient, encodeAbiParameters, erc20Abi, http, keccak256, numberToHex, parseTransaction, type Address, type Hex,
-  type PublicClient, type TransactionSerializableEIP1559,
+  createPublicClient,
+  encodeAbiParameters,
+  erc20Abi,
+  http,
+  keccak256,
+  numberToHex,
+  parseTransaction,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type TransactionSerializableEIP1559,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { expect } from 'vitest';
@@ -22,7 +31,13 @@ export interface Trader {
   token(symbol: string): Address;
 }
 
-export interface Hop { venue: string; pool: string; tokenIn: string; tokenOut: string; fee: number }
+export interface Hop {
+  venue: string;
+  pool: string;
+  tokenIn: string;
+  tokenOut: string;
+  fee: number;
+}
 export interface QuoteBody {
   stats: { amountIn: string; amountOut: string; protocolFee: string };
   route: { share: number; hops: Hop[] }[];
@@ -31,7 +46,11 @@ export interface QuoteBody {
 
 /** The trades of the world's traders through `client` (the file's REST client: `useRestClient()`). */
 export function worldTrading(client: RestClient) {
-  return { trader: (chain: EvmChainId, native: bigint) => trader(client, chain, native), quote: quote.bind(undefined, client), executeAndReceive: executeAndReceive.bind(undefined, client) };
+  return {
+    trader: (chain: EvmChainId, native: bigint) => trader(client, chain, native),
+    quote: quote.bind(undefined, client),
+    executeAndReceive: executeAndReceive.bind(undefined, client),
+  };
 }
 
 /** A fresh trader on `chain` holding `native` of the native coin (set on the node) and the faucet's tokens. */
@@ -53,7 +72,12 @@ export async function give(who: Trader, token: Address, amount: bigint): Promise
 
 async function quote(client: RestClient, who: Trader, chain: EvmChainId, tokenIn: Address, tokenOut: Address, amount: bigint): Promise<QuoteBody> {
   const answer = await client.get<QuoteBody>('v2.quote', {
-    chain, tokenIn, tokenOut, amount: amount.toString(), slippage: 100, trader: who.account.address,
+    chain,
+    tokenIn,
+    tokenOut,
+    amount: amount.toString(),
+    slippage: 100,
+    trader: who.account.address,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body;
@@ -74,8 +98,12 @@ async function executeAndReceive(client: RestClient, who: Trader, chain: EvmChai
   const before = await balance(who, tokenOut);
   const approve = await sign(who, body.transaction.approve);
   const executed = await client.post<{ success: boolean; status: string; txRes: { txHash: string } }>('v2.execute', {
-    trade: await sign(who, body.transaction.trade), approve,
-    chain, mev: false, simulation: true, quoteId: body.transaction.quoteId,
+    trade: await sign(who, body.transaction.trade),
+    approve,
+    chain,
+    mev: false,
+    simulation: true,
+    quoteId: body.transaction.quoteId,
   });
   expect(executed.body, JSON.stringify(executed.body)).toMatchObject({ success: true, status: 'SUCCESS' });
   const after = await balance(who, tokenOut);
@@ -87,4 +115,3 @@ async function executeAndReceive(client: RestClient, who: Trader, chain: EvmChai
   }
   return after - before + gas;
 }
-

@@ -11,7 +11,10 @@ function solidityEnum(file: string, name: string): string[] {
   const source = readFileSync(path.join(CONTRACTS, file), 'utf8');
   const body = new RegExp(`enum\\s+${name}\\s*\\{([^}]*)\\}`).exec(source)?.[1];
   if (body === undefined) throw new Error(`${file} declares no enum ${name}`);
-  return body.split(',').map((member) => member.replace(/\/\/.*$/gm, '').trim()).filter(Boolean);
+  return body
+    .split(',')
+    .map((member) => member.replace(/\/\/.*$/gm, '').trim())
+    .filter(Boolean);
 }
 
 describe('the Solidity enums the server speaks in numbers', () => {

@@ -36,7 +36,11 @@ export function curveCall(launchpad: Address, token: string): RpcCall {
 export function decodeCurve(launchpad: Address, answer: RpcBatchAnswer | undefined): CurveState | undefined {
   const data = returned(answer);
   if (!data || data.length < 2 + 64 * 6) return undefined;
-  const [reserveNative, reserveToken, raisedNative, graduationNative, graduated, pair] = decodeFunctionResult({ abi: launchpadAbi, functionName: 'curve', data: data });
+  const [reserveNative, reserveToken, raisedNative, graduationNative, graduated, pair] = decodeFunctionResult({
+    abi: launchpadAbi,
+    functionName: 'curve',
+    data: data,
+  });
   if (reserveToken === 0n && !graduated) return undefined;
   return { launchpad, reserveNative, reserveToken, raisedNative, graduationNative, graduated, pair };
 }

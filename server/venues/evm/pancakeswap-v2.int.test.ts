@@ -34,10 +34,14 @@ async function tokenOnPancakeOnly(who: Trader, nativeDepth: bigint, tokenDepth: 
     return receipt;
   };
   const compiled = await compileContracts();
-  const deployed = await send(wallet.deployContract({
-    abi: compiled.TestToken.abi, bytecode: compiled.TestToken.bytecode, chain: null,
-    args: ['Pancake Only', 'PONLY', 18, 10n ** 27n, who.account.address],
-  }));
+  const deployed = await send(
+    wallet.deployContract({
+      abi: compiled.TestToken.abi,
+      bytecode: compiled.TestToken.bytecode,
+      chain: null,
+      args: ['Pancake Only', 'PONLY', 18, 10n ** 27n, who.account.address],
+    }),
+  );
   const token = deployed.contractAddress!;
   const wrapped = who.chain.wrappedNative as Address;
   const factory = who.chain.contracts.pancakeV2Factory as Address;
@@ -73,7 +77,8 @@ describe('PancakeSwap V2 (BSC)', () => {
     expect(body.route[0]!.hops[0]).toMatchObject({ venue: 'PANCAKESWAP_V2', fee: PANCAKE_V2_FEE });
     expect(body.route[0]!.hops[0]!.pool.toLowerCase()).toBe(pair.toLowerCase());
     const [reserve0, reserve1] = await who.publicClient.readContract({ address: pair, abi: pairAbi, functionName: 'getReserves' });
-    const wrappedIs0 = (await who.publicClient.readContract({ address: pair, abi: pairAbi, functionName: 'token0' })).toLowerCase() === who.chain.wrappedNative.toLowerCase();
+    const wrappedIs0 =
+      (await who.publicClient.readContract({ address: pair, abi: pairAbi, functionName: 'token0' })).toLowerCase() === who.chain.wrappedNative.toLowerCase();
     const swapped = BigInt(body.stats.amountIn) - BigInt(body.stats.protocolFee);
     const expected = pancakeV2AmountOut(swapped, wrappedIs0 ? reserve0 : reserve1, wrappedIs0 ? reserve1 : reserve0);
     expect(BigInt(body.stats.amountOut)).toBe(expected);

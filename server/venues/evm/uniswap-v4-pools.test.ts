@@ -43,8 +43,16 @@ describe('positionsHold', () => {
 
   it('sums the changes to a range: liquidity removed holds nothing', () => {
     const range = { tickLower: -600, tickUpper: 600 };
-    expect(positionsHold(sqrtPriceX96, [{ ...range, liquidity: L }, { ...range, liquidity: -L }])).toEqual({ amount0: 0n, amount1: 0n });
-    const twice = positionsHold(sqrtPriceX96, [{ ...range, liquidity: L }, { ...range, liquidity: L }]);
+    expect(
+      positionsHold(sqrtPriceX96, [
+        { ...range, liquidity: L },
+        { ...range, liquidity: -L },
+      ]),
+    ).toEqual({ amount0: 0n, amount1: 0n });
+    const twice = positionsHold(sqrtPriceX96, [
+      { ...range, liquidity: L },
+      { ...range, liquidity: L },
+    ]);
     const once = positionsHold(sqrtPriceX96, [{ ...range, liquidity: 2n * L }]);
     expect(twice).toEqual(once);
   });
@@ -61,14 +69,23 @@ describe('readV4Pool', () => {
   ]);
   const hooks = '0x00000000000000000000000000000000000000c0';
   const id = v4PoolId({ currency0: NATIVE, currency1: USDC, fee: DYNAMIC_FEE_FLAG, tickSpacing: 60, hooks });
-  const slot0 = (sqrtPriceX96: bigint, lpFee: number): RpcBatchAnswer => ({ ok: true, result: numberToHex(sqrtPriceX96 | (BigInt(lpFee) << 208n), { size: 32 }) });
+  const slot0 = (sqrtPriceX96: bigint, lpFee: number): RpcBatchAnswer => ({
+    ok: true,
+    result: numberToHex(sqrtPriceX96 | (BigInt(lpFee) << 208n), { size: 32 }),
+  });
   const log = (data: Hex, topics: Hex[]) => ({ data, topics, blockNumber: '0x2a', blockHash: keccak256('0x01'), blockTimestamp: '0x64' });
   const initialize = log(
-    encodeAbiParameters([{ type: 'uint24' }, { type: 'int24' }, { type: 'address' }, { type: 'uint160' }, { type: 'int24' }], [DYNAMIC_FEE_FLAG, 60, hooks, Q96, 0]),
+    encodeAbiParameters(
+      [{ type: 'uint24' }, { type: 'int24' }, { type: 'address' }, { type: 'uint160' }, { type: 'int24' }],
+      [DYNAMIC_FEE_FLAG, 60, hooks, Q96, 0],
+    ),
     encodeEventTopics({ abi: events, eventName: 'Initialize', args: { id, currency0: NATIVE, currency1: USDC } }) as Hex[],
   );
   const position = log(
-    encodeAbiParameters([{ type: 'int24' }, { type: 'int24' }, { type: 'int256' }, { type: 'bytes32' }], [-887220, 887220, 10n ** 18n, numberToHex(0, { size: 32 })]),
+    encodeAbiParameters(
+      [{ type: 'int24' }, { type: 'int24' }, { type: 'int256' }, { type: 'bytes32' }],
+      [-887220, 887220, 10n ** 18n, numberToHex(0, { size: 32 })],
+    ),
     encodeEventTopics({ abi: events, eventName: 'ModifyLiquidity', args: { id, sender: USDC } }) as Hex[],
   );
 
@@ -84,7 +101,12 @@ describe('readV4Pool', () => {
   it('a dynamic fee is the one slot0 holds, with the key, hooks, positions and creation', () => {
     const pool = readV4Pool([slot0(Q96, 4000), { ok: true, result: [initialize] }, { ok: true, result: [position] }])!;
     expect(pool).toMatchObject({
-      token0: NATIVE, token1: USDC, fee: 4000, dynamicFee: true, tickSpacing: 60, rawPrice1Per0: 1,
+      token0: NATIVE,
+      token1: USDC,
+      fee: 4000,
+      dynamicFee: true,
+      tickSpacing: 60,
+      rawPrice1Per0: 1,
       creation: { blockNumber: 42, blockHash: keccak256('0x01'), timestamp: 100 },
     });
     expect(pool.hooks.toLowerCase()).toBe(hooks);

@@ -5,9 +5,7 @@
  * events (the manager holds every pool's tokens in one balance). The state is read with `extsload`, as
  * v4-core's StateLibrary does.
  */
-import {
-  concat, decodeEventLog, encodeAbiParameters, encodeEventTopics, encodeFunctionData, keccak256, numberToHex, type Address, type Hex,
-} from 'viem';
+import { concat, decodeEventLog, encodeAbiParameters, encodeEventTopics, encodeFunctionData, keccak256, numberToHex, type Address, type Hex } from 'viem';
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { hexData, hexQuantity } from '@/server/chains/rpc-answers';
 import { ethCall, word } from './rpc-words';
@@ -16,20 +14,31 @@ import type { PoolById } from './venue-adapter';
 const managerAbi = [
   { type: 'function', name: 'extsload', stateMutability: 'view', inputs: [{ type: 'bytes32' }], outputs: [{ type: 'bytes32' }] },
   {
-    type: 'event', name: 'Initialize', anonymous: false,
+    type: 'event',
+    name: 'Initialize',
+    anonymous: false,
     inputs: [
-      { name: 'id', type: 'bytes32', indexed: true }, { name: 'currency0', type: 'address', indexed: true },
-      { name: 'currency1', type: 'address', indexed: true }, { name: 'fee', type: 'uint24', indexed: false },
-      { name: 'tickSpacing', type: 'int24', indexed: false }, { name: 'hooks', type: 'address', indexed: false },
-      { name: 'sqrtPriceX96', type: 'uint160', indexed: false }, { name: 'tick', type: 'int24', indexed: false },
+      { name: 'id', type: 'bytes32', indexed: true },
+      { name: 'currency0', type: 'address', indexed: true },
+      { name: 'currency1', type: 'address', indexed: true },
+      { name: 'fee', type: 'uint24', indexed: false },
+      { name: 'tickSpacing', type: 'int24', indexed: false },
+      { name: 'hooks', type: 'address', indexed: false },
+      { name: 'sqrtPriceX96', type: 'uint160', indexed: false },
+      { name: 'tick', type: 'int24', indexed: false },
     ],
   },
   {
-    type: 'event', name: 'ModifyLiquidity', anonymous: false,
+    type: 'event',
+    name: 'ModifyLiquidity',
+    anonymous: false,
     inputs: [
-      { name: 'id', type: 'bytes32', indexed: true }, { name: 'sender', type: 'address', indexed: true },
-      { name: 'tickLower', type: 'int24', indexed: false }, { name: 'tickUpper', type: 'int24', indexed: false },
-      { name: 'liquidityDelta', type: 'int256', indexed: false }, { name: 'salt', type: 'bytes32', indexed: false },
+      { name: 'id', type: 'bytes32', indexed: true },
+      { name: 'sender', type: 'address', indexed: true },
+      { name: 'tickLower', type: 'int24', indexed: false },
+      { name: 'tickUpper', type: 'int24', indexed: false },
+      { name: 'liquidityDelta', type: 'int256', indexed: false },
+      { name: 'salt', type: 'bytes32', indexed: false },
     ],
   },
 ] as const;
@@ -45,10 +54,12 @@ const Q96 = 2 ** 96;
 
 /** A pool's id: keccak256 of its abi-encoded key (PoolIdLibrary). */
 export function v4PoolId(key: { currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address }): Hex {
-  return keccak256(encodeAbiParameters(
-    [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }],
-    [key.currency0, key.currency1, key.fee, key.tickSpacing, key.hooks],
-  ));
+  return keccak256(
+    encodeAbiParameters(
+      [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }],
+      [key.currency0, key.currency1, key.fee, key.tickSpacing, key.hooks],
+    ),
+  );
 }
 
 /** The id of the hookless pool a route hop runs through: its currencies are the hop's tokens, in address order. */
@@ -77,7 +88,13 @@ export function v4PoolExists(slot0: RpcBatchAnswer | undefined): boolean {
   return ((word(slot0) ?? 0n) & MASK_160) > 0n;
 }
 
-interface RawLog { data: Hex; topics: [Hex, ...Hex[]]; blockNumber: bigint; blockHash: Hex; blockTimestamp?: bigint }
+interface RawLog {
+  data: Hex;
+  topics: [Hex, ...Hex[]];
+  blockNumber: bigint;
+  blockHash: Hex;
+  blockTimestamp?: bigint;
+}
 
 function logsOf(answer: RpcBatchAnswer | undefined): RawLog[] | undefined {
   if (!answer?.ok || !Array.isArray(answer.result)) return undefined;
@@ -88,7 +105,15 @@ function logsOf(answer: RpcBatchAnswer | undefined): RawLog[] | undefined {
     const topics = Array.isArray(log.topics) ? (log.topics as Hex[]) : [];
     if (!data.success || !blockNumber.success || !blockHash.success || topics.length === 0) return [];
     const timestamp = hexQuantity.safeParse(log.blockTimestamp);
-    return [{ data: data.data, topics: topics as RawLog['topics'], blockNumber: blockNumber.data, blockHash: blockHash.data, blockTimestamp: timestamp.success ? timestamp.data : undefined }];
+    return [
+      {
+        data: data.data,
+        topics: topics as RawLog['topics'],
+        blockNumber: blockNumber.data,
+        blockHash: blockHash.data,
+        blockTimestamp: timestamp.success ? timestamp.data : undefined,
+      },
+    ];
   });
 }
 
@@ -132,7 +157,8 @@ const sqrtPriceAtTick = (tick: number) => Math.pow(1.0001, tick / 2);
  * L × (√p - √lower) of currency1 below it. Fees not yet collected are not counted.
  */
 export function positionsHold(
-  sqrtPriceX96: bigint, changes: readonly { tickLower: number; tickUpper: number; liquidity: bigint }[],
+  sqrtPriceX96: bigint,
+  changes: readonly { tickLower: number; tickUpper: number; liquidity: bigint }[],
 ): { amount0: bigint; amount1: bigint } {
   const ranges = new Map<string, { lower: number; upper: number; liquidity: bigint }>();
   for (const change of changes) {

@@ -13,8 +13,15 @@ import { ethCall, word } from './rpc-words';
 const factoryAbi = [
   { type: 'function', name: 'getPair', stateMutability: 'view', inputs: [{ type: 'address' }, { type: 'address' }], outputs: [{ type: 'address' }] },
   {
-    type: 'event', name: 'PairCreated', anonymous: false,
-    inputs: [{ name: 'token0', type: 'address', indexed: true }, { name: 'token1', type: 'address', indexed: true }, { name: 'pair', type: 'address', indexed: false }, { name: 'index', type: 'uint256', indexed: false }],
+    type: 'event',
+    name: 'PairCreated',
+    anonymous: false,
+    inputs: [
+      { name: 'token0', type: 'address', indexed: true },
+      { name: 'token1', type: 'address', indexed: true },
+      { name: 'pair', type: 'address', indexed: false },
+      { name: 'index', type: 'uint256', indexed: false },
+    ],
   },
 ] as const;
 

@@ -9,12 +9,23 @@ import type { EvmVenueAdapter } from './venue-adapter';
 import { ethCall, int24, word } from './rpc-words';
 
 const factoryAbi = [
-  { type: 'function', name: 'getPool', stateMutability: 'view', inputs: [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], outputs: [{ type: 'address' }] },
   {
-    type: 'event', name: 'PoolCreated', anonymous: false,
+    type: 'function',
+    name: 'getPool',
+    stateMutability: 'view',
+    inputs: [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }],
+    outputs: [{ type: 'address' }],
+  },
+  {
+    type: 'event',
+    name: 'PoolCreated',
+    anonymous: false,
     inputs: [
-      { name: 'token0', type: 'address', indexed: true }, { name: 'token1', type: 'address', indexed: true }, { name: 'fee', type: 'uint24', indexed: true },
-      { name: 'tickSpacing', type: 'int24', indexed: false }, { name: 'pool', type: 'address', indexed: false },
+      { name: 'token0', type: 'address', indexed: true },
+      { name: 'token1', type: 'address', indexed: true },
+      { name: 'fee', type: 'uint24', indexed: true },
+      { name: 'tickSpacing', type: 'int24', indexed: false },
+      { name: 'pool', type: 'address', indexed: false },
     ],
   },
 ] as const;
@@ -49,9 +60,7 @@ export const v3FamilyParts: V3FamilyParts = {
 
   hopSpot([sqrtPriceX96, inIsToken0]) {
     const priceX192 = sqrtPriceX96 * sqrtPriceX96; // token1 per token0, scaled by 2^192
-    return inIsToken0 === 1n
-      ? { numerator: priceX192, denominator: Q192 }
-      : { numerator: Q192, denominator: priceX192 };
+    return inIsToken0 === 1n ? { numerator: priceX192, denominator: Q192 } : { numerator: Q192, denominator: priceX192 };
   },
 
   lpFee: (poolFee) => poolFee,

@@ -10,7 +10,6 @@ import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import type { EvmVenueId } from '@/server/venues/venue-names';
 import type { PoolFamily } from './contract-enums';
 
-
 /** Where a venue lives on one chain. */
 export interface VenueDeployment {
   /** The contract that knows the venue's pools (V2/V3: the factory; V4: the PoolManager). */

@@ -107,7 +107,9 @@ async function send(client: JupiterClient, request: JupiterRequest): Promise<{ s
       signal: AbortSignal.timeout(client.timeoutMs),
     });
   } catch (error) {
-    throw new AppError('CHAIN_UNAVAILABLE', `Jupiter cannot be reached: the ${endpoint} request ${unreachable(client, error)}. Try again shortly.`, { cause: error });
+    throw new AppError('CHAIN_UNAVAILABLE', `Jupiter cannot be reached: the ${endpoint} request ${unreachable(client, error)}. Try again shortly.`, {
+      cause: error,
+    });
   }
   try {
     return { status: response.status, text: await response.text(), headers: response.headers };
@@ -127,7 +129,11 @@ function readAnswer(client: JupiterClient, request: JupiterRequest, status: numb
     const fields = typeof body === 'object' && body !== null ? (body as { error?: unknown; message?: unknown }) : undefined;
     const said = fields ? (fields.error ?? fields.message) : text;
     throw refusalError({
-      endpoint: request.endpoint, status, errorCode: readErrorCode(body), message: typeof said === 'string' ? clean(client, said) : '', leg: request.leg,
+      endpoint: request.endpoint,
+      status,
+      errorCode: readErrorCode(body),
+      message: typeof said === 'string' ? clean(client, said) : '',
+      leg: request.leg,
     });
   }
   if (body === undefined) throw new AppError('RPC_ERROR', `Jupiter's ${request.endpoint} answer is not JSON.`);
@@ -152,7 +158,10 @@ function readErrorCode(body: unknown): string | undefined {
 /** Jupiter's text as a message may repeat it: one line, printable, bounded, with nothing of this server's configuration. */
 function clean(client: JupiterClient, text: string): string {
   // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are replaced
-  let line = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  let line = text
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   for (const secret of client.secrets) line = line.split(secret).join('[redacted]');
   if (/<\/?[a-z][^>]*>/i.test(line)) return '';
   return line.length > MAX_MESSAGE_CHARS ? `${line.slice(0, MAX_MESSAGE_CHARS)}…` : line;

@@ -39,8 +39,10 @@ export interface JupiterRefusal {
 
 const noRoute = (text: string) => (): AppError => new AppError('NO_ROUTE', text);
 const badInput = (field: BlamedField, text: string) => (): AppError => new AppError('INVALID_INPUT', `${field}: ${text}`, { field });
-const failedBuild = (text: string) => (refusal: JupiterRefusal): AppError =>
-  new AppError('RPC_ERROR', `Jupiter could not build the swap: ${text} (${refusal.errorCode}).`);
+const failedBuild =
+  (text: string) =>
+  (refusal: JupiterRefusal): AppError =>
+    new AppError('RPC_ERROR', `Jupiter could not build the swap: ${text} (${refusal.errorCode}).`);
 
 /** Jupiter's documented error codes (Routing Errors, then Swap Transaction Composing Errors). */
 const BY_ERROR_CODE: Readonly<Record<string, (refusal: JupiterRefusal) => AppError>> = {
@@ -51,7 +53,10 @@ const BY_ERROR_CODE: Readonly<Record<string, (refusal: JupiterRefusal) => AppErr
   NOT_SUPPORTED: (refusal) => new AppError('NO_ROUTE', `Jupiter does not support this trade${refusal.message ? ` (${refusal.message})` : ''}.`),
   ROUTE_PLAN_DOES_NOT_CONSUME_ALL_THE_AMOUNT: badInput('amount', 'is more than the liquidity Jupiter reaches can take in one route. Try a smaller amount.'),
   CIRCULAR_ARBITRAGE_IS_DISABLED: badInput('tokenOut', 'is the same token as tokenIn; Jupiter does not swap a token for itself.'),
-  CANNOT_COMPUTE_OTHER_AMOUNT_THRESHOLD: badInput('amount', 'Jupiter cannot work out the least output of this amount at this slippage. Check the amount and the slippage.'),
+  CANNOT_COMPUTE_OTHER_AMOUNT_THRESHOLD: badInput(
+    'amount',
+    'Jupiter cannot work out the least output of this amount at this slippage. Check the amount and the slippage.',
+  ),
   MAX_ACCOUNT_GREATER_THAN_MAX: failedBuild('the route asks for more accounts than it allows'),
   INVALID_COMPUTE_UNIT_PRICE_AND_PRIORITIZATION_FEE: failedBuild('it was given both a compute unit price and a prioritization fee'),
   FAILED_TO_GET_SWAP_AND_ACCOUNT_METAS: failedBuild('it could not work out the swap and its accounts'),
@@ -60,10 +65,16 @@ const BY_ERROR_CODE: Readonly<Record<string, (refusal: JupiterRefusal) => AppErr
 /** A refusal by Jupiter's API gateway rather than by the router: this server's configuration is at fault. */
 const BY_GATEWAY_STATUS: Readonly<Record<number, (refusal: JupiterRefusal) => AppError>> = {
   401: () => new AppError('RPC_ERROR', "Jupiter refused this server's API key (HTTP 401). Check JUPITER_API_KEY."),
-  403: (refusal) => new AppError('RPC_ERROR',
-    `Jupiter refused this server access (HTTP 403${refusal.message ? `: ${refusal.message}` : ''}). Check JUPITER_API_KEY's permissions and firewall rules.`),
-  404: (refusal) => new AppError('RPC_ERROR',
-    `Jupiter has no ${refusal.endpoint} endpoint at JUPITER_API_URL (HTTP 404). It should be the Swap API v1 root, e.g. https://api.jup.ag/swap/v1.`),
+  403: (refusal) =>
+    new AppError(
+      'RPC_ERROR',
+      `Jupiter refused this server access (HTTP 403${refusal.message ? `: ${refusal.message}` : ''}). Check JUPITER_API_KEY's permissions and firewall rules.`,
+    ),
+  404: (refusal) =>
+    new AppError(
+      'RPC_ERROR',
+      `Jupiter has no ${refusal.endpoint} endpoint at JUPITER_API_URL (HTTP 404). It should be the Swap API v1 root, e.g. https://api.jup.ag/swap/v1.`,
+    ),
 };
 
 /** What Jupiter's messages say, for refusals without a code, tried in order: the first that matches decides. */
@@ -71,8 +82,14 @@ const BY_MESSAGE: readonly { says: RegExp; error: (refusal: JupiterRefusal) => A
   { says: /\bno routes? (were )?found\b|\bcould not find any route\b/i, error: noRoute('Jupiter found no route between these tokens for this amount.') },
   { says: /\bnot tradable\b|\bnot tradeable\b/i, error: (refusal) => notTradable(refusal) },
   { says: /\bmarket not found\b/i, error: noRoute('Jupiter could not find a market for this trade.') },
-  { says: /\binsufficient liquidity\b|\bnot enough liquidity\b|\bdoes not consume all\b/i, error: badInput('amount', 'is more than the liquidity Jupiter reaches can take. Try a smaller amount.') },
-  { says: /\bcircular arbitrage\b|mints?\b[^.]*\b(equal|the same)\b/i, error: badInput('tokenOut', 'is the same token as tokenIn; Jupiter does not swap a token for itself.') },
+  {
+    says: /\binsufficient liquidity\b|\bnot enough liquidity\b|\bdoes not consume all\b/i,
+    error: badInput('amount', 'is more than the liquidity Jupiter reaches can take. Try a smaller amount.'),
+  },
+  {
+    says: /\bcircular arbitrage\b|mints?\b[^.]*\b(equal|the same)\b/i,
+    error: badInput('tokenOut', 'is the same token as tokenIn; Jupiter does not swap a token for itself.'),
+  },
   { says: /\binputMint\b/, error: (refusal) => badInput('tokenIn', `Jupiter does not take it as a mint (${refusal.message}).`)() },
   { says: /\boutputMint\b/, error: (refusal) => badInput('tokenOut', `Jupiter does not take it as a mint (${refusal.message}).`)() },
   { says: /\b(mint|token)\b/i, error: (refusal) => unknownMint(refusal) },

@@ -8,15 +8,7 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  AddressLookupTableAccount,
-  ComputeBudgetProgram,
-  Keypair,
-  PublicKey,
-  SystemProgram,
-  TransactionMessage,
-  VersionedTransaction,
-} from '@solana/web3.js';
+import { AddressLookupTableAccount, ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
 import { rateLimitWaitMs } from './jupiter-http';
@@ -247,9 +239,7 @@ describe('Jupiter route source', () => {
     expect([...(close?.data ?? [])]).toEqual([9]);
 
     const expected = SWAP.swapInstruction;
-    expect(swap?.keys.map((key) => ({ pubkey: key.pubkey.toBase58(), isSigner: key.isSigner, isWritable: key.isWritable }))).toEqual(
-      expected.accounts,
-    );
+    expect(swap?.keys.map((key) => ({ pubkey: key.pubkey.toBase58(), isSigner: key.isSigner, isWritable: key.isWritable }))).toEqual(expected.accounts);
     expect(Buffer.from(swap?.data ?? [])).toEqual(Buffer.from(expected.data, 'base64'));
     const discriminator = createHash('sha256').update('global:shared_accounts_route').digest().subarray(0, 8);
     expect(Buffer.from(swap?.data ?? []).subarray(0, 8)).toEqual(discriminator);

@@ -115,12 +115,7 @@ async function fetchQuote(client: JupiterClient, leg: Omit<SolanaSwapLeg, 'user'
   if (leg.maxAccounts !== undefined) query.set('maxAccounts', String(leg.maxAccounts));
   const body = await callJupiter(client, { endpoint: 'quote', query, leg });
   const quote = parse('quote', quoteSchema, body);
-  if (
-    quote.swapMode !== 'ExactIn' ||
-    quote.inputMint !== leg.inputMint ||
-    quote.outputMint !== leg.outputMint ||
-    quote.inAmount !== leg.amountIn
-  ) {
+  if (quote.swapMode !== 'ExactIn' || quote.inputMint !== leg.inputMint || quote.outputMint !== leg.outputMint || quote.inAmount !== leg.amountIn) {
     throw new AppError('RPC_ERROR', 'Jupiter quoted a different trade than the one asked for.');
   }
   if (quote.otherAmountThreshold > quote.outAmount) {
@@ -157,9 +152,7 @@ async function fetchInstructions(
   ].filter((instruction) => instruction.programId !== COMPUTE_BUDGET_PROGRAM);
 
   // The wallet is the only one who signs the trade; an instruction wanting another signer could never be sent.
-  const stranger = ordered
-    .flatMap((instruction) => instruction.accounts)
-    .find((account) => account.isSigner && account.pubkey !== user);
+  const stranger = ordered.flatMap((instruction) => instruction.accounts).find((account) => account.isSigner && account.pubkey !== user);
   if (stranger) {
     throw new AppError('RPC_ERROR', `Jupiter's instructions ask for a signer other than the wallet (${stranger.pubkey}).`);
   }

@@ -44,7 +44,9 @@ export function makerAmountIn(amountOut: bigint, { reserveIn, reserveOut }: Make
   return (afterSpread + keep - 1n) / keep;
 }
 
-export function createMakerRouteSource(deps: MakerDeps): SolanaRouteSource & { inventory(leg: Pick<SolanaSwapLeg, 'inputMint' | 'outputMint'>): Promise<MakerInventory> } {
+export function createMakerRouteSource(
+  deps: MakerDeps,
+): SolanaRouteSource & { inventory(leg: Pick<SolanaSwapLeg, 'inputMint' | 'outputMint'>): Promise<MakerInventory> } {
   async function holding(mint: string): Promise<bigint> {
     const token = mint === WRAPPED_SOL_MINT ? undefined : mint;
     return (await deps.balances.read('SOL', deps.maker.toBase58(), token)).balance;

@@ -30,13 +30,14 @@ export const SOLANA_MINT_ENTRIES = 1_000;
 export function createSolanaMints(chain: ConfiguredChain): SolanaMints {
   const known = boundedCache<string, Promise<MintInfo>>({ name: 'solana mints', max: SOLANA_MINT_ENTRIES });
   return {
-    info: (mint) => rememberPromise(known, mint, async () => {
-      const { value } = await requestChecked(chain.rpc, 'getAccountInfo', [mint, { encoding: 'base64', commitment: 'confirmed' }], accountInfo);
-      const data = value ? Buffer.from(value.data[0], 'base64') : undefined;
-      if (!value || !data || data.length < 82 || !isTokenProgram(value.owner)) {
-        throw new AppError('NOT_FOUND', `No SPL mint at ${mint} on SOL.`);
-      }
-      return { programId: new PublicKey(value.owner), decimals: data[MINT_DECIMALS_OFFSET]! };
-    }),
+    info: (mint) =>
+      rememberPromise(known, mint, async () => {
+        const { value } = await requestChecked(chain.rpc, 'getAccountInfo', [mint, { encoding: 'base64', commitment: 'confirmed' }], accountInfo);
+        const data = value ? Buffer.from(value.data[0], 'base64') : undefined;
+        if (!value || !data || data.length < 82 || !isTokenProgram(value.owner)) {
+          throw new AppError('NOT_FOUND', `No SPL mint at ${mint} on SOL.`);
+        }
+        return { programId: new PublicKey(value.owner), decimals: data[MINT_DECIMALS_OFFSET]! };
+      }),
   };
 }

@@ -22,7 +22,9 @@ export default async function TokenPage({ params }: TokenPageProps) {
     return (
       <main className="page token-page">
         <h1>Token</h1>
-        <p role="alert" className="card token-error">There is no chain called “{decodeURIComponent(chainText)}”. Chains: {CHAIN_IDS.join(', ')}.</p>
+        <p role="alert" className="card token-error">
+          There is no chain called “{decodeURIComponent(chainText)}”. Chains: {CHAIN_IDS.join(', ')}.
+        </p>
       </main>
     );
   }

@@ -26,7 +26,9 @@ export default async function TransactionPage({ params }: TransactionPageProps) 
     <main className="page tx-page">
       <h1>Transaction</h1>
       {!chain ? (
-        <p role="alert" className="card">There is no chain called “{decodeURIComponent(chainText)}”. Chains: {CHAIN_IDS.join(', ')}.</p>
+        <p role="alert" className="card">
+          There is no chain called “{decodeURIComponent(chainText)}”. Chains: {CHAIN_IDS.join(', ')}.
+        </p>
       ) : !isTransactionHashOn(chain, hash) ? (
         <p role="alert" className="card">
           “{hash}” is not a transaction hash on {CHAINS[chain].name}

@@ -15,7 +15,13 @@ export function accountKeysOf(ledger: Ledger, message: DecodedMessage) {
   const lookups = 'addressTableLookups' in message ? (message.addressTableLookups ?? []) : [];
   for (const lookup of lookups) {
     const table = ledger.readAccount(lookup.lookupTableAddress);
-    if (!table) throw new RpcError(-32002, 'Transaction simulation failed: Transaction loads an address table account that doesn\'t exist', { err: 'AddressLookupTableNotFound', logs: [], accounts: null, unitsConsumed: 0 });
+    if (!table)
+      throw new RpcError(-32002, "Transaction simulation failed: Transaction loads an address table account that doesn't exist", {
+        err: 'AddressLookupTableNotFound',
+        logs: [],
+        accounts: null,
+        unitsConsumed: 0,
+      });
     const entry = (i: number) => addressAt(table.data, LOOKUP_TABLE_ADDRESSES_OFFSET + i * 32);
     for (const i of lookup.writableIndexes) writable.push(entry(i));
     for (const i of lookup.readonlyIndexes) readonly.push(entry(i));

@@ -21,11 +21,7 @@ export interface ExecutionResult {
  * Runs a wire transaction the way a validator's sendTransaction does. With preflight, refusals and
  * simulation failures throw; without, they are `dropped` (never land, leave no trace).
  */
-export async function submitTransaction(
-  node: NodeContext,
-  wire: Uint8Array,
-  preflight: boolean,
-): Promise<ExecutionResult & { dropped: boolean }> {
+export async function submitTransaction(node: NodeContext, wire: Uint8Array, preflight: boolean): Promise<ExecutionResult & { dropped: boolean }> {
   const decoded = decodeWireTransaction(wire);
   const drop = (err: TransactionErrorJson) => ({ signature: decoded.signature, err, dropped: true });
   if (!(await signaturesValid(decoded.tx))) {
@@ -91,7 +87,11 @@ function execute({ ledger, subscriptions }: NodeContext, decoded: DecodedTransac
     priorityFee,
   };
   ledger.record(record);
-  ledger.prioritizationFees.record(ledger.slot, computeUnitPrice, accounts.keys.filter((_, i) => accounts.writable[i]));
+  ledger.prioritizationFees.record(
+    ledger.slot,
+    computeUnitPrice,
+    accounts.keys.filter((_, i) => accounts.writable[i]),
+  );
   subscriptions.transactionLanded(record);
   return { signature: record.signature, err: record.err };
 }

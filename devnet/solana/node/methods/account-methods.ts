@@ -11,12 +11,14 @@ type AccountFilter = Record<string, unknown>;
 
 export const accountMethods: Record<string, RpcMethod> = {
   getBalance: ({ ledger }, params) => withContext(ledger, ledger.readAccount(expectAddress(params[0]))?.lamports ?? 0n),
-  getAccountInfo: ({ ledger }, params) =>
-    withContext(ledger, encodeAccount(ledger, ledger.readAccount(expectAddress(params[0])), configOf(params[1]))),
+  getAccountInfo: ({ ledger }, params) => withContext(ledger, encodeAccount(ledger, ledger.readAccount(expectAddress(params[0])), configOf(params[1]))),
   getMultipleAccounts: ({ ledger }, params) => {
     const addresses = expectList(params[0], 100);
     const config = configOf(params[1]);
-    return withContext(ledger, addresses.map((a) => encodeAccount(ledger, ledger.readAccount(expectAddress(a)), config)));
+    return withContext(
+      ledger,
+      addresses.map((a) => encodeAccount(ledger, ledger.readAccount(expectAddress(a)), config)),
+    );
   },
   getProgramAccounts: ({ ledger }, params) => programAccounts(ledger, expectAddress(params[0]), configOf(params[1])),
   getMinimumBalanceForRentExemption: ({ ledger }, params) => {

@@ -9,8 +9,7 @@ import type { RpcMethod } from './rpc-method';
 import { configOf, expectAddress } from './rpc-params';
 
 export const tokenMethods: Record<string, RpcMethod> = {
-  getTokenAccountsByOwner: ({ ledger }, params) =>
-    tokenAccountsByOwner(ledger, expectAddress(params[0]), configOf(params[1]), configOf(params[2])),
+  getTokenAccountsByOwner: ({ ledger }, params) => tokenAccountsByOwner(ledger, expectAddress(params[0]), configOf(params[1]), configOf(params[2])),
   getTokenAccountBalance: ({ ledger }, params) => {
     const account = ledger.readAccount(expectAddress(params[0]));
     const parsed = account && isTokenProgram(account.owner) ? parseTokenAccount(account.data) : null;

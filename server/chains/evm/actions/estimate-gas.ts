@@ -4,5 +4,10 @@ import { hexQuantity, requestChecked } from '../../rpc-answers';
 
 /** Gas a call would use now (a plain transfer to an account without code: 21,000). */
 export function estimateGas(rpc: RpcTransport, call: { from: string; to: string; value: bigint; data?: string }): Promise<bigint> {
-  return requestChecked(rpc, 'eth_estimateGas', [{ from: call.from, to: call.to, value: toHex(call.value), ...(call.data && { data: call.data }) }], hexQuantity);
+  return requestChecked(
+    rpc,
+    'eth_estimateGas',
+    [{ from: call.from, to: call.to, value: toHex(call.value), ...(call.data && { data: call.data }) }],
+    hexQuantity,
+  );
 }

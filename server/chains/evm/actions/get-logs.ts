@@ -14,8 +14,18 @@ export interface GetLogsParameters {
 
 /** Logs of one contract in a block range, without those of blocks that left the chain. */
 export async function getLogs(rpc: RpcTransport, filter: GetLogsParameters): Promise<EvmLog[]> {
-  const logs = await requestChecked(rpc, 'eth_getLogs', [{
-    address: filter.address, topics: filter.topics, fromBlock: toHex(filter.fromBlock), toBlock: toHex(filter.toBlock),
-  }], z.array(logSchema));
+  const logs = await requestChecked(
+    rpc,
+    'eth_getLogs',
+    [
+      {
+        address: filter.address,
+        topics: filter.topics,
+        fromBlock: toHex(filter.fromBlock),
+        toBlock: toHex(filter.toBlock),
+      },
+    ],
+    z.array(logSchema),
+  );
   return logs.filter((log) => !log.removed);
 }

@@ -48,9 +48,7 @@ export interface SendAndWaitForReceiptOptions extends PollOptions {
  * and the wait are one call only where the chain's own RPC sends and nothing else is watched while waiting:
  * a node's own wait cannot be stopped.
  */
-export async function sendAndWaitForReceipt(
-  rpc: RpcTransport, raw: string, options: SendAndWaitForReceiptOptions,
-): Promise<EvmReceipt | undefined> {
+export async function sendAndWaitForReceipt(rpc: RpcTransport, raw: string, options: SendAndWaitForReceiptOptions): Promise<EvmReceipt | undefined> {
   if (options.lookFirst) {
     const known = await getTransactionReceipt(rpc, options.hash);
     if (known) return known;
@@ -70,7 +68,8 @@ export async function sendAndWaitForReceipt(
       else if (error.rpcCode === SYNC_TIMEOUT_CODE) return waitForReceipt(rpc, options.hash, options);
       else {
         const refusal = classifySendRefusal(error.message);
-        if (refusal !== 'known' && !(refusal === 'NONCE_TOO_LOW' && options.resend)) throw new TransactionRefusedError(refusal, error.message, { cause: error });
+        if (refusal !== 'known' && !(refusal === 'NONCE_TOO_LOW' && options.resend))
+          throw new TransactionRefusedError(refusal, error.message, { cause: error });
         return waitForReceipt(rpc, options.hash, options);
       }
     }

@@ -3,11 +3,15 @@ import type { RpcTransport } from '../../json-rpc';
 import { requestChecked } from '../../rpc-answers';
 
 const statusesSchema = z.object({
-  value: z.array(z.object({
-    err: z.unknown().nullable(),
-    confirmationStatus: z.string().nullable().optional(),
-    confirmations: z.number().nullable().optional(),
-  }).nullable()),
+  value: z.array(
+    z
+      .object({
+        err: z.unknown().nullable(),
+        confirmationStatus: z.string().nullable().optional(),
+        confirmations: z.number().nullable().optional(),
+      })
+      .nullable(),
+  ),
 });
 
 export interface SignatureStatus {

@@ -25,9 +25,7 @@ export interface SendTransactionOptions {
  * throws TransactionRefusedError, and a node out of reach the transport's AppError.
  */
 export async function sendTransaction(rpc: RpcTransport, raw: string, options: SendTransactionOptions): Promise<void> {
-  const config = options.preflight
-    ? { encoding: 'base64', preflightCommitment: 'confirmed' }
-    : { encoding: 'base64', skipPreflight: true, maxRetries: 0 };
+  const config = options.preflight ? { encoding: 'base64', preflightCommitment: 'confirmed' } : { encoding: 'base64', skipPreflight: true, maxRetries: 0 };
   try {
     await rpc.request('sendTransaction', [raw, config]);
   } catch (error) {

@@ -18,7 +18,10 @@ beforeAll(async () => {
     [path(8453, HONEY)]: { fixture: 'goplus-honeypot.json' },
     [path(8453, '0x7777777777777777777777777777777777777777')]: { fixture: 'goplus-unknown-token.json' },
     [path(8453, '0x8888888888888888888888888888888888888888')]: { fixture: 'goplus-refused.json' },
-    [path(8453, '0x9999999999999999999999999999999999999999')]: { status: 200, body: '{"code":1,"result":{"0x9999999999999999999999999999999999999999":"nope"}}' },
+    [path(8453, '0x9999999999999999999999999999999999999999')]: {
+      status: 200,
+      body: '{"code":1,"result":{"0x9999999999999999999999999999999999999999":"nope"}}',
+    },
     [path(8453, '0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')]: { status: 503, body: 'busy' },
     [path(8453, '0xbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb')]: { status: 200, body: '<html>' },
     [path(8453, '0xcccccccccccccccccccccccccccccccccccccccc')]: 'hang',
@@ -64,9 +67,15 @@ describe('GoPlus adapter', () => {
     for (const [token, detail] of cases) {
       expect(await goplus.report(CHAINS.BASE, token)).toEqual({ name: 'GoPlus', status: 'unavailable', detail });
     }
-    expect(await createGoPlusAdapter({ baseUrl: undefined }).report(CHAINS.BASE, TAXED))
-      .toEqual({ name: 'GoPlus', status: 'unavailable', detail: NOT_CONSULTED });
-    expect(await createGoPlusAdapter({ baseUrl: 'http://127.0.0.1:9' }).report(CHAINS.BASE, TAXED))
-      .toEqual({ name: 'GoPlus', status: 'unavailable', detail: 'GoPlus could not be reached.' });
+    expect(await createGoPlusAdapter({ baseUrl: undefined }).report(CHAINS.BASE, TAXED)).toEqual({
+      name: 'GoPlus',
+      status: 'unavailable',
+      detail: NOT_CONSULTED,
+    });
+    expect(await createGoPlusAdapter({ baseUrl: 'http://127.0.0.1:9' }).report(CHAINS.BASE, TAXED)).toEqual({
+      name: 'GoPlus',
+      status: 'unavailable',
+      detail: 'GoPlus could not be reached.',
+    });
   });
 });

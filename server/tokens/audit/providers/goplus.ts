@@ -10,17 +10,28 @@ import { z } from 'zod';
 import { chainFamily } from '@/server/chains/chain-family';
 import type { ChainInfo } from '@/server/chains/registry';
 import { formatPercent } from '@/server/display/number-text';
-import { fetchProviderJson, joinUrl, unavailable, unverified, type ProviderAdapter, type ProviderOptions, type ProviderReport, NOT_CONSULTED } from './provider-adapter';
+import {
+  fetchProviderJson,
+  joinUrl,
+  unavailable,
+  unverified,
+  type ProviderAdapter,
+  type ProviderOptions,
+  type ProviderReport,
+  NOT_CONSULTED,
+} from './provider-adapter';
 
 const NAME = 'GoPlus';
 const flag = z.string().optional();
 
-const tokenSecurity = z.object({
-  is_honeypot: flag,
-  is_open_source: flag,
-  buy_tax: flag,
-  sell_tax: flag,
-}).passthrough();
+const tokenSecurity = z
+  .object({
+    is_honeypot: flag,
+    is_open_source: flag,
+    buy_tax: flag,
+    sell_tax: flag,
+  })
+  .passthrough();
 
 const answer = z.object({
   code: z.number(),
@@ -80,10 +91,17 @@ export function createGoPlusAdapter(options: ProviderOptions): ProviderAdapter {
 /** GoPlus's findings in our words; a report with gaps is `unverified` unless it found a danger anyway. */
 function judge(entry: z.output<typeof tokenSecurity>, syncing: boolean): ProviderReport {
   const on = (key: string) => (entry as Record<string, unknown>)[key] === '1';
-  const danger: string[] = Object.entries(DANGER_FLAGS).filter(([key]) => on(key)).map(([, label]) => label);
+  const danger: string[] = Object.entries(DANGER_FLAGS)
+    .filter(([key]) => on(key))
+    .map(([, label]) => label);
   if ((entry as Record<string, unknown>).is_true_token === '0') danger.push('fake token');
-  const caution: string[] = Object.entries(CAUTION_FLAGS).filter(([key]) => on(key)).map(([, label]) => label);
-  const taxes = [['buy', tax(entry.buy_tax)], ['sell', tax(entry.sell_tax)]] as const;
+  const caution: string[] = Object.entries(CAUTION_FLAGS)
+    .filter(([key]) => on(key))
+    .map(([, label]) => label);
+  const taxes = [
+    ['buy', tax(entry.buy_tax)],
+    ['sell', tax(entry.sell_tax)],
+  ] as const;
   for (const [side, value] of taxes) {
     if (value === undefined || value <= TAX_CAUTION) continue;
     (value > TAX_DANGER ? danger : caution).push(`${side} tax ${formatPercent(value * 100)}`);

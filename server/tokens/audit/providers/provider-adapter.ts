@@ -37,7 +37,10 @@ export type FetchedBody<T> = { ok: true; body: T } | { ok: false; detail: string
 
 /** GETs a JSON body and validates it; every way it can fail becomes a reason instead of an exception. */
 export async function fetchProviderJson<S extends z.ZodType>(
-  name: string, options: ProviderOptions, url: string, schema: S,
+  name: string,
+  options: ProviderOptions,
+  url: string,
+  schema: S,
 ): Promise<FetchedBody<z.output<S>>> {
   let response: Response;
   const timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;

@@ -34,9 +34,16 @@ describe('RugCheck adapter', () => {
   it('follows the worst risk level of the summary', async () => {
     const rugcheck = createRugCheckAdapter({ baseUrl: server.baseUrl });
     expect(await rugcheck.report(CHAINS.SOL, CLEAN)).toEqual({ name: 'RugCheck', status: 'ok', verdict: 'clean', detail: 'risk score 1/100; no risks' });
-    expect(await rugcheck.report(CHAINS.SOL, MUTABLE)).toEqual({ name: 'RugCheck', status: 'ok', verdict: 'caution', detail: 'risk score 2/100; Mutable metadata (warn)' });
+    expect(await rugcheck.report(CHAINS.SOL, MUTABLE)).toEqual({
+      name: 'RugCheck',
+      status: 'ok',
+      verdict: 'caution',
+      detail: 'risk score 2/100; Mutable metadata (warn)',
+    });
     expect(await rugcheck.report(CHAINS.SOL, RISKY)).toEqual({
-      name: 'RugCheck', status: 'ok', verdict: 'danger',
+      name: 'RugCheck',
+      status: 'ok',
+      verdict: 'danger',
       detail: 'risk score 78/100; Mint Authority still enabled (danger), Low Liquidity (danger, $102.55), Mutable metadata (warn)',
     });
   });
@@ -52,7 +59,10 @@ describe('RugCheck adapter', () => {
     for (const [mint, detail] of cases) {
       expect(await rugcheck.report(CHAINS.SOL, mint)).toEqual({ name: 'RugCheck', status: 'unavailable', detail });
     }
-    expect(await createRugCheckAdapter({ baseUrl: undefined }).report(CHAINS.SOL, CLEAN))
-      .toEqual({ name: 'RugCheck', status: 'unavailable', detail: NOT_CONSULTED });
+    expect(await createRugCheckAdapter({ baseUrl: undefined }).report(CHAINS.SOL, CLEAN)).toEqual({
+      name: 'RugCheck',
+      status: 'unavailable',
+      detail: NOT_CONSULTED,
+    });
   });
 });

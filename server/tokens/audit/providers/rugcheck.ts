@@ -7,24 +7,40 @@
 import { z } from 'zod';
 import { chainFamily } from '@/server/chains/chain-family';
 import type { ChainInfo } from '@/server/chains/registry';
-import { fetchProviderJson, joinUrl, unavailable, unverified, type ProviderAdapter, type ProviderOptions, type ProviderReport, NOT_CONSULTED } from './provider-adapter';
+import {
+  fetchProviderJson,
+  joinUrl,
+  unavailable,
+  unverified,
+  type ProviderAdapter,
+  type ProviderOptions,
+  type ProviderReport,
+  NOT_CONSULTED,
+} from './provider-adapter';
 
 const NAME = 'RugCheck';
 
-const summary = z.object({
-  score: z.number().optional(),
-  score_normalised: z.number().optional(),
-  risks: z.array(z.object({
-    name: z.string(),
-    level: z.string(),
-    value: z.string().optional(),
-    description: z.string().optional(),
+const summary = z
+  .object({
     score: z.number().optional(),
-  })).nullable().optional(),
-  lpLockedPct: z.number().nullable().optional(),
-  tokenProgram: z.string().optional(),
-  error: z.string().nullable().optional(),
-}).passthrough();
+    score_normalised: z.number().optional(),
+    risks: z
+      .array(
+        z.object({
+          name: z.string(),
+          level: z.string(),
+          value: z.string().optional(),
+          description: z.string().optional(),
+          score: z.number().optional(),
+        }),
+      )
+      .nullable()
+      .optional(),
+    lpLockedPct: z.number().nullable().optional(),
+    tokenProgram: z.string().optional(),
+    error: z.string().nullable().optional(),
+  })
+  .passthrough();
 
 const KNOWN_LEVELS = new Set(['danger', 'warn', 'info']);
 
@@ -45,11 +61,7 @@ export function createRugCheckAdapter(options: ProviderOptions): ProviderAdapter
         ...(error ? [`RugCheck reported an error: ${error}`] : []),
         ...[...new Set(list.map((risk) => risk.level).filter((level) => !KNOWN_LEVELS.has(level)))].map((level) => `risk level "${level}" not understood`),
       ];
-      const parts = [
-        ...(normalised !== undefined ? [`risk score ${normalised}/100`] : []),
-        named.length > 0 ? named.join(', ') : 'no risks',
-        ...gaps,
-      ];
+      const parts = [...(normalised !== undefined ? [`risk score ${normalised}/100`] : []), named.length > 0 ? named.join(', ') : 'no risks', ...gaps];
       if (list.some((risk) => risk.level === 'danger')) return { name: NAME, status: 'ok', verdict: 'danger', detail: parts.join('; ') };
       if (gaps.length > 0) return unverified(NAME, parts.join('; '));
       return { name: NAME, status: 'ok', verdict: list.some((risk) => risk.level === 'warn') ? 'caution' : 'clean', detail: parts.join('; ') };

@@ -50,7 +50,10 @@ describe('GoPlus: unknown is not clean', () => {
   });
 
   it('a missing is_honeypot is unverified, not "not a honeypot"', async () => {
-    expect(await goplus().report(CHAINS.BASE, TOKENS.noHoneypotField)).toMatchObject({ status: 'unverified', detail: expect.stringContaining('honeypot status not determined') });
+    expect(await goplus().report(CHAINS.BASE, TOKENS.noHoneypotField)).toMatchObject({
+      status: 'unverified',
+      detail: expect.stringContaining('honeypot status not determined'),
+    });
   });
 
   it('code 2 (still syncing) is unverified', async () => {
@@ -66,7 +69,8 @@ describe('GoPlus: unknown is not clean', () => {
   it('reads every documented caution flag: cooldown, per-holder tax, external calls, anti-whale', async () => {
     const report = await goplus().report(CHAINS.BASE, TOKENS.cautionFlags);
     expect(report).toMatchObject({ status: 'ok', verdict: 'caution' });
-    for (const finding of ['trading cooldown', 'tax modifiable per holder', 'calls external contracts', 'anti-whale limit modifiable']) expect(report.detail).toContain(finding);
+    for (const finding of ['trading cooldown', 'tax modifiable per holder', 'calls external contracts', 'anti-whale limit modifiable'])
+      expect(report.detail).toContain(finding);
   });
 });
 
@@ -79,8 +83,10 @@ describe('RugCheck: unknown is not clean', () => {
   });
 
   it('a summary carrying error is unverified, with the error', async () => {
-    expect(await rugcheck().report(CHAINS.SOL, 'Error11111111111111111111111111111111111111'))
-      .toMatchObject({ status: 'unverified', detail: expect.stringContaining('token not indexed yet') });
+    expect(await rugcheck().report(CHAINS.SOL, 'Error11111111111111111111111111111111111111')).toMatchObject({
+      status: 'unverified',
+      detail: expect.stringContaining('token not indexed yet'),
+    });
   });
 });
 

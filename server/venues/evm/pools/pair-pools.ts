@@ -62,7 +62,13 @@ export const isToken0 = (token: string, other: string) => BigInt(token) < BigInt
 export const finite = (value: number) => (Number.isFinite(value) ? value : 0);
 
 /** Quote per token in whole units from the venue's spot answer; 0 for an empty or unreadable pool. */
-export function spotPrice(venue: EvmVenueAdapter, pool: { token: Address; quote: Address }, spot: RpcBatchAnswer | undefined, tokenDecimals: number, quoteDecimals: number): number {
+export function spotPrice(
+  venue: EvmVenueAdapter,
+  pool: { token: Address; quote: Address },
+  spot: RpcBatchAnswer | undefined,
+  tokenDecimals: number,
+  quoteDecimals: number,
+): number {
   return pairPrice(pool, venue.poolContracts?.rawPrice1Per0(spot) ?? 0, tokenDecimals, quoteDecimals);
 }
 

@@ -20,7 +20,9 @@ const POOL_ID = /^0x[0-9a-fA-F]{64}$/;
 /** A 32-byte hex pool id (an address is 20 bytes). */
 export const isPoolId = (pool: string): boolean => POOL_ID.test(pool);
 
-const ID_VENUE_NAMES = EVM_VENUES.filter((venue) => venue.poolsById).map((venue) => venue.name).join(' or ');
+const ID_VENUE_NAMES = EVM_VENUES.filter((venue) => venue.poolsById)
+  .map((venue) => venue.name)
+  .join(' or ');
 
 function idVenues(venues: EvmVenues) {
   return deployedVenues(venues).filter(({ venue }) => venue.poolsById);
@@ -38,8 +40,8 @@ export function refusePoolHolder(chains: readonly ConfiguredChain[], pool: strin
     const { name, poolsById } = held.venue;
     throw new AppError(
       'INVALID_INPUT',
-      `pool: ${pool} is the ${name} ${poolsById!.holder} on ${chain.info.id}, which holds every ${name} pool; pass the pool id instead `
-      + `(32-byte hex, keccak256 of the pool key: the id a v2 quote's route hop names for a ${name} pool).`,
+      `pool: ${pool} is the ${name} ${poolsById!.holder} on ${chain.info.id}, which holds every ${name} pool; pass the pool id instead ` +
+        `(32-byte hex, keccak256 of the pool key: the id a v2 quote's route hop names for a ${name} pool).`,
       { field: 'pool' },
     );
   }
@@ -81,7 +83,10 @@ export async function probePoolById(chain: ConfiguredChain, venues: EvmVenues, i
     if (!venue.poolsById!.exists(own[0])) continue;
     const pool = venue.poolsById!.read(own);
     if (!pool) {
-      throw new AppError('RPC_ERROR', `${chain.info.id}: a ${venue.name} pool has the id ${id}, but the node gave no Initialize event for it (from block 0), which is where its tokens, fee and hooks are written. Try again, or on a node that keeps the whole log history.`);
+      throw new AppError(
+        'RPC_ERROR',
+        `${chain.info.id}: a ${venue.name} pool has the id ${id}, but the node gave no Initialize event for it (from block 0), which is where its tokens, fee and hooks are written. Try again, or on a node that keeps the whole log history.`,
+      );
     }
     return { core: coreOf(id, venue, deployment, pool), nativeDiscovery };
   }
@@ -90,22 +95,32 @@ export async function probePoolById(chain: ConfiguredChain, venues: EvmVenues, i
 
 export function noPoolWithId(chain: ConfiguredChain, id: string): AppError {
   const venues = chain.venues ? idVenues(chain.venues) : [];
-  const why = venues.length === 0
-    ? `no ${ID_VENUE_NAMES} is configured there`
-    : venues.map(({ venue, deployment }) => `the ${venue.name} ${venue.poolsById!.holder} at ${deployment.factory} has none initialized with it`).join('; ');
+  const why =
+    venues.length === 0
+      ? `no ${ID_VENUE_NAMES} is configured there`
+      : venues.map(({ venue, deployment }) => `the ${venue.name} ${venue.poolsById!.holder} at ${deployment.factory} has none initialized with it`).join('; ');
   return new AppError('NOT_FOUND', `no ${ID_VENUE_NAMES} pool with id ${id} on ${chain.info.id}: ${why}. Check the id and the chain.`);
 }
 
 /** The one available chain whose id venues hold a pool with this id (each chain asked in one call). */
 export async function chainOfPoolId(chains: ChainDirectory, id: Hex): Promise<ChainId> {
   const candidates = EVM_CHAIN_IDS.filter((chainId) => chains[chainId].available && chains[chainId].venues && idVenues(chains[chainId].venues).length > 0);
-  const found = (await Promise.all(candidates.map(async (chainId) => {
-    const deployed = idVenues(chains[chainId].venues!);
-    const answers = await chains[chainId].rpc.requestBatch(deployed.map(({ venue, deployment }) => venue.poolsById!.readCalls(deployment, id)[0]!)).catch(() => []);
-    return deployed.some(({ venue }, index) => venue.poolsById!.exists(answers[index])) ? [chainId] : [];
-  }))).flat();
+  const found = (
+    await Promise.all(
+      candidates.map(async (chainId) => {
+        const deployed = idVenues(chains[chainId].venues!);
+        const answers = await chains[chainId].rpc
+          .requestBatch(deployed.map(({ venue, deployment }) => venue.poolsById!.readCalls(deployment, id)[0]!))
+          .catch(() => []);
+        return deployed.some(({ venue }, index) => venue.poolsById!.exists(answers[index])) ? [chainId] : [];
+      }),
+    )
+  ).flat();
   if (found.length === 0) {
-    throw new AppError('NOT_FOUND', `no ${ID_VENUE_NAMES} pool with id ${id} on any available chain (looked on ${candidates.join(', ')}). Check the id or pass chain.`);
+    throw new AppError(
+      'NOT_FOUND',
+      `no ${ID_VENUE_NAMES} pool with id ${id} on any available chain (looked on ${candidates.join(', ')}). Check the id or pass chain.`,
+    );
   }
   if (found.length > 1) {
     throw new AppError('INVALID_INPUT', `chain: ${id} is a pool on ${found.join(', ')}; pass chain to choose one.`, { field: 'chain' });

@@ -47,18 +47,30 @@ export async function findPoolInfo(chains: ChainDirectory, input: { pool: string
 async function readPoolInfoAnywhere(chains: ChainDirectory, pool: string): Promise<PoolInfo> {
   const address = pool.toLowerCase() as Address;
   const candidates = EVM_CHAIN_IDS.filter((id) => chains[id].available && chains[id].venues);
-  refusePoolHolder(candidates.map((id) => chains[id]), pool);
-  const probes = await Promise.all(candidates.map(async (id) => ({
-    id,
-    probe: await probePool(chains[id], chains[id].venues!, address).catch(() => undefined),
-  })));
+  refusePoolHolder(
+    candidates.map((id) => chains[id]),
+    pool,
+  );
+  const probes = await Promise.all(
+    candidates.map(async (id) => ({
+      id,
+      probe: await probePool(chains[id], chains[id].venues!, address).catch(() => undefined),
+    })),
+  );
   const found = probes.filter((entry) => entry.probe?.core);
   if (found.length === 0) {
-    const names = EVM_VENUES.filter((venue) => venue.poolInfo).map((venue) => venue.name).join(' or ');
-    throw new AppError('NOT_FOUND', `no ${names} pool at ${pool} on any available chain (looked on ${candidates.join(', ')}). Check the address or pass chain.`);
+    const names = EVM_VENUES.filter((venue) => venue.poolInfo)
+      .map((venue) => venue.name)
+      .join(' or ');
+    throw new AppError(
+      'NOT_FOUND',
+      `no ${names} pool at ${pool} on any available chain (looked on ${candidates.join(', ')}). Check the address or pass chain.`,
+    );
   }
   if (found.length > 1) {
-    throw new AppError('INVALID_INPUT', `chain: ${pool} is a pool on ${found.map((entry) => entry.id).join(', ')}; pass chain to choose one.`, { field: 'chain' });
+    throw new AppError('INVALID_INPUT', `chain: ${pool} is a pool on ${found.map((entry) => entry.id).join(', ')}; pass chain to choose one.`, {
+      field: 'chain',
+    });
   }
   const [{ id, probe }] = found as [{ id: ChainId; probe: PoolProbe }];
   return describePool(chains[id], chains[id].venues!, probe.core!, probe.nativeDiscovery);
@@ -78,7 +90,10 @@ interface SideRead {
 function sideRead(chain: ConfiguredChain, core: PoolCore, address: Address): SideRead {
   if (sameAddress(address, NATIVE)) {
     const { nativeSymbol, nativeDecimals } = chain.info;
-    return { calls: [], read: () => ({ token: { address, name: nativeSymbol, symbol: nativeSymbol, decimals: nativeDecimals, totalSupply: '0' }, balance: undefined }) };
+    return {
+      calls: [],
+      read: () => ({ token: { address, name: nativeSymbol, symbol: nativeSymbol, decimals: nativeDecimals, totalSupply: '0' }, balance: undefined }),
+    };
   }
   const own = core.holdings === 'own';
   const calls = [
@@ -100,7 +115,7 @@ function sideRead(chain: ConfiguredChain, core: PoolCore, address: Address): Sid
           decimals: decimals !== undefined && decimals <= 255n ? Number(decimals) : 18,
           totalSupply: (word(answers[3]) ?? 0n).toString(),
         },
-        balance: own ? word(answers[4]) ?? 0n : undefined,
+        balance: own ? (word(answers[4]) ?? 0n) : undefined,
       };
     },
   };
@@ -139,9 +154,15 @@ async function describePool(chain: ConfiguredChain, venues: EvmVenues, core: Poo
 
   let at = nativeState.calls.length;
   const usdPerNative = nativeState.price(answers.slice(0, at));
-  const [read0, read1] = reads.map((side) => side.read(answers.slice(at, (at += side.calls.length)))) as [ReturnType<SideRead['read']>, ReturnType<SideRead['read']>];
+  const [read0, read1] = reads.map((side) => side.read(answers.slice(at, (at += side.calls.length)))) as [
+    ReturnType<SideRead['read']>,
+    ReturnType<SideRead['read']>,
+  ];
   const [held0, held1] = holdings(core, read0.balance, read1.balance);
-  const sides = [{ token: read0.token, balance: held0 }, { token: read1.token, balance: held1 }];
+  const sides = [
+    { token: read0.token, balance: held0 },
+    { token: read1.token, balance: held1 },
+  ];
   const [token, quote] = quoteIsToken1(core, venues) ? [sides[0]!, sides[1]!] : [sides[1]!, sides[0]!];
   const pair = { token: token.token.address as Address, quote: quote.token.address as Address };
   const price = pairPrice(pair, core.rawPrice1Per0, token.token.decimals, quote.token.decimals);

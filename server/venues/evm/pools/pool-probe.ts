@@ -81,14 +81,29 @@ export async function probePool(chain: ConfiguredChain, venues: EvmVenues, pool:
     if (probed) {
       const { fee, tickSpacing, spot } = probed;
       const rawPrice1Per0 = venue.poolContracts?.rawPrice1Per0(spot) ?? 0;
-      const core: PoolCore = { address: pool, venue, deployment, factory, token0, token1, fee, tickSpacing, hooks: '', dynamicFee: false, rawPrice1Per0, holdings: 'own' };
+      const core: PoolCore = {
+        address: pool,
+        venue,
+        deployment,
+        factory,
+        token0,
+        token1,
+        fee,
+        tickSpacing,
+        hooks: '',
+        dynamicFee: false,
+        rawPrice1Per0,
+        holdings: 'own',
+      };
       return { hasCode: true, nativeDiscovery, core };
     }
   }
   return { hasCode: true, nativeDiscovery };
 }
 
-const VENUE_NAMES = EVM_VENUES.filter((venue) => venue.poolInfo).map((venue) => venue.name).join(' or ');
+const VENUE_NAMES = EVM_VENUES.filter((venue) => venue.poolInfo)
+  .map((venue) => venue.name)
+  .join(' or ');
 
 export function notAPool(chain: ConfiguredChain, pool: string, probe: PoolProbe): AppError {
   const why = probe.hasCode ? `the contract there is not a pool of this chain's ${VENUE_NAMES} factory` : 'the address has no code';

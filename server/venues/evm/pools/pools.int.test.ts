@@ -27,9 +27,20 @@ function world() {
   const base = testManifest().chains.BASE!;
   const client = createPublicClient({ transport: http(base.rpcUrl) });
   const token = (symbol: string) => base.tokens.find((entry) => entry.symbol === symbol)!;
-  const pool = (venue: string, a: string, b: string, fee?: number) => base.pools.find((entry) =>
-    entry.venue === venue && (fee === undefined || entry.fee === fee)
-    && [entry.token0, entry.token1].map((x) => x.toLowerCase()).sort().join() === [a, b].map((x) => x.toLowerCase()).sort().join())!;
+  const pool = (venue: string, a: string, b: string, fee?: number) =>
+    base.pools.find(
+      (entry) =>
+        entry.venue === venue &&
+        (fee === undefined || entry.fee === fee) &&
+        [entry.token0, entry.token1]
+          .map((x) => x.toLowerCase())
+          .sort()
+          .join() ===
+          [a, b]
+            .map((x) => x.toLowerCase())
+            .sort()
+            .join(),
+    )!;
   return { base, client, token, pool };
 }
 
@@ -41,8 +52,11 @@ async function creationOf(client: ReturnType<typeof world>['client'], factory: A
     ? parseAbiItem('event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)')
     : parseAbiItem('event PairCreated(address indexed token0, address indexed token1, address pair, uint256 length)');
   const logs = await client.getLogs({ address: factory, event, fromBlock: 0n, toBlock: 'latest' });
-  const log = logs.find((entry) => (entry.args as { pool?: string; pair?: string }).pool?.toLowerCase() === pool.toLowerCase()
-    || (entry.args as { pair?: string }).pair?.toLowerCase() === pool.toLowerCase())!;
+  const log = logs.find(
+    (entry) =>
+      (entry.args as { pool?: string; pair?: string }).pool?.toLowerCase() === pool.toLowerCase() ||
+      (entry.args as { pair?: string }).pair?.toLowerCase() === pool.toLowerCase(),
+  )!;
   const block = await client.getBlock({ blockNumber: log.blockNumber });
   return { blockNumber: Number(log.blockNumber), createdAt: Number(block.timestamp) };
 }
@@ -64,7 +78,15 @@ describe('GET /api/v1/pool-info', () => {
     ]);
     expect(body.error).toBeNull();
     expect(info).toMatchObject({
-      type: 'UNISWAP_V2', hooks: '', owner: '', to: '', quoter: '', chain: 'BASE', fee: 3000, realFee: 0.3, tickSpacing: 0,
+      type: 'UNISWAP_V2',
+      hooks: '',
+      owner: '',
+      to: '',
+      quoter: '',
+      chain: 'BASE',
+      fee: 3000,
+      realFee: 0.3,
+      tickSpacing: 0,
     });
     expect(info.address.toLowerCase()).toBe(pair.toLowerCase());
     expect(info.factory.toLowerCase()).toBe(factory.toLowerCase());
@@ -158,7 +180,9 @@ describe('GET /api/v1/pool-info', () => {
     const chains = testManifest().chains;
     const { base, token, pool } = world();
     const address = pool('UNISWAP_V2', token('ALPHA').address, token('GAMMA').address).address;
-    const elsewhere = Object.entries(chains).filter(([id, entry]) => id !== 'BASE' && entry.pools.some((other) => other.address === address)).map(([id]) => id);
+    const elsewhere = Object.entries(chains)
+      .filter(([id, entry]) => id !== 'BASE' && entry.pools.some((other) => other.address === address))
+      .map(([id]) => id);
     expect(elsewhere).toContain('BSC');
     expect(base.pools.some((entry) => entry.address === address)).toBe(true);
     const { status, body } = await rest.get<PoolInfoBody>('v1.poolInfo', { pool: address });
@@ -204,7 +228,12 @@ describe('findTokenPools', () => {
     // (its GAMMA pools have no quote token; V4 pools have no address of their own and are not listed).
     const alpha = await findTokenPools(chain, token('ALPHA').address);
     expect(alpha.pools.map((pool) => `${pool.venue}:${pool.fee}`).sort()).toEqual([
-      'UNISWAP_V2:3000', 'UNISWAP_V2:3000', 'UNISWAP_V3:10000', 'UNISWAP_V3:3000', 'UNISWAP_V3:3000', 'UNISWAP_V3:500',
+      'UNISWAP_V2:3000',
+      'UNISWAP_V2:3000',
+      'UNISWAP_V3:10000',
+      'UNISWAP_V3:3000',
+      'UNISWAP_V3:3000',
+      'UNISWAP_V3:500',
     ]);
   });
 

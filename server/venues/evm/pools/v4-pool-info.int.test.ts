@@ -5,8 +5,18 @@
  * quote's hop through a V4 pool names that id. MEGAETH: few other files trade there.
  */
 import {
-  concat, createPublicClient, createWalletClient, encodeAbiParameters, http, keccak256, numberToHex, parseAbi, parseAbiItem, parseEther,
-  type Address, type Hex,
+  concat,
+  createPublicClient,
+  createWalletClient,
+  encodeAbiParameters,
+  http,
+  keccak256,
+  numberToHex,
+  parseAbi,
+  parseAbiItem,
+  parseEther,
+  type Address,
+  type Hex,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
@@ -37,8 +47,20 @@ function world() {
   const client = createPublicClient({ transport: http(chain.rpcUrl) });
   const token = (symbol: string) => chain.tokens.find((entry) => entry.symbol === symbol)!;
   const manager = chain.contracts.uniswapV4PoolManager! as Address;
-  const v4Pool = (a: string, b: string, fee: number) => chain.pools.find((entry) => entry.venue === 'UNISWAP_V4' && entry.fee === fee
-    && [entry.token0, entry.token1].map((x) => x.toLowerCase()).sort().join() === [a, b].map((x) => x.toLowerCase()).sort().join())!;
+  const v4Pool = (a: string, b: string, fee: number) =>
+    chain.pools.find(
+      (entry) =>
+        entry.venue === 'UNISWAP_V4' &&
+        entry.fee === fee &&
+        [entry.token0, entry.token1]
+          .map((x) => x.toLowerCase())
+          .sort()
+          .join() ===
+          [a, b]
+            .map((x) => x.toLowerCase())
+            .sort()
+            .join(),
+    )!;
   return { chain, client, token, manager, v4Pool };
 }
 
@@ -55,10 +77,13 @@ async function initializeOf(client: ReturnType<typeof world>['client'], manager:
   return { blockNumber: Number(log!.blockNumber), createdAt: Number(block.timestamp), args: log!.args };
 }
 
-const poolIdOf = (key: { currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address }) => keccak256(encodeAbiParameters(
-  [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }],
-  [key.currency0, key.currency1, key.fee, key.tickSpacing, key.hooks],
-));
+const poolIdOf = (key: { currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address }) =>
+  keccak256(
+    encodeAbiParameters(
+      [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }],
+      [key.currency0, key.currency1, key.fee, key.tickSpacing, key.hooks],
+    ),
+  );
 
 describe('GET /api/v1/pool-info on Uniswap V4 pools', () => {
   it('describes a V4 pool by its id as the PoolManager reads it', async () => {
@@ -72,8 +97,16 @@ describe('GET /api/v1/pool-info on Uniswap V4 pools', () => {
 
     expect(body.error).toBeNull();
     expect(info).toMatchObject({
-      address: id.toLowerCase(), type: 'UNISWAP_V4', hooks: ZERO_HOOKS, owner: '', to: '', chain: CHAIN,
-      fee: 3000, dynamicFee: false, realFee: 0.3, tickSpacing: 60,
+      address: id.toLowerCase(),
+      type: 'UNISWAP_V4',
+      hooks: ZERO_HOOKS,
+      owner: '',
+      to: '',
+      chain: CHAIN,
+      fee: 3000,
+      dynamicFee: false,
+      realFee: 0.3,
+      tickSpacing: 60,
     });
     expect(info.factory.toLowerCase()).toBe(manager.toLowerCase());
     expect(info.quoter.toLowerCase()).toBe(chain.contracts.v4Quoter!.toLowerCase());
@@ -108,7 +141,10 @@ describe('GET /api/v1/pool-info on Uniswap V4 pools', () => {
     // A hooks address with no hook flags (the low 14 bits clear) may run a dynamic fee and is never called.
     const random = BigInt(privateKeyToAccount(generatePrivateKey()).address);
     const hooks: Address = `0x${((random >> 14n) << 14n).toString(16).padStart(40, '0')}`;
-    const [currency0, currency1] = (BigInt(alpha) < BigInt(chain.wrappedNative) ? [alpha, chain.wrappedNative] : [chain.wrappedNative, alpha]) as [Address, Address];
+    const [currency0, currency1] = (BigInt(alpha) < BigInt(chain.wrappedNative) ? [alpha, chain.wrappedNative] : [chain.wrappedNative, alpha]) as [
+      Address,
+      Address,
+    ];
     const key = { currency0, currency1, fee: 0x800000, tickSpacing: 60, hooks };
     const { sqrtPriceX96 } = await slot0(client, manager, v4Pool(chain.wrappedNative, alpha, 3000).id! as Hex);
 
@@ -117,10 +153,24 @@ describe('GET /api/v1/pool-info on Uniswap V4 pools', () => {
       await client.request({ method: 'anvil_setBalance', params: [address, numberToHex(parseEther('1'))] } as never);
     }
     const wallet = createWalletClient({ transport: http(chain.rpcUrl), chain: { id: chain.chainId } as never });
-    const initialized = await wallet.writeContract({ account: sender, address: manager, abi: managerAbi, functionName: 'initialize', args: [key, sqrtPriceX96], chain: null });
+    const initialized = await wallet.writeContract({
+      account: sender,
+      address: manager,
+      abi: managerAbi,
+      functionName: 'initialize',
+      args: [key, sqrtPriceX96],
+      chain: null,
+    });
     expect((await client.waitForTransactionReceipt({ hash: initialized })).status).toBe('success');
     await client.request({ method: 'anvil_impersonateAccount', params: [hooks] } as never);
-    const updated = await wallet.writeContract({ account: hooks, address: manager, abi: managerAbi, functionName: 'updateDynamicLPFee', args: [key, 4000], chain: null });
+    const updated = await wallet.writeContract({
+      account: hooks,
+      address: manager,
+      abi: managerAbi,
+      functionName: 'updateDynamicLPFee',
+      args: [key, 4000],
+      chain: null,
+    });
     expect((await client.waitForTransactionReceipt({ hash: updated })).status).toBe('success');
     await client.request({ method: 'anvil_stopImpersonatingAccount', params: [hooks] } as never);
 
@@ -181,7 +231,8 @@ describe('v2 quote route hops through Uniswap V4', () => {
     const usdc = token('USDC').address;
     // A large native sale splits over every venue's pools, V4's among them (price only: nothing is traded).
     const { status, body } = await rest.get<{ route: { hops: { venue: string; pool: string; tokenIn: string; tokenOut: string; fee: number }[] }[] }>(
-      'v2.quote', { chain: CHAIN, tokenIn: NATIVE, tokenOut: usdc, amount: parseEther('500').toString(), slippage: 100 },
+      'v2.quote',
+      { chain: CHAIN, tokenIn: NATIVE, tokenOut: usdc, amount: parseEther('500').toString(), slippage: 100 },
     );
     expect(status, JSON.stringify(body)).toBe(200);
     const v4Hops = body.route.flatMap((leg) => leg.hops).filter((hop) => hop.venue === 'UNISWAP_V4');

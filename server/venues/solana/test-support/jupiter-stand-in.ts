@@ -16,9 +16,7 @@ export type StandInAnswer =
   | 'hang';
 
 /** What a scenario answers per endpoint, or per request when it depends on what came before (`earlier`: its requests so far). */
-export type StandInScenario =
-  | Partial<Record<JupiterEndpointName, StandInAnswer>>
-  | ((endpoint: string, earlier: SeenRequest[]) => StandInAnswer | undefined);
+export type StandInScenario = Partial<Record<JupiterEndpointName, StandInAnswer>> | ((endpoint: string, earlier: SeenRequest[]) => StandInAnswer | undefined);
 
 export interface SeenRequest {
   method: string;
@@ -56,7 +54,12 @@ export async function startJupiterStandIn(scenarios: Record<string, StandInScena
     const [, scenario = '', endpoint = ''] = url.pathname.split('/');
     const earlier = requestsOf(scenario);
     seen.push({
-      method: request.method ?? '', path: url.pathname, query: url.searchParams, headers: request.headers, body: text ? JSON.parse(text) : undefined, at: Date.now(),
+      method: request.method ?? '',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: request.headers,
+      body: text ? JSON.parse(text) : undefined,
+      at: Date.now(),
     });
     const script = scenarios[scenario];
     const reply = typeof script === 'function' ? script(endpoint, earlier) : script?.[endpoint as JupiterEndpointName];

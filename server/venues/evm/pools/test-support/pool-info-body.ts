@@ -5,9 +5,24 @@ export interface PoolInfoBody {
   code?: string;
   field?: string;
   poolInfo: {
-    address: string; type: string; factory: string; hooks: string; router: string; quoter: string; owner: string; to: string; chain: string;
-    fee: number; dynamicFee?: boolean; realFee: number; tickSpacing: number; blockNumber: number; createdAt: number;
-    liquidity: number; marketCap: number; priceNative: number;
+    address: string;
+    type: string;
+    factory: string;
+    hooks: string;
+    router: string;
+    quoter: string;
+    owner: string;
+    to: string;
+    chain: string;
+    fee: number;
+    dynamicFee?: boolean;
+    realFee: number;
+    tickSpacing: number;
+    blockNumber: number;
+    createdAt: number;
+    liquidity: number;
+    marketCap: number;
+    priceNative: number;
     token: { address: string; name: string; symbol: string; decimals: number; totalSupply: string };
     quote: { address: string; name: string; symbol: string; decimals: number; totalSupply: string };
   };
