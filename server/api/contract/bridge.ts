@@ -27,24 +27,18 @@ export const bridgeQuoteInput = z
     source: chainId.meta({ description: 'Source chain identifier' }),
     destination: chainId.meta({ description: 'Destination chain identifier' }),
     amount: rawAmount.meta({ description: 'Raw units of tokenIn (the source native token by default)' }),
-    trader: anyAddress
-      .optional()
-      .meta({
-        description:
-          'Source-chain wallet address. Extension: without it the quote is price-only: stats, route and warnings, with empty `trade`, `approve` and `requestId` (nothing to execute; no request is stored)',
-      }),
-    tokenIn: anyAddress
-      .optional()
-      .meta({
-        description:
-          "Extension: the source-chain token the trader pays in; the native coin when left out (or the zero address). The solver takes only its bridge assets (the native coin, the wrapped native, the main USD stable; BRIDGE_ASSETS_<CHAIN>): any other token is swapped into the native coin by the deposit transaction itself (the Router's swapAndDeposit), at the quote's minimum. Honeypots are refused (RISKY_TOKEN). SOL takes SOL and its stable only.",
-      }),
-    tokenOut: anyAddress
-      .optional()
-      .meta({
-        description:
-          "Extension: the destination-chain token the recipient receives; the native coin when left out (or the zero address). A bridge asset is paid from the solver's inventory, any other token through a swap of its native coin on the destination chain, whose measured gas is charged (refused with NO_ROUTE past BRIDGE_MAX_DESTINATION_GAS). Honeypots are refused (RISKY_TOKEN). SOL pays SOL and its stable only.",
-      }),
+    trader: anyAddress.optional().meta({
+      description:
+        'Source-chain wallet address. Extension: without it the quote is price-only: stats, route and warnings, with empty `trade`, `approve` and `requestId` (nothing to execute; no request is stored)',
+    }),
+    tokenIn: anyAddress.optional().meta({
+      description:
+        "Extension: the source-chain token the trader pays in; the native coin when left out (or the zero address). The solver takes only its bridge assets (the native coin, the wrapped native, the main USD stable; BRIDGE_ASSETS_<CHAIN>): any other token is swapped into the native coin by the deposit transaction itself (the Router's swapAndDeposit), at the quote's minimum. Honeypots are refused (RISKY_TOKEN). SOL takes SOL and its stable only.",
+    }),
+    tokenOut: anyAddress.optional().meta({
+      description:
+        "Extension: the destination-chain token the recipient receives; the native coin when left out (or the zero address). A bridge asset is paid from the solver's inventory, any other token through a swap of its native coin on the destination chain, whose measured gas is charged (refused with NO_ROUTE past BRIDGE_MAX_DESTINATION_GAS). Honeypots are refused (RISKY_TOKEN). SOL pays SOL and its stable only.",
+    }),
     recipient: anyAddress.optional().meta({ description: 'Destination-chain wallet; defaults to trader for EVM-to-EVM' }),
     slippage: integer(1, 10_000, 'basis points').optional().meta({ description: 'Default 500' }),
     approval: approvalSize.optional(),
@@ -115,20 +109,15 @@ export const bridgeQuoteOutput = z
     success: z.literal(true),
     error: z.null(),
     transaction: z.object({
-      trade: z
-        .string()
-        .meta({
-          description:
-            "Unsigned deposit transaction: a native transfer to the Depository, its depositToken for a bridge asset token, or the Router's swapAndDeposit for any other token (nonce after the approve's)",
-        }),
+      trade: z.string().meta({
+        description:
+          "Unsigned deposit transaction: a native transfer to the Depository, its depositToken for a bridge asset token, or the Router's swapAndDeposit for any other token (nonce after the approve's)",
+      }),
       requestId: z.string().meta({ description: 'Empty on a price-only quote (no trader)' }),
-      approve: z
-        .string()
-        .optional()
-        .meta({
-          description:
-            'Unsigned approval of the Depository (a bridge asset token) or of the Router (a token swapped on the way) for tokenIn, when the allowance is short; sign it and send it as `approve` to execute (or send it first from the wallet). Empty otherwise.',
-        }),
+      approve: z.string().optional().meta({
+        description:
+          'Unsigned approval of the Depository (a bridge asset token) or of the Router (a token swapped on the way) for tokenIn, when the allowance is short; sign it and send it as `approve` to execute (or send it first from the wallet). Empty otherwise.',
+      }),
     }),
     stats: z.object({
       amountIn: z.string(),
@@ -142,20 +131,14 @@ export const bridgeQuoteOutput = z
       sourceChain: z.string(),
       destinationChain: z.string(),
       recipient: z.string().optional().meta({ description: 'Extension: who is paid on the destination chain' }),
-      minAmountOut: z
-        .string()
-        .optional()
-        .meta({
-          description:
-            'Extension: the least the recipient receives: amountOut less the slippage tolerance (with a source swap, from the least that swap may deposit)',
-        }),
+      minAmountOut: z.string().optional().meta({
+        description:
+          'Extension: the least the recipient receives: amountOut less the slippage tolerance (with a source swap, from the least that swap may deposit)',
+      }),
       feeAmount: z.string().optional().meta({ description: "Extension: the solver's fee, raw units of tokenIn (the source native coin by default)" }),
-      depositToken: z
-        .string()
-        .optional()
-        .meta({
-          description: 'Extension: the bridge asset that reaches the solver (zero address: native): tokenIn itself, or what the source swap turns it into',
-        }),
+      depositToken: z.string().optional().meta({
+        description: 'Extension: the bridge asset that reaches the solver (zero address: native): tokenIn itself, or what the source swap turns it into',
+      }),
       depositAmount: z
         .string()
         .optional()
@@ -164,13 +147,10 @@ export const bridgeQuoteOutput = z
         .string()
         .optional()
         .meta({ description: 'Extension: with a source swap, the least it may deposit (its minimum on chain: less reverts the whole deposit transaction)' }),
-      swapFallback: z
-        .enum(['refund'])
-        .optional()
-        .meta({
-          description:
-            "Extension: with a destination swap, what happens when it can no longer pay minAmountOut at fill time: `refund`, the deposit goes back on the source chain (less the refund's gas)",
-        }),
+      swapFallback: z.enum(['refund']).optional().meta({
+        description:
+          "Extension: with a destination swap, what happens when it can no longer pay minAmountOut at fill time: `refund`, the deposit goes back on the source chain (less the refund's gas)",
+      }),
       destinationGas: z.string().optional().meta({ description: 'Extension: the fill gas, raw units of the destination native coin' }),
       expiresAt: z.number().optional().meta({ description: 'Extension: ms since epoch; a deposit confirmed later is refunded' }),
       ...bridgeTokenFields,

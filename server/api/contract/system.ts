@@ -30,12 +30,10 @@ export const chainHealth = z.object({
 export const healthOutput = z
   .object({
     success: z.literal(true),
-    status: z
-      .enum(['ok', 'degraded', 'unavailable'])
-      .meta({
-        description:
-          'ok when every configured chain answers and storage works; degraded when some chain does not; unavailable (REST answers 503) when storage does not or no chain can quote',
-      }),
+    status: z.enum(['ok', 'degraded', 'unavailable']).meta({
+      description:
+        'ok when every configured chain answers and storage works; degraded when some chain does not; unavailable (REST answers 503) when storage does not or no chain can quote',
+    }),
     version: z.string(),
     storage: z.object({ ok: z.boolean(), engine: z.enum(['pglite', 'postgres']) }),
     chains: z.record(z.enum(CHAIN_IDS), chainHealth),

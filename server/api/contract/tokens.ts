@@ -30,18 +30,14 @@ export const tokenInfoOutput = z
     success: z.literal(true),
     tokenInfo: z.object({ token: tokenObject, chain: z.string() }),
     poolInfo: z.object({
-      address: z
-        .string()
-        .meta({
-          description:
-            'Extension: the main pool (EVM: pass it to /api/v1/pool-info); the launchpad contract for LAUNCHPAD (its curves are no pools of their own); the maker wallet on SOL; empty when none',
-        }),
-      type: z
-        .string()
-        .meta({
-          description:
-            "Pool kind: UNISWAP_V2, UNISWAP_V3, LAUNCHPAD (a token still on the launchpad's bonding curve: the curve is its market), MAKER (SOL), NONE",
-        }),
+      address: z.string().meta({
+        description:
+          'Extension: the main pool (EVM: pass it to /api/v1/pool-info); the launchpad contract for LAUNCHPAD (its curves are no pools of their own); the maker wallet on SOL; empty when none',
+      }),
+      type: z.string().meta({
+        description:
+          "Pool kind: UNISWAP_V2, UNISWAP_V3, LAUNCHPAD (a token still on the launchpad's bonding curve: the curve is its market), MAKER (SOL), NONE",
+      }),
       factory: z.string().meta({ description: 'Launch venue' }),
       liquidity: z.number().meta({ description: 'Pool liquidity in USD' }),
       marketCap: z.number().meta({ description: 'USD' }),
@@ -224,38 +220,30 @@ export const poolInfoOutput = z
       address: z.string().meta({ description: 'The pool contract; for a Uniswap V4 pool, its pool id (32-byte hex)' }),
       type: z.string().meta({ description: 'UNISWAP_V2, UNISWAP_V3, UNISWAP_V4 or PANCAKESWAP_V3' }),
       factory: z.string().meta({ description: 'Address of the factory that created the pool; for Uniswap V4, the PoolManager that holds it' }),
-      hooks: z
-        .string()
-        .meta({
-          description: "Uniswap V4: the hooks contract of the pool key, the zero address for a pool without hooks; '' for V2/V3 pools (they have none)",
-        }),
+      hooks: z.string().meta({
+        description: "Uniswap V4: the hooks contract of the pool key, the zero address for a pool without hooks; '' for V2/V3 pools (they have none)",
+      }),
       router: z.string().meta({ description: "The venue's own router (V2 Router02, V3 SwapRouter); '' when not configured (and for V4)" }),
       quoter: z.string().meta({ description: "V3: QuoterV2; V4: V4Quoter; V2: ''" }),
       owner: z.string().meta({ description: "'' (Uniswap V2/V3/V4 pools have no owner)" }),
       to: z.string().meta({ description: "''" }),
       chain: z.string(),
-      fee: z
-        .number()
-        .meta({
-          description:
-            'LP fee in effect now, hundredths of a basis point (3000 = 0.3 %); V2 pools are 3000. A V4 pool with a dynamic fee (dynamicFee true): the fee its hooks last set',
-        }),
-      dynamicFee: z
-        .boolean()
-        .meta({
-          description:
-            "Extension: the pool key has V4's dynamic-fee flag, so its hooks set the fee and may change it at any trade; false for static fees and for V2/V3",
-        }),
+      fee: z.number().meta({
+        description:
+          'LP fee in effect now, hundredths of a basis point (3000 = 0.3 %); V2 pools are 3000. A V4 pool with a dynamic fee (dynamicFee true): the fee its hooks last set',
+      }),
+      dynamicFee: z.boolean().meta({
+        description:
+          "Extension: the pool key has V4's dynamic-fee flag, so its hooks set the fee and may change it at any trade; false for static fees and for V2/V3",
+      }),
       realFee: z.number().meta({ description: 'LP fee in percent (0.3 means 0.3 %); token taxes are not included' }),
       tickSpacing: z.number().meta({ description: 'V3/V4 tick spacing; 0 for V2' }),
       blockNumber: z.number().meta({ description: 'Block of the pool creation (V4: of its Initialize event)' }),
       createdAt: z.number().meta({ description: 'Unix seconds of the pool creation block' }),
-      liquidity: z
-        .number()
-        .meta({
-          description:
-            "USD value of both balances the pool holds. V4 pools share the PoolManager's balances: what the pool's positions hold at the current price (summed from its ModifyLiquidity events; fees not yet collected are left out; 0 when the node will not list those events)",
-        }),
+      liquidity: z.number().meta({
+        description:
+          "USD value of both balances the pool holds. V4 pools share the PoolManager's balances: what the pool's positions hold at the current price (summed from its ModifyLiquidity events; fees not yet collected are left out; 0 when the node will not list those events)",
+      }),
       marketCap: z.number().meta({ description: 'USD: token totalSupply × its price' }),
       priceNative: z.number().meta({ description: 'Price of the token side in native units' }),
       token: poolToken,

@@ -84,12 +84,10 @@ function integratorFee(version: FeeModelVersion) {
 
 export const routeHop = z.object({
   venue: z.string().meta({ description: 'UNISWAP_V2, UNISWAP_V3, UNISWAP_V4 or PANCAKESWAP_V3 (EVM); the venue name on Solana' }),
-  pool: z
-    .string()
-    .meta({
-      description:
-        'The pool contract; for Uniswap V4, the pool id (32-byte hex: its pools live inside the PoolManager, named by id), which /api/v1/pool-info takes',
-    }),
+  pool: z.string().meta({
+    description:
+      'The pool contract; for Uniswap V4, the pool id (32-byte hex: its pools live inside the PoolManager, named by id), which /api/v1/pool-info takes',
+  }),
   tokenIn: z.string(),
   tokenOut: z.string(),
   fee: z.number().int().meta({ description: 'Pool fee in hundredths of a basis point (3000 = 0.3 %)' }),
@@ -143,11 +141,9 @@ export const v2QuoteInput = z
     priority: priority.optional(),
     simulation: boolean.optional().meta({ description: 'Simulate the trade while quoting. Default false' }),
     integrator: anyAddress.optional().meta({ description: 'Integrator fee recipient' }),
-    fee: integratorFee('v2')
-      .optional()
-      .meta({
-        description: 'Integrator fee in basis points: 0, or 10 to 500 (80 % to the integrator, 20 % to the protocol, on top of the 10 bps protocol fee)',
-      }),
+    fee: integratorFee('v2').optional().meta({
+      description: 'Integrator fee in basis points: 0, or 10 to 500 (80 % to the integrator, 20 % to the protocol, on top of the 10 bps protocol fee)',
+    }),
     acceptRisk: boolean
       .optional()
       .meta({ description: 'Quote a buy of a token the audit calls a honeypot instead of refusing it with RISKY_TOKEN. Default false' }),
@@ -179,28 +175,21 @@ export const v2QuoteOutput = z
     success: z.literal(true),
     stats: z.object({
       amountOut: z.string().meta({ description: 'Expected output, raw units' }),
-      amountOutMin: z
-        .string()
-        .meta({
-          description:
-            "The least the signed trade can deliver, raw units: amountOut less the slippage, enforced on chain by the Router (EVM) or the route's own minimum (Solana through Jupiter). On SOL through the local maker the transaction pays exactly amountOut or fails (the maker fills only at its quote), so there amountOutMin equals amountOut whatever the slippage.",
-        }),
+      amountOutMin: z.string().meta({
+        description:
+          "The least the signed trade can deliver, raw units: amountOut less the slippage, enforced on chain by the Router (EVM) or the route's own minimum (Solana through Jupiter). On SOL through the local maker the transaction pays exactly amountOut or fails (the maker fills only at its quote), so there amountOutMin equals amountOut whatever the slippage.",
+      }),
       valueAmountInUsd: z.number(),
       txCostUsd: z.number(),
-      valueAmountOutUsd: z
-        .number()
-        .meta({
-          description:
-            'Extension: USD value of amountOut, priced the same way as valueAmountInUsd (the native coin at its pool price, the stable at par, any other token through its route); 0 where no price is known',
-        }),
+      valueAmountOutUsd: z.number().meta({
+        description:
+          'Extension: USD value of amountOut, priced the same way as valueAmountInUsd (the native coin at its pool price, the stable at par, any other token through its route); 0 where no price is known',
+      }),
       amountIn: z.string().meta({ description: 'Extension: tokenIn spent, raw units (a percentage amount resolved)' }),
-      amountInMax: z
-        .string()
-        .optional()
-        .meta({
-          description:
-            'Extension, EVM exact output only: the most the trade may spend, raw units of tokenIn (amountIn plus the slippage); above it the trade reverts',
-        }),
+      amountInMax: z.string().optional().meta({
+        description:
+          'Extension, EVM exact output only: the most the trade may spend, raw units of tokenIn (amountIn plus the slippage); above it the trade reverts',
+      }),
       priceImpact: z.number().meta({ description: 'Extension: price impact in percent, pool fees excluded' }),
       gasLimit: z.string().meta({ description: 'Extension: gas limit of the trade transaction' }),
       protocolFee: z.string().meta({ description: 'Extension: protocol fee, raw units of feeToken' }),
@@ -220,12 +209,10 @@ export const v2QuoteOutput = z
     transaction: z.object({
       trade: z.string().meta({ description: 'Unsigned trade transaction: serialized EIP-1559 hex (EVM) or base64 v0 transaction (Solana)' }),
       approve: z.string().meta({ description: 'Unsigned approval transaction; empty string when none is needed' }),
-      extra: z
-        .string()
-        .meta({
-          description:
-            'Unsigned extra transaction, sent and confirmed before the trade (its nonce comes first): the launchpad fee of a token still on its bonding curve; the trading permit of a strategy token (a token answering `permitRequired()` with true only lets permitted holders hold or move it: `extra` calls `permit()` on the token from the trader, once per trader, so it appears only while the trader has none); or the reset of a USDT-style allowance to 0. Empty string when none. v1 has no extra field: a v1 quote that needs one is refused with APPROVAL_REQUIRED naming the transaction to send first',
-        }),
+      extra: z.string().meta({
+        description:
+          'Unsigned extra transaction, sent and confirmed before the trade (its nonce comes first): the launchpad fee of a token still on its bonding curve; the trading permit of a strategy token (a token answering `permitRequired()` with true only lets permitted holders hold or move it: `extra` calls `permit()` on the token from the trader, once per trader, so it appears only while the trader has none); or the reset of a USDT-style allowance to 0. Empty string when none. v1 has no extra field: a v1 quote that needs one is refused with APPROVAL_REQUIRED naming the transaction to send first',
+      }),
       quoteId: z.string().optional().meta({ description: 'Absent on a price-only quote (no trader)' }),
     }),
     warnings,
@@ -319,21 +306,17 @@ export const v1QuoteInput = z
     side,
     slippage: integer(1, 10_000, 'basis points'),
     trader: anyAddress.meta({ description: 'Signer wallet: EVM 0x form or Solana base58' }),
-    chain: v1Chain(V1_QUOTE_CHAINS)
-      .optional()
-      .meta({
-        description:
-          'Auto-detected from the token address when omitted, by the rule every endpoint uses (the chain of its deepest market among all chains): a token whose main market is on MONAD or MEGAETH, which v1 quote does not serve, is refused naming that chain',
-      }),
+    chain: v1Chain(V1_QUOTE_CHAINS).optional().meta({
+      description:
+        'Auto-detected from the token address when omitted, by the rule every endpoint uses (the chain of its deepest market among all chains): a token whose main market is on MONAD or MEGAETH, which v1 quote does not serve, is refused naming that chain',
+    }),
     priority: priority.optional().meta({ description: 'Default MEDIUM' }),
     simulation: boolean.optional(),
     integrator: anyAddress.optional().meta({ description: 'Fee recipient; defaults to the trader' }),
-    fee: integratorFee('v1')
-      .optional()
-      .meta({
-        description:
-          'Integrator fee in basis points, 0 to 9985 (70 % to the integrator, 30 % to the protocol). Default 0. The 15 bps base fee is added to it and the two cannot take more than the whole trade, so 9985 is the largest (the interface names 10000)',
-      }),
+    fee: integratorFee('v1').optional().meta({
+      description:
+        'Integrator fee in basis points, 0 to 9985 (70 % to the integrator, 30 % to the protocol). Default 0. The 15 bps base fee is added to it and the two cannot take more than the whole trade, so 9985 is the largest (the interface names 10000)',
+    }),
     acceptRisk: boolean
       .optional()
       .meta({ description: 'Quote a buy of a token the audit calls a honeypot instead of refusing it with RISKY_TOKEN. Default false' }),
@@ -363,12 +346,10 @@ export const v1QuoteOutput = z
     stats: z.object({
       valueAmountInUsd: z.number(),
       amountOut: z.string(),
-      amountOutMin: z
-        .string()
-        .meta({
-          description:
-            "The least the signed trade can deliver, raw units: amountOut less the slippage, enforced on chain by the Router (EVM) or the route's own minimum (Solana through Jupiter). On SOL through the local maker the transaction pays exactly amountOut or fails (the maker fills only at its quote), so there amountOutMin equals amountOut whatever the slippage.",
-        }),
+      amountOutMin: z.string().meta({
+        description:
+          "The least the signed trade can deliver, raw units: amountOut less the slippage, enforced on chain by the Router (EVM) or the route's own minimum (Solana through Jupiter). On SOL through the local maker the transaction pays exactly amountOut or fails (the maker fills only at its quote), so there amountOutMin equals amountOut whatever the slippage.",
+      }),
       gasCostUsd: z.number(),
       txCostUsd: z.number(),
       buyTax: z.number(),
