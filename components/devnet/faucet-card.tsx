@@ -9,6 +9,10 @@ import { formatAmount } from '@/server/display/amount-text';
 import { useExplorerTxLink } from '@/components/tx/explorer-links';
 import { FAMILY_TRAITS } from '@/components/wallet/chain-family';
 import { CHAINS, type ChainId } from '@/server/chains/registry';
+import type { AppRouter } from '@/server/api/root';
+import type { inferRouterOutputs } from '@trpc/server';
+
+type FaucetOutcome = inferRouterOutputs<AppRouter>['dev']['faucet'];
 
 /** "Get test funds": shown only when the server runs on the local chain world. */
 export function FaucetCard() {
@@ -67,29 +71,34 @@ export function FaucetCard() {
           {describeWalletAddressRefusal(fund.error, CHAINS[selected as ChainId])}
         </p>
       )}
-      {fund.data && (
-        <div role="status">
-          <p>
-            Sent to {shortAddress(fund.data.address)} on {CHAINS[fund.data.chain as ChainId]?.name ?? fund.data.chain}:
-          </p>
-          <ul aria-label="Funds sent">
-            {fund.data.funded.map((token) => (
-              <li key={token.address}>
-                {formatAmount(token.amount, token.decimals)} {token.symbol}{' '}
-                <a
-                  className="small"
-                  href={explorerTxLink(fund.data.chain as ChainId, token.txHash)}
-                  target="_blank"
-                  rel="noreferrer"
-                  aria-label={`${token.symbol} transaction on the explorer`}
-                >
-                  {shortAddress(token.txHash)} ↗
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {fund.data && <FundsSent sent={fund.data} explorerTxLink={explorerTxLink} />}
     </section>
+  );
+}
+
+/** What the faucet sent: each token's amount and its transaction on the explorer. */
+function FundsSent({ sent, explorerTxLink }: { sent: FaucetOutcome; explorerTxLink: (chain: ChainId, hash: string) => string }) {
+  return (
+    <div role="status">
+      <p>
+        Sent to {shortAddress(sent.address)} on {CHAINS[sent.chain as ChainId]?.name ?? sent.chain}:
+      </p>
+      <ul aria-label="Funds sent">
+        {sent.funded.map((token) => (
+          <li key={token.address}>
+            {formatAmount(token.amount, token.decimals)} {token.symbol}{' '}
+            <a
+              className="small"
+              href={explorerTxLink(sent.chain as ChainId, token.txHash)}
+              target="_blank"
+              rel="noreferrer"
+              aria-label={`${token.symbol} transaction on the explorer`}
+            >
+              {shortAddress(token.txHash)} ↗
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -10,6 +10,18 @@ import { chainForInput, DEFAULT_SEARCH_CHAIN, suggestions } from '@/components/t
 import { CHAINS, CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import { useSelectedChain } from './selected-chain';
 
+/** The chain searched on: the swap page's, followed as it changes, or Base before there is one. */
+function useSearchChain() {
+  const { chain: swapChain } = useSelectedChain();
+  const [chain, setChain] = useState<ChainId>(swapChain ?? DEFAULT_SEARCH_CHAIN);
+
+  useEffect(() => {
+    if (swapChain) setChain(swapChain);
+  }, [swapChain]);
+
+  return { swapChain, chain, setChain };
+}
+
 /**
  * The header's token search: an address or a known symbol opens that token's page. The chain is the one
  * the swap page is on (Base before that), shown in the box so it can be changed; a base58 address moves
@@ -20,15 +32,10 @@ export function TokenSearch() {
   const search = useTokenSearch();
   const router = useRouter();
   const listId = useId();
-  const { chain: swapChain } = useSelectedChain();
-  const [chain, setChain] = useState<ChainId>(swapChain ?? DEFAULT_SEARCH_CHAIN);
+  const { swapChain, chain, setChain } = useSearchChain();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (swapChain) setChain(swapChain);
-  }, [swapChain]);
 
   // Symbols are suggested once someone types, not on every page load.
   const known = useQuery(trpc.tokens.known.queryOptions(text.trim() ? { chain } : skipToken, { staleTime: KNOWN_STALE_MS }));
@@ -60,20 +67,13 @@ export function TokenSearch() {
 
   return (
     <form role="search" aria-label="Token search" className="token-search-box" onSubmit={(event) => void onSubmit(event)}>
-      <select
-        aria-label="Search on chain"
-        value={chain}
-        onChange={(event) => {
-          setChain(event.target.value as ChainId);
+      <SearchChainSelect
+        chain={chain}
+        onChange={(id) => {
+          setChain(id);
           setProblem(undefined);
         }}
-      >
-        {CHAIN_IDS.map((id) => (
-          <option key={id} value={id} title={CHAINS[id].name}>
-            {id}
-          </option>
-        ))}
-      </select>
+      />
       <input
         type="search"
         aria-label="Token address or symbol"
@@ -99,5 +99,18 @@ export function TokenSearch() {
         </p>
       )}
     </form>
+  );
+}
+
+/** The chain searched on, each named by its id (its full name on hover). */
+function SearchChainSelect({ chain, onChange }: { chain: ChainId; onChange: (chain: ChainId) => void }) {
+  return (
+    <select aria-label="Search on chain" value={chain} onChange={(event) => onChange(event.target.value as ChainId)}>
+      {CHAIN_IDS.map((id) => (
+        <option key={id} value={id} title={CHAINS[id].name}>
+          {id}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -29,8 +29,55 @@ function rate(amountIn: bigint, amountOut: bigint, tokenIn: SwapToken, tokenOut:
   return (amountOut * 10n ** BigInt(tokenIn.decimals) * 10n ** 18n) / (amountIn * 10n ** BigInt(tokenOut.decimals));
 }
 
-export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, countdown }: QuoteDetailsProps) {
+/** The quote's rate, one unit of either token in the other: a click swaps its direction. */
+function RateButton({ amountIn, amountOut, tokenIn, tokenOut }: { amountIn: bigint; amountOut: bigint; tokenIn: SwapToken; tokenOut: SwapToken }) {
   const [inverted, setInverted] = useState(false);
+  return (
+    <button type="button" className="rate" onClick={() => setInverted(!inverted)} title="Swap the rate's direction">
+      {inverted
+        ? `1 ${tokenOut.symbol} = ${formatAmount(rate(amountOut, amountIn, tokenOut, tokenIn), 18)} ${tokenIn.symbol}`
+        : `1 ${tokenIn.symbol} = ${formatAmount(rate(amountIn, amountOut, tokenIn, tokenOut), 18)} ${tokenOut.symbol}`}
+    </button>
+  );
+}
+
+/** What the slippage tolerance bounds: the least received, or for an exact output the most sent. */
+function SlippageBound({ stats, tokenIn, tokenOut }: { stats: Quote['stats']; tokenIn: SwapToken; tokenOut: SwapToken }) {
+  return stats.amountInMax === undefined ? (
+    <div>
+      <dt>Minimum received</dt>
+      <dd>
+        {formatAmount(stats.amountOutMin, tokenOut.decimals)} {tokenOut.symbol}
+      </dd>
+    </div>
+  ) : (
+    // An exact output arrives exactly: what the slippage bounds is the input.
+    <div>
+      <dt>Maximum sent</dt>
+      <dd data-testid="maximum-sent">
+        {formatAmount(stats.amountInMax, tokenIn.decimals)} {tokenIn.symbol}
+      </dd>
+    </div>
+  );
+}
+
+/** The route's legs, each with its share, token path and pools; a dash for a quote without a route. */
+function RouteLegs({ route, symbolOf }: { route: Quote['route']; symbolOf: (address: string) => string }) {
+  return (
+    <dd className="route">
+      {route.length === 0
+        ? '–'
+        : routeLegsText(route, symbolOf).map((leg) => (
+            <span key={leg.key} className="hop" title={leg.title} data-testid="route-leg">
+              <strong>{leg.share}</strong> {leg.path}
+              <span className="muted small"> {leg.pools}</span>
+            </span>
+          ))}
+    </dd>
+  );
+}
+
+export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, countdown }: QuoteDetailsProps) {
   const { stats } = quote;
   const amountIn = BigInt(stats.amountIn);
   const amountOut = BigInt(stats.amountOut);
@@ -44,11 +91,7 @@ export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, countdow
   return (
     <section className="quote-details" aria-label="Quote details">
       <div className="quote-head">
-        <button type="button" className="rate" onClick={() => setInverted(!inverted)} title="Swap the rate's direction">
-          {inverted
-            ? `1 ${tokenOut.symbol} = ${formatAmount(rate(amountOut, amountIn, tokenOut, tokenIn), 18)} ${tokenIn.symbol}`
-            : `1 ${tokenIn.symbol} = ${formatAmount(rate(amountIn, amountOut, tokenIn, tokenOut), 18)} ${tokenOut.symbol}`}
-        </button>
+        <RateButton amountIn={amountIn} amountOut={amountOut} tokenIn={tokenIn} tokenOut={tokenOut} />
         <QuoteCountdown {...countdown} />
       </div>
       <dl className="quote-rows">
@@ -60,22 +103,7 @@ export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, countdow
           <dt>Price impact</dt>
           <dd data-testid="price-impact">{formatPercent(stats.priceImpact)}</dd>
         </div>
-        {stats.amountInMax === undefined ? (
-          <div>
-            <dt>Minimum received</dt>
-            <dd>
-              {formatAmount(stats.amountOutMin, tokenOut.decimals)} {tokenOut.symbol}
-            </dd>
-          </div>
-        ) : (
-          // An exact output arrives exactly: what the slippage bounds is the input.
-          <div>
-            <dt>Maximum sent</dt>
-            <dd data-testid="maximum-sent">
-              {formatAmount(stats.amountInMax, tokenIn.decimals)} {tokenIn.symbol}
-            </dd>
-          </div>
-        )}
+        <SlippageBound stats={stats} tokenIn={tokenIn} tokenOut={tokenOut} />
         <div>
           <dt>Protocol fee</dt>
           <dd>{fee(stats.protocolFee)}</dd>
@@ -111,16 +139,7 @@ export function QuoteDetails({ chain, quote, tokenIn, tokenOut, tokens, countdow
         )}
         <div>
           <dt>Route</dt>
-          <dd className="route">
-            {quote.route.length === 0
-              ? '–'
-              : routeLegsText(quote.route, (address) => byAddress(address)?.symbol ?? shortAddress(address)).map((leg) => (
-                  <span key={leg.key} className="hop" title={leg.title} data-testid="route-leg">
-                    <strong>{leg.share}</strong> {leg.path}
-                    <span className="muted small"> {leg.pools}</span>
-                  </span>
-                ))}
-          </dd>
+          <RouteLegs route={quote.route} symbolOf={(address) => byAddress(address)?.symbol ?? shortAddress(address)} />
         </div>
       </dl>
     </section>

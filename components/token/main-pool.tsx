@@ -11,6 +11,10 @@ import { formatPercent, formatUsdTotal } from '@/server/display/number-text';
 import { retryTransient } from './lib/retry';
 import { explorerAddressUrl } from './lib/token-links';
 import type { TokenInfo } from './lib/types';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '@/server/api/root';
+
+type PoolInfo = NonNullable<inferRouterOutputs<AppRouter>['v1']['poolInfo']['poolInfo']>;
 
 /**
  * The pool's address when token-info carries one. The documented token-info pool has none, so the pool's
@@ -31,6 +35,38 @@ function ExplorerLink({ chain, address }: { chain: ChainId; address: string }) {
     <a href={explorerAddressUrl(chain, address)} target="_blank" rel="noreferrer noopener" className="mono">
       {shortAddress(address)} ↗
     </a>
+  );
+}
+
+/** What pool-info adds of the pool contract: its fee, pair, factory and creation day. */
+function PoolContractDetails({ chain, info }: { chain: ChainId; info: PoolInfo }) {
+  return (
+    <>
+      <div className="stat">
+        <dt>Fee</dt>
+        <dd data-testid="pool-fee">{formatPercent(info.realFee, 4)}</dd>
+      </div>
+      <div className="stat">
+        <dt>Pair</dt>
+        <dd>
+          {info.token.symbol} / {info.quote.symbol}
+        </dd>
+      </div>
+      {isEvmAddress(info.factory) && (
+        <div className="stat">
+          <dt>Factory</dt>
+          <dd>
+            <ExplorerLink chain={chain} address={info.factory} />
+          </dd>
+        </div>
+      )}
+      {info.createdAt > 0 && (
+        <div className="stat">
+          <dt>Created</dt>
+          <dd>{new Date(info.createdAt * 1000).toISOString().slice(0, 10)}</dd>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -76,34 +112,7 @@ export function MainPool({ chain, pool }: { chain: ChainId; pool: TokenInfo['poo
               </dd>
             </div>
           )}
-          {info && (
-            <>
-              <div className="stat">
-                <dt>Fee</dt>
-                <dd data-testid="pool-fee">{formatPercent(info.realFee, 4)}</dd>
-              </div>
-              <div className="stat">
-                <dt>Pair</dt>
-                <dd>
-                  {info.token.symbol} / {info.quote.symbol}
-                </dd>
-              </div>
-              {isEvmAddress(info.factory) && (
-                <div className="stat">
-                  <dt>Factory</dt>
-                  <dd>
-                    <ExplorerLink chain={chain} address={info.factory} />
-                  </dd>
-                </div>
-              )}
-              {info.createdAt > 0 && (
-                <div className="stat">
-                  <dt>Created</dt>
-                  <dd>{new Date(info.createdAt * 1000).toISOString().slice(0, 10)}</dd>
-                </div>
-              )}
-            </>
-          )}
+          {info && <PoolContractDetails chain={chain} info={info} />}
         </dl>
       )}
       {details.isLoading && (

@@ -1,6 +1,7 @@
 'use client';
 
 import type { IChartApi, ISeriesApi, Time, UTCTimestamp } from 'lightweight-charts';
+import type * as LightweightCharts from 'lightweight-charts';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { formatFixed } from '@/server/display/number-text';
 import { legendTime, timeTickLabel, type PriceAxis, type SeriesPoint, type TimeGrid } from './lib/chart-series';
@@ -20,6 +21,9 @@ interface Inspected {
   /** Chosen by a tap or click: stays when the pointer leaves, as a finger always does. */
   pinned: boolean;
 }
+
+/** The charting library, loaded with the chart only. */
+type ChartLibrary = typeof LightweightCharts;
 
 interface Chart {
   api: IChartApi;
@@ -105,6 +109,37 @@ function themeColours(element: HTMLElement) {
   return { text: read('--muted', '#8a8fa3'), accent: read('--accent', '#4f7cff'), grid: read('--border', 'rgba(127,127,127,0.22)') };
 }
 
+/**
+ * The chart and its stepped area series, in the page's colours, without axis labels under the crosshair.
+ * The price axis spans what `axisNow` gives when the chart scales, so it follows each new axis.
+ */
+function createPriceChart(library: ChartLibrary, element: HTMLElement, axisNow: () => PriceAxis): Chart {
+  const { createChart, AreaSeries, CrosshairMode, LineType } = library;
+  const colours = themeColours(element);
+  const api = createChart(element, {
+    autoSize: true,
+    layout: { background: { color: 'transparent' }, textColor: colours.text, attributionLogo: false },
+    grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
+    rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.08 } },
+    // The legend names the price and time under the crosshair: labels on the axes would cover theirs.
+    crosshair: { mode: CrosshairMode.Magnet, horzLine: { labelVisible: false }, vertLine: { labelVisible: false } },
+    handleScroll: false,
+    handleScale: false,
+  });
+  const line = api.addSeries(AreaSeries, {
+    lineColor: colours.accent,
+    topColor: `${colours.accent}55`,
+    bottomColor: `${colours.accent}05`,
+    lineWidth: 2,
+    lineType: LineType.WithSteps,
+    priceLineVisible: false,
+    // The legend names the latest price: a label for it on the axis would cover the axis's own.
+    lastValueVisible: false,
+    autoscaleInfoProvider: () => ({ priceRange: { minValue: axisNow().low, maxValue: axisNow().high } }),
+  });
+  return { api, line };
+}
+
 interface Scales {
   grid: TimeGrid;
   axis: PriceAxis;
@@ -126,31 +161,9 @@ function useChart(container: RefObject<HTMLDivElement | null>, figure: RefObject
     let disposed = false;
     const element = container.current;
     if (!element) return;
-    void import('lightweight-charts').then(({ createChart, AreaSeries, CrosshairMode, LineType }) => {
+    void import('lightweight-charts').then((library) => {
       if (disposed) return;
-      const colours = themeColours(element);
-      const api = createChart(element, {
-        autoSize: true,
-        layout: { background: { color: 'transparent' }, textColor: colours.text, attributionLogo: false },
-        grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-        rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.08 } },
-        // The legend names the price and time under the crosshair: labels on the axes would cover theirs.
-        crosshair: { mode: CrosshairMode.Magnet, horzLine: { labelVisible: false }, vertLine: { labelVisible: false } },
-        handleScroll: false,
-        handleScale: false,
-      });
-      const line = api.addSeries(AreaSeries, {
-        lineColor: colours.accent,
-        topColor: `${colours.accent}55`,
-        bottomColor: `${colours.accent}05`,
-        lineWidth: 2,
-        lineType: LineType.WithSteps,
-        priceLineVisible: false,
-        // The legend names the latest price: a label for it on the axis would cover the axis's own.
-        lastValueVisible: false,
-        autoscaleInfoProvider: () => ({ priceRange: { minValue: current.current.axis.low, maxValue: current.current.axis.high } }),
-      });
-      chart.current = { api, line };
+      chart.current = createPriceChart(library, element, () => current.current.axis);
       setReady(true);
     });
     return () => {

@@ -14,24 +14,55 @@ import { chainForInput, DEFAULT_SEARCH_CHAIN } from './lib/token-search';
 import { RecentlyViewed } from './recently-viewed';
 import { TokenMarketTable } from './token-market-table';
 
+/** The chain's listed tokens, and those of them the search text matches (by symbol, name or address). */
+function useListedTokens(chain: ChainId, text: string) {
+  const trpc = useTRPC();
+  const markets = useQuery(trpc.tokens.markets.queryOptions({ chain }, { retry: retryTransient, staleTime: 30_000 }));
+  const wanted = text.trim().toLowerCase();
+  const shown = (markets.data?.tokens ?? []).filter(
+    (token) => !wanted || token.symbol.toLowerCase().includes(wanted) || token.name.toLowerCase().includes(wanted) || token.address.toLowerCase() === wanted,
+  );
+  return { markets, wanted, shown };
+}
+
+/** The chain's listed tokens that match, or why there are none to show. */
+function ListedTokens({ chain, listing }: { chain: ChainId; listing: ReturnType<typeof useListedTokens> }) {
+  const { markets, wanted, shown } = listing;
+  return (
+    <section className="card token-card" aria-label={`Tokens on ${CHAINS[chain].name}`}>
+      <h2>Tokens on {CHAINS[chain].name}</h2>
+      {markets.isLoading && (
+        <p role="status" className="muted">
+          Reading prices from the chain…
+        </p>
+      )}
+      {markets.error && (
+        <p role="alert" className="error">
+          The tokens could not be read: {describeError(markets.error)}
+        </p>
+      )}
+      {markets.data && shown.length === 0 && (
+        <p className="muted">{wanted ? 'No listed token matches. Paste its address and press Open.' : `No tokens are listed on ${CHAINS[chain].name}.`}</p>
+      )}
+      {shown.length > 0 && <TokenMarketTable chain={chain} tokens={shown} />}
+    </section>
+  );
+}
+
 /**
  * `/token`: find a token (symbol, name or address; the list below filters as you type), the chosen chain's
  * listed tokens with price, 24 h change (from their own trades) and liquidity, and the tokens this browser
  * viewed recently.
  */
 export function TokenLanding() {
-  const trpc = useTRPC();
   const router = useRouter();
   const search = useTokenSearch();
   const { chain: swapChain } = useSelectedChain();
   const [chain, setChain] = useState<ChainId>(swapChain ?? DEFAULT_SEARCH_CHAIN);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string>();
-  const markets = useQuery(trpc.tokens.markets.queryOptions({ chain }, { retry: retryTransient, staleTime: 30_000 }));
-  const wanted = text.trim().toLowerCase();
-  const shown = (markets.data?.tokens ?? []).filter(
-    (token) => !wanted || token.symbol.toLowerCase().includes(wanted) || token.name.toLowerCase().includes(wanted) || token.address.toLowerCase() === wanted,
-  );
+  const listing = useListedTokens(chain, text);
+  const { wanted, shown } = listing;
 
   // React does not await a handler; the search answers a failure as a problem to show, so this never rejects.
   const onSubmit = async (event: FormEvent) => {
@@ -90,23 +121,7 @@ export function TokenLanding() {
 
       <RecentlyViewed />
 
-      <section className="card token-card" aria-label={`Tokens on ${CHAINS[chain].name}`}>
-        <h2>Tokens on {CHAINS[chain].name}</h2>
-        {markets.isLoading && (
-          <p role="status" className="muted">
-            Reading prices from the chain…
-          </p>
-        )}
-        {markets.error && (
-          <p role="alert" className="error">
-            The tokens could not be read: {describeError(markets.error)}
-          </p>
-        )}
-        {markets.data && shown.length === 0 && (
-          <p className="muted">{wanted ? 'No listed token matches. Paste its address and press Open.' : `No tokens are listed on ${CHAINS[chain].name}.`}</p>
-        )}
-        {shown.length > 0 && <TokenMarketTable chain={chain} tokens={shown} />}
-      </section>
+      <ListedTokens chain={chain} listing={listing} />
     </div>
   );
 }

@@ -35,22 +35,11 @@ function quotedFor(source: ChainId, serialized: string, what: string): QuotedTra
 }
 
 /**
- * Pays a quoted deposit with the wallet of the source chain, then opens the request's tracker.
- * EVM wallets broadcast the deposit themselves (MetaMask signs only by sending); the tracker then has the
- * server record the hash. A token deposit the quote gives an approval for has the wallet send the approval
- * first and waits for its receipt, since the deposit reverts without it. Solana wallets sign only, so the
- * signed deposit goes to `bridge.execute`, which sends and confirms it.
+ * The EVM deposit: the wallet broadcasts the approval the quote gives, if any, and waits for its receipt, then
+ * broadcasts the deposit. `done.approved` tells the caller the approval went through when the deposit fails.
  */
-export function useBridgeDeposit() {
+function useEvmDeposit(setPhase: (phase: DepositPhase) => void, setApproveTxHash: (hash: string | undefined) => void) {
   const config = useConfig();
-  const { address: solanaAddress, signQuoted } = useSolanaWallet();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const router = useRouter();
-  const execute = useMutation(trpc.bridge.execute.mutationOptions());
-  const [phase, setPhase] = useState<DepositPhase>('idle');
-  const [approveTxHash, setApproveTxHash] = useState<string>();
-  const [error, setError] = useState<string>();
 
   // The wallet picks the nonces and fees; the server recognises the deposit by its depository and data.
   const send = useCallback(
@@ -59,7 +48,7 @@ export function useBridgeDeposit() {
     [config],
   );
 
-  const evmDeposit = useCallback(
+  return useCallback(
     async (source: ChainId, account: string, transaction: BridgeQuote['transaction'], done: { approved: boolean }): Promise<string> => {
       const trade = quotedFor(source, transaction.trade, 'deposit');
       if (transaction.approve) {
@@ -78,10 +67,17 @@ export function useBridgeDeposit() {
       setPhase('wallet');
       return send(account, trade);
     },
-    [config, send],
+    [config, send, setPhase, setApproveTxHash],
   );
+}
 
-  const solanaDeposit = useCallback(
+/** The Solana deposit: the wallet signs it, and `bridge.execute` sends and confirms it. */
+function useSolanaDeposit(setPhase: (phase: DepositPhase) => void) {
+  const { address: solanaAddress, signQuoted } = useSolanaWallet();
+  const trpc = useTRPC();
+  const execute = useMutation(trpc.bridge.execute.mutationOptions());
+
+  return useCallback(
     async (source: ChainId, account: string, transaction: BridgeQuote['transaction']): Promise<string> => {
       if (solanaAddress !== account) throw new SwapFlowError('The Solana wallet changed accounts. Get a new quote.');
       if (!signQuoted) throw new SwapFlowError('This wallet cannot sign Solana transactions for the page.');
@@ -94,8 +90,26 @@ export function useBridgeDeposit() {
       if (!outcome.sourceTxHash) throw new SwapFlowError(outcome.error ?? 'The deposit was not sent.');
       return outcome.sourceTxHash;
     },
-    [solanaAddress, signQuoted, execute],
+    [solanaAddress, signQuoted, execute, setPhase],
   );
+}
+
+/**
+ * Pays a quoted deposit with the wallet of the source chain, then opens the request's tracker.
+ * EVM wallets broadcast the deposit themselves (MetaMask signs only by sending); the tracker then has the
+ * server record the hash. A token deposit the quote gives an approval for has the wallet send the approval
+ * first and waits for its receipt, since the deposit reverts without it. Solana wallets sign only, so the
+ * signed deposit goes to `bridge.execute`, which sends and confirms it.
+ */
+export function useBridgeDeposit() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [phase, setPhase] = useState<DepositPhase>('idle');
+  const [approveTxHash, setApproveTxHash] = useState<string>();
+  const [error, setError] = useState<string>();
+  const evmDeposit = useEvmDeposit(setPhase, setApproveTxHash);
+  const solanaDeposit = useSolanaDeposit(setPhase);
 
   const deposit = useCallback(
     async ({ source, account, transaction }: BridgeDepositParameters) => {
