@@ -148,7 +148,3 @@ export function failureBody(error: AppError): FailureBody {
     ...(error.tradeFailure ? { status: 'FAILED' as const, parsedError: error.code } : {}),
   };
 }
-
-export function notImplemented(capability: string): AppError {
-  return new AppError('NOT_IMPLEMENTED', `${capability} is not available on this server yet; the request was valid.`);
-}

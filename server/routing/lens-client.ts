@@ -32,8 +32,6 @@ export interface LensPreCall {
   data: Hex;
 }
 
-export type LensHop = RouteHop;
-
 export interface LensCandidate {
   legs: RouteLeg[];
   poolAmountOut: bigint;

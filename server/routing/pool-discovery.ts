@@ -73,8 +73,3 @@ export async function discoverPools(chain: ConfiguredChain, venues: EvmVenues, t
   if (now - entry.at > FRESH_MS && !entry.refreshing) refresh().catch(() => undefined);
   return entry.found;
 }
-
-/** Forgets every remembered answer (tests that add pools). */
-export function forgetDiscoveredPools(): void {
-  remembered.clear();
-}

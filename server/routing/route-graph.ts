@@ -70,10 +70,6 @@ export function pathOut(path: PoolPath, amountIn: number): number {
   return amount;
 }
 
-export function pathSpot(path: PoolPath): number {
-  return path.hops.reduce((rate, hop) => rate * hopSpot(hop), 1);
-}
-
 const lower = (address: string) => address.toLowerCase();
 
 function hopThrough(priced: PricedPool, tokenIn: string): PathHop {
