@@ -99,64 +99,11 @@ export async function createServices(config: Config, options: { shareStore?: boo
   const shared = store.engine === 'pglite' && options.shareStore ? await serveStoreOverSocket(store, config.dataDir) : undefined;
   const appSecret = loadAppSecret(config);
   const auth = createAuthDeps(config, store, appSecret, logger);
-
-  const manifest = config.localWorld ? readDevnetManifest(config.devnetManifestPath) : undefined;
-  const chains = createChainDirectory(
-    config,
-    manifest,
-    (call) => metrics.rpcCalls.inc({ chain: call.chain, method: call.method, outcome: call.outcome }),
-    undefined,
-    rpcDurationHistogram(metrics),
-  );
-
-  const pingStorage = async () => {
-    await store.db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
-  };
-  // Run by getServices at start (a fault stops the app), or on the first request that shows capabilities;
-  // then again in the background, each run replacing the last.
-  const chainRecheck = createChainRecheck({
-    chains,
-    logger,
-    intervalMs: config.CHAIN_RECHECK_MS,
-    onRun: (run) => applyChainFaults(run, bridge, logger),
-    runDoctor: () =>
-      runDoctor({
-        config,
-        chains,
-        manifest,
-        solanaRouted: solana !== undefined,
-        pingStorage,
-        solverKeys: solverKeyHistory(store.db, { record: true }),
-        families: familyServices,
-      }),
-  });
-  const doctor = () => chainRecheck.latest();
-  const countTrade = registerChainMetrics(metrics, {
-    chains,
-    capabilities: async () => (await doctor()).chains,
-    probeTimeoutMs: config.HEALTH_PROBE_TIMEOUT_MS,
-    version: packageJson.version,
-    commit: config.BUILD_COMMIT,
-  });
-  const health = createHealthCheck({
-    chains,
-    pingStorage,
-    capabilities: async () => (await doctor()).chains,
-    storageEngine: store.engine,
-    version: packageJson.version,
-    cacheMs: config.HEALTH_CACHE_MS,
-    probeTimeoutMs: config.HEALTH_PROBE_TIMEOUT_MS,
-  });
-
-  const trades = createTradeRepository(store.db, store.writeOrder);
-  const balances = createBalanceReader(chains);
-  const background = createBackgroundSender({ chains, trades, logger });
-  const priorityFees = createPriorityFeeReader(chains);
-  const solana = solanaTradingFrom(config, chains.SOL, manifest, balances);
-  const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, families: familyServices, config }));
-  const swapQuoteDeps: SwapQuoteDeps = { chains, families: familyServices, priorityFees, appSecret, balances, solana, tokenRisk };
-  const { bridge, solver } = createBridge({ config, chains, manifest, priorityFees, solana, store, logger, metrics, swapQuoteDeps });
-  registerBridgeGauges(metrics, bridge, manifest);
+  const { manifest, chains } = openChains(config, metrics);
+  // The doctor's runs read the trading layer built after them, only once they run.
+  const { chainRecheck, doctor, countTrade, health } = createMonitoring({ config, chains, manifest, store, logger, metrics, trading: () => trading });
+  const trading = createTrading({ config, chains, manifest, store, appSecret, logger, metrics });
+  const { trades, balances, background, priorityFees, solana, tokenRisk, bridge, solver } = trading;
   const rateLimiter = createRateLimiter(createRateLimitRepository(store.db));
 
   return {
@@ -192,6 +139,105 @@ export async function createServices(config: Config, options: { shareStore?: boo
       await store.close();
     },
   };
+}
+
+/** The chain clients, with the local world's manifest when the app runs on it; each RPC call is counted and timed. */
+function openChains(config: Config, metrics: Metrics): { manifest: DevnetManifest | undefined; chains: ChainDirectory } {
+  const manifest = config.localWorld ? readDevnetManifest(config.devnetManifestPath) : undefined;
+  const chains = createChainDirectory(
+    config,
+    manifest,
+    (call) => metrics.rpcCalls.inc({ chain: call.chain, method: call.method, outcome: call.outcome }),
+    undefined,
+    rpcDurationHistogram(metrics),
+  );
+  return { manifest, chains };
+}
+
+type TradingLayer = Pick<Services, 'trades' | 'balances' | 'background' | 'priorityFees' | 'solana' | 'tokenRisk' | 'bridge' | 'solver'>;
+
+interface MonitoringInputs {
+  config: Config;
+  chains: ChainDirectory;
+  manifest: DevnetManifest | undefined;
+  store: Store;
+  logger: Logger;
+  metrics: Metrics;
+  /** The trading layer, read only when the doctor runs (it is built after the monitoring). */
+  trading: () => TradingLayer;
+}
+
+/** The doctor's rechecks, the chain metrics and the health check. */
+function createMonitoring({
+  config,
+  chains,
+  manifest,
+  store,
+  logger,
+  metrics,
+  trading,
+}: MonitoringInputs): Pick<Services, 'chainRecheck' | 'doctor' | 'countTrade' | 'health'> {
+  const pingStorage = async () => {
+    await store.db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
+  };
+  // Run by getServices at start (a fault stops the app), or on the first request that shows capabilities;
+  // then again in the background, each run replacing the last.
+  const chainRecheck = createChainRecheck({
+    chains,
+    logger,
+    intervalMs: config.CHAIN_RECHECK_MS,
+    onRun: (run) => applyChainFaults(run, trading().bridge, logger),
+    runDoctor: () =>
+      runDoctor({
+        config,
+        chains,
+        manifest,
+        solanaRouted: trading().solana !== undefined,
+        pingStorage,
+        solverKeys: solverKeyHistory(store.db, { record: true }),
+        families: familyServices,
+      }),
+  });
+  const doctor = () => chainRecheck.latest();
+  const countTrade = registerChainMetrics(metrics, {
+    chains,
+    capabilities: async () => (await doctor()).chains,
+    probeTimeoutMs: config.HEALTH_PROBE_TIMEOUT_MS,
+    version: packageJson.version,
+    commit: config.BUILD_COMMIT,
+  });
+  const health = createHealthCheck({
+    chains,
+    pingStorage,
+    capabilities: async () => (await doctor()).chains,
+    storageEngine: store.engine,
+    version: packageJson.version,
+    cacheMs: config.HEALTH_CACHE_MS,
+    probeTimeoutMs: config.HEALTH_PROBE_TIMEOUT_MS,
+  });
+  return { chainRecheck, doctor, countTrade, health };
+}
+
+/** Trade records, balances, follow-up sends, fees, Solana routing, token risk and the bridge with its solver. */
+function createTrading({
+  config,
+  chains,
+  manifest,
+  store,
+  appSecret,
+  logger,
+  metrics,
+}: Omit<MonitoringInputs, 'trading'> & { appSecret: string }): TradingLayer {
+  const trades = createTradeRepository(store.db, store.writeOrder);
+  const balances = createBalanceReader(chains);
+  const background = createBackgroundSender({ chains, trades, logger });
+  const priorityFees = createPriorityFeeReader(chains);
+  const solana = solanaTradingFrom(config, chains.SOL, manifest, balances);
+  const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, families: familyServices, config }));
+  const swapQuoteDeps: SwapQuoteDeps = { chains, families: familyServices, priorityFees, appSecret, balances, solana, tokenRisk };
+  const { bridge, solver } = createBridge({ config, chains, manifest, priorityFees, solana, store, logger, metrics, swapQuoteDeps });
+  registerBridgeGauges(metrics, bridge, manifest);
+  return { trades, balances, background, priorityFees, solana, tokenRisk, bridge, solver };
 }
 
 /** What authenticating a request needs; a key's last use is written at most once a minute. */

@@ -15,7 +15,8 @@ import { balance, chains, priorityFees, tokenBalance } from './contract/chain-da
 import { devnet, faucet } from './contract/dev';
 import { health } from './contract/system';
 import { poolInfo, tokenAudit, tokenInfo, v1Value, v2Value } from './contract/tokens';
-import { tradeHistory, v1Execute, v1Quote, v2Execute, v2Quote, v2Track } from './contract/trading';
+import { tradeHistory, v2Execute, v2Quote, v2Track } from './contract/trading';
+import { v1Execute, v1Quote } from './contract/trading-v1';
 import { bridgeExecuteAnswer, bridgeQuoteAnswer, bridgeStatusAnswer } from './handlers/bridge';
 import { devnetAnswer } from './handlers/devnet';
 import { ownerOf } from './handlers/owner-of';

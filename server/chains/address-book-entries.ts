@@ -1,56 +1,24 @@
 /**
  * The address book's entries, chain by chain (see address-book.ts for what an entry holds and the rules):
- * every one names the documentation page it was read from.
+ * every one names the documentation page it was read from. The chains from Abstract on are in address-book-newer-chains.ts.
  */
-import type { ChainAddressBook, PancakeV3Entry } from './address-book';
+import type { ChainAddressBook } from './address-book';
+import {
+  CIRCLE_USDC,
+  MULTICALL3,
+  MULTICALL3_DEPLOYMENTS,
+  PANCAKE_V2_ADDRESSES,
+  PANCAKE_V3_SHARED,
+  TETHER_PROTOCOLS,
+  UNISWAP_V2_DEPLOYMENTS,
+  UNISWAP_V2_PAIR_INIT_CODE_HASH,
+  UNISWAP_V3_POOL_INIT_CODE_HASH,
+  UNISWAP_V4_DEPLOYMENTS,
+  USDT0_DEPLOYMENTS,
+  uniswapV3Deployments,
+} from './address-book-shared';
+import { NEWER_CHAIN_ENTRIES } from './address-book-newer-chains';
 import type { EvmChainId } from './registry';
-
-// The pages the entries were read from. Uniswap's documentation moved to developers.uniswap.org; chains listed only
-// there (X Layer, HyperEVM) cite the new pages, the others the docs.uniswap.org pages that list them.
-
-const UNISWAP_V2_DEPLOYMENTS = 'https://docs.uniswap.org/contracts/v2/reference/smart-contracts/v2-deployments';
-const UNISWAP_V2_DEPLOYMENTS_CURRENT = 'https://developers.uniswap.org/docs/protocols/v2/deployments';
-const UNISWAP_V4_DEPLOYMENTS = 'https://docs.uniswap.org/contracts/v4/deployments';
-const UNISWAP_V4_DEPLOYMENTS_CURRENT = 'https://developers.uniswap.org/docs/protocols/v4/deployments';
-const uniswapV3Deployments = (page: string) => `https://docs.uniswap.org/contracts/v3/reference/deployments/${page}`;
-const uniswapV3DeploymentsCurrent = (page: string) => `https://developers.uniswap.org/docs/protocols/v3/deployments/${page}`;
-const PANCAKE_V3_ADDRESSES = 'https://developer.pancakeswap.finance/contracts/v3/addresses';
-const PANCAKE_V2_ADDRESSES = 'https://developer.pancakeswap.finance/contracts/v2/addresses';
-const MULTICALL3_DEPLOYMENTS = 'https://multicall3.com/deployments';
-const CIRCLE_USDC = 'https://developers.circle.com/stablecoins/usdc-contract-addresses';
-const USDT0_DEPLOYMENTS = 'https://docs.usdt0.to/technical-documentation/deployments';
-const TETHER_PROTOCOLS = 'https://tether.to/en/supported-protocols';
-
-/** The address Multicall3's keyless deployment transaction gives it on every chain where it could be sent. */
-const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11';
-
-/**
- * keccak256 of UniswapV2Pair's creation code, as docs.uniswap.org gives it for computing pair addresses
- * (contracts/v2/guides/smart-contract-integration/getting-pair-addresses). The deployments page lists no other hash
- * for any chain; the test recomputes it from @uniswap/v2-core.
- */
-const UNISWAP_V2_PAIR_INIT_CODE_HASH = '0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f';
-/**
- * keccak256 of UniswapV3Pool's creation code: the SDK's POOL_INIT_CODE_HASH (docs.uniswap.org/sdk/v3/reference/overview).
- * Every chain below states a deployment from @uniswap/v3-core 1.0.0.
- */
-const UNISWAP_V3_POOL_INIT_CODE_HASH = '0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54';
-
-/**
- * PancakeSwap V3 shares one set of addresses on BSC, Ethereum, Arbitrum, Base and Monad (its addresses page).
- * The init code hash and the tiers are the v3 SDK's (pancake-frontend packages/v3-sdk/src/constants.ts: POOL_INIT_CODE_HASH,
- * FeeAmount); the tiers' 0.25 % in place of Uniswap's 0.3 % is also on the developer FAQ. The router is the plain V3
- * SwapRouter (Uniswap's SwapRouter interface), not the Smart Router.
- */
-const PANCAKE_V3_SHARED: PancakeV3Entry = {
-  source: PANCAKE_V3_ADDRESSES,
-  factory: '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865',
-  poolDeployer: '0x41ff9AA7e16B8B1a8a8dc4f0eFacd93D02d071c9',
-  quoterV2: '0xB048Bbc1Ee6b733FFfCFb9e9CeF7375518e25997',
-  swapRouter: '0x1b81D678ffb9C0263b24A97847620C99d213eB14',
-  initCodeHash: '0x6ce8eb472fa82df5469c6ab6d485f17c3ad13c8cd7af59b3d4a8026c5ce0f7e2',
-  feeTiers: [100, 500, 2500, 10000],
-};
 
 export const ADDRESS_BOOK: Readonly<Partial<Record<EvmChainId, ChainAddressBook>>> = {
   // Left out: USDT (Base's is a bridged token that no issuer page lists); PancakeSwap V2 (0.25 % fee, not the engine's
@@ -225,210 +193,5 @@ export const ADDRESS_BOOK: Readonly<Partial<Record<EvmChainId, ChainAddressBook>
     },
   },
 
-  // Abstract is a zkSync-stack chain: CREATE2 addresses are derived from a bytecode hash, so the Uniswap V2 and V3
-  // deployments its docs list (pair hash 0x0100065f…, pool hash 0x010013f1…) do not follow the engine's address math
-  // and are left out; Multicall3 too sits at an address of its own there (the list gives it). Left out too: USDT
-  // (listed without its decimals). USDC is the bridged USDC.e.
-  ABS: {
-    wrappedNative: {
-      source: 'https://docs.abs.xyz/tooling/deployed-contracts',
-      symbol: 'WETH',
-      address: '0x3439153EB7AF838Ad19d56E1571FBD09333C2809',
-      decimals: 18,
-    },
-    stables: [
-      { source: 'https://docs.abs.xyz/tooling/deployed-contracts', symbol: 'USDC.e', address: '0x84A71ccD554Cc1b02749b35d22F684CC8ec987e1', decimals: 6 },
-    ],
-    multicall3: { source: MULTICALL3_DEPLOYMENTS, address: '0xF9cda624FBC7e059355ce98a31693d299FACd963' },
-  },
-
-  // Uniswap lists V3 only on HyperEVM (no V2, no V4). Left out: HyperSwap, Project X and other forks (not engine
-  // venues). The order of the two stables against WHYPE is a judgment, not a measured depth.
-  HYPE: {
-    wrappedNative: {
-      source: 'https://hyperliquid.gitbook.io/hyperliquid-docs/for-developers/hyperevm/wrapped-hype',
-      symbol: 'WHYPE',
-      address: '0x5555555555555555555555555555555555555555',
-      decimals: 18,
-    },
-    stables: [
-      { source: CIRCLE_USDC, symbol: 'USDC', address: '0xb88339CB7199b77E23DB6E890353E22632Ba630f', decimals: 6 },
-      { source: USDT0_DEPLOYMENTS, symbol: 'USDT0', address: '0xB8CE59FC3717ada4C02eaDF9682A9e934F625ebb', decimals: 6 },
-    ],
-    multicall3: { source: MULTICALL3_DEPLOYMENTS, address: MULTICALL3 },
-    uniswapV3: {
-      source: uniswapV3DeploymentsCurrent('v3-hyperevm-deployments'),
-      factory: '0xf0db7b58379503491d857dB50AC9ece64c653918',
-      quoterV2: '0x7DfD4F31be6814D2906BDE155c3e1B146EAc1468',
-      swapRouter02: '0x7AdF4701AbCDBc5Dcf5Cb58B526f897e048F0D11',
-      initCodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
-    },
-  },
-
-  // Uniswap lists V4 only on Ink (no V2, no V3). WETH is the OP Stack predeploy. Left out: USDC.e (bridged).
-  INK: {
-    wrappedNative: {
-      source: 'https://specs.optimism.io/protocol/predeploys.html',
-      symbol: 'WETH',
-      address: '0x4200000000000000000000000000000000000006',
-      decimals: 18,
-    },
-    stables: [
-      { source: USDT0_DEPLOYMENTS, symbol: 'USDT0', address: '0x0200C29006150606B650577BBE7B6248F58470c1', decimals: 6 },
-      { source: CIRCLE_USDC, symbol: 'USDC', address: '0x2D270e6886d130D724215A266106e6832161EAEd', decimals: 6 },
-    ],
-    multicall3: { source: MULTICALL3_DEPLOYMENTS, address: MULTICALL3 },
-    uniswapV4: {
-      source: UNISWAP_V4_DEPLOYMENTS,
-      poolManager: '0x360E68faCcca8cA495c1B759Fd9EEe466db9FB32',
-      v4Quoter: '0x3972C00f7ed4885e145823eb7C655375d275A1C5',
-      stateView: '0x76Fd297e2D437cd7f76d50F01AfE6160f86e9990',
-    },
-  },
-
-  // STORY is absent: WIP (0x1514000000000000000000000000000000000000, Story's deployed-contracts page) and Multicall3
-  // (on the list) are documented, but no stable is (Circle, Tether and USDT0 list none on Story, nor do Story's
-  // docs), and a chain's entry needs one. No Uniswap or PancakeSwap deployment is documented there either.
-
-  // WOKB and all three Uniswap versions are on Uniswap's current pages only. Left out: USDC (Circle lists none on
-  // X Layer; the USDC there is bridged).
-  XLAYER: {
-    wrappedNative: {
-      source: uniswapV3DeploymentsCurrent('v3-xlayer-deployments'),
-      symbol: 'WOKB',
-      address: '0xe538905cf8410324e03A5A23C1c177a474D59b2b',
-      decimals: 18,
-    },
-    stables: [{ source: USDT0_DEPLOYMENTS, symbol: 'USDT0', address: '0x779Ded0c9e1022225f8E0630b35a9b54bE713736', decimals: 6 }],
-    multicall3: { source: MULTICALL3_DEPLOYMENTS, address: MULTICALL3 },
-    uniswapV2: {
-      source: UNISWAP_V2_DEPLOYMENTS_CURRENT,
-      factory: '0xDf38F24fE153761634Be942F9d859f3DBA857E95',
-      router02: '0x182a927119D56008d921126764bF884221b10f59',
-      initCodeHash: UNISWAP_V2_PAIR_INIT_CODE_HASH,
-    },
-    uniswapV3: {
-      source: uniswapV3DeploymentsCurrent('v3-xlayer-deployments'),
-      factory: '0x4B2ab38DBF28D31D467aA8993f6c2585981D6804',
-      quoterV2: '0xD1b797D92d87B688193A2B976eFc8D577D204343',
-      swapRouter02: '0x4f0C28f5926AFDA16bf2506D5D9e57Ea190f9bcA',
-      initCodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
-    },
-    uniswapV4: {
-      source: UNISWAP_V4_DEPLOYMENTS_CURRENT,
-      poolManager: '0x360E68faCcca8cA495c1B759Fd9EEe466db9FB32',
-      v4Quoter: '0x8928074CA1b241D8Ec02815881c1Af11E8bC5219',
-      stateView: '0x76Fd297e2D437cd7f76d50F01AfE6160f86e9990',
-    },
-  },
-
-  // WXPL is read from Plasma's published token list (PlasmaLaboratories/plasma-tokenlist), the only Plasma source
-  // found that names it. Left out: Multicall3 (not on the list nor on a Plasma page); no Uniswap or PancakeSwap
-  // deployment is documented on Plasma.
-  PLASMA: {
-    wrappedNative: {
-      source: 'https://github.com/PlasmaLaboratories/plasma-tokenlist',
-      symbol: 'WXPL',
-      address: '0x6100E367285b01F48D07953803A2d8dCA5D19873',
-      decimals: 18,
-    },
-    stables: [{ source: USDT0_DEPLOYMENTS, symbol: 'USDT0', address: '0xB8CE59FC3717ada4C02eaDF9682A9e934F625ebb', decimals: 6 }],
-  },
-
-  // Multicall3 is cited from the OP Stack's preinstalls (Unichain is an OP Stack chain; the deployments list does not
-  // name it). Left out: PancakeSwap documents no Unichain deployment.
-  UNI: {
-    wrappedNative: {
-      source: uniswapV3Deployments('unichain-deployments'),
-      symbol: 'WETH',
-      address: '0x4200000000000000000000000000000000000006',
-      decimals: 18,
-    },
-    stables: [
-      { source: CIRCLE_USDC, symbol: 'USDC', address: '0x078D782b760474a361dDA0AF3839290b0EF57AD6', decimals: 6 },
-      { source: USDT0_DEPLOYMENTS, symbol: 'USDT0', address: '0x9151434b16b9763660705744891fA906F660EcC5', decimals: 6 },
-    ],
-    multicall3: { source: 'https://specs.optimism.io/protocol/preinstalls.html', address: MULTICALL3 },
-    uniswapV2: {
-      source: UNISWAP_V2_DEPLOYMENTS,
-      factory: '0x1F98400000000000000000000000000000000002',
-      router02: '0x284F11109359a7e1306C3e447ef14D38400063FF',
-      initCodeHash: UNISWAP_V2_PAIR_INIT_CODE_HASH,
-    },
-    uniswapV3: {
-      source: uniswapV3Deployments('unichain-deployments'),
-      factory: '0x1F98400000000000000000000000000000000003',
-      quoterV2: '0x385A5cf5F83e99f7BB2852b6A19C3538b9FA7658',
-      swapRouter02: '0x73855d06DE49d0fe4A9c42636Ba96c62da12FF9C',
-      initCodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
-    },
-    uniswapV4: {
-      source: UNISWAP_V4_DEPLOYMENTS,
-      poolManager: '0x1F98400000000000000000000000000000000004',
-      v4Quoter: '0x333E3C607B141b18fF6de9f258db6e77fE7491E0',
-      stateView: '0x86e8631A016F9068C3f085fAF484Ee3F5fDee8f2',
-    },
-  },
-
-  // Left out: AUSD and the other dollar tokens Monad lists (bridged or third-party issued); PancakeSwap V2
-  // (0.25 % fee).
-  MONAD: {
-    wrappedNative: {
-      source: 'https://docs.monad.xyz/developer-essentials/network-information',
-      symbol: 'WMON',
-      address: '0x3bd359C1119dA7Da1D913D1C4D2B7c461115433A',
-      decimals: 18,
-    },
-    stables: [
-      { source: CIRCLE_USDC, symbol: 'USDC', address: '0x754704Bc059F8C67012fEd69BC8A327a5aafb603', decimals: 6 },
-      { source: USDT0_DEPLOYMENTS, symbol: 'USDT0', address: '0xe7cd86e13AC4309349F30B3435a9d337750fC82D', decimals: 6 },
-    ],
-    multicall3: { source: 'https://docs.monad.xyz/developer-essentials/network-information', address: MULTICALL3 },
-    uniswapV2: {
-      source: UNISWAP_V2_DEPLOYMENTS,
-      factory: '0x182a927119D56008d921126764bF884221b10f59',
-      router02: '0x4B2ab38DBF28D31D467aA8993f6c2585981D6804',
-      initCodeHash: UNISWAP_V2_PAIR_INIT_CODE_HASH,
-    },
-    uniswapV3: {
-      source: uniswapV3Deployments('monad-deployments'),
-      factory: '0x204FAca1764B154221e35c0d20aBb3c525710498',
-      quoterV2: '0x661E93cca42AfacB172121EF892830cA3b70F08d',
-      swapRouter02: '0xfE31F71C1b106EAc32F1A19239c9a9A72ddfb900',
-      initCodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
-    },
-    uniswapV4: {
-      source: UNISWAP_V4_DEPLOYMENTS,
-      poolManager: '0x188d586Ddcf52439676Ca21A244753fA19F9Ea8e',
-      v4Quoter: '0xa222Dd357A9076d1091Ed6Aa2e16C9742dD26891',
-      stateView: '0x77395F3b2E73aE90843717371294fa97cC419D64',
-    },
-    pancakeswapV3: PANCAKE_V3_SHARED,
-  },
-
-  // Left out: Multicall3 (neither on the list nor on a MegaETH page found); USDm, MegaETH's own dollar, for want of
-  // an issuer page giving its address. USDT0 stands alone though USDm may be the deeper pair against WETH.
-  MEGAETH: {
-    wrappedNative: { source: uniswapV3Deployments('megaeth-deployments'), symbol: 'WETH', address: '0x4200000000000000000000000000000000000006', decimals: 18 },
-    stables: [{ source: USDT0_DEPLOYMENTS, symbol: 'USDT0', address: '0xB8CE59FC3717ada4C02eaDF9682A9e934F625ebb', decimals: 6 }],
-    uniswapV2: {
-      source: UNISWAP_V2_DEPLOYMENTS,
-      factory: '0xbf56488c857A881ae7e3BED27Cf99c10A7Ab7e50',
-      router02: '0xb73055db2B3A3EaE87a331DD88e4a80b43602690',
-      initCodeHash: UNISWAP_V2_PAIR_INIT_CODE_HASH,
-    },
-    uniswapV3: {
-      source: uniswapV3Deployments('megaeth-deployments'),
-      factory: '0x3a5F0CD7d62452b7f899B2A5758BFa57be0dE478',
-      quoterV2: '0x31DB60C6a4C71909674094b404597762DF424AE7',
-      swapRouter02: '0x48020De9208baFC183F5CAd5118FFbe8f0F913F5',
-      initCodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
-    },
-    uniswapV4: {
-      source: UNISWAP_V4_DEPLOYMENTS,
-      poolManager: '0xaCB7e78fa05D562e0A5D3089ec896D57D057d38E',
-      v4Quoter: '0x94bDC671f0c35F44a1DaA53143fd1f868D1623b9',
-      stateView: '0x726f84e1DFb8d375a365e0808282f40D52D3E4e8',
-    },
-  },
+  ...NEWER_CHAIN_ENTRIES,
 };

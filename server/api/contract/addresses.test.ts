@@ -10,7 +10,8 @@ import { DEV_ENDPOINTS, faucet } from './dev';
 import { applyAliases, type Endpoint } from './endpoint';
 import { ENDPOINTS } from './index';
 import { poolInfo, tokenAudit, tokenInfo, v1Value, v2Value } from './tokens';
-import { tradeHistory, v1Quote, v2Execute, v2Quote } from './trading';
+import { tradeHistory, v2Execute, v2Quote } from './trading';
+import { v1Quote } from './trading-v1';
 
 /** A checksummed address (EIP-55) with letters in both cases, and the same 20 bytes spelled otherwise. */
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

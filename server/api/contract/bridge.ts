@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { warnings } from './trading';
+import { warnings } from './trading-shared';
 import { MAX_TEXT, anyAddress, approvalSize, chainId, checkAddressFamily, checkTxEncoding, integer, opaqueId, rawAmount, signedTransaction } from './fields';
 import { stringOrNull } from './responses';
 

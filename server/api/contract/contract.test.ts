@@ -6,7 +6,8 @@ import { applyAliases, type Endpoint } from './endpoint';
 import { ENDPOINTS } from './index';
 import { balance } from './chain-data';
 import { bridgeQuote } from './bridge';
-import { v1Execute, v1Quote, v2Execute, v2Quote } from './trading';
+import { v2Execute, v2Quote } from './trading';
+import { v1Execute, v1Quote } from './trading-v1';
 
 const EVM = '0x1111111111111111111111111111111111111111';
 const ZERO = '0x0000000000000000000000000000000000000000';

@@ -3,7 +3,8 @@ import { bridgeExecute, bridgeQuote, bridgeStatus } from './bridge';
 import { balance, chains, priorityFees, tokenBalance } from './chain-data';
 import { health } from './system';
 import { poolInfo, tokenAudit, tokenInfo, v1Value, v2Value } from './tokens';
-import { tradeHistory, v1Execute, v1Quote, v2Execute, v2Quote, v2Track } from './trading';
+import { tradeHistory, v2Execute, v2Quote, v2Track } from './trading';
+import { v1Execute, v1Quote } from './trading-v1';
 
 /** Every endpoint of the public interface, in the order the document lists them. */
 export const ENDPOINTS = [

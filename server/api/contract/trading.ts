@@ -1,5 +1,5 @@
+/** The v2 trading endpoints: quote, execute, and the track and history extensions. The v1 ones are in trading-v1.ts. */
 import { z } from 'zod';
-import { V1_QUOTE_CHAINS } from '@/server/chains/registry';
 import { defineEndpoint } from './endpoint';
 import {
   MAX_TEXT,
@@ -8,77 +8,17 @@ import {
   boolean,
   chainId,
   checkAddressFamily,
-  checkSameFamily,
   checkTxEncoding,
   integer,
-  integerIn,
   opaqueId,
-  decimalAmount,
-  evmSignedTransaction,
   priority,
   rawAmount,
   rawAmountOrPercent,
-  side,
   signedTransaction,
-  v1Chain,
 } from './fields';
-import { integratorFeeRule, type FeeModelVersion } from '@/server/fees/fee-model';
-import { WARNING_CODES } from '@/server/trading/quote-warnings';
 import { TRADE_FAILURE_CODES, TRADE_FAILURE_MESSAGES, type TradeFailureCode } from '@/server/trade-failures';
 import { stringOrNull } from './responses';
-
-const QUOTE_ERRORS = [
-  'INVALID_INPUT',
-  'UNAUTHORIZED',
-  'RATE_LIMITED',
-  'NOT_FOUND',
-  'NO_ROUTE',
-  'INSUFFICIENT_BALANCE',
-  'TRANSFER_BLOCKED',
-  'RISKY_TOKEN',
-  'SIMULATION_FAILED',
-  'APPROVAL_REQUIRED',
-  'CHAIN_UNAVAILABLE',
-  'RPC_ERROR',
-  'NOT_IMPLEMENTED',
-] as const;
-const EXECUTE_ERRORS = [
-  'INVALID_INPUT',
-  'UNAUTHORIZED',
-  'RATE_LIMITED',
-  'TX_MISMATCH',
-  'INVALID_SIGNATURE',
-  'QUOTE_NOT_FOUND',
-  'QUOTE_EXPIRED',
-  'NONCE_TOO_LOW',
-  'NONCE_ALREADY_USED',
-  'SIMULATION_FAILED',
-  'SLIPPAGE_EXCEEDED',
-  'INSUFFICIENT_BALANCE',
-  'INSUFFICIENT_FUNDS_FOR_GAS',
-  'APPROVAL_REQUIRED',
-  'TRANSFER_BLOCKED',
-  'CHAIN_UNAVAILABLE',
-  'RPC_ERROR',
-  'RPC_UNAVAILABLE',
-  'TIMEOUT',
-  'NOT_IMPLEMENTED',
-] as const;
-
-/** Alternate field names execute also accepts (documented in the OpenAPI document). */
-const EXECUTE_ALIASES = {
-  txData: { to: 'trade' },
-  serializedTx: { to: 'trade' },
-  approveTxData: { to: 'approve' },
-  serializedApproveTx: { to: 'approve' },
-  skipSimulation: { to: 'simulation', invert: true },
-} as const;
-
-/** The integrator fee of a version, as the fee model allows it (server/fees/fee-model.ts). */
-function integratorFee(version: FeeModelVersion) {
-  const { feeRanges, allowed } = integratorFeeRule(version);
-  return integerIn(feeRanges, allowed);
-}
+import { EXECUTE_ALIASES, EXECUTE_ERRORS, QUOTE_ERRORS, integratorFee, quoteBlockNumber, warnings } from './trading-shared';
 
 // ---------------------------------------------------------------- v2 quote
 
@@ -97,29 +37,6 @@ export const routeLeg = z.object({
   share: z.number().meta({ description: 'Percent of the swapped amount this leg takes (the legs add up to 100)' }),
   hops: z.array(routeHop).min(1).meta({ description: 'The pools of this leg, in order (one to three)' }),
 });
-
-/** Extension (v1 and v2 stats): the block an EVM quote was priced on. */
-const quoteBlockNumber = z.number().int().optional().meta({
-  description:
-    'Extension, EVM chains: the block whose state the quote was priced on. The routes are run through the Router in one eth_call on that block (the QuoteLens, reading `block.number` in the same call; on ARB, whose `block.number` is the L1 block, the head read in the same JSON-RPC batch), so an eth_call of the same read at this block gives the same amounts. Absent on SOL.',
-});
-
-/** Extension: what a quote warns of, from the tokens' audit and the route. */
-export const warnings = z
-  .array(
-    z.object({
-      code: z.enum(WARNING_CODES).meta({
-        description:
-          'HONEYPOT: can be bought, not sold back. HIGH_TAX: a buy or sell tax above 1 % (danger above 10 %). LOW_LIQUIDITY: the route trades against less than $10,000. HIGH_PRICE_IMPACT: above 3 % (danger above 10 %). LAUNCHPAD: the token is still on a launchpad bonding curve. UNVERIFIED_AUDIT: no third-party audit answered for the token, or it could not check it.',
-      }),
-      message: z.string(),
-      severity: z.enum(['info', 'warning', 'danger']),
-    }),
-  )
-  .meta({
-    id: 'QuoteWarnings',
-    description: 'Extension: warnings from the token audit (kept per token for a range of blocks) and the route; empty when there is nothing to say',
-  });
 
 export const v2QuoteInput = z
   .object({
@@ -293,142 +210,6 @@ export const v2Execute = defineEndpoint({
     'Checks that the signed transactions are the ones quoted under `quoteId`, simulates unless `simulation` is false, broadcasts, waits for confirmation and returns the outcome. A reverted trade is an outcome: HTTP 200 with `success: false`, `status: FAILED` and `parsedError`.',
   input: v2ExecuteInput,
   output: v2ExecuteOutput,
-  aliases: EXECUTE_ALIASES,
-  errors: EXECUTE_ERRORS,
-});
-
-// ---------------------------------------------------------------- v1 quote
-
-export const v1QuoteInput = z
-  .object({
-    token: anyAddress.meta({ description: 'BUY: the token to receive. SELL: the token to sell' }),
-    amount: decimalAmount.meta({ description: 'BUY: amount of the native token (decimal, e.g. 0.5). SELL: token raw units' }),
-    side,
-    slippage: integer(1, 10_000, 'basis points'),
-    trader: anyAddress.meta({ description: 'Signer wallet: EVM 0x form or Solana base58' }),
-    chain: v1Chain(V1_QUOTE_CHAINS).optional().meta({
-      description:
-        'Auto-detected from the token address when omitted, by the rule every endpoint uses (the chain of its deepest market among all chains): a token whose main market is on MONAD or MEGAETH, which v1 quote does not serve, is refused naming that chain',
-    }),
-    priority: priority.optional().meta({ description: 'Default MEDIUM' }),
-    simulation: boolean.optional(),
-    integrator: anyAddress.optional().meta({ description: 'Fee recipient; defaults to the trader' }),
-    fee: integratorFee('v1').optional().meta({
-      description:
-        'Integrator fee in basis points, 0 to 9985 (70 % to the integrator, 30 % to the protocol). Default 0. The 15 bps base fee is added to it and the two cannot take more than the whole trade, so 9985 is the largest (the interface names 10000)',
-    }),
-    acceptRisk: boolean
-      .optional()
-      .meta({ description: 'Quote a buy of a token the audit calls a honeypot instead of refusing it with RISKY_TOKEN. Default false' }),
-  })
-  .superRefine((input, ctx) => {
-    checkAddressFamily(ctx, input.chain, { token: input.token }, { nativeAllowed: false });
-    checkAddressFamily(ctx, input.chain, { trader: input.trader, integrator: input.integrator }, { nativeAllowed: false });
-    if (!input.chain) checkSameFamily(ctx, { token: input.token, trader: input.trader, integrator: input.integrator });
-    if (input.side === 'SELL' && !/^\d+$/.test(input.amount)) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be a whole number of raw token units on SELL' });
-    }
-  });
-
-const pathStep = z.object({
-  step: z.object({
-    input: z.string(),
-    output: z.string(),
-    poolType: z.string(),
-    fee: z.number().int(),
-  }),
-});
-
-export const v1QuoteOutput = z
-  .object({
-    success: z.literal(true),
-    path: z.array(pathStep),
-    stats: z.object({
-      valueAmountInUsd: z.number(),
-      amountOut: z.string(),
-      amountOutMin: z.string().meta({
-        description:
-          "The least the signed trade can deliver, raw units: amountOut less the slippage, enforced on chain by the Router (EVM) or the route's own minimum (Solana through Jupiter). On SOL through the local maker the transaction pays exactly amountOut or fails (the maker fills only at its quote), so there amountOutMin equals amountOut whatever the slippage.",
-      }),
-      gasCostUsd: z.number(),
-      txCostUsd: z.number(),
-      buyTax: z.number(),
-      sellTax: z.number(),
-      transferTax: z.number(),
-      blockNumber: quoteBlockNumber,
-    }),
-    transaction: z.object({
-      trade: z.string(),
-      approve: z.string().optional(),
-      quoteId: z.string(),
-    }),
-    warnings,
-  })
-  .meta({ id: 'QuoteV1' });
-
-export const v1Quote = defineEndpoint({
-  procedure: 'v1.quote',
-  method: 'GET',
-  paths: ['/api/v1/quote'],
-  auth: true,
-  tag: 'Trading',
-  summary: 'Quote a BUY or SELL against the native token (v1)',
-  description:
-    'BUY spends `amount` of the native token (a decimal) on `token`; SELL sells `amount` raw units of `token` for the native token. Recommended slippage: 50-100 bps for high liquidity, 100-200 normal, 200-500 low.',
-  input: v1QuoteInput,
-  output: v1QuoteOutput,
-  aliases: { tokenAddress: { to: 'token' }, slippageBps: { to: 'slippage' } },
-  errors: QUOTE_ERRORS,
-});
-
-// ---------------------------------------------------------------- v1 execute
-
-export const v1ExecuteInput = z
-  .object({
-    trade: signedTransaction.meta({ description: 'Signed trade transaction: EVM hex or Solana base64' }),
-    network: v1Chain(V1_QUOTE_CHAINS).meta({ description: 'Chain identifier' }),
-    mev: boolean,
-    simulation: boolean,
-    quoteId: opaqueId,
-    approve: evmSignedTransaction.optional().meta({ description: 'Signed approval transaction (EVM only: 0x-prefixed hex; Solana trades need none)' }),
-  })
-  .superRefine((input, ctx) => {
-    checkTxEncoding(ctx, input.network, { trade: input.trade, approve: input.approve });
-    if (input.network === 'SOL' && input.approve !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['approve'], message: 'is not used on SOL: Solana trades need no approval' });
-    }
-  });
-
-export const v1ExecuteOutput = z
-  .object({
-    success: z.boolean(),
-    status: z.enum(['SUCCESS', 'FAILED']),
-    txRes: z
-      .object({
-        traderAddress: z.string(),
-        fromToken: z.string(),
-        toToken: z.string(),
-        received: z.string(),
-        spent: z.string(),
-        txHash: z.string(),
-        network: z.string(),
-      })
-      .nullable(),
-    error: stringOrNull,
-  })
-  .meta({ id: 'ExecuteV1' });
-
-export const v1Execute = defineEndpoint({
-  procedure: 'v1.execute',
-  method: 'POST',
-  paths: ['/api/v1/execute'],
-  auth: true,
-  tag: 'Trading',
-  summary: 'Broadcast a signed swap (v1)',
-  description:
-    'Validates the signed transaction against the quote, simulates unless skipped, broadcasts, waits for confirmation and returns hash and details. SELL: the approval is confirmed first and its failure fails the request. BUY: the approval is sent after the trade in the background.',
-  input: v1ExecuteInput,
-  output: v1ExecuteOutput,
   aliases: EXECUTE_ALIASES,
   errors: EXECUTE_ERRORS,
 });

@@ -16,19 +16,8 @@ import { quoteSwap, type QuoteRequest } from '@/server/trading/quote-swap';
 import type { TradeOutcome } from '@/server/trading/trade-outcome';
 import type { SwapQuote } from '@/server/trading/swap-types';
 import type { SwapExecuteDeps, SwapQuoteDeps } from '@/server/trading/trading-engines';
-import type {
-  tradeHistoryInput,
-  tradeHistoryOutput,
-  v1ExecuteInput,
-  v1ExecuteOutput,
-  v1QuoteInput,
-  v1QuoteOutput,
-  v2ExecuteInput,
-  v2ExecuteOutput,
-  v2QuoteInput,
-  v2QuoteOutput,
-  v2TrackInput,
-} from '../contract/trading';
+import type { tradeHistoryInput, tradeHistoryOutput, v2ExecuteInput, v2ExecuteOutput, v2QuoteInput, v2QuoteOutput, v2TrackInput } from '../contract/trading';
+import type { v1ExecuteInput, v1ExecuteOutput, v1QuoteInput, v1QuoteOutput } from '../contract/trading-v1';
 import { ownerKindPrefix, ownerOf } from './owner-of';
 import { priceOnlyTrader } from '@/server/trading/price-only';
 
