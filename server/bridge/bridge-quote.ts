@@ -146,12 +146,9 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, request: Brid
   const now = (deps.now ?? Date.now)();
   const source = bridgeChain(deps, request.source, 'source');
   const destination = bridgeChain(deps, request.destination, 'destination');
+  const terms = quoteTerms(request);
+  const { priceOnly, trader, recipient, slippageBps, approval } = terms;
   const amountIn = request.amount;
-  const priceOnly = request.trader === undefined;
-  const trader = request.trader ?? priceOnlyTrader(request.source);
-  const recipient = request.recipient ?? request.trader;
-  const slippageBps = request.slippageBps ?? DEFAULT_SLIPPAGE_BPS;
-  const approval = request.approval ?? 'unlimited';
   const [tokenIn, tokenOut] = await resolveTokens(source, destination, request);
   const requestId = priceOnly ? '' : newRequestId();
   const direct =
@@ -176,38 +173,85 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, request: Brid
   const feeAmount = (amountIn * BigInt(deps.feeBps)) / BigInt(BPS);
   const seconds = estimatedSeconds(request.source, request.destination, source.confirmations);
   const expiresAt = now + deps.quoteTtlMs;
-  let signable: SignableDeposit = { deposit: '', approve: undefined, callHash: undefined };
-  if (!priceOnly) {
-    signable = await signableDeposit(source, priced, requestId, direct);
-    // The first quote on a chain fixes where its deposit scan starts, before any deposit for it can exist.
-    if (cursor === undefined) await deps.requests.initCursor(request.source, (await source.scanDeposits(undefined)).cursor);
-    await storeRequest(deps, {
-      requestId,
-      owner,
-      request: { ...request, trader },
-      recipient: recipient!,
-      tokenIn,
-      tokenOut,
-      priced,
-      feeAmount,
-      seconds,
-      expiresAt,
-      slippageBps,
-      callHash: signable.callHash,
-      approvalQuoted: signable.approve !== undefined,
-    });
-  }
+  const signable: SignableDeposit = priceOnly
+    ? { deposit: '', approve: undefined, callHash: undefined }
+    : await recordRequest(deps, source, cursor, direct, {
+        requestId,
+        owner,
+        request: { ...request, trader },
+        recipient: recipient!,
+        tokenIn,
+        tokenOut,
+        priced,
+        feeAmount,
+        seconds,
+        expiresAt,
+        slippageBps,
+      });
+  return quoteAnswer(request, terms, { requestId, signable, tokenIn, tokenOut, priced, feeAmount, seconds, expiresAt });
+}
+
+interface QuoteTerms {
+  priceOnly: boolean;
+  trader: string;
+  recipient: string | undefined;
+  slippageBps: number;
+  approval: ApprovalSize;
+}
+
+/** The request's terms with their defaults: no trader makes a price-only quote, priced for a stand-in wallet. */
+function quoteTerms(request: BridgeQuoteRequest): QuoteTerms {
+  return {
+    priceOnly: request.trader === undefined,
+    trader: request.trader ?? priceOnlyTrader(request.source),
+    recipient: request.recipient ?? request.trader,
+    slippageBps: request.slippageBps ?? DEFAULT_SLIPPAGE_BPS,
+    approval: request.approval ?? 'unlimited',
+  };
+}
+
+/** A signable quote: the deposit the trader signs, the chain's deposit scan started on its first quote, the request stored. */
+async function recordRequest(
+  deps: BridgeDeps,
+  source: BridgeChain,
+  cursor: string | undefined,
+  direct: Promise<SignableDeposit> | undefined,
+  quote: Omit<StoredQuote, 'callHash' | 'approvalQuoted'>,
+): Promise<SignableDeposit> {
+  const signable = await signableDeposit(source, quote.priced, quote.requestId, direct);
+  // The first quote on a chain fixes where its deposit scan starts, before any deposit for it can exist.
+  if (cursor === undefined) await deps.requests.initCursor(quote.request.source, (await source.scanDeposits(undefined)).cursor);
+  await storeRequest(deps, { ...quote, callHash: signable.callHash, approvalQuoted: signable.approve !== undefined });
+  return signable;
+}
+
+/** The quote as answered: the priced route's figures, its price impact and warnings. */
+function quoteAnswer(
+  request: BridgeQuoteRequest,
+  terms: QuoteTerms,
+  quote: {
+    requestId: string;
+    signable: SignableDeposit;
+    tokenIn: BridgeToken;
+    tokenOut: BridgeToken;
+    priced: PricedRoute;
+    feeAmount: bigint;
+    seconds: number;
+    expiresAt: number;
+  },
+): BridgeQuote {
+  const { signable, priced } = quote;
   const { usdIn, usdOut } = priced;
   return {
-    priceOnly,
-    requestId,
+    priceOnly: terms.priceOnly,
+    requestId: quote.requestId,
     deposit: signable.deposit,
     approve: signable.approve,
     source: request.source,
     destination: request.destination,
-    recipient,
-    tokenIn,
-    tokenOut,
+    recipient: terms.recipient,
+    tokenIn: quote.tokenIn,
+    tokenOut: quote.tokenOut,
     route: priced.legs,
     payout: priced.payout,
     swapAmountIn: priced.swapAmountIn,
@@ -215,16 +259,16 @@ export async function quoteBridge(deps: BridgeDeps, owner: string, request: Brid
     depositAmount: priced.deposit.expected,
     depositMin: priced.deposit.min,
     swapFallback: priced.payout === 'swap' ? 'refund' : undefined,
-    amountIn,
-    feeAmount,
+    amountIn: request.amount,
+    feeAmount: quote.feeAmount,
     amountOut: priced.amountOut,
     minAmountOut: priced.minAmountOut,
     destinationGas: priced.destinationGas,
     usdIn,
     usdOut,
     priceImpactPercent: usdIn > 0 ? Math.round(((usdIn - usdOut) / usdIn) * 100 * 10_000) / 10_000 : 0,
-    estimatedSeconds: seconds,
-    expiresAt,
+    estimatedSeconds: quote.seconds,
+    expiresAt: quote.expiresAt,
     warnings: [...priceImpactWarnings(usdIn > 0 ? ((usdIn - usdOut) / usdIn) * 100 : 0), ...priced.warnings],
   };
 }

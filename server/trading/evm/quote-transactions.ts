@@ -17,7 +17,7 @@ import type { PreTrade } from './pre-trade';
 import { callHash, serializeUnsigned, unsignedTxHash, type UnsignedEvmTx } from '@/server/chains/evm/evm-transactions';
 import { INTRINSIC_GAS, tradeGasLimit, withMargin } from '@/server/routing/gas-limit';
 import { calldataGas, txFees } from './quote-costs';
-import { planTransactions } from './transaction-plan';
+import { planTransactions, type PlannedTx, type TransactionPlan } from './transaction-plan';
 
 export interface TradeTerms {
   trader: Address;
@@ -103,10 +103,14 @@ export function tradeValue(terms: Pick<TradeTerms, 'tokenIn' | 'exactOut'>, amou
   return terms.exactOut?.amountInMax ?? amountIn;
 }
 
+type PreTradeNeeded = PreTrade & { gas: bigint };
+type QuoteState = { lens: LensResult; nonce: number; fees: LevelFees; preTradesNeeded?: PreTradeNeeded[] };
+type PlannedBefore = { role: PlannedTx['role']; tx: UnsignedEvmTx };
+
 export function buildQuoteTransactions(
   chain: ConfiguredChain,
   terms: TradeTerms,
-  state: { lens: LensResult; nonce: number; fees: LevelFees; preTradesNeeded?: (PreTrade & { gas: bigint })[] },
+  state: QuoteState,
   route: ChosenRoute,
   amountIn: bigint,
   nowMs: number,
@@ -114,13 +118,46 @@ export function buildQuoteTransactions(
   const { lens } = state;
   const router = chain.routerAddress as Address;
   const preTrades = state.preTradesNeeded ?? [];
+  const approvedAmount = approvalAmount(terms, amountIn);
+  const plan = plannedTransactions(terms, state, preTrades, approvedAmount, router);
+  const fees = txFees(chain, state.fees);
+  const approvalTx = (nonce: number, amount: bigint) => approvalTransaction(chain, terms.approval!.token, lens, fees, nonce, amount);
+  const { data, amountOutMin } = tradeCallData(terms, route, amountIn, nowMs);
+  const trade: UnsignedEvmTx = {
+    chainId: chain.info.chainId,
+    nonce: plan.tradeNonce,
+    gas: tradeGasLimit(route.gasUsed, calldataGas(data)),
+    to: router,
+    value: tradeValue(terms, amountIn),
+    data,
+    fees,
+  };
+  const before = plan.before.map((entry) => ({
+    role: entry.role,
+    tx:
+      entry.role === 'pretrade'
+        ? preTradeTransaction(chain, preTrades[0]!, fees, entry.nonce)
+        : approvalTx(entry.nonce, entry.role === 'reset' ? 0n : approvedAmount),
+  }));
+  const after = plan.after ? approvalTx(plan.after.nonce, maxUint256) : undefined;
+  return assembleQuote(trade, amountOutMin, before, after);
+}
+
+/** The transactions the trade needs around it, in nonce order; a need the quote cannot carry is refused with what the wallet must do. */
+function plannedTransactions(
+  terms: TradeTerms,
+  state: QuoteState,
+  preTrades: PreTradeNeeded[],
+  approvedAmount: bigint,
+  router: Address,
+): Extract<TransactionPlan, { ok: true }> {
+  const { lens } = state;
   if (preTrades.length > 1) {
     throw tradeFailure(
       'APPROVAL_REQUIRED',
       `this trade needs ${preTrades.length} transactions first and a quote carries one: ${preTrades[1]!.description} from the wallet first`,
     );
   }
-  const approvedAmount = approvalAmount(terms, amountIn);
   const plan = planTransactions({
     nonce: state.nonce,
     approval: terms.approval,
@@ -142,32 +179,33 @@ export function buildQuoteTransactions(
       `this token needs its allowance to the Router (${router}) set to 0 before it can be approved again; send approve(${router}, 0) from the wallet, or use the v2 quote, which includes that reset`,
     );
   }
-  const fees = txFees(chain, state.fees);
-  const approvalTx = (nonce: number, amount: bigint): UnsignedEvmTx => {
-    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [router, amount] });
-    const gas = withMargin(lens.approvalGas + INTRINSIC_GAS + calldataGas(data));
-    return { chainId: chain.info.chainId, nonce, gas: gas > APPROVAL_MIN_GAS ? gas : APPROVAL_MIN_GAS, to: terms.approval!.token, value: 0n, data, fees };
-  };
-  const preTradeTx = (nonce: number): UnsignedEvmTx => {
-    const { target, value, data, gas: used } = preTrades[0]!;
-    const gas = withMargin(used + INTRINSIC_GAS + calldataGas(data));
-    return { chainId: chain.info.chainId, nonce, gas: gas > PRE_TRADE_MIN_GAS ? gas : PRE_TRADE_MIN_GAS, to: target, value, data, fees };
-  };
-  const { data, amountOutMin } = tradeCallData(terms, route, amountIn, nowMs);
-  const trade: UnsignedEvmTx = {
-    chainId: chain.info.chainId,
-    nonce: plan.tradeNonce,
-    gas: tradeGasLimit(route.gasUsed, calldataGas(data)),
-    to: router,
-    value: tradeValue(terms, amountIn),
-    data,
-    fees,
-  };
-  const before = plan.before.map((entry) => ({
-    role: entry.role,
-    tx: entry.role === 'pretrade' ? preTradeTx(entry.nonce) : approvalTx(entry.nonce, entry.role === 'reset' ? 0n : approvedAmount),
-  }));
-  const after = plan.after ? approvalTx(plan.after.nonce, maxUint256) : undefined;
+  return plan;
+}
+
+/** An approval of the Router (a reset when `amount` is 0), its gas as the lens measured it with a floor. */
+function approvalTransaction(
+  chain: ConfiguredChain,
+  token: Address,
+  lens: LensResult,
+  fees: UnsignedEvmTx['fees'],
+  nonce: number,
+  amount: bigint,
+): UnsignedEvmTx {
+  const router = chain.routerAddress as Address;
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [router, amount] });
+  const gas = withMargin(lens.approvalGas + INTRINSIC_GAS + calldataGas(data));
+  return { chainId: chain.info.chainId, nonce, gas: gas > APPROVAL_MIN_GAS ? gas : APPROVAL_MIN_GAS, to: token, value: 0n, data, fees };
+}
+
+/** The transaction the trade needs first (a permit or a fee credit), its gas with a floor. */
+function preTradeTransaction(chain: ConfiguredChain, preTrade: PreTradeNeeded, fees: UnsignedEvmTx['fees'], nonce: number): UnsignedEvmTx {
+  const { target, value, data, gas: used } = preTrade;
+  const gas = withMargin(used + INTRINSIC_GAS + calldataGas(data));
+  return { chainId: chain.info.chainId, nonce, gas: gas > PRE_TRADE_MIN_GAS ? gas : PRE_TRADE_MIN_GAS, to: target, value, data, fees };
+}
+
+/** The quote's transactions serialized, and the claims the quote id commits to, in sending order. */
+function assembleQuote(trade: UnsignedEvmTx, amountOutMin: bigint, before: PlannedBefore[], after: UnsignedEvmTx | undefined): QuoteTransactions {
   const tradeHex = serializeUnsigned(trade);
   const approveTx = before.find((entry) => entry.role === 'approve')?.tx ?? after;
   const resetTx = before.find((entry) => entry.role === 'reset')?.tx;
