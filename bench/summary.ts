@@ -20,14 +20,17 @@ import { TEST_STATE_CACHE } from '@/devnet/test-world';
 import { manifestPathFor, startWorld, type RunningWorld } from '@/devnet/world';
 import { tokenInfoInput } from '@/server/api/contract/tokens';
 import { v2ExecuteInput, v2QuoteInput } from '@/server/api/contract/trading';
-import { bridgeQuoteAnswer, bridgeStatusAnswer } from '@/server/api/handlers/bridge';
+import { bridgeQuoteAnswer } from '@/server/api/handlers/bridge';
 import { tokenInfoAnswer } from '@/server/api/handlers/tokens';
 import { v2ExecuteAnswer, v2QuoteAnswer } from '@/server/api/handlers/trading';
 import { NATIVE_TOKEN_ADDRESS, type ChainId } from '@/server/chains/registry';
 import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
 import { nativeBridge, rawTransfers, sendRawAndWait, tokenBridge, type BridgeRun } from './bridge-runs';
-import { measureHttpPath, type HttpPathRun } from './http-path';
+import { measureHttpPath } from './http-path';
+import { lensRequests, sendRawSync } from './summary-raw-chain';
+import { BLOCKS_PER_ROUND, measureSolverAtScale } from './summary-solver';
+import { summaryMarkdown } from './summary-table';
 import {
   addCounts,
   alive,
@@ -36,7 +39,6 @@ import {
   emptyCounts,
   installRpcCounter,
   machineInfo,
-  markdownTable,
   measure,
   measureAlternating,
   perCall,
@@ -47,7 +49,6 @@ import {
   writeResult,
   type ClosedLoopResult,
   type LatencyStats,
-  type RecordedRequest,
   type RpcCounter,
   type RpcCounts,
 } from './support';
@@ -74,44 +75,7 @@ const CONCURRENCIES = [1, 16, 64];
 const HTTP_CONCURRENCIES = [1, 16];
 /** Quote and raw-call loops alternate in this many slices per concurrency. */
 const SLICES = 4;
-/** Blocks mined before each solver round: every round then has a block range to scan for deposits. */
-const BLOCKS_PER_ROUND = 5;
-/** A longer range once, at the largest N: the scan's cost must not grow with the blocks either. */
-const BLOCKS_PER_LONG_ROUND = 100;
 const WORLD_CHAINS: ChainId[] = ['BASE', 'ARB', 'SOL'];
-const EVM_CHAINS: ChainId[] = ['BASE', 'ARB'];
-
-// ---------------------------------------------------------------- raw chain access (the limits)
-
-async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
-
-/** eth_sendRawTransactionSync (EIP-7966): the send that answers with the receipt, where the node has it. */
-async function sendRawSync(url: string, raw: Hex): Promise<number> {
-  const start = performance.now();
-  const receipt = await rpc<{ status: string }>(url, 'eth_sendRawTransactionSync', [raw]);
-  if (receipt.status !== '0x1') throw new Error('raw sync transaction reverted');
-  return performance.now() - start;
-}
-
-/**
- * The lens batch of a quote (its eth_call with the trader's nonce and balance) among its recorded requests,
- * and that eth_call alone. The quote's other request reads pool state.
- */
-function lensRequests(recorded: readonly RecordedRequest[]): { batch: RecordedRequest; ethCall: RecordedRequest } {
-  const batch = recorded.find((request) => request.body.startsWith('[') && request.body.includes('"eth_getTransactionCount"'));
-  if (!batch) throw new Error('the quote sent no batch with its lens eth_call');
-  const call = (JSON.parse(batch.body) as { method: string }[]).find((entry) => entry.method === 'eth_call')!;
-  return { batch, ethCall: { url: batch.url, body: JSON.stringify(call) } };
-}
 
 // ---------------------------------------------------------------- the run
 
@@ -350,61 +314,17 @@ try {
 
   // ---- 5: the solver's round and bridge.status as open requests grow
   progress('bridge requests at scale');
-  const openIds: string[] = [];
-  const solverRows = [];
-  const mine = (blocks: number) => Promise.all(EVM_CHAINS.map((id) => rpc(manifest.chains[id]!.rpcUrl, 'anvil_mine', [`0x${blocks.toString(16)}`])));
-  const solverRound = async (blocks: number) => {
-    await mine(blocks);
-    const before = rpcCounter.snapshot();
-    const start = performance.now();
-    await live.solver.drain();
-    const ms = performance.now() - start;
-    return { ms, counts: rpcCounter.since(before), perChain: Object.fromEntries(WORLD_CHAINS.map((id) => [id, rpcCounter.since(before, id).rpcCalls])) };
-  };
-  const measureRounds = async (open: number, blocks: number) => {
-    await live.solver.drain();
-    const rounds: Awaited<ReturnType<typeof solverRound>>[] = [];
-    for (let i = 0; i < SOLVER_ROUNDS; i++) rounds.push(await solverRound(blocks));
-    const statusLatency = await measure(ROUNDS * 2, () => bridgeStatusAnswer(live.bridge, openIds[Math.floor(Math.random() * openIds.length)]!));
-    const per = (pick: (round: (typeof rounds)[number]) => number) =>
-      Math.round((rounds.reduce((sum, round) => sum + pick(round), 0) / rounds.length) * 100) / 100;
-    return {
-      open,
-      blocksPerRound: blocks,
-      rpcCallsPerRound: per((round) => round.counts.rpcCalls),
-      httpRequestsPerRound: per((round) => round.counts.httpRequests),
-      rpcCallsPerRoundByChain: Object.fromEntries(WORLD_CHAINS.map((id) => [id, per((round) => round.perChain[id] ?? 0)])),
-      methodsPerRound: perCall(
-        rounds.reduce((sum, round) => addCounts(sum, round.counts), emptyCounts()),
-        rounds.length,
-      ).methods,
-      round: stats(rounds.map((round) => round.ms)),
-      status: statusLatency,
-    };
-  };
-  for (const open of OPEN_COUNTS) {
-    while (openIds.length < open) {
-      const id = `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`;
-      await live.bridge.requests.insert({
-        id,
-        owner: 'bench',
-        sourceChain: 'BASE',
-        destinationChain: 'ARB',
-        trader: bridger.address,
-        recipient: bridger.address,
-        amountIn: 10n ** 17n,
-        amountOut: 99n * 10n ** 15n,
-        minAmountOut: 99n * 10n ** 15n,
-        feeAmount: 10n ** 14n,
-        estimatedSeconds: 10,
-        expiresAt: new Date(Date.now() + 3_600_000),
-      });
-      openIds.push(id);
-    }
-    progress(`solver rounds with ${open} open requests`);
-    solverRows.push(await measureRounds(open, BLOCKS_PER_ROUND));
-  }
-  solverRows.push(await measureRounds(openIds.length, BLOCKS_PER_LONG_ROUND));
+  const solverRows = await measureSolverAtScale({
+    live,
+    manifest,
+    rpcCounter,
+    worldChains: WORLD_CHAINS,
+    bridger: bridger.address,
+    rounds: ROUNDS,
+    solverRounds: SOLVER_ROUNDS,
+    openCounts: OPEN_COUNTS,
+    progress,
+  });
 
   // ---- report
   const wallMs = performance.now() - wallStart;
@@ -457,170 +377,4 @@ try {
   console.error(`written bench/results/summary.md and summary.json (${report.wallSeconds} s)`);
 } finally {
   await cleanup();
-}
-
-// ---------------------------------------------------------------- the table
-
-type Report = {
-  measuredAt: string;
-  wallSeconds: number;
-  machine: ReturnType<typeof machineInfo> & { loadAverageAtStart: number[] };
-  world: { chains: ChainId[]; bootMs: number; servicesMs: number; snapshots: string; anvilRssMiB: number };
-  quote: {
-    runs: { concurrency: number; quote: ClosedLoopResult; raw: ClosedLoopResult }[];
-    rpcPerQuote: ReturnType<typeof perCall>;
-    lensEthCallAlone: LatencyStats;
-    sameTrade: LatencyStats;
-    newAmount: LatencyStats;
-  };
-  httpPath: HttpPathRun[];
-  tokenInfo: { audit: boolean; latency: LatencyStats; rpc: ReturnType<typeof perCall>; replayedRequests: number; replay: LatencyStats }[];
-  execute: { execute: LatencyStats; rawSendAndReceipt: LatencyStats; rawSendSync: LatencyStats; rpcPerExecute: ReturnType<typeof perCall> };
-  bridge: {
-    quotes: { name: string; latency: LatencyStats; replayedRequests: number; replayedCalls: number; replay: LatencyStats }[];
-    depositToFill: LatencyStats;
-    rpcPerBridge: ReturnType<typeof perCall>;
-    tokenDepositToFill: LatencyStats;
-    rpcPerTokenBridge: ReturnType<typeof perCall>;
-    rawTransferBase: LatencyStats;
-    rawTransferArb: LatencyStats;
-  };
-  solver: {
-    open: number;
-    blocksPerRound: number;
-    rpcCallsPerRound: number;
-    httpRequestsPerRound: number;
-    rpcCallsPerRoundByChain: Record<string, number>;
-    methodsPerRound: Record<string, number>;
-    round: LatencyStats;
-    status: LatencyStats;
-  }[];
-};
-
-function summaryMarkdown(report: Report): string {
-  const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
-  const p50p99 = (value: LatencyStats) => `${ms(value.p50Ms)} / ${ms(value.p99Ms)}`;
-  const ratio = (value: number, limit: number) => `${(value / limit).toFixed(2)}×`;
-  const methods = (counts: Record<string, number>) =>
-    Object.entries(counts)
-      .map(([method, count]) => `${method} ${count}`)
-      .join(', ');
-  const rows: (string | number)[][] = [];
-
-  for (const run of report.quote.runs) {
-    rows.push([
-      `v2 quote, concurrency ${run.concurrency}: p50 / p99, throughput`,
-      `${p50p99(run.quote)}, ${run.quote.perSecond} quotes/s`,
-      `raw lens batch: ${p50p99(run.raw)}, ${run.raw.perSecond} calls/s`,
-      `${ratio(run.quote.p50Ms, run.raw.p50Ms)} latency, ${ratio(run.quote.perSecond, run.raw.perSecond)} throughput`,
-    ]);
-  }
-  const alone = `lens eth_call alone (call by call with the quotes): ${p50p99(report.quote.lensEthCallAlone)}`;
-  rows.push([
-    'v2 quote, the same trade again: p50 / p99',
-    p50p99(report.quote.sameTrade),
-    alone,
-    ratio(report.quote.sameTrade.p50Ms, report.quote.lensEthCallAlone.p50Ms),
-  ]);
-  rows.push([
-    'v2 quote, a new amount each time (routes chosen afresh): p50 / p99',
-    p50p99(report.quote.newAmount),
-    alone,
-    ratio(report.quote.newAmount.p50Ms, report.quote.lensEthCallAlone.p50Ms),
-  ]);
-  rows.push([
-    'RPC per quote: HTTP requests / JSON-RPC calls',
-    `${report.quote.rpcPerQuote.httpRequests} / ${report.quote.rpcPerQuote.rpcCalls} (${methods(report.quote.rpcPerQuote.methods)})`,
-    '2 HTTP requests (pool state, then the lens batch)',
-    ratio(report.quote.rpcPerQuote.httpRequests, 2),
-  ]);
-  for (const row of report.tokenInfo) {
-    const name = row.audit ? 'token-info with audit (TAX)' : 'token-info without audit (TAX)';
-    rows.push([
-      `${name}: p50 / p99`,
-      p50p99(row.latency),
-      `its ${row.replayedRequests} RPC requests replayed: ${p50p99(row.replay)}`,
-      ratio(row.latency.p50Ms, row.replay.p50Ms),
-    ]);
-    rows.push([`RPC per ${name}: HTTP / calls`, `${row.rpc.httpRequests} / ${row.rpc.rpcCalls} (${methods(row.rpc.methods)})`, '–', '–']);
-  }
-  for (const run of report.httpPath) {
-    const inProcess = `the same quote in-process (alternating slices): ${p50p99(run.inProcess)}, ${run.inProcess.perSecond} quotes/s`;
-    rows.push([
-      `v2 quote over HTTP with a key, concurrency ${run.concurrency}: p50 / p99, throughput`,
-      `${p50p99(run.http)}, ${run.http.perSecond} quotes/s (the server's own time p50 ${ms(run.serverP50Ms.http)})`,
-      inProcess,
-      `${ratio(run.http.p50Ms, run.inProcess.p50Ms)} latency, ${ratio(run.http.perSecond, run.inProcess.perSecond)} throughput`,
-    ]);
-    rows.push([
-      `authenticated, no chain work (GET /api/v1/chains), concurrency ${run.concurrency}: p50 / p99, throughput`,
-      `${p50p99(run.noWork)}, ${run.noWork.perSecond} requests/s (the server's own time p50 ${ms(run.serverP50Ms.noWork)})`,
-      inProcess,
-      `${ratio(run.noWork.p50Ms, run.inProcess.p50Ms)} latency, ${ratio(run.noWork.perSecond, run.inProcess.perSecond)} throughput`,
-    ]);
-  }
-  const { execute, rawSendAndReceipt, rawSendSync, rpcPerExecute } = report.execute;
-  rows.push([
-    'v2 execute (native -> ALPHA, simulation on): p50 / p99',
-    `${p50p99(execute)}; ${rpcPerExecute.httpRequests} HTTP / ${rpcPerExecute.rpcCalls} calls (${methods(rpcPerExecute.methods)})`,
-    `raw send + receipt (polled at once and every 1 ms) of a signed quoted trade: ${p50p99(rawSendAndReceipt)}; raw eth_sendRawTransactionSync: ${p50p99(rawSendSync)}`,
-    `+${ms(execute.p50Ms - rawSendAndReceipt.p50Ms)} (${ratio(execute.p50Ms, rawSendAndReceipt.p50Ms)}; ${ratio(execute.p50Ms, rawSendSync.p50Ms)} the sync send)`,
-  ]);
-  for (const row of report.bridge.quotes) {
-    rows.push([
-      `bridge quote ${row.name}: p50 / p99`,
-      p50p99(row.latency),
-      `its ${row.replayedRequests} RPC requests (${row.replayedCalls} calls) replayed: ${p50p99(row.replay)}`,
-      ratio(row.latency.p50Ms, row.replay.p50Ms),
-    ]);
-  }
-  const { depositToFill, tokenDepositToFill, rawTransferBase, rawTransferArb, rpcPerBridge, rpcPerTokenBridge } = report.bridge;
-  const rawTransfers = `raw transfer + receipt on BASE then ARB (in turn with both bridges): ${ms(rawTransferBase.p50Ms)} + ${ms(rawTransferArb.p50Ms)} (p50)`;
-  const rpc = (counts: ReturnType<typeof perCall>) => `${counts.httpRequests} HTTP / ${counts.rpcCalls} calls (${methods(counts.methods)})`;
-  rows.push([
-    'bridge execute BASE -> ARB, deposit to fill: p50 / p99',
-    `${p50p99(depositToFill)}; ${rpc(rpcPerBridge)}`,
-    rawTransfers,
-    ratio(depositToFill.p50Ms, rawTransferBase.p50Ms + rawTransferArb.p50Ms),
-  ]);
-  rows.push([
-    'token bridge USDC BASE -> BETA ARB (destination swap), deposit to fill: p50 / p99',
-    `${p50p99(tokenDepositToFill)}; ${rpc(rpcPerTokenBridge)}`,
-    rawTransfers,
-    ratio(tokenDepositToFill.p50Ms, rawTransferBase.p50Ms + rawTransferArb.p50Ms),
-  ]);
-  const first = report.solver[0]!;
-  for (const row of report.solver) {
-    rows.push([
-      `solver round, ${row.open} open requests, ${row.blocksPerRound} new blocks: RPC calls (HTTP) / round, p50 / p99`,
-      `${row.rpcCallsPerRound} (${row.httpRequestsPerRound}): ${methods(row.methodsPerRound)}; ${p50p99(row.round)}`,
-      `${first.open} open, ${first.blocksPerRound} blocks: ${first.rpcCallsPerRound} calls, ${ms(first.round.p50Ms)}`,
-      `${ratio(row.rpcCallsPerRound, first.rpcCallsPerRound)} calls, ${ratio(row.round.p50Ms, first.round.p50Ms)} time`,
-    ]);
-  }
-  for (const row of report.solver.filter((entry) => entry.blocksPerRound === first.blocksPerRound)) {
-    rows.push([
-      `bridge.status, ${row.open} open requests: p50 / p99`,
-      p50p99(row.status),
-      `${first.open} open: ${p50p99(first.status)}`,
-      ratio(row.status.p50Ms, first.status.p50Ms),
-    ]);
-  }
-  rows.push([
-    `world boot (${report.world.chains.join(' + ')}, snapshots ${report.world.snapshots})`,
-    `${report.world.bootMs} ms, anvil RSS ${report.world.anvilRssMiB} MiB`,
-    '–',
-    '–',
-  ]);
-  rows.push(['services built (store opened and migrated, chains, solver)', `${report.world.servicesMs} ms`, '–', '–']);
-
-  const { machine } = report;
-  return [
-    `# Benchmark summary (${report.measuredAt})`,
-    '',
-    `Machine: ${machine.cpuCount} CPUs (${machine.cpuModel}), ${machine.totalMemoryGiB} GiB, node ${machine.node}, ${machine.platform}; ` +
-      `load average (1/5/15 min) ${machine.loadAverageAtStart.join(' / ')} at start, ${machine.loadAverage.join(' / ')} at end. Wall time ${report.wallSeconds} s.`,
-    '',
-    markdownTable(['Figure', 'Measured', 'Limit (same run)', 'Ratio'], rows),
-  ].join('\n');
 }
