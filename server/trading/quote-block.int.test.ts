@@ -84,8 +84,8 @@ describe('the block an EVM quote was priced on', () => {
     expect(lens.answer.ok).toBe(true);
     const answered = (lens.answer as { result: Hex }).result;
     expect(decodeLensResult(answered).candidates.map((candidate) => candidate.amountOut)).toContain(quote.amountOut);
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the request is built untyped (as never): the assertion names the answer
     const callAt = (at: bigint) =>
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the request is built untyped (as never): the assertion names the answer
       client.request({ method: 'eth_call', params: [lens.call.params![0], numberToHex(at), lens.call.params![2]] } as never) as Promise<Hex>;
 
     // Someone buys TAX: the pools move in a new block.

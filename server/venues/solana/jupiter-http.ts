@@ -157,8 +157,8 @@ function readErrorCode(body: unknown): string | undefined {
 
 /** Jupiter's text as a message may repeat it: one line, printable, bounded, with nothing of this server's configuration. */
 function clean(client: JupiterClient, text: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are replaced
   let line = text
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are replaced
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
