@@ -8,6 +8,7 @@ import { bridgeExecuteAnswer, bridgeQuoteAnswer } from '@/server/api/handlers/br
 import type { DevnetManifest } from '@/server/chains/devnet-manifest';
 import { sendTestFunds } from '@/server/devnet/faucet';
 import type { Services } from '@/server/services';
+import { rpc } from './raw-chain';
 
 /** One bridge: when its execute started (performance.now()), how long it took to SUCCESS, and the CPU this process used meanwhile (ms, all threads). */
 export interface TimedBridge {
@@ -17,17 +18,6 @@ export interface TimedBridge {
 }
 
 const sign = (account: PrivateKeyAccount, unsigned: string) => account.signTransaction(parseTransaction(unsigned as Hex) as TransactionSerializableEIP1559);
-
-async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
 
 /** eth_sendRawTransaction, then the receipt polled at once and every 1 ms: the chain's own confirmation time. */
 export async function sendRawAndWait(url: string, raw: Hex): Promise<number> {

@@ -7,7 +7,7 @@ import { bridgeStatusAnswer } from '@/server/api/handlers/bridge';
 import type { DevnetManifest } from '@/server/chains/devnet-manifest';
 import type { ChainId } from '@/server/chains/registry';
 import type { Services } from '@/server/services';
-import { rpc } from './summary-raw-chain';
+import { rpc } from './raw-chain';
 import { addCounts, emptyCounts, measure, perCall, stats, type RpcCounter } from './support';
 
 /** Blocks mined before each solver round: every round then has a block range to scan for deposits. */

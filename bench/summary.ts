@@ -28,7 +28,7 @@ import { loadConfig } from '@/server/config/env';
 import { createServices, type Services } from '@/server/services';
 import { nativeBridge, rawTransfers, sendRawAndWait, tokenBridge, type BridgeRun } from './bridge-runs';
 import { measureHttpPath } from './http-path';
-import { lensRequests, sendRawSync } from './summary-raw-chain';
+import { lensRequests, sendRawSync } from './raw-chain';
 import { BLOCKS_PER_ROUND, measureSolverAtScale } from './summary-solver';
 import { summaryMarkdown } from './summary-table';
 import {

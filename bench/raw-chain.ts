@@ -1,4 +1,4 @@
-/** Raw chain access for `bench/summary.ts`: the limits its figures are held against. */
+/** Raw chain access for the benchmarks: the limits their figures are held against. */
 import type { Hex } from 'viem';
 import type { RecordedRequest } from './support';
 
