@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../devnet/evm/artifacts';
 import type { BookToken, ChainAddressBook } from './address-book';
 import { ADDRESS_BOOK } from './address-book-entries';
+import { venuesFromAddressBook } from './chain-directory';
 import { EVM_CHAIN_IDS } from './registry';
 
 const chains = EVM_CHAIN_IDS.flatMap((id) => {
@@ -111,5 +112,15 @@ describe('address book', () => {
   it('keeps the 18-decimal Binance-Peg stables of BSC apart from the 6-decimal issuer tokens elsewhere', () => {
     expect(ADDRESS_BOOK.BSC?.stables.map((token) => token.decimals)).toEqual([18, 18]);
     expect(ADDRESS_BOOK.ETH?.stables.map((token) => token.decimals)).toEqual([6, 6]);
+  });
+});
+
+describe('venues from the address book', () => {
+  it("gives a real chain every venue its book lists, PancakeSwap's on BSC included", () => {
+    const bsc = venuesFromAddressBook(ADDRESS_BOOK.BSC)!;
+    expect(bsc.pancakeV2Factory).toBe(ADDRESS_BOOK.BSC!.pancakeswapV2!.factory);
+    expect(bsc.pancakeV2Router).toBe(ADDRESS_BOOK.BSC!.pancakeswapV2!.router02);
+    expect(bsc.pancakeV3Factory).toBe(ADDRESS_BOOK.BSC!.pancakeswapV3!.factory);
+    expect(venuesFromAddressBook(ADDRESS_BOOK.BASE)!.pancakeV2Factory).toBeUndefined();
   });
 });

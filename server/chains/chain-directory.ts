@@ -86,6 +86,8 @@ export function venuesFromAddressBook(book: ChainAddressBook | undefined): Parti
     v4Quoter: book.uniswapV4?.v4Quoter,
     pancakeV3Factory: book.pancakeswapV3?.factory,
     pancakeV3Router: book.pancakeswapV3?.swapRouter,
+    pancakeV2Factory: book.pancakeswapV2?.factory,
+    pancakeV2Router: book.pancakeswapV2?.router02,
   };
   return {
     wrappedNative: book.wrappedNative.address,
