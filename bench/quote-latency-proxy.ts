@@ -1,11 +1,6 @@
 /** The counting proxy of `bench/quote-latency.ts`: it forwards to anvil and counts HTTP requests and JSON-RPC calls. */
 import http from 'node:http';
-
-export interface RpcCounts {
-  httpRequests: number;
-  rpcCalls: number;
-  methods: Record<string, number>;
-}
+import type { RpcCounts } from './support';
 
 export interface CountingProxy {
   url: string;
@@ -94,19 +89,5 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
       await new Promise<void>((resolve) => server.close(() => resolve()));
       agent.destroy();
     },
-  };
-}
-
-/** Counts per quote, rounded to 3 decimals, methods sorted. */
-export function perQuote(counts: RpcCounts, quotes: number) {
-  const round = (value: number) => Math.round((value / quotes) * 1000) / 1000;
-  return {
-    httpRequests: round(counts.httpRequests),
-    rpcCalls: round(counts.rpcCalls),
-    methods: Object.fromEntries(
-      Object.entries(counts.methods)
-        .sort()
-        .map(([method, count]) => [method, round(count)]),
-    ),
   };
 }

@@ -14,8 +14,8 @@ import { createAuditDeps } from '@/server/tokens/audit/audit-deps';
 import { createTokenRiskReader } from '@/server/tokens/token-risk';
 import type { SwapQuoteDeps } from '@/server/trading/trading-engines';
 import { familyServices } from '@/server/family-services';
-import { copyCounts, countsSince, perQuote, type CountingProxy } from './quote-latency-proxy';
-import { closedLoop, stats } from './support';
+import { copyCounts, countsSince, type CountingProxy } from './quote-latency-proxy';
+import { closedLoop, perCall, stats } from './support';
 
 export const CHAIN: ChainId = 'BASE';
 
@@ -143,7 +143,7 @@ async function throughputRuns(proxy: CountingProxy, settings: QuoteRunSettings, 
   for (const concurrency of settings.concurrencies) {
     const runStart = copyCounts(proxy.counts);
     const run = await closedLoop(concurrency, settings.throughputMs, quote);
-    const counts = perQuote(countsSince(runStart, proxy.counts), run.count);
+    const counts = perCall(countsSince(runStart, proxy.counts), run.count);
     throughput.push({
       concurrency,
       quotes: run.count,
@@ -186,7 +186,7 @@ export async function measureScenario(manifest: DevnetManifest, proxy: CountingP
     firstQuote: { ms: Math.round(coldMs * 100) / 100, httpRequests: cold.httpRequests, rpcCalls: cold.rpcCalls, methods: cold.methods },
     sequential: {
       ...stats(samples),
-      perQuote: perQuote(sequential, count),
+      perQuote: perCall(sequential, count),
       shareWithOneHttpRequest: Math.round((oneRequest.length / count) * 10_000) / 10_000,
       p50MsOneHttpRequest: oneRequest.length > 0 ? stats(oneRequest).p50Ms : null,
       p50MsMoreHttpRequests: moreRequests.length > 0 ? stats(moreRequests).p50Ms : null,
