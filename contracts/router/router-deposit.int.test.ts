@@ -32,6 +32,7 @@ import {
   type RouterWorld,
   type SwapParams,
 } from './router-test-world';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const depositAbi = parseAbi([
   'function swapAndDeposit((address tokenIn, address tokenOut, uint256 amountIn, uint256 amountOutMin, address recipient, uint256 deadline, (uint32 share, (uint8 venue, address pool, address tokenIn, address tokenOut, uint24 fee, int24 tickSpacing, address hooks)[] hops)[] legs, uint16 protocolFeeBps, uint16 integratorFeeBps, address integrator) p, bytes32 requestId) payable returns (uint256 amountOut)',
@@ -172,7 +173,7 @@ describe('swapAndDeposit into the Depository', () => {
     expect(revert.name).toBe('SlippageExceeded');
     const [solverBefore, alphaBefore] = await Promise.all([balanceOf(eth, NATIVE, solver), balanceOf(eth, alpha, trader)]);
     const hash = await sendSwapAndDeposit(p, requestIdOf('short'));
-    const receipt = await eth.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    const receipt = await receiptOf(eth.client, hash);
     expect(receipt.status).toBe('reverted');
     expect(parseEventLogs({ abi: depositAbi, logs: receipt.logs })).toEqual([]);
     expect(await balanceOf(eth, NATIVE, solver)).toBe(solverBefore);

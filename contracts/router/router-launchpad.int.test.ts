@@ -21,6 +21,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compileContracts } from '@/devnet/evm/compile';
 import { testManifest } from '@/devnet/test-world';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
 const DEAD = '0x000000000000000000000000000000000000dEaD' as Address;
@@ -56,7 +57,7 @@ async function send(
 ) {
   const wallet = createWalletClient({ account, chain: chain(), transport: http(entry().rpcUrl) });
   const hash = await wallet.writeContract({ ...request, gas: 3_000_000n } as never);
-  const receipt = await publicClient().waitForTransactionReceipt({ hash });
+  const receipt = await receiptOf(publicClient(), hash);
   expect(receipt.status).toBe('success');
   return receipt;
 }
@@ -97,13 +98,14 @@ beforeAll(async () => {
   launchpadAbi = compiled.Launchpad.abi;
   const owner = await funded();
   const wallet = createWalletClient({ account: owner, chain: chain(), transport: http(entry().rpcUrl) });
-  const deployed = await publicClient().waitForTransactionReceipt({
-    hash: await wallet.deployContract({
+  const deployed = await receiptOf(
+    publicClient(),
+    await wallet.deployContract({
       abi: compiled.Launchpad.abi,
       bytecode: compiled.Launchpad.bytecode,
       args: [wrapped(), entry().contracts.uniswapV2Factory, FEE, owner.address, owner.address],
     }),
-  });
+  );
   launchpad = deployed.contractAddress!;
   const created = await send(owner, {
     address: launchpad,

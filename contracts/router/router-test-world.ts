@@ -33,6 +33,7 @@ import type { ManifestChain } from '@/server/chains/devnet-manifest';
 import { anvilAccount } from '@/devnet/accounts';
 import { compileContracts, type CompiledContracts, type ContractName } from '@/devnet/evm/compile';
 import { startEvmChain } from '@/devnet/evm/evm-snapshot';
+import { receiptOf } from '@/devnet/evm/receipt';
 import { TEST_STATE_CACHE, testManifest } from '@/devnet/test-world';
 
 export const V2 = 0;
@@ -319,14 +320,14 @@ export async function v3In(ctx: Ctx, tokenIn: Address, tokenOut: Address, fee: n
 }
 
 export async function mined(ctx: Ctx, hash: Hex): Promise<TransactionReceipt> {
-  const receipt = await ctx.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  const receipt = await receiptOf(ctx.client, hash);
   expect(receipt.status).toBe('success');
   return receipt;
 }
 
 /** A transaction that must be mined and revert. */
 export async function revertedOnChain(ctx: Ctx, hash: Hex): Promise<void> {
-  expect((await ctx.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('reverted');
+  expect((await receiptOf(ctx.client, hash)).status).toBe('reverted');
 }
 
 export async function sendSwap(ctx: Ctx, account: number, p: SwapParams, gas = GAS): Promise<TransactionReceipt> {

@@ -40,6 +40,7 @@ import {
   type RevertOf,
   type RouterWorld,
 } from './router-test-world';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const reentrantAbi = parseAbi([
   'function arm(address target, bytes attackData)',
@@ -443,7 +444,7 @@ describe('swaps (ETH), exact to the wei', () => {
       value: amountIn,
       gas: GAS,
     });
-    expect((await eth.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('reverted');
+    expect((await receiptOf(eth.client, hash)).status).toBe('reverted');
     expect(await balanceOf(eth, alpha, traderAddress)).toBe(before);
     await expectRouterEmpty(eth);
   });
@@ -452,7 +453,7 @@ describe('swaps (ETH), exact to the wei', () => {
     const call = eth.client.call({ account: traderAddress, to: eth.router, value: 1n });
     await expect(call).rejects.toThrow();
     const hash = await eth.wallet(trader).sendTransaction({ to: eth.router, value: parseEther('1'), gas: 100_000n });
-    expect((await eth.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('reverted');
+    expect((await receiptOf(eth.client, hash)).status).toBe('reverted');
     await expectRouterEmpty(eth);
   });
 });
@@ -604,7 +605,7 @@ describe('attacks on the allowance', () => {
     const hash = await eth
       .wallet(attacker)
       .writeContract({ address: fake, abi: fakePoolAbi, functionName: 'attack', args: [eth.router, before[0]!, 0n, victimData], gas: 300_000n });
-    expect((await eth.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('reverted');
+    expect((await receiptOf(eth.client, hash)).status).toBe('reverted');
 
     // A crafted route through the fake pool: asking for more than the hop's amount, or twice, is refused;
     // asking for the exact amount is charged to the attacker (msg.sender) alone.
@@ -708,7 +709,7 @@ describe('attacks on the allowance', () => {
     expect((await revertOf(simulateSwap(eth, deployer, sell))).name).toBe('UnexpectedCallback');
     // Sent on chain anyway: reverted, nothing moved.
     const hash = await eth.wallet(deployer).writeContract({ address: eth.router, abi: routerAbi, functionName: 'swap', args: [sell], gas: GAS });
-    expect((await eth.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('reverted');
+    expect((await receiptOf(eth.client, hash)).status).toBe('reverted');
     expect(await balanceOf(eth, evil, deployerAddress)).toBe(evilBefore);
     expect(await victimBalances()).toEqual(victimBefore);
 
@@ -764,7 +765,7 @@ describe('attacks on the allowance', () => {
       // ERC20InsufficientBalance(sender, balance, needed): the pull was from the attacker, for the victim's amount.
       expect(await revertOf(simulateSwap(eth, attacker, swap)), what).toEqual({ name: 'ERC20InsufficientBalance', args: [attackerAddress, own, amount] });
       const hash = await eth.wallet(attacker).writeContract({ address: eth.router, abi: routerAbi, functionName: 'swap', args: [swap], gas: GAS });
-      expect((await eth.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status, what).toBe('reverted');
+      expect((await receiptOf(eth.client, hash)).status, what).toBe('reverted');
     }
     // Within the attacker's own means the victim-as-recipient swap goes through, paid by the attacker alone.
     await sendSwap(eth, attacker, { ...attempts['the victim as recipient'], amountIn: own });

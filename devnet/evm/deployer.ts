@@ -19,6 +19,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { CHAINS, type EvmChainId } from '@/server/chains/registry';
 import { anvilAccount } from '../accounts';
+import { receiptOf } from './receipt';
 
 export interface ContractWrite {
   address: Address;
@@ -73,7 +74,7 @@ export async function connectDeployer(rpcUrl: string, chain: EvmChainId, placeme
   if (nonce !== 0) throw new Error(`deployer already has nonce ${nonce} on ${rpcUrl}: the world needs a fresh chain`);
 
   const waitFor = async (hash: Hex, what: string): Promise<TransactionReceipt> => {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    const receipt = await receiptOf(publicClient, hash);
     if (receipt.status !== 'success') throw new Error(`${chain}: ${what} reverted (${hash})`);
     return receipt;
   };

@@ -20,6 +20,7 @@ import { canonicalPlacements } from './canonical-addresses';
 import { STRATEGY_TOKEN } from './strategy-token';
 import { PANCAKE_DEPLOY_CHAINS } from './venues/pancakeswap-v3';
 import { BURN_ADDRESS, NATIVE_USD, PANCAKE_CHAINS, WNATIVE } from './world-spec';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const erc20 = parseAbi([
   'function balanceOf(address) view returns (uint256)',
@@ -84,7 +85,7 @@ function pairOf(info: EvmWorldInfo, a: string, b: string): Address {
 }
 
 async function mined(client: PublicClient, hash: Hex) {
-  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  const receipt = await receiptOf(client, hash);
   expect(receipt.status).toBe('success');
   return receipt;
 }
@@ -507,7 +508,7 @@ describe.each(EVM_CHAIN_IDS)('%s', (chain) => {
       args: [bought, 0n, sellPath, trader.account.address, DEADLINE],
       gas: GAS,
     });
-    expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('reverted');
+    expect((await receiptOf(client, hash)).status).toBe('reverted');
     expect(await balance(trader.account.address)).toBe(before + bought);
 
     const pairBefore = await balance(pair);

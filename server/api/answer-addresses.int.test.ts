@@ -12,6 +12,7 @@ import type { EndpointProcedure } from '@/server/api/contract';
 import type { EvmChainId } from '@/server/chains/registry';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { unchecksummedAddresses } from './test-support/unchecksummed-addresses';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const client = useRestClient();
 const NATIVE = '0x0000000000000000000000000000000000000000';
@@ -139,7 +140,7 @@ describe('EVM addresses in real answers', () => {
     });
     const signed = await sign(account, own.body.transaction.trade);
     const hash = await rpc.sendRawTransaction({ serializedTransaction: signed! });
-    await rpc.waitForTransactionReceipt({ hash });
+    await receiptOf(rpc, hash);
     const tracked = await answer('v2.track', { chain: CHAIN, txHash: hash, quoteId: own.body.transaction.quoteId }, 'post');
     expect(tracked.body, JSON.stringify(tracked.body)).toMatchObject({ success: true });
 

@@ -18,6 +18,7 @@ import { testManifest } from '@/devnet/test-world';
 import { loadConfig } from '@/server/config/env';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { createServices } from '@/server/services';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const client = useRestClient();
@@ -116,9 +117,7 @@ describe('a swap-and-deposit across a crash (SIGKILL)', () => {
     expect(secondQuote.transaction?.approve, JSON.stringify(secondQuote)).toBe('');
     await instance.kill();
     const monad = clientFor(SOURCE);
-    await monad.waitForTransactionReceipt({
-      hash: await monad.sendRawTransaction({ serializedTransaction: await sign(trader, secondQuote.transaction.trade) }),
-    });
+    await receiptOf(monad, await monad.sendRawTransaction({ serializedTransaction: await sign(trader, secondQuote.transaction.trade) }));
 
     const next = await createServices(loadConfig(embeddedEnv({ DATA_DIR: dataDir })));
     try {

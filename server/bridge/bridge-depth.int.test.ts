@@ -19,6 +19,7 @@ import { loadConfig } from '@/server/config/env';
 import { sendTestFunds } from '@/server/devnet/faucet';
 import { createServices, type Services } from '@/server/services';
 import { estimatedSeconds } from './bridge-quote';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const SOURCE = 'ARB';
 const DESTINATION = 'ETH';
@@ -77,7 +78,7 @@ async function signedDeposit(): Promise<Deposit> {
 /** Sent as a wallet sends it (no execute): the solver's scan finds it. Resolves once it is mined. */
 async function sentFromWallet(deposit: Deposit): Promise<bigint> {
   await services.bridge.chains[SOURCE]!.broadcast(deposit.signed);
-  return (await source().waitForTransactionReceipt({ hash: deposit.txHash })).blockNumber;
+  return (await receiptOf(source(), deposit.txHash)).blockNumber;
 }
 
 /** Runs solver rounds until `done` holds for the request's status, or fails naming where it stands. */

@@ -33,6 +33,7 @@ import { createServices, type Services } from '@/server/services';
 import { routerAbi } from '@/server/venues/evm/generated/contracts';
 import { signFill } from './bridge-fill';
 import { waitUntilFilled, withTwoInstances } from './test-support/two-instances';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const client = useRestClient();
 
@@ -433,7 +434,7 @@ describe('refused and returned', () => {
     const { createWalletClient } = await import('viem');
     const wallet = createWalletClient({ account: solver, transport: http(ink.rpcUrl) });
     const drained = await wallet.writeContract({ address: usdcInk, abi: erc20Abi, functionName: 'transfer', args: [freshAddress(), held], chain: null });
-    await publicClientFor('INK').waitForTransactionReceipt({ hash: drained });
+    await receiptOf(publicClientFor('INK'), drained);
 
     const before = await tokenBalance('STORY', usdcStory, trader.address);
     const executed = await execute(trader, 'STORY', quoted);
@@ -599,9 +600,7 @@ describe('durability', () => {
             tokenOut: alpha,
           });
           const megaeth = publicClientFor('MEGAETH');
-          await megaeth.waitForTransactionReceipt({
-            hash: await megaeth.sendRawTransaction({ serializedTransaction: await sign(trader, quoted.transaction.approve!) }),
-          });
+          await receiptOf(megaeth, await megaeth.sendRawTransaction({ serializedTransaction: await sign(trader, quoted.transaction.approve!) }));
           await megaeth.sendRawTransaction({ serializedTransaction: await sign(trader, quoted.transaction.trade) });
           return { requestId: quoted.transaction.requestId, recipient, minAmountOut: BigInt(quoted.stats.minAmountOut!) };
         }),

@@ -24,6 +24,7 @@ import type { BridgeDeps } from './bridge-deps';
 import { createBridgeSolver } from './bridge-solver';
 import { stallAtSigning } from './test-support/stall-at-signing';
 import { waitUntilFilled, withTwoInstances } from './test-support/two-instances';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const client = useRestClient();
 
@@ -95,7 +96,7 @@ async function waitForStatus(requestId: string, done: (body: StatusBody) => bool
 }
 
 async function gasCost(chain: EvmChainId, hash: Hex): Promise<bigint> {
-  const receipt = await publicClientFor(chain).waitForTransactionReceipt({ hash });
+  const receipt = await receiptOf(publicClientFor(chain), hash);
   return receipt.gasUsed * receipt.effectiveGasPrice;
 }
 

@@ -12,6 +12,7 @@ import { createChainDirectory } from '@/server/chain-directory-setup';
 import { decodeBase58 } from './solana/address';
 import type { ChainId } from './registry';
 import { readTransactionView } from './transaction-view';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const manifest = testManifest();
 const chains = createChainDirectory(loadConfig({ DATA_DIR: '.test-data/transaction-view' }), manifest);
@@ -38,7 +39,7 @@ describe('the transaction view', () => {
       functionName: 'transfer',
       args: [recipient, 1_234_500_000_000_000_000n],
     });
-    const receipt = await createPublicClient({ transport: http(entry.rpcUrl) }).waitForTransactionReceipt({ hash });
+    const receipt = await receiptOf(createPublicClient({ transport: http(entry.rpcUrl) }), hash);
 
     expect(await view('BASE', hash)).toEqual({
       chain: 'BASE',

@@ -15,6 +15,7 @@ import { AppError } from '@/server/errors';
 import { EVM_TIP_FLOORS } from '@/server/chains/fee-levels';
 import { createPriorityFeeReader } from './priority-fees';
 import { PRIORITY_LEVELS, type PriorityFees } from '@/server/chains/fee-levels';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const GWEI = 1_000_000_000n;
 /** Senders on this file's own anvil nodes: the indices this file owns in the shared world too. */
@@ -133,7 +134,7 @@ describe('priority fees against transactions we send', () => {
     } finally {
       await publicClient.request({ method: 'evm_setAutomine' as never, params: [true] as never });
     }
-    const receipts = await Promise.all(hashes.map((hash) => publicClient.waitForTransactionReceipt({ hash })));
+    const receipts = await Promise.all(hashes.map((hash) => receiptOf(publicClient, hash)));
     expect(new Set(receipts.map((receipt) => receipt.blockNumber)).size).toBe(1);
 
     const { reader } = readerFor({ RPC_URL_ETH: eth.url });

@@ -25,6 +25,7 @@ import { NATIVE_USD } from '@/devnet/evm/world-spec';
 import { testManifest } from '@/devnet/test-world';
 import { CHAINS, type ChainId, type EvmChainId } from '@/server/chains/registry';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const client = useRestClient();
 const NATIVE = '0x0000000000000000000000000000000000000000';
@@ -68,18 +69,19 @@ beforeAll(async () => {
     expect(Math.abs(nativeUsd / NATIVE_USD[chain] - 1)).toBeLessThan(0.5);
     await read.request({ method: 'anvil_setBalance', params: [deployer.address, `0x${parseEther('1000000').toString(16)}`] } as never);
     const send = async (request: Parameters<typeof write.sendTransaction>[0]) => {
-      const receipt = await read.waitForTransactionReceipt({ hash: await write.sendTransaction({ gas: 6_000_000n, ...request }) });
+      const receipt = await receiptOf(read, await write.sendTransaction({ gas: 6_000_000n, ...request }));
       expect(receipt.status).toBe('success');
       return receipt;
     };
     for (const name of Object.keys(MARKETS) as (keyof typeof MARKETS)[]) {
-      const deployed = await read.waitForTransactionReceipt({
-        hash: await write.deployContract({
+      const deployed = await receiptOf(
+        read,
+        await write.deployContract({
           abi: compiled.TestToken.abi,
           bytecode: compiled.TestToken.bytecode,
           args: [name, name, 18, SUPPLY, deployer.address],
         }),
-      });
+      );
       tokens[name] = deployed.contractAddress!;
       const router = entry.contracts.uniswapV2Router02 as Address;
       const native = parseEther((MARKETS[name][chain] / nativeUsd).toFixed(12));

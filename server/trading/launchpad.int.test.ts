@@ -22,6 +22,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { describe, expect, it } from 'vitest';
 import { testManifest } from '@/devnet/test-world';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
 const CHAIN = 'STORY';
@@ -131,15 +132,16 @@ describe('launchpad tokens on their curve', () => {
       chain: { id: entry().chainId, name: CHAIN, nativeCurrency: { name: 'n', symbol: 'N', decimals: 18 }, rpcUrls: { default: { http: [entry().rpcUrl] } } },
     });
     const fee = await publicClient().readContract({ address: launchpad(), abi: launchpadAbi, functionName: 'launchFee' });
-    await publicClient().waitForTransactionReceipt({
-      hash: await wallet.writeContract({
+    await receiptOf(
+      publicClient(),
+      await wallet.writeContract({
         address: launchpad(),
         abi: launchpadAbi,
         functionName: 'payLaunchFee',
         args: [launch, entry().routerAddress as Address],
         value: fee,
       }),
-    });
+    );
     const quote = await client.get<QuoteBody>('v1.quote', { chain: CHAIN, token: launch, amount: '1', side: 'BUY', slippage: 100, trader: trader.address });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     expect(quote.body.path!.map((step) => step.step.poolType)).toEqual(['LAUNCHPAD']);

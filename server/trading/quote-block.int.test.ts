@@ -13,6 +13,7 @@ import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { decodeLensResult } from '@/server/routing/lens-client';
 import { quoteEvmSwap } from './evm/evm-quote';
 import { feeSplit } from '@/server/fees/fee-model';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const rest = useRestClient();
 const CHAIN = 'MEGAETH';
@@ -102,7 +103,7 @@ describe('the block an EVM quote was priced on', () => {
       args: [0n, [chain.wrappedNative as Address, tax], buyer.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
       value: parseEther('2'),
     });
-    const receipt = await client.waitForTransactionReceipt({ hash });
+    const receipt = await receiptOf(client, hash);
     expect(receipt.status).toBe('success');
     expect(receipt.blockNumber).toBeGreaterThan(block);
 

@@ -21,6 +21,7 @@ import { expect, it } from 'vitest';
 import { compileContracts } from '@/devnet/evm/compile';
 import { testManifest } from '@/devnet/test-world';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
 const client = useRestClient();
@@ -39,19 +40,20 @@ it('resets a USDT-style allowance before approving, and the sale delivers the qu
   const publicClient = createPublicClient({ transport });
   const walletClient = createWalletClient({ account, transport, chain });
   const send = async (to: Address, data: Hex, value = 0n) => {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash: await walletClient.sendTransaction({ to, data, value, gas: 5_000_000n }) });
+    const receipt = await receiptOf(publicClient, await walletClient.sendTransaction({ to, data, value, gas: 5_000_000n }));
     expect(receipt.status).toBe('success');
   };
 
   // A USDT-style token with a V2 pool against the wrapped native token.
   const compiled = await compileContracts();
-  const deployed = await publicClient.waitForTransactionReceipt({
-    hash: await walletClient.deployContract({
+  const deployed = await receiptOf(
+    publicClient,
+    await walletClient.deployContract({
       abi: compiled.ResetApprovalToken.abi,
       bytecode: compiled.ResetApprovalToken.bytecode,
       args: [10n ** 27n, account.address],
     }),
-  });
+  );
   const token = deployed.contractAddress!;
   const v2Router = entry.contracts.uniswapV2Router02 as Address;
   await send(token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [v2Router, 10n ** 27n] }));

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { compileContracts } from '@/devnet/evm/compile';
 import { testManifest } from '@/devnet/test-world';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
 const client = useRestClient();
@@ -131,7 +132,7 @@ describe('v1 quote chain auto-detection', () => {
       bytecode: compiled.TestToken.bytecode,
       args: ['Only On Eth', 'ONLY', 18, 10n ** 24n, deployer.account.address],
     });
-    const receipt = await deployer.publicClient.waitForTransactionReceipt({ hash });
+    const receipt = await receiptOf(deployer.publicClient, hash);
     const token = receipt.contractAddress!;
     // No pool: the chain is found (the quote then has no route there).
     const answer = await client.get<{ code: string; error: string }>('v1.quote', {

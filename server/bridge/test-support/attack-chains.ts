@@ -25,6 +25,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { testManifest } from '@/devnet/test-world';
 import type { ManifestChain } from '@/server/chains/devnet-manifest';
 import type { EvmChainId } from '@/server/chains/registry';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 export const NATIVE = '0x0000000000000000000000000000000000000000' as Address;
 const FAR_DEADLINE = 2n ** 40n;
@@ -121,7 +122,7 @@ interface Tx {
 export async function sendMayRevert(chain: AttackChain, account: PrivateKeyAccount, tx: Tx): Promise<TransactionReceipt> {
   const wallet = createWalletClient({ account, chain: viemChain(chain.id, chain.entry), transport: http(chain.entry.rpcUrl) });
   const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: tx.value ?? 0n, gas: tx.gas ?? GAS });
-  return chain.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  return receiptOf(chain.client, hash);
 }
 
 /** Sends a transaction from `account` and waits for it; a revert throws, naming `what`. */
@@ -134,7 +135,7 @@ export async function send(chain: AttackChain, account: PrivateKeyAccount, what:
 /** Sends an already signed transaction and waits for its receipt, whatever its outcome. */
 export async function sendRaw(chain: AttackChain, serializedTransaction: Hex): Promise<TransactionReceipt> {
   const hash = await chain.client.sendRawTransaction({ serializedTransaction });
-  return chain.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  return receiptOf(chain.client, hash);
 }
 
 export async function deploy(
@@ -145,7 +146,7 @@ export async function deploy(
 ): Promise<Address> {
   const wallet = createWalletClient({ account, chain: viemChain(chain.id, chain.entry), transport: http(chain.entry.rpcUrl) });
   const hash = await wallet.deployContract({ abi: contract.abi, bytecode: contract.bytecode, args, gas: GAS });
-  const receipt = await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  const receipt = await receiptOf(chain.client, hash);
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deploying on ${chain.id} failed (${hash})`);
   return getAddress(receipt.contractAddress);
 }

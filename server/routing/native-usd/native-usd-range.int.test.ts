@@ -31,6 +31,7 @@ import { readNativeUsdRange } from './native-usd-range';
 import { createNativeUsdRangeCache } from './native-usd-range-cache';
 import type { NativeUsdRange } from './native-usd-range-types';
 import { TWAP_WINDOWS_SECONDS } from './native-usd-range-read';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const swapRouterAbi = parseAbi([
   'struct ExactInputSingleParams { address tokenIn; address tokenOut; uint24 fee; address recipient; uint256 deadline; uint256 amountIn; uint256 amountOutMinimum; uint160 sqrtPriceLimitX96; }',
@@ -70,7 +71,7 @@ async function trader(w: ReturnType<typeof world>) {
   });
   const wallet = createWalletClient({ account, chain, transport: http(w.entry.rpcUrl) });
   const send = async (hash: Hex) => {
-    const receipt = await w.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    const receipt = await receiptOf(w.client, hash);
     expect(receipt.status).toBe('success');
   };
   await w.anvil('anvil_setBalance', [account.address, numberToHex(parseEther('2100'))]);

@@ -10,6 +10,7 @@ import { pancakeV2AmountOut } from '@/devnet/evm/world-pool-checks';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { NATIVE, worldTrading, type Trader } from '@/server/trading/test-support/world-trader';
 import { PANCAKE_V2_FEE } from './pancakeswap-v2';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const client = useRestClient();
 const { trader, quote, executeAndReceive } = worldTrading(client);
@@ -29,7 +30,7 @@ const wrappedAbi = parseAbi(['function deposit() payable']);
 async function tokenOnPancakeOnly(who: Trader, nativeDepth: bigint, tokenDepth: bigint): Promise<{ token: Address; pair: Address }> {
   const wallet = createWalletClient({ account: who.account, transport: http(who.chain.rpcUrl) });
   const send = async (hash: Promise<`0x${string}`>) => {
-    const receipt = await who.publicClient.waitForTransactionReceipt({ hash: await hash });
+    const receipt = await receiptOf(who.publicClient, await hash);
     expect(receipt.status).toBe('success');
     return receipt;
   };

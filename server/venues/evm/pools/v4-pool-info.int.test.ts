@@ -25,6 +25,7 @@ import { TOKENS } from '@/devnet/evm/world-spec';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { nativeUsd } from './token-pools';
 import type { PoolInfoBody } from './test-support/pool-info-body';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 const rest = useRestClient();
 const CHAIN = 'MEGAETH';
@@ -161,7 +162,7 @@ describe('GET /api/v1/pool-info on Uniswap V4 pools', () => {
       args: [key, sqrtPriceX96],
       chain: null,
     });
-    expect((await client.waitForTransactionReceipt({ hash: initialized })).status).toBe('success');
+    expect((await receiptOf(client, initialized)).status).toBe('success');
     await client.request({ method: 'anvil_impersonateAccount', params: [hooks] } as never);
     const updated = await wallet.writeContract({
       account: hooks,
@@ -171,7 +172,7 @@ describe('GET /api/v1/pool-info on Uniswap V4 pools', () => {
       args: [key, 4000],
       chain: null,
     });
-    expect((await client.waitForTransactionReceipt({ hash: updated })).status).toBe('success');
+    expect((await receiptOf(client, updated)).status).toBe('success');
     await client.request({ method: 'anvil_stopImpersonatingAccount', params: [hooks] } as never);
 
     const id = poolIdOf(key);
