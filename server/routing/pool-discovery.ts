@@ -10,7 +10,8 @@ import { boundedCache } from '@/server/cache/bounded-cache';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import { batchAnswer, hexData } from '@/server/chains/rpc-answers';
 import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
-import { decodeDiscovery, decodePoolStates, discoveryCall, stateCall, tickLayouts, type TickLayout } from './pool-reader-client';
+import { decodeDiscovery, discoveryCall } from '@/server/venues/evm/pools/pool-discovery-call';
+import { decodePoolStates, stateCall, tickLayouts, type TickLayout } from './pool-reader-client';
 
 export const FRESH_MS = 30_000;
 const STALE_MS = 10 * 60_000;

@@ -1,70 +1,22 @@
 /**
  * The pool state reader (contracts/lens/PoolStateReader.sol) over JSON-RPC: its code is put at a fixed empty
- * address by a state override, so one `eth_call` lists the pools of a set of tokens (discovery) or reads the
- * state of a set of pools (reserves; price, liquidity and initialized ticks), on any chain without a deployment.
+ * address by a state override, so one `eth_call` reads the state of a set of pools (reserves; price, liquidity
+ * and initialized ticks), on any chain without a deployment. Its discovery call is the venues' own
+ * (`venues/evm/pools/pool-discovery-call.ts`).
  */
-import { decodeFunctionResult, encodeFunctionData, type Address, type Hex } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, type Hex } from 'viem';
 import type { EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcCall } from '@/server/chains/json-rpc';
-import { poolStateReaderAbi, poolStateReaderRuntime } from '@/server/venues/evm/generated/contracts';
+import { poolStateReaderAbi } from '@/server/venues/evm/generated/contracts';
+import { readerCall, venueQueries } from '@/server/venues/evm/pools/pool-discovery-call';
 import type { EvmVenueAdapter, RoutablePool } from '@/server/venues/evm/venue-adapter';
-import { deployedVenues } from '@/server/venues/evm/venue-table';
 import type { ConcentratedState, PoolState } from './amm/pool-state';
 
-/** An address with no code on any chain: the reader runs there for the call only. */
-const READER_ADDRESS = '0x00000000000000000000000000000000005eade5';
 /** Ticks read on each side of the price (about ±30 % / −70 % in price): what a large trade can reach. */
 export const TICK_WINDOW = 12_000;
 /** Initialized ticks kept on each side, nearest first: a bound on the answer's size. */
 const MAX_TICKS_EACH_SIDE = 64;
 const Q96 = 2 ** 96;
-
-function readerCall(data: Hex): RpcCall {
-  return { method: 'eth_call', params: [{ to: READER_ADDRESS, data }, 'latest', { [READER_ADDRESS]: { code: poolStateReaderRuntime } }] };
-}
-
-function venueQueries(venues: EvmVenues): {
-  adapters: EvmVenueAdapter[];
-  queries: { family: number; factory: Address; fees: number[]; tickSpacings: number[] }[];
-} {
-  const deployed = deployedVenues(venues);
-  return {
-    adapters: deployed.map(({ venue }) => venue),
-    queries: deployed.map(({ venue, deployment }) => ({
-      family: venue.poolFamily,
-      factory: deployment.factory,
-      fees: [...venue.feeTiers],
-      tickSpacings: venue.feeTiers.map((fee) => venue.tickSpacing(fee)),
-    })),
-  };
-}
-
-/** The call listing every pool of the chain's venues between any two of `tokens`. */
-export function discoveryCall(venues: EvmVenues, tokens: readonly Address[]): RpcCall {
-  const { queries } = venueQueries(venues);
-  return readerCall(encodeFunctionData({ abi: poolStateReaderAbi, functionName: 'discover', args: [[...tokens], queries] }));
-}
-
-export function decodeDiscovery(venues: EvmVenues, raw: Hex): RoutablePool[] {
-  const { adapters } = venueQueries(venues);
-  const found = decodeFunctionResult({ abi: poolStateReaderAbi, functionName: 'discover', data: raw });
-  return found.flatMap((pool) => {
-    const venue = adapters[pool.venue];
-    if (!venue) return [];
-    return [
-      {
-        venue: venue.id,
-        address: pool.pool,
-        id: pool.id,
-        token0: pool.token0,
-        token1: pool.token1,
-        fee: pool.fee,
-        // V3-family pools report no spacing in discovery: their venue's tier decides it.
-        tickSpacing: pool.tickSpacing || venue.tickSpacing(pool.fee),
-      },
-    ];
-  });
-}
 
 export function poolFamily(pool: RoutablePool, adapters: readonly EvmVenueAdapter[]): number {
   return adapters.find((venue) => venue.id === pool.venue)?.poolFamily ?? 0;

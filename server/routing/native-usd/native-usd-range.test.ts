@@ -2,9 +2,9 @@
  * The range read end to end over a scripted node (no network): which sources it keeps and drops, how many
  * round trips it takes cold and warm, and that spot is nativeUsd's own answer.
  */
-import { decodeFunctionData, encodeFunctionResult, parseAbi, type Address, type Hex } from 'viem';
+import { decodeFunctionData, encodeFunctionResult, parseAbi, zeroHash, type Address, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import type { ConfiguredChain } from '@/server/chains/chain-directory';
+import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import { JsonRpcError, type RpcBatchAnswer, type RpcCall, type RpcTransport } from '@/server/chains/json-rpc';
 import { CHAINS } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
@@ -12,6 +12,8 @@ import { readNativeUsdRange } from './native-usd-range';
 import { createNativeUsdRangeCache } from './native-usd-range-cache';
 import { TWAP_WINDOWS_SECONDS } from './native-usd-range-read';
 import { nativeUsd } from '@/server/venues/evm/pools/token-pools';
+import { venueQueries } from '@/server/venues/evm/pools/pool-discovery-call';
+import { poolStateReaderAbi } from '@/server/venues/evm/generated/contracts';
 
 const WETH = '0x1000000000000000000000000000000000000001' as Address;
 const USDC = '0x2000000000000000000000000000000000000002' as Address;
@@ -19,8 +21,6 @@ const V2_FACTORY = '0x3000000000000000000000000000000000000003' as Address;
 const V3_FACTORY = '0x4000000000000000000000000000000000000004' as Address;
 
 const abi = parseAbi([
-  'function getPair(address, address) view returns (address)',
-  'function getPool(address, address, uint24) view returns (address)',
   'function balanceOf(address) view returns (uint256)',
   'function getReserves() view returns (uint112, uint112, uint32)',
   'function slot0() view returns (uint160, int24)',
@@ -58,19 +58,32 @@ const HEAD = 1_000n;
 /** The oldest history block the node still has the state of. */
 const OLDEST_KEPT = 900n;
 
-const encode = (functionName: 'getPair' | 'getPool' | 'balanceOf' | 'getReserves' | 'slot0' | 'observe', result: unknown): Hex =>
+const encode = (functionName: 'balanceOf' | 'getReserves' | 'slot0' | 'observe', result: unknown): Hex =>
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed: tsc rejects the call without it (viem types the arguments from the literal ABI), which this rule does not see
   encodeFunctionResult({ abi, functionName, result } as never);
 const revert = (message: string): RpcBatchAnswer => ({ ok: false, error: new JsonRpcError(3, message) });
 
-function answerCall({ method, params = [] }: RpcCall): RpcBatchAnswer {
+/** The pool reader's discovery of WETH/USDC: the scripted pools, venue by venue in table order, tier by tier. */
+function discovered(data: Hex, venues: EvmVenues): RpcBatchAnswer {
+  const { args } = decodeFunctionData({ abi: poolStateReaderAbi, data });
+  const [tokens, queries] = args as readonly [readonly Address[], readonly { factory: Address; fees: readonly number[] }[]];
+  expect(tokens.map((token) => token.toLowerCase()).sort()).toEqual([WETH, USDC].map((token) => token.toLowerCase()).sort());
+  const { adapters } = venueQueries(venues);
+  const found = queries.flatMap((query, index) =>
+    query.fees.flatMap((fee) => {
+      const isPair = adapters[index]!.id === 'UNISWAP_V2';
+      const address = Object.entries(POOLS).find(([, pool]) => pool.venue === (isPair ? 'v2' : fee))?.[0];
+      return address ? [{ venue: index, pool: address as Address, id: zeroHash, token0: WETH, token1: USDC, fee, tickSpacing: 0 }] : [];
+    }),
+  );
+  return { ok: true, result: encodeFunctionResult({ abi: poolStateReaderAbi, functionName: 'discover', result: found }) };
+}
+
+function answerCall({ method, params = [] }: RpcCall, venues: EvmVenues): RpcBatchAnswer {
   if (method === 'eth_blockNumber') return { ok: true, result: `0x${HEAD.toString(16)}` };
   const [{ to, data }, tag] = params as [{ to: Address; data: Hex }, string];
+  if (params.length > 2) return discovered(data, venues);
   const call = decodeFunctionData({ abi, data });
-  const entry = Object.entries(POOLS);
-  const byVenue = (venue: 'v2' | number) => entry.find(([, pool]) => pool.venue === venue)?.[0] ?? '0x0000000000000000000000000000000000000000';
-  if (call.functionName === 'getPair') return { ok: true, result: encode('getPair', byVenue('v2')) };
-  if (call.functionName === 'getPool') return { ok: true, result: encode('getPool', byVenue(call.args[2])) };
   if (call.functionName === 'balanceOf') {
     const pool = POOLS[call.args[0].toLowerCase()]!;
     return { ok: true, result: encode('balanceOf', to === USDC ? pool.usdc : pool.weth) };
@@ -105,10 +118,10 @@ function scriptedChain(fail = false): { chain: ConfiguredChain; batches: RpcCall
     async requestBatch(calls) {
       batches.push([...calls]);
       if (fail) throw new AppError('CHAIN_UNAVAILABLE', 'ARB did not answer');
-      return calls.map(answerCall);
+      return calls.map((call) => answerCall(call, venues));
     },
   };
-  const venues = {
+  const venues: EvmVenues = {
     wrappedNative: WETH,
     stable: { address: USDC, decimals: 6 },
     multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',

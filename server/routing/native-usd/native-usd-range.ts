@@ -14,7 +14,7 @@ import { zeroAddress, type Address } from 'viem';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer } from '@/server/chains/json-rpc';
 import { batchAnswer, hexQuantity } from '@/server/chains/rpc-answers';
-import { decodeDiscovery, discoveryCall } from '@/server/routing/pool-reader-client';
+import { decodeDiscovery, discoveryCall } from '@/server/venues/evm/pools/pool-discovery-call';
 import { returned, sameAddress } from '@/server/venues/evm/rpc-words';
 import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
 import { deployedVenues, venueById } from '@/server/venues/evm/venue-table';

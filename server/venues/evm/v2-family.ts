@@ -11,7 +11,6 @@ import type { EvmVenueAdapter } from './venue-adapter';
 import { ethCall, word } from './rpc-words';
 
 const factoryAbi = [
-  { type: 'function', name: 'getPair', stateMutability: 'view', inputs: [{ type: 'address' }, { type: 'address' }], outputs: [{ type: 'address' }] },
   {
     type: 'event',
     name: 'PairCreated',
@@ -47,7 +46,6 @@ export function v2FamilyParts(fee: number): V2FamilyParts {
     lensSearch: 'pair',
 
     poolContracts: {
-      findPoolCall: (deployment, a, b) => ethCall(deployment.factory, encodeFunctionData({ abi: factoryAbi, functionName: 'getPair', args: [a, b] })),
       spotCall,
       rawPrice1Per0(spot) {
         const reserve0 = word(spot, 0) ?? 0n;

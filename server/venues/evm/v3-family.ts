@@ -10,13 +10,6 @@ import { ethCall, int24, word } from './rpc-words';
 
 const factoryAbi = [
   {
-    type: 'function',
-    name: 'getPool',
-    stateMutability: 'view',
-    inputs: [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }],
-    outputs: [{ type: 'address' }],
-  },
-  {
     type: 'event',
     name: 'PoolCreated',
     anonymous: false,
@@ -50,7 +43,6 @@ export const v3FamilyParts: V3FamilyParts = {
   lensSearch: 'quoter',
 
   poolContracts: {
-    findPoolCall: (deployment, a, b, fee) => ethCall(deployment.factory, encodeFunctionData({ abi: factoryAbi, functionName: 'getPool', args: [a, b, fee] })),
     spotCall: (pool) => read(pool, 'slot0'),
     rawPrice1Per0(spot) {
       const sqrtPriceX96 = word(spot, 0) ?? 0n;

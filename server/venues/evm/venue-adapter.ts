@@ -107,11 +107,10 @@ export interface EvmVenueAdapter {
   /** Its deployment on a chain, read from that chain's venue addresses; undefined where it is not deployed. */
   deployment(venues: EvmVenues): VenueDeployment | undefined;
   /**
-   * Token data's pool lookup (a factory call answering the pool address or zero) and spot reads. Venues whose
-   * pools are not contracts of their own (V4) leave these out; token data lists the others.
+   * Token data's spot reads of a pool the reader's discovery found. Venues whose pools are not contracts of
+   * their own (V4, launchpad curves) leave these out; token data lists the others.
    */
   poolContracts?: {
-    findPoolCall(deployment: VenueDeployment, a: Address, b: Address, fee: number): RpcCall;
     spotCall(pool: Address): RpcCall;
     /** Price of token1 in token0 (raw units ratio) from the `spotCall` answer; 0 when unreadable. */
     rawPrice1Per0(spot: RpcBatchAnswer | undefined): number;

@@ -1,7 +1,7 @@
 /**
  * The pools of a pair on every deployed venue and fee tier, what they hold and their spot prices: the
- * building blocks token data reads in as few batches as the data allows (pool addresses first, then what
- * those pools hold). Each step is a list of calls plus a reader of their answers, so callers can ride
+ * building blocks token data reads in as few batches as the data allows (pool addresses first, found by the
+ * reader's discovery as routing finds them, then what those pools hold). Each step is a list of calls plus a reader of their answers, so callers can ride
  * several steps on one batch.
  */
 import { encodeFunctionData, erc20Abi, type Address } from 'viem';
@@ -9,9 +9,10 @@ import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { isEvmChain } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
-import { addressWord, ethCall, word } from '../rpc-words';
-import type { EvmVenueAdapter, VenuePool } from '../venue-adapter';
-import { deployedVenues, venueById } from '../venue-table';
+import { ethCall, returned, word } from '../rpc-words';
+import type { EvmVenueAdapter, RoutablePool, VenuePool } from '../venue-adapter';
+import { venueById } from '../venue-table';
+import { decodeDiscovery, discoveryCall } from './pool-discovery-call';
 
 export interface PairPool extends VenuePool {
   token: Address;
@@ -25,24 +26,29 @@ export interface PoolState {
   price: number;
 }
 
-/** Pool lookups for (token, quote): every deployed venue whose pools are contracts, every fee tier, in table order. */
-function lookups(venues: EvmVenues) {
-  return deployedVenues(venues).flatMap(({ venue, deployment }) => {
-    const contracts = venue.poolContracts;
-    return contracts ? venue.feeTiers.map((fee) => ({ venue, contracts, deployment, fee })) : [];
-  });
-}
-
+/** The call finding the pools of (token, quote): the reader's discovery for that one pair. */
 export function discoveryCalls(venues: EvmVenues, token: Address, quote: Address): RpcCall[] {
-  return lookups(venues).map(({ contracts, deployment, fee }) => contracts.findPoolCall(deployment, token, quote, fee));
+  return [discoveryCall(venues, [token, quote])];
 }
 
-/** The pools the answers of `discoveryCalls` name. */
+/**
+ * The pools the answers of `discoveryCalls` name on venues whose pools are contracts (their balances and spot
+ * price are what token data reads), in table and tier order; none when the reader did not answer.
+ */
 export function pairPools(venues: EvmVenues, answers: readonly RpcBatchAnswer[], token: Address, quote: Address): PairPool[] {
-  return lookups(venues).flatMap(({ venue, fee }, index) => {
-    const address = addressWord(answers[index]);
-    return address ? [{ address, venue: venue.id, fee, token, quote }] : [];
-  });
+  const raw = returned(answers[0]);
+  if (!raw) return [];
+  let found: RoutablePool[];
+  try {
+    found = decodeDiscovery(venues, raw);
+  } catch {
+    return [];
+  }
+  // Lower case, as the pool addresses token data has always answered.
+  const lowerCase = (address: Address) => address.toLowerCase() as Address;
+  return found.flatMap((pool) =>
+    venueById(pool.venue).poolContracts ? [{ address: lowerCase(pool.address), venue: pool.venue, fee: pool.fee, token, quote }] : [],
+  );
 }
 
 export const STATE_CALLS = 3;
