@@ -9,11 +9,15 @@ import { hexData, hexQuantity } from '../rpc-answers';
  * A block time some nodes add to receipts and logs: hex per the newer spec, a plain number from anvil.
  * Anything else reads as absent (the block is read instead), never as a bad answer.
  */
-const blockTimestamp = z.unknown().transform((value): bigint | undefined => {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
-  if (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)) return BigInt(value);
-  return undefined;
-});
+const blockTimestamp = z
+  .unknown()
+  .transform((value): bigint | undefined => {
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+    if (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)) return BigInt(value);
+    return undefined;
+  })
+  // Optional: most nodes leave the field out, and a key a schema requires must be there even when unknown.
+  .optional();
 
 export const logSchema = z.object({
   address: z.string(),
