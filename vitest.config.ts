@@ -51,6 +51,9 @@ export default defineConfig({
           include: ['**/*.test.ts'],
           exclude: [...ignored, '**/*.int.test.ts', ...MOCKING_UNIT_FILES],
           isolate: false,
+          // The full run starts the type check, the build and the chain worlds beside the unit tests on two
+          // cores: a property test of a few hundred signatures took 5.4 s there, over the 5 s default.
+          testTimeout: 30_000,
         },
       },
       {
