@@ -13,7 +13,8 @@ import { createPriorityFeeReader } from '@/server/fees/priority-fees';
 import { createAuditDeps } from '@/server/tokens/audit/audit-deps';
 import { createTokenRiskReader } from '@/server/tokens/token-risk';
 import type { SwapQuoteDeps } from '@/server/trading/trading-engines';
-import { familyServices } from '@/server/family-services';
+import { createFamilyServices } from '@/server/family-services';
+import { createRoutingCaches } from '@/server/routing/routing-caches';
 import { copyCounts, countsSince, type CountingProxy } from './quote-latency-proxy';
 import { closedLoop, perCall, stats } from './support';
 
@@ -45,11 +46,10 @@ function quoteDeps(manifest: DevnetManifest, rpcUrl: string): QuoteDeps {
     { chains: Object.fromEntries(CHAIN_IDS.map((id) => [id, noEnv])) as Record<ChainId, ChainEnv>, localWorld: true, RPC_TIMEOUT_MS: 10_000 },
     { ...manifest, chains: { [CHAIN]: { ...manifest.chains[CHAIN]!, rpcUrl } } },
   );
+  const families = createFamilyServices(createRoutingCaches());
   // No third-party audit offline: the providers answer `unavailable` at once.
-  const tokenRisk = createTokenRiskReader(
-    createAuditDeps({ chains, families: familyServices, config: { GOPLUS_API_URL: undefined, RUGCHECK_API_URL: undefined } }),
-  );
-  return { chains, families: familyServices, priorityFees: createPriorityFeeReader(chains), appSecret: 'bench', tokenRisk };
+  const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, families, config: { GOPLUS_API_URL: undefined, RUGCHECK_API_URL: undefined } }));
+  return { chains, families, priorityFees: createPriorityFeeReader(chains), appSecret: 'bench', tokenRisk };
 }
 
 interface Scenario {

@@ -7,7 +7,8 @@
  * - one direction per pair of folders, as the policy below writes down;
  * - chain families branched on only where the families live;
  * - the environment read only where it is parsed;
- * - no re-export shims: callers import a thing from where it lives.
+ * - no re-export shims: callers import a thing from where it lives;
+ * - no module-level mutable state in the server: caches are built per services instance by the composition root.
  * The rules' mechanics are in server/architecture/ (checked on fake files in rules.test.ts there); what is
  * allowed is written here. Test files and generated code are exempt.
  */
@@ -19,6 +20,7 @@ import { environmentReads, familyBranches, isUnder, longFiles, longFunctions, re
 import { importCircles } from './architecture/import-circles';
 import { importsAgainstDirection, type LayerPolicy } from './architecture/import-directions';
 import { adjacency, importEdges } from './architecture/import-graph';
+import { moduleLevelState } from './architecture/module-state';
 import { readModules } from './architecture/source-files';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -133,6 +135,48 @@ const POLICY: LayerPolicy = {
   testSupport: TEST_SUPPORT,
 };
 
+/**
+ * Module-level collections and `let`s the server may keep (`path: name`), each for its reason; anything else a
+ * module remembers lives in an object the composition root (server/services.ts) builds per services instance.
+ */
+const MODULE_STATE_ALLOWED = [
+  // Constant lookup tables: built once from constants at load, only read.
+  'server/api/handlers/devnet.ts: KEY_FIELDS',
+  'server/architecture/code-rules.ts: EQUALITY',
+  'server/bridge/bridge-fill.ts: SWAP_REFUSALS',
+  'server/bridge/solana/solana-deposits.ts: MEMO_PROGRAMS',
+  'server/chains/solana/address.ts: INDEX',
+  'server/http/node-bridge.ts: WITHOUT_BODY',
+  'server/observability/logger.ts: SECRET_FIELDS',
+  'server/store/pglite-dialect.ts: ROW_COUNTING_COMMANDS',
+  'server/tokens/audit/privileged-selectors.ts: BY_SELECTOR',
+  'server/tokens/audit/providers/rugcheck.ts: KNOWN_LEVELS',
+  'server/venues/solana/solana-market.ts: UNREACHABLE_CODES',
+  'server/venues/venue-names.ts: NOT_POOL_CONTRACTS',
+  // Number formats by digits (at most 42: 0 to 20 decimals, in dollars or not), the same for every caller.
+  'server/display/number-text.ts: fixedFormats',
+  // The process-wide registry every bounded cache reports its size to, held weakly (boundedCacheSizes).
+  'server/cache/bounded-cache.ts: registry',
+  // Facts about one object, held weakly beside it and gone with it: a Response's JSON text, a request's
+  // detach hook, a transport that lacks eth_sendRawTransactionSync (the transport belongs to one directory).
+  'server/rest/http.ts: JSON_TEXT',
+  'server/http/node-bridge.ts: DETACH',
+  'server/chains/evm/actions/send-and-wait.ts: withoutSync',
+  // Process-wide by nature: JSON-RPC request ids, the data-directory locks this process holds, the process
+  // umask lent to private directories (with its holders), and the session key imported per app secret (the
+  // request proxy, which has no services, signs with it too).
+  'server/chains/json-rpc.ts: nextId',
+  'server/store/data-dir-lock.ts: heldLocks',
+  'server/store/private-data-dir.ts: umaskHolders',
+  'server/store/private-data-dir.ts: umaskBefore',
+  'server/auth/session-cookie.ts: keyCache',
+  // The configuration's one fact the pages' server render needs, read once (fixed at start; no services there).
+  'server/config/runs-on-local-world.ts: localWorld',
+  // A new empty database cluster, kept for every store this process opens (tests open many): what it saves is
+  // the copy being shared across services instances.
+  'server/store/new-cluster-copy.ts: inMemory',
+];
+
 const isTestSupport = (file: string) => TEST_SUPPORT.some((pattern) => pattern.test(file));
 const MODULES = readModules(ROOT, FOLDERS, ROOT_FILES);
 /** The shape rules cover the app, its tooling and its test support; not the top-level settings. */
@@ -189,5 +233,10 @@ describe('layers', () => {
 
   it('no re-export shim: a thing is imported from the module that defines it', () => {
     expectNone(reexportShims(MODULES, BARRELS));
+  });
+
+  it('no module-level cache or mutable state in the server outside the listed ones', () => {
+    const server = MODULES.filter((module) => module.path.startsWith('server/') && !isTestSupport(module.path));
+    expectNone(moduleLevelState(server, MODULE_STATE_ALLOWED));
   });
 });

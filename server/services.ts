@@ -14,14 +14,15 @@ import { bridgeRequestGauges } from '@/server/bridge/bridge-request-metrics';
 import { inventoryGaugeValues, solverInventorySource } from '@/server/bridge/solver-inventory';
 import { createBridgeSolver, LEASE_MS, type BridgeSolver } from '@/server/bridge/bridge-solver';
 import { createBridgeRepository } from '@/server/store/bridge-repository';
-import { boundedCache } from '@/server/cache/bounded-cache';
+import { boundedCache, type BoundedCache } from '@/server/cache/bounded-cache';
 import { type ChainDirectory } from '@/server/chains/chain-directory';
 import { createChainDirectory } from '@/server/chain-directory-setup';
-import { familyServices, type FamilyServices } from '@/server/family-services';
+import { createFamilyServices, type FamilyServices } from '@/server/family-services';
 import { configuredExplorerTxLink } from '@/server/chains/explorer-links';
 import { CHAIN_IDS, type ChainId } from '@/server/chains/registry';
 import { readDevnetManifest, type DevnetManifest } from '@/server/chains/devnet-manifest';
 import { loadConfig, type Config } from '@/server/config/env';
+import { createFaucetQueue } from '@/server/devnet/faucet-queue';
 import type { LocalWorld } from '@/server/devnet/local-world';
 import { createPriorityFeeReader, type PriorityFeeReader } from '@/server/fees/priority-fees';
 import { applyChainFaults } from '@/server/doctor/chain-faults';
@@ -47,6 +48,8 @@ import { createAuditDeps } from '@/server/tokens/audit/audit-deps';
 import { createTokenRiskReader, type TokenRiskReader } from '@/server/tokens/token-risk';
 import { nativeUsdRangeReader } from '@/server/routing/native-usd/native-usd-range';
 import { createNativeUsdRangeCache } from '@/server/routing/native-usd/native-usd-range-cache';
+import { createRoutingCaches } from '@/server/routing/routing-caches';
+import { createPoolCreations, type PoolCreations } from '@/server/venues/evm/pools/pool-creation';
 import packageJson from '@/package.json';
 
 export interface Services {
@@ -78,6 +81,10 @@ export interface Services {
   appSecret: string;
   /** The traded tokens' honeypot, taxes and audit state for quotes, kept per token for a range of blocks. */
   tokenRisk: TokenRiskReader;
+  /** When each pool pool-info was asked about was created (a creation never changes). */
+  poolCreations: PoolCreations;
+  /** The OpenAPI document's text by version, built on its first request (server/rest/operational-routes.ts). */
+  openApiDocument: BoundedCache<string, string>;
   /** The doctor's latest checks of this configuration: faults, warnings, what each chain can do now. */
   doctor(): Promise<DoctorRun>;
   /** Runs the doctor's checks again every CHAIN_RECHECK_MS; started by the app process only (getServices). */
@@ -100,9 +107,12 @@ export async function createServices(config: Config, options: { shareStore?: boo
   const appSecret = loadAppSecret(config);
   const auth = createAuthDeps(config, store, appSecret, logger);
   const { manifest, chains } = openChains(config, metrics);
+  // Every cache lives in this instance: two services in one process (tests, the solver's) share nothing.
+  const families = createFamilyServices(createRoutingCaches());
   // The doctor's runs read the trading layer built after them, only once they run.
-  const { chainRecheck, doctor, countTrade, health } = createMonitoring({ config, chains, manifest, store, logger, metrics, trading: () => trading });
-  const trading = createTrading({ config, chains, manifest, store, appSecret, logger, metrics });
+  const monitoring = { config, chains, families, manifest, store, logger, metrics };
+  const { chainRecheck, doctor, countTrade, health } = createMonitoring({ ...monitoring, trading: () => trading });
+  const trading = createTrading({ ...monitoring, appSecret });
   const { trades, balances, background, priorityFees, solana, tokenRisk, bridge, solver } = trading;
   const rateLimiter = createRateLimiter(createRateLimitRepository(store.db));
 
@@ -115,8 +125,8 @@ export async function createServices(config: Config, options: { shareStore?: boo
     auth,
     rateLimiter,
     chains,
-    families: familyServices,
-    localWorld: manifest ? { manifest } : undefined,
+    families,
+    localWorld: manifest ? { manifest, faucetQueue: createFaucetQueue() } : undefined,
     health,
     priorityFees,
     balances,
@@ -127,6 +137,8 @@ export async function createServices(config: Config, options: { shareStore?: boo
     tokenRisk,
     trades,
     background,
+    poolCreations: createPoolCreations(),
+    openApiDocument: boundedCache<string, string>({ name: 'openapi document', max: 1 }),
     doctor,
     chainRecheck,
     countTrade,
@@ -159,6 +171,7 @@ type TradingLayer = Pick<Services, 'trades' | 'balances' | 'background' | 'prior
 interface MonitoringInputs {
   config: Config;
   chains: ChainDirectory;
+  families: Services['families'];
   manifest: DevnetManifest | undefined;
   store: Store;
   logger: Logger;
@@ -171,6 +184,7 @@ interface MonitoringInputs {
 function createMonitoring({
   config,
   chains,
+  families,
   manifest,
   store,
   logger,
@@ -195,7 +209,7 @@ function createMonitoring({
         solanaRouted: trading().solana !== undefined,
         pingStorage,
         solverKeys: solverKeyHistory(store.db, { record: true }),
-        families: familyServices,
+        families,
       }),
   });
   const doctor = () => chainRecheck.latest();
@@ -222,6 +236,7 @@ function createMonitoring({
 function createTrading({
   config,
   chains,
+  families,
   manifest,
   store,
   appSecret,
@@ -233,9 +248,9 @@ function createTrading({
   const background = createBackgroundSender({ chains, trades, logger });
   const priorityFees = createPriorityFeeReader(chains);
   const solana = solanaTradingFrom(config, chains.SOL, manifest, balances);
-  const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, families: familyServices, config }));
-  const swapQuoteDeps: SwapQuoteDeps = { chains, families: familyServices, priorityFees, appSecret, balances, solana, tokenRisk };
-  const { bridge, solver } = createBridge({ config, chains, manifest, priorityFees, solana, store, logger, metrics, swapQuoteDeps });
+  const tokenRisk = createTokenRiskReader(createAuditDeps({ chains, families, config }));
+  const swapQuoteDeps: SwapQuoteDeps = { chains, families, priorityFees, appSecret, balances, solana, tokenRisk };
+  const { bridge, solver } = createBridge({ config, chains, families, manifest, priorityFees, solana, store, logger, metrics, swapQuoteDeps });
   registerBridgeGauges(metrics, bridge, manifest);
   return { trades, balances, background, priorityFees, solana, tokenRisk, bridge, solver };
 }
@@ -259,15 +274,9 @@ function createAuthDeps(config: Config, store: Store, appSecret: string, logger:
   };
 }
 
-interface BridgeInputs {
-  config: Config;
-  chains: ChainDirectory;
-  manifest: DevnetManifest | undefined;
+interface BridgeInputs extends Omit<MonitoringInputs, 'trading'> {
   priorityFees: PriorityFeeReader;
   solana: SolanaTrading | undefined;
-  store: Store;
-  logger: Logger;
-  metrics: Metrics;
   /** The solver's own swaps go through the same quote engine as every trader's. */
   swapQuoteDeps: SwapQuoteDeps;
 }
@@ -310,14 +319,14 @@ function registerBridgeGauges(metrics: Metrics, bridge: BridgeDeps, manifest: De
 }
 
 /** The bridge and its solver, built together: new requests kick the solver, which works on the bridge's requests. */
-function createBridge({ config, chains, manifest, priorityFees, solana, store, logger, metrics, swapQuoteDeps }: BridgeInputs): {
+function createBridge({ config, chains, families, manifest, priorityFees, solana, store, logger, metrics, swapQuoteDeps }: BridgeInputs): {
   bridge: BridgeDeps;
   solver: BridgeSolver;
 } {
   const bridgeable = bridgeChainsFrom({
     config,
     chains,
-    families: familyServices,
+    families,
     manifest,
     fees: priorityFees,
     solana,

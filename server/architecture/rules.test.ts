@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { environmentReads, familyBranches, longFiles, longFunctions, reexportShims } from './code-rules';
 import { importCircles } from './import-circles';
 import { importsAgainstDirection, type LayerPolicy } from './import-directions';
+import { moduleLevelState } from './module-state';
 import { adjacency, importEdges, resolveSpecifier } from './import-graph';
 import { parseModule } from './source-files';
 
@@ -140,6 +141,43 @@ describe('re-export shims', () => {
       'server/a/rows.ts:1 re-exports sleep from server/a/sleep.ts',
       'server/a/rows.ts:2 re-exports * from server/a/sleep.ts',
       'server/a/alias.ts:2 re-exports wait (= sleep) from server/a/sleep.ts',
+    ]);
+  });
+});
+
+describe('module-level state', () => {
+  const files = {
+    'server/a/caches.ts': [
+      "import { boundedCache } from '@/server/cache/bounded-cache';",
+      "const fees = boundedCache<string, bigint>({ name: 'fees', max: 10 });",
+      'export const seen = new Map<string, number>();',
+      'let latest: string | undefined;',
+      'const byObject = new WeakMap<object, string>(), flags = new WeakSet<object>();',
+      "const TABLE = new Set(['a', 'b']);",
+      'const LIMIT = 10;',
+      'export function build() {',
+      '  const local = new Map<string, number>();',
+      "  return { local, made: () => boundedCache({ name: 'per call', max: 1 }) };",
+      '}',
+      'export const factory = () => new Set<string>();',
+    ].join('\n'),
+  };
+
+  it('fails top-level caches, collections and lets, but not the allowed ones nor those built inside functions', () => {
+    expect(moduleLevelState(modules(files), ['server/a/caches.ts: TABLE'])).toEqual([
+      'server/a/caches.ts:2 fees (boundedCache)',
+      'server/a/caches.ts:3 seen (new Map)',
+      'server/a/caches.ts:4 latest (let)',
+      'server/a/caches.ts:5 byObject (new WeakMap)',
+      'server/a/caches.ts:5 flags (new WeakSet)',
+    ]);
+  });
+
+  it('fails an allowed entry that is no longer there', () => {
+    const fixed = modules({ 'server/a/caches.ts': "const TABLE = new Set(['a']);\nexport const make = () => new Map();" });
+    expect(moduleLevelState(fixed, ['server/a/caches.ts: TABLE'])).toEqual([]);
+    expect(moduleLevelState(fixed, ['server/a/caches.ts: TABLE', 'server/a/gone.ts: memo'])).toEqual([
+      'server/a/gone.ts: memo is allowed but not found: take it off the list',
     ]);
   });
 });

@@ -18,7 +18,8 @@ import { nativeBridgeToken, type BridgeChain } from './bridge-chain';
 import { bridgeChainsFrom } from './bridge-chains';
 import { bridgeChain } from './bridge-deps';
 import { priceRoute } from './bridge-route';
-import { familyServices } from '@/server/family-services';
+import { createFamilyServices } from '@/server/family-services';
+import { createRoutingCaches } from '@/server/routing/routing-caches';
 
 const solver = Keypair.generate();
 /** A production SOL bridge as the trial set it up: an RPC, the solver's key and the depository (the solver's address). */
@@ -32,7 +33,14 @@ function bridgeChainsOf(env: Record<string, string>) {
   const config = loadConfig(env);
   const chains = createChainDirectory(config, undefined);
   const solana = solanaTradingFrom(config, chains.SOL, undefined, createBalanceReader(chains));
-  return bridgeChainsFrom({ config, chains, families: familyServices, manifest: undefined, fees: createPriorityFeeReader(chains), solana });
+  return bridgeChainsFrom({
+    config,
+    chains,
+    families: createFamilyServices(createRoutingCaches()),
+    manifest: undefined,
+    fees: createPriorityFeeReader(chains),
+    solana,
+  });
 }
 
 async function refusal(work: () => unknown): Promise<AppError> {

@@ -13,7 +13,7 @@ import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import type { RpcTransport } from '@/server/chains/json-rpc';
 import { CHAINS } from '@/server/chains/registry';
 import { TOKEN_PROGRAM } from '@/server/chains/solana/programs';
-import { cachedCreation, POOL_CREATION_ENTRIES, rememberCreation } from '@/server/venues/evm/pools/pool-creation';
+import { createPoolCreations, POOL_CREATION_ENTRIES } from '@/server/venues/evm/pools/pool-creation';
 import { createSolanaMints, SOLANA_MINT_ENTRIES } from '@/server/venues/solana/solana-mints';
 import { boundedCacheSizes } from './bounded-cache';
 
@@ -74,9 +74,10 @@ describe('caches keyed by caller-named contracts', () => {
   it(`pool creations keep ${POOL_CREATION_ENTRIES} pools per chain after ${NAMES} pools`, () => {
     const chain = standIn('BASE', () => null);
     const pools = Array.from({ length: NAMES }, randomAddress);
-    for (const pool of pools) rememberCreation(chain, pool, { blockNumber: 1, createdAt: 1 });
-    expect(cachedCreation(chain, pools.at(-1)!)).toEqual({ blockNumber: 1, createdAt: 1 });
-    expect(cachedCreation(chain, pools[0]!)).toBeUndefined();
+    const creations = createPoolCreations();
+    for (const pool of pools) creations.remember(chain, pool, { blockNumber: 1, createdAt: 1 });
+    expect(creations.cached(chain, pools.at(-1)!)).toEqual({ blockNumber: 1, createdAt: 1 });
+    expect(creations.cached(chain, pools[0]!)).toBeUndefined();
     atItsLimit(`pool creations ${chain.info.id}`, POOL_CREATION_ENTRIES);
   });
 });

@@ -11,7 +11,8 @@ import { createBalanceReader } from '../balances/balance-reader';
 import { createChainDirectory } from '@/server/chain-directory-setup';
 import { readDevnetManifest } from '../chains/devnet-manifest';
 import { ConfigError, loadConfig } from '../config/env';
-import { familyServices } from '../family-services';
+import { createFamilyServices } from '../family-services';
+import { createRoutingCaches } from '../routing/routing-caches';
 import { runDoctor } from '../doctor/doctor';
 import { solverKeyHistory } from '../doctor/solver-key-change';
 import { capabilityTable, describeFindings } from '../doctor/doctor-report';
@@ -38,7 +39,7 @@ async function main(): Promise<number> {
   );
   const store = 'store' in opened ? opened.store : undefined;
   const run = await runDoctor({
-    families: familyServices,
+    families: createFamilyServices(createRoutingCaches()),
     config,
     chains,
     manifest,

@@ -13,7 +13,8 @@ import { createBalanceReader } from '../balances/balance-reader';
 import { createChainDirectory } from '@/server/chain-directory-setup';
 import { readDevnetManifest } from '../chains/devnet-manifest';
 import { loadConfig } from '../config/env';
-import { familyServices } from '../family-services';
+import { createFamilyServices } from '../family-services';
+import { createRoutingCaches } from '../routing/routing-caches';
 import { createPriorityFeeReader } from '../fees/priority-fees';
 import { solanaTradingFrom } from '../trading/solana/solana-trading';
 
@@ -48,7 +49,7 @@ async function inventory(): Promise<number> {
   const { chains: bridgeChains, missing } = bridgeChainsFrom({
     config,
     chains,
-    families: familyServices,
+    families: createFamilyServices(createRoutingCaches()),
     manifest,
     fees: createPriorityFeeReader(chains),
     solana,

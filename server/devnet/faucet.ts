@@ -36,23 +36,12 @@ export function faucetPlan(chain: ChainId, entry: ManifestChain): FaucetPlan {
   };
 }
 
-// One faucet payment at a time per chain: they all spend from the same treasury nonce sequence.
-const queues = new Map<ChainId, Promise<unknown>>();
-
-function serialized<T>(chain: ChainId, task: () => Promise<T>): Promise<T> {
-  const previous = queues.get(chain) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(task);
-  queues.set(chain, next);
-  return next;
-}
-
 export async function sendTestFunds(world: LocalWorld, input: { chain: ChainId; address: string }) {
   const entry = requireWorldChain(world, input.chain);
   const plan = faucetPlan(input.chain, entry);
   const { chain } = input;
-  const transactions = await serialized(chain, () =>
-    isEvmChain(chain) ? fundEvmAddress(chain, entry, input.address as `0x${string}`, plan) : fundSolanaAddress(entry, input.address, plan),
-  );
+  const pay = () => (isEvmChain(chain) ? fundEvmAddress(chain, entry, input.address as `0x${string}`, plan) : fundSolanaAddress(entry, input.address, plan));
+  const transactions = await (world.faucetQueue ? world.faucetQueue.serialized(chain, pay) : pay());
   const { nativeSymbol, nativeDecimals } = CHAINS[input.chain];
   const funded: FundedToken[] = [
     { symbol: nativeSymbol, address: NATIVE_TOKEN_ADDRESS, amount: plan.native, decimals: nativeDecimals, txHash: transactions.native },

@@ -5,9 +5,15 @@
 import type { DevnetManifest, ManifestChain } from '@/server/chains/devnet-manifest';
 import type { ChainId } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
+import type { FaucetQueue } from './faucet-queue';
 
 export interface LocalWorld {
   manifest: DevnetManifest;
+  /**
+   * Orders the faucet's payments per chain (the app's world has one). A world a test names by its manifest
+   * alone has none: its payments are not queued, and a lost race for the treasury's nonce is sent again.
+   */
+  faucetQueue?: FaucetQueue;
 }
 
 export function requireLocalWorld(world: LocalWorld | undefined): LocalWorld {

@@ -19,7 +19,8 @@ import { loadConfig } from '@/server/config/env';
 import { deployProjectContracts } from '@/server/deploy/deploy-contracts';
 import { createServices, type Services } from '@/server/services';
 import { runDoctor } from './doctor';
-import { familyServices } from '@/server/family-services';
+import { createFamilyServices } from '@/server/family-services';
+import { createRoutingCaches } from '@/server/routing/routing-caches';
 
 const dirs: string[] = [];
 const opened: Services[] = [];
@@ -161,7 +162,7 @@ describe('the doctor', () => {
     const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'doctor-')), DATABASE_URL: 'postgres://app@127.0.0.1:5432/app' });
     const run = await runDoctor({
       config,
-      families: familyServices,
+      families: createFamilyServices(createRoutingCaches()),
       chains: createChainDirectory(config, undefined),
       manifest: undefined,
       solanaRouted: false,
@@ -173,7 +174,7 @@ describe('the doctor', () => {
       (
         await runDoctor({
           config: withSecret,
-          families: familyServices,
+          families: createFamilyServices(createRoutingCaches()),
           chains: createChainDirectory(withSecret, undefined),
           manifest: undefined,
           solanaRouted: false,

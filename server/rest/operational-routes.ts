@@ -6,8 +6,6 @@ import type { Services } from '@/server/services';
 import { failureResponse, serveHttp } from './http';
 import { buildOpenApiDocument } from './openapi-document';
 
-let cachedDocument: { version: string; text: string } | undefined;
-
 /**
  * Like every path but /api/health, these need a caller: an API key, or (for the document, which the
  * /docs page reads) the session cookie the app's pages carry.
@@ -23,10 +21,13 @@ function requireCaller(services: Services, request: Request, allowSession: boole
 export function serveOpenApi(request: Request): Promise<Response> {
   return serveHttp(request, '/api/openapi.json', async ({ services }) => {
     await requireCaller(services, request, true);
-    if (cachedDocument?.version !== services.version) {
-      cachedDocument = { version: services.version, text: JSON.stringify(buildOpenApiDocument({ version: services.version })) };
+    // Built once per services instance and version: the document follows the code, not the request.
+    let text = services.openApiDocument.get(services.version);
+    if (text === undefined) {
+      text = JSON.stringify(buildOpenApiDocument({ version: services.version }));
+      services.openApiDocument.set(services.version, text);
     }
-    return new Response(cachedDocument.text, {
+    return new Response(text, {
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'private, max-age=60' },
     });
   });

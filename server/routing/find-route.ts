@@ -13,6 +13,7 @@ import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
 import { discoverPools, forgetPoolsOf } from './pool-discovery';
 import { decodePoolStates, stateCall, type TickLayout } from './pool-reader-client';
 import { rememberStates, routesOn, statesRemembered, type RememberedStates } from './pool-state-memory';
+import type { PoolSetReads, RoutingCaches } from './routing-caches';
 import { enumeratePaths, pathOut, poolKey, type PoolPath, type PricedPool } from './route-graph';
 import { spotRates } from './spot-rates';
 import { optimiseSplit, type Split } from './split-optimiser';
@@ -51,8 +52,8 @@ export function routeTokens(
 }
 
 /** Candidate routes, best first: the best split (when it has more than one leg) and the best single path. */
-export async function findRoutes(chain: ConfiguredChain, venues: EvmVenues, search: RouteSearch): Promise<RouteLeg[][]> {
-  const draft = await draftRoutes(chain, venues, search, { remembered: false });
+export async function findRoutes(caches: RoutingCaches, chain: ConfiguredChain, venues: EvmVenues, search: RouteSearch): Promise<RouteLeg[][]> {
+  const draft = await draftRoutes(caches, chain, venues, search, { remembered: false });
   return draft.routes;
 }
 
@@ -62,12 +63,18 @@ export async function findRoutes(chain: ConfiguredChain, venues: EvmVenues, sear
  * then says whether the current state picks other routes (to be verified in turn) or the same ones (done:
  * one request in all). Without remembered state, the state is read first (two requests in all).
  */
-export async function draftRoutes(chain: ConfiguredChain, venues: EvmVenues, search: RouteSearch, options = { remembered: true }): Promise<RouteDraft> {
+export async function draftRoutes(
+  caches: RoutingCaches,
+  chain: ConfiguredChain,
+  venues: EvmVenues,
+  search: RouteSearch,
+  options = { remembered: true },
+): Promise<RouteDraft> {
   const { poolIn, poolOut, tokens, intermediates } = routeTokens(venues, search.tokenIn, search.tokenOut);
   if (search.swapAmount <= 0n || poolIn.toLowerCase() === poolOut.toLowerCase()) return { routes: [] };
-  const { pools, layouts } = await discoverPools(chain, venues, tokens);
+  const { pools, layouts } = await discoverPools(caches.discovered, chain, venues, tokens);
   if (pools.length === 0) return { routes: [] };
-  const { memoryKey, call } = poolSetReads(chain, venues, pools);
+  const { memoryKey, call } = poolSetReads(caches, chain, venues, pools);
   const gasPrice = Number(await search.gasPrice());
   // The pool set is the same for every pair among its tokens: the trade names its direction.
   const trade = `${poolIn}|${poolOut}|${search.swapAmount}|${gasPrice}`.toLowerCase();
@@ -76,8 +83,8 @@ export async function draftRoutes(chain: ConfiguredChain, venues: EvmVenues, sea
       const priced = pricedPools(pools, entry.states);
       return chooseCandidates(priced, poolIn, poolOut, intermediates, Number(search.swapAmount), gasPrice);
     });
-  const fresh = (answer: RpcBatchAnswer | undefined) => choose(rememberAnswer(chain, { pools, layouts, tokens, memoryKey }, answer));
-  const remembered = options.remembered ? statesRemembered(memoryKey) : undefined;
+  const fresh = (answer: RpcBatchAnswer | undefined) => choose(rememberAnswer(caches, chain, { pools, layouts, tokens, memoryKey }, answer));
+  const remembered = options.remembered ? statesRemembered(caches.states, memoryKey) : undefined;
   if (!remembered) {
     const [answer] = await chain.rpc.requestBatch([call]);
     return { routes: fresh(answer) };
@@ -101,12 +108,12 @@ interface PoolSet {
 }
 
 /** Remembers the state a state-read call answered (decoded only when it changed). */
-function rememberAnswer(chain: ConfiguredChain, set: PoolSet, answer: RpcBatchAnswer | undefined): RememberedStates {
+function rememberAnswer(caches: RoutingCaches, chain: ConfiguredChain, set: PoolSet, answer: RpcBatchAnswer | undefined): RememberedStates {
   const { pools, layouts, tokens } = set;
-  return rememberStates(set.memoryKey, batchAnswer(chain.info.id, 'eth_call', hexData, answer), layouts, (raw) => {
+  return rememberStates(caches.states, set.memoryKey, batchAnswer(chain.info.id, 'eth_call', hexData, answer), layouts, (raw) => {
     const states = decodePoolStates(pools, raw, layouts);
     // A curve that graduated reads as closed: its token now trades in a pool discovery has not seen yet.
-    if (pools.some((pool, index) => isBondingCurve(pool.venue) && !states[index])) forgetPoolsOf(chain, tokens);
+    if (pools.some((pool, index) => isBondingCurve(pool.venue) && !states[index])) forgetPoolsOf(caches.discovered, chain, tokens);
     return states;
   });
 }
@@ -117,19 +124,20 @@ function rememberAnswer(chain: ConfiguredChain, set: PoolSet, answer: RpcBatchAn
  * else read now (one request).
  */
 export async function pricedPoolsFor(
+  caches: RoutingCaches,
   chain: ConfiguredChain,
   venues: EvmVenues,
   tokenIn: Address,
   tokenOut: Address,
 ): Promise<{ priced: PricedPool[]; poolIn: Address; poolOut: Address; intermediates: Address[] }> {
   const { poolIn, poolOut, tokens, intermediates } = routeTokens(venues, tokenIn, tokenOut);
-  const { pools, layouts } = await discoverPools(chain, venues, tokens);
+  const { pools, layouts } = await discoverPools(caches.discovered, chain, venues, tokens);
   if (pools.length === 0 || poolIn.toLowerCase() === poolOut.toLowerCase()) return { priced: [], poolIn, poolOut, intermediates };
-  const { memoryKey, call } = poolSetReads(chain, venues, pools);
-  let entry = statesRemembered(memoryKey);
+  const { memoryKey, call } = poolSetReads(caches, chain, venues, pools);
+  let entry = statesRemembered(caches.states, memoryKey);
   if (!entry) {
     const [answer] = await chain.rpc.requestBatch([call]);
-    entry = rememberAnswer(chain, { pools, layouts, tokens, memoryKey }, answer);
+    entry = rememberAnswer(caches, chain, { pools, layouts, tokens, memoryKey }, answer);
   }
   return { priced: pricedPools(pools, entry.states), poolIn, poolOut, intermediates };
 }
@@ -139,14 +147,12 @@ function pricedPools(pools: readonly RoutablePool[], states: RememberedStates['s
   return pools.flatMap((pool, index): PricedPool[] => (states[index] ? [{ pool, state: states[index] }] : []));
 }
 
-const readsByPoolSet = new WeakMap<readonly RoutablePool[], { memoryKey: string; call: RpcCall }>();
-
 /** The memory key and the state-read call of a pool set (discovery hands out the same array while it holds). */
-function poolSetReads(chain: ConfiguredChain, venues: EvmVenues, pools: readonly RoutablePool[]): { memoryKey: string; call: RpcCall } {
-  let reads = readsByPoolSet.get(pools);
+function poolSetReads(caches: RoutingCaches, chain: ConfiguredChain, venues: EvmVenues, pools: readonly RoutablePool[]): PoolSetReads {
+  let reads = caches.poolSetReads.get(pools);
   if (!reads) {
     reads = { memoryKey: `${chain.rpc.urls.join(',')}|${pools.map(poolKey).join(',')}`, call: stateCall(venues, pools, false) };
-    readsByPoolSet.set(pools, reads);
+    caches.poolSetReads.set(pools, reads);
   }
   return reads;
 }

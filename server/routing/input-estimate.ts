@@ -9,6 +9,7 @@
 import type { Address } from 'viem';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import { pricedPoolsFor } from './find-route';
+import type { RoutingCaches } from './routing-caches';
 import { enumeratePaths, pathOut, type PoolPath, type PricedPool } from './route-graph';
 import { spotRates } from './spot-rates';
 
@@ -25,8 +26,13 @@ export interface InputEstimateRequest {
 }
 
 /** The swap amount (raw units of tokenIn) the best path needs, or undefined when no path can deliver it. */
-export async function estimateSwapInput(chain: ConfiguredChain, venues: EvmVenues, request: InputEstimateRequest): Promise<bigint | undefined> {
-  const { priced, poolIn, poolOut, intermediates } = await pricedPoolsFor(chain, venues, request.tokenIn, request.tokenOut);
+export async function estimateSwapInput(
+  caches: RoutingCaches,
+  chain: ConfiguredChain,
+  venues: EvmVenues,
+  request: InputEstimateRequest,
+): Promise<bigint | undefined> {
+  const { priced, poolIn, poolOut, intermediates } = await pricedPoolsFor(caches, chain, venues, request.tokenIn, request.tokenOut);
   return inputForOutput(priced, poolIn, poolOut, intermediates, Number(request.swapAmountOut));
 }
 

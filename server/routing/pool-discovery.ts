@@ -6,7 +6,7 @@
  * part (prices, active liquidity, reserves) themselves.
  */
 import type { Address } from 'viem';
-import { boundedCache } from '@/server/cache/bounded-cache';
+import { boundedCache, type BoundedCache } from '@/server/cache/bounded-cache';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import { batchAnswer, hexData } from '@/server/chains/rpc-answers';
 import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
@@ -30,7 +30,12 @@ interface Entry {
   refreshing?: Promise<DiscoveredPools>;
 }
 
-const remembered = boundedCache<string, Entry>({ name: 'discovered pools', max: DISCOVERY_ENTRIES });
+/** The pools discovered per chain endpoint and token set; one per services instance (server/routing/routing-caches.ts). */
+export type DiscoveredPoolsCache = BoundedCache<string, Entry>;
+
+export function createDiscoveredPoolsCache(): DiscoveredPoolsCache {
+  return boundedCache<string, Entry>({ name: 'discovered pools', max: DISCOVERY_ENTRIES });
+}
 
 async function discover(chain: ConfiguredChain, venues: EvmVenues, tokens: readonly Address[]): Promise<DiscoveredPools> {
   const [answer] = await chain.rpc.requestBatch([discoveryCall(venues, tokens)]);
@@ -47,11 +52,17 @@ const discoveryKey = (chain: ConfiguredChain, tokens: readonly Address[]) =>
     .join(',')}`;
 
 /** Forgets the pools of one token set: a pool that stopped trading (a graduated launchpad curve) was seen. */
-export function forgetPoolsOf(chain: ConfiguredChain, tokens: readonly Address[]): void {
+export function forgetPoolsOf(remembered: DiscoveredPoolsCache, chain: ConfiguredChain, tokens: readonly Address[]): void {
   remembered.delete(discoveryKey(chain, tokens));
 }
 
-export async function discoverPools(chain: ConfiguredChain, venues: EvmVenues, tokens: readonly Address[], now = Date.now()): Promise<DiscoveredPools> {
+export async function discoverPools(
+  remembered: DiscoveredPoolsCache,
+  chain: ConfiguredChain,
+  venues: EvmVenues,
+  tokens: readonly Address[],
+  now = Date.now(),
+): Promise<DiscoveredPools> {
   const key = discoveryKey(chain, tokens);
   const entry = remembered.get(key);
   const refresh = () => {

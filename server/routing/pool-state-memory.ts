@@ -9,7 +9,7 @@
  * cost no local math at all.
  */
 import type { Hex } from 'viem';
-import { boundedCache } from '@/server/cache/bounded-cache';
+import { boundedCache, type BoundedCache } from '@/server/cache/bounded-cache';
 import type { PoolState } from './amm/pool-state';
 import type { RouteLeg } from './route-types';
 
@@ -29,10 +29,16 @@ export interface RememberedStates {
   readonly routesByTrade: Map<string, RouteLeg[][]>;
 }
 
-const memory = boundedCache<string, RememberedStates>({ name: 'pool states', max: POOL_STATE_ENTRIES });
+/** The remembered states by pool set; one per services instance (server/routing/routing-caches.ts). */
+export type PoolStateMemory = BoundedCache<string, RememberedStates>;
+
+export function createPoolStateMemory(): PoolStateMemory {
+  return boundedCache<string, RememberedStates>({ name: 'pool states', max: POOL_STATE_ENTRIES });
+}
 
 /** Remembers the state in `raw` (decoded only when it or `basis` differs from what is remembered for `key`). */
 export function rememberStates(
+  memory: PoolStateMemory,
   key: string,
   raw: Hex,
   basis: object,
@@ -47,7 +53,7 @@ export function rememberStates(
   return entry;
 }
 
-export function statesRemembered(key: string, now = Date.now()): RememberedStates | undefined {
+export function statesRemembered(memory: PoolStateMemory, key: string, now = Date.now()): RememberedStates | undefined {
   const entry = memory.get(key);
   return entry && now - entry.at <= MAX_AGE_MS ? entry : undefined;
 }

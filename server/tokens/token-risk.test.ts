@@ -4,7 +4,8 @@ import { CHAIN_IDS } from '@/server/chains/registry';
 import type { AuditDeps } from './audit/audit-token';
 import type { ProviderAdapter } from './audit/providers/provider-adapter';
 import { createTokenRiskReader, unverifiedReason } from './token-risk';
-import { familyServices } from '@/server/family-services';
+import { createFamilyServices } from '@/server/family-services';
+import { createRoutingCaches } from '@/server/routing/routing-caches';
 
 const WRAPPED = '0x00000000000000000000000000000000000000ee';
 const STABLE = '0x00000000000000000000000000000000000000dd';
@@ -30,7 +31,7 @@ function setup(options: { honeypot?: boolean; fail?: boolean; provider?: Provide
   let clock = 0;
   const deps: AuditDeps = {
     chains,
-    families: familyServices,
+    families: createFamilyServices(createRoutingCaches()),
     probeTaxes: async () => {
       probes++;
       if (options.fail) throw new Error('rpc down');

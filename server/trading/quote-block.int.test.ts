@@ -11,7 +11,9 @@ import { testManifest } from '@/devnet/test-world';
 import type { RpcTransport } from '@/server/chains/json-rpc';
 import { useRestClient } from '@/server/rest/test-support/use-rest-client';
 import { decodeLensResult } from '@/server/routing/lens-client';
+import { createRoutingCaches } from '@/server/routing/routing-caches';
 import { quoteEvmSwap } from './evm/evm-quote';
+import { createEvmQuoteCaches } from './evm/evm-quote-caches';
 import { feeSplit } from '@/server/fees/fee-model';
 import { receiptOf } from '@/devnet/evm/receipt';
 
@@ -57,7 +59,12 @@ describe('the block an EVM quote was priced on', () => {
     const tax = token('TAX');
     // TAX trades on V2 pairs only, so the trade below moves every route the quote can take.
     const quote = await quoteEvmSwap(
-      { chain: { ...services.chains[CHAIN], rpc: transport }, fees: services.priorityFees, secret: services.appSecret },
+      {
+        chain: { ...services.chains[CHAIN], rpc: transport },
+        fees: services.priorityFees,
+        secret: services.appSecret,
+        caches: createEvmQuoteCaches(createRoutingCaches()),
+      },
       {
         channel: 'test',
         approvalReset: 'extra',

@@ -17,6 +17,7 @@ import { issueQuoteId, QUOTE_TTL_MS } from '../quote-id';
 import type { ApprovalOrder, ApprovalSize, QuoteLeg, SwapQuote } from '../swap-types';
 import { INTRINSIC_GAS } from '@/server/routing/gas-limit';
 import { effectiveGasPrice, calldataGas, weiToUsd } from './quote-costs';
+import type { EvmQuoteCaches } from './evm-quote-caches';
 import { balanceMoved, resolveAmount, shareGasCap } from './quote-amount';
 import { readQuoteState, type QuoteState } from './quote-read';
 import { runExactOut } from './exact-out-run';
@@ -53,6 +54,8 @@ export interface EvmQuoteDeps {
   chain: ConfiguredChain;
   fees: { read(chain: ConfiguredChain['info']['id']): Promise<Record<PriorityLevel, LevelFees> & { baseFeePerGas: bigint | null }> };
   secret: string;
+  /** What quotes remember between requests (routing's memory, launch fees, balances), per services instance. */
+  caches: EvmQuoteCaches;
   now?: () => number;
 }
 
@@ -63,11 +66,12 @@ export interface EvmQuote extends SwapQuote {
 }
 
 export async function quoteEvmSwap(deps: EvmQuoteDeps, request: EvmQuoteRequest, again = false): Promise<EvmQuote> {
-  const { chain } = deps;
+  const { chain, caches } = deps;
   const nowMs = (deps.now ?? Date.now)();
   const venues = tradingVenues(chain);
-  const { amount: amountIn, balance: pricedOn } = await resolveAmount(chain, deps.fees, request);
+  const { amount: amountIn, balance: pricedOn } = await resolveAmount(caches.balances, chain, deps.fees, request);
   const state = await readQuoteState(
+    caches,
     chain,
     venues,
     deps.fees,
@@ -80,7 +84,7 @@ export async function quoteEvmSwap(deps: EvmQuoteDeps, request: EvmQuoteRequest,
   );
   const heldIn = request.tokenIn === NATIVE_TOKEN_ADDRESS ? state.nativeBalance : state.lens.balanceIn;
   // A share of a balance that moved since a quote remembered it is quoted again, on the balance just read.
-  if (balanceMoved(chain, request, heldIn, pricedOn) && !again) return quoteEvmSwap(deps, request, true);
+  if (balanceMoved(caches.balances, chain, request, heldIn, pricedOn) && !again) return quoteEvmSwap(deps, request, true);
   const caps = [request.maxTradeGas, shareGasCap(request, request.tokenIn === NATIVE_TOKEN_ADDRESS)].filter((cap) => cap !== undefined);
   const maxTradeGas = caps.length > 0 ? caps.reduce((low, cap) => (cap < low ? cap : low)) : undefined;
   const found = chooseRoute(state.lens, { ...request, maxTradeGas }, state.fees, heldIn >= amountIn);

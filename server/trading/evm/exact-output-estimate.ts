@@ -8,6 +8,7 @@ import type { Address } from 'viem';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { estimateSwapInput } from '@/server/routing/input-estimate';
+import type { RoutingCaches } from '@/server/routing/routing-caches';
 import { ceilDiv } from '../exact-output';
 import { BPS, type FeeSplit } from '@/server/fees/fee-model';
 import { tradingVenues } from '@/server/venues/evm/trading-venues';
@@ -19,13 +20,18 @@ export interface EvmInputEstimateRequest {
   fees: FeeSplit;
 }
 
-export async function estimateEvmInput(chain: ConfiguredChain, request: EvmInputEstimateRequest, amountOutMin: bigint): Promise<bigint | undefined> {
+export async function estimateEvmInput(
+  routing: RoutingCaches,
+  chain: ConfiguredChain,
+  request: EvmInputEstimateRequest,
+  amountOutMin: bigint,
+): Promise<bigint | undefined> {
   const feeBps = BigInt(request.fees.protocolBps + request.fees.integratorBps);
   // As the Router takes them: from the native side when there is one, else from the input.
   const feeOnOutput = request.tokenIn !== NATIVE_TOKEN_ADDRESS && request.tokenOut === NATIVE_TOKEN_ADDRESS;
   const beforeSlippage = ceilDiv(amountOutMin * BigInt(BPS), BigInt(BPS - request.slippageBps));
   const swapAmountOut = feeOnOutput ? ceilDiv(beforeSlippage * BigInt(BPS), BigInt(BPS) - feeBps) : beforeSlippage;
-  const swapAmountIn = await estimateSwapInput(chain, tradingVenues(chain), { tokenIn: request.tokenIn, tokenOut: request.tokenOut, swapAmountOut });
+  const swapAmountIn = await estimateSwapInput(routing, chain, tradingVenues(chain), { tokenIn: request.tokenIn, tokenOut: request.tokenOut, swapAmountOut });
   if (swapAmountIn === undefined) return undefined;
   return feeOnOutput ? swapAmountIn : ceilDiv(swapAmountIn * BigInt(BPS), BigInt(BPS) - feeBps);
 }

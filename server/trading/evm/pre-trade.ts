@@ -5,7 +5,7 @@
  * quote's batch to know whether the trader still needs to send it.
  */
 import { decodeFunctionResult, encodeFunctionData, formatEther, parseAbi, type Address, type Hex } from 'viem';
-import { boundedCache } from '@/server/cache/bounded-cache';
+import { boundedCache, type BoundedCache } from '@/server/cache/bounded-cache';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import type { RpcCall } from '@/server/chains/json-rpc';
 import { requestChecked } from '@/server/chains/rpc-answers';
@@ -56,7 +56,13 @@ export function curveTokens(chain: ConfiguredChain, routes: readonly RouteLeg[][
 }
 
 /** One launch fee per launch token the routes trade along a curve, for the Router to spend. */
-export async function launchFeePreTrades(chain: ConfiguredChain, routes: readonly RouteLeg[][], trader: Address, router: Address): Promise<PreTrade[]> {
+export async function launchFeePreTrades(
+  fees: LaunchFees,
+  chain: ConfiguredChain,
+  routes: readonly RouteLeg[][],
+  trader: Address,
+  router: Address,
+): Promise<PreTrade[]> {
   const curves = new Map<string, { launchpad: Address; token: Address }>();
   for (const hop of routes.flat().flatMap((leg) => leg.hops)) {
     if (!isBondingCurve(hop.venue)) continue;
@@ -65,7 +71,7 @@ export async function launchFeePreTrades(chain: ConfiguredChain, routes: readonl
   }
   return Promise.all(
     [...curves.values()].map(async ({ launchpad, token }) => {
-      const fee = await launchFee(chain, launchpad);
+      const fee = await launchFee(fees, chain, launchpad);
       return {
         target: launchpad,
         value: fee,
@@ -84,14 +90,21 @@ export async function launchFeePreTrades(chain: ConfiguredChain, routes: readonl
 
 /** Launchpads whose fee is remembered (routes name them: a few per chain, bounded all the same). */
 const LAUNCH_FEE_ENTRIES = 1_000;
-const fees = boundedCache<string, bigint>({ name: 'launch fees', max: LAUNCH_FEE_ENTRIES });
+
+/** Launch fees by endpoint and launchpad; one per services instance (server/trading/evm/evm-quote-caches.ts). */
+export type LaunchFees = BoundedCache<string, bigint>;
+
+export function createLaunchFees(): LaunchFees {
+  return boundedCache<string, bigint>({ name: 'launch fees', max: LAUNCH_FEE_ENTRIES });
+}
+
 const hexData = z
   .string()
   .regex(/^0x[0-9a-fA-F]*$/)
   .transform((hex) => hex as Hex);
 
 /** A launchpad's fee, read once per launchpad and endpoint (its owner sets it at deployment). */
-async function launchFee(chain: ConfiguredChain, launchpad: Address): Promise<bigint> {
+async function launchFee(fees: LaunchFees, chain: ConfiguredChain, launchpad: Address): Promise<bigint> {
   const key = `${chain.rpc.urls.join(',')}|${launchpad.toLowerCase()}`;
   const known = fees.get(key);
   if (known !== undefined) return known;

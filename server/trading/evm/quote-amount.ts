@@ -1,7 +1,7 @@
 /** The amount a quote trades: raw units as given, or a share of the trader's balance. */
 import { encodeFunctionData, erc20Abi, type Address } from 'viem';
 import { z } from 'zod';
-import { boundedCache } from '@/server/cache/bounded-cache';
+import { boundedCache, type BoundedCache } from '@/server/cache/bounded-cache';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { AppError } from '@/server/errors';
 import type { LevelFees, PriorityLevel } from '@/server/chains/fee-levels';
@@ -41,12 +41,19 @@ export interface AmountRequest {
  * round trip; a balance nobody asked about for longer is read first.
  */
 const BALANCE_MEMORY_MS = 30_000;
-const rememberedBalances = boundedCache<string, { balance: bigint }>({ name: 'share-of-balance balances', max: 10_000, ttlMs: BALANCE_MEMORY_MS });
+/** Traders' balances by chain and token; one per services instance (server/trading/evm/evm-quote-caches.ts). */
+export type RememberedBalances = BoundedCache<string, { balance: bigint }>;
+
+export function createRememberedBalances(): RememberedBalances {
+  return boundedCache<string, { balance: bigint }>({ name: 'share-of-balance balances', max: 10_000, ttlMs: BALANCE_MEMORY_MS });
+}
+
 const balanceKey = (chain: ConfiguredChain, request: Pick<AmountRequest, 'trader' | 'tokenIn'>) =>
   `${chain.info.id}|${request.trader}|${request.tokenIn}`.toLowerCase();
 
 /** Keeps what a quote's batch found the trader to hold; says whether a share of it was priced on another balance. */
 export function balanceMoved(
+  rememberedBalances: RememberedBalances,
   chain: ConfiguredChain,
   request: Pick<AmountRequest, 'trader' | 'tokenIn' | 'amount'>,
   held: bigint,
@@ -63,6 +70,7 @@ export function balanceMoved(
  * priority, so "100%" still confirms. `balance` is the balance the amount was taken of (for a share).
  */
 export async function resolveAmount(
+  rememberedBalances: RememberedBalances,
   chain: ConfiguredChain,
   fees: { read(chain: ConfiguredChain['info']['id']): Promise<Record<PriorityLevel, LevelFees>> },
   request: AmountRequest,

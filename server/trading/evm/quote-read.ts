@@ -14,6 +14,7 @@ import type { LevelFees, PriorityLevel } from '@/server/chains/fee-levels';
 import { draftRoutes } from '@/server/routing/find-route';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { decodeLensResult, lensCall, type LensResult } from '@/server/routing/lens-client';
+import type { EvmQuoteCaches } from './evm-quote-caches';
 import { curveTokens, launchFeePreTrades, permitPreTrade, type PreTrade } from './pre-trade';
 import type { FeeSplit } from '@/server/fees/fee-model';
 import { tradeFailure } from '@/server/trade-failures';
@@ -51,6 +52,7 @@ const hexData = z
   .transform((hex) => hex as Hex);
 
 export async function readQuoteState(
+  caches: EvmQuoteCaches,
   chain: ConfiguredChain,
   venues: EvmVenues,
   feeReader: { read(chain: ConfiguredChain['info']['id']): Promise<Record<PriorityLevel, LevelFees>> },
@@ -58,7 +60,7 @@ export async function readQuoteState(
   amountIn: bigint,
 ): Promise<QuoteState> {
   const levelsRead = feeReader.read(chain.info.id);
-  const draft = await draftRoutes(chain, venues, {
+  const draft = await draftRoutes(caches.routing, chain, venues, {
     tokenIn: request.tokenIn,
     tokenOut: request.tokenOut,
     swapAmount: swapAmount(request, amountIn),
@@ -84,7 +86,7 @@ export async function readQuoteState(
     });
   const preTrades = [
     ...(request.permitTokens ?? []).map((token) => permitPreTrade(token, request.trader)),
-    ...(await launchFeePreTrades(chain, draft.routes, request.trader, chain.routerAddress as Address)),
+    ...(await launchFeePreTrades(caches.launchFees, chain, draft.routes, request.trader, chain.routerAddress as Address)),
   ];
   // Where `block.number` in a call is another chain's (Arbitrum), the head rides along with the lens instead.
   const headCall = chain.info.callBlockNumber === 'parent-chain' ? [{ method: 'eth_blockNumber', params: [] }] : [];

@@ -1,6 +1,7 @@
 /**
  * When a pool was created: the block and time of its factory's creation event. A creation never changes, so
- * it is remembered per chain directory entry, for the `POOL_CREATION_ENTRIES` pools most recently asked about.
+ * it is remembered per chain directory entry, for the `POOL_CREATION_ENTRIES` pools most recently asked about,
+ * in a `PoolCreations` the composition root builds once per services instance.
  */
 import type { Hex } from 'viem';
 import { boundedCache, type BoundedCache } from '@/server/cache/bounded-cache';
@@ -23,16 +24,24 @@ export interface CreationLog {
 
 /** Pools whose creation is remembered per chain (any caller may name any pool: the least recently used make way). */
 export const POOL_CREATION_ENTRIES = 1_000;
-const creations = new WeakMap<ConfiguredChain, BoundedCache<string, Creation>>();
 
-export function cachedCreation(chain: ConfiguredChain, pool: string): Creation | undefined {
-  return creations.get(chain)?.get(pool);
+/** The creations remembered, per chain directory entry. */
+export interface PoolCreations {
+  cached(chain: ConfiguredChain, pool: string): Creation | undefined;
+  remember(chain: ConfiguredChain, pool: string, creation: Creation): void;
 }
 
-export function rememberCreation(chain: ConfiguredChain, pool: string, creation: Creation): void {
-  let cache = creations.get(chain);
-  if (!cache) creations.set(chain, (cache = boundedCache({ name: `pool creations ${chain.info.id}`, max: POOL_CREATION_ENTRIES })));
-  cache.set(pool, creation);
+export function createPoolCreations(): PoolCreations {
+  // Weakly, by the directory's chain object: a directory that is dropped takes its creations with it.
+  const byChain = new WeakMap<ConfiguredChain, BoundedCache<string, Creation>>();
+  return {
+    cached: (chain, pool) => byChain.get(chain)?.get(pool),
+    remember(chain, pool, creation) {
+      let cache = byChain.get(chain);
+      if (!cache) byChain.set(chain, (cache = boundedCache({ name: `pool creations ${chain.info.id}`, max: POOL_CREATION_ENTRIES })));
+      cache.set(pool, creation);
+    },
+  };
 }
 
 /**

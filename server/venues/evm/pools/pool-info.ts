@@ -15,36 +15,42 @@ import { ethCall, sameAddress, text, word } from '../rpc-words';
 import { EVM_VENUES } from '../venue-table';
 import { finite, human, nativeUsdPlan, pairPrice, venuesOf } from './pair-pools';
 import { chainOfPoolId, isPoolId, noPoolWithId, probePoolById, refusePoolHolder } from './pool-by-id';
-import { cachedCreation, creationAt, creationLogCall, readCreation, rememberCreation, type Creation } from './pool-creation';
+import { creationAt, creationLogCall, readCreation, type Creation, type PoolCreations } from './pool-creation';
 import { notAPool, probePool, type PoolCore, type PoolProbe } from './pool-probe';
 import type { PoolInfo, PoolToken } from './pool-types';
 import { findTokenPools } from './token-pools';
 
+/** What pool-info reads with: the chains, and the pools' creations remembered (per services instance). */
+export interface PoolInfoDeps {
+  chains: ChainDirectory;
+  poolCreations: PoolCreations;
+}
+
 /** Every pool-info field of a pool of the chain's venues; NOT_FOUND when the address or id is not one. */
-export async function readPoolInfo(chain: ConfiguredChain, pool: string): Promise<PoolInfo> {
+export async function readPoolInfo(creations: PoolCreations, chain: ConfiguredChain, pool: string): Promise<PoolInfo> {
   const venues = venuesOf(chain);
   if (isPoolId(pool)) {
     const byId = await probePoolById(chain, venues, pool.toLowerCase() as Hex);
     if (!byId.core) throw noPoolWithId(chain, pool);
-    return describePool(chain, venues, byId.core, byId.nativeDiscovery);
+    return describePool(creations, chain, venues, byId.core, byId.nativeDiscovery);
   }
   refusePoolHolder([chain], pool);
   const probe = await probePool(chain, venues, pool.toLowerCase() as Address);
   if (!probe.core) throw notAPool(chain, pool, probe);
-  return describePool(chain, venues, probe.core, probe.nativeDiscovery);
+  return describePool(creations, chain, venues, probe.core, probe.nativeDiscovery);
 }
 
 /**
  * The pool on the given chain, or, without one, on whichever available EVM chain holds a pool of its venues
  * at that address or with that id (every chain probed at once, one batch each).
  */
-export async function findPoolInfo(chains: ChainDirectory, input: { pool: string; chain?: ChainId }): Promise<PoolInfo> {
-  if (input.chain) return readPoolInfo(chains[input.chain], input.pool);
-  if (isPoolId(input.pool)) return readPoolInfo(chains[await chainOfPoolId(chains, input.pool.toLowerCase() as Hex)], input.pool);
-  return readPoolInfoAnywhere(chains, input.pool);
+export async function findPoolInfo({ chains, poolCreations }: PoolInfoDeps, input: { pool: string; chain?: ChainId }): Promise<PoolInfo> {
+  if (input.chain) return readPoolInfo(poolCreations, chains[input.chain], input.pool);
+  if (isPoolId(input.pool)) return readPoolInfo(poolCreations, chains[await chainOfPoolId(chains, input.pool.toLowerCase() as Hex)], input.pool);
+  return readPoolInfoAnywhere({ chains, poolCreations }, input.pool);
 }
 
-async function readPoolInfoAnywhere(chains: ChainDirectory, pool: string): Promise<PoolInfo> {
+async function readPoolInfoAnywhere({ chains, poolCreations }: PoolInfoDeps, pool: string): Promise<PoolInfo> {
   const address = pool.toLowerCase() as Address;
   const candidates = EVM_CHAIN_IDS.filter((id) => chains[id].available && chains[id].venues);
   refusePoolHolder(
@@ -73,7 +79,7 @@ async function readPoolInfoAnywhere(chains: ChainDirectory, pool: string): Promi
     });
   }
   const [{ id, probe }] = found as [{ id: ChainId; probe: PoolProbe }];
-  return describePool(chains[id], chains[id].venues!, probe.core!, probe.nativeDiscovery);
+  return describePool(poolCreations, chains[id], chains[id].venues!, probe.core!, probe.nativeDiscovery);
 }
 
 const NATIVE = '0x0000000000000000000000000000000000000000';
@@ -137,15 +143,27 @@ function quoteIsToken1(core: PoolCore, venues: EvmVenues): boolean {
 }
 
 /** When the pool was created: remembered, said by the read that found the pool (V4), or searched in the batch. */
-async function creationOf(chain: ConfiguredChain, core: PoolCore, cached: Creation | undefined, logAnswer: RpcBatchAnswer | undefined) {
+async function creationOf(
+  creations: PoolCreations,
+  chain: ConfiguredChain,
+  core: PoolCore,
+  cached: Creation | undefined,
+  logAnswer: RpcBatchAnswer | undefined,
+) {
   if (cached) return cached;
   const creation = await (core.createdIn ? creationAt(chain, core.createdIn) : readCreation(chain, logAnswer, core));
-  if (creation) rememberCreation(chain, core.address, creation);
+  if (creation) creations.remember(chain, core.address, creation);
   return creation;
 }
 
-async function describePool(chain: ConfiguredChain, venues: EvmVenues, core: PoolCore, nativeDiscovery: readonly RpcBatchAnswer[]): Promise<PoolInfo> {
-  const cached = cachedCreation(chain, core.address);
+async function describePool(
+  creations: PoolCreations,
+  chain: ConfiguredChain,
+  venues: EvmVenues,
+  core: PoolCore,
+  nativeDiscovery: readonly RpcBatchAnswer[],
+): Promise<PoolInfo> {
+  const cached = creations.cached(chain, core.address);
   const nativeState = nativeUsdPlan(chain, venues).state(nativeDiscovery);
   const reads = [sideRead(chain, core, core.token0), sideRead(chain, core, core.token1)];
   const calls = [...nativeState.calls, ...reads.flatMap((side) => side.calls)];
@@ -169,7 +187,7 @@ async function describePool(chain: ConfiguredChain, venues: EvmVenues, core: Poo
   const quoteIsStable = sameAddress(pair.quote, venues.stable.address);
   const quoteIsNative = nativeSide(venues, pair.quote);
   const [creation, quoteUsd] = await Promise.all([
-    creationOf(chain, core, cached, answers[at]),
+    creationOf(creations, chain, core, cached, answers[at]),
     quoteIsStable ? 1 : quoteIsNative ? usdPerNative : plainTokenUsd(chain, pair.quote),
   ]);
 
