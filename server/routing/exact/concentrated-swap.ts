@@ -37,6 +37,7 @@ function walk(state: ExactConcentratedState, amount: bigint, zeroForOne: boolean
   while (at.remaining !== 0n && at.sqrtPriceX96 !== limit) {
     const start = at.sqrtPriceX96;
     const next = nextTickWithinOneWord(state, at.tick, zeroForOne);
+    if (!next) return undefined;
     const sqrtPriceNext = getSqrtRatioAtTick(next.tick);
     // A read bound at or behind the price gives no step to stand in for the pool's.
     if (next.atReadBound && (zeroForOne ? sqrtPriceNext >= start : sqrtPriceNext <= start)) return undefined;

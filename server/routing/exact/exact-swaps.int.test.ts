@@ -8,22 +8,14 @@
  * formula checked against the pair's own K test (a simulated transfer and swap: the output is the most the pair
  * pays, the input one it accepts). Every amount must agree to the unit.
  */
-import { createPublicClient, encodeAbiParameters, http, keccak256, numberToHex, parseAbi, type Address, type PublicClient } from 'viem';
+import { parseAbi } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { testManifest } from '@/devnet/test-world';
 import { v4KeyOf } from '@/devnet/evm/world-pool-checks';
-import { createChainDirectory } from '@/server/chain-directory-setup';
-import type { RpcCall } from '@/server/chains/json-rpc';
-import { batchAnswer, hexData } from '@/server/chains/rpc-answers';
-import { loadConfig } from '@/server/config/env';
-import { curveCall, decodeCurve, type CurveState } from '@/server/venues/evm/launchpad-curve';
 import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
-import { decodeDiscovery, discoveryCall, stateCall } from '../pool-reader-client';
-import { decodeExactPoolStates } from './exact-decode';
 import type { ExactPoolState, ExactSwap } from './exact-state';
 import { exactSwap } from './exact-swap';
+import { exactWorld, plentyFor, readPools, type ExactWorld, type ReadPool } from './test-support/exact-world';
 
-const CHAIN = 'BSC';
 const v2RouterAbi = parseAbi([
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
   'function getAmountsIn(uint256 amountOut, address[] path) view returns (uint256[] amounts)',
@@ -54,37 +46,6 @@ const tokenAbi = parseAbi(['function transfer(address to, uint256 amount) return
 /** QuoterV2's price limits when none is given: a swap that stops there took only part of the input. */
 const PRICE_LIMITS = new Set([4295128740n, 1461446703485210103287273052203988822378723970341n]);
 
-function world() {
-  const entry = testManifest().chains[CHAIN]!;
-  const chain = createChainDirectory(loadConfig({ DATA_DIR: 'memory://' }), testManifest())[CHAIN];
-  const client = createPublicClient({ transport: http(entry.rpcUrl), cacheTime: 0 }) as PublicClient;
-  return { entry, chain, client, contracts: entry.contracts as Record<string, Address> };
-}
-type World = ReturnType<typeof world>;
-
-/** A reader call pinned to `block` instead of the latest one. */
-const atBlock = (call: RpcCall, block: bigint): RpcCall => ({ ...call, params: [call.params![0], numberToHex(block), ...call.params!.slice(2)] });
-
-/** Every pool between the chain's tokens, its exact state at `block`, and the launchpad curves' sell caps. */
-async function readPools(w: World, block: bigint): Promise<{ pool: RoutablePool; state: ExactPoolState }[]> {
-  const venues = w.chain.venues!;
-  const tokens = w.entry.tokens.map((token) => token.address as Address);
-  const [found] = await w.chain.rpc.requestBatch([atBlock(discoveryCall(venues, tokens), block)]);
-  const pools = decodeDiscovery(venues, batchAnswer(CHAIN, 'eth_call', hexData, found));
-  const curvePools = pools.filter((pool) => pool.venue === 'LAUNCHPAD');
-  const answers = await w.chain.rpc.requestBatch([
-    atBlock(stateCall(venues, pools, true), block),
-    ...curvePools.map((pool) => atBlock(curveCall(pool.address, `0x${pool.id.slice(-40)}`), block)),
-  ]);
-  const curves = new Map<string, CurveState>();
-  curvePools.forEach((pool, index) => {
-    const curve = decodeCurve(pool.address, answers[index + 1]);
-    if (curve) curves.set(`0x${pool.id.slice(-40)}`.toLowerCase(), curve);
-  });
-  const states = decodeExactPoolStates(pools, batchAnswer(CHAIN, 'eth_call', hexData, answers[0]), { curves });
-  return pools.flatMap((pool, index) => (states[index] ? [{ pool, state: states[index] }] : []));
-}
-
 type VenueAnswer = { ok: true; amount: bigint } | { ok: false };
 
 /** PancakeSwap V2's router library (getAmountOut/getAmountIn with its 9975/10000). */
@@ -97,19 +58,15 @@ function pancakeV2Formula(state: ExactPoolState, amount: bigint, zeroForOne: boo
 }
 
 /** Whether the pair, paid `amountIn`, lets `amountOut` go (its own K test, in a simulated transfer and swap). */
-async function pairAccepts(w: World, pool: RoutablePool, zeroForOne: boolean, amountIn: bigint, amountOut: bigint, block: bigint): Promise<boolean> {
-  const treasury = w.entry.treasury!.address as Address;
+async function pairAccepts(w: ExactWorld, pool: RoutablePool, zeroForOne: boolean, amountIn: bigint, amountOut: bigint, block: bigint): Promise<boolean> {
+  const treasury = w.treasury;
   const tokenIn = zeroForOne ? pool.token0 : pool.token1;
   const wrapped = tokenIn.toLowerCase() === w.entry.wrappedNative.toLowerCase();
-  // Whatever the amount, the treasury holds it: native to wrap, or the token (the world's ERC-20s keep balances at slot 0).
-  const plenty = 1n << 200n;
-  const balanceSlot = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [treasury, 0n]));
   const { results } = await w.client.simulateCalls({
     account: treasury,
     blockNumber: block,
-    stateOverrides: wrapped
-      ? [{ address: treasury, balance: plenty }]
-      : [{ address: tokenIn, stateDiff: [{ slot: balanceSlot, value: numberToHex(plenty, { size: 32 }) }] }],
+    // Whatever the amount, the treasury holds it (native to wrap, or the token).
+    stateOverrides: plentyFor(w, wrapped ? 'native' : tokenIn),
     calls: [
       ...(wrapped ? [{ to: tokenIn, abi: tokenAbi, functionName: 'deposit', value: amountIn } as const] : []),
       { to: tokenIn, abi: tokenAbi, functionName: 'transfer', args: [pool.address, amountIn] },
@@ -120,7 +77,7 @@ async function pairAccepts(w: World, pool: RoutablePool, zeroForOne: boolean, am
 }
 
 /** PancakeSwap V2: the router library's amount, which the pair's K test must agree with. */
-async function pancakeV2Quote(w: World, pool: RoutablePool, state: ExactPoolState, amount: bigint, zeroForOne: boolean, exactIn: boolean, block: bigint) {
+async function pancakeV2Quote(w: ExactWorld, pool: RoutablePool, state: ExactPoolState, amount: bigint, zeroForOne: boolean, exactIn: boolean, block: bigint) {
   let quoted: bigint;
   try {
     quoted = pancakeV2Formula(state, amount, zeroForOne, exactIn);
@@ -138,7 +95,7 @@ async function pancakeV2Quote(w: World, pool: RoutablePool, state: ExactPoolStat
 }
 
 /** The venue's own quote; `{ ok: false }` where it reverts, takes only part of the amount, or prices it at 0. */
-async function venueQuote(w: World, pool: RoutablePool, state: ExactPoolState, amount: bigint, zeroForOne: boolean, exactIn: boolean, block: bigint) {
+async function venueQuote(w: ExactWorld, pool: RoutablePool, state: ExactPoolState, amount: bigint, zeroForOne: boolean, exactIn: boolean, block: bigint) {
   const [tokenIn, tokenOut] = zeroForOne ? [pool.token0, pool.token1] : [pool.token1, pool.token0];
   const c = w.contracts;
   const call = async (): Promise<bigint> => {
@@ -251,7 +208,7 @@ interface Sample {
  * concentrated pools three more of each as large as can still stay in the read range (they cross ticks); for
  * pairs and curves one of each beyond the reserves (outputs a pair cannot deliver, sells past a curve's cap).
  */
-function samples(pools: readonly { pool: RoutablePool; state: ExactPoolState }[], next: () => number): Sample[] {
+function samples(pools: readonly ReadPool[], next: () => number): Sample[] {
   return pools.flatMap(({ pool, state }) =>
     [true, false].flatMap((zeroForOne) => {
       const sides = [true, true, true, false, false].map((exactIn) => ({ exactIn, low: 0.2, high: 7 }));
@@ -317,7 +274,7 @@ function compare(tally: Tally, label: string, mine: ExactSwap, venue: VenueAnswe
 
 describe('exact swaps against the venues', () => {
   it("agree to the unit with every venue's own quoter, exact input and exact output", async () => {
-    const w = world();
+    const w = exactWorld();
     const block = await w.client.getBlockNumber();
     const pools = await readPools(w, block);
     const all = samples(pools, random(20261128));

@@ -61,7 +61,7 @@ describe('the tick walk', () => {
   });
   const next = (tick: number, lte: boolean) => {
     const found = nextTickWithinOneWord(bitmap, tick, lte);
-    return [found.tick, found.initialized];
+    return [found?.tick, found?.initialized];
   };
 
   it('finds what nextInitializedTickWithinOneWord finds', () => {
@@ -88,6 +88,16 @@ describe('the tick walk', () => {
     expect(nextTickWithinOneWord(read, -257, true)).toMatchObject({ tick: -300, atReadBound: true });
     expect(nextTickWithinOneWord(read, 255, false)).toMatchObject({ tick: 300, atReadBound: true });
     expect(nextTickWithinOneWord(read, 200, false)).toMatchObject({ tick: 240, atReadBound: false });
+  });
+
+  it('gives no step from a price outside the read range (ticks read before the price moved)', () => {
+    const read = { ...bitmap, lowestReadTick: -300, highestReadTick: 300 };
+    expect(nextTickWithinOneWord(read, 301, true)).toBeUndefined();
+    expect(nextTickWithinOneWord(read, -302, false)).toBeUndefined();
+    expect(nextTickWithinOneWord(read, 300, true)).toMatchObject({ tick: 256, initialized: false });
+    expect(nextTickWithinOneWord(read, -301, false)).toMatchObject({ tick: -257, initialized: false });
+    const moved = pool({ sqrtPriceX96: getSqrtRatioAtTick(1500), tick: 1500, lowestReadTick: -1000, highestReadTick: 1000 });
+    expect(concentratedSwap(moved, 10n ** 12n, true, true)).toEqual({ ok: false, reason: 'beyond-read-range' });
   });
 });
 

@@ -7,7 +7,8 @@
  * When the word reaches past the read range and no listed tick is met first, the pool's target is somewhere
  * beyond the range: the read bound stands in for it. A step that stops short of the bound is then the pool's
  * step exactly (it stopped short of the farther real target too, and where a step that stops short ends does
- * not depend on its target); a step that reaches the bound is not priceable.
+ * not depend on its target); a step that reaches the bound is not priceable. A price outside the read range
+ * (ticks read before the price moved there) gives no step at all.
  */
 import type { ExactConcentratedState, ExactTickLiquidity } from './exact-state';
 import { MAX_TICK, MIN_TICK } from './tick-math';
@@ -39,11 +40,15 @@ function lastAtOrBelow(ticks: readonly ExactTickLiquidity[], tick: number): numb
 
 const floorDiv = (a: number, b: number) => Math.floor(a / b);
 
-/** The step's target moving down (`zeroForOne`, lte) or up from the pool's current `tick`. */
-export function nextTickWithinOneWord(state: ExactConcentratedState, tick: number, zeroForOne: boolean): NextTick {
+/**
+ * The step's target moving down (`zeroForOne`, lte) or up from the pool's current `tick`; undefined when the
+ * ticks between the price and the target are not all known (the price is outside the read range).
+ */
+export function nextTickWithinOneWord(state: ExactConcentratedState, tick: number, zeroForOne: boolean): NextTick | undefined {
   const spacing = state.tickSpacing;
   const compressed = floorDiv(tick, spacing);
   const { ticks } = state;
+  if (zeroForOne ? compressed * spacing > state.highestReadTick : (compressed + 1) * spacing < state.lowestReadTick) return undefined;
   if (zeroForOne) {
     const wordStart = floorDiv(compressed, 256) * 256 * spacing;
     const index = lastAtOrBelow(ticks, compressed * spacing);
