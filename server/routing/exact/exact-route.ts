@@ -28,7 +28,9 @@ function runLeg(leg: ExactLeg, amount: bigint, exactIn: boolean, states: Map<str
   let carried = amount;
   for (const [index, hop] of hops.entries()) {
     const state = states.get(hop.pool);
-    if (!state) return 'invalid-amount';
+    if (!state) return 'unknown-pool';
+    // The Router trades a curve exact-in only (InvalidRoute).
+    if (!exactIn && state.kind === 'curve') return 'reverts';
     const swap = exactSwap(state, carried, hop.zeroForOne, exactIn);
     if (!swap.ok) return swap.reason;
     carried = exactIn ? swap.amountOut : swap.amountIn;

@@ -74,9 +74,11 @@ export type ExactPoolState = ExactPairState | ExactConcentratedState | ExactCurv
  *   reverts, IncompleteSwap; the launchpad's sell cap);
  * - `invalid-amount`: zero, or an amount the venue refuses (an output of zero, an input the pool rounds away);
  * - `unknown-sell-cap`: a curve sell without the curve's raised amount;
- * - `reverts`: the venue's arithmetic reverts (an overflow, a price out of bounds, a fee it refuses).
+ * - `unknown-pool`: a route names a pool whose state was not given;
+ * - `reverts`: the venue's arithmetic reverts (an overflow, a price out of bounds, a fee it refuses), or the
+ *   Router refuses the route (a curve hop in an exact-output route).
  */
-export type ExactFailure = 'beyond-read-range' | 'insufficient-liquidity' | 'invalid-amount' | 'unknown-sell-cap' | 'reverts';
+export type ExactFailure = 'beyond-read-range' | 'insufficient-liquidity' | 'invalid-amount' | 'unknown-sell-cap' | 'unknown-pool' | 'reverts';
 
 /** A priced swap: both amounts, and the pool's state after it (for a route that meets the pool again). */
 export interface ExactSwapResult<State extends ExactPoolState = ExactPoolState> {

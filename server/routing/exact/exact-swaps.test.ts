@@ -234,6 +234,14 @@ describe('an exact route', () => {
     expect(states.get('a')).toBe(a);
   });
 
+  it('refuses what the Router refuses: a pool it was not given, a curve in an exact-output route', () => {
+    const curve: ExactCurveState = { kind: 'curve', reserve0: E18, reserve1: E18, fee: 10_000, nativeIsToken0: true, raisedNative: 0n };
+    const withCurve = new Map<string, ExactPoolState>([...states, ['c', curve]]);
+    expect(exactRoute([{ share: 1_000_000, hops: [{ pool: 'x', zeroForOne: true }] }], E18, true, states)).toEqual({ ok: false, reason: 'unknown-pool' });
+    expect(exactRoute([{ share: 1_000_000, hops: [{ pool: 'c', zeroForOne: true }] }], 10n ** 15n, false, withCurve)).toEqual({ ok: false, reason: 'reverts' });
+    expect(exactRoute([{ share: 1_000_000, hops: [{ pool: 'c', zeroForOne: true }] }], 10n ** 15n, true, withCurve).ok).toBe(true);
+  });
+
   it('runs an exact-output leg from its last hop back', () => {
     const route = exactRoute(
       [
