@@ -1,0 +1,81 @@
+/**
+ * TickMath (Uniswap V3 core; V4's is the same function under the names getSqrtPriceAtTick/getTickAtSqrtPrice):
+ * sqrt(1.0001^tick) in Q64.96 from the product of fixed-point factors for each bit of |tick|, and back, the
+ * greatest tick whose sqrt price is at or below a given one, from a fixed-point log2. Both as the contract
+ * computes them, bit for bit, so the ticks a swap steps to are the pool's.
+ */
+import { check, MAX_UINT256 } from './full-math';
+
+export const MIN_TICK = -887272;
+export const MAX_TICK = 887272;
+export const MIN_SQRT_RATIO = 4295128739n;
+export const MAX_SQRT_RATIO = 1461446703485210103287273052203988822378723970342n;
+
+/** 2^128 / sqrt(1.0001^(2^i)) for bit i of |tick|, i = 1..19 (bit 0 starts the product). */
+const BIT_FACTORS: readonly bigint[] = [
+  0xfff97272373d413259a46990580e213an,
+  0xfff2e50f5f656932ef12357cf3c7fdccn,
+  0xffe5caca7e10e4e61c3624eaa0941cd0n,
+  0xffcb9843d60f6159c9db58835c926644n,
+  0xff973b41fa98c081472e6896dfb254c0n,
+  0xff2ea16466c96a3843ec78b326b52861n,
+  0xfe5dee046a99a2a811c461f1969c3053n,
+  0xfcbe86c7900a88aedcffc83b479aa3a4n,
+  0xf987a7253ac413176f2b074cf7815e54n,
+  0xf3392b0822b70005940c7a398e4b70f3n,
+  0xe7159475a2c29b7443b29c7fa6e889d9n,
+  0xd097f3bdfd2022b8845ad8f792aa5825n,
+  0xa9f746462d870fdf8a65dc1f90e061e5n,
+  0x70d869a156d2a1b890bb3df62baf32f7n,
+  0x31be135f97d08fd981231505542fcfa6n,
+  0x9aa508b5b7a84e1c677de54f3e99bc9n,
+  0x5d6af8dedb81196699c329225ee604n,
+  0x2216e584f5fa1ea926041bedfe98n,
+  0x48a170391f7dc42444e8fa2n,
+];
+
+const sqrtRatioCache = new Map<number, bigint>();
+
+/** getSqrtRatioAtTick; ticks repeat across quotes (a pool's initialized ticks), so answers are kept. */
+export function getSqrtRatioAtTick(tick: number): bigint {
+  const cached = sqrtRatioCache.get(tick);
+  if (cached !== undefined) return cached;
+  const absTick = Math.abs(tick);
+  check(Number.isInteger(tick) && absTick <= MAX_TICK, 'T');
+  let ratio = absTick & 1 ? 0xfffcb933bd6fad37aa2d162d1a594001n : 0x100000000000000000000000000000000n;
+  for (let bit = 1; bit < 20; bit++) {
+    if (absTick & (1 << bit)) ratio = (ratio * BIT_FACTORS[bit - 1]!) >> 128n;
+  }
+  if (tick > 0) ratio = MAX_UINT256 / ratio;
+  // Q128.128 to Q64.96, rounding up so that getTickAtSqrtRatio of the result is always `tick`.
+  const sqrtPriceX96 = (ratio >> 32n) + (ratio % (1n << 32n) === 0n ? 0n : 1n);
+  if (sqrtRatioCache.size > 100_000) sqrtRatioCache.clear();
+  sqrtRatioCache.set(tick, sqrtPriceX96);
+  return sqrtPriceX96;
+}
+
+/** The index of the most significant bit of a positive value (BitMath.mostSignificantBit). */
+function mostSignificantBit(value: bigint): number {
+  return value.toString(2).length - 1;
+}
+
+/** getTickAtSqrtRatio: the greatest tick whose sqrt price is at or below `sqrtPriceX96`. */
+export function getTickAtSqrtRatio(sqrtPriceX96: bigint): number {
+  check(sqrtPriceX96 >= MIN_SQRT_RATIO && sqrtPriceX96 < MAX_SQRT_RATIO, 'R');
+  const ratio = sqrtPriceX96 << 32n;
+  const msb = mostSignificantBit(ratio);
+  let r = msb >= 128 ? ratio >> BigInt(msb - 127) : ratio << BigInt(127 - msb);
+  let log2 = BigInt(msb - 128) << 64n;
+  // Fourteen fractional bits of log2 by repeated squaring, as the contract takes them (bits 63 down to 50).
+  for (let bit = 63n; bit >= 50n; bit--) {
+    r = (r * r) >> 127n;
+    const f = r >> 128n;
+    log2 |= f << bit;
+    r >>= f;
+  }
+  const logSqrt10001 = log2 * 255738958999603826347141n; // Q128.128
+  const tickLow = Number((logSqrt10001 - 3402992956809132418596140100660247210n) >> 128n);
+  const tickHigh = Number((logSqrt10001 + 291339464771989622907027621153398088495n) >> 128n);
+  if (tickLow === tickHigh) return tickLow;
+  return getSqrtRatioAtTick(tickHigh) <= sqrtPriceX96 ? tickHigh : tickLow;
+}
