@@ -75,7 +75,8 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
     }
   };
 
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 15_000);
+  // Loading a world's state takes a second or two alone; a test run boots three worlds beside a build on two cores.
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode}: ${stderr}`);
     try {

@@ -103,9 +103,9 @@ function addPlaywright(file: string, tail: string) {
 type Step = (name: string, ran: Promise<{ code: number; tail: string }>) => Promise<string>;
 
 /**
- * The steps start as soon as what they need is there, not one phase after another: the worlds boot while the
- * types, the unit tests and the production build run; the integration suites need only the worlds, the
- * end-to-end suites the worlds and the build. The run is as long as its longest chain (the build, then the
+ * After the type check and the unit tests, the steps start as soon as what they need is there: the worlds boot
+ * beside the production build; the integration suites need only the worlds, the end-to-end suites the worlds
+ * and the build. The run is as long as its longest chain (the build, then the
  * end-to-end suites), and the cores are kept busy beside it.
  */
 async function main() {
@@ -117,9 +117,12 @@ async function main() {
   };
   const worlds: TestWorld[] = [];
   try {
+    // The type check and the unit tests first, alone: a unit test that starts processes of its own (the doctor
+    // CLI's) timed out beside a build and three booting worlds on two cores.
+    await typesAndUnits(step, failedSteps);
     const worldsUp = startWorlds(worlds);
     const built = build(step, failedSteps);
-    const codeChecked = typesAndUnits(step, failedSteps).then(() => codeChecks(step, failedSteps));
+    const codeChecked = codeChecks(step, failedSteps);
     const [shared, secondHalf, e2eWorld] = (await worldsUp).map((world) => world.manifestPath);
     await runChainSuites(step, built, { intHalves: [shared!, secondHalf!], e2e: e2eWorld! });
     await codeChecked;
