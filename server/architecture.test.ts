@@ -7,7 +7,8 @@
  * - one direction per pair of folders, as the policy below writes down;
  * - chain families branched on only where the families live;
  * - the environment read only where it is parsed;
- * - no re-export shims: callers import a thing from where it lives.
+ * - no re-export shims: callers import a thing from where it lives;
+ * - one Solana SDK on the server: @solana/kit (and its program clients), never @solana/web3.js or @solana/spl-token.
  * The rules' mechanics are in server/architecture/ (checked on fake files in rules.test.ts there); what is
  * allowed is written here. Test files and generated code are exempt.
  */
@@ -19,6 +20,7 @@ import { environmentReads, familyBranches, isUnder, longFiles, longFunctions, re
 import { importCircles } from './architecture/import-circles';
 import { importsAgainstDirection, type LayerPolicy } from './architecture/import-directions';
 import { adjacency, importEdges } from './architecture/import-graph';
+import { forbiddenPackageImports } from './architecture/package-imports';
 import { readModules } from './architecture/source-files';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,6 +60,11 @@ const BARRELS = [
   'app/api/',
 ];
 
+/**
+ * The Solana SDKs the server does not use: it builds and reads transactions with @solana/kit and the
+ * @solana-program clients only. The pages' wallet layer keeps what the wallet adapter needs.
+ */
+const SERVER_FORBIDDEN_PACKAGES = ['@solana/web3.js', '@solana/spl-token'];
 /**
  * Server modules the pages' bundle may import (code the browser runs too: no secrets, no Node APIs), and
  * the API router, whose type alone gives the pages typed tRPC calls.
@@ -189,5 +196,9 @@ describe('layers', () => {
 
   it('no re-export shim: a thing is imported from the module that defines it', () => {
     expectNone(reexportShims(MODULES, BARRELS));
+  });
+
+  it(`the server imports no ${SERVER_FORBIDDEN_PACKAGES.join(' or ')}: one Solana SDK, @solana/kit`, () => {
+    expectNone(forbiddenPackageImports(MODULES, ['server/'], SERVER_FORBIDDEN_PACKAGES));
   });
 });
