@@ -8,7 +8,8 @@
  * - chain families branched on only where the families live;
  * - the environment read only where it is parsed;
  * - no re-export shims: callers import a thing from where it lives;
- * - no module-level mutable state in the server: caches are built per services instance by the composition root.
+ * - no module-level mutable state in the server: caches are built per services instance by the composition root;
+ * - one Solana SDK on the server: @solana/kit (and its program clients), never @solana/web3.js or @solana/spl-token.
  * The rules' mechanics are in server/architecture/ (checked on fake files in rules.test.ts there); what is
  * allowed is written here. Test files and generated code are exempt.
  */
@@ -21,6 +22,7 @@ import { importCircles } from './architecture/import-circles';
 import { importsAgainstDirection, type LayerPolicy } from './architecture/import-directions';
 import { adjacency, importEdges } from './architecture/import-graph';
 import { moduleLevelState } from './architecture/module-state';
+import { forbiddenPackageImports } from './architecture/package-imports';
 import { readModules } from './architecture/source-files';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,6 +62,11 @@ const BARRELS = [
   'app/api/',
 ];
 
+/**
+ * The Solana SDKs the server does not use: it builds and reads transactions with @solana/kit and the
+ * @solana-program clients only. The pages' wallet layer keeps what the wallet adapter needs.
+ */
+const SERVER_FORBIDDEN_PACKAGES = ['@solana/web3.js', '@solana/spl-token'];
 /**
  * Server modules the pages' bundle may import (code the browser runs too: no secrets, no Node APIs), and
  * the API router, whose type alone gives the pages typed tRPC calls.
@@ -175,6 +182,8 @@ const MODULE_STATE_ALLOWED = [
   // A new empty database cluster, kept for every store this process opens (tests open many): what it saves is
   // the copy being shared across services instances.
   'server/store/new-cluster-copy.ts: inMemory',
+  // A memo of a pure function (a tick's sqrt price is the same in every services instance), cleared at 100,000.
+  'server/routing/exact/tick-math.ts: sqrtRatioCache',
 ];
 
 const isTestSupport = (file: string) => TEST_SUPPORT.some((pattern) => pattern.test(file));
@@ -238,5 +247,9 @@ describe('layers', () => {
   it('no module-level cache or mutable state in the server outside the listed ones', () => {
     const server = MODULES.filter((module) => module.path.startsWith('server/') && !isTestSupport(module.path));
     expectNone(moduleLevelState(server, MODULE_STATE_ALLOWED));
+  });
+
+  it(`the server imports no ${SERVER_FORBIDDEN_PACKAGES.join(' or ')}: one Solana SDK, @solana/kit`, () => {
+    expectNone(forbiddenPackageImports(MODULES, ['server/'], SERVER_FORBIDDEN_PACKAGES));
   });
 });

@@ -11,7 +11,7 @@ import { lineOf, type SourceModule } from './source-files';
 /** One import of one project module by another. */
 export type ImportEdge = { from: string; to: string; specifier: string; line: number; typeOnly: boolean };
 
-type RawImport = { specifier: string; line: number; typeOnly: boolean };
+export type RawImport = { specifier: string; line: number; typeOnly: boolean };
 
 function isTypeOnlyImport(node: ts.ImportDeclaration): boolean {
   const clause = node.importClause;
@@ -28,7 +28,8 @@ function isTypeOnlyImport(node: ts.ImportDeclaration): boolean {
   );
 }
 
-function rawImports(module: SourceModule): RawImport[] {
+/** Every specifier a module names, packages included, with its line. */
+export function rawImports(module: SourceModule): RawImport[] {
   const found: RawImport[] = [];
   const add = (literal: ts.Expression, typeOnly: boolean) => {
     if (ts.isStringLiteralLike(literal)) found.push({ specifier: literal.text, line: lineOf(module, literal), typeOnly });

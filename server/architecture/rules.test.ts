@@ -8,6 +8,7 @@ import { importCircles } from './import-circles';
 import { importsAgainstDirection, type LayerPolicy } from './import-directions';
 import { moduleLevelState } from './module-state';
 import { adjacency, importEdges, resolveSpecifier } from './import-graph';
+import { forbiddenPackageImports } from './package-imports';
 import { parseModule } from './source-files';
 
 const modules = (files: Record<string, string>) => Object.entries(files).map(([file, text]) => parseModule(file, text));
@@ -189,5 +190,29 @@ describe('shape', () => {
     expect(longFiles(parsed, 5)).toEqual(['server/a/long.ts (8 lines)']);
     expect(longFunctions(parsed, 6)).toEqual(['server/a/long.ts:1 (7 lines)']);
     expect(longFunctions(parsed, 7)).toEqual([]);
+  });
+});
+
+describe('forbidden packages', () => {
+  const files = {
+    'server/a/web3.ts': "import { PublicKey } from '@solana/web3.js';\nexport const key = new PublicKey('11111111111111111111111111111111');",
+    'server/a/kinds.ts': [
+      "import type { Mint } from '@solana/spl-token';",
+      "export { TOKEN_PROGRAM_ID } from '@solana/spl-token/lib/cjs/constants';",
+      "export const later = () => import('@solana/web3.js');",
+    ].join('\n'),
+    'server/a/kit.ts':
+      "import { address } from '@solana/kit';\nimport { web3 } from './web3.js';\nexport const a = address('11111111111111111111111111111111');",
+    'components/wallet/adapter.ts': "import { PublicKey } from '@solana/web3.js';\nexport const key = PublicKey;",
+  };
+
+  it('fails every kind of import of a listed package or its subpaths under the place, and nothing else', () => {
+    expect(forbiddenPackageImports(modules(files), ['server/'], ['@solana/web3.js', '@solana/spl-token'])).toEqual([
+      "server/a/web3.ts:1 imports '@solana/web3.js'",
+      "server/a/kinds.ts:1 imports '@solana/spl-token' (type)",
+      "server/a/kinds.ts:2 imports '@solana/spl-token/lib/cjs/constants'",
+      "server/a/kinds.ts:3 imports '@solana/web3.js'",
+    ]);
+    expect(forbiddenPackageImports(modules({ 'server/a/kit.ts': files['server/a/kit.ts'] }), ['server/'], ['@solana/web3.js'])).toEqual([]);
   });
 });

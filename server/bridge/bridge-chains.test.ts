@@ -5,8 +5,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getBase58Decoder } from '@solana/kit';
-import { Keypair } from '@solana/web3.js';
+import { randomBytes } from 'node:crypto';
+import { createKeyPairSignerFromPrivateKeyBytes, getAddressEncoder, getBase58Decoder } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { createBalanceReader } from '@/server/balances/balance-reader';
 import { createChainDirectory } from '@/server/chain-directory-setup';
@@ -21,12 +21,15 @@ import { priceRoute } from './bridge-route';
 import { createFamilyServices } from '@/server/family-services';
 import { createRoutingCaches } from '@/server/routing/routing-caches';
 
-const solver = Keypair.generate();
+const seed = randomBytes(32);
+const solverAddress = (await createKeyPairSignerFromPrivateKeyBytes(seed)).address;
+/** A Solana secret key: the seed, then the public key. */
+const solverSecret = Buffer.concat([seed, Uint8Array.from(getAddressEncoder().encode(solverAddress))]);
 /** A production SOL bridge as the trial set it up: an RPC, the solver's key and the depository (the solver's address). */
 const SOL_BRIDGE_ENV = {
   RPC_URL_SOL: 'http://127.0.0.1:9',
-  SOLVER_SECRET_KEY_SOL: getBase58Decoder().decode(solver.secretKey),
-  DEPOSITORY_ADDRESS_SOL: solver.publicKey.toBase58(),
+  SOLVER_SECRET_KEY_SOL: getBase58Decoder().decode(solverSecret),
+  DEPOSITORY_ADDRESS_SOL: solverAddress,
 };
 
 function bridgeChainsOf(env: Record<string, string>) {
@@ -97,7 +100,7 @@ describe('bridge chains this server cannot bridge', () => {
       ...SOL_BRIDGE_ENV,
       JUPITER_API_URL: `http://127.0.0.1:${await closedPort()}/url-key-7f3a9c/swap/v1`,
       JUPITER_API_KEY: 'header-key-51b2',
-      FEE_COLLECTOR_SOL: solver.publicKey.toBase58(),
+      FEE_COLLECTOR_SOL: solverAddress,
     });
     const sol = found.chains.SOL!;
     expect(sol).toBeDefined();
@@ -116,7 +119,7 @@ describe('bridge chains this server cannot bridge', () => {
         tokenOut: nativeBridgeToken('SOL'),
         amountIn: 10n ** 17n,
         trader: '0x0000000000000000000000000000000000000001',
-        recipient: solver.publicKey.toBase58(),
+        recipient: solverAddress,
         slippageBps: 50,
         priceOnly: false,
         approval: 'unlimited',

@@ -4,7 +4,7 @@
  * on the local chains by cache-bounds.int.test.ts). No network: each answers from a stand-in RPC.
  */
 import { randomBytes } from 'node:crypto';
-import { PublicKey } from '@solana/web3.js';
+import { getAddressDecoder } from '@solana/kit';
 import { encodeAbiParameters, getAddress, type Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
@@ -67,7 +67,7 @@ describe('caches keyed by caller-named contracts', () => {
     data[44] = 6;
     const chain = standIn('SOL', () => ({ value: { owner: TOKEN_PROGRAM, data: [data.toString('base64'), 'base64'] } }));
     const mints = createSolanaMints(chain);
-    for (let i = 0; i < NAMES; i += 1) await mints.info(new PublicKey(randomBytes(32)).toBase58());
+    for (let i = 0; i < NAMES; i += 1) await mints.info(getAddressDecoder().decode(randomBytes(32)));
     atItsLimit('solana mints', SOLANA_MINT_ENTRIES);
   });
 

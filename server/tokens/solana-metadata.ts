@@ -2,11 +2,11 @@
  * A Solana mint's name and symbol: the Token-2022 metadata extension in the mint account, else the
  * Metaplex Token Metadata account (PDA ["metadata", program, mint]); undefined when the mint has neither.
  */
-import { PublicKey } from '@solana/web3.js';
+import { address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
 import { z } from 'zod';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 
-export const TOKEN_METADATA_PROGRAM = new PublicKey('metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s');
+export const TOKEN_METADATA_PROGRAM = address('metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s');
 const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAbS4EQHFkZLyJTH5sTnKHU3M';
 /** Token-2022: extensions start after the 165-byte account area and a one-byte account type. */
 const EXTENSIONS_OFFSET = 166;
@@ -20,12 +20,13 @@ export interface MintMetadata {
 const accountInfo = z.object({ value: z.object({ owner: z.string(), data: z.tuple([z.string(), z.literal('base64')]) }).nullable() });
 
 export async function readMintMetadata(chain: ConfiguredChain, mint: string): Promise<MintMetadata | undefined> {
-  const [metadataPda] = PublicKey.findProgramAddressSync(
-    [Buffer.from('metadata'), TOKEN_METADATA_PROGRAM.toBuffer(), new PublicKey(mint).toBuffer()],
-    TOKEN_METADATA_PROGRAM,
-  );
+  const addresses = getAddressEncoder();
+  const [metadataPda] = await getProgramDerivedAddress({
+    programAddress: TOKEN_METADATA_PROGRAM,
+    seeds: ['metadata', addresses.encode(TOKEN_METADATA_PROGRAM), addresses.encode(address(mint))],
+  });
   const answers = await chain.rpc.requestBatch(
-    [mint, metadataPda.toBase58()].map((address) => ({ method: 'getAccountInfo', params: [address, { encoding: 'base64', commitment: 'confirmed' }] })),
+    [mint, metadataPda].map((address) => ({ method: 'getAccountInfo', params: [address, { encoding: 'base64', commitment: 'confirmed' }] })),
   );
   const [mintAccount, metadataAccount] = answers.map((answer) => {
     const parsed = answer.ok ? accountInfo.safeParse(answer.result) : undefined;
@@ -35,7 +36,7 @@ export async function readMintMetadata(chain: ConfiguredChain, mint: string): Pr
     const fromExtension = token2022Metadata(Buffer.from(mintAccount.data[0], 'base64'));
     if (fromExtension) return fromExtension;
   }
-  if (metadataAccount?.owner === TOKEN_METADATA_PROGRAM.toBase58()) return metaplexMetadata(Buffer.from(metadataAccount.data[0], 'base64'));
+  if (metadataAccount?.owner === TOKEN_METADATA_PROGRAM) return metaplexMetadata(Buffer.from(metadataAccount.data[0], 'base64'));
   return undefined;
 }
 

@@ -53,7 +53,7 @@ export interface MakerTrades {
 
 /** Reads the maker's latest transactions once (one signature list, one batch); undefined without a maker. */
 export async function readMakerTrades(chain: ConfiguredChain, trading: SolanaTrading | undefined): Promise<MakerTrades | undefined> {
-  const maker = trading?.maker?.publicKey.toBase58();
+  const maker = trading?.maker?.address;
   if (!trading || !maker) return undefined;
   const signatures = signaturesSchema
     .parse(await chain.rpc.request('getSignaturesForAddress', [maker, { limit: SIGNATURES, commitment: 'confirmed' }]))

@@ -142,12 +142,15 @@ describe('token-info', () => {
   it("gives a Solana mint the maker's depth within 2 % of its price as its liquidity, not the maker's whole inventory", async () => {
     const { solana } = await client.services();
     const connection = new Connection(testManifest().chains.SOL!.rpcUrl, 'confirmed');
-    const makerSol = (await connection.getBalance(solana!.maker!.publicKey, 'confirmed')) / 1e9;
+    const makerSol = (await connection.getBalance(new PublicKey(solana!.maker!.address), 'confirmed')) / 1e9;
     for (const symbol of ['ALPHA', 'USDC']) {
       const mint = testManifest().chains.SOL!.tokens.find((entry) => entry.symbol === symbol)!.address;
       const answer = await client.get<Info>('v1.tokenInfo', { chain: 'SOL', token: mint, audit: 'false' });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      const held = await connection.getTokenAccountBalance(getAssociatedTokenAddressSync(new PublicKey(mint), solana!.maker!.publicKey, true), 'confirmed');
+      const held = await connection.getTokenAccountBalance(
+        getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(solana!.maker!.address), true),
+        'confirmed',
+      );
       // Both sides of the curve at its price: the maker's whole SOL balance and its holding of the mint.
       const inventoryUsd =
         Number(held.value.uiAmountString) * answer.body.poolInfo.priceUsd + (makerSol * answer.body.poolInfo.priceUsd) / answer.body.poolInfo.priceNative;

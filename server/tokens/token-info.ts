@@ -194,7 +194,7 @@ export async function solanaMainPool(
   const solAmount = Number(formatUnits(reserves.reserveOut, nativeDecimals));
   const priceNative = tokenAmount > 0 ? solAmount / tokenAmount : 0;
   return {
-    address: trading.maker?.publicKey.toBase58() ?? '',
+    address: trading.maker?.address ?? '',
     type: 'MAKER',
     factory: 'maker',
     liquidityUsd: round(solAmount * DEPTH_SHARE * solUsd, 2),

@@ -68,7 +68,7 @@ async function signedTransfer(payer: Keypair, instructions: TransactionInstructi
   return Buffer.from(transaction.serialize()).toString('base64');
 }
 
-const memo = (text: string) => new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(text, 'utf8') });
+const memo = (text: string) => new TransactionInstruction({ programId: new PublicKey(MEMO_PROGRAM_ID), keys: [], data: Buffer.from(text, 'utf8') });
 
 async function rejection(work: Promise<unknown>): Promise<AppError> {
   const error = await work.then(

@@ -67,7 +67,7 @@ function bridgeOver(handlers: Record<string, Handler>, confirmations?: number) {
   return { bridge, calls: node.calls };
 }
 
-const memo = (text: string) => new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(text, 'utf8') });
+const memo = (text: string) => new TransactionInstruction({ programId: new PublicKey(MEMO_PROGRAM_ID), keys: [], data: Buffer.from(text, 'utf8') });
 const transfer = (from: PublicKey, to: PublicKey, lamports: bigint) => SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports });
 
 function signedV0(payer: Keypair, instructions: TransactionInstruction[], lookups: AddressLookupTableAccount[] = []): string {

@@ -4,12 +4,15 @@
  * and checks deposits and prices the solver's inventory and payments; finding deposits is
  * solana-deposit-watch.ts, the solver's fills and refunds solana-payments.ts.
  */
-import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { address } from '@solana/kit';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { decodeBase58, isSolanaAddress } from '@/server/chains/solana/address';
 import { getBalance } from '@/server/chains/solana/actions/get-balance';
 import { getMinimumBalanceForRentExemption } from '@/server/chains/solana/actions/get-minimum-balance-for-rent-exemption';
+import { solanaKeyPair } from '@/server/chains/solana/key-pair';
 import { LAMPORTS_PER_SIGNATURE } from '@/server/chains/solana/programs';
+import { tokenAccountOf } from '@/server/chains/solana/token-instructions';
+import { readTransaction, signatureOf, wireTransaction } from '@/server/chains/solana/transactions';
 import { CHAINS, NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import { readSolanaTokenBalance } from '@/server/chains/solana/solana-token-balance';
@@ -18,8 +21,8 @@ import type { SampledRange } from '../sampled-price-range';
 import { describeToken, SOL, transferWithMemo, withBlockhash, type SolanaBridgeContext } from './solana-bridge-context';
 import { recheckDeposit, scanDeposits, waitForDeposit } from './solana-deposit-watch';
 import { send, settlePayment, signPayment } from './solana-payments';
-import { splPaymentInstructions, tokenAccountOf } from './solana-token-deposits';
-import { depositProblems, signatureOf, signatureProblem } from './solana-deposits';
+import { splPaymentInstructions } from './solana-token-deposits';
+import { depositProblems, signatureProblem } from './solana-deposits';
 
 /** Lamports the solver keeps beyond its rent-exempt minimum, for the fees of the payments it signs. */
 export const SOLVER_FEE_RESERVE = 1_000_000n;
@@ -49,7 +52,7 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
   const context: SolanaBridgeContext = {
     chain: deps.chain,
     rpc: deps.chain.rpc,
-    solver: Keypair.fromSecretKey(secret),
+    solver: solanaKeyPair(secret),
     depository: deps.depository,
     stable: deps.stable,
     confirmations: deps.confirmations ?? CHAINS.SOL.depositConfirmations,
@@ -58,7 +61,7 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
     chain: 'SOL',
     confirmations: context.confirmations,
     depository: context.depository,
-    solver: context.solver.publicKey.toBase58(),
+    solver: context.solver.address,
     nativeUsd: deps.nativeUsd,
     // SOL's price comes from the route source (the local maker, or Jupiter's aggregate): no on-chain history
     // to read, so the range is the spot prices sampled over a recent window.
@@ -79,9 +82,7 @@ export function createSolanaBridgeChain(deps: SolanaBridgeChainDeps): BridgeChai
     stable: deps.stable && { address: deps.stable.address, decimals: deps.stable.decimals },
     describeToken: async (address, field) => describeToken(context, address, field),
     tokenInventory: async (token) =>
-      token === NATIVE_TOKEN_ADDRESS
-        ? inventory(context)
-        : (await readSolanaTokenBalance(context.chain, context.solver.publicKey.toBase58(), token, undefined)).balance,
+      token === NATIVE_TOKEN_ADDRESS ? inventory(context) : (await readSolanaTokenBalance(context.chain, context.solver.address, token, undefined)).balance,
     paymentCost: (to, amount, token) => (token && token !== NATIVE_TOKEN_ADDRESS ? tokenPaymentCost(context, to, token) : paymentCost(context, to, amount)),
     buildDeposit: (input) => buildDeposit(context, input),
     buildTokenDeposit: (input) => buildTokenDeposit(context, input),
@@ -142,37 +143,34 @@ const NO_APPROVALS_OR_SWAPS: Pick<BridgeChain, 'gasPrice' | 'checkSignedApproval
 
 async function buildTokenDeposit(context: SolanaBridgeContext, input: { trader: string; amount: bigint; requestId: string; token: string }) {
   const { decimals } = describeToken(context, input.token, 'tokenIn');
-  const trader = new PublicKey(input.trader);
+  const trader = address(input.trader);
   const transaction = await withBlockhash(
     context,
     trader,
-    splPaymentInstructions({
+    await splPaymentInstructions({
       payer: trader,
       from: trader,
-      to: context.solver.publicKey,
+      to: context.solver.address,
       mint: input.token,
       decimals,
       amount: input.amount,
       memo: input.requestId,
     }),
   );
-  return { deposit: Buffer.from(transaction.serialize()).toString('base64') };
+  return { deposit: wireTransaction(transaction) };
 }
 
 /** The signature, and the rent of the recipient's token account when it has none yet (the solver opens it). */
 async function tokenPaymentCost(context: SolanaBridgeContext, to: string, token: string): Promise<bigint> {
   const [held, rent] = await Promise.all([
-    getBalance(context.rpc, tokenAccountOf(token, to)),
+    getBalance(context.rpc, await tokenAccountOf(token, to)),
     getMinimumBalanceForRentExemption(context.rpc, TOKEN_ACCOUNT_SIZE),
   ]);
   return LAMPORTS_PER_SIGNATURE + (held === 0n ? rent : 0n);
 }
 
 async function inventory(context: SolanaBridgeContext, held?: bigint): Promise<bigint> {
-  const [balance, rent] = await Promise.all([
-    held ?? getBalance(context.rpc, context.solver.publicKey.toBase58()),
-    getMinimumBalanceForRentExemption(context.rpc, 0),
-  ]);
+  const [balance, rent] = await Promise.all([held ?? getBalance(context.rpc, context.solver.address), getMinimumBalanceForRentExemption(context.rpc, 0)]);
   const spendable = balance - rent - SOLVER_FEE_RESERVE;
   return spendable > 0n ? spendable : 0n;
 }
@@ -194,8 +192,8 @@ async function buildDeposit(
   context: SolanaBridgeContext,
   { trader, amount, requestId }: { trader: string; amount: bigint; requestId: string },
 ): Promise<string> {
-  const transaction = await transferWithMemo(context, { from: new PublicKey(trader), to: new PublicKey(context.depository), amount, requestId });
-  return Buffer.from(transaction.serialize()).toString('base64');
+  const transaction = await transferWithMemo(context, { from: address(trader), to: address(context.depository), amount, requestId });
+  return wireTransaction(transaction);
 }
 
 async function checkSignedDeposit(
@@ -203,21 +201,22 @@ async function checkSignedDeposit(
   signed: string,
   expected: { trader: string; amount: bigint; requestId: string; token?: string },
 ): Promise<{ txHash: string }> {
-  let transaction: VersionedTransaction;
+  let read: ReturnType<typeof readTransaction>;
   try {
-    transaction = VersionedTransaction.deserialize(Buffer.from(signed, 'base64'));
+    read = readTransaction(signed);
   } catch {
     throw new AppError('INVALID_SIGNATURE', 'trade: not a serialized Solana transaction. Sign the quoted deposit unchanged and send it as base64.', {
       field: 'trade',
     });
   }
-  const problems = depositProblems(transaction, expected, context.depository);
+  const { transaction, message } = read;
+  const problems = await depositProblems(message, expected, context.depository);
   if (problems.length > 0) {
     throw new AppError('TX_MISMATCH', `trade: the deposit does not match the quote: ${problems.join('; ')}. Sign the quoted deposit unchanged.`, {
       field: 'trade',
     });
   }
-  const problem = await signatureProblem(transaction);
+  const problem = await signatureProblem(transaction, message);
   if (problem) throw new AppError('INVALID_SIGNATURE', `trade: ${problem}`, { field: 'trade' });
   return { txHash: signatureOf(transaction) };
 }

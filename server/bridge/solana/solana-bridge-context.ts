@@ -2,20 +2,23 @@
  * What every operation of the Solana bridge works with: its context (the chain, the solver's key, the
  * depository), the tokens it takes and pays, and the transactions it builds against a fresh blockhash.
  */
-import { Keypair, PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import type { Address, Instruction, Transaction } from '@solana/kit';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import type { RpcTransport } from '@/server/chains/json-rpc';
 import { getLatestBlockhash } from '@/server/chains/solana/actions/get-latest-blockhash';
+import type { SolanaKeyPair } from '@/server/chains/solana/key-pair';
+import { solTransfer } from '@/server/chains/solana/token-instructions';
+import { compileV0Transaction } from '@/server/chains/solana/transactions';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
 import { nativeBridgeToken, type BridgeToken } from '../bridge-chain';
-import { MEMO_PROGRAM_ID } from './memo-program';
+import { memoInstruction } from './memo-program';
 
 /** What every operation of the Solana bridge works with. */
 export interface SolanaBridgeContext {
   chain: ConfiguredChain;
   rpc: RpcTransport;
-  solver: Keypair;
+  solver: SolanaKeyPair;
   depository: string;
   stable: BridgeToken | undefined;
   confirmations: number;
@@ -34,22 +37,12 @@ export function describeToken(context: SolanaBridgeContext, address: string, fie
   );
 }
 
-export async function withBlockhash(context: SolanaBridgeContext, payer: PublicKey, instructions: TransactionInstruction[]): Promise<VersionedTransaction> {
-  return new VersionedTransaction(
-    new TransactionMessage({
-      payerKey: payer,
-      recentBlockhash: (await getLatestBlockhash(context.rpc)).blockhash,
-      instructions,
-    }).compileToV0Message(),
-  );
+/** A v0 transaction of `instructions` paid by `payer`, against a fresh blockhash; unsigned. */
+export async function withBlockhash(context: SolanaBridgeContext, payer: Address, instructions: readonly Instruction[]): Promise<Transaction> {
+  const { blockhash, lastValidBlockHeight } = await getLatestBlockhash(context.rpc);
+  return compileV0Transaction({ feePayer: payer, blockhash, lastValidBlockHeight, instructions });
 }
 
-export function transferWithMemo(
-  context: SolanaBridgeContext,
-  input: { from: PublicKey; to: PublicKey; amount: bigint; requestId: string },
-): Promise<VersionedTransaction> {
-  return withBlockhash(context, input.from, [
-    SystemProgram.transfer({ fromPubkey: input.from, toPubkey: input.to, lamports: input.amount }),
-    new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(input.requestId, 'utf8') }),
-  ]);
+export function transferWithMemo(context: SolanaBridgeContext, input: { from: Address; to: Address; amount: bigint; requestId: string }): Promise<Transaction> {
+  return withBlockhash(context, input.from, [solTransfer(input.from, input.to, input.amount), memoInstruction(input.requestId)]);
 }

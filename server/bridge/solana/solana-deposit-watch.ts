@@ -55,7 +55,7 @@ async function signaturesSince(context: SolanaBridgeContext, until: string | und
 async function landedDeposit(context: SolanaBridgeContext, signature: string): Promise<FoundDeposit | 'unread' | undefined> {
   const { params } = transactionRequest(signature);
   const transaction = await requestChecked(context.rpc, 'getTransaction', params, landedTransactionSchema);
-  return transaction ? depositOf(signature, transaction, context.depository) : 'unread';
+  return transaction ? await depositOf(signature, transaction, context.depository) : 'unread';
 }
 
 export async function waitForDeposit(context: SolanaBridgeContext, signature: string, timeoutMs: number): Promise<DepositState> {
@@ -115,7 +115,7 @@ export async function scanDeposits(context: SolanaBridgeContext, cursor: string 
         const transaction = landed.get(entry.signature);
         // Not served yet: stop before it, so the next scan reads it rather than skipping it.
         if (!transaction) return { deposits, cursor: reached };
-        const deposit = depositOf(entry.signature, transaction, context.depository);
+        const deposit = await depositOf(entry.signature, transaction, context.depository);
         if (deposit) deposits.push(deposit);
       }
       reached = entry.signature;

@@ -4,17 +4,17 @@
  * depository (or an SPL transfer into its token account, solana-token-deposits.ts) plus an SPL Memo carrying
  * the requestId.
  */
-import { address as toAddress, getBase58Decoder, getPublicKeyFromAddress, verifySignature, type SignatureBytes } from '@solana/kit';
-import { ComputeBudgetProgram, VersionedTransaction, type VersionedMessage } from '@solana/web3.js';
+import { COMPUTE_BUDGET_PROGRAM_ADDRESS } from '@solana-program/compute-budget';
+import { getPublicKeyFromAddress, verifySignature, type Transaction } from '@solana/kit';
 import { z } from 'zod';
 import { SYSTEM_PROGRAM } from '@/server/chains/solana/programs';
+import { readTransaction, type CompiledMessage } from '@/server/chains/solana/transactions';
 import type { FoundDeposit } from '../bridge-chain';
 import { MEMO_PROGRAM_ID } from './memo-program';
 import { splDepositIn, splDepositProblems } from './solana-token-deposits';
 
 /** Wallets sending a deposit themselves may use the first Memo program; both carry the same text. */
-const MEMO_PROGRAMS = new Set([MEMO_PROGRAM_ID.toBase58(), 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo']);
-const COMPUTE_BUDGET_PROGRAM = ComputeBudgetProgram.programId.toBase58();
+const MEMO_PROGRAMS = new Set<string>([MEMO_PROGRAM_ID, 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo']);
 /** SystemInstruction::Transfer: u32 index 2, then the lamports as u64, little-endian. */
 const SYSTEM_TRANSFER_INDEX = 2;
 const SYSTEM_TRANSFER_LENGTH = 12;
@@ -51,15 +51,11 @@ interface Transfer {
   lamports: bigint;
 }
 
-const base58 = getBase58Decoder();
-/** The transaction id: its first signature, the fee payer's. */
-export const signatureOf = (transaction: VersionedTransaction): string => base58.decode(transaction.signatures[0]!);
-
-function instructionsOf(message: VersionedMessage, keys: readonly string[]): Instruction[] {
-  return message.compiledInstructions.map((instruction) => ({
-    program: keys[instruction.programIdIndex] ?? '',
-    accounts: instruction.accountKeyIndexes.map((index) => keys[index] ?? ''),
-    data: Buffer.from(instruction.data),
+function instructionsOf(message: CompiledMessage, keys: readonly string[]): Instruction[] {
+  return message.instructions.map((instruction) => ({
+    program: keys[instruction.programAddressIndex] ?? '',
+    accounts: (instruction.accountIndices ?? []).map((index) => keys[index] ?? ''),
+    data: Buffer.from(instruction.data ?? []),
   }));
 }
 
@@ -77,7 +73,10 @@ const memoOf = (instruction: Instruction): string | undefined => (MEMO_PROGRAMS.
  * The deposit a landed transaction made: transfers into the depository from another account, and exactly one
  * requestId among its memos. The solver's own payments carry a memo too, but their transfer leaves the depository.
  */
-function depositIn(instructions: Instruction[], depository: string): { requestId: string; from: string; amount: bigint; token?: string } | undefined {
+async function depositIn(
+  instructions: Instruction[],
+  depository: string,
+): Promise<{ requestId: string; from: string; amount: bigint; token?: string } | undefined> {
   const requestIds = new Set(
     instructions
       .map(memoOf)
@@ -93,30 +92,30 @@ function depositIn(instructions: Instruction[], depository: string): { requestId
 }
 
 /** The deposit a successful landed transaction made into `depository`, if any. */
-export function depositOf(signature: string, landed: LandedTransaction, depository: string): FoundDeposit | undefined {
+export async function depositOf(signature: string, landed: LandedTransaction, depository: string): Promise<FoundDeposit | undefined> {
   if (!landed.meta || landed.meta.err !== null) return undefined;
-  const transaction = VersionedTransaction.deserialize(Buffer.from(landed.transaction[0], 'base64'));
+  const { message } = readTransaction(landed.transaction[0]);
   const loaded = landed.meta.loadedAddresses;
-  const keys = [...transaction.message.staticAccountKeys.map((key) => key.toBase58()), ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
-  const found = depositIn(instructionsOf(transaction.message, keys), depository);
+  const keys = [...message.staticAccounts, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
+  const found = await depositIn(instructionsOf(message, keys), depository);
   if (!found) return undefined;
   return { ...found, txHash: signature, confirmedAtMs: landed.blockTime ? landed.blockTime * 1_000 : Date.now() };
 }
 
 /** What makes a signed deposit differ from the quoted one, in words a person can act on; empty when it matches. */
-export function depositProblems(
-  transaction: VersionedTransaction,
+export async function depositProblems(
+  message: CompiledMessage,
   expected: { trader: string; amount: bigint; requestId: string; token?: string },
   depository: string,
-): string[] {
-  const { message } = transaction;
-  const keys = message.staticAccountKeys.map((key) => key.toBase58());
+): Promise<string[]> {
+  const keys = message.staticAccounts;
   const problems: string[] = [];
   if (keys[0] !== expected.trader) problems.push(`its fee payer is ${keys[0] ?? 'missing'}, not the quoted trader ${expected.trader}`);
-  if (message.addressTableLookups.length > 0) problems.push('it loads address lookup tables, which a deposit does not use');
+  if ('addressTableLookups' in message && (message.addressTableLookups?.length ?? 0) > 0)
+    problems.push('it loads address lookup tables, which a deposit does not use');
   const instructions = instructionsOf(message, keys);
   problems.push(...memoProblems(instructions, expected.requestId));
-  if (expected.token) return [...problems, ...splDepositProblems(instructions, { ...expected, token: expected.token }, depository, memoOf)];
+  if (expected.token) return [...problems, ...(await splDepositProblems(instructions, { ...expected, token: expected.token }, depository, memoOf))];
   const transfers: Transfer[] = [];
   instructions.forEach((instruction, index) => {
     const transfer = transferOf(instruction);
@@ -124,7 +123,7 @@ export function depositProblems(
     if (transfer) transfers.push(transfer);
     else if (memo !== undefined) return;
     else if (instruction.program === SYSTEM_PROGRAM) problems.push(`instruction ${index} is a System instruction other than a plain transfer`);
-    else if (instruction.program !== COMPUTE_BUDGET_PROGRAM)
+    else if (instruction.program !== COMPUTE_BUDGET_PROGRAM_ADDRESS)
       problems.push(`instruction ${index} calls program ${instruction.program}, which a deposit does not use`);
   });
   if (transfers.length !== 1) {
@@ -145,15 +144,15 @@ function memoProblems(instructions: Instruction[], requestId: string): string[] 
 }
 
 /** Every required signature is present and valid for the message; the first is the fee payer's. */
-export async function signatureProblem(transaction: VersionedTransaction): Promise<string | undefined> {
-  const { message } = transaction;
-  const bytes = message.serialize();
-  for (let index = 0; index < message.header.numRequiredSignatures; index += 1) {
-    const signer = message.staticAccountKeys[index]!.toBase58();
-    const signature = transaction.signatures[index];
-    if (!signature || signature.every((byte) => byte === 0)) return `${signer} has not signed it. Sign it with the trader's wallet first.`;
-    const key = await getPublicKeyFromAddress(toAddress(signer));
-    if (!(await verifySignature(key, signature as SignatureBytes, bytes))) {
+export async function signatureProblem(transaction: Transaction, message: CompiledMessage): Promise<string | undefined> {
+  const bytes = transaction.messageBytes;
+  for (let index = 0; index < message.header.numSignerAccounts; index += 1) {
+    const signer = message.staticAccounts[index]!;
+    // An all-zero signature reads as null.
+    const signature = transaction.signatures[signer];
+    if (!signature) return `${signer} has not signed it. Sign it with the trader's wallet first.`;
+    const key = await getPublicKeyFromAddress(signer);
+    if (!(await verifySignature(key, signature, bytes))) {
       return `the signature of ${signer} does not verify. Sign the quoted deposit again, unchanged.`;
     }
   }

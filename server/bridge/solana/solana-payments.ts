@@ -2,18 +2,18 @@
  * The solver's payments on Solana (fills and refunds): transfers with the requestId as memo, signed against a
  * fresh blockhash, sent, and settled: one the chain never saw whose blockhash is past can never land.
  */
-import { PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { address } from '@solana/kit';
 import { rpcRefused } from '@/server/chains/rpc-answers';
 import { getSignatureStatus } from '@/server/chains/solana/actions/get-signature-status';
 import { isBlockhashValid } from '@/server/chains/solana/actions/is-blockhash-valid';
 import { sendTransaction, TransactionRefusedError } from '@/server/chains/solana/actions/send-transaction';
 import { waitForConfirmation } from '@/server/chains/solana/actions/wait-for-confirmation';
 import { classifySolanaError } from '@/server/chains/solana/solana-errors';
+import { readTransaction, signatureOf, wireTransaction } from '@/server/chains/solana/transactions';
 import { NATIVE_TOKEN_ADDRESS } from '@/server/chains/registry';
 import { tradeFailure } from '@/server/trade-failures';
 import type { PaymentState, SignedPayment } from '../bridge-chain';
 import { describeToken, transferWithMemo, withBlockhash, type SolanaBridgeContext } from './solana-bridge-context';
-import { signatureOf } from './solana-deposits';
 import { splPaymentInstructions } from './solana-token-deposits';
 
 /**
@@ -29,7 +29,7 @@ export async function send(context: SolanaBridgeContext, raw: string, options: {
     const refusal = error.transactionError;
     if (refusal === 'BlockhashNotFound' && !options.expiredIsRefusal) return 'expired';
     if (refusal === undefined) throw rpcRefused('SOL', 'sendTransaction', error.rpcError);
-    const failure = classifySolanaError(refusal, VersionedTransaction.deserialize(Buffer.from(raw, 'base64')).message);
+    const failure = classifySolanaError(refusal, readTransaction(raw).message);
     throw tradeFailure(failure.code, failure.reason, 'trade');
   }
 }
@@ -38,25 +38,25 @@ export async function signPayment(
   context: SolanaBridgeContext,
   { to, amount, requestId, token }: { to: string; amount: bigint; requestId: string; token?: string },
 ): Promise<SignedPayment> {
-  const solver = context.solver.publicKey;
-  const transaction =
+  const solver = context.solver.address;
+  const unsigned =
     token && token !== NATIVE_TOKEN_ADDRESS
       ? await withBlockhash(
           context,
           solver,
-          splPaymentInstructions({
+          await splPaymentInstructions({
             payer: solver,
             from: solver,
-            to: new PublicKey(to),
+            to: address(to),
             mint: token,
             decimals: describeToken(context, token, 'token').decimals,
             amount,
             memo: requestId,
           }),
         )
-      : await transferWithMemo(context, { from: solver, to: new PublicKey(to), amount, requestId });
-  transaction.sign([context.solver]);
-  return { txHash: signatureOf(transaction), raw: Buffer.from(transaction.serialize()).toString('base64') };
+      : await transferWithMemo(context, { from: solver, to: address(to), amount, requestId });
+  const transaction = await context.solver.sign(unsigned);
+  return { txHash: signatureOf(transaction), raw: wireTransaction(transaction) };
 }
 
 export async function settlePayment(context: SolanaBridgeContext, payment: SignedPayment, timeoutMs: number, justSent: boolean): Promise<PaymentState> {
@@ -66,7 +66,7 @@ export async function settlePayment(context: SolanaBridgeContext, payment: Signe
     if (known?.confirmed) return known.err !== null ? 'reverted' : 'confirmed';
     if (!known) await send(context, payment.raw, { expiredIsRefusal: false });
   }
-  const blockhash = VersionedTransaction.deserialize(Buffer.from(payment.raw, 'base64')).message.recentBlockhash;
+  const blockhash = readTransaction(payment.raw).message.lifetimeToken;
   const landed = await waitForConfirmation(rpc, payment.txHash, {
     timeoutMs,
     // Only a transaction the chain never saw, whose blockhash is past, can never land.

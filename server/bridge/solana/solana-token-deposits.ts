@@ -4,22 +4,17 @@
  * solver's signatures finds the deposit) and an SPL Memo carrying the requestId. Read with no RPC, like the
  * native deposits of solana-deposits.ts.
  */
-import {
-  ASSOCIATED_TOKEN_PROGRAM_ID,
-  TOKEN_PROGRAM_ID,
-  createAssociatedTokenAccountIdempotentInstruction,
-  createTransferCheckedInstruction,
-  getAssociatedTokenAddressSync,
-} from '@solana/spl-token';
-import { ComputeBudgetProgram, PublicKey, TransactionInstruction } from '@solana/web3.js';
-import { MEMO_PROGRAM_ID } from './memo-program';
+import { COMPUTE_BUDGET_PROGRAM_ADDRESS } from '@solana-program/compute-budget';
+import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import type { Address, Instruction } from '@solana/kit';
+import { TOKEN_PROGRAM } from '@/server/chains/solana/programs';
+import { tokenAccountOf, tokenTransfer } from '@/server/chains/solana/token-instructions';
+import { memoInstruction } from './memo-program';
 
 /** TokenInstruction::TransferChecked: u8 index 12, the amount as u64 little-endian, the decimals as u8. */
 const TRANSFER_CHECKED_INDEX = 12;
 const TRANSFER_CHECKED_LENGTH = 10;
-const TOKEN_PROGRAM = TOKEN_PROGRAM_ID.toBase58();
-const ASSOCIATED_TOKEN_PROGRAM = ASSOCIATED_TOKEN_PROGRAM_ID.toBase58();
-const COMPUTE_BUDGET_PROGRAM = ComputeBudgetProgram.programId.toBase58();
+const DEPOSIT_HELPER_PROGRAMS: readonly string[] = [ASSOCIATED_TOKEN_PROGRAM_ADDRESS, COMPUTE_BUDGET_PROGRAM_ADDRESS];
 
 export interface DecodedInstruction {
   program: string;
@@ -35,27 +30,17 @@ export interface SplTransfer {
   amount: bigint;
 }
 
-export const tokenAccountOf = (mint: string, owner: string): string =>
-  getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(owner), true).toBase58();
-
 /** The instructions of an SPL payment from `from` to `to` (whose token account is opened when missing, `payer` paying its rent), with the memo. */
-export function splPaymentInstructions(input: {
-  payer: PublicKey;
-  from: PublicKey;
-  to: PublicKey;
+export async function splPaymentInstructions(input: {
+  payer: Address;
+  from: Address;
+  to: Address;
   mint: string;
   decimals: number;
   amount: bigint;
   memo: string;
-}): TransactionInstruction[] {
-  const mint = new PublicKey(input.mint);
-  const source = getAssociatedTokenAddressSync(mint, input.from, true);
-  const target = getAssociatedTokenAddressSync(mint, input.to, true);
-  return [
-    createAssociatedTokenAccountIdempotentInstruction(input.payer, target, input.to, mint),
-    createTransferCheckedInstruction(source, mint, target, input.from, input.amount, input.decimals),
-    new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(input.memo, 'utf8') }),
-  ];
+}): Promise<Instruction[]> {
+  return [...(await tokenTransfer(input)), memoInstruction(input.memo)];
 }
 
 /** A classic SPL TransferChecked, or undefined for any other instruction. */
@@ -66,35 +51,32 @@ export function splTransferOf(instruction: DecodedInstruction): SplTransfer | un
 }
 
 /** The token deposit among a landed transaction's instructions: transfers into the solver's account of one mint. */
-export function splDepositIn(
+export async function splDepositIn(
   instructions: DecodedInstruction[],
   solver: string,
   requestId: string,
-): { requestId: string; from: string; amount: bigint; token: string } | undefined {
-  const incoming = instructions
-    .map(splTransferOf)
-    .filter(
-      (transfer): transfer is SplTransfer =>
-        transfer !== undefined && transfer.owner !== solver && transfer.destination === tokenAccountOf(transfer.mint, solver),
-    );
+): Promise<{ requestId: string; from: string; amount: bigint; token: string } | undefined> {
+  const transfers = instructions.map(splTransferOf).filter((transfer): transfer is SplTransfer => transfer !== undefined && transfer.owner !== solver);
+  const intoSolver = await Promise.all(transfers.map(async (transfer) => transfer.destination === (await tokenAccountOf(transfer.mint, solver))));
+  const incoming = transfers.filter((_, index) => intoSolver[index]);
   const mints = new Set(incoming.map((transfer) => transfer.mint));
   if (mints.size !== 1) return undefined;
   return { requestId, from: incoming[0]!.owner, amount: incoming.reduce((total, transfer) => total + transfer.amount, 0n), token: incoming[0]!.mint };
 }
 
 /** What makes a signed token deposit differ from the quoted one; empty when it matches. */
-export function splDepositProblems(
+export async function splDepositProblems(
   instructions: DecodedInstruction[],
   expected: { trader: string; amount: bigint; token: string },
   solver: string,
   memoOf: (instruction: DecodedInstruction) => string | undefined,
-): string[] {
+): Promise<string[]> {
   const problems: string[] = [];
   const transfers: SplTransfer[] = [];
   instructions.forEach((instruction, index) => {
     const transfer = splTransferOf(instruction);
     if (transfer) transfers.push(transfer);
-    else if (memoOf(instruction) === undefined && ![ASSOCIATED_TOKEN_PROGRAM, COMPUTE_BUDGET_PROGRAM].includes(instruction.program)) {
+    else if (memoOf(instruction) === undefined && !DEPOSIT_HELPER_PROGRAMS.includes(instruction.program)) {
       problems.push(`instruction ${index} calls program ${instruction.program}, which a token deposit does not use`);
     }
   });
@@ -102,7 +84,7 @@ export function splDepositProblems(
   const [transfer] = transfers as [SplTransfer];
   if (transfer.owner !== expected.trader) problems.push(`its transfer is from ${transfer.owner}, not the trader ${expected.trader}`);
   if (transfer.mint !== expected.token) problems.push(`it moves ${transfer.mint}, not the quoted ${expected.token}`);
-  if (transfer.destination !== tokenAccountOf(expected.token, solver)) problems.push(`it pays ${transfer.destination}, not the solver's token account`);
+  if (transfer.destination !== (await tokenAccountOf(expected.token, solver))) problems.push(`it pays ${transfer.destination}, not the solver's token account`);
   if (transfer.amount !== expected.amount) problems.push(`it sends ${transfer.amount} raw units, not the quoted ${expected.amount}`);
   return problems;
 }

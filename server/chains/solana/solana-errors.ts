@@ -2,9 +2,9 @@
  * Solana transaction errors (as the RPC reports them in `err`) turned into error codes, by error name and by
  * the failing instruction's program and custom code, never by log text.
  */
-import type { VersionedMessage } from '@solana/web3.js';
 import type { ErrorCode } from '@/server/errors';
 import { isTokenProgram, SYSTEM_PROGRAM } from './programs';
+import type { CompiledMessage } from './transactions';
 
 export type SolanaFailureCode = Extract<
   ErrorCode,
@@ -19,7 +19,7 @@ export interface SolanaFailure {
   reason: string;
 }
 
-export function classifySolanaError(err: unknown, message?: VersionedMessage): SolanaFailure {
+export function classifySolanaError(err: unknown, message?: CompiledMessage): SolanaFailure {
   const reason = JSON.stringify(err);
   if (typeof err === 'string') {
     if (err === 'BlockhashNotFound') return { code: 'QUOTE_EXPIRED', reason: 'the blockhash expired before the transaction landed' };
@@ -44,8 +44,8 @@ export function classifySolanaError(err: unknown, message?: VersionedMessage): S
   return { code: 'SIMULATION_FAILED', reason };
 }
 
-function programOf(message: VersionedMessage, index: number): string | undefined {
-  const instruction = message.compiledInstructions[index];
+function programOf(message: CompiledMessage, index: number): string | undefined {
+  const instruction = message.instructions[index];
   if (!instruction) return undefined;
-  return message.staticAccountKeys[instruction.programIdIndex]?.toBase58();
+  return message.staticAccounts[instruction.programAddressIndex];
 }

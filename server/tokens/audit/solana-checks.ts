@@ -4,7 +4,7 @@
  * account-type byte at offset 165, of which a transfer fee, a transfer hook and a permanent delegate let
  * someone take from or block holders.
  */
-import { PublicKey } from '@solana/web3.js';
+import { getAddressDecoder } from '@solana/kit';
 import { z } from 'zod';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { requestChecked } from '@/server/chains/rpc-answers';
@@ -115,7 +115,7 @@ export function mintChecks(mint: MintAccount): AuditCheck[] {
 }
 
 function key(data: Buffer, offset: number): string {
-  return new PublicKey(data.subarray(offset, offset + 32)).toBase58();
+  return getAddressDecoder().decode(data.subarray(offset, offset + 32));
 }
 
 /** Token-2022's OptionalNonZeroPubkey: all zero bytes mean none. */

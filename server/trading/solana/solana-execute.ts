@@ -6,8 +6,7 @@
  * re-submission return the first answer.
  */
 import { createPublicKey, verify } from 'node:crypto';
-import { VersionedTransaction } from '@solana/web3.js';
-import { getBase58Decoder } from '@solana/kit';
+import { getAddressEncoder, type Transaction } from '@solana/kit';
 import { formatUnits } from 'viem';
 import { z } from 'zod';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
@@ -17,6 +16,7 @@ import { getSignatureStatus } from '@/server/chains/solana/actions/get-signature
 import { sendTransaction, TransactionRefusedError } from '@/server/chains/solana/actions/send-transaction';
 import { waitForConfirmation } from '@/server/chains/solana/actions/wait-for-confirmation';
 import { classifySolanaError } from '@/server/chains/solana/solana-errors';
+import { readTransaction, signatureOf, wireTransaction, type CompiledMessage } from '@/server/chains/solana/transactions';
 import { findAppError } from '@/server/errors';
 import type { Logger } from '@/server/observability/logger';
 import type { BalanceReader } from '@/server/balances/balance-reader';
@@ -69,9 +69,10 @@ const transactionSchema = z
 
 export async function executeSolanaTrade(deps: SolanaExecuteDeps, request: SolanaExecuteRequest): Promise<TradeOutcome> {
   const { claims } = request;
-  const transaction = readSignedTransaction(request.trade, claims);
+  const { transaction: signed, message } = readSignedTransaction(request.trade, claims);
+  let transaction = signed;
   // The transaction id is its first signature: the trader's, as fee payer.
-  const signature = getBase58Decoder().decode(transaction.signatures[0]!);
+  const signature = signatureOf(transaction);
 
   const existing = await deps.trades.findByTxHash(signature);
   if (existing) return outcomeOf(await awaitSettled(deps, existing, claims), claims);
@@ -79,12 +80,11 @@ export async function executeSolanaTrade(deps: SolanaExecuteDeps, request: Solan
   let raw: string;
   try {
     await lastLook(deps, claims);
-    if (deps.trading.maker && transaction.message.staticAccountKeys.some((key) => key.equals(deps.trading.maker!.publicKey))) {
-      transaction.sign([deps.trading.maker]);
-    }
+    // The maker co-signs only where the message names it as a signer (its own route).
+    if (deps.trading.maker && deps.trading.maker.address in transaction.signatures) transaction = await deps.trading.maker.sign(transaction);
     await checkInputBalance(deps, claims);
-    raw = Buffer.from(transaction.serialize()).toString('base64');
-    if (request.simulation) await preflight(deps, raw, transaction);
+    raw = wireTransaction(transaction);
+    if (request.simulation) await preflight(deps, raw, message);
   } catch (error) {
     // The same transaction submitted twice at once: the other request sent it while this one checked.
     const raced = await deps.trades.findByTxHash(signature);
@@ -98,7 +98,7 @@ export async function executeSolanaTrade(deps: SolanaExecuteDeps, request: Solan
     // Simulated already (unless the request said not to): sent once, as is.
     await sendTransaction(deps.chain.rpc, raw, { preflight: false });
   } catch (error) {
-    const failure = error instanceof TransactionRefusedError ? classifySolanaError(error.transactionError ?? error.message, transaction.message) : undefined;
+    const failure = error instanceof TransactionRefusedError ? classifySolanaError(error.transactionError ?? error.message, message) : undefined;
     await deps.trades.settle(row.id, { status: 'FAILED', parsedError: failure?.code ?? 'RPC_UNAVAILABLE' });
     throw failure ? tradeFailure(failure.code, failure.reason) : error;
   }
@@ -113,28 +113,30 @@ export async function executeSolanaTrade(deps: SolanaExecuteDeps, request: Solan
 }
 
 /** The signed transaction must be the quoted message, signed by the trader (its fee payer). */
-function readSignedTransaction(base64: string, claims: QuoteClaims): VersionedTransaction {
-  let transaction: VersionedTransaction;
+function readSignedTransaction(base64: string, claims: QuoteClaims): { transaction: Transaction; message: CompiledMessage } {
+  let read: ReturnType<typeof readTransaction>;
   try {
-    transaction = VersionedTransaction.deserialize(Buffer.from(base64, 'base64'));
+    read = readTransaction(base64);
   } catch {
     throw tradeFailure('INVALID_SIGNATURE', 'trade is not a serialized Solana transaction', 'trade');
   }
-  const message = transaction.message.serialize();
-  if (messageHash(message) !== claims.txs.find((entry) => entry.role === 'trade')?.hash) {
+  const { transaction, message } = read;
+  const bytes = Uint8Array.from(transaction.messageBytes);
+  if (messageHash(bytes) !== claims.txs.find((entry) => entry.role === 'trade')?.hash) {
     throw tradeFailure('TX_MISMATCH', 'the transaction message differs from the quoted one', 'trade');
   }
-  const payer = transaction.message.staticAccountKeys[0];
-  const userSignature = transaction.signatures[0];
-  if (!payer || payer.toBase58() !== claims.trader || !userSignature) {
+  const payer = message.staticAccounts[0];
+  if (!payer || payer !== claims.trader || !(payer in transaction.signatures)) {
     throw tradeFailure('TX_MISMATCH', 'the fee payer is not the quoted trader', 'trade');
   }
-  if (userSignature.every((byte) => byte === 0)) throw tradeFailure('INVALID_SIGNATURE', 'the trader has not signed the transaction', 'trade');
-  const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, payer.toBuffer()]), format: 'der', type: 'spki' });
-  if (!verify(null, message, key, userSignature)) {
+  // An all-zero signature reads as null: the slot is there, unsigned.
+  const userSignature = transaction.signatures[payer];
+  if (!userSignature) throw tradeFailure('INVALID_SIGNATURE', 'the trader has not signed the transaction', 'trade');
+  const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, Uint8Array.from(getAddressEncoder().encode(payer))]), format: 'der', type: 'spki' });
+  if (!verify(null, bytes, key, Uint8Array.from(userSignature))) {
     throw tradeFailure('INVALID_SIGNATURE', "the signature does not verify against the trader's key", 'trade');
   }
-  return transaction;
+  return { transaction, message };
 }
 
 /** The maker honours its quote while its inventory has not moved beyond the quote's slippage. */
@@ -162,7 +164,7 @@ async function checkInputBalance(deps: SolanaExecuteDeps, claims: QuoteClaims): 
   }
 }
 
-async function preflight(deps: SolanaExecuteDeps, raw: string, transaction: VersionedTransaction): Promise<void> {
+async function preflight(deps: SolanaExecuteDeps, raw: string, message: CompiledMessage): Promise<void> {
   const { value } = await requestChecked(
     deps.chain.rpc,
     'simulateTransaction',
@@ -170,7 +172,7 @@ async function preflight(deps: SolanaExecuteDeps, raw: string, transaction: Vers
     simulationSchema,
   );
   if (value.err) {
-    const failure = classifySolanaError(value.err, transaction.message);
+    const failure = classifySolanaError(value.err, message);
     throw tradeFailure(failure.code, failure.reason);
   }
 }

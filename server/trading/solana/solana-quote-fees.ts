@@ -2,9 +2,9 @@
  * The route priced with the protocol and integrator fees around it: on the SOL side when there is one, else on
  * the input mint. Output-side fees leave the user's wallet right after the venue paid it, in the same transaction.
  */
-import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { PublicKey, SystemProgram, type TransactionInstruction } from '@solana/web3.js';
+import { address, type Address, type Instruction } from '@solana/kit';
 import type { BalanceReader } from '@/server/balances/balance-reader';
+import { solTransfer, tokenTransfer } from '@/server/chains/solana/token-instructions';
 import { AppError } from '@/server/errors';
 import { SOL_SENTINEL, WRAPPED_SOL_MINT, type SolanaRoute } from '@/server/venues/solana/route-source';
 import { mintOf, type SolanaTrading } from '@/server/venues/solana/solana-market';
@@ -32,11 +32,11 @@ export interface PricedRoute {
   /** The side that pays. */
   fees: AmountSplit;
   /** The transaction's instructions after the compute budget: input-side fees, the venue's, output-side fees. */
-  body: TransactionInstruction[];
+  body: Instruction[];
 }
 
 /** The venue's route for the input less its fees (or all of it, when the fees come from the output), with the fee transfers placed around its instructions. */
-export async function priceWithFees(deps: FeeSources, request: SwapRequest, user: PublicKey, amountIn: bigint, maxAccounts?: number): Promise<PricedRoute> {
+export async function priceWithFees(deps: FeeSources, request: SwapRequest, user: Address, amountIn: bigint, maxAccounts?: number): Promise<PricedRoute> {
   const nativeIn = request.tokenIn === SOL_SENTINEL;
   const nativeOut = request.tokenOut === SOL_SENTINEL;
   const feeOnOutput = !nativeIn && nativeOut;
@@ -53,9 +53,9 @@ export async function priceWithFees(deps: FeeSources, request: SwapRequest, user
   const outputFees = feeOnOutput ? splitAmount(route.amountOut, request.fees) : noFees(route.amountOut);
   const fees = feeOnOutput ? outputFees : inputFees;
   const feeMint = nativeIn || nativeOut ? WRAPPED_SOL_MINT : mintOf(request.tokenIn);
-  const payments: [PublicKey, bigint][] = [
+  const payments: [Address, bigint][] = [
     [deps.trading.feeCollector, fees.protocolFee],
-    [new PublicKey(request.integrator), fees.integratorFee],
+    [address(request.integrator), fees.integratorFee],
   ];
   await checkFeeRecipients(deps, feeMint, payments);
   const feeInstructions = await feeTransfers(deps, feeMint, user, payments);
@@ -64,36 +64,32 @@ export async function priceWithFees(deps: FeeSources, request: SwapRequest, user
 }
 
 /** SOL payments to an account that does not exist must reach the rent-exempt minimum, or the chain refuses them. */
-async function checkFeeRecipients(deps: FeeSources, feeMint: string, payments: [PublicKey, bigint][]): Promise<void> {
+async function checkFeeRecipients(deps: FeeSources, feeMint: string, payments: [Address, bigint][]): Promise<void> {
   if (feeMint !== WRAPPED_SOL_MINT) return;
   for (const [recipient, amount] of payments) {
     if (amount === 0n || amount >= RENT_EXEMPT_MINIMUM) continue;
-    const { balance } = await deps.balances.read('SOL', recipient.toBase58());
+    const { balance } = await deps.balances.read('SOL', recipient);
     if (balance === 0n) {
       throw new AppError(
         'INVALID_INPUT',
-        `integrator: ${recipient.toBase58()} has no SOL account yet, and its fee (${amount} lamports) is below the rent-exempt minimum that opens one. Fund the account first.`,
+        `integrator: ${recipient} has no SOL account yet, and its fee (${amount} lamports) is below the rent-exempt minimum that opens one. Fund the account first.`,
         { field: 'integrator' },
       );
     }
   }
 }
 
-async function feeTransfers(deps: FeeSources, feeMint: string, user: PublicKey, payments: [PublicKey, bigint][]): Promise<TransactionInstruction[]> {
-  const instructions: TransactionInstruction[] = [];
+async function feeTransfers(deps: FeeSources, feeMint: string, user: Address, payments: [Address, bigint][]): Promise<Instruction[]> {
+  const instructions: Instruction[] = [];
   for (const [recipient, amount] of payments) {
     if (amount === 0n) continue;
     if (feeMint === WRAPPED_SOL_MINT) {
-      instructions.push(SystemProgram.transfer({ fromPubkey: user, toPubkey: recipient, lamports: amount }));
+      instructions.push(solTransfer(user, recipient, amount));
       continue;
     }
     const info = await deps.trading.mints.info(feeMint);
-    const mint = new PublicKey(feeMint);
-    const source = getAssociatedTokenAddressSync(mint, user, true, info.programId);
-    const target = getAssociatedTokenAddressSync(mint, recipient, true, info.programId);
     instructions.push(
-      createAssociatedTokenAccountIdempotentInstruction(user, target, recipient, mint, info.programId),
-      createTransferCheckedInstruction(source, mint, target, user, amount, info.decimals, [], info.programId),
+      ...(await tokenTransfer({ payer: user, from: user, to: recipient, mint: feeMint, decimals: info.decimals, amount, tokenProgram: info.programId })),
     );
   }
   return instructions;

@@ -2,12 +2,14 @@
  * The quote's v0 transaction, the user as fee payer: the compute-unit limit (from a simulation, with margin) and
  * price, then the priced route's instructions, with the route's address lookup tables.
  */
-import { AddressLookupTableAccount, ComputeBudgetProgram, PublicKey, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget';
+import { address, getAddressDecoder, getTransactionSize, type Address, type AddressesByLookupTableAddress, type Transaction } from '@solana/kit';
 import { z } from 'zod';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { batchAnswer, requestChecked } from '@/server/chains/rpc-answers';
 import { latestBlockhashSchema } from '@/server/chains/solana/actions/get-latest-blockhash';
 import { classifySolanaError } from '@/server/chains/solana/solana-errors';
+import { compileV0Transaction, messageOf, wireTransaction } from '@/server/chains/solana/transactions';
 import { AppError } from '@/server/errors';
 import { tradeFailure } from '@/server/trade-failures';
 import type { SwapRequest } from '../swap-types';
@@ -25,23 +27,21 @@ const lookupTableSchema = z.object({ value: z.object({ data: z.tuple([z.string()
 
 /** What one Solana transaction may take on the wire. */
 const PACKET_BYTES = 1232;
+/** An address lookup table: u32 type (1), deactivation slot, last extended slot and index, authority, padding; then 32-byte addresses. */
+const LOOKUP_TABLE_META_SIZE = 56;
+const LOOKUP_TABLE_TYPE = 1;
+/** The blockhash a probe carries: the simulation replaces it. */
+const PROBE_BLOCKHASH = '11111111111111111111111111111111';
 
 /** The route no transaction built around it could carry: more accounts than one packet holds. */
 export class TooLargeForOnePacket extends Error {
   override readonly name = 'TooLargeForOnePacket';
 }
 
-function fitsOnePacket(transaction: VersionedTransaction): boolean {
-  try {
-    return transaction.serialize().length <= PACKET_BYTES;
-  } catch {
-    // web3.js refuses to serialize past a packet.
-    return false;
-  }
-}
+const fitsOnePacket = (transaction: Transaction): boolean => getTransactionSize(transaction) <= PACKET_BYTES;
 
 export interface BuiltTransaction {
-  transaction: VersionedTransaction;
+  transaction: Transaction;
   unitLimit: number;
   simulated: boolean;
   lastValidBlockHeight: number;
@@ -55,55 +55,64 @@ export interface BuiltTransaction {
 export async function buildTransaction(
   chain: ConfiguredChain,
   request: SwapRequest,
-  user: PublicKey,
+  user: Address,
   priced: PricedRoute,
   unitPrice: bigint,
 ): Promise<BuiltTransaction> {
   const lookupTables = await loadLookupTables(chain, priced.route.addressLookupTables);
-  const compile = (unitLimit: number, blockhash: string) =>
-    new VersionedTransaction(
-      new TransactionMessage({
-        payerKey: user,
-        recentBlockhash: blockhash,
-        instructions: [
-          ComputeBudgetProgram.setComputeUnitLimit({ units: unitLimit }),
-          ComputeBudgetProgram.setComputeUnitPrice({ microLamports: unitPrice }),
-          ...priced.body,
-        ],
-      }).compileToV0Message(lookupTables),
-    );
+  const compile = (unitLimit: number, blockhash: string, lastValidBlockHeight?: number) =>
+    compileV0Transaction({
+      feePayer: user,
+      blockhash,
+      lastValidBlockHeight,
+      instructions: [getSetComputeUnitLimitInstruction({ units: unitLimit }), getSetComputeUnitPriceInstruction({ microLamports: unitPrice }), ...priced.body],
+      lookupTables,
+    });
 
-  const probe = compile(SIMULATION_UNIT_LIMIT, PublicKey.default.toBase58());
+  const probe = compile(SIMULATION_UNIT_LIMIT, PROBE_BLOCKHASH);
   if (!fitsOnePacket(probe)) throw new TooLargeForOnePacket();
   const [hashAnswer, simulationAnswer] = await chain.rpc.requestBatch([
     { method: 'getLatestBlockhash', params: [{ commitment: 'confirmed' }] },
     {
       method: 'simulateTransaction',
-      params: [
-        Buffer.from(probe.serialize()).toString('base64'),
-        { encoding: 'base64', sigVerify: false, replaceRecentBlockhash: true, commitment: 'confirmed' },
-      ],
+      params: [wireTransaction(probe), { encoding: 'base64', sigVerify: false, replaceRecentBlockhash: true, commitment: 'confirmed' }],
     },
   ]);
   const { value: latest } = batchAnswer('SOL', 'getLatestBlockhash', latestBlockhashSchema, hashAnswer);
   const { value: simulation } = batchAnswer('SOL', 'simulateTransaction', simulationSchema, simulationAnswer);
   let unitLimit = DEFAULT_UNIT_LIMIT;
   if (simulation.err) {
-    const failure = classifySolanaError(simulation.err, probe.message);
+    const failure = classifySolanaError(simulation.err, messageOf(probe));
     const walletCanFix = failure.code === 'INSUFFICIENT_BALANCE' || request.priceOnly;
     if (!walletCanFix || request.requireSimulation) throw tradeFailure(failure.code, failure.reason);
   } else {
     unitLimit = Math.ceil(((simulation.unitsConsumed ?? DEFAULT_UNIT_LIMIT) * (100 + UNIT_MARGIN_PERCENT)) / 100);
   }
-  return { transaction: compile(unitLimit, latest.blockhash), unitLimit, simulated: !simulation.err, lastValidBlockHeight: latest.lastValidBlockHeight };
+  return {
+    transaction: compile(unitLimit, latest.blockhash, latest.lastValidBlockHeight),
+    unitLimit,
+    simulated: !simulation.err,
+    lastValidBlockHeight: latest.lastValidBlockHeight,
+  };
 }
 
-async function loadLookupTables(chain: ConfiguredChain, addresses: string[]): Promise<AddressLookupTableAccount[]> {
-  return Promise.all(
-    addresses.map(async (address) => {
-      const { value } = await requestChecked(chain.rpc, 'getAccountInfo', [address, { encoding: 'base64', commitment: 'confirmed' }], lookupTableSchema);
-      if (!value) throw new AppError('RPC_ERROR', `The route's address lookup table ${address} is not on SOL.`);
-      return new AddressLookupTableAccount({ key: new PublicKey(address), state: AddressLookupTableAccount.deserialize(Buffer.from(value.data[0], 'base64')) });
+async function loadLookupTables(chain: ConfiguredChain, tables: string[]): Promise<AddressesByLookupTableAddress> {
+  const loaded = await Promise.all(
+    tables.map(async (table) => {
+      const { value } = await requestChecked(chain.rpc, 'getAccountInfo', [table, { encoding: 'base64', commitment: 'confirmed' }], lookupTableSchema);
+      if (!value) throw new AppError('RPC_ERROR', `The route's address lookup table ${table} is not on SOL.`);
+      return [address(table), lookupTableAddresses(table, Buffer.from(value.data[0], 'base64'))] as const;
     }),
   );
+  return Object.fromEntries(loaded);
+}
+
+/** The addresses a lookup table account holds, in order (their index is what a transaction names). */
+function lookupTableAddresses(table: string, data: Buffer): Address[] {
+  const listed = data.length - LOOKUP_TABLE_META_SIZE;
+  if (listed < 0 || listed % 32 !== 0 || data.readUInt32LE(0) !== LOOKUP_TABLE_TYPE) {
+    throw new AppError('RPC_ERROR', `The route's account ${table} on SOL is not an address lookup table.`);
+  }
+  const decoder = getAddressDecoder();
+  return Array.from({ length: listed / 32 }, (_, index) => decoder.decode(data, LOOKUP_TABLE_META_SIZE + index * 32));
 }

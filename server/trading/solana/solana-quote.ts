@@ -5,11 +5,12 @@
  * input mint), and the venue's transfers. No approval ever. A stateless quote id commits to the message.
  */
 import { createHash } from 'node:crypto';
-import { PublicKey } from '@solana/web3.js';
+import { address, type Address, type ReadonlyUint8Array } from '@solana/kit';
 import type { BalanceReader } from '@/server/balances/balance-reader';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { CHAINS } from '@/server/chains/registry';
 import { LAMPORTS_PER_SIGNATURE } from '@/server/chains/solana/programs';
+import { wireTransaction } from '@/server/chains/solana/transactions';
 import { AppError } from '@/server/errors';
 import type { LevelFees, PriorityLevel } from '@/server/chains/fee-levels';
 import { SOL_SENTINEL, type SolanaRoute } from '@/server/venues/solana/route-source';
@@ -35,12 +36,14 @@ const SOL_DECIMALS = CHAINS.SOL.nativeDecimals;
 const SOL_RESERVE = 10_000_000n;
 
 /** The hash a quote id commits to: the message the user signs. */
-export function messageHash(message: Uint8Array): string {
-  return createHash('sha256').update(message).digest('hex');
+export function messageHash(message: Uint8Array | ReadonlyUint8Array): string {
+  return createHash('sha256')
+    .update(message as Uint8Array)
+    .digest('hex');
 }
 
 export async function quoteSolanaSwap(deps: SolanaQuoteDeps, request: SwapRequest): Promise<SwapQuote> {
-  const user = new PublicKey(request.trader);
+  const user = address(request.trader);
   const [amountIn, levels, decimalsIn, decimalsOut] = await Promise.all([
     resolveAmount(deps, request),
     deps.fees.read('SOL'),
@@ -59,7 +62,7 @@ export async function quoteSolanaSwap(deps: SolanaQuoteDeps, request: SwapReques
   // The route came from the venue a moment ago: a price it fails to give now leaves the USD figures unknown
   // (0) rather than refusing a trade that can be signed.
   const solUsd = await solUsdPrice(deps).catch(() => 0);
-  const signatures = BigInt(built.transaction.message.header.numRequiredSignatures);
+  const signatures = BigInt(Object.keys(built.transaction.signatures).length);
   const networkLamports = LAMPORTS_PER_SIGNATURE * signatures + (BigInt(built.unitLimit) * BigInt(unitPrice)) / 1_000_000n;
   const feeOnOutput = !nativeIn && nativeOut;
   return {
@@ -85,7 +88,7 @@ export async function quoteSolanaSwap(deps: SolanaQuoteDeps, request: SwapReques
     taxes: { buyTax: 0, sellTax: 0, transferTax: 0 },
     decimalsIn,
     decimalsOut,
-    transactions: { trade: Buffer.from(built.transaction.serialize()).toString('base64') },
+    transactions: { trade: wireTransaction(built.transaction) },
     quoteId,
     expiresAt,
   };
@@ -101,7 +104,7 @@ export const MAX_ACCOUNTS_STEPS = [64, 48, 32] as const;
 async function priceAndBuild(
   deps: SolanaQuoteDeps,
   request: SwapRequest,
-  figures: { user: PublicKey; amountIn: bigint; unitPrice: bigint },
+  figures: { user: Address; amountIn: bigint; unitPrice: bigint },
 ): Promise<{ priced: PricedRoute; built: BuiltTransaction }> {
   for (const maxAccounts of MAX_ACCOUNTS_STEPS) {
     const priced = await priceWithFees(deps, request, figures.user, figures.amountIn, maxAccounts);
@@ -131,7 +134,7 @@ function solanaQuoteId(
     chain: 'SOL',
     trader: request.trader,
     exp: quote.expiresAt,
-    txs: [{ role: 'trade', hash: messageHash(built.transaction.message.serialize()), nonce: 0 }],
+    txs: [{ role: 'trade', hash: messageHash(built.transaction.messageBytes), nonce: 0 }],
     tokenIn: request.tokenIn,
     tokenOut: request.tokenOut,
     amountIn: quote.amountIn.toString(),
@@ -150,7 +153,7 @@ function solanaQuoteId(
 }
 
 function routePool(deps: SolanaQuoteDeps, route: SolanaRoute): string {
-  return route.venue === 'MAKER' && deps.trading.maker ? deps.trading.maker.publicKey.toBase58() : route.venue;
+  return route.venue === 'MAKER' && deps.trading.maker ? deps.trading.maker.address : route.venue;
 }
 
 async function decimalsOf(deps: SolanaQuoteDeps, token: string): Promise<number> {

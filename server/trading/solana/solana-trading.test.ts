@@ -17,7 +17,7 @@ describe('Solana route selection', () => {
     const trading = solanaTradingFrom(config, chains.SOL, undefined, createBalanceReader(chains));
     expect(trading?.source.venue).toBe('JUPITER');
     expect(trading?.maker).toBeUndefined();
-    expect(trading?.feeCollector.toBase58()).toBe('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
+    expect(trading?.feeCollector).toBe('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
   });
 
   it('needs a fee collector with Jupiter, and has no route without Jupiter or a local maker', () => {

@@ -3,11 +3,11 @@
  * FEE_COLLECTOR_SOL; otherwise, on the local world, the maker venue (its key and fee collector from the
  * devnet manifest).
  */
-import { getBase58Encoder } from '@solana/kit';
-import { Keypair, PublicKey } from '@solana/web3.js';
+import { address, getBase58Encoder } from '@solana/kit';
 import type { BalanceReader } from '@/server/balances/balance-reader';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import type { DevnetManifest } from '@/server/chains/devnet-manifest';
+import { solanaKeyPair } from '@/server/chains/solana/key-pair';
 import type { Config } from '@/server/config/env';
 import { ConfigError } from '@/server/config/env';
 import { createJupiterRouteSource } from '@/server/venues/solana/jupiter';
@@ -30,7 +30,7 @@ export function solanaTradingFrom(
   return {
     source: createJupiterRouteSource({ baseUrl: config.JUPITER_API_URL, timeoutMs: config.RPC_TIMEOUT_MS, apiKey: config.JUPITER_API_KEY }),
     mints: createSolanaMints(chain),
-    feeCollector: new PublicKey(config.FEE_COLLECTOR_SOL),
+    feeCollector: address(config.FEE_COLLECTOR_SOL),
     stable: MAINNET_USDC,
   };
 }
@@ -40,13 +40,13 @@ function solanaTradingFromWorld(chain: ConfiguredChain, manifest: DevnetManifest
   const makerKey = (entry as { maker?: { secretKey?: string } } | undefined)?.maker?.secretKey;
   const feeCollector = entry?.contracts.feeCollector;
   if (!chain.available || !entry || !makerKey || !feeCollector) return undefined;
-  const maker = Keypair.fromSecretKey(Uint8Array.from(getBase58Encoder().encode(makerKey)));
+  const maker = solanaKeyPair(Uint8Array.from(getBase58Encoder().encode(makerKey)));
   const mints = createSolanaMints(chain);
   const stable = entry.tokens.find((token) => token.kind === 'stable');
   return {
-    source: createMakerRouteSource({ maker: maker.publicKey, balances, mints }),
+    source: createMakerRouteSource({ maker: maker.address, balances, mints }),
     mints,
-    feeCollector: new PublicKey(feeCollector),
+    feeCollector: address(feeCollector),
     maker,
     stable: stable ? { address: stable.address, decimals: stable.decimals } : undefined,
   };

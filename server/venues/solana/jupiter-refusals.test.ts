@@ -4,7 +4,7 @@
  * alone for parameter checks, the API gateway's own answers, and a 5xx.
  */
 import { readdirSync } from 'node:fs';
-import { Keypair } from '@solana/web3.js';
+import { createKeyPairSignerFromPrivateKeyBytes } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, type ErrorCode } from '@/server/errors';
 import { createJupiterRouteSource } from './jupiter';
@@ -17,7 +17,7 @@ const leg: SolanaSwapLeg = {
   outputMint: USDC_MINT,
   amountIn: 100_000_000n,
   slippageBps: 100,
-  user: Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey,
+  user: (await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(32).fill(7))).address,
 };
 
 interface Case {

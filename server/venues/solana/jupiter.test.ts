@@ -2,14 +2,27 @@
  * The Jupiter route source against a local stand-in (test-support/jupiter-stand-in.ts) that answers with the
  * JSON in fixtures/jupiter/, shaped as Jupiter's Swap API v1 reference documents its answers (QuoteResponse,
  * SwapInstructionsResponse, the `{ error, errorCode }` refusals; each refusal's meaning is held by
- * jupiter-refusals.test.ts). The fixture wallet is Keypair.fromSeed(32 × 7); its token accounts,
+ * jupiter-refusals.test.ts). The fixture wallet is the key pair of the seed 32 × 7; its token accounts,
  * Jupiter's program authority and event authority are derived for real; the DLMM market accounts are stand-ins.
  */
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AddressLookupTableAccount, ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget';
+import {
+  address,
+  createKeyPairSignerFromPrivateKeyBytes,
+  decompileTransactionMessage,
+  generateKeyPairSigner,
+  getTransactionSize,
+  isSignerRole,
+  isWritableRole,
+  type AccountLookupMeta,
+  type AccountMeta,
+  type Instruction,
+} from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileV0Transaction, messageOf } from '@/server/chains/solana/transactions';
 import { AppError } from '@/server/errors';
 import { rateLimitWaitMs } from './jupiter-http';
 import { createJupiterRouteSource } from './jupiter';
@@ -43,14 +56,20 @@ const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
 const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
-const wallet = Keypair.fromSeed(new Uint8Array(32).fill(7));
+const wallet = await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(32).fill(7));
 const leg: SolanaSwapLeg = {
   inputMint: WRAPPED_SOL_MINT,
   outputMint: USDC_MINT,
   amountIn: 100_000_000n,
   slippageBps: 100,
-  user: wallet.publicKey,
+  user: wallet.address,
 };
+/** An account's address and flags, as Jupiter writes them. */
+const flagsOf = (account: AccountMeta | AccountLookupMeta) => ({
+  pubkey: account.address,
+  isSigner: isSignerRole(account.role),
+  isWritable: isWritableRole(account.role),
+});
 
 /** Scenario = first path segment; the rest is Jupiter's endpoint (`quote` or `swap-instructions`). */
 const SCENARIOS: Record<string, StandInScenario> = {
@@ -89,7 +108,7 @@ const SCENARIOS: Record<string, StandInScenario> = {
         setupInstructions: [
           {
             ...SWAP.setupInstructions[1],
-            accounts: [{ pubkey: Keypair.generate().publicKey.toBase58(), isSigner: true, isWritable: true }],
+            accounts: [{ pubkey: (await generateKeyPairSigner()).address, isSigner: true, isWritable: true }],
           },
         ],
       },
@@ -147,7 +166,7 @@ describe('Jupiter route source', () => {
     // Shared accounts are left for Jupiter to choose.
     expect(swap?.body).toEqual({
       quoteResponse: QUOTE,
-      userPublicKey: wallet.publicKey.toBase58(),
+      userPublicKey: wallet.address,
       wrapAndUnwrapSol: true,
     });
     expect(swap?.headers['x-api-key']).toBe('test-key');
@@ -215,8 +234,8 @@ describe('Jupiter route source', () => {
 
   it("decodes setup, swap and cleanup in order and drops Jupiter's compute budget", async () => {
     const route = await source('ok').quote(leg);
-    const user = wallet.publicKey.toBase58();
-    expect(route.instructions.map((instruction) => instruction.programId.toBase58())).toEqual([
+    const user = wallet.address;
+    expect(route.instructions.map((instruction) => instruction.programAddress)).toEqual([
       ATA_PROGRAM, // the wallet's wSOL account (idempotent)
       SYSTEM_PROGRAM, // lamports into it
       TOKEN_PROGRAM, // SyncNative
@@ -224,14 +243,14 @@ describe('Jupiter route source', () => {
       JUPITER_PROGRAM, // shared_accounts_route
       TOKEN_PROGRAM, // close the wSOL account: unwrap
     ]);
-    expect(route.instructions.some((instruction) => instruction.programId.toBase58() === COMPUTE_BUDGET_PROGRAM)).toBe(false);
+    expect(route.instructions.some((instruction) => instruction.programAddress === COMPUTE_BUDGET_PROGRAM)).toBe(false);
 
     const [createWsol, transfer, syncNative, , swap, close] = route.instructions;
     expect([...(createWsol?.data ?? [])]).toEqual([1]);
     const lamports = Buffer.alloc(8);
     lamports.writeBigUInt64LE(100_000_000n);
     expect(Buffer.from(transfer?.data ?? [])).toEqual(Buffer.concat([Buffer.from([2, 0, 0, 0]), lamports]));
-    expect(transfer?.keys.map((key) => [key.pubkey.toBase58(), key.isSigner, key.isWritable])).toEqual([
+    expect(transfer?.accounts?.map(flagsOf).map((key) => [key.pubkey, key.isSigner, key.isWritable])).toEqual([
       [user, true, true],
       [SWAP.setupInstructions[0]?.accounts[1]?.pubkey, false, true],
     ]);
@@ -239,7 +258,7 @@ describe('Jupiter route source', () => {
     expect([...(close?.data ?? [])]).toEqual([9]);
 
     const expected = SWAP.swapInstruction;
-    expect(swap?.keys.map((key) => ({ pubkey: key.pubkey.toBase58(), isSigner: key.isSigner, isWritable: key.isWritable }))).toEqual(expected.accounts);
+    expect(swap?.accounts?.map(flagsOf)).toEqual(expected.accounts);
     expect(Buffer.from(swap?.data ?? [])).toEqual(Buffer.from(expected.data, 'base64'));
     const discriminator = createHash('sha256').update('global:shared_accounts_route').digest().subarray(0, 8);
     expect(Buffer.from(swap?.data ?? []).subarray(0, 8)).toEqual(discriminator);
@@ -248,49 +267,31 @@ describe('Jupiter route source', () => {
   it('compiles with the builder’s compute budget into a v0 message that uses the lookup table and fits a packet', async () => {
     const route = await source('ok').quote(leg);
     // A lookup table as the chain would hold it: the swap's market and token accounts, not the signer.
-    const tableAddresses = [...new Set(SWAP.swapInstruction.accounts.filter((a) => !a.isSigner).map((a) => a.pubkey))];
-    const table = new AddressLookupTableAccount({
-      key: new PublicKey(route.addressLookupTables[0] ?? ''),
-      state: {
-        deactivationSlot: 2n ** 64n - 1n,
-        lastExtendedSlot: 324_300_000,
-        lastExtendedSlotStartIndex: 0,
-        authority: undefined,
-        addresses: tableAddresses.map((text) => new PublicKey(text)),
-      },
-    });
-    const instructions = [
-      ComputeBudgetProgram.setComputeUnitLimit({ units: 300_000 }),
-      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 10_000 }),
+    const tableAddresses = [...new Set(SWAP.swapInstruction.accounts.filter((a) => !a.isSigner).map((a) => address(a.pubkey)))];
+    const lookupTables = { [address(route.addressLookupTables[0] ?? '')]: tableAddresses };
+    const instructions: Instruction[] = [
+      getSetComputeUnitLimitInstruction({ units: 300_000 }),
+      getSetComputeUnitPriceInstruction({ microLamports: 10_000 }),
       ...route.instructions,
     ];
-    const message = new TransactionMessage({
-      payerKey: wallet.publicKey,
-      recentBlockhash: SystemProgram.programId.toBase58(),
-      instructions,
-    }).compileToV0Message([table]);
+    const transaction = compileV0Transaction({ feePayer: wallet.address, blockhash: SYSTEM_PROGRAM, instructions, lookupTables });
+    const message = messageOf(transaction);
 
-    expect(message.staticAccountKeys[0]?.equals(wallet.publicKey)).toBe(true);
-    expect(message.header.numRequiredSignatures).toBe(1);
-    expect(message.addressTableLookups.map((lookup) => lookup.accountKey.toBase58())).toEqual(route.addressLookupTables);
-    expect(message.compiledInstructions).toHaveLength(8);
-    const limits = message.compiledInstructions.filter(
-      (instruction) => message.staticAccountKeys[instruction.programIdIndex]?.toBase58() === COMPUTE_BUDGET_PROGRAM,
-    );
+    expect(message.staticAccounts[0]).toBe(wallet.address);
+    expect(message.header.numSignerAccounts).toBe(1);
+    expect(message.version === 0 ? message.addressTableLookups?.map((lookup) => lookup.lookupTableAddress) : []).toEqual(route.addressLookupTables);
+    expect(message.instructions).toHaveLength(8);
+    const limits = message.instructions.filter((instruction) => message.staticAccounts[instruction.programAddressIndex] === COMPUTE_BUDGET_PROGRAM);
     expect(limits).toHaveLength(2);
+    // The size counts the signature's slot: signed, it is no larger.
+    expect(getTransactionSize(transaction)).toBeLessThanOrEqual(1232);
 
-    const transaction = new VersionedTransaction(message);
-    transaction.sign([wallet]);
-    expect(transaction.serialize().length).toBeLessThanOrEqual(1232);
-
-    const decompiled = TransactionMessage.decompile(message, { addressLookupTableAccounts: [table] });
-    expect(decompiled.instructions.map((instruction) => instruction.programId.toBase58())).toEqual(
-      instructions.map((instruction) => instruction.programId.toBase58()),
-    );
+    const decompiled: readonly Instruction[] = decompileTransactionMessage(message, { addressesByLookupTableAddress: lookupTables }).instructions;
+    expect(decompiled.map((instruction) => instruction.programAddress)).toEqual(instructions.map((instruction) => instruction.programAddress));
     // Accounts come back resolved through the table (flags are the message's: the fee payer is writable throughout).
-    const addresses = (keys: { pubkey: PublicKey }[] = []) => keys.map((key) => key.pubkey.toBase58());
-    expect(addresses(decompiled.instructions[6]?.keys)).toEqual(addresses(route.instructions[4]?.keys));
-    expect(Buffer.from(decompiled.instructions[6]?.data ?? [])).toEqual(Buffer.from(route.instructions[4]?.data ?? []));
+    const addresses = (accounts: readonly (AccountMeta | AccountLookupMeta)[] = []) => accounts.map((account) => account.address);
+    expect(addresses(decompiled[6]?.accounts)).toEqual(addresses(route.instructions[4]?.accounts));
+    expect(Buffer.from(decompiled[6]?.data ?? [])).toEqual(Buffer.from(route.instructions[4]?.data ?? []));
   });
 
   it.each([

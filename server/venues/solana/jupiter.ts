@@ -9,7 +9,7 @@
  * the field); a host that cannot be reached is CHAIN_UNAVAILABLE; a 5xx or an answer we cannot read is
  * RPC_ERROR. The answers' schemas hold the fields the adapter reads and let every other field through.
  */
-import { PublicKey, TransactionInstruction } from '@solana/web3.js';
+import { AccountRole, address as toAddress, type Instruction } from '@solana/kit';
 import { z } from 'zod';
 import { boundedCache, rememberPromise } from '@/server/cache/bounded-cache';
 import { isSolanaAddress } from '@/server/chains/solana/address';
@@ -130,7 +130,7 @@ async function fetchInstructions(
   quoteBody: unknown,
   leg: SolanaSwapLeg,
 ): Promise<{ instructions: JupiterInstruction[]; addressLookupTables: string[] }> {
-  const user = leg.user.toBase58();
+  const user = leg.user;
   // The quote goes back exactly as received: Jupiter reads fields this adapter does not model (a Dynamic
   // Swap step's `details`, for one). Shared accounts are Jupiter's to choose (its documentation: forcing
   // them fails on new low-liquidity markets).
@@ -167,14 +167,15 @@ function parse<T extends z.ZodType>(what: string, schema: T, body: unknown): z.o
   throw new AppError('RPC_ERROR', `Jupiter's ${what} answer is not in the expected shape (${where}${issue?.message ?? 'invalid'}).`);
 }
 
-function toTransactionInstruction(instruction: JupiterInstruction): TransactionInstruction {
-  return new TransactionInstruction({
-    programId: new PublicKey(instruction.programId),
-    keys: instruction.accounts.map((account) => ({
-      pubkey: new PublicKey(account.pubkey),
-      isSigner: account.isSigner,
-      isWritable: account.isWritable,
-    })),
-    data: Buffer.from(instruction.data, 'base64'),
-  });
+function toTransactionInstruction(instruction: JupiterInstruction): Instruction {
+  return {
+    programAddress: toAddress(instruction.programId),
+    accounts: instruction.accounts.map((account) => ({ address: toAddress(account.pubkey), role: roleOf(account) })),
+    data: Uint8Array.from(Buffer.from(instruction.data, 'base64')),
+  };
+}
+
+function roleOf({ isSigner, isWritable }: { isSigner: boolean; isWritable: boolean }): AccountRole {
+  if (isSigner) return isWritable ? AccountRole.WRITABLE_SIGNER : AccountRole.READONLY_SIGNER;
+  return isWritable ? AccountRole.WRITABLE : AccountRole.READONLY;
 }

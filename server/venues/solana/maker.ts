@@ -4,9 +4,9 @@
  * price impact and move with every trade. Its instructions are fixed-amount transfers both ways; the maker
  * co-signs at execute, after a last look at its inventory.
  */
-import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { PublicKey, SystemProgram, type TransactionInstruction } from '@solana/web3.js';
+import type { Address, Instruction } from '@solana/kit';
 import type { BalanceReader } from '@/server/balances/balance-reader';
+import { solTransfer, tokenTransfer } from '@/server/chains/solana/token-instructions';
 import { AppError } from '@/server/errors';
 import { WRAPPED_SOL_MINT, type SolanaRoute, type SolanaRouteSource, type SolanaSwapLeg } from './route-source';
 import type { SolanaMints } from './solana-mints';
@@ -15,7 +15,7 @@ import type { SolanaMints } from './solana-mints';
 const SPREAD_PER_MILLE = 3n;
 
 export interface MakerDeps {
-  maker: PublicKey;
+  maker: Address;
   balances: BalanceReader;
   mints: SolanaMints;
 }
@@ -49,7 +49,7 @@ export function createMakerRouteSource(
 ): SolanaRouteSource & { inventory(leg: Pick<SolanaSwapLeg, 'inputMint' | 'outputMint'>): Promise<MakerInventory> } {
   async function holding(mint: string): Promise<bigint> {
     const token = mint === WRAPPED_SOL_MINT ? undefined : mint;
-    return (await deps.balances.read('SOL', deps.maker.toBase58(), token)).balance;
+    return (await deps.balances.read('SOL', deps.maker, token)).balance;
   }
 
   async function inventory(leg: Pick<SolanaSwapLeg, 'inputMint' | 'outputMint'>): Promise<MakerInventory> {
@@ -57,16 +57,10 @@ export function createMakerRouteSource(
     return { reserveIn, reserveOut };
   }
 
-  async function transfer(mint: string, from: PublicKey, to: PublicKey, amount: bigint, payer: PublicKey): Promise<TransactionInstruction[]> {
-    if (mint === WRAPPED_SOL_MINT) return [SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: amount })];
+  async function transfer(mint: string, from: Address, to: Address, amount: bigint, payer: Address): Promise<Instruction[]> {
+    if (mint === WRAPPED_SOL_MINT) return [solTransfer(from, to, amount)];
     const info = await deps.mints.info(mint);
-    const mintKey = new PublicKey(mint);
-    const source = getAssociatedTokenAddressSync(mintKey, from, true, info.programId);
-    const target = getAssociatedTokenAddressSync(mintKey, to, true, info.programId);
-    return [
-      createAssociatedTokenAccountIdempotentInstruction(payer, target, to, mintKey, info.programId),
-      createTransferCheckedInstruction(source, mintKey, target, from, amount, info.decimals, [], info.programId),
-    ];
+    return tokenTransfer({ payer, from, to, mint, decimals: info.decimals, amount, tokenProgram: info.programId });
   }
 
   return {

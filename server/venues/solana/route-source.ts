@@ -4,7 +4,7 @@
  * user's token accounts into one v0 transaction. Two sources: the local world's maker (its own inventory
  * on a constant-product curve; it co-signs at execute) and Jupiter (selected by JUPITER_API_URL).
  */
-import type { PublicKey, TransactionInstruction } from '@solana/web3.js';
+import type { Address, Instruction } from '@solana/kit';
 
 /** The native SOL sentinel of the interface (the EVM zero address) and the wrapped SOL mint. */
 export const SOL_SENTINEL = '0x0000000000000000000000000000000000000000';
@@ -18,7 +18,7 @@ export interface SolanaSwapLeg {
   amountIn: bigint;
   slippageBps: number;
   /** The user's wallet: fee payer and signer. */
-  user: PublicKey;
+  user: Address;
   /** The most accounts the venue's route may use (Jupiter's `maxAccounts`), leaving room for the builder's own. */
   maxAccounts?: number;
 }
@@ -31,7 +31,7 @@ export interface SolanaRoute {
   minAmountOut: bigint;
   priceImpactPercent: number;
   /** Instructions in order; setup (token accounts, wrapping) first, cleanup (unwrapping) last. */
-  instructions: TransactionInstruction[];
+  instructions: Instruction[];
   /** Address lookup tables the instructions use (Jupiter); empty for the maker. */
   addressLookupTables: string[];
   /** Who else must sign before sending: the maker co-signs at execute after its last look. */

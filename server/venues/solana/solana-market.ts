@@ -3,7 +3,8 @@
  * mints, the fee collector, and the USD price of SOL read from them. Quotes (server/trading/solana/) and
  * token data, values and bridges all read it.
  */
-import type { Keypair, PublicKey } from '@solana/web3.js';
+import type { Address } from '@solana/kit';
+import type { SolanaKeyPair } from '@/server/chains/solana/key-pair';
 import { CHAINS } from '@/server/chains/registry';
 import { findAppError, type ErrorCode } from '@/server/errors';
 import { SOL_SENTINEL, WRAPPED_SOL_MINT, type SolanaRouteSource } from './route-source';
@@ -12,9 +13,9 @@ import type { SolanaMints } from './solana-mints';
 export interface SolanaTrading {
   source: SolanaRouteSource;
   mints: SolanaMints;
-  feeCollector: PublicKey;
+  feeCollector: Address;
   /** The maker's key, when the maker venue runs here (local world): it co-signs after its last look. */
-  maker?: Keypair;
+  maker?: SolanaKeyPair;
   /** The chain's main stable, for USD values. */
   stable?: { address: string; decimals: number };
 }

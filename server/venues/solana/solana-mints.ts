@@ -2,7 +2,7 @@
  * What an SPL mint is: its token program (Token or Token-2022) and decimals, read once per mint and kept
  * (neither ever changes).
  */
-import { PublicKey } from '@solana/web3.js';
+import { address, type Address } from '@solana/kit';
 import { z } from 'zod';
 import type { ConfiguredChain } from '@/server/chains/chain-directory';
 import { requestChecked } from '@/server/chains/rpc-answers';
@@ -11,7 +11,7 @@ import { boundedCache, rememberPromise } from '@/server/cache/bounded-cache';
 import { AppError } from '@/server/errors';
 
 export interface MintInfo {
-  programId: PublicKey;
+  programId: Address;
   decimals: number;
 }
 
@@ -37,7 +37,7 @@ export function createSolanaMints(chain: ConfiguredChain): SolanaMints {
         if (!value || !data || data.length < 82 || !isTokenProgram(value.owner)) {
           throw new AppError('NOT_FOUND', `No SPL mint at ${mint} on SOL.`);
         }
-        return { programId: new PublicKey(value.owner), decimals: data[MINT_DECIMALS_OFFSET]! };
+        return { programId: address(value.owner), decimals: data[MINT_DECIMALS_OFFSET]! };
       }),
   };
 }
