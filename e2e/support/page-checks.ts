@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
-import type { Page, TestInfo } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 
 /** One violation as the checks read it: the rule, its impact and help, and the elements hit. */
 interface Violation {
@@ -83,4 +83,28 @@ export function collectPageErrors(page: Page, allowed: RegExp[] = []): string[] 
     if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) errors.push(`console: ${message.text()}`);
   });
   return errors;
+}
+
+/**
+ * The page is no wider than the phone's screen: nothing to scroll sideways. A phone browser zooms a page
+ * out to fit what overflows (its layout viewport grows past the screen), so both are held to the screen's
+ * width; a failure names the elements that stick out.
+ */
+export async function expectNoSidewaysScroll(page: Page, what: string) {
+  const screenWidth = page.viewportSize()!.width;
+  const layout = await page.evaluate(
+    (width) => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      outside: [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+        .slice(-5)
+        .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} (${Math.round(element.getBoundingClientRect().right)} px)`),
+    }),
+    screenWidth,
+  );
+  expect(screenWidth, 'the phone screen').toBeLessThanOrEqual(400);
+  const message = `${what} is ${layout.scrollWidth} px wide (layout viewport ${layout.innerWidth} px) on a ${screenWidth} px screen; sticking out: ${layout.outside.join(', ')}`;
+  expect(layout.innerWidth, message).toBe(screenWidth);
+  expect(layout.scrollWidth, message).toBeLessThanOrEqual(screenWidth);
 }
