@@ -29,6 +29,11 @@ const chromium = {
 const MOBILE_ONLY = ['mobile.spec.ts'];
 /** Specs of what a trader sees on both a desktop and a phone: both projects run them. */
 const DESKTOP_AND_PHONE = '**/desktop-and-phone/*.spec.ts';
+/**
+ * Tests in those specs whose outcome no width or colour scheme can change (words the server chooses, read
+ * from the same elements): the desktop runs them, the phone would only repeat them.
+ */
+const WIDTH_FREE = /@width-free/;
 
 /**
  * End-to-end suites against a running production server. Without BASE_URL the global setup builds (if
@@ -62,6 +67,7 @@ export default defineConfig({
       name: 'mobile',
       testDir: 'e2e/ui',
       testMatch: [...MOBILE_ONLY, 'accessibility.spec.ts', DESKTOP_AND_PHONE],
+      grepInvert: WIDTH_FREE,
       use: { ...devices['iPhone 13'], ...chromium, colorScheme: 'dark' },
     },
   ],

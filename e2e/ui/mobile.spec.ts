@@ -1,44 +1,20 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { expectNoSidewaysScroll } from '../support/page-checks';
 import { bridgeRequest, connectFromHeader, fundedKey, installFundedWallet, pageWorld, type PageWorld } from '../support/page-world';
 
 /**
  * The pages on a 390 px phone (the `mobile` project): nothing scrolls sideways, the connected wallet stays
  * in view, the swap's receive amount and the history tables fit, and the bridge's Max stays in its card.
+ * That no page scrolls sideways as it first shows is checked where the phone opens each page already, in
+ * accessibility.spec.ts.
  */
 
 let world: PageWorld;
-let requestId: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
   world = await pageWorld();
-  requestId = await bridgeRequest();
 });
-
-/**
- * The page is no wider than the phone's screen: nothing to scroll sideways. A phone browser zooms a page
- * out to fit what overflows (its layout viewport grows past the screen), so both are held to the screen's
- * width; a failure names the elements that stick out.
- */
-async function expectNoSidewaysScroll(page: Page, what: string) {
-  const screenWidth = page.viewportSize()!.width;
-  const layout = await page.evaluate(
-    (width) => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: window.innerWidth,
-      outside: [...document.querySelectorAll('body *')]
-        .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-        .slice(-5)
-        .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} (${Math.round(element.getBoundingClientRect().right)} px)`),
-    }),
-    screenWidth,
-  );
-  expect(screenWidth, 'the phone screen').toBeLessThanOrEqual(400);
-  const message = `${what} is ${layout.scrollWidth} px wide (layout viewport ${layout.innerWidth} px) on a ${screenWidth} px screen; sticking out: ${layout.outside.join(', ')}`;
-  expect(layout.innerWidth, message).toBe(screenWidth);
-  expect(layout.scrollWidth, message).toBeLessThanOrEqual(screenWidth);
-}
 
 /** `inner` lies wholly within `outer`'s box (a pixel of rounding allowed). */
 async function expectInside(inner: Locator, outer: Locator, what: string) {
@@ -55,25 +31,6 @@ async function expectUnclipped(element: Locator, what: string) {
 }
 
 const viewport = (page: Page) => page.locator('body');
-
-test('no page scrolls sideways', async ({ page }) => {
-  const pages: [path: string, ready: (page: Page) => Promise<void>][] = [
-    ['/', (p) => expect(p.getByRole('region', { name: 'Swap' }).getByRole('button', { name: 'Select token to receive' })).toContainText('USDC')],
-    ['/bridge', (p) => expect(p.getByRole('region', { name: 'Bridge', exact: true })).toBeVisible()],
-    [`/bridge/${requestId}`, (p) => expect(p.getByRole('region', { name: 'Bridge tracker' })).toHaveAttribute('data-status', 'success', { timeout: 30_000 })],
-    [`/token/${world.evmToken.chain}/${world.evmToken.address}`, (p) => expect(p.getByTestId('audit-verdict')).toBeVisible({ timeout: 30_000 })],
-    [`/token/${world.solanaToken.chain}/${world.solanaToken.address}`, (p) => expect(p.getByTestId('audit-verdict')).toBeVisible({ timeout: 30_000 })],
-    ['/token', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
-    ['/status', (p) => expect(p.locator('tr[data-chain]')).toHaveCount(15)],
-    ['/docs', (p) => expect(p.getByRole('heading', { name: 'Trading and bridging API', level: 1 })).toBeVisible()],
-  ];
-  for (const [path, ready] of pages) {
-    await page.goto(path);
-    await ready(page);
-    await expectNoSidewaysScroll(page, path);
-    await expect(page.getByRole('banner').getByRole('navigation', { name: 'Main' })).toBeInViewport();
-  }
-});
 
 test('a swap on a phone: the wallet stays in view, the receive amount and the history fit', async ({ page }) => {
   test.setTimeout(120_000);
