@@ -14,8 +14,11 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,90}$/;
 /** The wrapped-SOL mint: the native coin where a token contract is asked for. */
 const SOL_NATIVE_MINT = 'So11111111111111111111111111111111111111112';
-/** The System Program's id: a valid public key no one signs for. */
-const PRICE_ONLY_SOLANA_WALLET = '11111111111111111111111111111111';
+/**
+ * The incinerator: a valid public key no one signs for, and no program (a program's id, such as the System
+ * Program's, may not pay a transaction's fees, and the price-only quote still builds its transaction).
+ */
+const PRICE_ONLY_SOLANA_WALLET = '1nc1nerator11111111111111111111111111111111';
 
 export const solanaFamily: ChainFamilyProvider = {
   family: 'solana',
