@@ -7,11 +7,11 @@
  * reorganisation rolls back to the common ancestor and continues on the new chain; a chain lost beyond the
  * follower's window is read again whole.
  *
- * Memory (V8, measured with `process.memoryUsage().heapUsed` over 10,000 synthetic entries, pool description
- * included): a V2 pair about 0.6 kB, a V3 pool with 128 initialized ticks about 16 kB (≈ 120 B a tick: its
- * object, its bigint net, and its gross in the tick map); 10,000 such V3 pools ≈ 160 MB, 10,000 pairs ≈ 6 MB.
- * The journal adds, per block in the window, the replaced entries of the pools that block changed (shared with
- * nothing once replaced).
+ * Memory (V8, `process.memoryUsage().heapUsed` over 10,000 synthetic entries with the store's key, each with its
+ * own pool description and full-size bigints): a V2 pair about 1.4 kB; a V3 pool with 128 initialized ticks about
+ * 19 kB, ≈ 140 B a tick (its object, its bigint net, and its gross in the tick map). 10,000 such V3 pools take
+ * about 190 MB, 10,000 pairs about 14 MB. The journal adds, per block of the follower's window, the entries that
+ * block replaced (a swap's replaced entry shares its ticks with the new one; a liquidity change copies them).
  */
 import type { EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcTransport } from '@/server/chains/json-rpc';
