@@ -1,11 +1,12 @@
 /**
  * The pool store on the local world's BSC (every venue kind): every pool between the world's tokens is tracked,
- * then random real transactions go through them from TRADER_ACCOUNT (world-trader.ts): Uniswap V2 and V3
- * swaps both ways, liquidity added and removed on Uniswap and PancakeSwap V3 and Uniswap V4. After each block
- * one `advance()` must leave every pool's entry equal to a fresh reader read at that block, and exact quotes
- * from the stored state equal to the venues' own quoters there. Then a reorganisation (anvil_reorg) takes out
- * blocks with swaps: after one `advance()` the store equals a fresh read again. Trades are small against the
- * pools' depth, positions are removed and swaps traded back at the end, so the shared world keeps its prices.
+ * then real transactions go through them from TRADER_ACCOUNT (world-trader.ts), the venues in turn, a random
+ * pool of each: Uniswap V2 and V3 swaps both ways, liquidity added and removed on Uniswap and PancakeSwap V3 and
+ * Uniswap V4, launchpad curve buys and sells. After each block one `advance()` must leave every pool's entry
+ * equal to a fresh reader read at that block, and exact quotes from the stored state equal to the venues' own
+ * quoters there. Then a reorganisation (anvil_reorg) takes out blocks with swaps: after one `advance()` the
+ * store equals a fresh read again. Trades are small against the pools' depth, positions are removed and trades
+ * reversed at the end (the reorganised swaps are gone with their blocks), so the shared world keeps its prices.
  */
 import type { Address } from 'viem';
 import { describe, expect, it } from 'vitest';
@@ -105,32 +106,44 @@ interface Undo {
   run: () => Promise<void>;
 }
 
-/** One random trade on a random pool; returns what undoes it at the end. */
+/** The `turn`th trade, on a random pool; returns what undoes it at the end. */
 async function randomTrade(
   store: PoolStore,
   trader: WorldTrader,
   pools: readonly RoutablePool[],
   next: () => number,
-): Promise<{ pool: RoutablePool; undo: Undo }> {
-  const pool = pools[Math.floor(next() * pools.length)]!;
+  turn: number,
+): Promise<{ pool: RoutablePool; action: string; undo: Undo }> {
+  const venues = [...new Set(pools.map(({ venue }) => venue))];
+  // Venues in turn, a random pool of each: every kind gets its share of the trades.
+  const ofVenue = pools.filter(({ venue }) => venue === venues[turn % venues.length]);
+  const pool = ofVenue[Math.floor(next() * ofVenue.length)]!;
   const state = store.state(pool)!;
+  if (state.kind === 'curve') {
+    // A buy of a small share of what the curve raised, sold back at the end.
+    const amountIn = ((state.raisedNative ?? 0n) * BigInt(1 + Math.floor(next() * 20))) / 1000n + 10n ** 15n;
+    const buy = exactSwap(state, amountIn, state.nativeIsToken0, true);
+    await trader.curveTrade(pool, true, amountIn);
+    if (!buy.ok) throw new Error(`no exact quote for a curve buy the launchpad took: ${buy.reason}`);
+    return { pool, action: 'curve buy', undo: { run: () => trader.curveTrade(pool, false, buy.amountOut) } };
+  }
   if (pool.venue === 'UNISWAP_V2' || (pool.venue === 'UNISWAP_V3' && next() < 0.7)) {
     const zeroForOne = next() < 0.5;
     const amountIn = (depth(state, zeroForOne) * BigInt(1 + Math.floor(next() * 20))) / 10_000n;
     const quoted = exactSwap(state, amountIn, zeroForOne, true);
     const [tokenIn, tokenOut] = zeroForOne ? [pool.token0, pool.token1] : [pool.token1, pool.token0];
-    await trader.swap(pool, tokenIn as Address, amountIn);
+    await trader.swap(pool, tokenIn, amountIn);
     if (!quoted.ok) throw new Error(`no exact quote for a trade the pool took: ${quoted.reason}`);
-    return { pool, undo: { run: () => trader.swap(pool, tokenOut as Address, quoted.amountOut) } };
+    return { pool, action: `${pool.venue} swap`, undo: { run: () => trader.swap(pool, tokenOut, quoted.amountOut) } };
   }
   if (state.kind !== 'concentrated') throw new Error(`${pool.venue} is not concentrated`);
   const [lower, upper] = rangeAround(state, pool.tickSpacing, next);
   const liquidity = state.liquidity / 100n + 1n;
   await trader.liquidity(pool, lower, upper, liquidity);
-  return { pool, undo: { run: () => trader.liquidity(pool, lower, upper, -liquidity) } };
+  return { pool, action: `${pool.venue} liquidity`, undo: { run: () => trader.liquidity(pool, lower, upper, -liquidity) } };
 }
 
-const TRADES = 24;
+const TRADES = 30;
 
 describe('the pool store', () => {
   it('keeps every pool equal to a fresh read, block by block, and through a reorganisation', async () => {
@@ -141,11 +154,14 @@ describe('the pool store', () => {
     await store.track(pools);
     expect(store.size).toBe(pools.length);
     const plain = new Set(['WBNB', 'USDC', 'ALPHA', 'BETA', 'GAMMA'].map((symbol) => w.entry.tokens.find((t) => t.symbol === symbol)!.address.toLowerCase()));
+    const launch = w.entry.tokens.find((t) => t.symbol === 'LAUNCH')!.address.toLowerCase();
     const tradable = pools.filter(
       (pool) =>
-        ['UNISWAP_V2', 'UNISWAP_V3', 'PANCAKESWAP_V3', 'UNISWAP_V4'].includes(pool.venue) &&
-        [pool.token0, pool.token1].every((t) => plain.has(t.toLowerCase())),
+        (['UNISWAP_V2', 'UNISWAP_V3', 'PANCAKESWAP_V3', 'UNISWAP_V4'].includes(pool.venue) &&
+          [pool.token0, pool.token1].every((t) => plain.has(t.toLowerCase()))) ||
+        (pool.venue === 'LAUNCHPAD' && pool.id.toLowerCase().endsWith(launch.slice(2))),
     );
+    expect(tradable.some((pool) => pool.venue === 'LAUNCHPAD')).toBe(true);
     const trader = await worldTrader(w, [...plain] as Address[]);
     const counts: Counts = { blocks: 0, updates: 0, entriesCompared: 0, quotesCompared: 0, rangesNarrowed: 0 };
     const catchUp = async () => {
@@ -157,8 +173,10 @@ describe('the pool store', () => {
     await catchUp(); // the trader's funding and approvals
     await expectFresh(w, store, pools, counts);
     const undos: Undo[] = [];
+    const actions: Record<string, number> = {};
     for (let trade = 0; trade < TRADES; trade++) {
-      const { pool, undo } = await randomTrade(store, trader, tradable, next);
+      const { pool, action, undo } = await randomTrade(store, trader, tradable, next, trade);
+      actions[action] = (actions[action] ?? 0) + 1;
       undos.push(undo);
       const report = await catchUp();
       expect(report.step).toBe('blocks');
@@ -174,7 +192,7 @@ describe('the pool store', () => {
     // Two swaps, then a reorganisation that replaces their blocks with empty ones.
     const swapPools = tradable.filter((pool) => pool.venue === 'UNISWAP_V2' || pool.venue === 'UNISWAP_V3').slice(0, 2);
     for (const pool of swapPools) {
-      await trader.swap(pool, pool.token0 as Address, depth(store.state(pool)!, true) / 1000n);
+      await trader.swap(pool, pool.token0, depth(store.state(pool)!, true) / 1000n);
       await catchUp();
       await expectFresh(w, store, pools, counts);
     }
@@ -184,7 +202,7 @@ describe('the pool store', () => {
     expect(report.step).toBe('blocks');
     await expectFresh(w, store, pools, counts);
     for (const pool of swapPools) await expectQuotes(w, store, pool, next, counts);
-    console.log(`pool store on ${pools.length} pools (${tradable.length} traded):`, counts, `lag ${store.lagBlocks}`);
+    console.log(`pool store on ${pools.length} pools (${tradable.length} traded):`, counts, `lag ${store.lagBlocks}`, actions);
     expect(counts.updates).toBeGreaterThanOrEqual(TRADES);
   }, 900_000);
 });

@@ -59,7 +59,7 @@ class ScriptedChain {
     }
     if (call.method === 'eth_call') {
       const block = this.blocks.find((candidate) => candidate.hash === (params[1] as { blockHash: string }).blockHash);
-      if (!block) return { ok: false, error: { code: -32000, message: 'unknown block' } } as RpcBatchAnswer;
+      if (!block) throw new Error('a read at a block the chain does not have');
       return { ok: true, result: readAnswer(block.reserves) };
     }
     const filter = params[0] as { fromBlock: string; toBlock: string };

@@ -6,7 +6,7 @@ import { applyUpdate, keyOfEvent, keyOfPool, poolKey, type StoredPool } from './
 import { UndoJournal } from './undo-journal';
 
 const address = (n: number): Address => `0x${n.toString(16).padStart(40, '0')}`;
-const NO_ID = `0x${'0'.repeat(64)}` as Hex;
+const NO_ID: Hex = `0x${'0'.repeat(64)}`;
 const pool = (venue: RoutablePool['venue'], id: Hex = NO_ID): RoutablePool => ({
   venue,
   address: address(9),
@@ -130,7 +130,7 @@ describe('applyUpdate', () => {
 
 describe('pool keys', () => {
   it('name V2/V3 pools by address, V4 pools and curves by contract and id, as their events do', () => {
-    const v4Id = `0x${'ab'.repeat(32)}` as Hex;
+    const v4Id: Hex = `0x${'ab'.repeat(32)}`;
     expect(keyOfPool(pool('UNISWAP_V3'))).toBe(address(9));
     expect(keyOfPool(pool('UNISWAP_V4', v4Id))).toBe(`${address(9)}:${v4Id}`);
     expect(keyOfEvent({ address: address(9), id: v4Id, update: { kind: 'swap', sqrtPriceX96: 1n, liquidity: 1n, tick: 0 } })).toBe(

@@ -2,7 +2,8 @@
  * Real transactions on the local world's BSC for the pool store's integration test, from one anvil account no
  * other test uses (TRADER_ACCOUNT, beyond the world's listed ones: funded here): swaps through Router02 (Uniswap
  * V2) and SwapRouter (Uniswap V3), liquidity added and removed through the world's V3 liquidity minters (Uniswap
- * and PancakeSwap V3, burnt from the pool by the position's owner) and the V4 PoolModifyLiquidityTest router.
+ * and PancakeSwap V3, burnt from the pool by the position's owner) and the V4 PoolModifyLiquidityTest router, and
+ * launchpad curve buys and sells (the launch fee paid, the trader its own operator).
  */
 import {
   createWalletClient,
@@ -28,7 +29,17 @@ export const TRADER_ACCOUNT = 33;
 const DEADLINE = 2n ** 40n;
 const GAS = 3_000_000n;
 
-const erc20Abi = parseAbi(['function approve(address spender, uint256 amount) returns (bool)', 'function deposit() payable']);
+const erc20Abi = parseAbi([
+  'function approve(address spender, uint256 amount) returns (bool)',
+  'function transfer(address to, uint256 amount) returns (bool)',
+  'function deposit() payable',
+]);
+const launchpadAbi = parseAbi([
+  'function launchFee() view returns (uint256)',
+  'function payLaunchFee(address token, address operator) payable',
+  'function buy(address token, uint256 minOut, address trader, address recipient) returns (uint256)',
+  'function sell(address token, uint256 minOut, address trader, address recipient) returns (uint256)',
+]);
 const v2RouterAbi = parseAbi([
   'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
 ]);
@@ -48,6 +59,8 @@ export interface WorldTrader {
   address: Address;
   /** Swaps `amountIn` of `tokenIn` through `pool` (Uniswap V2 or V3). */
   swap(pool: RoutablePool, tokenIn: Address, amountIn: bigint): Promise<void>;
+  /** Buys a launch token on its curve with `amountIn` wrapped native, or sells `amountIn` of it (the launch fee paid, as an operator of its own). */
+  curveTrade(pool: RoutablePool, buy: boolean, amountIn: bigint): Promise<void>;
   /** Adds (positive) or removes (negative) liquidity over [tickLower, tickUpper) (Uniswap/PancakeSwap V3, Uniswap V4). */
   liquidity(pool: RoutablePool, tickLower: number, tickUpper: number, delta: bigint): Promise<void>;
 }
@@ -58,7 +71,7 @@ export async function worldTrader(w: ExactWorld, tokens: readonly Address[]): Pr
   const wallet: WalletClient = createWalletClient({ account, transport: http(w.entry.rpcUrl) });
   const c = w.contracts;
   const send = async (request: Parameters<WalletClient['writeContract']>[0]): Promise<void> => {
-    const hash: Hash = await wallet.writeContract({ ...request, account, chain: null, gas: GAS } as Parameters<WalletClient['writeContract']>[0]);
+    const hash: Hash = await wallet.writeContract({ ...request, account, chain: null, gas: GAS });
     const receipt = await w.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
     if (receipt.status !== 'success') throw new Error(`${request.functionName} reverted`);
   };
@@ -96,6 +109,15 @@ export async function worldTrader(w: ExactWorld, tokens: readonly Address[]): Pr
         sqrtPriceLimitX96: 0n,
       };
       return send({ address: c.swapRouter!, abi: swapRouterAbi, functionName: 'exactInputSingle', args: [params] } as never);
+    },
+    async curveTrade(pool, buy, amountIn) {
+      const token: Address = `0x${pool.id.slice(-40)}`;
+      const launchFee = await w.client.readContract({ address: pool.address, abi: launchpadAbi, functionName: 'launchFee' });
+      await send({ address: pool.address, abi: launchpadAbi, functionName: 'payLaunchFee', args: [token, account.address], value: launchFee } as never);
+      const paid = buy ? (w.entry.wrappedNative as Address) : token;
+      await send({ address: paid, abi: erc20Abi, functionName: 'transfer', args: [pool.address, amountIn] } as never);
+      const functionName = buy ? 'buy' : 'sell';
+      return send({ address: pool.address, abi: launchpadAbi, functionName, args: [token, 0n, account.address, account.address] } as never);
     },
     async liquidity(pool, tickLower, tickUpper, delta) {
       if (pool.venue === 'UNISWAP_V4') {
