@@ -88,6 +88,74 @@ async function pancakeV2Quote(w: ExactWorld, pool: RoutablePool, state: ExactPoo
   return { ok: true, amount: quoted } as const;
 }
 
+/** The quoter's answer for an amount (throws where it reverts). */
+async function quoterAmount(w: ExactWorld, pool: RoutablePool, amount: bigint, zeroForOne: boolean, exactIn: boolean, block: bigint): Promise<bigint> {
+  const [tokenIn, tokenOut] = zeroForOne ? [pool.token0, pool.token1] : [pool.token1, pool.token0];
+  const c = w.contracts;
+  switch (pool.venue) {
+    case 'UNISWAP_V2': {
+      const functionName = exactIn ? 'getAmountsOut' : 'getAmountsIn';
+      const amounts = await w.client.readContract({
+        address: c.uniswapV2Router02!,
+        abi: v2RouterAbi,
+        functionName,
+        args: [amount, [tokenIn, tokenOut]],
+        blockNumber: block,
+      });
+      return exactIn ? amounts[1]! : amounts[0]!;
+    }
+    case 'UNISWAP_V3': {
+      const base = { tokenIn, tokenOut, fee: pool.fee, sqrtPriceLimitX96: 0n };
+      const { result } = exactIn
+        ? await w.client.simulateContract({
+            address: c.quoterV2!,
+            abi: quoterV2Abi,
+            functionName: 'quoteExactInputSingle',
+            args: [{ ...base, amountIn: amount }],
+            blockNumber: block,
+          })
+        : await w.client.simulateContract({
+            address: c.quoterV2!,
+            abi: quoterV2Abi,
+            functionName: 'quoteExactOutputSingle',
+            args: [{ ...base, amount }],
+            blockNumber: block,
+          });
+      return PRICE_LIMITS.has(result[1]) ? 0n : result[0];
+    }
+    case 'UNISWAP_V4': {
+      const functionName = exactIn ? 'quoteExactInputSingle' : 'quoteExactOutputSingle';
+      const params = { poolKey: v4KeyOf(pool), zeroForOne, exactAmount: amount, hookData: '0x' as const };
+      const { result } = await w.client.simulateContract({ address: c.v4Quoter!, abi: v4QuoterAbi, functionName, args: [params], blockNumber: block });
+      return result[0];
+    }
+    case 'PANCAKESWAP_V3': {
+      const functionName = exactIn ? 'quote' : 'quoteExactOut';
+      const { result } = await w.client.simulateContract({
+        address: c.v3PoolQuoter!,
+        abi: v3PoolQuoterAbi,
+        functionName,
+        args: [pool.address, zeroForOne, amount],
+        blockNumber: block,
+      });
+      return result;
+    }
+    case 'LAUNCHPAD': {
+      const buy = tokenIn.toLowerCase() === w.entry.wrappedNative.toLowerCase();
+      const token = buy ? tokenOut : tokenIn;
+      return w.client.readContract({
+        address: pool.address,
+        abi: launchpadAbi,
+        functionName: buy ? 'quoteBuy' : 'quoteSell',
+        args: [token, amount],
+        blockNumber: block,
+      });
+    }
+    default:
+      throw new Error(`no quoter for ${pool.venue}`);
+  }
+}
+
 /** The venue's own quote; `{ ok: false }` where it reverts, takes only part of the amount, or prices it at 0. */
 export async function venueQuote(
   w: ExactWorld,
@@ -98,75 +166,9 @@ export async function venueQuote(
   exactIn: boolean,
   block: bigint,
 ) {
-  const [tokenIn, tokenOut] = zeroForOne ? [pool.token0, pool.token1] : [pool.token1, pool.token0];
-  const c = w.contracts;
-  const call = async (): Promise<bigint> => {
-    switch (pool.venue) {
-      case 'UNISWAP_V2': {
-        const functionName = exactIn ? 'getAmountsOut' : 'getAmountsIn';
-        const amounts = await w.client.readContract({
-          address: c.uniswapV2Router02!,
-          abi: v2RouterAbi,
-          functionName,
-          args: [amount, [tokenIn, tokenOut]],
-          blockNumber: block,
-        });
-        return exactIn ? amounts[1]! : amounts[0]!;
-      }
-      case 'UNISWAP_V3': {
-        const base = { tokenIn, tokenOut, fee: pool.fee, sqrtPriceLimitX96: 0n };
-        const { result } = exactIn
-          ? await w.client.simulateContract({
-              address: c.quoterV2!,
-              abi: quoterV2Abi,
-              functionName: 'quoteExactInputSingle',
-              args: [{ ...base, amountIn: amount }],
-              blockNumber: block,
-            })
-          : await w.client.simulateContract({
-              address: c.quoterV2!,
-              abi: quoterV2Abi,
-              functionName: 'quoteExactOutputSingle',
-              args: [{ ...base, amount }],
-              blockNumber: block,
-            });
-        return PRICE_LIMITS.has(result[1]) ? 0n : result[0];
-      }
-      case 'UNISWAP_V4': {
-        const functionName = exactIn ? 'quoteExactInputSingle' : 'quoteExactOutputSingle';
-        const params = { poolKey: v4KeyOf(pool), zeroForOne, exactAmount: amount, hookData: '0x' as const };
-        const { result } = await w.client.simulateContract({ address: c.v4Quoter!, abi: v4QuoterAbi, functionName, args: [params], blockNumber: block });
-        return result[0];
-      }
-      case 'PANCAKESWAP_V3': {
-        const functionName = exactIn ? 'quote' : 'quoteExactOut';
-        const { result } = await w.client.simulateContract({
-          address: c.v3PoolQuoter!,
-          abi: v3PoolQuoterAbi,
-          functionName,
-          args: [pool.address, zeroForOne, amount],
-          blockNumber: block,
-        });
-        return result;
-      }
-      case 'LAUNCHPAD': {
-        const buy = tokenIn.toLowerCase() === w.entry.wrappedNative.toLowerCase();
-        const token = buy ? tokenOut : tokenIn;
-        return w.client.readContract({
-          address: pool.address,
-          abi: launchpadAbi,
-          functionName: buy ? 'quoteBuy' : 'quoteSell',
-          args: [token, amount],
-          blockNumber: block,
-        });
-      }
-      default:
-        throw new Error(`no quoter for ${pool.venue}`);
-    }
-  };
   if (pool.venue === 'PANCAKESWAP_V2') return pancakeV2Quote(w, pool, state, amount, zeroForOne, exactIn, block);
   try {
-    const quoted = await call();
+    const quoted = await quoterAmount(w, pool, amount, zeroForOne, exactIn, block);
     return quoted === 0n ? ({ ok: false } as const) : ({ ok: true, amount: quoted } as const);
   } catch {
     return { ok: false } as const;
