@@ -5,7 +5,8 @@
  * liquidity over tick ranges, curve trades and graduations; a V4 pool that is tracked before it exists is read
  * when its Initialize comes. Each applied block leaves an undo journal (the entries it replaced), so a
  * reorganisation rolls back to the common ancestor and continues on the new chain; a chain lost beyond the
- * follower's window is read again whole.
+ * follower's window is read again whole. One owner drives a store, one call at a time (`track`, `advance`): they
+ * are not meant to overlap.
  *
  * Memory (V8, `process.memoryUsage().heapUsed` over 10,000 synthetic entries with the store's key, each with its
  * own pool description and full-size bigints): a V2 pair about 1.4 kB; a V3 pool with 128 initialized ticks about
@@ -45,6 +46,7 @@ export interface PoolStoreOptions {
 /** Reorganisations met in a row by one `advance()` before it leaves the rest to the next. */
 const MAX_REORGS_PER_ADVANCE = 4;
 const DEFAULT_WINDOW = 64;
+const NO_CONTRACT = '0x0000000000000000000000000000000000000000';
 
 export class PoolStore {
   readonly #rpc: RpcTransport;
@@ -132,7 +134,8 @@ export class PoolStore {
   /** The logs of every tracked pool's contract (V4 pools and curves share theirs), of the pool events. */
   #filter() {
     const addresses = new Set([...this.#tracked.values()].map((pool) => pool.address.toLowerCase()));
-    return { addresses: [...addresses], events: POOL_EVENT_TOPICS };
+    // An empty address list would match every contract's logs: with nothing tracked, ask for a contract's that has none.
+    return { addresses: addresses.size > 0 ? [...addresses] : [NO_CONTRACT], events: POOL_EVENT_TOPICS };
   }
 
   async #apply(blocks: readonly FollowedBlock[], report: AdvanceReport) {
