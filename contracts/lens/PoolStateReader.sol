@@ -28,8 +28,8 @@ interface IReaderV3Pool {
 }
 
 /// @notice Reads, in one `eth_call`, which pools exist for a set of tokens and everything needed to price a
-/// swap through them locally: V2 reserves; V3-family and V4 price, active liquidity and the initialized
-/// ticks around the price with their net liquidity. Never deployed: the server runs it through a state
+/// swap through them locally: V2 reserves; curve reserves and raised amount; V3-family and V4 price, active
+/// liquidity (V4: protocol fee) and the initialized ticks around the price with their net and gross liquidity. Never deployed: the server runs it through a state
 /// override, so it works on any chain without a deployment.
 ///
 /// Venue families: 0 = constant-product pairs (a V2 factory's `getPair`), 1 = V3-family pools (a factory's
@@ -88,6 +88,13 @@ contract PoolStateReader {
         int24 highestReadTick;
         int24[] ticks;
         int128[] liquidityNets;
+        /// Each listed tick's gross liquidity: a tick stays initialized while any position references it,
+        /// even when its net liquidity is 0 (a copy kept current by events needs it to know when a tick goes).
+        uint128[] liquidityGrosses;
+        /// Curves: what the curve raised, the most a sell pays out.
+        uint256 raisedNative;
+        /// V4: slot0's protocol fee (12 bits per direction: zero-for-one low, one-for-zero high).
+        uint24 protocolFee;
     }
 
     int24 private constant MIN_TICK = -887272;
@@ -170,8 +177,9 @@ contract PoolStateReader {
     function _readCurve(PoolQuery calldata query) private view returns (PoolRead memory state) {
         address token = address(uint160(uint256(query.id)));
         address wrapped = IReaderLaunchpad(query.pool).wrappedNative();
-        (uint256 reserveNative, uint256 reserveToken,,, bool graduated,) = IReaderLaunchpad(query.pool).curve(token);
+        (uint256 reserveNative, uint256 reserveToken, uint256 raisedNative,, bool graduated,) = IReaderLaunchpad(query.pool).curve(token);
         if (graduated || reserveToken == 0) return state;
+        state.raisedNative = raisedNative;
         (state.reserve0, state.reserve1) = token < wrapped ? (reserveToken, reserveNative) : (reserveNative, reserveToken);
         state.ok = true;
     }
@@ -192,7 +200,7 @@ contract PoolStateReader {
             state.liquidity = IReaderV3Pool(query.pool).liquidity();
         } else {
             IPoolManager manager = IPoolManager(query.pool);
-            (state.sqrtPriceX96, state.tick,,) = manager.getSlot0(PoolId.wrap(query.id));
+            (state.sqrtPriceX96, state.tick, state.protocolFee,) = manager.getSlot0(PoolId.wrap(query.id));
             state.liquidity = manager.getLiquidity(PoolId.wrap(query.id));
         }
         if (state.sqrtPriceX96 == 0) return state;
@@ -215,9 +223,12 @@ contract PoolStateReader {
         state.highestReadTick = highest;
         state.ticks = new int24[](belowCount + aboveCount);
         state.liquidityNets = new int128[](belowCount + aboveCount);
+        state.liquidityGrosses = new uint128[](belowCount + aboveCount);
         for (uint256 k = 0; k < belowCount; k++) state.ticks[k] = below[belowCount - 1 - k];
         for (uint256 k = 0; k < aboveCount; k++) state.ticks[belowCount + k] = above[k];
-        for (uint256 k = 0; k < state.ticks.length; k++) state.liquidityNets[k] = _liquidityNet(query, state.ticks[k]);
+        for (uint256 k = 0; k < state.ticks.length; k++) {
+            (state.liquidityGrosses[k], state.liquidityNets[k]) = _tickLiquidity(query, state.ticks[k]);
+        }
     }
 
     /// Walks bitmap words from the current one outward in `direction`, nearest ticks first.
@@ -249,13 +260,10 @@ contract PoolStateReader {
         return IReaderV3Pool(query.pool).tickBitmap(word);
     }
 
-    function _liquidityNet(PoolQuery calldata query, int24 tick) private view returns (int128 net) {
-        if (query.family == uint8(Family.PoolManager)) {
-            (, net) = IPoolManager(query.pool).getTickLiquidity(PoolId.wrap(query.id), tick);
-            return net;
-        }
+    function _tickLiquidity(PoolQuery calldata query, int24 tick) private view returns (uint128 gross, int128 net) {
+        if (query.family == uint8(Family.PoolManager)) return IPoolManager(query.pool).getTickLiquidity(PoolId.wrap(query.id), tick);
         // ticks(int24) starts with (uint128 liquidityGross, int128 liquidityNet) in every V3 fork.
         (bool ok, bytes memory answer) = query.pool.staticcall(abi.encodeWithSignature("ticks(int24)", tick));
-        if (ok && answer.length >= 64) (, net) = abi.decode(answer, (uint128, int128));
+        if (ok && answer.length >= 64) (gross, net) = abi.decode(answer, (uint128, int128));
     }
 }

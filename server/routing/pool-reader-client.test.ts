@@ -26,8 +26,11 @@ type Read = {
   liquidity: bigint;
   ticks: number[];
   liquidityNets: bigint[];
+  liquidityGrosses: bigint[];
   lowestReadTick: number;
   highestReadTick: number;
+  raisedNative: bigint;
+  protocolFee: number;
 };
 const empty: Read = {
   ok: true,
@@ -38,8 +41,11 @@ const empty: Read = {
   liquidity: 0n,
   ticks: [],
   liquidityNets: [],
+  liquidityGrosses: [],
   lowestReadTick: 0,
   highestReadTick: 0,
+  raisedNative: 0n,
+  protocolFee: 0,
 };
 
 /** The reader's answer, encoded through its ABI as the node returns it. */
@@ -66,6 +72,7 @@ describe('decodePoolStates', () => {
       liquidity: 500n,
       ticks: [-60, 60],
       liquidityNets: [500n, -500n],
+      liquidityGrosses: [500n, 500n],
       lowestReadTick: -12_000,
       highestReadTick: 12_000,
     };
@@ -85,7 +92,18 @@ describe('decodePoolStates', () => {
     });
     const layouts = tickLayouts([state, undefined]);
     expect(layouts[1]).toBeUndefined();
-    const [again] = decodePoolStates([pool(500)], answer([{ ...withTicks, liquidity: 700n, ticks: [], liquidityNets: [] }]), layouts);
+    const [again] = decodePoolStates([pool(500)], answer([{ ...withTicks, liquidity: 700n, ticks: [], liquidityNets: [], liquidityGrosses: [] }]), layouts);
     expect(again).toMatchObject({ liquidity: 700, ticks: layouts[0]!.ticks, lowestReadTick: -12_000 });
+  });
+
+  it("takes a V4 pool's protocol fee into its swap fee, the larger way where it differs by direction", () => {
+    const v4: RoutablePool = { ...pool(3000), venue: 'UNISWAP_V4' };
+    const price = { ...empty, sqrtPriceX96: Q96 };
+    // 1000 pips each way on 3000: 1000 + 3000 − 3 = 3997; 500 one way and 1000 the other: the 1000 way.
+    const [both, oneWay, none] = decodePoolStates(
+      [v4, v4, v4],
+      answer([{ ...price, protocolFee: (1000 << 12) | 1000 }, { ...price, protocolFee: (1000 << 12) | 500 }, price]),
+    );
+    expect([both?.fee, oneWay?.fee, none?.fee]).toEqual([3997, 3997, 3000]);
   });
 });

@@ -11,6 +11,7 @@ import { poolStateReaderAbi } from '@/server/venues/evm/generated/contracts';
 import { readerCall, venueQueries } from '@/server/venues/evm/pools/pool-discovery-call';
 import type { EvmVenueAdapter, RoutablePool } from '@/server/venues/evm/venue-adapter';
 import type { ConcentratedState, PoolState } from './amm/pool-state';
+import { v4SwapFees } from './exact/exact-decode';
 
 /** Ticks read on each side of the price (about ±30 % / −70 % in price): what a large trade can reach. */
 export const TICK_WINDOW = 12_000;
@@ -58,7 +59,9 @@ export function decodePoolStates(pools: readonly RoutablePool[], raw: Hex, layou
             highestReadTick: read.highestReadTick,
           }
         : layouts[index];
-    return { kind: 'concentrated', sqrtPrice: Number(read.sqrtPriceX96) / Q96, tick: read.tick, liquidity: Number(read.liquidity), fee: pool.fee, ...layout };
+    // A V4 pool's protocol fee (0 elsewhere) raises the swap fee; where it differs by direction, the larger.
+    const fee = read.protocolFee === 0 ? pool.fee : Math.max(...v4SwapFees(pool.fee, read.protocolFee));
+    return { kind: 'concentrated', sqrtPrice: Number(read.sqrtPriceX96) / Q96, tick: read.tick, liquidity: Number(read.liquidity), fee, ...layout };
   });
 }
 

@@ -11,8 +11,8 @@ import { batchAnswer, hexData } from '@/server/chains/rpc-answers';
 import { loadConfig } from '@/server/config/env';
 import { curveCall, decodeCurve, type CurveState } from '@/server/venues/evm/launchpad-curve';
 import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
-import { stateCall } from '../../pool-reader-client';
 import { decodeDiscovery, discoveryCall } from '@/server/venues/evm/pools/pool-discovery-call';
+import { stateCall } from '../../pool-reader-client';
 import { decodeExactPoolStates } from '../exact-decode';
 import type { ExactPoolState } from '../exact-state';
 
