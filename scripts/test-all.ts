@@ -1,7 +1,7 @@
 /**
- * Runs every test the project has: types, unit tests, integration tests on real local nodes and a real
- * PostgreSQL, the lint and format checks, the production build, and the browser and HTTP end-to-end suites,
- * each as soon as what it needs is there (see `main`).
+ * Runs every test the project has, in order of cost: types, unit tests, integration tests on real local
+ * nodes and a real PostgreSQL, the lint and format checks, the production build, and the browser and HTTP
+ * end-to-end suites.
  * Prints one closing line with the totals.
  */
 import { spawn } from 'node:child_process';
@@ -100,32 +100,48 @@ function addPlaywright(file: string, tail: string) {
   }
 }
 
-type Step = (name: string, ran: Promise<{ code: number; tail: string }>) => Promise<string>;
-
-/**
- * After the type check and the unit tests, the steps start as soon as what they need is there: the worlds boot
- * beside the production build; the integration suites need only the worlds, the end-to-end suites the worlds
- * and the build. The run is as long as its longest chain (the build, then the
- * end-to-end suites), and the cores are kept busy beside it.
- */
 async function main() {
   const failedSteps: string[] = [];
-  const step: Step = async (name, ran) => {
+  const step = async (name: string, ran: Promise<{ code: number; tail: string }>) => {
     const { code, tail } = await ran;
     if (code !== 0) failedSteps.push(name);
     return tail;
   };
-  const worlds: TestWorld[] = [];
+
+  // The type check is one core's work for most of its run: the unit tests take the other.
+  const unitReport = path.join(reports, 'unit.json');
+  const [typecheckTail, unitTail] = await Promise.all([
+    step('typecheck', run(bin('tsc'), ['--noEmit', '-p', '.'], {}, true)),
+    step(
+      'unit',
+      run(
+        bin('vitest'),
+        ['run', '--project', 'unit', '--project', 'unit-mocking', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
+        {},
+        true,
+      ),
+    ),
+  ]);
+  addCheck('typecheck', typecheckTail, failedSteps);
+  addVitest('unit', unitReport, unitTail);
+
+  // The types were checked above (the same tsconfig): the build need not check them again.
+  const buildTail = await step('build', run(bin('next'), ['build'], { BUILD_TYPES_CHECKED: '1' }));
+  const buildFailed = failedSteps.includes('build');
+  if (buildFailed) digest.push(`build:\n${buildTail}`);
+
+  // Three local chain worlds: one for each half of the integration files, one for the end-to-end suites, so
+  // that all three run at the same time without trading on each other's pools.
+  const worldStarted = performance.now();
+  // The first alone: on a fresh machine it builds the snapshot the others boot from.
+  const worlds = [await startWorld(ensureTestWorld)];
   try {
-    // The type check and the unit tests first, alone: a unit test that starts processes of its own (the doctor
-    // CLI's) timed out beside a build and three booting worlds on two cores.
-    await typesAndUnits(step, failedSteps);
-    const worldsUp = startWorlds(worlds);
-    const built = build(step, failedSteps);
-    const codeChecked = codeChecks(step, failedSteps);
-    const [shared, secondHalf, e2eWorld] = (await worldsUp).map((world) => world.manifestPath);
-    await runChainSuites(step, built, { intHalves: [shared!, secondHalf!], e2e: e2eWorld! });
-    await codeChecked;
+    worlds.push(...(await Promise.all([startWorld(() => startOwnWorld()), startWorld(() => startOwnWorld())])));
+    const [shared, secondHalf, e2eWorld] = worlds.map((world) => world.manifestPath);
+    console.log(`\nLocal chain worlds up in ${Math.round(performance.now() - worldStarted)} ms: ${worlds.map((world) => world.manifestPath).join(', ')}`);
+    const checks = codeChecks(step, failedSteps);
+    await runChainSuites(step, buildFailed, { intHalves: [shared!, secondHalf!], e2e: e2eWorld! });
+    await checks;
   } finally {
     await Promise.all(worlds.map((world) => world.stop()));
   }
@@ -135,40 +151,6 @@ async function main() {
   console.log(failedSteps.length > 0 ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nAll steps passed.');
   console.log(`Total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(failedSteps.length > 0 || totals.failed > 0 ? 1 : 0);
-}
-
-/** The type check (one core for most of its run) beside the unit tests. */
-async function typesAndUnits(step: Step, failedSteps: string[]) {
-  const unitReport = path.join(reports, 'unit.json');
-  const unitArgs = ['run', '--project', 'unit', '--project', 'unit-mocking', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`];
-  const [typecheckTail, unitTail] = await Promise.all([
-    step('typecheck', run(bin('tsc'), ['--noEmit', '-p', '.'], {}, true)),
-    step('unit', run(bin('vitest'), unitArgs, {}, true)),
-  ]);
-  addCheck('typecheck', typecheckTail, failedSteps);
-  addVitest('unit', unitReport, unitTail);
-}
-
-/** The production build, for the end-to-end suites; true when it succeeded. */
-async function build(step: Step, failedSteps: string[]): Promise<boolean> {
-  // The type check runs beside it (the same tsconfig): the build need not check the types again.
-  const buildTail = await step('build', run(bin('next'), ['build'], { BUILD_TYPES_CHECKED: '1' }, true));
-  if (!failedSteps.includes('build')) return true;
-  digest.push(`build:\n${buildTail}`);
-  return false;
-}
-
-/**
- * Three local chain worlds: one for each half of the integration files, one for the end-to-end suites, so that
- * all three run at the same time without trading on each other's pools. The first alone: on a fresh machine it
- * builds the snapshot the others boot from. Each is added to `worlds` as it comes up, to be stopped at the end.
- */
-async function startWorlds(worlds: TestWorld[]): Promise<TestWorld[]> {
-  const started = performance.now();
-  worlds.push(await startWorld(ensureTestWorld));
-  await Promise.all([0, 1].map(() => startWorld(() => startOwnWorld()).then((world) => worlds.push(world))));
-  console.log(`\nLocal chain worlds up in ${Math.round(performance.now() - started)} ms: ${worlds.map((world) => world.manifestPath).join(', ')}`);
-  return worlds;
 }
 
 /** A check that is one step, not a suite of tests (types, lint, format): one passed or failed in the totals. */
@@ -187,7 +169,7 @@ function addCheck(name: string, tail: string, failedSteps: string[]) {
  * processes mostly wait on chains and servers. No `--cache`: a type-aware rule's finding in one file can change
  * when another file's types do, which a per-file cache does not see, and CI starts from a fresh clone anyway.
  */
-async function codeChecks(step: Step, failedSteps: string[]) {
+async function codeChecks(step: (name: string, ran: Promise<{ code: number; tail: string }>) => Promise<string>, failedSteps: string[]) {
   const started = performance.now();
   addCheck('lint', await step('lint', run('nice', ['-n', '10', bin('eslint'), '.'], {}, true)), failedSteps);
   console.log(`\nLint took ${Math.round((performance.now() - started) / 1000)} s`);
@@ -207,7 +189,11 @@ async function startWorld(start: () => Promise<TestWorld>): Promise<TestWorld> {
   }
 }
 
-async function runChainSuites(step: Step, built: Promise<boolean>, manifests: { intHalves: [string, string]; e2e: string }) {
+async function runChainSuites(
+  step: (name: string, ran: Promise<{ code: number; tail: string }>) => Promise<string>,
+  buildFailed: boolean,
+  manifests: { intHalves: [string, string]; e2e: string },
+) {
   const postgres = await startPostgres();
   try {
     const suite = (name: string, args: string[], env: Record<string, string>, buffered: boolean) => {
@@ -224,26 +210,32 @@ async function runChainSuites(step: Step, built: Promise<boolean>, manifests: { 
       return step(name, ran).then((tail) => addVitest(name, report, tail));
     };
     // The shared world's files mostly wait on chains and servers (their process used about a third of a core
-    // in a run), one file at a time: their two halves run at once, each on a world of its own, beside the
-    // files that start everything they use. The end-to-end suites, on a world of their own, start as soon as
-    // the build is there.
+    // in a run), one file at a time: their two halves run at once, each on a world of its own. The files that
+    // start everything they use run beside them; once those are done, the end-to-end suites, on a world of
+    // their own, take the cores the others leave, at a lower priority.
     const halves = manifests.intHalves.map((manifest, index) =>
       suite(`integration ${index + 1}/2`, ['--project', 'int', `--shard=${index + 1}/2`], { DEVNET_MANIFEST: manifest }, index > 0),
     );
     const isolated = suite('integration (isolated)', ['--project', 'int-isolated'], {}, true);
-    await Promise.all([...halves, isolated, built.then((ok) => endToEnd(step, ok, manifests.e2e))]);
+    await Promise.all([...halves, isolated.then(() => endToEnd(step, buildFailed, manifests.e2e))]);
   } finally {
     await postgres.stop();
   }
 }
 
-async function endToEnd(step: Step, built: boolean, manifest: string) {
-  if (!built) {
+async function endToEnd(step: (name: string, ran: Promise<{ code: number; tail: string }>) => Promise<string>, buildFailed: boolean, manifest: string) {
+  if (buildFailed) {
     totals.failed += 1;
     return;
   }
   const e2eReport = path.join(reports, 'e2e.json');
-  const ran = run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, DEVNET_MANIFEST: manifest }, true);
+  // `nice` is in every Debian and CI image; its children (the server, the browsers) inherit the priority.
+  const ran = run(
+    'nice',
+    ['-n', '10', bin('playwright'), 'test', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, DEVNET_MANIFEST: manifest },
+    true,
+  );
   addPlaywright(e2eReport, await step('e2e', ran));
 }
 

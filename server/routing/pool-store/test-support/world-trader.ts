@@ -23,6 +23,7 @@ import { anvilAccount } from '@/devnet/accounts';
 import { v4KeyOf } from '@/devnet/evm/world-pool-checks';
 import type { ExactWorld } from '@/server/routing/exact/test-support/exact-world';
 import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
+import { receiptOf } from '@/devnet/evm/receipt';
 
 /** Not one of the world's listed accounts (0–19) nor the bridge solver (40): no other test signs with it. */
 export const TRADER_ACCOUNT = 33;
@@ -72,7 +73,7 @@ export async function worldTrader(w: ExactWorld, tokens: readonly Address[]): Pr
   const c = w.contracts;
   const send = async (request: Parameters<WalletClient['writeContract']>[0]): Promise<void> => {
     const hash: Hash = await wallet.writeContract({ ...request, account, chain: null, gas: GAS });
-    const receipt = await w.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    const receipt = await receiptOf(w.client, hash);
     if (receipt.status !== 'success') throw new Error(`${request.functionName} reverted`);
   };
   await w.client.request({ method: 'anvil_setBalance', params: [account.address, numberToHex(parseEther('1000000'))] } as never);
