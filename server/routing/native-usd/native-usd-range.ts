@@ -14,8 +14,8 @@ import { zeroAddress, type Address } from 'viem';
 import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory';
 import type { RpcBatchAnswer } from '@/server/chains/json-rpc';
 import { batchAnswer, hexQuantity } from '@/server/chains/rpc-answers';
-import { decodeDiscovery, discoveryCall } from '@/server/venues/evm/pools/pool-discovery-call';
-import { returned, sameAddress } from '@/server/venues/evm/rpc-words';
+import { discoveredPools, discoveryCall } from '@/server/venues/evm/pools/pool-discovery-call';
+import { sameAddress } from '@/server/venues/evm/rpc-words';
 import type { RoutablePool } from '@/server/venues/evm/venue-adapter';
 import { deployedVenues, venueById } from '@/server/venues/evm/venue-table';
 import { poolFamilyOf } from '@/server/venues/evm/contract-enums';
@@ -66,14 +66,7 @@ async function discover(chain: ConfiguredChain, venues: EvmVenues, now: number):
 
 /** The V4 pools between the stable and the native coin (wrapped or not); none when the reader did not answer. */
 function v4PoolsOf(venues: EvmVenues, answer: RpcBatchAnswer | undefined, wrapped: Address, stable: Address): RoutablePool[] {
-  const raw = returned(answer);
-  if (!raw) return [];
-  let found: RoutablePool[];
-  try {
-    found = decodeDiscovery(venues, raw);
-  } catch {
-    return [];
-  }
+  const found = discoveredPools(venues, answer);
   const isNative = (token: Address) => sameAddress(token, wrapped) || sameAddress(token, zeroAddress);
   return found.filter(
     (pool) =>

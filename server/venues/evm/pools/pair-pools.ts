@@ -9,10 +9,10 @@ import type { ConfiguredChain, EvmVenues } from '@/server/chains/chain-directory
 import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { isEvmChain } from '@/server/chains/registry';
 import { AppError } from '@/server/errors';
-import { ethCall, returned, word } from '../rpc-words';
-import type { EvmVenueAdapter, RoutablePool, VenuePool } from '../venue-adapter';
+import { ethCall, word } from '../rpc-words';
+import type { EvmVenueAdapter, VenuePool } from '../venue-adapter';
 import { venueById } from '../venue-table';
-import { decodeDiscovery, discoveryCall } from './pool-discovery-call';
+import { discoveredPools, discoveryCall } from './pool-discovery-call';
 
 export interface PairPool extends VenuePool {
   token: Address;
@@ -36,14 +36,7 @@ export function discoveryCalls(venues: EvmVenues, token: Address, quote: Address
  * price are what token data reads), in table and tier order; none when the reader did not answer.
  */
 export function pairPools(venues: EvmVenues, answers: readonly RpcBatchAnswer[], token: Address, quote: Address): PairPool[] {
-  const raw = returned(answers[0]);
-  if (!raw) return [];
-  let found: RoutablePool[];
-  try {
-    found = decodeDiscovery(venues, raw);
-  } catch {
-    return [];
-  }
+  const found = discoveredPools(venues, answers[0]);
   // Lower case, as the pool addresses token data has always answered.
   const lowerCase = (address: Address) => address.toLowerCase() as Address;
   return found.flatMap((pool) =>

@@ -6,8 +6,9 @@
  */
 import { decodeFunctionResult, encodeFunctionData, type Address, type Hex } from 'viem';
 import type { EvmVenues } from '@/server/chains/chain-directory';
-import type { RpcCall } from '@/server/chains/json-rpc';
+import type { RpcBatchAnswer, RpcCall } from '@/server/chains/json-rpc';
 import { poolStateReaderAbi, poolStateReaderRuntime } from '../generated/contracts';
+import { returned } from '../rpc-words';
 import type { EvmVenueAdapter, RoutablePool } from '../venue-adapter';
 import { deployedVenues } from '../venue-table';
 
@@ -59,4 +60,15 @@ export function decodeDiscovery(venues: EvmVenues, raw: Hex): RoutablePool[] {
       },
     ];
   });
+}
+
+/** The pools a discovery answer lists; none when the reader did not answer or its answer does not decode. */
+export function discoveredPools(venues: EvmVenues, answer: RpcBatchAnswer | undefined): RoutablePool[] {
+  const raw = returned(answer);
+  if (!raw) return [];
+  try {
+    return decodeDiscovery(venues, raw);
+  } catch {
+    return [];
+  }
 }
